@@ -1,0 +1,30 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'out/', 'native/**/build/', '.scratch/', '.lab/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (docs/decisions.md).' },
+        { selector: 'CallExpression[callee.name="eval"]', message: 'No dynamic evaluation.' },
+        { selector: 'NewExpression[callee.name="Function"]', message: 'No dynamic evaluation.' },
+      ],
+    },
+  },
+  {
+    files: ['src/panel/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Config files are loaded by their tools through a default export.
+    files: ['eslint.config.js', 'vitest.config.ts', '*.config.*'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

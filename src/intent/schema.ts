@@ -1,0 +1,281 @@
+/**
+ * The intent schema: the one source of truth of what a planner may say.
+ *
+ * Every planner (the grammar and each LLM provider) produces one of these objects, and nothing is
+ * executed that has not passed `validatePlannerOutput`. Types come from `z.infer`; the JSON Schema
+ * used for LLM structured output is generated from the same objects (see `json-schema.ts`).
+ */
+import { z } from 'zod';
+import { ROLES } from '../shared/roles.js';
+import { KEY_NAMES, MODIFIERS } from '../shared/keys.js';
+
+/** Limits, in one place so prompts, docs and tests name the same numbers. */
+export const LIMITS = {
+  textMax: 500,
+  labelMax: 200,
+  appMax: 100,
+  questionMax: 300,
+  optionMax: 60,
+  optionsMax: 6,
+  suggestionMax: 300,
+  reasonMax: 300,
+  sequenceMax: 20,
+  modifiersMax: 4,
+  scrollAmountMax: 50,
+  clickCountMax: 3,
+  coordinateAbsMax: 100_000,
+  elementIdMax: 99_999,
+} as const;
+
+// C0 controls other than tab and newline, DEL, C1 controls, and the bidirectional overrides that
+// can make a label read differently from what it is.
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/** A short single-line name: a label, an app, an option. */
+function shortName(max: number, what: string) {
+  return z
+    .string({ error: `${what} must be text` })
+    .min(1, { error: `${what} is empty` })
+    .max(max, { error: `${what} is longer than ${max} characters` })
+    .refine((s) => s.trim().length > 0, { error: `${what} is blank` })
+    .refine((s) => !ANY_CONTROL.test(s), { error: `${what} contains control characters` });
+}
+
+/** A sentence shown to the user: may not contain control characters. */
+function sentence(max: number, what: string) {
+  return shortName(max, what);
+}
+
+export const Confidence = z
+  .number({ error: 'confidence must be a number from 0 to 1' })
+  .min(0, { error: 'confidence must be a number from 0 to 1' })
+  .max(1, { error: 'confidence must be a number from 0 to 1' });
+
+const base = { confidence: Confidence.optional() };
+
+export const Role = z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}` });
+export const KeyName = z.enum(KEY_NAMES as [string, ...string[]], {
+  error: 'key must be a key name such as enter, escape, tab, space, a-z, 0-9, f1-f20, up, page_down',
+});
+export const Modifier = z.enum(MODIFIERS, { error: `modifiers must be from: ${MODIFIERS.join(', ')}` });
+
+const Coordinate = z
+  .number({ error: 'coordinates must be numbers' })
+  .min(-LIMITS.coordinateAbsMax, { error: 'coordinate is off every screen' })
+  .max(LIMITS.coordinateAbsMax, { error: 'coordinate is off every screen' });
+
+export const Point = z.strictObject({ x: Coordinate, y: Coordinate });
+
+/** An element named by its id in the latest observation ("click 12"). */
+export const ElementById = z.strictObject({
+  id: z
+    .number({ error: 'element id must be a whole number' })
+    .int({ error: 'element id must be a whole number' })
+    .min(1, { error: 'element id must be 1 or more' })
+    .max(LIMITS.elementIdMax, { error: `element id must be at most ${LIMITS.elementIdMax}` }),
+});
+
+/** An element named by what it says on screen, optionally narrowed by role and app. */
+export const ElementByLabel = z.strictObject({
+  label: shortName(LIMITS.labelMax, 'label'),
+  role: Role.optional(),
+  app: shortName(LIMITS.appMax, 'app').optional(),
+});
+
+export const ElementRef = z.union([ElementById, ElementByLabel], {
+  error: 'an element is named by {"label": "...", "role"?, "app"?} or by {"id": N} from the latest observation',
+});
+
+/** A place: a point on screen or an element. */
+export const Place = z.union([Point, ElementById, ElementByLabel], {
+  error: 'a place is {"x": N, "y": N}, {"label": "..."} or {"id": N}',
+});
+
+const AppName = shortName(LIMITS.appMax, 'app');
+
+export const OpenApplication = z.strictObject({
+  intent: z.literal('open_application'),
+  app: AppName,
+  ...base,
+});
+
+export const ClickElement = z.strictObject({
+  intent: z.literal('click_element'),
+  element: ElementRef,
+  ...base,
+});
+
+export const DoubleClickElement = z.strictObject({
+  intent: z.literal('double_click_element'),
+  element: ElementRef,
+  ...base,
+});
+
+export const RightClickElement = z.strictObject({
+  intent: z.literal('right_click_element'),
+  element: ElementRef,
+  ...base,
+});
+
+export const TypeText = z.strictObject({
+  intent: z.literal('type_text'),
+  text: z
+    .string({ error: 'text must be text' })
+    .min(1, { error: 'text is empty' })
+    .max(LIMITS.textMax, { error: `text is longer than ${LIMITS.textMax} characters` })
+    .refine((s) => !FORBIDDEN_CONTROL.test(s), {
+      error: 'text contains control characters (only tab and newline may be typed)',
+    }),
+  /** The field to type into; when absent, the focused element receives the text. */
+  element: ElementRef.optional(),
+  ...base,
+});
+
+export const PressKey = z.strictObject({
+  intent: z.literal('press_key'),
+  key: KeyName,
+  modifiers: z
+    .array(Modifier, { error: 'modifiers must be a list' })
+    .max(LIMITS.modifiersMax, { error: `at most ${LIMITS.modifiersMax} modifiers` })
+    .refine((m) => new Set(m.map((x) => (x === 'opt' ? 'alt' : x))).size === m.length, {
+      error: 'a modifier is repeated',
+    })
+    .optional(),
+  /** The app that should receive the key; when absent, the frontmost app does. */
+  app: AppName.optional(),
+  ...base,
+});
+
+export const ScrollDirection = z.enum(['up', 'down', 'left', 'right'], {
+  error: 'direction must be up, down, left or right',
+});
+
+export const Scroll = z.strictObject({
+  intent: z.literal('scroll'),
+  direction: ScrollDirection,
+  amount: z
+    .number({ error: 'amount must be a whole number' })
+    .int({ error: 'amount must be a whole number' })
+    .min(1, { error: 'amount must be 1 or more' })
+    .max(LIMITS.scrollAmountMax, { error: `amount must be at most ${LIMITS.scrollAmountMax}` })
+    .optional(),
+  element: ElementRef.optional(),
+  app: AppName.optional(),
+  ...base,
+});
+
+export const MoveMouse = z.strictObject({
+  intent: z.literal('move_mouse'),
+  to: Place,
+  ...base,
+});
+
+export const LeftClickCoordinates = z.strictObject({
+  intent: z.literal('left_click_coordinates'),
+  x: Coordinate,
+  y: Coordinate,
+  count: z
+    .number({ error: 'count must be a whole number' })
+    .int({ error: 'count must be a whole number' })
+    .min(1, { error: 'count must be 1 to 3' })
+    .max(LIMITS.clickCountMax, { error: 'count must be 1 to 3' })
+    .optional(),
+  ...base,
+});
+
+export const Drag = z.strictObject({
+  intent: z.literal('drag'),
+  from: Place,
+  to: Place,
+  ...base,
+});
+
+export const GetFrontmostApp = z.strictObject({
+  intent: z.literal('get_frontmost_app'),
+  ...base,
+});
+
+export const GetScreenElements = z.strictObject({
+  intent: z.literal('get_screen_elements'),
+  app: AppName.optional(),
+  ...base,
+});
+
+export const ClarifyRequest = z.strictObject({
+  intent: z.literal('clarify_request'),
+  question: sentence(LIMITS.questionMax, 'question'),
+  options: z
+    .array(shortName(LIMITS.optionMax, 'option'), { error: 'options must be a list' })
+    .min(1, { error: 'options, when given, need at least one entry' })
+    .max(LIMITS.optionsMax, { error: `at most ${LIMITS.optionsMax} options` })
+    .optional(),
+  ...base,
+});
+
+export const Unsupported = z.strictObject({
+  intent: z.literal('unsupported'),
+  suggestion: sentence(LIMITS.suggestionMax, 'suggestion'),
+  reason: sentence(LIMITS.reasonMax, 'reason').optional(),
+  ...base,
+});
+
+/** The actions a sequence may contain: no nested sequences, questions or observations. */
+export const STEP_SCHEMAS = [
+  OpenApplication,
+  ClickElement,
+  DoubleClickElement,
+  RightClickElement,
+  TypeText,
+  PressKey,
+  Scroll,
+  MoveMouse,
+  LeftClickCoordinates,
+  Drag,
+] as const;
+
+export const Step = z.discriminatedUnion('intent', STEP_SCHEMAS);
+
+export const Sequence = z.strictObject({
+  intent: z.literal('sequence'),
+  steps: z
+    .array(Step, { error: 'steps must be a list of actions' })
+    .min(1, { error: 'a sequence needs at least one step' })
+    .max(LIMITS.sequenceMax, { error: `a sequence has at most ${LIMITS.sequenceMax} steps` }),
+  ...base,
+});
+
+export const INTENT_SCHEMAS = [
+  ...STEP_SCHEMAS,
+  Sequence,
+  ClarifyRequest,
+  GetFrontmostApp,
+  GetScreenElements,
+  Unsupported,
+] as const;
+
+export const Intent = z.discriminatedUnion('intent', INTENT_SCHEMAS);
+
+/** What an LLM returns: an object at the root (OpenAI rejects a root union), the intent inside. */
+export const PlannerReply = z.strictObject({ plan: Intent });
+
+export type Intent = z.infer<typeof Intent>;
+export type Step = z.infer<typeof Step>;
+export type IntentKind = Intent['intent'];
+export type ElementRef = z.infer<typeof ElementRef>;
+export type Place = z.infer<typeof Place>;
+export type Point = z.infer<typeof Point>;
+export type PlannerReply = z.infer<typeof PlannerReply>;
+
+export const INTENT_KINDS: readonly IntentKind[] = INTENT_SCHEMAS.map((s) => s.shape.intent.value);
+export const STEP_KINDS: readonly Step['intent'][] = STEP_SCHEMAS.map((s) => s.shape.intent.value);
+
+export function isElementById(ref: ElementRef | Place): ref is z.infer<typeof ElementById> {
+  return 'id' in ref;
+}
+
+export function isPoint(place: Place): place is Point {
+  return 'x' in place;
+}
