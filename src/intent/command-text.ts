@@ -1,0 +1,39 @@
+/**
+ * Checks a user's command before any planner sees it: not empty, not huge, no control characters.
+ *
+ * The same check guards the grammar and the LLM prompt, so a pasted 100 kB text or an escape
+ * sequence gets one clear sentence back instead of a slow, odd or costly plan.
+ */
+
+export const COMMAND_MAX_CHARS = 2000;
+
+// C0 controls other than tab, newline and carriage return; DEL; C1; bidirectional overrides.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+export type CommandCheck =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly code: 'empty' | 'too_long' | 'control_characters'; readonly message: string };
+
+/** The command trimmed, with runs of white space folded to one space, or why it cannot be planned. */
+export function checkCommandText(raw: string): CommandCheck {
+  if (raw.length > COMMAND_MAX_CHARS) {
+    return {
+      ok: false,
+      code: 'too_long',
+      message: `The command is ${raw.length.toLocaleString('en-US')} characters long; a command can be at most ${COMMAND_MAX_CHARS.toLocaleString('en-US')}. Give one instruction at a time.`,
+    };
+  }
+  if (CONTROL.test(raw)) {
+    return {
+      ok: false,
+      code: 'control_characters',
+      message: 'The command contains invisible control characters (perhaps from a paste). Type or say it again.',
+    };
+  }
+  const text = raw.replace(/\s+/g, ' ').trim();
+  if (text.length === 0) {
+    return { ok: false, code: 'empty', message: 'The command is empty. Say what to do, for example "open Firefox" or "click Send".' };
+  }
+  return { ok: true, text };
+}

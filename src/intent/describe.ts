@@ -1,0 +1,94 @@
+/**
+ * One short sentence per intent, fit to be shown and spoken: "Click “Send” (button) in Mail."
+ *
+ * Used for the intent entry in the panel, the CLI's output and confirmation requests. Text the
+ * planner chose is quoted and shortened, so a long or odd label cannot make the sentence misleading.
+ */
+import { assertNever } from '../shared/assert-never.js';
+import { formatChord } from '../shared/keys.js';
+import { isElementById, isPoint, type ElementRef, type Intent, type Place, type Step } from './schema.js';
+
+const QUOTE_MAX = 60;
+
+/** Quotes planner-chosen text, collapsing whitespace and shortening it. */
+export function quote(text: string, max = QUOTE_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return `“${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}”`;
+}
+
+function roleWord(role: string): string {
+  return role.replace(/_/g, ' ');
+}
+
+export function describeElement(ref: ElementRef): string {
+  if (isElementById(ref)) return `element ${ref.id}`;
+  let s = quote(ref.label);
+  if (ref.role) s += ` (${roleWord(ref.role)})`;
+  if (ref.app) s += ` in ${quote(ref.app, 40)}`;
+  return s;
+}
+
+function describePlace(place: Place): string {
+  return isPoint(place) ? `${Math.round(place.x)}, ${Math.round(place.y)}` : describeElement(place);
+}
+
+/** "shift+cmd+page_down" → "Shift+Cmd+Page Down": how keys are written on keyboards and in menus. */
+function capitalizeChord(chord: string): string {
+  return chord
+    .split('+')
+    .map((p) =>
+      p
+        .split('_')
+        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+        .join(' '),
+    )
+    .join('+');
+}
+
+function describeStep(intent: Step | Intent): string {
+  switch (intent.intent) {
+    case 'open_application':
+      return `Open ${quote(intent.app, 40)}`;
+    case 'click_element':
+      return `Click ${describeElement(intent.element)}`;
+    case 'double_click_element':
+      return `Double-click ${describeElement(intent.element)}`;
+    case 'right_click_element':
+      return `Right-click ${describeElement(intent.element)}`;
+    case 'type_text':
+      return `Type ${quote(intent.text)}${intent.element ? ` into ${describeElement(intent.element)}` : ''}`;
+    case 'press_key':
+      return `Press ${capitalizeChord(formatChord(intent.key, intent.modifiers))}${intent.app ? ` in ${quote(intent.app, 40)}` : ''}`;
+    case 'scroll': {
+      const where = intent.element ? ` in ${describeElement(intent.element)}` : intent.app ? ` in ${quote(intent.app, 40)}` : '';
+      return `Scroll ${intent.direction}${intent.amount ? ` ${intent.amount}` : ''}${where}`;
+    }
+    case 'move_mouse':
+      return `Move the pointer to ${describePlace(intent.to)}`;
+    case 'left_click_coordinates': {
+      const n = intent.count ?? 1;
+      const verb = n === 1 ? 'Click' : n === 2 ? 'Double-click' : 'Triple-click';
+      return `${verb} at ${Math.round(intent.x)}, ${Math.round(intent.y)}`;
+    }
+    case 'drag':
+      return `Drag from ${describePlace(intent.from)} to ${describePlace(intent.to)}`;
+    case 'sequence':
+      return intent.steps.map((s, i) => `${i + 1}. ${describeStep(s)}`).join('; ');
+    case 'clarify_request':
+      return `Ask: ${quote(intent.question, 120)}`;
+    case 'get_frontmost_app':
+      return 'Tell which app is in front';
+    case 'get_screen_elements':
+      return `List what is on screen${intent.app ? ` in ${quote(intent.app, 40)}` : ''}`;
+    case 'unsupported':
+      return `Not supported: ${quote(intent.suggestion, 120)}`;
+    default:
+      return assertNever(intent, 'describeIntent: unknown intent');
+  }
+}
+
+/** A one-sentence summary of what the intent will do. */
+export function describeIntent(intent: Intent): string {
+  if (intent.intent === 'sequence') return `${intent.steps.length} steps: ${describeStep(intent)}.`;
+  return `${describeStep(intent)}.`;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { describeIntent } from '../../src/intent/describe.js';
+import { Intent } from '../../src/intent/schema.js';
+import { ALL_VALID_INTENTS } from '../fixtures/intents.js';
+
+describe('describeIntent', () => {
+  it.each([
+    [{ intent: 'open_application', app: 'Firefox' }, 'Open “Firefox”.'],
+    [{ intent: 'click_element', element: { label: 'Send', role: 'button', app: 'Mail' } }, 'Click “Send” (button) in “Mail”.'],
+    [{ intent: 'click_element', element: { id: 12 } }, 'Click element 12.'],
+    [{ intent: 'press_key', key: 't', modifiers: ['shift', 'cmd'] }, 'Press Shift+Cmd+T.'],
+    [{ intent: 'press_key', key: 'page_down' }, 'Press Page Down.'],
+    [{ intent: 'type_text', text: 'hello\n  world' }, 'Type “hello world”.'],
+    [{ intent: 'scroll', direction: 'down', amount: 3 }, 'Scroll down 3.'],
+    [{ intent: 'left_click_coordinates', x: 10.4, y: 20, count: 2 }, 'Double-click at 10, 20.'],
+    [{ intent: 'drag', from: { label: 'a.txt' }, to: { x: 5, y: 6 } }, 'Drag from “a.txt” to 5, 6.'],
+    [
+      { intent: 'sequence', steps: [{ intent: 'open_application', app: 'Mail' }, { intent: 'press_key', key: 'n', modifiers: ['cmd'] }] },
+      '2 steps: 1. Open “Mail”; 2. Press Cmd+N.',
+    ],
+  ])('%j → %s', (intent, sentence) => {
+    expect(describeIntent(Intent.parse(intent))).toBe(sentence);
+  });
+
+  it('shortens long planner text so the sentence stays readable', () => {
+    const s = describeIntent(Intent.parse({ intent: 'type_text', text: 'x'.repeat(500) }));
+    expect(s.length).toBeLessThan(80);
+    expect(s).toContain('…');
+  });
+
+  it('describes every valid intent in one sentence', () => {
+    for (const i of ALL_VALID_INTENTS) expect(describeIntent(i)).toMatch(/^[A-Z0-9].*\.$/);
+  });
+});
