@@ -1,0 +1,444 @@
+/**
+ * The grammar planner's vocabulary: spoken and typed aliases mapped to the schema's canonical names.
+ *
+ * Everything here is data so a reviewer can see at a glance what the grammar understands, and so
+ * that adding an alias never means touching the parser. Keys are lowercase; multi-word aliases
+ * are written with single spaces (the tokenizer collapses whitespace before lookups).
+ */
+import { KEY_NAMES, type CanonicalModifier } from '../../shared/keys.js';
+import type { Role } from '../../shared/roles.js';
+
+/** Spoken and typed names of modifier keys. `option` and `opt` become `alt`: one spelling out. */
+export const MODIFIER_ALIASES: ReadonlyMap<string, CanonicalModifier> = new Map<string, CanonicalModifier>([
+  ['cmd', 'cmd'],
+  ['command', 'cmd'],
+  ['⌘', 'cmd'],
+  ['ctrl', 'ctrl'],
+  ['control', 'ctrl'],
+  ['ctl', 'ctrl'],
+  ['⌃', 'ctrl'],
+  ['alt', 'alt'],
+  ['option', 'alt'],
+  ['opt', 'alt'],
+  ['⌥', 'alt'],
+  ['shift', 'shift'],
+  ['⇧', 'shift'],
+  ['fn', 'fn'],
+  ['function', 'fn'],
+]);
+
+/** Symbols that may be written glued together ("⌘⇧T"): each is split off as its own chord part. */
+export const MODIFIER_SYMBOLS: ReadonlySet<string> = new Set(['⌘', '⌃', '⌥', '⇧']);
+
+/** The order a chord's modifiers are listed in, so equal chords produce equal intents. */
+export const MODIFIER_OUTPUT_ORDER: readonly CanonicalModifier[] = ['ctrl', 'alt', 'shift', 'cmd', 'fn'];
+
+const KEY_ALIAS_ENTRIES: ReadonlyArray<readonly [string, string]> = [
+  ['return', 'enter'],
+  ['enter', 'enter'],
+  ['tab', 'tab'],
+  ['space', 'space'],
+  ['spacebar', 'space'],
+  ['space bar', 'space'],
+  ['escape', 'escape'],
+  ['esc', 'escape'],
+  ['backspace', 'backspace'],
+  ['back space', 'backspace'],
+  ['delete', 'delete'],
+  ['del', 'delete'],
+  ['forward delete', 'delete'],
+  ['insert', 'insert'],
+  ['ins', 'insert'],
+  ['up', 'up'],
+  ['up arrow', 'up'],
+  ['arrow up', 'up'],
+  ['down', 'down'],
+  ['down arrow', 'down'],
+  ['arrow down', 'down'],
+  ['left', 'left'],
+  ['left arrow', 'left'],
+  ['arrow left', 'left'],
+  ['right', 'right'],
+  ['right arrow', 'right'],
+  ['arrow right', 'right'],
+  ['home', 'home'],
+  ['end', 'end'],
+  ['page up', 'page_up'],
+  ['pageup', 'page_up'],
+  ['pgup', 'page_up'],
+  ['page down', 'page_down'],
+  ['pagedown', 'page_down'],
+  ['pgdn', 'page_down'],
+  ['minus', 'minus'],
+  ['dash', 'minus'],
+  ['hyphen', 'minus'],
+  ['-', 'minus'],
+  ['equal', 'equal'],
+  ['equals', 'equal'],
+  ['=', 'equal'],
+  ['comma', 'comma'],
+  [',', 'comma'],
+  ['period', 'period'],
+  ['dot', 'period'],
+  ['full stop', 'period'],
+  ['.', 'period'],
+  ['slash', 'slash'],
+  ['forward slash', 'slash'],
+  ['/', 'slash'],
+  ['backslash', 'backslash'],
+  ['back slash', 'backslash'],
+  ['\\', 'backslash'],
+  ['semicolon', 'semicolon'],
+  [';', 'semicolon'],
+  ['quote', 'quote'],
+  ['apostrophe', 'quote'],
+  ["'", 'quote'],
+  ['backquote', 'backquote'],
+  ['backtick', 'backquote'],
+  ['back tick', 'backquote'],
+  ['grave', 'backquote'],
+  ['`', 'backquote'],
+  ['left bracket', 'left_bracket'],
+  ['open bracket', 'left_bracket'],
+  ['[', 'left_bracket'],
+  ['right bracket', 'right_bracket'],
+  ['close bracket', 'right_bracket'],
+  [']', 'right_bracket'],
+  ['caps lock', 'caps_lock'],
+  ['capslock', 'caps_lock'],
+  ['print screen', 'print_screen'],
+  ['printscreen', 'print_screen'],
+  ['prtsc', 'print_screen'],
+  ['volume up', 'volume_up'],
+  ['volume down', 'volume_down'],
+  ['mute', 'mute'],
+];
+
+/**
+ * Every spoken or typed key name → the canonical key of src/shared/keys.ts.
+ *
+ * The canonical names themselves are included ("page_down", "f5", "a", "7"), with underscores also
+ * read as spaces. There is deliberately no alias for "+" or "plus": which key gives "+" depends on
+ * the keyboard layout, so the grammar leaves it to a planner that can ask.
+ */
+export const KEY_ALIASES: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  for (const key of KEY_NAMES) {
+    map.set(key, key);
+    if (key.includes('_')) map.set(key.replace(/_/g, ' '), key);
+  }
+  for (const [alias, key] of KEY_ALIAS_ENTRIES) map.set(alias, key);
+  return map;
+})();
+
+/** The longest alias in words, so lookups try at most this many words at a time. */
+export const KEY_ALIAS_MAX_WORDS = 2;
+
+/**
+ * Words that name an element's role when they end an element phrase ("the Send button").
+ *
+ * Only words that map to one role without doubt are here. "icon", "folder", "bar" and the like are
+ * in NOUNS_WITHOUT_ROLE instead: they describe an element but no role says which.
+ */
+export const ROLE_WORDS: ReadonlyMap<string, Role> = new Map<string, Role>([
+  ['button', 'button'],
+  ['link', 'link'],
+  ['tab', 'tab'],
+  ['checkbox', 'check_box'],
+  ['check box', 'check_box'],
+  ['tick box', 'check_box'],
+  ['radio button', 'radio_button'],
+  ['toggle button', 'toggle_button'],
+  ['switch', 'switch'],
+  ['menu item', 'menu_item'],
+  ['menu', 'menu'],
+  ['field', 'text_field'],
+  ['text field', 'text_field'],
+  ['textfield', 'text_field'],
+  ['box', 'text_field'],
+  ['text box', 'text_field'],
+  ['textbox', 'text_field'],
+  ['input field', 'text_field'],
+  ['search field', 'search_field'],
+  ['search box', 'search_field'],
+  ['password field', 'password_field'],
+  ['text area', 'text_area'],
+  ['combo box', 'combo_box'],
+  ['dropdown', 'combo_box'],
+  ['drop-down', 'combo_box'],
+  ['drop down', 'combo_box'],
+  ['slider', 'slider'],
+  ['list item', 'list_item'],
+  ['row', 'row'],
+  ['cell', 'cell'],
+  ['heading', 'heading'],
+  ['image', 'image'],
+]);
+
+/** Roles that take typed text: `type "…" into the X field` accepts only these role words. */
+export const TEXT_TARGET_ROLES: ReadonlySet<Role> = new Set<Role>([
+  'text_field',
+  'search_field',
+  'text_area',
+]);
+
+/**
+ * Nouns that end an element phrase without naming a role ("the Trash icon", "the Documents folder").
+ *
+ * Keeping them in the label would ask the resolver for an element called "Trash icon", which does
+ * not exist; dropping them would guess. Either way the user waits, so these phrases are no_match and
+ * go to a planner that can look at the screen.
+ */
+export const NOUNS_WITHOUT_ROLE: ReadonlySet<string> = new Set([
+  'icon',
+  'folder',
+  'file',
+  'item',
+  'option',
+  'entry',
+  'thing',
+  'element',
+  'control',
+  'one',
+  'bar',
+  'area',
+  'panel',
+  'pane',
+  'window',
+  'dialog',
+  'section',
+  'key',
+  'keys',
+  'label',
+  'word',
+  'text',
+]);
+
+/** Words that cannot begin a label: they point at something ("this", "my") instead of naming it. */
+export const NON_NAMING_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'my',
+  'your',
+  'our',
+  'his',
+  'her',
+  'their',
+  'its',
+  'it',
+  'this',
+  'that',
+  'these',
+  'those',
+  'them',
+  'here',
+  'there',
+  'some',
+  'any',
+  'all',
+  'every',
+  'everything',
+  'something',
+  'anything',
+  'nothing',
+  'another',
+  'first',
+  'second',
+  'third',
+  'last',
+  'top',
+  'bottom',
+  'leftmost',
+  'rightmost',
+  'other',
+  'same',
+]);
+
+/** Labels that are only a direction: "move the mouse to the left" is a movement, not a target. */
+export const DIRECTION_WORDS: ReadonlySet<string> = new Set([
+  'up',
+  'down',
+  'left',
+  'right',
+  'top',
+  'bottom',
+  'middle',
+  'center',
+  'centre',
+  'corner',
+  'side',
+  'edge',
+]);
+
+/**
+ * Words that make "open X" not an application: places, documents, UI parts, states and modes.
+ *
+ * The check is on every word of X, so "open the file menu", "start dictation", "go to the next
+ * page" and "switch to dark mode" all fail. An app whose name contains one of these words can still
+ * be opened by quoting it or by another planner.
+ */
+export const NOT_APP_WORDS: ReadonlySet<string> = new Set([
+  // Pointing words and articles: "open my documents", "open a new tab", "open it".
+  ...NON_NAMING_WORDS,
+  'the',
+  'new',
+  // Prepositions: "open settings in Safari", "open a file from Downloads".
+  'in',
+  'on',
+  'at',
+  'into',
+  'onto',
+  'to',
+  'from',
+  'with',
+  'for',
+  'of',
+  'by',
+  'about',
+  'under',
+  'over',
+  'and',
+  'or',
+  // Parts of a window rather than programs.
+  'menu',
+  'menus',
+  'tab',
+  'tabs',
+  'window',
+  'windows',
+  'file',
+  'folder',
+  'folders',
+  'document',
+  'documents',
+  'page',
+  'pages',
+  'link',
+  'links',
+  'button',
+  'buttons',
+  'dialog',
+  'website',
+  'site',
+  'url',
+  'browser',
+  'message',
+  'email',
+  'bar',
+  'sidebar',
+  'panel',
+  'field',
+  // Folders people name as if they were apps.
+  'desktop',
+  'downloads',
+  'pictures',
+  'movies',
+  'videos',
+  'trash',
+  'bin',
+  // Places within a document or app ("go to the top", "go to line 10").
+  'top',
+  'bottom',
+  'line',
+  'end',
+  'beginning',
+  'next',
+  'previous',
+  'back',
+  'forward',
+  // Activities and modes ("start dictation", "switch to dark mode", "go to sleep").
+  'dictation',
+  'recording',
+  'typing',
+  'listening',
+  'scanning',
+  'sleep',
+  'bed',
+  'mode',
+  'view',
+  'layout',
+  'keyboard',
+  'language',
+  'again',
+  'timer',
+  // Command verbs: a second command glued on ("open Safari type hello").
+  'click',
+  'type',
+  'press',
+  'scroll',
+  'drag',
+  'move',
+]);
+
+/** Whole app names that are really a place inside the current app ("open settings" = its settings?). */
+export const AMBIGUOUS_APP_NAMES: ReadonlySet<string> = new Set(['settings', 'preferences', 'options', 'properties', 'help']);
+
+/**
+ * Label endings that read as a phrasal verb with "in"/"on" ("Sign in", "Zoom in", "Turn on").
+ *
+ * "click Sign in Chrome" could be the "Sign" button in Chrome or "Sign in" in the front app: a
+ * label ending in one of these before "in App" / "on App" is no_match.
+ */
+export const PHRASAL_BEFORE_IN_ON: ReadonlySet<string> = new Set([
+  'sign',
+  'log',
+  'zoom',
+  'check',
+  'plug',
+  'opt',
+  'built',
+  'fill',
+  'logged',
+  'signed',
+  'drop',
+  'pop',
+  'turn',
+  'switch',
+  'add',
+  'carry',
+  'hold',
+  'move',
+  'go',
+  'come',
+  'click',
+  'tap',
+  'log-in',
+  'read',
+  'join',
+]);
+
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** Number words 0–19. Speech-to-text writes small numbers as words often enough to matter. */
+export const NUMBER_ONES: ReadonlyMap<string, number> = new Map(ONES.map((w, i) => [w, i]));
+/** Number words for the tens, combined with NUMBER_ONES for 21–99 ("twenty three", "twenty-three"). */
+export const NUMBER_TENS: ReadonlyMap<string, number> = new Map(TENS.map((w, i) => [w, (i + 2) * 10]));
+
+/** Repetition words after a count ("3 times") or alone ("twice"). */
+export const REPEAT_WORDS: ReadonlyMap<string, number> = new Map([
+  ['once', 1],
+  ['twice', 2],
+  ['thrice', 3],
+]);
