@@ -1,0 +1,87 @@
+/**
+ * The Anthropic planner: the Messages API through `@anthropic-ai/sdk`.
+ *
+ * The system prompt goes in the top-level `system` field as one text block marked
+ * `cache_control: ephemeral`; the prompt cache covers tools + system, which never change, so every
+ * command after the first reads them from the cache. Structured output is a forced tool call: one
+ * tool, `plan`, whose `input_schema` is the planner schema, and `tool_choice` naming it. This works on
+ * every current Claude model (the newer `output_config.format` does not), and the validator checks
+ * the tool input exactly as it checks any other planner's answer.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { plannerJsonSchema } from '../json-schema.js';
+import { plannerSystemPrompt } from '../system-prompt.js';
+import type { ApiPlannerOptions, Planner } from './planner.js';
+import { plannerFromTransport, type ModelReply } from './run-plan.js';
+
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+export const ANTHROPIC_DEFAULT_MODEL = 'claude-haiku-4-5';
+export const PLAN_TOOL_NAME = 'plan';
+/** Room for a 20-step sequence with long labels; a plan is usually under 100 tokens. */
+const MAX_TOKENS = 2048;
+
+export interface AnthropicPlannerOptions extends ApiPlannerOptions {
+  /** Injected by the composer; never read from the environment here. */
+  readonly apiKey: string;
+}
+
+export function createAnthropicPlanner(options: AnthropicPlannerOptions): Planner {
+  const model = options.model ?? ANTHROPIC_DEFAULT_MODEL;
+  const baseURL = (options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    // Passed explicitly so the SDK never falls back to ANTHROPIC_AUTH_TOKEN or the environment's base URL.
+    authToken: null,
+    baseURL,
+    maxRetries: 0,
+    // ANTHROPIC_LOG=debug would print requests; nothing of ours goes to a log uninvited.
+    logLevel: 'off',
+    ...(options.headers ? { defaultHeaders: options.headers } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const system = options.systemPrompt ?? plannerSystemPrompt();
+  const tool = {
+    name: PLAN_TOOL_NAME,
+    description: 'Give the one action that carries out the user\'s latest command, as {"plan": <action>}.',
+    input_schema: plannerJsonSchema() as Anthropic.Messages.Tool.InputSchema,
+  };
+  return plannerFromTransport(
+    {
+      provider: 'anthropic',
+      model,
+      async send(messages, { signal, timeoutMs }): Promise<ModelReply> {
+        const message = await client.messages.create(
+          {
+            model,
+            max_tokens: MAX_TOKENS,
+            system: [{ type: 'text', text: system, cache_control: { type: 'ephemeral' } }],
+            tools: [tool],
+            tool_choice: { type: 'tool', name: PLAN_TOOL_NAME, disable_parallel_tool_use: true },
+            messages: messages.map((m) => ({ role: m.role, content: m.content })),
+          },
+          { signal, timeout: timeoutMs, maxRetries: 0 },
+        );
+        if (message?.stop_reason === 'refusal') return { kind: 'refusal' };
+        const truncated = message.stop_reason === 'max_tokens';
+        if (!message || !Array.isArray(message.content)) return { kind: 'malformed', detail: 'no content in the message' };
+        const content = message.content;
+        const call = content.find((b) => b.type === 'tool_use' && b.name === PLAN_TOOL_NAME);
+        if (call && call.type === 'tool_use') return { kind: 'value', value: call.input, truncated };
+        // No tool call (a proxy or model that ignored tool_choice): read the text, prose and all.
+        const text = content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+        return { kind: 'text', text, truncated };
+      },
+    },
+    {
+      endpoint: baseURL,
+      officialEndpoint: baseURL === ANTHROPIC_DEFAULT_BASE_URL,
+      keyAdvice: options.keyAdvice ?? defaultKeyAdvice('anthropic'),
+      secrets: [options.apiKey],
+    },
+  );
+}
+
+/** Where to change a provider's key, for "key rejected" messages. */
+export function defaultKeyAdvice(provider: 'anthropic' | 'openai'): string {
+  return `Save the right key with \`assistive-control keys set ${provider}\`, or in the panel's Settings → Providers.`;
+}

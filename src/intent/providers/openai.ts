@@ -1,0 +1,73 @@
+/**
+ * The OpenAI planner: Chat Completions through the `openai` SDK, with a strict `json_schema`
+ * response format.
+ *
+ * `baseURL` is configurable, so any OpenAI-compatible server (LM Studio, llama.cpp's server, vLLM,
+ * a corporate gateway) works; such servers often need no key. No temperature is sent: reasoning
+ * models accept only the default. The system prompt is the first message, unchanged between calls,
+ * which is what OpenAI's automatic prompt caching keys on.
+ */
+import OpenAI from 'openai';
+import { plannerJsonSchema } from '../json-schema.js';
+import { plannerSystemPrompt } from '../system-prompt.js';
+import { defaultKeyAdvice } from './anthropic.js';
+import type { ApiPlannerOptions, Planner } from './planner.js';
+import { plannerFromTransport, type ModelReply } from './run-plan.js';
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export const OPENAI_DEFAULT_MODEL = 'gpt-4.1-mini';
+
+/** Sent as the key to compatible servers that need none (the SDK requires some value). */
+const NO_KEY = 'no-key';
+
+export interface OpenAIPlannerOptions extends ApiPlannerOptions {
+  /** Injected by the composer; optional for self-hosted compatible servers. */
+  readonly apiKey?: string;
+}
+
+export function createOpenAIPlanner(options: OpenAIPlannerOptions = {}): Planner {
+  const model = options.model ?? OPENAI_DEFAULT_MODEL;
+  const baseURL = (options.baseURL ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const apiKey = options.apiKey && options.apiKey.length > 0 ? options.apiKey : NO_KEY;
+  const client = new OpenAI({
+    apiKey,
+    baseURL,
+    // Explicit nulls keep the SDK from reading OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment.
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    logLevel: 'off',
+    ...(options.headers ? { defaultHeaders: options.headers } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const system = options.systemPrompt ?? plannerSystemPrompt();
+  const schema = plannerJsonSchema();
+  return plannerFromTransport(
+    {
+      provider: 'openai',
+      model,
+      async send(messages, { signal, timeoutMs }): Promise<ModelReply> {
+        const completion = await client.chat.completions.create(
+          {
+            model,
+            messages: [{ role: 'system', content: system }, ...messages.map((m) => ({ role: m.role, content: m.content }))],
+            response_format: { type: 'json_schema', json_schema: { name: 'plan', strict: true, schema } },
+          },
+          { signal, timeout: timeoutMs, maxRetries: 0 },
+        );
+        const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
+        if (!choice) return { kind: 'malformed', detail: 'no choices in the completion' };
+        const message = choice.message;
+        if (typeof message?.refusal === 'string' && message.refusal.length > 0) return { kind: 'refusal' };
+        const text = typeof message?.content === 'string' ? message.content : '';
+        return { kind: 'text', text, truncated: choice.finish_reason === 'length' };
+      },
+    },
+    {
+      endpoint: baseURL,
+      officialEndpoint: baseURL === OPENAI_DEFAULT_BASE_URL,
+      keyAdvice: options.keyAdvice ?? defaultKeyAdvice('openai'),
+      secrets: apiKey === NO_KEY ? [] : [apiKey],
+    },
+  );
+}

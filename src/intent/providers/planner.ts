@@ -1,0 +1,92 @@
+/**
+ * The planner interface every LLM provider implements, and what a plan call returns.
+ *
+ * One small interface (as in the Vercel AI SDK): `plan(request)` takes the conversation, a signal
+ * and a time budget and always resolves — with the validator's verdict on the model's answer, or a
+ * typed error whose message is a sentence the user can act on. It never rejects and never outlives
+ * its budget.
+ */
+import type { ConversationTurn } from '../conversation.js';
+import type { Validation, ValidationContext } from '../validator.js';
+
+export const PROVIDER_IDS = ['ollama', 'anthropic', 'openai'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+export const PROVIDER_NAMES: Readonly<Record<ProviderId, string>> = {
+  ollama: 'Ollama',
+  anthropic: 'Anthropic',
+  openai: 'OpenAI',
+};
+
+/** The default end-to-end budget of one plan call, retries included. */
+export const DEFAULT_PLAN_BUDGET_MS = 15_000;
+
+export interface PlanRequest {
+  /** The conversation so far; the last user turn is the command to plan. */
+  readonly conversation: readonly ConversationTurn[];
+  /** Cancels the call (the user pressed stop); the outcome is then a `cancelled` error. */
+  readonly signal?: AbortSignal;
+  /** End-to-end budget in milliseconds, retries included. Default 15 s. */
+  readonly budgetMs?: number;
+  /** Passed to the validator: the latest observation's element ids and the confidence policy. */
+  readonly validation?: ValidationContext;
+}
+
+export type PlannerErrorCode =
+  | 'auth'
+  | 'billing'
+  | 'model_not_found'
+  | 'endpoint_not_found'
+  | 'bad_request'
+  | 'rate_limited'
+  | 'server_error'
+  | 'unreachable'
+  | 'interrupted'
+  | 'timeout'
+  | 'cancelled'
+  | 'refused'
+  | 'truncated'
+  | 'unreadable';
+
+export interface PlannerError {
+  readonly code: PlannerErrorCode;
+  /** For the user: what happened and what to do, in one or two sentences. Never contains a key. */
+  readonly message: string;
+  /** Whether trying the same command again, unchanged, may work (a transient fault). */
+  readonly retryable: boolean;
+}
+
+export interface PlanTiming {
+  /** Wall-clock time of the whole call, retries and waits included. */
+  readonly totalMs: number;
+  /** HTTP attempts made (1 or 2). */
+  readonly attempts: number;
+}
+
+export type PlanOutcome =
+  /** The model answered; `validation` is the validator's verdict (an intent, or a rejection with feedback). */
+  | { readonly kind: 'answered'; readonly validation: Validation; readonly timing: PlanTiming }
+  /** No usable answer: the provider, the network or the model failed. */
+  | { readonly kind: 'failed'; readonly error: PlannerError; readonly timing: PlanTiming };
+
+/** One LLM planner, built for one provider, model and key (built at send time, so settings apply at once). */
+export interface Planner {
+  readonly provider: ProviderId;
+  readonly model: string;
+  plan(request: PlanRequest): Promise<PlanOutcome>;
+}
+
+/** The `fetch` the SDKs accept; injectable so tests and proxies can stand in the middle. */
+export type FetchLike = typeof globalThis.fetch;
+
+/** Options shared by the HTTP-API providers (Anthropic, OpenAI-compatible). */
+export interface ApiPlannerOptions {
+  readonly model?: string;
+  readonly baseURL?: string;
+  readonly headers?: Record<string, string>;
+  readonly fetch?: FetchLike;
+  /** How the user changes the key, quoted in "key rejected" messages. */
+  readonly keyAdvice?: string;
+  /** The system prompt; defaults to the one generated for this platform. */
+  readonly systemPrompt?: string;
+}
