@@ -73,6 +73,7 @@ const TABLE: readonly Row[] = [
   ['go to line 10', NO],
   ['go to sleep', NO],
   ['open one two three four five six', NO],
+  ['open Microsoft Word 2016', open('Microsoft Word 2016')],
 
   // --- click / press / tap an element
   ['click Send', click('Send')],
@@ -123,6 +124,9 @@ const TABLE: readonly Row[] = [
   ['click Turn on Bluetooth', NO],
   ['click Settings in the menu', NO],
   ['click Save and Open', NO],
+  ['click Send in 5 seconds', NO],
+  ['click 12 in Safari', NO],
+  ['click the 5 button', click('5', 'button')],
 
   // --- double-click, right-click
   ['double-click Report', { intent: 'double_click_element', element: { label: 'Report' } }],
@@ -254,6 +258,9 @@ const TABLE: readonly Row[] = [
   ['press plus', NO],
   ['press the banana key', NO],
   ['press tab 21 times', NO],
+  ['press tab twenty times', seq(...Array.from({ length: 20 }, () => key('tab')))],
+  ['press tab twenty three times', NO],
+  ['press enter in a second', NO],
   ['press Send twice', NO],
 
   // --- scroll
@@ -271,6 +278,7 @@ const TABLE: readonly Row[] = [
   ['scroll down in Safari', scroll('down', undefined, 'Safari')],
   ['scroll down 10 times in the Notes app', scroll('down', 10, 'Notes')],
   ['scroll downwards', scroll('down')],
+  ['scroll down twenty three', scroll('down', 23)],
   ['scroll', NO],
   ['scroll sideways', NO],
   ['scroll to the bottom', NO],

@@ -433,7 +433,8 @@ function splitRepeat(tokens: readonly Token[]): { head: Token[]; count: number }
     if (word !== undefined) return { head: tokens.slice(0, n - 1), count: word };
   }
   if (!isWord(last, 'times', 'time')) return null;
-  for (const width of [1, 2]) {
+  // Two-word numbers first, so "twenty three times" is 23, not "twenty" and 3.
+  for (const width of [2, 1]) {
     const at = n - 1 - width;
     if (at < 0) continue;
     const num = readNumber(tokens, at);

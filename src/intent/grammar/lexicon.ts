@@ -361,6 +361,18 @@ export const NOT_APP_WORDS: ReadonlySet<string> = new Set([
   'language',
   'again',
   'timer',
+  // Time ("press enter in a second", "click Send in 5 minutes"): a delay is not an app.
+  'second',
+  'seconds',
+  'minute',
+  'minutes',
+  'hour',
+  'hours',
+  'moment',
+  'while',
+  'background',
+  'foreground',
+  'fullscreen',
   // Command verbs: a second command glued on ("open Safari type hello").
   'click',
   'type',

@@ -270,7 +270,8 @@ export function readAppName(tokens: readonly Token[]): Read<string> {
     if (NOT_APP_WORDS.has(w.low)) return fail(`"${w.raw}" does not belong in an application name`);
     if (!isAppWordShape(w.raw)) return fail(`"${w.raw}" is not part of an application name`);
   }
-  if (words.every((w) => digitsValue(w.low) !== null)) return fail('a number, not an application');
+  // A name starts with a word: "in 5 seconds" is a time, "Word 2016" is a name.
+  if (digitsValue((words[0] as Token).low) !== null) return fail('a number, not an application');
   const name = words.map((w) => w.raw).join(' ');
   if (AMBIGUOUS_APP_NAMES.has(name.toLowerCase())) return fail(`"${name}" may mean this app's ${name.toLowerCase()}`);
   if (name.length > LIMITS.appMax) return fail(`application name longer than ${LIMITS.appMax} characters`);
@@ -323,6 +324,8 @@ function readLabelInApp(command: string, tokens: readonly Token[], opts: LabelOp
   const split = splitAppSuffix(tokens);
   if (split.kind === 'ambiguous') return fail(split.reason);
   const head = split.kind === 'split' ? split.head : tokens;
+  // "click 12 in Safari": element 12 (ids are not per app) or the label "12"? Neither is sure.
+  if (split.kind === 'split' && readWholeNumber(head) !== null) return fail('a number with an app: name the element');
   const label = readLabel(command, head, opts);
   if (!label.ok) return label;
   return ok(split.kind === 'split' ? { ...label.value, app: split.app } : label.value);
