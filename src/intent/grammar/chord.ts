@@ -59,6 +59,12 @@ function hasModifierWord(parts: readonly string[]): boolean {
   return parts.some((p) => MODIFIER_ALIASES.has(p));
 }
 
+/** "cmd+s", "ctrl-c": a chord written out, which a click must not take for a label. */
+export function looksLikeChord(phrase: string): boolean {
+  const parts = chordParts(phrase);
+  return parts !== null && parts.length > 1 && MODIFIER_ALIASES.has(parts[0] as string) && /[+\-⌘⌃⌥⇧]/.test(phrase);
+}
+
 /**
  * Read a lowercase phrase as modifiers followed by exactly one key.
  *
@@ -96,7 +102,9 @@ export function parseChord(phrase: string): ChordResult {
     }
     break;
   }
-  const keyLike = explicitJoin || mods.size > 0 || hasModifierWord(parts);
+  // "press enter enter", "press a b": every word is a key, so it is no element label either.
+  const allKeys = parts.every((p) => KEY_ALIASES.has(p) || MODIFIER_ALIASES.has(p));
+  const keyLike = explicitJoin || mods.size > 0 || hasModifierWord(parts) || allKeys;
   if (key === undefined) {
     const unknown = parts.slice(i).join(' ');
     return { ok: false, reason: `unknown key "${unknown.slice(0, 40)}"`, keyLike };

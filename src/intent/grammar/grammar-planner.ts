@@ -11,7 +11,7 @@
 import { Intent, LIMITS, type Step } from '../schema.js';
 import type { CanonicalModifier } from '../../shared/keys.js';
 import type { Role } from '../../shared/roles.js';
-import { parseChord } from './chord.js';
+import { looksLikeChord, parseChord } from './chord.js';
 import { REPEAT_WORDS, TEXT_TARGET_ROLES } from './lexicon.js';
 import {
   fail,
@@ -393,7 +393,9 @@ const CLICK_COUNT = { click: 1, double: 2, right: 1, triple: 3 } as const;
 function parseClick(command: string, kind: 'click' | 'double' | 'right' | 'triple', rest: readonly Token[]): Read<Intent> {
   if (rest.length === 0) return fail(`${kind === 'click' ? 'click' : `${kind}-click`} what?`);
   const explicitAt = isWord(rest[0], 'at');
-  const pointTokens = explicitAt ? rest.slice(1) : rest;
+  // "click at 10, 20 twice": a repeat count only makes sense for a point.
+  const repeat = splitRepeat(rest);
+  const pointTokens = (repeat === null ? rest : repeat.head).slice(explicitAt ? 1 : 0);
   if (!explicitAt) {
     const id = readElementId(rest, true);
     if (id !== null) {
@@ -407,9 +409,14 @@ function parseClick(command: string, kind: 'click' | 'double' | 'right' | 'tripl
     if (!point.ok) return point;
     // There is no right-click-at-a-point intent; clicking the point instead would be a guess.
     if (kind === 'right') return fail('right-click at a point is not an action; name the element');
-    const count = CLICK_COUNT[kind];
+    if (repeat !== null && kind !== 'click') return fail('say either "double-click at" or "click at … twice"');
+    const count = repeat === null ? CLICK_COUNT[kind] : repeat.count;
+    if (count < 1 || count > LIMITS.clickCountMax) return fail(`a click can be repeated 1 to ${LIMITS.clickCountMax} times`);
     const at = { intent: 'left_click_coordinates' as const, ...point.value };
     return ok(count === 1 ? at : { ...at, count });
+  }
+  if (!rest.some((t) => t.quoted) && looksLikeChord(joinTokens(command, rest).toLowerCase())) {
+    return fail('keys are pressed, not clicked: say "press …"');
   }
   const element = readElement(command, rest, true);
   if (!element.ok) return element;
@@ -504,6 +511,10 @@ function readKeyPhrase(
   return null;
 }
 
+function startsWithSingleQuote(raw: string): boolean {
+  return raw.length > 1 && (raw[0] === "'" || raw[0] === '‘');
+}
+
 const FIELD_HINT_WORDS: ReadonlySet<string> = new Set([
   'field',
   'box',
@@ -550,6 +561,7 @@ function parseType(command: string, rest: readonly Token[], politeTail: boolean)
   }
 
   if (politeTail) return fail('is "please" part of the text? quote the text to type');
+  if (startsWithSingleQuote(first.raw)) return fail('single quotes may be part of the text; use double quotes');
   if (isWord(first, 'the') && isWord(words[1], ...DESCRIBED_TEXT)) {
     return fail('"type the word …" is ambiguous; quote the text to type');
   }

@@ -383,7 +383,20 @@ export const NOT_APP_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Whole app names that are really a place inside the current app ("open settings" = its settings?). */
-export const AMBIGUOUS_APP_NAMES: ReadonlySet<string> = new Set(['settings', 'preferences', 'options', 'properties', 'help']);
+export const AMBIGUOUS_APP_NAMES: ReadonlySet<string> = new Set([
+  'settings',
+  'preferences',
+  'options',
+  'properties',
+  'help',
+  // "open app", "launch the program": which one?
+  'app',
+  'apps',
+  'application',
+  'applications',
+  'program',
+  'programs',
+]);
 
 /**
  * Label endings that read as a phrasal verb with "in"/"on" ("Sign in", "Zoom in", "Turn on").

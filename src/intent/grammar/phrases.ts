@@ -191,7 +191,8 @@ export interface LabelOptions {
  */
 export function readLabel(command: string, tokens: readonly Token[], opts: LabelOptions = {}): Read<LabelRef> {
   let words = tokens;
-  if (isWord(words[0], 'the')) words = words.slice(1);
+  const saidThe = isWord(words[0], 'the');
+  if (saidThe) words = words.slice(1);
   if (words.length === 0) return fail('no element named');
   let role: Role | undefined;
   const tr = trailingRole(words);
@@ -203,8 +204,9 @@ export function readLabel(command: string, tokens: readonly Token[], opts: Label
   const first = words[0] as Token;
   const last = words[words.length - 1] as Token;
   if (!first.quoted && NON_NAMING_WORDS.has(first.low)) return fail(`"${first.raw}" does not name an element`);
-  if (words.length > 1 && !last.quoted && NOUNS_WITHOUT_ROLE.has(last.low)) {
-    return fail(`"${last.raw}" is not an element role the grammar knows`);
+  // "the Trash icon", and "the file" alone (which file?); "click File" is the File menu's label.
+  if ((words.length > 1 || (saidThe && role === undefined)) && !last.quoted && NOUNS_WITHOUT_ROLE.has(last.low)) {
+    return fail(`"${last.raw}" does not say which element`);
   }
   if (words.length > 1 && trailingRole(words.slice(0, 1)) !== null && tr === null && !first.quoted) {
     // "the button that says Send": a description, not a label.
@@ -212,13 +214,22 @@ export function readLabel(command: string, tokens: readonly Token[], opts: Label
   }
   if (!last.quoted && REPEAT_OR_AGAIN.has(last.low)) return fail('repeating a click is not understood; say it again');
   if (words.length > 10) return fail('label longer than 10 words');
-  if (opts.place === true && words.length === 1 && !first.quoted && DIRECTION_WORDS.has(first.low)) {
-    return fail('a direction, not an element');
+  if (opts.place === true && !first.quoted && DIRECTION_WORDS.has(first.low)) {
+    // "to the left", "to the center of the screen": a region, not an element.
+    return fail('a direction or region, not an element');
   }
-  const label = words.length === 1 && first.quoted ? first.raw : joinTokens(command, words);
+  const label = words.length === 1 && first.quoted ? first.raw : unwrapSingleQuotes(joinTokens(command, words));
   if (label.trim() === '') return fail('label is blank');
   if (label.length > LIMITS.labelMax) return fail(`label longer than ${LIMITS.labelMax} characters`);
   return ok(role === undefined ? { label } : { label, role });
+}
+
+/** "click 'Save As'": single quotes around a whole label are quoting, not part of it. */
+function unwrapSingleQuotes(label: string): string {
+  const open = label[0];
+  const close = label[label.length - 1];
+  if (label.length > 2 && (open === "'" || open === '‘') && (close === "'" || close === '’')) return label.slice(1, -1);
+  return label;
 }
 
 /** "click Send twice": a repeat count is not part of a label. */
@@ -273,7 +284,7 @@ export function readAppName(tokens: readonly Token[]): Read<string> {
   // A name starts with a word: "in 5 seconds" is a time, "Word 2016" is a name.
   if (digitsValue((words[0] as Token).low) !== null) return fail('a number, not an application');
   const name = words.map((w) => w.raw).join(' ');
-  if (AMBIGUOUS_APP_NAMES.has(name.toLowerCase())) return fail(`"${name}" may mean this app's ${name.toLowerCase()}`);
+  if (AMBIGUOUS_APP_NAMES.has(name.toLowerCase())) return fail(`"${name}" does not say which application`);
   if (name.length > LIMITS.appMax) return fail(`application name longer than ${LIMITS.appMax} characters`);
   return ok(name);
 }
