@@ -9,13 +9,14 @@
  * the tool input exactly as it checks any other planner's answer.
  */
 import Anthropic from '@anthropic-ai/sdk';
+import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_MODELS } from '../../shared/llm-providers.js';
 import { plannerJsonSchema } from '../json-schema.js';
 import { plannerSystemPrompt } from '../system-prompt.js';
 import type { ApiPlannerOptions, Planner } from './planner.js';
 import { plannerFromTransport, type ModelReply } from './run-plan.js';
 
-export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
-export const ANTHROPIC_DEFAULT_MODEL = 'claude-haiku-4-5';
+export const ANTHROPIC_DEFAULT_BASE_URL = DEFAULT_ANTHROPIC_BASE_URL;
+export const ANTHROPIC_DEFAULT_MODEL = DEFAULT_MODELS.anthropic;
 export const PLAN_TOOL_NAME = 'plan';
 /** Room for a 20-step sequence with long labels; a plan is usually under 100 tokens. */
 const MAX_TOKENS = 2048;

@@ -8,14 +8,15 @@
  * response" to stdout and lose the status headers).
  */
 import { Ollama } from 'ollama';
+import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL } from '../../shared/llm-providers.js';
 import { plannerJsonSchema } from '../json-schema.js';
 import { plannerSystemPrompt } from '../system-prompt.js';
 import { HttpStatusError } from './faults.js';
 import type { FetchLike, Planner } from './planner.js';
 import { plannerFromTransport, type ModelReply } from './run-plan.js';
 
-export const OLLAMA_DEFAULT_HOST = 'http://127.0.0.1:11434';
-export const OLLAMA_DEFAULT_MODEL = 'llama3.2';
+export const OLLAMA_DEFAULT_HOST = DEFAULT_OLLAMA_URL;
+export const OLLAMA_DEFAULT_MODEL = DEFAULT_MODELS.ollama;
 /** Long enough to keep the model warm through a working session, short enough to free memory after. */
 export const OLLAMA_KEEP_ALIVE = '30m';
 

@@ -8,14 +8,15 @@
  * which is what OpenAI's automatic prompt caching keys on.
  */
 import OpenAI from 'openai';
+import { DEFAULT_MODELS, DEFAULT_OPENAI_BASE_URL } from '../../shared/llm-providers.js';
 import { plannerJsonSchema } from '../json-schema.js';
 import { plannerSystemPrompt } from '../system-prompt.js';
 import { defaultKeyAdvice } from './anthropic.js';
 import type { ApiPlannerOptions, Planner } from './planner.js';
 import { plannerFromTransport, type ModelReply } from './run-plan.js';
 
-export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-export const OPENAI_DEFAULT_MODEL = 'gpt-4.1-mini';
+export const OPENAI_DEFAULT_BASE_URL = DEFAULT_OPENAI_BASE_URL;
+export const OPENAI_DEFAULT_MODEL = DEFAULT_MODELS.openai;
 
 /** Sent as the key to compatible servers that need none (the SDK requires some value). */
 const NO_KEY = 'no-key';

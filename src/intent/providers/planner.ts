@@ -6,17 +6,13 @@
  * typed error whose message is a sentence the user can act on. It never rejects and never outlives
  * its budget.
  */
+import { LLM_PROVIDER_NAMES, LLM_PROVIDERS, type LlmProvider } from '../../shared/llm-providers.js';
 import type { ConversationTurn } from '../conversation.js';
 import type { Validation, ValidationContext } from '../validator.js';
 
-export const PROVIDER_IDS = ['ollama', 'anthropic', 'openai'] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
-
-export const PROVIDER_NAMES: Readonly<Record<ProviderId, string>> = {
-  ollama: 'Ollama',
-  anthropic: 'Anthropic',
-  openai: 'OpenAI',
-};
+export const PROVIDER_IDS = LLM_PROVIDERS;
+export type ProviderId = LlmProvider;
+export const PROVIDER_NAMES = LLM_PROVIDER_NAMES;
 
 /** The default end-to-end budget of one plan call, retries included. */
 export const DEFAULT_PLAN_BUDGET_MS = 15_000;

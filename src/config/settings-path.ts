@@ -1,0 +1,24 @@
+/**
+ * Where the settings live: the OS's standard folder for application settings.
+ *
+ * macOS: ~/Library/Application Support/Assistive Control. Linux and other Unixes:
+ * $XDG_CONFIG_HOME/assistive-control, ~/.config/assistive-control when it is unset or not absolute
+ * (the XDG spec says to ignore a relative value). Windows: %APPDATA%\Assistive Control.
+ */
+import { join } from 'node:path';
+
+export const SETTINGS_FILE_NAME = 'settings.json';
+
+export interface SettingsLocationInput {
+  readonly platform: NodeJS.Platform;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly homedir: string;
+}
+
+export function settingsDir({ platform, env, homedir }: SettingsLocationInput): string {
+  if (platform === 'darwin') return join(homedir, 'Library', 'Application Support', 'Assistive Control');
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir, 'AppData', 'Roaming'), 'Assistive Control');
+  const xdg = env.XDG_CONFIG_HOME;
+  const base = xdg && xdg.startsWith('/') ? xdg : join(homedir, '.config');
+  return join(base, 'assistive-control');
+}
