@@ -15,7 +15,7 @@ export type CommandCheck =
   | { readonly ok: true; readonly text: string }
   | { readonly ok: false; readonly code: 'empty' | 'too_long' | 'control_characters'; readonly message: string };
 
-/** The command trimmed, with runs of white space folded to one space, or why it cannot be planned. */
+/** The command trimmed (inner spacing kept: quoted text is typed exactly), or why it cannot be planned. */
 export function checkCommandText(raw: string): CommandCheck {
   if (raw.length > COMMAND_MAX_CHARS) {
     return {
@@ -31,7 +31,7 @@ export function checkCommandText(raw: string): CommandCheck {
       message: 'The command contains invisible control characters (perhaps from a paste). Type or say it again.',
     };
   }
-  const text = raw.replace(/\s+/g, ' ').trim();
+  const text = raw.trim();
   if (text.length === 0) {
     return { ok: false, code: 'empty', message: 'The command is empty. Say what to do, for example "open Firefox" or "click Send".' };
   }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { COMMAND_MAX_CHARS, checkCommandText } from '../../src/intent/command-text.js';
 
 describe('command text check', () => {
-  it('trims and folds white space', () => {
-    expect(checkCommandText('  click \n  Send\t ')).toEqual({ ok: true, text: 'click Send' });
+  it('trims, and keeps inner spacing so quoted text is typed exactly', () => {
+    expect(checkCommandText('  type "a  b"\t ')).toEqual({ ok: true, text: 'type "a  b"' });
   });
 
   it.each([

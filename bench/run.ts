@@ -1,0 +1,42 @@
+/**
+ * `npm run bench`: speed figures, printed, never asserted.
+ *
+ * Each section is independent; one that cannot run here (no desktop session, say) prints why and
+ * the others still run.
+ */
+import { TWENTY_WORD_COMMANDS, benchGrammar } from './grammar.js';
+import { formatMs } from './stats.js';
+import { benchValidator } from './validator.js';
+
+type Section = readonly [title: string, run: () => void | Promise<void>];
+
+const SECTIONS: readonly Section[] = [
+  [
+    'grammar planner (parseCommand), per command',
+    () => {
+      const g = benchGrammar();
+      console.log(`  whole mix        median ${formatMs(g.medianMs)}   p99 ${formatMs(g.p99Ms)}   (${g.commands.toLocaleString('en-US')} timed calls, matches and no-matches)`);
+      const long = benchGrammar(2000, TWENTY_WORD_COMMANDS);
+      console.log(`  20-word commands median ${formatMs(long.medianMs)}   p99 ${formatMs(long.p99Ms)}   (${long.commands.toLocaleString('en-US')} timed calls)`);
+    },
+  ],
+  [
+    'validator (validatePlannerOutput), per intent',
+    () => {
+      for (const { name, timing } of benchValidator()) {
+        console.log(`  ${name.padEnd(36)} median ${formatMs(timing.medianMs)}   p99 ${formatMs(timing.p99Ms)}`);
+      }
+    },
+  ],
+];
+
+console.log(`Assistive Control benchmarks — Node ${process.version}, ${process.platform}/${process.arch}\n`);
+for (const [title, run] of SECTIONS) {
+  console.log(`== ${title}`);
+  try {
+    await run();
+  } catch (e) {
+    console.log(`  not measured: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  console.log();
+}
