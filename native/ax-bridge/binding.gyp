@@ -1,0 +1,29 @@
+{
+  "targets": [
+    {
+      "target_name": "ax_bridge",
+      "sources": ["src/addon.cc", "src/common.cc"],
+      "include_dirs": ["include"],
+      "dependencies": ["<!(node -p \"require('node-addon-api').targets\"):node_addon_api_except"],
+      "defines": ["NAPI_VERSION=8"],
+      "conditions": [
+        ["OS=='linux'", {
+          "sources": ["src/linux/atspi_bridge.cc", "src/linux/roles.cc"],
+          "cflags_cc": ["-std=c++17", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers",
+                        "<!@(pkg-config --cflags atspi-2 gio-2.0 gio-unix-2.0 dbus-1)"],
+          "libraries": ["<!@(pkg-config --libs atspi-2 gio-2.0 gio-unix-2.0 gobject-2.0 glib-2.0 dbus-1)"]
+        }],
+        ["OS=='mac'", {
+          "sources": ["src/mac/ax_bridge.mm", "src/mac/roles.mm"],
+          "libraries": ["-framework ApplicationServices", "-framework AppKit", "-framework Foundation"],
+          "xcode_settings": {
+            "CLANG_CXX_LANGUAGE_STANDARD": "c++17",
+            "CLANG_ENABLE_OBJC_ARC": "YES",
+            "MACOSX_DEPLOYMENT_TARGET": "11.0",
+            "OTHER_CPLUSPLUSFLAGS": ["-ObjC++"]
+          }
+        }]
+      ]
+    }
+  ]
+}

@@ -1,0 +1,196 @@
+// The neutral interface of the accessibility bridge.
+//
+// One implementation per OS (src/linux/*.cc: AT-SPI through libatspi; src/mac/*.mm: AXUIElement),
+// chosen by binding.gyp. The N-API glue (src/addon.cc) only converts arguments and results.
+//
+// Threading: every Bridge method except post() runs on the bridge's own thread, the only thread
+// that touches the platform accessibility API (libatspi is not thread-safe; AXObserver callbacks
+// need a run loop). post() may be called from any thread.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace axb {
+
+// What went wrong, as the TypeScript wrapper's AccessibilityErrorCode names it.
+enum class ErrorCode {
+  Unavailable,       // no accessibility bus / API on this machine or session
+  PermissionDenied,  // the OS refuses (macOS: Accessibility permission off)
+  Timeout,           // the call did not finish within its deadline (target app hung or slow)
+  Stale,             // an element id from an older snapshot generation
+  Gone,              // the element or app no longer exists
+  NotFound,          // no such app, window or installed application
+  Unsupported,       // the element does not offer this action / value
+  Failed,            // the platform reported an error not covered above
+};
+
+struct Error {
+  ErrorCode code;
+  std::string message;
+};
+
+// A value or an error; no magic return codes.
+template <typename T>
+class Result {
+ public:
+  Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(Error error) : error_(std::move(error)) {}  // NOLINT
+  bool ok() const { return value_.has_value(); }
+  const T& value() const { return *value_; }
+  T& value() { return *value_; }
+  const Error& error() const { return *error_; }
+
+ private:
+  std::optional<T> value_;
+  std::optional<Error> error_;
+};
+
+struct Done {};  // the value of a call that returns nothing
+
+// A point in time a call must finish by.
+class Deadline {
+ public:
+  explicit Deadline(double ms)
+      : at_(std::chrono::steady_clock::now() +
+            std::chrono::microseconds(static_cast<int64_t>(ms * 1000.0))),
+        totalMs_(ms) {}
+  double remainingMs() const {
+    auto left = std::chrono::duration<double, std::milli>(at_ - std::chrono::steady_clock::now()).count();
+    return left > 0 ? left : 0;
+  }
+  bool expired() const { return remainingMs() <= 0; }
+  double totalMs() const { return totalMs_; }
+
+ private:
+  std::chrono::steady_clock::time_point at_;
+  double totalMs_;
+};
+
+struct Rect {
+  double x, y, width, height;
+};
+
+// One element of a snapshot. `role` is from the cross-platform vocabulary (src/shared/roles.ts);
+// `platformRole` is what the OS called it, for diagnostics. Ids count from 1 in depth-first
+// order; the root's parent is 0.
+struct Element {
+  int id = 0;
+  int parent = 0;
+  int depth = 0;
+  std::string role;
+  std::string platformRole;
+  std::string name;
+  std::string description;
+  std::optional<std::string> value;
+  std::optional<Rect> bounds;
+  std::vector<std::string> states;
+  std::vector<std::string> actions;
+};
+
+enum class Truncation { None, MaxNodes, MaxDepth, Deadline };
+
+struct Snapshot {
+  uint32_t generation = 0;
+  int pid = 0;
+  std::string app;
+  std::vector<Element> elements;
+  Truncation truncated = Truncation::None;
+};
+
+struct SnapshotOptions {
+  int pid = 0;                 // 0: the frontmost application
+  bool focusedWindowOnly = false;
+  int maxDepth = 0;
+  int maxNodes = 0;
+  bool showingOnly = true;     // skip subtrees the user cannot see (hidden tabs, closed menus)
+  bool useCache = true;        // platform bulk caching (AT-SPI cache; AX batched attribute reads)
+};
+
+struct AppInfo {
+  int pid = 0;
+  std::string name;
+  std::string bundleId;  // macOS bundle identifier; empty on Linux
+  bool frontmost = false;
+  bool responding = true;  // false when the app did not answer within its share of the deadline
+};
+
+enum class PermissionState { Granted, Denied, Unavailable };
+
+struct Permission {
+  PermissionState state;
+  std::string detail;  // a sentence the user can act on when state is not Granted
+};
+
+struct ElementRef {
+  uint32_t generation;
+  int id;
+};
+
+enum class LaunchBy { Id, Name };
+
+struct Launched {
+  int pid;
+  std::string name;
+  std::string id;  // desktop id (Linux) or bundle id (macOS)
+};
+
+enum class EventType { FocusChanged, WindowChanged };
+
+struct Event {
+  EventType type;
+  int pid = 0;
+  std::string app;
+  std::string role;  // normalized
+  std::string name;
+};
+
+// Upper bounds the wrapper also enforces; the native side re-checks so that no caller can ask
+// for an unbounded walk.
+constexpr int kMaxDepthLimit = 256;
+constexpr int kMaxNodesLimit = 99999;  // element ids are 1..99,999 (docs/decisions.md)
+constexpr double kMaxDeadlineMs = 60000;
+
+class Bridge {
+ public:
+  virtual ~Bridge() = default;
+
+  // Runs fn on the bridge thread. Thread-safe. Jobs run in the order they were posted.
+  virtual void post(std::function<void()> fn) = 0;
+  // Stops the bridge thread after the jobs already posted; called once, from the JS thread.
+  virtual void shutdown() = 0;
+
+  virtual Result<Permission> permission(bool prompt, const Deadline& deadline) = 0;
+  virtual Result<AppInfo> frontmostApp(const Deadline& deadline) = 0;
+  virtual Result<std::vector<AppInfo>> runningApps(const Deadline& deadline) = 0;
+  virtual Result<Launched> launchApp(LaunchBy by, const std::string& what, const Deadline& deadline) = 0;
+  virtual Result<Snapshot> snapshot(const SnapshotOptions& options, const Deadline& deadline) = 0;
+  // action is one of kActionNames.
+  virtual Result<Done> performAction(ElementRef ref, const std::string& action, const Deadline& deadline) = 0;
+  virtual Result<Done> setValue(ElementRef ref, const std::string& value, const Deadline& deadline) = 0;
+  virtual Result<std::optional<std::string>> readValue(ElementRef ref, const Deadline& deadline) = 0;
+  // Installs (or with nullptr removes) the event handler; the handler runs on the bridge thread.
+  virtual Result<Done> setEventHandler(std::function<void(const Event&)> handler) = 0;
+};
+
+// The platform's bridge; its thread starts at once. Defined by exactly one platform source file.
+std::unique_ptr<Bridge> createBridge();
+
+// Names shared by every platform: the action vocabulary and the state vocabulary.
+extern const std::vector<std::string> kActionNames;
+extern const std::vector<std::string> kStateNames;
+// Every role the platform's mapping can produce (a test checks it against src/shared/roles.ts).
+std::vector<std::string> platformRoleVocabulary();
+
+// Messages shared by every platform, so the user reads the same sentence on both.
+Error staleError(uint32_t given, uint32_t latest);
+Error goneError(const std::string& what);
+Error timeoutError(const std::string& doing, const Deadline& deadline);
+
+}  // namespace axb

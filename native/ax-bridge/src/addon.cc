@@ -1,0 +1,382 @@
+// N-API glue: converts JavaScript arguments to the neutral interface (include/ax_bridge.h) and
+// results back. No accessibility logic lives here; argument policy (ranges, defaults, messages)
+// lives in the TypeScript wrapper, and this file only refuses what it cannot convert.
+//
+// Every call is posted to the bridge thread and answered through a thread-safe function that does
+// not keep the event loop alive: the wrapper's deadline timer does that, so a call that never
+// comes back cannot hold Node open.
+#include <napi.h>
+
+#include <mutex>
+
+#include "../include/ax_bridge.h"
+
+namespace {
+
+using axb::Bridge;
+
+std::mutex gMutex;
+std::unique_ptr<Bridge> gBridge;  // one per process: libatspi and AX are process-wide
+int gEnvCount = 0;
+
+Bridge& bridge() {
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (!gBridge) gBridge = axb::createBridge();
+  return *gBridge;
+}
+
+struct Pending {
+  Napi::Promise::Deferred deferred;
+  std::function<void(Napi::Env, Napi::Promise::Deferred&)> finish;
+};
+
+void SettleOnJsThread(Napi::Env env, Napi::Function, std::nullptr_t*, Pending* p) {
+  if (env != nullptr && p->finish) p->finish(env, p->deferred);
+  delete p;
+}
+
+using Settler = Napi::TypedThreadSafeFunction<std::nullptr_t, Pending, SettleOnJsThread>;
+
+const char* codeName(axb::ErrorCode code) {
+  switch (code) {
+    case axb::ErrorCode::Unavailable: return "unavailable";
+    case axb::ErrorCode::PermissionDenied: return "permission_denied";
+    case axb::ErrorCode::Timeout: return "timeout";
+    case axb::ErrorCode::Stale: return "stale";
+    case axb::ErrorCode::Gone: return "gone";
+    case axb::ErrorCode::NotFound: return "not_found";
+    case axb::ErrorCode::Unsupported: return "unsupported";
+    case axb::ErrorCode::Failed: return "failed";
+  }
+  return "failed";
+}
+
+Napi::Value toJsError(Napi::Env env, const axb::Error& e) {
+  Napi::Error err = Napi::Error::New(env, e.message);
+  err.Value().Set("code", Napi::String::New(env, codeName(e.code)));
+  return err.Value();
+}
+
+// Runs work on the bridge thread and settles a promise with toJs(result) on the JS thread.
+template <typename T>
+Napi::Value schedule(Napi::Env env, std::function<axb::Result<T>(Bridge&)> work,
+                     std::function<Napi::Value(Napi::Env, const T&)> toJs) {
+  auto deferred = Napi::Promise::Deferred::New(env);
+  Settler settler = Settler::New(env, "ax-bridge", 0, 1);
+  settler.Unref(env);
+  Bridge& b = bridge();
+  b.post([settler, deferred, work = std::move(work), toJs = std::move(toJs), &b]() mutable {
+    axb::Result<T> result = work(b);
+    auto* p = new Pending{deferred, [result = std::move(result), toJs](Napi::Env env, Napi::Promise::Deferred& d) {
+                            Napi::HandleScope scope(env);
+                            if (result.ok()) d.Resolve(toJs(env, result.value()));
+                            else d.Reject(toJsError(env, result.error()));
+                          }};
+    if (settler.BlockingCall(p) != napi_ok) delete p;
+    settler.Release();
+  });
+  return deferred.Promise();
+}
+
+double numberArg(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  if (info.Length() <= i || !info[i].IsNumber()) {
+    throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a number");
+  }
+  return info[i].As<Napi::Number>().DoubleValue();
+}
+
+std::string stringArg(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  if (info.Length() <= i || !info[i].IsString()) {
+    throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a string");
+  }
+  return info[i].As<Napi::String>().Utf8Value();
+}
+
+bool boolArg(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  if (info.Length() <= i || !info[i].IsBoolean()) {
+    throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a boolean");
+  }
+  return info[i].As<Napi::Boolean>().Value();
+}
+
+axb::Deadline deadlineArg(const Napi::CallbackInfo& info, size_t i) {
+  double ms = numberArg(info, i, "deadlineMs");
+  if (!(ms > 0 && ms <= axb::kMaxDeadlineMs)) throw Napi::TypeError::New(info.Env(), "deadlineMs is out of range");
+  return axb::Deadline(ms);
+}
+
+axb::ElementRef refArg(const Napi::CallbackInfo& info) {
+  double generation = numberArg(info, 0, "generation");
+  double id = numberArg(info, 1, "id");
+  if (generation < 0 || generation > 4294967295.0 || id < 1 || id > axb::kMaxNodesLimit) {
+    throw Napi::TypeError::New(info.Env(), "element reference is out of range");
+  }
+  return {static_cast<uint32_t>(generation), static_cast<int>(id)};
+}
+
+Napi::Array stringArray(Napi::Env env, const std::vector<std::string>& v) {
+  Napi::Array a = Napi::Array::New(env, v.size());
+  for (uint32_t i = 0; i < v.size(); ++i) a.Set(i, Napi::String::New(env, v[i]));
+  return a;
+}
+
+Napi::Value appToJs(Napi::Env env, const axb::AppInfo& app) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("pid", app.pid);
+  o.Set("name", app.name);
+  o.Set("bundleId", app.bundleId.empty() ? env.Null() : Napi::String::New(env, app.bundleId));
+  o.Set("frontmost", app.frontmost);
+  o.Set("responding", app.responding);
+  return o;
+}
+
+const char* truncationName(axb::Truncation t) {
+  switch (t) {
+    case axb::Truncation::None: return "none";
+    case axb::Truncation::MaxNodes: return "max_nodes";
+    case axb::Truncation::MaxDepth: return "max_depth";
+    case axb::Truncation::Deadline: return "deadline";
+  }
+  return "none";
+}
+
+Napi::Value snapshotToJs(Napi::Env env, const axb::Snapshot& s) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("generation", s.generation);
+  o.Set("pid", s.pid);
+  o.Set("app", s.app);
+  o.Set("truncated", truncationName(s.truncated));
+  Napi::Array elements = Napi::Array::New(env, s.elements.size());
+  for (uint32_t i = 0; i < s.elements.size(); ++i) {
+    const axb::Element& e = s.elements[i];
+    Napi::Object el = Napi::Object::New(env);
+    el.Set("id", e.id);
+    el.Set("role", e.role);
+    el.Set("platformRole", e.platformRole);
+    el.Set("name", e.name);
+    el.Set("description", e.description);
+    el.Set("value", e.value ? Napi::String::New(env, *e.value) : env.Null());
+    if (e.bounds) {
+      Napi::Object b = Napi::Object::New(env);
+      b.Set("x", e.bounds->x);
+      b.Set("y", e.bounds->y);
+      b.Set("width", e.bounds->width);
+      b.Set("height", e.bounds->height);
+      el.Set("bounds", b);
+    } else {
+      el.Set("bounds", env.Null());
+    }
+    el.Set("states", stringArray(env, e.states));
+    el.Set("actions", stringArray(env, e.actions));
+    el.Set("parent", e.parent == 0 ? env.Null() : Napi::Number::New(env, e.parent));
+    el.Set("depth", e.depth);
+    elements.Set(i, el);
+  }
+  o.Set("elements", elements);
+  return o;
+}
+
+Napi::Value Permission(const Napi::CallbackInfo& info) {
+  bool prompt = boolArg(info, 0, "prompt");
+  auto deadline = deadlineArg(info, 1);
+  return schedule<axb::Permission>(
+      info.Env(), [=](Bridge& b) { return b.permission(prompt, deadline); },
+      [](Napi::Env env, const axb::Permission& p) -> Napi::Value {
+        Napi::Object o = Napi::Object::New(env);
+        o.Set("state", p.state == axb::PermissionState::Granted  ? "granted"
+                       : p.state == axb::PermissionState::Denied ? "denied"
+                                                                  : "unavailable");
+        o.Set("detail", p.detail);
+        return o;
+      });
+}
+
+Napi::Value FrontmostApp(const Napi::CallbackInfo& info) {
+  auto deadline = deadlineArg(info, 0);
+  return schedule<axb::AppInfo>(
+      info.Env(), [=](Bridge& b) { return b.frontmostApp(deadline); }, appToJs);
+}
+
+Napi::Value RunningApps(const Napi::CallbackInfo& info) {
+  auto deadline = deadlineArg(info, 0);
+  return schedule<std::vector<axb::AppInfo>>(
+      info.Env(), [=](Bridge& b) { return b.runningApps(deadline); },
+      [](Napi::Env env, const std::vector<axb::AppInfo>& apps) -> Napi::Value {
+        Napi::Array a = Napi::Array::New(env, apps.size());
+        for (uint32_t i = 0; i < apps.size(); ++i) a.Set(i, appToJs(env, apps[i]));
+        return a;
+      });
+}
+
+Napi::Value LaunchApp(const Napi::CallbackInfo& info) {
+  std::string by = stringArg(info, 0, "by");
+  std::string what = stringArg(info, 1, "what");
+  auto deadline = deadlineArg(info, 2);
+  if (by != "id" && by != "name") throw Napi::TypeError::New(info.Env(), "by must be 'id' or 'name'");
+  axb::LaunchBy launchBy = by == "id" ? axb::LaunchBy::Id : axb::LaunchBy::Name;
+  return schedule<axb::Launched>(
+      info.Env(), [=](Bridge& b) { return b.launchApp(launchBy, what, deadline); },
+      [](Napi::Env env, const axb::Launched& l) -> Napi::Value {
+        Napi::Object o = Napi::Object::New(env);
+        o.Set("pid", l.pid);
+        o.Set("name", l.name);
+        o.Set("id", l.id);
+        return o;
+      });
+}
+
+Napi::Value Snapshot(const Napi::CallbackInfo& info) {
+  axb::SnapshotOptions o;
+  o.pid = static_cast<int>(numberArg(info, 0, "pid"));
+  o.focusedWindowOnly = boolArg(info, 1, "focusedWindowOnly");
+  o.maxDepth = static_cast<int>(numberArg(info, 2, "maxDepth"));
+  o.maxNodes = static_cast<int>(numberArg(info, 3, "maxNodes"));
+  o.showingOnly = boolArg(info, 4, "showingOnly");
+  o.useCache = boolArg(info, 5, "useCache");
+  auto deadline = deadlineArg(info, 6);
+  if (o.pid < 0 || o.maxDepth < 1 || o.maxDepth > axb::kMaxDepthLimit || o.maxNodes < 1 ||
+      o.maxNodes > axb::kMaxNodesLimit) {
+    throw Napi::TypeError::New(info.Env(), "snapshot limits are out of range");
+  }
+  return schedule<axb::Snapshot>(
+      info.Env(), [=](Bridge& b) { return b.snapshot(o, deadline); }, snapshotToJs);
+}
+
+Napi::Value PerformAction(const Napi::CallbackInfo& info) {
+  auto ref = refArg(info);
+  std::string action = stringArg(info, 2, "action");
+  auto deadline = deadlineArg(info, 3);
+  if (std::find(axb::kActionNames.begin(), axb::kActionNames.end(), action) == axb::kActionNames.end()) {
+    throw Napi::TypeError::New(info.Env(), "unknown action");
+  }
+  return schedule<axb::Done>(
+      info.Env(), [=](Bridge& b) { return b.performAction(ref, action, deadline); },
+      [](Napi::Env env, const axb::Done&) -> Napi::Value { return env.Undefined(); });
+}
+
+Napi::Value SetValue(const Napi::CallbackInfo& info) {
+  auto ref = refArg(info);
+  std::string value = stringArg(info, 2, "value");
+  auto deadline = deadlineArg(info, 3);
+  return schedule<axb::Done>(
+      info.Env(), [=](Bridge& b) { return b.setValue(ref, value, deadline); },
+      [](Napi::Env env, const axb::Done&) -> Napi::Value { return env.Undefined(); });
+}
+
+Napi::Value ReadValue(const Napi::CallbackInfo& info) {
+  auto ref = refArg(info);
+  auto deadline = deadlineArg(info, 2);
+  return schedule<std::optional<std::string>>(
+      info.Env(), [=](Bridge& b) { return b.readValue(ref, deadline); },
+      [](Napi::Env env, const std::optional<std::string>& v) -> Napi::Value {
+        return v ? Napi::String::New(env, *v) : env.Null();
+      });
+}
+
+Napi::Value Ping(const Napi::CallbackInfo& info) {
+  return schedule<axb::Done>(
+      info.Env(), [](Bridge&) { return axb::Result<axb::Done>(axb::Done{}); },
+      [](Napi::Env env, const axb::Done&) -> Napi::Value { return env.Undefined(); });
+}
+
+// Event delivery: one listener per process, replaced or removed by the next call.
+std::mutex gEventMutex;
+std::optional<Napi::ThreadSafeFunction> gEventFn;
+
+const char* eventTypeName(axb::EventType t) {
+  return t == axb::EventType::FocusChanged ? "focus_changed" : "window_changed";
+}
+
+Napi::Value SetEventListener(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !(info[0].IsFunction() || info[0].IsNull())) {
+    throw Napi::TypeError::New(env, "listener must be a function or null");
+  }
+  std::optional<Napi::ThreadSafeFunction> next;
+  if (info[0].IsFunction()) {
+    next = Napi::ThreadSafeFunction::New(env, info[0].As<Napi::Function>(), "ax-bridge-events", 0, 1);
+    next->Unref(env);
+  }
+  std::optional<Napi::ThreadSafeFunction> previous;
+  {
+    std::lock_guard<std::mutex> lock(gEventMutex);
+    previous = gEventFn;
+    gEventFn = next;
+  }
+  std::function<void(const axb::Event&)> handler;
+  if (next) {
+    Napi::ThreadSafeFunction fn = *next;
+    handler = [fn](const axb::Event& e) mutable {
+      auto* copy = new axb::Event(e);
+      napi_status s = fn.NonBlockingCall(copy, [](Napi::Env env, Napi::Function cb, axb::Event* ev) {
+        if (env != nullptr) {
+          Napi::Object o = Napi::Object::New(env);
+          o.Set("type", eventTypeName(ev->type));
+          o.Set("pid", ev->pid);
+          o.Set("app", ev->app);
+          o.Set("role", ev->role);
+          o.Set("name", ev->name);
+          cb.Call({o});
+        }
+        delete ev;
+      });
+      if (s != napi_ok) delete copy;
+    };
+  }
+  return schedule<axb::Done>(
+      env,
+      [handler, previous](Bridge& b) mutable {
+        auto r = b.setEventHandler(handler);
+        if (previous) previous->Release();  // after the bridge stopped calling it
+        return r;
+      },
+      [](Napi::Env env, const axb::Done&) -> Napi::Value { return env.Undefined(); });
+}
+
+Napi::Value Vocabulary(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("roles", stringArray(env, axb::platformRoleVocabulary()));
+  o.Set("actions", stringArray(env, axb::kActionNames));
+  o.Set("states", stringArray(env, axb::kStateNames));
+  return o;
+}
+
+void Cleanup(void*) {
+  std::unique_ptr<Bridge> stopping;
+  {
+    std::lock_guard<std::mutex> lock(gMutex);
+    if (--gEnvCount > 0) return;
+    stopping = std::move(gBridge);
+  }
+  if (stopping) stopping->shutdown();
+}
+
+Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  {
+    std::lock_guard<std::mutex> lock(gMutex);
+    ++gEnvCount;
+  }
+  napi_add_env_cleanup_hook(env, Cleanup, nullptr);
+#if defined(__APPLE__)
+  exports.Set("platform", "darwin");
+#else
+  exports.Set("platform", "linux");
+#endif
+  exports.Set("permission", Napi::Function::New(env, Permission, "permission"));
+  exports.Set("frontmostApp", Napi::Function::New(env, FrontmostApp, "frontmostApp"));
+  exports.Set("runningApps", Napi::Function::New(env, RunningApps, "runningApps"));
+  exports.Set("launchApp", Napi::Function::New(env, LaunchApp, "launchApp"));
+  exports.Set("snapshot", Napi::Function::New(env, Snapshot, "snapshot"));
+  exports.Set("performAction", Napi::Function::New(env, PerformAction, "performAction"));
+  exports.Set("setValue", Napi::Function::New(env, SetValue, "setValue"));
+  exports.Set("readValue", Napi::Function::New(env, ReadValue, "readValue"));
+  exports.Set("setEventListener", Napi::Function::New(env, SetEventListener, "setEventListener"));
+  exports.Set("ping", Napi::Function::New(env, Ping, "ping"));
+  exports.Set("vocabulary", Napi::Function::New(env, Vocabulary, "vocabulary"));
+  return exports;
+}
+
+}  // namespace
+
+NODE_API_MODULE(ax_bridge, Init)

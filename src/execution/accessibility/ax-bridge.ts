@@ -1,0 +1,262 @@
+/**
+ * The accessibility bridge: what the execution engine sees and does in other applications.
+ *
+ * A typed, validated front of native/ax-bridge. Every call has a deadline: the native side bounds
+ * each platform call by it, and a timer here rejects the promise if the bridge thread itself does
+ * not answer in time (it may be busy with an earlier call to a hung application).
+ */
+import { isRole, type Role } from '../../shared/roles.js';
+import {
+  DEFAULTS,
+  checkAction,
+  checkBoolean,
+  checkDeadline,
+  checkElementRef,
+  checkLaunchTarget,
+  checkListener,
+  checkMaxDepth,
+  checkMaxNodes,
+  checkOptionsObject,
+  checkPid,
+  checkScope,
+  checkValue,
+} from './arguments.js';
+import { loadNativeBridge, type NativeApp, type NativeBridge, type NativeEvent, type NativeSnapshot } from './native.js';
+import {
+  AccessibilityError,
+  STATES,
+  ACTIONS,
+  isAccessibilityErrorCode,
+  type ActionName,
+  type AxEvent,
+  type AxSnapshot,
+  type ElementRef,
+  type ElementState,
+  type LaunchedApp,
+  type PermissionStatus,
+  type RunningApp,
+  type Truncation,
+} from './types.js';
+
+export interface CallOptions {
+  readonly deadlineMs?: number;
+}
+
+export interface SnapshotOptions extends CallOptions {
+  /** The app's process id; the frontmost app when omitted. */
+  readonly pid?: number;
+  /** The whole app, or only its focused (active) window. */
+  readonly scope?: 'app' | 'focused_window';
+  readonly maxDepth?: number;
+  readonly maxNodes?: number;
+  /** Leave out what the user cannot see (hidden tabs, closed menus). Default true. */
+  readonly showingOnly?: boolean;
+  /** Use the platform's bulk cache (faster). Default true; false is for benchmarks and diagnosis. */
+  readonly useCache?: boolean;
+}
+
+export type LaunchTarget = { readonly name: string } | { readonly id: string };
+
+/** Grace on top of a deadline for the answer to travel back from the bridge thread. */
+const ANSWER_GRACE_MS = 250;
+
+const STATE_SET: ReadonlySet<string> = new Set(STATES);
+const ACTION_SET: ReadonlySet<string> = new Set(ACTIONS);
+const TRUNCATIONS: ReadonlySet<string> = new Set<Truncation>(['none', 'max_nodes', 'max_depth', 'deadline']);
+
+function toAccessibilityError(error: unknown): AccessibilityError {
+  if (error instanceof AccessibilityError) return error;
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return new AccessibilityError(isAccessibilityErrorCode(code) ? code : 'failed', error.message);
+  }
+  return new AccessibilityError('failed', String(error));
+}
+
+function roleOf(value: string): Role {
+  return isRole(value) ? value : 'unknown';
+}
+
+function appOf(a: NativeApp): RunningApp {
+  return { pid: a.pid, name: a.name, bundleId: a.bundleId, frontmost: a.frontmost, responding: a.responding };
+}
+
+export class AxBridge {
+  private listeners = new Set<(event: AxEvent) => void>();
+  private listening: Promise<void> | undefined;
+
+  /** Loads the addon now, so that a missing build is reported before the first command. */
+  static open(): AxBridge {
+    return new AxBridge(loadNativeBridge());
+  }
+
+  constructor(private readonly native: NativeBridge) {}
+
+  get platform(): 'linux' | 'darwin' {
+    return this.native.platform;
+  }
+
+  /**
+   * Whether the assistant may use the accessibility API. With `prompt`, macOS shows its permission
+   * dialog and Linux turns desktop accessibility on (as a screen reader does).
+   */
+  async permission(options?: CallOptions & { readonly prompt?: boolean }): Promise<PermissionStatus> {
+    const o = checkOptionsObject(options);
+    const prompt = checkBoolean('prompt', o.prompt, false);
+    const deadline = checkDeadline(o.deadlineMs, DEFAULTS.callDeadlineMs);
+    const r = await this.call(deadline, () => this.native.permission(prompt, deadline));
+    const state = r.state === 'granted' || r.state === 'denied' ? r.state : 'unavailable';
+    return { state, detail: r.detail };
+  }
+
+  async frontmostApp(options?: CallOptions): Promise<RunningApp> {
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    return appOf(await this.call(deadline, () => this.native.frontmostApp(deadline)));
+  }
+
+  async runningApps(options?: CallOptions): Promise<readonly RunningApp[]> {
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    return (await this.call(deadline, () => this.native.runningApps(deadline))).map(appOf);
+  }
+
+  /** Starts an app without a shell: by desktop id / bundle id, or by its name. */
+  async launchApp(target: LaunchTarget, options?: CallOptions): Promise<LaunchedApp> {
+    const { by, what } = checkLaunchTarget(target);
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.launchDeadlineMs);
+    return this.call(deadline, () => this.native.launchApp(by, what, deadline));
+  }
+
+  /** Waits until an app with this pid (or name) is on the accessibility bus. */
+  async waitForApp(match: { readonly pid: number } | { readonly name: string }, options?: { readonly timeoutMs?: number }): Promise<RunningApp> {
+    const timeoutMs = checkDeadline(checkOptionsObject(options).timeoutMs, DEFAULTS.launchDeadlineMs);
+    const until = Date.now() + timeoutMs;
+    const wanted = 'pid' in match ? `process ${checkPid(match.pid)}` : `'${match.name}'`;
+    for (;;) {
+      const apps = await this.runningApps({ deadlineMs: Math.max(1, Math.min(1000, until - Date.now())) }).catch(() => []);
+      const found = apps.find((a) => ('pid' in match ? a.pid === match.pid : a.name.toLowerCase() === match.name.toLowerCase()));
+      if (found) return found;
+      if (Date.now() >= until) {
+        throw new AccessibilityError('not_found', `The application ${wanted} did not appear within ${timeoutMs} ms: it may have failed to start, or it does not support accessibility.`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** A flat, bounded snapshot of an app (or its focused window); its ids are valid until the next snapshot. */
+  async snapshot(options?: SnapshotOptions): Promise<AxSnapshot> {
+    const o = checkOptionsObject(options);
+    const pid = o.pid === undefined ? 0 : checkPid(o.pid);
+    const scope = checkScope(o.scope);
+    const maxDepth = checkMaxDepth(o.maxDepth);
+    const maxNodes = checkMaxNodes(o.maxNodes);
+    const showingOnly = checkBoolean('showingOnly', o.showingOnly, true);
+    const useCache = checkBoolean('useCache', o.useCache, true);
+    const deadline = checkDeadline(o.deadlineMs, DEFAULTS.snapshotDeadlineMs);
+    const started = performance.now();
+    const s: NativeSnapshot = await this.call(deadline, () =>
+      this.native.snapshot(pid, scope === 'focused_window', maxDepth, maxNodes, showingOnly, useCache, deadline),
+    );
+    return {
+      generation: s.generation,
+      pid: s.pid,
+      app: s.app,
+      truncated: TRUNCATIONS.has(s.truncated) ? (s.truncated as Truncation) : 'none',
+      elapsedMs: performance.now() - started,
+      elements: s.elements.map((e) => ({
+        ...e,
+        role: roleOf(e.role),
+        states: e.states.filter((x): x is ElementState => STATE_SET.has(x)),
+        actions: e.actions.filter((x): x is ActionName => ACTION_SET.has(x)),
+      })),
+    };
+  }
+
+  /** Performs a named action; rejects with 'stale' for an id from an older snapshot. */
+  async performAction(element: ElementRef, action: ActionName, options?: CallOptions): Promise<void> {
+    const ref = checkElementRef(element);
+    const name = checkAction(action);
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    await this.call(deadline, () => this.native.performAction(ref.generation, ref.id, name, deadline));
+  }
+
+  /** Replaces the text of a field (or the number of a slider / spin button). */
+  async setValue(element: ElementRef, value: string, options?: CallOptions): Promise<void> {
+    const ref = checkElementRef(element);
+    const text = checkValue(value);
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    await this.call(deadline, () => this.native.setValue(ref.generation, ref.id, text, deadline));
+  }
+
+  /** The element's current text or value, read now; null when it has none. Password fields are refused. */
+  async readValue(element: ElementRef, options?: CallOptions): Promise<string | null> {
+    const ref = checkElementRef(element);
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    return this.call(deadline, () => this.native.readValue(ref.generation, ref.id, deadline));
+  }
+
+  /**
+   * Calls listener on focus and window changes in any app. Resolves once the bridge listens;
+   * the returned function stops this listener.
+   */
+  async onEvent(listener: (event: AxEvent) => void): Promise<() => Promise<void>> {
+    checkListener(listener);
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) {
+      this.listening = this.call(DEFAULTS.callDeadlineMs, () =>
+        this.native.setEventListener((e: NativeEvent) => {
+          const event: AxEvent = {
+            type: e.type === 'window_changed' ? 'window_changed' : 'focus_changed',
+            pid: e.pid,
+            app: e.app,
+            role: roleOf(e.role),
+            name: e.name,
+          };
+          for (const l of this.listeners) l(event);
+        }),
+      );
+    }
+    await this.listening;
+    return async () => {
+      if (!this.listeners.delete(listener) || this.listeners.size > 0) return;
+      this.listening = undefined;
+      await this.call(DEFAULTS.callDeadlineMs, () => this.native.setEventListener(null));
+    };
+  }
+
+  /** One round trip to the bridge thread and back: the fixed cost of every call. */
+  async ping(): Promise<void> {
+    await this.call(DEFAULTS.callDeadlineMs, () => this.native.ping());
+  }
+
+  private call<T>(deadlineMs: number, start: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      // This timer also keeps Node alive while the call is pending: the addon does not.
+      const timer = setTimeout(() => {
+        reject(
+          new AccessibilityError(
+            'timeout',
+            `The accessibility bridge did not answer within ${deadlineMs} ms: an application is not responding. Wait a moment and try again.`,
+          ),
+        );
+      }, deadlineMs + ANSWER_GRACE_MS);
+      let pending: Promise<T>;
+      try {
+        pending = start();
+      } catch (error) {
+        clearTimeout(timer);
+        reject(toAccessibilityError(error));
+        return;
+      }
+      pending.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(toAccessibilityError(error));
+        },
+      );
+    });
+  }
+}

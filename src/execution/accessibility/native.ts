@@ -1,0 +1,102 @@
+/**
+ * Loads the native addon (native/ax-bridge), or explains in one sentence why it cannot.
+ *
+ * Only this file may load the addon; the layering check forbids it outside src/execution.
+ */
+import { createRequire } from 'node:module';
+import { AccessibilityError } from './types.js';
+
+/** The addon's raw interface (native/ax-bridge/src/addon.cc). Arguments are checked before these run. */
+export interface NativeBridge {
+  readonly platform: 'linux' | 'darwin';
+  permission(prompt: boolean, deadlineMs: number): Promise<{ state: string; detail: string }>;
+  frontmostApp(deadlineMs: number): Promise<NativeApp>;
+  runningApps(deadlineMs: number): Promise<NativeApp[]>;
+  launchApp(by: 'id' | 'name', what: string, deadlineMs: number): Promise<{ pid: number; name: string; id: string }>;
+  snapshot(
+    pid: number,
+    focusedWindowOnly: boolean,
+    maxDepth: number,
+    maxNodes: number,
+    showingOnly: boolean,
+    useCache: boolean,
+    deadlineMs: number,
+  ): Promise<NativeSnapshot>;
+  performAction(generation: number, id: number, action: string, deadlineMs: number): Promise<void>;
+  setValue(generation: number, id: number, value: string, deadlineMs: number): Promise<void>;
+  readValue(generation: number, id: number, deadlineMs: number): Promise<string | null>;
+  setEventListener(listener: ((event: NativeEvent) => void) | null): Promise<void>;
+  ping(): Promise<void>;
+  vocabulary(): { roles: string[]; actions: string[]; states: string[] };
+}
+
+export interface NativeApp {
+  pid: number;
+  name: string;
+  bundleId: string | null;
+  frontmost: boolean;
+  responding: boolean;
+}
+
+export interface NativeElement {
+  id: number;
+  role: string;
+  platformRole: string;
+  name: string;
+  description: string;
+  value: string | null;
+  bounds: { x: number; y: number; width: number; height: number } | null;
+  states: string[];
+  actions: string[];
+  parent: number | null;
+  depth: number;
+}
+
+export interface NativeSnapshot {
+  generation: number;
+  pid: number;
+  app: string;
+  truncated: string;
+  elements: NativeElement[];
+}
+
+export interface NativeEvent {
+  type: string;
+  pid: number;
+  app: string;
+  role: string;
+  name: string;
+}
+
+const BUILD_HINT: Readonly<Record<string, string>> = {
+  linux: 'run `bash scripts/setup.sh` (it installs libatspi2.0-dev and the compiler), then `npm run build:native`',
+  darwin: 'install the Xcode command-line tools (`xcode-select --install`), then run `npm run build:native`',
+};
+
+let cached: NativeBridge | undefined;
+
+/** The addon, loaded once per process. Throws AccessibilityError('not_built' | 'unavailable'). */
+export function loadNativeBridge(): NativeBridge {
+  if (cached) return cached;
+  const hint = BUILD_HINT[process.platform];
+  if (!hint) {
+    throw new AccessibilityError(
+      'unavailable',
+      `Assistive Control cannot control other applications on ${process.platform} yet (macOS and Linux are supported; Windows is planned): you can still plan commands, but not carry them out.`,
+    );
+  }
+  const require = createRequire(import.meta.url);
+  try {
+    cached = require('../../../native/ax-bridge/build/Release/ax_bridge.node') as NativeBridge;
+    return cached;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const missing = (error as { code?: string }).code === 'MODULE_NOT_FOUND';
+    throw new AccessibilityError(
+      'not_built',
+      missing
+        ? `The accessibility bridge is not built on this machine: ${hint}.`
+        : `The accessibility bridge is built but cannot load (${detail}): ${hint}.`,
+    );
+  }
+}

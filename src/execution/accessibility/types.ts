@@ -1,0 +1,168 @@
+/**
+ * Types of the accessibility bridge's results, the same on every platform.
+ *
+ * Roles come from the shared vocabulary (src/shared/roles.ts); actions and states are the bridge's
+ * own vocabularies, normalized from AT-SPI (Linux) and AX (macOS).
+ */
+import type { Role } from '../../shared/roles.js';
+
+/** Actions an element may offer; `performAction` takes one of these. */
+export const ACTIONS = [
+  'press',
+  'show_menu',
+  'focus',
+  'increment',
+  'decrement',
+  'confirm',
+  'cancel',
+  'expand',
+  'collapse',
+  'select',
+  'raise',
+] as const;
+export type ActionName = (typeof ACTIONS)[number];
+
+/** States an element may be in. */
+export const STATES = [
+  'active',
+  'busy',
+  'checked',
+  'collapsed',
+  'default',
+  'editable',
+  'enabled',
+  'expandable',
+  'expanded',
+  'focusable',
+  'focused',
+  'has_popup',
+  'invalid',
+  'mixed',
+  'modal',
+  'multi_line',
+  'pressed',
+  'read_only',
+  'required',
+  'selectable',
+  'selected',
+  'showing',
+  'visible',
+] as const;
+export type ElementState = (typeof STATES)[number];
+
+/** Screen rectangle in pixels, origin at the top-left of the primary screen. */
+export interface Bounds {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** One element of a snapshot. `id` is valid only with the snapshot's `generation`. */
+export interface AxElement {
+  readonly id: number;
+  readonly role: Role;
+  /** What the OS called the role (AT-SPI role name or AXRole/AXSubrole), for diagnostics. */
+  readonly platformRole: string;
+  readonly name: string;
+  readonly description: string;
+  /** Text of an editable field or the number of a slider; null when there is none or it is secret. */
+  readonly value: string | null;
+  readonly bounds: Bounds | null;
+  readonly states: readonly ElementState[];
+  readonly actions: readonly ActionName[];
+  /** The parent's id; null for the root. */
+  readonly parent: number | null;
+  readonly depth: number;
+}
+
+export type Truncation = 'none' | 'max_nodes' | 'max_depth' | 'deadline';
+
+export interface AxSnapshot {
+  readonly generation: number;
+  readonly pid: number;
+  readonly app: string;
+  /** Why the walk stopped early, if it did: the elements are then a prefix in depth-first order. */
+  readonly truncated: Truncation;
+  readonly elements: readonly AxElement[];
+  readonly elapsedMs: number;
+}
+
+/** Names one element of one snapshot. */
+export interface ElementRef {
+  readonly generation: number;
+  readonly id: number;
+}
+
+export interface RunningApp {
+  readonly pid: number;
+  readonly name: string;
+  /** macOS bundle identifier; null on Linux. */
+  readonly bundleId: string | null;
+  readonly frontmost: boolean;
+  /** False when the app did not answer in time (hung or busy). */
+  readonly responding: boolean;
+}
+
+export interface LaunchedApp {
+  readonly pid: number;
+  readonly name: string;
+  /** The desktop id (Linux) or bundle id (macOS) that was launched. */
+  readonly id: string;
+}
+
+export type PermissionState = 'granted' | 'denied' | 'unavailable';
+
+export interface PermissionStatus {
+  readonly state: PermissionState;
+  /** What the user can do about it; empty when granted. */
+  readonly detail: string;
+}
+
+export type AxEventType = 'focus_changed' | 'window_changed';
+
+export interface AxEvent {
+  readonly type: AxEventType;
+  readonly pid: number;
+  readonly app: string;
+  readonly role: Role;
+  readonly name: string;
+}
+
+export type AccessibilityErrorCode =
+  | 'not_built'
+  | 'unavailable'
+  | 'permission_denied'
+  | 'timeout'
+  | 'stale'
+  | 'gone'
+  | 'not_found'
+  | 'unsupported'
+  | 'failed';
+
+const ERROR_CODES: ReadonlySet<string> = new Set<AccessibilityErrorCode>([
+  'not_built',
+  'unavailable',
+  'permission_denied',
+  'timeout',
+  'stale',
+  'gone',
+  'not_found',
+  'unsupported',
+  'failed',
+]);
+
+/** A failure of the accessibility bridge; `message` is a sentence the user can act on. */
+export class AccessibilityError extends Error {
+  override readonly name = 'AccessibilityError';
+  constructor(
+    readonly code: AccessibilityErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isAccessibilityErrorCode(value: unknown): value is AccessibilityErrorCode {
+  return typeof value === 'string' && ERROR_CODES.has(value);
+}

@@ -1,0 +1,74 @@
+/**
+ * Helpers for tests that drive real applications on the private desktop of desktop-global-setup.ts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+
+/** Why desktop tests are skipped on this platform; empty when they run. */
+export function desktopSkipReason(): string {
+  const reason = inject('desktopSkipReason');
+  if (reason) console.log(`[desktop] skipped: ${reason}`);
+  return reason;
+}
+
+export const FIXTURE_APP = fileURLToPath(new URL('../fixtures/ax-fixture-app.py', import.meta.url));
+/** Debian's Python: the one with the gi (GTK) module. */
+export const SYSTEM_PYTHON = '/usr/bin/python3';
+
+const started = new Set<ChildProcess>();
+
+/** Starts an app on the private desktop; stopApps() ends it. */
+export function startApp(command: string, args: readonly string[] = []): ChildProcess {
+  const child = spawn(command, args, { stdio: 'ignore' });
+  started.add(child);
+  return child;
+}
+
+export function startFixtureApp(...args: string[]): ChildProcess {
+  return startApp(SYSTEM_PYTHON, [FIXTURE_APP, ...args]);
+}
+
+/** Ends one app this test started (resuming it first in case a test froze it). */
+export async function stopApp(child: ChildProcess): Promise<void> {
+  started.delete(child);
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    process.kill(child.pid, 'SIGCONT');
+    process.kill(child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
+}
+
+/** Ends every app this file started. */
+export async function stopApps(): Promise<void> {
+  await Promise.all([...started].map((c) => stopApp(c)));
+}
+
+/** Ends a process this test did not spawn itself but caused to start (an app launched through GIO). */
+export function stopPid(pid: number): void {
+  try {
+    process.kill(pid, 'SIGCONT');
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Polls until check() returns a value (not undefined) or the time is up. */
+export async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}
