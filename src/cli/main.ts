@@ -6,9 +6,11 @@
  */
 import type { CliCommand, CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
+import { configCommand } from './config-command.js';
+import { keysCommand } from './keys-command.js';
 import { planCommand } from './plan-command.js';
 
-export const COMMANDS: readonly CliCommand[] = [planCommand];
+export const COMMANDS: readonly CliCommand[] = [planCommand, keysCommand, configCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

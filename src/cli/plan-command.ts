@@ -2,22 +2,29 @@
  * `assistive-control plan "<command>" [--json]`: plan a command and show the intent and its risk,
  * without performing anything.
  */
-import { parseArgs } from 'node:util';
 import { checkCommandText } from '../intent/command-text.js';
 import { describeIntent } from '../intent/describe.js';
 import { parseCommand } from '../intent/grammar/grammar-planner.js';
 import { validateIntentValue } from '../intent/validator.js';
 import { classifyRisk, gateDecision } from '../registry/risk.js';
+import { isLlmProvider, type LlmProvider } from '../shared/llm-providers.js';
+import type { Intent } from '../intent/schema.js';
 import type { CliCommand, CliIo } from './cli-io.js';
+import { defaultCliServices } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
+import { planWithLlm } from './llm-plan.js';
+import { parseCommandArgs } from './parse-command-args.js';
 
-const USAGE = `Usage: assistive-control plan "<command>" [--json]
+const USAGE = `Usage: assistive-control plan "<command>" [--json] [--provider grammar|ollama|anthropic|openai [--model M] [--base-url URL]]
 
-Plans the command with the offline grammar, validates the intent and prints it with its risk level.
-Nothing is performed.
-  --json   print one JSON object instead of text
+Plans the command with the offline grammar (or the LLM provider given), validates the intent and
+prints it with its risk level. Nothing is performed.
+  --json              print one JSON object instead of text
+  --provider P        plan with an LLM: ollama, anthropic or openai (default: grammar)
+  --model M           the provider's model (default: from "assistive-control config show")
+  --base-url URL      the Ollama address, or an OpenAI-compatible server's base URL
 
-Exit codes: 0 a valid intent, 3 nothing matched or the plan was rejected, 2 usage error.`;
+Exit codes: 0 a valid intent, 1 the provider failed, 3 nothing matched or the plan was rejected, 2 usage error.`;
 
 const GRAMMAR_HINT =
   'The offline grammar understands commands such as “open Firefox”, “click Send”, “type "hello"”, “press cmd+t”, “scroll down 3” and “what’s on screen”.';
@@ -27,13 +34,13 @@ const GATE_WORDS = { run: 'runs without asking', confirm: 'asks you first', refu
 export type PlanOutcome =
   | {
       readonly ok: true;
-      readonly source: 'grammar';
+      readonly source: 'grammar' | LlmProvider;
       readonly intent: unknown;
       readonly summary: string;
       readonly lowConfidence: boolean;
       readonly risk: { readonly level: string; readonly reason: string; readonly gate: string };
     }
-  | { readonly ok: false; readonly code: string; readonly message: string };
+  | { readonly ok: false; readonly code: string; readonly message: string; readonly exitCode?: number };
 
 /** Plans one command text with the grammar: the same steps the assistant takes before acting. */
 export function planWithGrammar(command: string): PlanOutcome {
@@ -45,13 +52,18 @@ export function planWithGrammar(command: string): PlanOutcome {
   }
   const validation = validateIntentValue(parsed.intent);
   if (!validation.ok) return { ok: false, code: validation.rejection.code, message: validation.rejection.message };
-  const risk = classifyRisk(validation.intent);
+  return acceptedOutcome(validation.intent, validation.lowConfidence, 'grammar');
+}
+
+/** A valid intent with its summary and risk, whichever planner produced it. */
+export function acceptedOutcome(intent: Intent, lowConfidence: boolean, source: 'grammar' | LlmProvider): PlanOutcome {
+  const risk = classifyRisk(intent);
   return {
     ok: true,
-    source: 'grammar',
-    intent: validation.intent,
-    summary: describeIntent(validation.intent),
-    lowConfidence: validation.lowConfidence,
+    source,
+    intent,
+    summary: describeIntent(intent),
+    lowConfidence,
     risk: { level: risk.level, reason: risk.reason, gate: gateDecision(risk.level) },
   };
 }
@@ -72,7 +84,7 @@ export function printPlanOutcome(outcome: PlanOutcome, json: boolean, io: CliIo)
   } else {
     io.stderr.write(`${outcome.message}\n`);
   }
-  return outcome.ok ? EXIT.ok : EXIT.needsUser;
+  return outcome.ok ? EXIT.ok : (outcome.exitCode ?? EXIT.needsUser);
 }
 
 export const planCommand: CliCommand = {
@@ -80,26 +92,33 @@ export const planCommand: CliCommand = {
   summary: 'plan a command and show the intent and its risk, performing nothing',
   usage: USAGE,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...args],
-        options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
-        allowPositionals: true,
-        strict: true,
-      });
-    } catch (e) {
-      io.stderr.write(`${e instanceof Error ? e.message : String(e)}\n\n${USAGE}\n`);
-      return EXIT.usage;
-    }
-    if (parsed.values.help) {
-      io.stdout.write(`${USAGE}\n`);
-      return EXIT.ok;
-    }
+    const parsed = parseCommandArgs(args, io, USAGE, {
+      provider: { type: 'string' },
+      model: { type: 'string' },
+      'base-url': { type: 'string' },
+    });
+    if ('exit' in parsed) return parsed.exit;
     if (parsed.positionals.length === 0) {
       io.stderr.write(`Say what to plan, in quotes.\n\n${USAGE}\n`);
       return EXIT.usage;
     }
-    return printPlanOutcome(planWithGrammar(parsed.positionals.join(' ')), parsed.values.json, io);
+    const { provider, model, 'base-url': baseURL } = parsed.values;
+    if (provider === undefined || provider === 'grammar') {
+      if (model !== undefined || baseURL !== undefined) {
+        io.stderr.write(`--model and --base-url go with an LLM provider: add --provider ollama, anthropic or openai.\n`);
+        return EXIT.usage;
+      }
+      return printPlanOutcome(planWithGrammar(parsed.positionals.join(' ')), parsed.values.json, io);
+    }
+    if (!isLlmProvider(provider)) {
+      io.stderr.write(`There is no provider called "${provider.slice(0, 40)}": use grammar, ollama, anthropic or openai.\n`);
+      return EXIT.usage;
+    }
+    const result = await planWithLlm(parsed.positionals.join(' '), { provider, ...(model ? { model } : {}), ...(baseURL ? { baseURL } : {}) }, defaultCliServices(io));
+    for (const notice of result.notices) io.stderr.write(`${notice.message}\n`);
+    const outcome: PlanOutcome = result.ok
+      ? acceptedOutcome(result.intent, result.lowConfidence, result.source)
+      : { ok: false, code: result.code, message: result.message, exitCode: result.exitCode };
+    return printPlanOutcome(outcome, parsed.values.json, io);
   },
 };

@@ -1,0 +1,81 @@
+/**
+ * Builds the LLM planner for one command from the current settings and the saved key — at send
+ * time, so a settings or key change applies to the next command without a restart. The key goes
+ * from the secret store straight into the provider; it is never printed, logged or returned.
+ */
+import { DEFAULT_OPENAI_BASE_URL, type LlmProvider } from '../shared/llm-providers.js';
+import { createPlanner, type PlannerConfig } from '../intent/providers/create-planner.js';
+import type { FetchLike, Planner } from '../intent/providers/planner.js';
+import type { ConfidencePolicy } from '../intent/validator.js';
+import { KEY_ENV_VARS, type SecretStore } from '../config/secret-store.js';
+import type { Settings } from '../config/settings.js';
+
+export interface PlannerChoice {
+  readonly provider: LlmProvider;
+  /** Overrides the model from the settings. */
+  readonly model?: string;
+  /** Overrides the Ollama URL / the OpenAI or Anthropic base URL from the settings. */
+  readonly baseURL?: string;
+}
+
+export type ComposedPlanner =
+  | { readonly ok: true; readonly planner: Planner; readonly budgetMs: number; readonly confidence: ConfidencePolicy }
+  | { readonly ok: false; readonly code: 'no_key' | 'keychain' | 'bad_option'; readonly message: string };
+
+export interface ComposeOptions {
+  /** For tests and proxies: the fetch the SDKs use. */
+  readonly fetch?: FetchLike;
+}
+
+function checkUrl(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return undefined;
+  } catch {
+    // fall through
+  }
+  return `"${url.slice(0, 80)}" is not an http:// or https:// address.`;
+}
+
+export async function composePlanner(
+  choice: PlannerChoice,
+  settings: Settings,
+  secrets: SecretStore,
+  options: ComposeOptions = {},
+): Promise<ComposedPlanner> {
+  const model = choice.model ?? settings.models[choice.provider];
+  if (model.trim() === '' || /\s/.test(model)) return { ok: false, code: 'bad_option', message: 'The model name must be one word, such as llama3.2.' };
+  if (choice.baseURL !== undefined) {
+    const bad = checkUrl(choice.baseURL);
+    if (bad) return { ok: false, code: 'bad_option', message: bad };
+  }
+  const common = { budgetMs: settings.plannerTimeoutSeconds * 1000, confidence: settings.confidence };
+  const fetchOption = options.fetch ? { fetch: options.fetch } : {};
+  let config: PlannerConfig;
+  switch (choice.provider) {
+    case 'ollama':
+      config = { provider: 'ollama', model, host: choice.baseURL ?? settings.ollamaUrl, ...fetchOption };
+      break;
+    case 'anthropic':
+    case 'openai': {
+      const provider = choice.provider;
+      const baseURL = provider === 'openai' ? (choice.baseURL ?? settings.openaiBaseUrl) : choice.baseURL;
+      // A self-hosted OpenAI-compatible server usually needs no key: go without one rather than refuse.
+      const keyOptional = provider === 'openai' && baseURL !== DEFAULT_OPENAI_BASE_URL;
+      const found = await secrets.getKey(provider);
+      if (!found.found && !keyOptional) return { ok: false, code: found.problem === 'not_saved' ? 'no_key' : 'keychain', message: found.message };
+      const apiKey = found.found ? found.key : undefined;
+      const keyAdvice =
+        found.found && found.source === 'environment'
+          ? `The key comes from ${KEY_ENV_VARS[provider]} in the environment: correct or unset it.`
+          : `Save the right key with \`assistive-control keys set ${provider}\`, or in the panel's Settings → Providers.`;
+      config =
+        provider === 'anthropic'
+          ? { provider, model, apiKey: apiKey ?? '', keyAdvice, ...(baseURL ? { baseURL } : {}), ...fetchOption }
+          : { provider, model, keyAdvice, ...(apiKey ? { apiKey } : {}), ...(baseURL ? { baseURL } : {}), ...fetchOption };
+      break;
+    }
+  }
+  return { ok: true, planner: createPlanner(config), ...common };
+}
+

@@ -1,0 +1,53 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { captureIo as io, memoryKeychain, testServices, useTempDir } from './cli-fixtures.js';
+import { createConfigCommand } from '../../src/cli/config-command.js';
+
+const tempDir = useTempDir('ac-cli-');
+const services = (backend: Parameters<typeof testServices>[1], env?: Record<string, string>) => testServices(tempDir(), backend, env);
+
+describe('assistive-control config', () => {
+  it('show prints every setting and the file', async () => {
+    const config = createConfigCommand(services(memoryKeychain()));
+    const a = io();
+    expect(await config.run(['show'], a.io)).toBe(0);
+    expect(a.out()).toContain(`# ${join(tempDir(), 'settings.json')}`);
+    expect(a.out()).toContain('provider = ollama\n');
+    expect(a.out()).toContain('confirmModerate = on\n');
+    const b = io();
+    await config.run(['show', '--json'], b.io);
+    expect(JSON.parse(b.out()).settings.models.ollama).toBe('llama3.2');
+  });
+
+  it('set changes one value, and points to the missing key when switching provider', async () => {
+    const config = createConfigCommand(services(memoryKeychain()));
+    const a = io();
+    expect(await config.run(['set', 'provider', 'anthropic'], a.io)).toBe(0);
+    expect(a.out()).toBe('provider = anthropic\nNo Anthropic API key is saved yet: run `assistive-control keys set anthropic`.\n');
+    const b = io();
+    expect(await config.run(['set', 'models.ollama', 'llama3.1:8b'], b.io)).toBe(0);
+    const c = io();
+    await config.run(['show'], c.io);
+    expect(c.out()).toContain('models.ollama = llama3.1:8b\n');
+  });
+
+  it('set refuses an invalid value with exit code 2 and a sentence', async () => {
+    const config = createConfigCommand(services(memoryKeychain()));
+    const a = io();
+    expect(await config.run(['set', 'provider', 'gemini'], a.io)).toBe(2);
+    expect(a.err()).toBe('Not changed: provider must be one of: grammar, ollama, anthropic, openai.\n');
+    const b = io();
+    expect(await config.run(['set', 'confirmModerate'], b.io)).toBe(2);
+    expect(b.err()).toMatch(/^Give a setting and its value/);
+  });
+
+  it('show tells the user about a corrupt file and carries on with defaults', async () => {
+    const config = createConfigCommand(services(memoryKeychain()));
+    await writeFile(join(tempDir(), 'settings.json'), 'not json');
+    const a = io();
+    expect(await config.run(['show'], a.io)).toBe(0);
+    expect(a.err()).toMatch(/^Your settings file could not be read \(it is not valid JSON\), so the default settings are in use/);
+    expect(a.out()).toContain('provider = ollama');
+  });
+});
