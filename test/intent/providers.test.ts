@@ -223,6 +223,8 @@ describe.each(['ollama', 'anthropic', 'openai'] as const)('%s planner', (provide
       const { outcome, ms } = await timed(() => planner.plan({ conversation: COMMAND, budgetMs: BUDGET_MS }));
       row.check(outcome, provider);
       expect(ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+      // The SDKs' own retries are off: every attempt on the wire is one we counted.
+      expect(server.requests).toHaveLength(outcome.timing.attempts);
       expect(JSON.stringify(outcome)).not.toContain(KEY);
       if (outcome.kind === 'failed') expect(outcome.error.message).toMatch(/[.!)]$/);
     });
