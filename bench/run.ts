@@ -5,6 +5,7 @@
  * the others still run.
  */
 import { TWENTY_WORD_COMMANDS, benchGrammar } from './grammar.js';
+import { benchProviders } from './providers.js';
 import { formatMs } from './stats.js';
 import { benchValidator } from './validator.js';
 
@@ -28,6 +29,7 @@ const SECTIONS: readonly Section[] = [
       }
     },
   ],
+  ['LLM planners against loopback servers (planner overhead, model time excluded)', () => benchProviders()],
 ];
 
 console.log(`Assistive Control benchmarks — Node ${process.version}, ${process.platform}/${process.arch}\n`);

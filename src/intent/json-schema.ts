@@ -5,9 +5,28 @@
  * `anyOf` instead of `oneOf`, every object closed (`additionalProperties: false`) with every property
  * required, and optional properties spelled as "this type or null". The validator reads null as
  * absent, so the same answer validates either way.
+ *
+ * Sub-schemas used more than once (an element, a role, each action) are written once under `$defs`
+ * with a readable name and referenced: the schema is part of every request, and inlined it would be
+ * four times the size of the system prompt.
  */
 import { z } from 'zod';
-import { PlannerReply } from './schema.js';
+import {
+  AppName,
+  Confidence,
+  Coordinate,
+  ElementById,
+  ElementByLabel,
+  ElementRef,
+  INTENT_SCHEMAS,
+  KeyName,
+  Modifier,
+  Place,
+  PlannerReply,
+  Point,
+  Role,
+  Step,
+} from './schema.js';
 
 type JsonSchema = { [key: string]: unknown };
 
@@ -32,12 +51,34 @@ function makeStrict(node: unknown): unknown {
   return out;
 }
 
+/** Readable `$defs` names for the shared parts; zod names any other reused part `__schemaN`. */
+function definitionNames() {
+  const registry = z.registry<{ id: string }>();
+  const named: Array<[z.ZodType, string]> = [
+    [ElementRef, 'element'],
+    [ElementById, 'element_by_id'],
+    [ElementByLabel, 'element_by_label'],
+    [Place, 'place'],
+    [Point, 'point'],
+    [Role, 'role'],
+    [KeyName, 'key'],
+    [Modifier, 'modifier'],
+    [Coordinate, 'coordinate'],
+    [AppName, 'app'],
+    [Confidence, 'confidence'],
+    [Step, 'step'],
+  ];
+  for (const [schema, id] of named) registry.add(schema, { id });
+  for (const schema of INTENT_SCHEMAS) registry.add(schema, { id: schema.shape.intent.value });
+  return registry;
+}
+
 let cached: JsonSchema | undefined;
 
 /** The planner reply schema (`{"plan": <intent>}`) in the strict form described above. */
 export function plannerJsonSchema(): JsonSchema {
   if (!cached) {
-    const raw = z.toJSONSchema(PlannerReply, { target: 'draft-2020-12' }) as JsonSchema;
+    const raw = z.toJSONSchema(PlannerReply, { target: 'draft-2020-12', metadata: definitionNames(), reused: 'ref' }) as JsonSchema;
     delete raw.$schema;
     cached = makeStrict(raw) as JsonSchema;
   }

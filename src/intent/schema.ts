@@ -62,7 +62,7 @@ export const KeyName = z.enum(KEY_NAMES as [string, ...string[]], {
 });
 export const Modifier = z.enum(MODIFIERS, { error: `modifiers must be from: ${MODIFIERS.join(', ')}` });
 
-const Coordinate = z
+export const Coordinate = z
   .number({ error: 'coordinates must be numbers' })
   .min(-LIMITS.coordinateAbsMax, { error: 'coordinate is off every screen' })
   .max(LIMITS.coordinateAbsMax, { error: 'coordinate is off every screen' });
@@ -94,7 +94,7 @@ export const Place = z.union([Point, ElementById, ElementByLabel], {
   error: 'a place is {"x": N, "y": N}, {"label": "..."} or {"id": N}',
 });
 
-const AppName = shortName(LIMITS.appMax, 'app');
+export const AppName = shortName(LIMITS.appMax, 'app');
 
 export const OpenApplication = z.strictObject({
   intent: z.literal('open_application'),

@@ -15,19 +15,27 @@ function walk(node: unknown, visit: (n: Node) => void): void {
 }
 
 /** What a model in strict mode produces: every optional field present, null when unused. */
-function variantsOf(schema: Node): Node[] {
-  return schema.anyOf ? (schema.anyOf as Node[]).flatMap(variantsOf) : [schema];
+function deref(schema: Node, root: Node): Node {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string') return schema;
+  const name = ref.replace('#/$defs/', '');
+  return deref((root.$defs as Record<string, Node>)[name]!, root);
+}
+
+function variantsOf(schema: Node, root: Node): Node[] {
+  const s = deref(schema, root);
+  return s.anyOf ? (s.anyOf as Node[]).flatMap((v) => variantsOf(v, root)) : [s];
 }
 
 function fillNulls(value: unknown, schema: Node, root: Node): unknown {
-  const variants = variantsOf(schema);
+  const variants = variantsOf(schema, root);
   for (const variant of variants) {
     if (variant.type === 'null') continue;
     if (variant.type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
       const props = variant.properties as Record<string, Node>;
       const keys = Object.keys(value);
       if (!keys.every((k) => k in props)) continue;
-      const constIntent = (props.intent as Node | undefined)?.const;
+      const constIntent = props.intent ? deref(props.intent, root).const : undefined;
       if (constIntent !== undefined && constIntent !== (value as Node).intent) continue;
       const out: Node = {};
       for (const [k, sub] of Object.entries(props)) {
@@ -78,6 +86,15 @@ describe('planner JSON Schema (structured output)', () => {
     const validate = new Ajv2020({ strict: false }).compile(schema);
     expect(validate({ plan: { intent: 'run_shell', confidence: null } })).toBe(false);
     expect(validate({ plan: { intent: 'open_application', confidence: null } })).toBe(false);
+  });
+
+  it('writes shared parts once, under readable names, and stays compact', () => {
+    const defs = schema.$defs as Record<string, Node>;
+    for (const name of ['element', 'role', 'key', 'click_element', 'type_text', 'step']) expect(defs[name]).toBeDefined();
+    const refs = JSON.stringify(schema).match(/"\$ref":"#\/\$defs\/[a-z_0-9]+"/g) ?? [];
+    for (const r of refs) expect(defs[r.slice(16, -1)], r).toBeDefined();
+    // Inlined, the schema was 25 kB; every request carries it.
+    expect(JSON.stringify(schema).length).toBeLessThan(10_000);
   });
 
   it('is a fresh copy each time, so a provider cannot alter it for the next', () => {
