@@ -175,6 +175,17 @@ Probe probe(AtspiAccessible* acc, int pid, gint timeoutMs) {
   return Probe::Answers;  // it answered, with an error about the question
 }
 
+// Roles whose text is their value (what the user typed), not their name.
+bool isTextRole(AtspiRole role) {
+  return role == ATSPI_ROLE_ENTRY || role == ATSPI_ROLE_TEXT || role == ATSPI_ROLE_COMBO_BOX ||
+         role == ATSPI_ROLE_TERMINAL || role == ATSPI_ROLE_EDITBAR || role == ATSPI_ROLE_AUTOCOMPLETE ||
+         role == ATSPI_ROLE_PARAGRAPH || role == ATSPI_ROLE_DOCUMENT_TEXT;
+}
+
+constexpr uint8_t kNeedBounds = 1, kNeedActions = 2, kNeedText = 4, kNeedValue = 8;
+// Outstanding pipelined calls at once: the AT-SPI bus allows 128 pending replies per connection.
+constexpr size_t kPipelineWindow = 96;
+
 // Roles whose value is a number even when they also take text (GTK spin buttons are entries).
 bool numericRole(AtspiRole role) {
   return role == ATSPI_ROLE_SPIN_BUTTON || role == ATSPI_ROLE_SLIDER || role == ATSPI_ROLE_DIAL ||
@@ -276,6 +287,21 @@ bool nameIn(const std::string& name, const std::vector<std::string>& list) {
 
 void addUnique(std::vector<std::string>& v, const std::string& s) {
   if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+}
+
+bool hasStateName(const Element& el, const char* state) {
+  return std::find(el.states.begin(), el.states.end(), state) != el.states.end();
+}
+
+// Adds the bridge action a platform action name stands for, if any.
+void addPlatformAction(Element& el, const std::string& name) {
+  if (nameIn(name, platformActionsFor("press"))) addUnique(el.actions, "press");
+  if (nameIn(name, platformActionsFor("show_menu"))) addUnique(el.actions, "show_menu");
+  if (nameIn(name, {"activate", "confirm"})) addUnique(el.actions, "confirm");
+  if (nameIn(name, platformActionsFor("cancel"))) addUnique(el.actions, "cancel");
+  if ((nameIn(name, platformActionsFor("toggle_expanded")) || nameIn(name, {"expand", "collapse", "contract"})) &&
+      hasStateName(el, "expandable"))
+    addUnique(el.actions, hasStateName(el, "expanded") ? "collapse" : "expand");
 }
 
 std::string formatNumber(double v) {
@@ -506,6 +532,7 @@ class LinuxBridge final : public Bridge {
     std::vector<Pending> stack;
     stack.push_back({root.release(), 0, 0});
     std::vector<AtspiAccessible*> handles;
+    std::vector<uint8_t> needs;
     auto releaseAll = [&]() {
       for (auto& p : stack) g_object_unref(p.acc);
       stack.clear();
@@ -530,7 +557,9 @@ class LinuxBridge final : public Bridge {
       std::vector<AtspiAccessible*> children;
       Error failure{ErrorCode::Failed, ""};
       bool isRoot = handles.empty() && snap.elements.empty();
-      ReadOutcome outcome = readElement(cur.acc, pid, options, isRoot, deadline, el, &children, failure);
+      uint8_t need = 0;
+      ReadOutcome outcome = readElement(cur.acc, pid, options, isRoot, deadline, el, &children, failure,
+                                        options.useCache ? &need : nullptr);
       // Every so often, and whenever a read came back empty, check that the app is still there:
       // a dead app's calls return empty values (and cached elements still read fine).
       if ((outcome != ReadOutcome::Fatal && (snap.elements.size() % 32 == 31 || outcome == ReadOutcome::Skip)) &&
@@ -551,6 +580,7 @@ class LinuxBridge final : public Bridge {
       }
       el.id = static_cast<int>(snap.elements.size()) + 1;
       handles.push_back(cur.acc);
+      needs.push_back(need);
       if (cur.depth + 1 > options.maxDepth) {
         if (!children.empty() && snap.truncated == Truncation::None) snap.truncated = Truncation::MaxDepth;
         for (auto* c : children) g_object_unref(c);
@@ -566,6 +596,13 @@ class LinuxBridge final : public Bridge {
       releaseAll();
       if (processGone(pid)) return goneError("The application");
       return timeoutError("Reading the application", deadline);
+    }
+    if (options.useCache) {
+      auto fetched = fetchDetails(snap.elements, handles, needs, pid, deadline);
+      if (!fetched.ok()) {
+        releaseAll();
+        return fetched.error();
+      }
     }
     replaceGeneration(std::move(handles));
     snap.generation = generation_;
@@ -893,7 +930,7 @@ class LinuxBridge final : public Bridge {
   // Reads one element. Skip: the element vanished mid-walk, or is hidden (showingOnly).
   ReadOutcome readElement(AtspiAccessible* acc, int pid, const SnapshotOptions& options, bool isRoot,
                           const Deadline& deadline, Element& el, std::vector<AtspiAccessible*>* children,
-                          Error& failure) {
+                          Error& failure, uint8_t* needs) {
     GErrorBox err;
     CallWindow window = bound(deadline);
     auto fail = [&](const std::string& doing) {
@@ -927,13 +964,30 @@ class LinuxBridge final : public Bridge {
     }
     if (options.showingOnly && !isRoot && !showing && role != ATSPI_ROLE_APPLICATION) return ReadOutcome::Skip;
     el.role = normalizeRole(role, editable, multiLine);
-    el.platformRole = take(atspi_accessible_get_role_name(acc, nullptr));
+    el.platformRole = take(atspi_role_get_name(role));  // local: no D-Bus call
     el.name = take(atspi_accessible_get_name(acc, err.out()));
     if (err) return fail("Reading an element's name");
     el.description = take(atspi_accessible_get_description(acc, err.out()));
     if (err) return fail("Reading an element's description");
 
-    if (AtspiComponent* comp = atspi_accessible_get_component_iface(acc)) {
+    if (needs) {
+      // Bulk mode: only what the AT-SPI cache holds is read here; bounds, actions and values
+      // come afterwards in one pipelined batch (fetchDetails).
+      *needs = 0;
+      GArray* ifaces = atspi_accessible_get_interfaces(acc);
+      for (guint i = 0; ifaces && i < ifaces->len; ++i) {
+        const char* name = g_array_index(ifaces, gchar*, i);
+        if (std::strcmp(name, "Component") == 0) *needs |= kNeedBounds;
+        if (std::strcmp(name, "Action") == 0) *needs |= kNeedActions;
+        if (std::strcmp(name, "Text") == 0 && isTextRole(role)) *needs |= kNeedText;
+        if (std::strcmp(name, "Value") == 0) *needs |= kNeedValue;
+        g_free(g_array_index(ifaces, gchar*, i));
+      }
+      if (ifaces) g_array_free(ifaces, TRUE);
+      if (*needs & kNeedText) *needs &= ~kNeedValue;
+      if (role == ATSPI_ROLE_PASSWORD_TEXT) *needs &= ~(kNeedText | kNeedValue);
+      addStateActions(el, role, (*needs & kNeedValue) != 0);
+    } else if (AtspiComponent* comp = atspi_accessible_get_component_iface(acc)) {
       AtspiRect* r = atspi_component_get_extents(comp, ATSPI_COORD_TYPE_SCREEN, err.out());
       g_object_unref(comp);
       if (err) return fail("Reading an element's position");
@@ -942,33 +996,12 @@ class LinuxBridge final : public Bridge {
     }
     if (AtspiAction* act = atspi_accessible_get_action_iface(acc)) {
       gint n = atspi_action_get_n_actions(act, err.out());
-      for (gint i = 0; !err && i < n; ++i) {
-        std::string name = lower(take(atspi_action_get_action_name(act, i, err.out())));
-        if (nameIn(name, platformActionsFor("press"))) addUnique(el.actions, "press");
-        if (nameIn(name, platformActionsFor("show_menu"))) addUnique(el.actions, "show_menu");
-        if (nameIn(name, {"activate", "confirm"})) addUnique(el.actions, "confirm");
-        if (nameIn(name, platformActionsFor("cancel"))) addUnique(el.actions, "cancel");
-        if (nameIn(name, platformActionsFor("toggle_expanded")) || nameIn(name, {"expand", "collapse", "contract"})) {
-          bool expanded = std::find(el.states.begin(), el.states.end(), "expanded") != el.states.end();
-          bool expandable = std::find(el.states.begin(), el.states.end(), "expandable") != el.states.end();
-          if (expandable) addUnique(el.actions, expanded ? "collapse" : "expand");
-        }
-      }
+      for (gint i = 0; !err && i < n; ++i) addPlatformAction(el, lower(take(atspi_action_get_action_name(act, i, err.out()))));
       g_object_unref(act);
       if (err) return fail("Reading an element's actions");
     }
-    bool focusable = std::find(el.states.begin(), el.states.end(), "focusable") != el.states.end();
-    if (focusable) addUnique(el.actions, "focus");
-    bool hasValueIface = hasInterface(acc, "Value");
-    bool readOnly = std::find(el.states.begin(), el.states.end(), "read_only") != el.states.end();
-    bool enabled = std::find(el.states.begin(), el.states.end(), "enabled") != el.states.end();
-    if (hasValueIface && !readOnly && enabled && role != ATSPI_ROLE_PROGRESS_BAR && role != ATSPI_ROLE_LEVEL_BAR) {
-      addUnique(el.actions, "increment");
-      addUnique(el.actions, "decrement");
-    }
-    bool selectable = std::find(el.states.begin(), el.states.end(), "selectable") != el.states.end();
-    if (selectable) addUnique(el.actions, "select");
-    if (role != ATSPI_ROLE_PASSWORD_TEXT) {
+    if (!needs) addStateActions(el, role, hasInterface(acc, "Value"));
+    if (!needs && role != ATSPI_ROLE_PASSWORD_TEXT) {
       el.value = readElementValue(acc, role, kMaxValueChars, err);
       if (err) return fail("Reading an element's value");
     }
@@ -1007,10 +1040,7 @@ class LinuxBridge final : public Bridge {
 
   // The value a user would read off the element: text of editable fields, the number of a slider.
   std::optional<std::string> readElementValue(AtspiAccessible* acc, AtspiRole role, gint maxChars, GErrorBox& err) {
-    bool textRole = role == ATSPI_ROLE_ENTRY || role == ATSPI_ROLE_TEXT ||
-                    role == ATSPI_ROLE_COMBO_BOX || role == ATSPI_ROLE_TERMINAL || role == ATSPI_ROLE_EDITBAR ||
-                    role == ATSPI_ROLE_AUTOCOMPLETE || role == ATSPI_ROLE_PARAGRAPH ||
-                    role == ATSPI_ROLE_DOCUMENT_TEXT;
+    bool textRole = isTextRole(role);
     AtspiText* text = textRole ? atspi_accessible_get_text_iface(acc) : nullptr;
     if (text) {
       gint count = atspi_text_get_character_count(text, err.out());
@@ -1026,6 +1056,128 @@ class LinuxBridge final : public Bridge {
       return formatNumber(v);
     }
     return std::nullopt;
+  }
+
+  // Reads bounds, action names and values of many elements with pipelined D-Bus calls: a window of
+  // requests is in flight at once, so the cost is the app's work, not one round trip per element.
+  Result<Done> fetchDetails(std::vector<Element>& elements, const std::vector<AtspiAccessible*>& handles,
+                            const std::vector<uint8_t>& needs, int pid, const Deadline& deadline) {
+    struct Job {
+      size_t index;
+      uint8_t kind;
+      DBusPendingCall* pending;
+    };
+    std::vector<Job> jobs;
+    for (size_t i = 0; i < needs.size(); ++i)
+      for (uint8_t kind : {kNeedBounds, kNeedActions, kNeedText, kNeedValue})
+        if (needs[i] & kind) jobs.push_back({i, kind, nullptr});
+    size_t next = 0, done = 0;
+    std::optional<Error> failure;
+    auto send = [&](Job& job) {
+      AtspiObject* o = ATSPI_OBJECT(handles[job.index]);
+      DBusConnection* bus = o->app && o->app->bus ? o->app->bus : atspi_get_a11y_bus();
+      if (!o->app || !o->app->bus_name || !o->path || !bus) return;
+      DBusMessage* msg = nullptr;
+      if (job.kind == kNeedBounds) {
+        msg = dbus_message_new_method_call(o->app->bus_name, o->path, "org.a11y.atspi.Component", "GetExtents");
+        dbus_uint32_t screen = ATSPI_COORD_TYPE_SCREEN;
+        dbus_message_append_args(msg, DBUS_TYPE_UINT32, &screen, DBUS_TYPE_INVALID);
+      } else if (job.kind == kNeedActions) {
+        msg = dbus_message_new_method_call(o->app->bus_name, o->path, "org.a11y.atspi.Action", "GetActions");
+      } else if (job.kind == kNeedText) {
+        msg = dbus_message_new_method_call(o->app->bus_name, o->path, "org.a11y.atspi.Text", "GetText");
+        dbus_int32_t start = 0, end = kMaxValueChars;
+        dbus_message_append_args(msg, DBUS_TYPE_INT32, &start, DBUS_TYPE_INT32, &end, DBUS_TYPE_INVALID);
+      } else {
+        msg = dbus_message_new_method_call(o->app->bus_name, o->path, "org.freedesktop.DBus.Properties", "Get");
+        const char* iface = "org.a11y.atspi.Value";
+        const char* prop = "CurrentValue";
+        dbus_message_append_args(msg, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &prop, DBUS_TYPE_INVALID);
+      }
+      gint timeout = std::max(1, static_cast<gint>(deadline.remainingMs()));
+      if (!dbus_connection_send_with_reply(bus, msg, &job.pending, timeout)) job.pending = nullptr;
+      dbus_message_unref(msg);
+    };
+    while (done < jobs.size()) {
+      while (next < jobs.size() && next - done < kPipelineWindow && !failure) send(jobs[next++]);
+      Job& job = jobs[done++];
+      if (!job.pending) continue;
+      if (failure) {
+        dbus_pending_call_cancel(job.pending);
+        dbus_pending_call_unref(job.pending);
+        continue;
+      }
+      auto waitStart = std::chrono::steady_clock::now();
+      dbus_pending_call_block(job.pending);
+      DBusMessage* reply = dbus_pending_call_steal_reply(job.pending);
+      dbus_pending_call_unref(job.pending);
+      if (!reply) continue;
+      if (dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR) {
+        std::string name = dbus_message_get_error_name(reply) ? dbus_message_get_error_name(reply) : "";
+        double waited = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - waitStart).count();
+        if (name == DBUS_ERROR_NO_REPLY || name == DBUS_ERROR_SERVICE_UNKNOWN || name == DBUS_ERROR_DISCONNECTED) {
+          if (processGone(pid)) failure = goneError("The application");
+          else if (waited >= 1 && deadline.expired()) failure = timeoutError("Reading the application", deadline);
+        }
+        dbus_message_unref(reply);
+        continue;  // otherwise: this element went away or does not answer this question
+      }
+      parseDetail(elements[job.index], job.kind, reply);
+      dbus_message_unref(reply);
+    }
+    if (failure) return *failure;
+    return Done{};
+  }
+
+  static void parseDetail(Element& el, uint8_t kind, DBusMessage* reply) {
+    DBusMessageIter it;
+    if (!dbus_message_iter_init(reply, &it)) return;
+    if (kind == kNeedBounds && dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_STRUCT) {
+      DBusMessageIter rect;
+      dbus_message_iter_recurse(&it, &rect);
+      dbus_int32_t v[4] = {0, 0, 0, 0};
+      for (int i = 0; i < 4 && dbus_message_iter_get_arg_type(&rect) == DBUS_TYPE_INT32; ++i) {
+        dbus_message_iter_get_basic(&rect, &v[i]);
+        dbus_message_iter_next(&rect);
+      }
+      if (v[2] > 0 && v[3] > 0) el.bounds = Rect{double(v[0]), double(v[1]), double(v[2]), double(v[3])};
+    } else if (kind == kNeedActions && dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_ARRAY) {
+      DBusMessageIter arr;
+      dbus_message_iter_recurse(&it, &arr);
+      while (dbus_message_iter_get_arg_type(&arr) == DBUS_TYPE_STRUCT) {
+        DBusMessageIter entry;
+        dbus_message_iter_recurse(&arr, &entry);
+        if (dbus_message_iter_get_arg_type(&entry) == DBUS_TYPE_STRING) {
+          const char* name = nullptr;
+          dbus_message_iter_get_basic(&entry, &name);
+          if (name) addPlatformAction(el, lower(name));
+        }
+        dbus_message_iter_next(&arr);
+      }
+    } else if (kind == kNeedText && dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_STRING) {
+      const char* text = nullptr;
+      dbus_message_iter_get_basic(&it, &text);
+      el.value = text ? text : "";
+    } else if (kind == kNeedValue && dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_VARIANT) {
+      DBusMessageIter var;
+      dbus_message_iter_recurse(&it, &var);
+      if (dbus_message_iter_get_arg_type(&var) == DBUS_TYPE_DOUBLE) {
+        double v = 0;
+        dbus_message_iter_get_basic(&var, &v);
+        el.value = formatNumber(v);
+      }
+    }
+  }
+
+  // Actions that follow from states and interfaces rather than from the Action interface.
+  static void addStateActions(Element& el, AtspiRole role, bool hasValue) {
+    if (hasStateName(el, "focusable")) addUnique(el.actions, "focus");
+    if (hasValue && !hasStateName(el, "read_only") && hasStateName(el, "enabled") && role != ATSPI_ROLE_PROGRESS_BAR &&
+        role != ATSPI_ROLE_LEVEL_BAR) {
+      addUnique(el.actions, "increment");
+      addUnique(el.actions, "decrement");
+    }
+    if (hasStateName(el, "selectable")) addUnique(el.actions, "select");
   }
 
   static gint indexOfFirst(const std::vector<std::string>& names, const std::vector<std::string>& wanted) {

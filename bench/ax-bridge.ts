@@ -1,0 +1,110 @@
+/**
+ * Accessibility-bridge figures: snapshot time on a real GTK app (gtk3-widget-factory, ≈260 nodes)
+ * and on a synthetic ≥1,500-element window, with and without the AT-SPI cache, against pyatspi on
+ * the same apps in the same run; and the fixed cost of one call through the bridge thread.
+ *
+ * Starts its own private headless desktop (scripts/desktop-session.ts), so it needs only the
+ * packages of scripts/setup.sh. Run alone with `npx tsx bench/ax-bridge.ts`.
+ */
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { AxBridge } from '../src/execution/accessibility/ax-bridge.js';
+import { enterDesktopSession, startDesktopSession } from '../scripts/desktop-session.js';
+import { formatMs } from './stats.js';
+
+const run = promisify(execFile);
+const PYTHON = '/usr/bin/python3';
+const FIXTURE = fileURLToPath(new URL('../test/fixtures/ax-fixture-app.py', import.meta.url));
+const PYATSPI = fileURLToPath(new URL('./pyatspi-snapshot.py', import.meta.url));
+
+interface Figures {
+  readonly nodes: number;
+  readonly medianMs: number;
+  readonly p95Ms: number;
+}
+
+function figures(nodes: number, times: readonly number[]): Figures {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { nodes, medianMs: at(0.5), p95Ms: at(0.95) };
+}
+
+function line(label: string, f: Figures): string {
+  const perSecond = Math.round((f.nodes / f.medianMs) * 1000).toLocaleString('en-US');
+  return `  ${label.padEnd(34)} ${String(f.nodes).padStart(5)} nodes   median ${formatMs(f.medianMs).padStart(9)}   p95 ${formatMs(f.p95Ms).padStart(9)}   ${perSecond.padStart(7)} nodes/s`;
+}
+
+async function bridgeSnapshots(bridge: AxBridge, pid: number, useCache: boolean, runs: number): Promise<Figures> {
+  const times: number[] = [];
+  let nodes = 0;
+  await bridge.snapshot({ pid, useCache, showingOnly: false, maxNodes: 99_999, deadlineMs: 60_000 });
+  for (let i = 0; i < runs; i++) {
+    const s = await bridge.snapshot({ pid, useCache, showingOnly: false, maxNodes: 99_999, deadlineMs: 60_000 });
+    times.push(s.elapsedMs);
+    nodes = s.elements.length;
+  }
+  return figures(nodes, times);
+}
+
+async function pyatspiSnapshots(pid: number, runs: number): Promise<Figures> {
+  const { stdout } = await run(PYTHON, [PYATSPI, String(pid), String(runs + 1)], { timeout: 300_000, maxBuffer: 1 << 20 });
+  const result = JSON.parse(stdout) as { nodes: number; times_ms: number[] };
+  return figures(result.nodes, result.times_ms.slice(1));
+}
+
+/** Prints the bridge's figures; throws a sentence when they cannot be measured here. */
+export async function benchAxBridge(): Promise<void> {
+  if (process.platform !== 'linux') throw new Error(`the bridge benchmark drives AT-SPI on Linux (this is ${process.platform})`);
+  const session = await startDesktopSession();
+  enterDesktopSession(session.env);
+  const apps: ChildProcess[] = [];
+  try {
+    const bridge = AxBridge.open();
+    await bridge.permission({ prompt: true });
+    const factory = spawn('gtk3-widget-factory', [], { stdio: 'ignore' });
+    const many = spawn(PYTHON, [FIXTURE, '--many', '750'], { stdio: 'ignore' });
+    apps.push(factory, many);
+    await bridge.waitForApp({ pid: factory.pid ?? 0 }, { timeoutMs: 20_000 });
+    await bridge.waitForApp({ pid: many.pid ?? 0 }, { timeoutMs: 20_000 });
+    await new Promise((r) => setTimeout(r, 1000)); // let both finish drawing
+
+    for (const [title, pid, runs] of [
+      ['gtk3-widget-factory', factory.pid ?? 0, 20],
+      ['fixture window, 750 buttons + 750 labels', many.pid ?? 0, 10],
+    ] as const) {
+      console.log(`  ${title} (whole tree: role, name, description, states, bounds, actions, value)`);
+      const cached = await bridgeSnapshots(bridge, pid, true, runs);
+      const uncached = await bridgeSnapshots(bridge, pid, false, Math.max(3, runs / 4));
+      const py = await pyatspiSnapshots(pid, Math.max(3, runs / 2));
+      console.log(line('ax-bridge, AT-SPI cache on', cached));
+      console.log(line('ax-bridge, cache off', uncached));
+      console.log(line('pyatspi (same fields)', py));
+      console.log(`  speed-up over pyatspi: ${(py.medianMs / cached.medianMs).toFixed(1)}× (median), cache on vs off: ${(uncached.medianMs / cached.medianMs).toFixed(1)}×`);
+    }
+
+    const pings: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const t0 = performance.now();
+      await bridge.ping();
+      pings.push(performance.now() - t0);
+    }
+    const p = figures(0, pings);
+    console.log(`  per-call overhead (JS → bridge thread → JS, empty job): median ${formatMs(p.medianMs)}, p95 ${formatMs(p.p95Ms)}`);
+    const lists: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t0 = performance.now();
+      await bridge.runningApps();
+      lists.push(performance.now() - t0);
+    }
+    const l = figures(0, lists);
+    console.log(`  runningApps with 2 apps: median ${formatMs(l.medianMs)}, p95 ${formatMs(l.p95Ms)}`);
+  } finally {
+    for (const a of apps) a.kill();
+    await session.stop();
+  }
+}
+
+if (process.argv[1] !== undefined && /bench[/\\]ax-bridge\.[tj]s$/.test(process.argv[1])) {
+  await benchAxBridge();
+}
