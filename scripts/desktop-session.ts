@@ -182,6 +182,21 @@ export async function startDesktopSession(): Promise<DesktopSession> {
       ['--session', '--print-reply=literal', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Bus.GetAddress'],
       { env: childEnv, timeout: 10_000 },
     );
+    // The launcher is D-Bus's child only until it daemonizes: record it by its bus name.
+    const { stdout } = await run(
+      'dbus-send',
+      [
+        '--session',
+        '--print-reply=literal',
+        '--dest=org.freedesktop.DBus',
+        '/org/freedesktop/DBus',
+        'org.freedesktop.DBus.GetConnectionUnixProcessID',
+        'string:org.a11y.Bus',
+      ],
+      { env: childEnv, timeout: 10_000 },
+    );
+    const launcher = Number(/(\d+)\s*$/.exec(stdout.trim())?.[1]);
+    if (Number.isInteger(launcher) && launcher > 1) roots.push(launcher);
 
     const wm = spawn('openbox', ['--sm-disable'], { env: childEnv, stdio: 'ignore' });
     started.push(wm);
@@ -204,7 +219,7 @@ const invokedDirectly = process.argv[1] !== undefined && /desktop-session\.[tj]s
 if (invokedDirectly) {
   const session = await startDesktopSession();
   for (const [k, v] of Object.entries(session.env)) console.log(`export ${k}='${v}'`);
-  console.error('# desktop session running; press Ctrl-C to stop it');
+  console.error(`# desktop session running; stop it with Ctrl-C or \`kill -INT ${process.pid}\``);
   const quit = (): void => {
     void session.stop().then(() => process.exit(0));
   };

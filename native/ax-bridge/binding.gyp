@@ -19,8 +19,8 @@
           "xcode_settings": {
             "CLANG_CXX_LANGUAGE_STANDARD": "c++17",
             "CLANG_ENABLE_OBJC_ARC": "YES",
-            "MACOSX_DEPLOYMENT_TARGET": "11.0",
-            "OTHER_CPLUSPLUSFLAGS": ["-ObjC++"]
+            "GCC_ENABLE_CPP_EXCEPTIONS": "YES",
+            "MACOSX_DEPLOYMENT_TARGET": "11.0"
           }
         }]
       ]
