@@ -1,0 +1,42 @@
+/**
+ * The assistant's event stream: one typed sequence feeds the panel, the CLI's `--json` output and
+ * the audit log. Plain data only (it crosses process boundaries); never a key, never a secure value.
+ */
+import type { RiskLevel } from './risk-level.js';
+
+export const ASSISTANT_STATUSES = ['idle', 'thinking', 'observing', 'executing', 'waiting_for_user', 'listening'] as const;
+export type AssistantStatus = (typeof ASSISTANT_STATUSES)[number];
+
+/** Who planned an intent: the offline grammar or an LLM provider. */
+export type IntentSource = 'grammar' | 'ollama' | 'anthropic' | 'openai';
+
+/** How a run ended. */
+export const OUTCOMES = ['done', 'failed', 'needs_user', 'refused', 'cancelled'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export interface RiskSummary {
+  readonly level: RiskLevel;
+  /** One sentence, fit to be spoken. */
+  readonly reason: string;
+}
+
+export type AssistantEvent =
+  | { readonly type: 'status'; readonly status: AssistantStatus }
+  | {
+      readonly type: 'intent';
+      readonly source: IntentSource;
+      /** The validated intent as JSON (its schema lives in src/intent). */
+      readonly intent: Readonly<Record<string, unknown>>;
+      /** One sentence: "Click “Send” (button)." */
+      readonly summary: string;
+      readonly risk: RiskSummary;
+      readonly lowConfidence: boolean;
+    }
+  | { readonly type: 'clarification'; readonly question: string; readonly options: readonly string[] }
+  | { readonly type: 'confirmation_request'; readonly summary: string; readonly risk: RiskSummary }
+  | { readonly type: 'observation'; readonly summary: string; readonly elements: number }
+  | { readonly type: 'action_result'; readonly ok: boolean; readonly message: string }
+  | { readonly type: 'error'; readonly code: string; readonly message: string; readonly retryable: boolean }
+  | { readonly type: 'done'; readonly outcome: Outcome; readonly message: string };
+
+export type AssistantEventType = AssistantEvent['type'];
