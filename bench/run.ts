@@ -5,6 +5,7 @@
  * the others still run.
  */
 import { TWENTY_WORD_COMMANDS, benchGrammar } from './grammar.js';
+import { benchAxBridge } from './ax-bridge.js';
 import { benchProviders } from './providers.js';
 import { formatMs } from './stats.js';
 import { benchValidator } from './validator.js';
@@ -30,6 +31,7 @@ const SECTIONS: readonly Section[] = [
     },
   ],
   ['LLM planners against loopback servers (planner overhead, model time excluded)', () => benchProviders()],
+  ['accessibility bridge (AT-SPI, private headless desktop), against pyatspi in the same run', () => benchAxBridge()],
 ];
 
 console.log(`Assistive Control benchmarks — Node ${process.version}, ${process.platform}/${process.arch}\n`);
