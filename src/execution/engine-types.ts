@@ -1,0 +1,80 @@
+/**
+ * The engine's parameters, in its own words: the registry adapts validated intents to these.
+ *
+ * They mirror the intent schema structurally (an intent's `element` is a `Target`), so the adapter
+ * is a rename, not a translation; src/execution does not import src/intent.
+ */
+import type { AxBridge } from './accessibility/ax-bridge.js';
+import type { Role } from '../shared/roles.js';
+import type { ActionResult } from './results.js';
+
+/** An element: by its id in the latest observation, or by what it says (+ role, app). */
+export type Target = { readonly id: number } | { readonly label: string; readonly role?: Role; readonly app?: string };
+
+/** A screen point in pixels. */
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A place: a point or an element (its visible centre). */
+export type Place = Point | Target;
+
+export function isPoint(place: Place): place is Point {
+  return 'x' in place && 'y' in place;
+}
+
+export function isTargetById(target: Target): target is { readonly id: number } {
+  return 'id' in target;
+}
+
+/** What the engine read about an element in the live tree, for the risk re-check. */
+export interface LiveElementFacts {
+  readonly role?: Role;
+  readonly name?: string;
+  readonly description?: string;
+  readonly secure?: boolean;
+}
+
+/** Facts about the live target, gathered right before acting (the shape of the registry's TargetFacts). */
+export interface LiveFacts {
+  readonly element?: LiveElementFacts;
+  readonly focused?: LiveElementFacts;
+  readonly dropTarget?: LiveElementFacts;
+}
+
+/**
+ * The last check before acting, given the live facts: undefined to go ahead, or the result to
+ * return instead (needs_confirmation when the live target is riskier than what was approved).
+ */
+export type LiveGate = (facts: LiveFacts) => ActionResult | undefined;
+
+export interface ActOptions {
+  readonly gate?: LiveGate;
+  /** Cancels a running action between its steps (the user pressed Stop). */
+  readonly signal?: AbortSignal;
+}
+
+/** One step of a sequence: what to call it in a message, and how to run it. */
+export interface SequenceStep {
+  /** Short words for messages: "click “Send”". */
+  readonly describe: string;
+  readonly run: (options: { readonly signal?: AbortSignal }) => Promise<ActionResult>;
+}
+
+/** The accessibility calls the engine uses (AxBridge implements them). */
+export type AccessibilityDriver = Pick<
+  AxBridge,
+  'frontmostApp' | 'runningApps' | 'launchApp' | 'snapshot' | 'performAction' | 'setValue' | 'readValue'
+>;
+
+/** Time, injectable so that tests of waits and retries run fast and deterministically. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const SYSTEM_CLOCK: Clock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};

@@ -1,0 +1,663 @@
+/**
+ * The execution engine: one method per primitive, each returning an ActionResult and never throwing.
+ *
+ * Order of means: the accessibility API first (press, show_menu, set value: exact, works on covered
+ * and off-screen elements, no pointer moved), synthesized input where the accessibility API has no
+ * action (double clicks, scrolling, dragging, keys), at the element's visible centre. Right before
+ * acting, the caller's gate sees the live facts of the resolved target (role, name, secure field).
+ * Every accessibility call has a deadline (the bridge's); a frozen app gives a `timeout` failure.
+ */
+import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
+import type { CanonicalModifier } from '../shared/keys.js';
+import { AccessibilityError, type AxElement, type AxSnapshot, type ElementRef as AxRef, type RunningApp } from './accessibility/types.js';
+import { isEnabled, isVisible, resolveByLabel } from './element-resolution.js';
+import { serializeObservation, type Observation } from './observation.js';
+import type { InputDriver, MouseButton, ScreenPoint, ScrollDirection } from './input/input-driver.js';
+import { ExecutionError, clarification, failure, success, type ActionResult, type FailureCode } from './results.js';
+import {
+  SYSTEM_CLOCK,
+  isPoint,
+  isTargetById,
+  type AccessibilityDriver,
+  type ActOptions,
+  type Clock,
+  type LiveElementFacts,
+  type Place,
+  type Point,
+  type SequenceStep,
+  type Target,
+} from './engine-types.js';
+
+export interface EngineTuning {
+  /** Extra look-ups after "not found" (the element may still be appearing). Default 3. */
+  readonly notFoundRetries: number;
+  /** Wait between those look-ups. Default 500 ms. */
+  readonly retryDelayMs: number;
+  /** How long open_application waits for the app's window. Default 5,000 ms. */
+  readonly windowWaitMs: number;
+  /** Polling interval of waits. Default 50 ms. */
+  readonly pollMs: number;
+  /** How long typed text may take to show up in the field before it is called unconfirmed. Default 1,000 ms. */
+  readonly readBackMs: number;
+  /** Wheel steps when a scroll names no amount. Default 3. */
+  readonly defaultScrollSteps: number;
+  /** Pointer travel tolerance (px) before "the user moved the pointer" stops a multi-step action. Default 3. */
+  readonly takeoverTolerancePx: number;
+  /** Deadline of one snapshot of the target app. Default 3,000 ms (the bridge's). */
+  readonly snapshotDeadlineMs: number;
+  /** Token budget of get_screen_elements. */
+  readonly tokenBudget?: number;
+}
+
+export const DEFAULT_TUNING: EngineTuning = {
+  notFoundRetries: 3,
+  retryDelayMs: 500,
+  windowWaitMs: 5000,
+  pollMs: 50,
+  readBackMs: 1000,
+  defaultScrollSteps: 3,
+  takeoverTolerancePx: 3,
+  snapshotDeadlineMs: 3000,
+};
+
+export interface EngineDeps {
+  readonly bridge: AccessibilityDriver;
+  readonly input: InputDriver;
+  readonly clock?: Clock;
+  readonly tuning?: Partial<EngineTuning>;
+}
+
+/** An element found in the live tree, with the reference to act on it. */
+interface Resolved {
+  readonly element: AxElement;
+  readonly ref: AxRef;
+  readonly snapshot: AxSnapshot;
+}
+
+type Found<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly result: ActionResult };
+
+const ok = <T>(value: T): Found<T> => ({ ok: true, value });
+const stop = <T>(result: ActionResult): Found<T> => ({ ok: false, result });
+
+function quoted(text: string, max = 40): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return `“${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}”`;
+}
+
+function describeElement(el: AxElement): string {
+  const label = el.name || el.description;
+  return label ? `${quoted(label)}` : `the ${el.role.replace(/_/g, ' ')}`;
+}
+
+function factsOf(el: AxElement | undefined): LiveElementFacts | undefined {
+  if (!el) return undefined;
+  return { role: el.role, name: el.name, description: el.description, secure: el.role === 'password_field' };
+}
+
+function centre(el: AxElement): Point | undefined {
+  const b = el.bounds;
+  if (!b || b.width <= 0 || b.height <= 0) return undefined;
+  return { x: Math.round(b.x + b.width / 2), y: Math.round(b.y + b.height / 2) };
+}
+
+function contains(el: AxElement, p: Point): boolean {
+  const b = el.bounds;
+  return !!b && p.x >= b.x && p.y >= b.y && p.x < b.x + b.width && p.y < b.y + b.height;
+}
+
+/** The smallest visible element of a snapshot under a point: what a click there would hit. */
+export function elementAt(elements: readonly AxElement[], p: Point): AxElement | undefined {
+  let best: AxElement | undefined;
+  let bestArea = Infinity;
+  for (const el of elements) {
+    if (!isVisible(el) || !contains(el, p) || el.role === 'application') continue;
+    const area = (el.bounds?.width ?? 0) * (el.bounds?.height ?? 0);
+    if (area <= bestArea) {
+      best = el;
+      bestArea = area;
+    }
+  }
+  return best;
+}
+
+const ACCESSIBILITY_CODES: Readonly<Record<string, FailureCode>> = {
+  not_built: 'no_accessibility',
+  unavailable: 'no_accessibility',
+  permission_denied: 'no_accessibility',
+  timeout: 'timeout',
+  stale: 'stale',
+  gone: 'gone',
+  not_found: 'not_found',
+  unsupported: 'unsupported',
+  failed: 'failed',
+};
+
+/** Any error → a failure with a sentence; nothing thrown reaches the caller. */
+function toFailure(error: unknown, doing: string): ActionResult {
+  if (error instanceof ExecutionError) return failure(error.code, error.message);
+  if (error instanceof AccessibilityError) return failure(ACCESSIBILITY_CODES[error.code] ?? 'failed', error.message);
+  if (error instanceof TypeError) return failure('failed', `Could not ${doing}: ${error.message}.`);
+  const text = error instanceof Error ? error.message : String(error);
+  return failure('failed', `Could not ${doing} (${text}). Try again, or do it another way.`);
+}
+
+function stepFailure(result: ActionResult, step: number, total: number, describe: string, done: number): ActionResult {
+  const doneText = done === 0 ? 'Nothing was done.' : done === 1 ? 'Step 1 was done.' : `Steps 1–${done} were done.`;
+  switch (result.kind) {
+    case 'failure':
+      return { ...result, step, reason: `Step ${step} of ${total} (${describe}) failed: ${result.reason} ${doneText}` };
+    case 'needs_confirmation':
+      return { ...result, step, reason: `Step ${step} of ${total} (${describe}): ${result.reason} ${doneText}` };
+    case 'clarification':
+      return { ...result, question: `Step ${step} of ${total} (${describe}): ${result.question}` };
+    case 'success':
+    case 'observation':
+      return result;
+  }
+}
+
+export class ExecutionEngine {
+  private readonly bridge: AccessibilityDriver;
+  private readonly input: InputDriver;
+  private readonly clock: Clock;
+  private readonly tuning: EngineTuning;
+  /** The latest get_screen_elements: ids the planner may name map through it. */
+  private latest: { observation: Observation; snapshot: AxSnapshot } | undefined;
+  /** Where this engine last put the pointer: if it is elsewhere later, the user moved it. */
+  private pointerLeftAt: ScreenPoint | undefined;
+
+  constructor(deps: EngineDeps) {
+    this.bridge = deps.bridge;
+    this.input = deps.input;
+    this.clock = deps.clock ?? SYSTEM_CLOCK;
+    this.tuning = { ...DEFAULT_TUNING, ...deps.tuning };
+  }
+
+  /** The latest observation (what "click 12" refers to), if any. */
+  get latestObservation(): Observation | undefined {
+    return this.latest?.observation;
+  }
+
+  // ── reading ────────────────────────────────────────────────────────────────
+
+  async getFrontmostApp(): Promise<ActionResult> {
+    return this.guard('find the frontmost app', async () => {
+      const app = await this.bridge.frontmostApp();
+      return { kind: 'observation', text: `The frontmost app is ${quoted(app.name)}.`, app: { name: app.name, pid: app.pid } };
+    });
+  }
+
+  /** get_screen_elements: the compact element list of an app (the frontmost by default). */
+  async getScreenElements(app?: string): Promise<ActionResult> {
+    return this.guard('read the screen', async () => {
+      const pid = await this.pidOf(app);
+      if (!pid.ok) return pid.result;
+      const snapshot = await this.snapshot(pid.value);
+      const observation = serializeObservation(snapshot, this.tuning.tokenBudget === undefined ? {} : { tokenBudget: this.tuning.tokenBudget });
+      this.latest = { observation, snapshot };
+      return { kind: 'observation', text: observation.text, observation };
+    });
+  }
+
+  // ── apps ───────────────────────────────────────────────────────────────────
+
+  /** Starts an app (by name, else by desktop/bundle id) and waits until its window is on screen. */
+  async openApplication(app: string, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard(`open ${app}`, async () => {
+      const gated = options.gate?.({});
+      if (gated) return gated;
+      const started = this.clock.now();
+      let launched;
+      try {
+        launched = await this.bridge.launchApp({ name: app });
+      } catch (e) {
+        if (!(e instanceof AccessibilityError) || e.code !== 'not_found') throw e;
+        launched = await this.bridge.launchApp({ id: app }).catch(() => {
+          throw e; // the first message ("No installed application is called …") is the one to show
+        });
+      }
+      const names = new Set([launched.name.toLowerCase(), app.toLowerCase(), launched.id.replace(/\.desktop$/, '').toLowerCase()]);
+      for (;;) {
+        const apps = await this.bridge.runningApps().catch(() => [] as readonly RunningApp[]);
+        // The launched process, or (single-instance apps, launchers) an app of that name.
+        const found = apps.find((a) => a.pid === launched.pid) ?? apps.find((a) => names.has(a.name.toLowerCase()));
+        if (found && found.responding) {
+          const window = await this.windowOf(found.pid);
+          if (window) return success(`Opened ${quoted(launched.name)}: its window ${quoted(window.name || launched.name)} is on screen.`);
+        }
+        if (this.clock.now() - started >= this.tuning.windowWaitMs) {
+          return failure(
+            found ? 'timeout' : 'not_found',
+            found
+              ? `${quoted(launched.name)} started but showed no window within ${this.tuning.windowWaitMs / 1000} s: it may still be loading — look again in a moment.`
+              : `${quoted(launched.name)} did not appear within ${this.tuning.windowWaitMs / 1000} s: it may have failed to start, or it does not support accessibility.`,
+          );
+        }
+        await this.clock.sleep(this.tuning.pollMs * 2);
+      }
+    });
+  }
+
+  // ── clicks ─────────────────────────────────────────────────────────────────
+
+  /** Clicks an element: its accessibility press when it offers one, else a click at its visible centre. */
+  async click(target: Target, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard('click', async () => {
+      const r = await this.resolve(target);
+      if (!r.ok) return r.result;
+      const { element, ref } = r.value;
+      const gated = options.gate?.({ element: factsOf(element) });
+      if (gated) return gated;
+      // A text field's "press" is its activate (Enter: may submit a form); clicking it means "put the caret here".
+      const isField = TEXT_ENTRY_ROLES.has(element.role);
+      if (!isField && element.actions.includes('press')) {
+        await this.bridge.performAction(ref, 'press');
+        return success(`Clicked ${describeElement(element)}.`);
+      }
+      const at = centre(element);
+      if (at && isVisible(element)) {
+        await this.pointerClick(at, 'left', 1);
+        return success(`Clicked ${describeElement(element)}.`);
+      }
+      if (element.actions.includes('focus')) {
+        await this.bridge.performAction(ref, 'focus');
+        return success(`Put the focus on ${describeElement(element)}.`);
+      }
+      return this.notOnScreen(element);
+    });
+  }
+
+  /** Double-clicks an element at its visible centre (double-click has no accessibility action). */
+  async doubleClick(target: Target, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard('double-click', async () => {
+      const r = await this.resolve(target);
+      if (!r.ok) return r.result;
+      const { element } = r.value;
+      const gated = options.gate?.({ element: factsOf(element) });
+      if (gated) return gated;
+      const at = centre(element);
+      if (!at || !isVisible(element)) return this.notOnScreen(element);
+      await this.pointerClick(at, 'left', 2);
+      return success(`Double-clicked ${describeElement(element)}.`);
+    });
+  }
+
+  /** Opens an element's context menu: its show_menu action when offered, else a right click at its centre. */
+  async rightClick(target: Target, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard('right-click', async () => {
+      const r = await this.resolve(target);
+      if (!r.ok) return r.result;
+      const { element, ref } = r.value;
+      const gated = options.gate?.({ element: factsOf(element) });
+      if (gated) return gated;
+      if (element.actions.includes('show_menu')) {
+        await this.bridge.performAction(ref, 'show_menu');
+        return success(`Opened the menu of ${describeElement(element)}.`);
+      }
+      const at = centre(element);
+      if (!at || !isVisible(element)) return this.notOnScreen(element);
+      await this.pointerClick(at, 'right', 1);
+      return success(`Right-clicked ${describeElement(element)}.`);
+    });
+  }
+
+  /** Clicks `count` times at a point (left_click_coordinates). The gate sees the element under the point. */
+  async clickAt(point: Point, count = 1, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard('click there', async () => {
+      const hit = await this.elementUnder(point);
+      const gated = options.gate?.({ element: factsOf(hit) });
+      if (gated) return gated;
+      await this.pointerClick(point, 'left', count);
+      const times = count === 1 ? '' : count === 2 ? ' twice' : ` ${count} times`;
+      return success(`Clicked${times} at ${Math.round(point.x)}, ${Math.round(point.y)}${hit ? ` (on ${describeElement(hit)})` : ''}.`);
+    });
+  }
+
+  // ── keyboard ───────────────────────────────────────────────────────────────
+
+  /**
+   * Types text exactly. Into a named field: inserted at the end of its text through the
+   * accessibility API. Into the focused element: typed by keys (at the caret, as a person would)
+   * when every character has a key on this layout, else inserted through the accessibility API.
+   * Read back to confirm wherever the target exposes its text.
+   */
+  async typeText(text: string, target: Target | undefined, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard('type', async () => {
+      let field: AxElement | undefined;
+      let ref: AxRef | undefined;
+      if (target) {
+        const r = await this.resolve(target);
+        if (!r.ok) return r.result;
+        field = r.value.element;
+        ref = r.value.ref;
+      } else {
+        const focus = await this.focusedElement();
+        field = focus?.element;
+        ref = focus?.ref;
+      }
+      const gated = options.gate?.(target ? { element: factsOf(field) } : { focused: factsOf(field) });
+      if (gated) return gated;
+      // Defence in depth, whatever the gate said: the assistant never types a password.
+      if (field?.role === 'password_field') {
+        return failure('refused', 'Typing into a password field is never done by the assistant: type the password yourself.');
+      }
+
+      const readable = !!field && !!ref && field.value !== null && (TEXT_ENTRY_ROLES.has(field.role) || field.states.includes('editable'));
+      const missing = await this.input.untypableByKeys(text);
+      const byKeys = !target ? missing.length === 0 : !readable;
+
+      if (target && field && ref && !readable) {
+        // A named element that does not expose its text: give it the focus, then type by keys.
+        const at = centre(field);
+        if (field.actions.includes('focus')) await this.bridge.performAction(ref, 'focus');
+        else if (at && isVisible(field)) await this.pointerClick(at, 'left', 1);
+      }
+
+      if (byKeys) {
+        if (missing.length > 0) {
+          return failure(
+            'unsupported',
+            `I cannot type ${missing.map((c) => quoted(c)).join(' ')} here: this app does not expose its text to accessibility, and those characters have no key on this keyboard layout. Type them yourself, or paste them.`,
+          );
+        }
+        const before = readable && ref ? await this.bridge.readValue(ref) : null;
+        await this.input.typeByKeys(text);
+        if (!readable || !ref) return success(`Typed ${text.length} characters (this app does not show its text to the assistant, so it was not read back).`);
+        return this.confirmTyped(ref, text, before, 'keys');
+      }
+
+      if (!readable || !field || !ref) {
+        return failure('not_found', 'There is no text field to type into: click the field first (or name it), then type.');
+      }
+      const before = (await this.bridge.readValue(ref)) ?? '';
+      await this.bridge.setValue(ref, before + text);
+      return this.confirmTyped(ref, text, before, 'accessibility');
+    });
+  }
+
+  /** Presses a key with modifiers in the frontmost app (or in `app`, which must be frontmost). */
+  async pressKey(key: string, modifiers: readonly CanonicalModifier[], app: string | undefined, options: ActOptions = {}): Promise<ActionResult> {
+    const chord = [...modifiers, key].join('+');
+    return this.guard(`press ${chord}`, async () => {
+      if (app) {
+        const front = await this.bridge.frontmostApp();
+        if (front.name.toLowerCase() !== app.toLowerCase()) {
+          return failure('unsupported', `${quoted(app)} is not in front (${quoted(front.name)} is), so the key would go to the wrong app: bring ${quoted(app)} to the front first.`);
+        }
+      }
+      const focus = await this.focusedElement().catch(() => undefined);
+      const gated = options.gate?.({ focused: factsOf(focus?.element) });
+      if (gated) return gated;
+      await this.input.pressChord(key, modifiers);
+      return success(`Pressed ${chord}.`);
+    });
+  }
+
+  // ── pointer ────────────────────────────────────────────────────────────────
+
+  /** Scrolls with the wheel over an element, over an app's window, or over the frontmost window. */
+  async scroll(direction: ScrollDirection, amount: number | undefined, target: Target | undefined, app: string | undefined, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard('scroll', async () => {
+      const steps = amount ?? this.tuning.defaultScrollSteps;
+      let at: Point | undefined;
+      let over: AxElement | undefined;
+      if (target) {
+        const r = await this.resolve(target);
+        if (!r.ok) return r.result;
+        over = r.value.element;
+        at = centre(over);
+        if (!at || !isVisible(over)) return this.notOnScreen(over);
+      } else {
+        const pid = await this.pidOf(app);
+        if (!pid.ok) return pid.result;
+        const window = await this.windowOf(pid.value);
+        if (!window) return failure('not_found', `${app ? quoted(app) : 'The frontmost app'} has no window on screen to scroll.`);
+        over = window;
+        const pointer = await this.input.pointer();
+        // Leave the pointer where it is when it already is over that window.
+        at = contains(window, pointer) ? undefined : centre(window);
+      }
+      const gated = options.gate?.({ element: factsOf(over) });
+      if (gated) return gated;
+      if (at) await this.movePointer(at);
+      await this.input.scroll(direction, steps);
+      return success(`Scrolled ${direction} ${steps} step${steps === 1 ? '' : 's'}${over ? ` over ${describeElement(over)}` : ''}.`);
+    });
+  }
+
+  async moveMouse(to: Place, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard('move the pointer', async () => {
+      const p = await this.placePoint(to);
+      if (!p.ok) return p.result;
+      const gated = options.gate?.({ element: factsOf(p.value.element) });
+      if (gated) return gated;
+      await this.movePointer(p.value.point);
+      return success(`Moved the pointer to ${p.value.element ? describeElement(p.value.element) : `${Math.round(p.value.point.x)}, ${Math.round(p.value.point.y)}`}.`);
+    });
+  }
+
+  /** Drags with the left button from one place to another, in small moves that apps see as a drag. */
+  async drag(from: Place, to: Place, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard('drag', async () => {
+      const a = await this.placePoint(from);
+      if (!a.ok) return a.result;
+      const b = await this.placePoint(to);
+      if (!b.ok) return b.result;
+      const fromEl = a.value.element ?? (await this.elementUnder(a.value.point));
+      const dropEl = b.value.element ?? (await this.elementUnder(b.value.point));
+      const gated = options.gate?.({ element: factsOf(fromEl), dropTarget: factsOf(dropEl) });
+      if (gated) return gated;
+      const start = a.value.point;
+      const end = b.value.point;
+      await this.movePointer(start);
+      await this.input.pressButton('left');
+      let released = false;
+      try {
+        const moves = 12;
+        for (let i = 1; i <= moves; i++) {
+          await this.clock.sleep(15);
+          const taken = await this.userTookOver();
+          if (taken) {
+            await this.input.releaseButton('left');
+            released = true;
+            return failure('interrupted', `You moved the pointer during the drag, so I let go and stopped: ${taken}`);
+          }
+          await this.movePointer({ x: start.x + ((end.x - start.x) * i) / moves, y: start.y + ((end.y - start.y) * i) / moves });
+        }
+        await this.clock.sleep(30);
+      } finally {
+        if (!released) await this.input.releaseButton('left');
+      }
+      const what = (p: { element?: AxElement; point: Point }): string => (p.element ? describeElement(p.element) : `${Math.round(p.point.x)}, ${Math.round(p.point.y)}`);
+      return success(`Dragged from ${what(a.value)} to ${what(b.value)}.`);
+    });
+  }
+
+  // ── sequences ──────────────────────────────────────────────────────────────
+
+  /**
+   * Runs steps in order. Waits are smart, not fixed: each step that names an element looks it up
+   * until it appears (the not-found retries), and open_application waits for its window. Stops at
+   * the first step that does not succeed, naming it, and stops when the user takes over (moves the
+   * pointer away from where the last step left it) or the signal aborts.
+   */
+  async sequence(steps: readonly SequenceStep[], options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard('run the steps', async () => {
+      const total = steps.length;
+      this.pointerLeftAt = undefined;
+      for (const [i, step] of steps.entries()) {
+        const n = i + 1;
+        if (options.signal?.aborted) return stepFailure(failure('interrupted', 'You stopped it.'), n, total, step.describe, i);
+        if (i > 0) {
+          const taken = await this.userTookOver();
+          if (taken) return stepFailure(failure('interrupted', `You took over, so I stopped: ${taken}`), n, total, step.describe, i);
+        }
+        const result = await step.run({ ...(options.signal ? { signal: options.signal } : {}) });
+        if (result.kind !== 'success') return stepFailure(result, n, total, step.describe, i);
+      }
+      return success(total === 1 ? `Done: ${steps[0]?.describe}.` : `Done: all ${total} steps.`);
+    });
+  }
+
+  // ── internals ──────────────────────────────────────────────────────────────
+
+  private async guard(doing: string, body: () => Promise<ActionResult>): Promise<ActionResult> {
+    try {
+      return await body();
+    } catch (error) {
+      return toFailure(error, doing);
+    }
+  }
+
+  private async snapshot(pid: number, scope: 'app' | 'focused_window' = 'app'): Promise<AxSnapshot> {
+    return this.bridge.snapshot({ pid, scope, deadlineMs: this.tuning.snapshotDeadlineMs });
+  }
+
+  /** The pid of a running app by name (exact, then prefix, case-insensitive), or the frontmost app. */
+  private async pidOf(app: string | undefined): Promise<Found<number>> {
+    if (!app) return ok(await this.frontPid());
+    const wanted = app.toLowerCase();
+    const apps = await this.bridge.runningApps();
+    const exact = apps.filter((a) => a.name.toLowerCase() === wanted);
+    const found = exact.length > 0 ? exact : apps.filter((a) => a.name.toLowerCase().startsWith(wanted));
+    if (found.length === 0) {
+      // A frozen app cannot tell its name: say so rather than "not running".
+      if (apps.some((a) => !a.responding)) {
+        return stop(failure('timeout', `An application is not responding, and no other app is called ${quoted(app)}: if it is that one, wait a moment and try again, or close it.`));
+      }
+      return stop(failure('not_found', `${quoted(app)} is not running: open it first ("open ${app}").`));
+    }
+    const front = found.find((a) => a.frontmost);
+    return ok((front ?? found[0]!).pid);
+  }
+
+  /** The frontmost app's pid. A frozen app in front cannot say it is active: report it as not responding. */
+  private async frontPid(): Promise<number> {
+    try {
+      return (await this.bridge.frontmostApp()).pid;
+    } catch (e) {
+      if (!(e instanceof AccessibilityError) || e.code !== 'not_found') throw e;
+      const apps = await this.bridge.runningApps().catch(() => [] as readonly RunningApp[]);
+      if (apps.some((a) => !a.responding)) {
+        throw new ExecutionError('timeout', 'An application is not responding (probably the one in front): wait a moment and try again, or close it.');
+      }
+      throw e;
+    }
+  }
+
+  /** The app's first visible window, or undefined while it has none. */
+  private async windowOf(pid: number): Promise<AxElement | undefined> {
+    const s = await this.snapshot(pid).catch(() => undefined);
+    return s?.elements.find((e) => (e.role === 'window' || e.role === 'dialog') && isVisible(e));
+  }
+
+  private async focusedElement(): Promise<{ element: AxElement; ref: AxRef } | undefined> {
+    const s = await this.snapshot(await this.frontPid(), 'focused_window');
+    const el = s.elements.find((e) => e.states.includes('focused'));
+    return el ? { element: el, ref: { generation: s.generation, id: el.id } } : undefined;
+  }
+
+  /** The element under a point in the frontmost app, when it is there. */
+  private async elementUnder(p: Point): Promise<AxElement | undefined> {
+    try {
+      const s = await this.snapshot(await this.frontPid());
+      return elementAt(s.elements, p);
+    } catch {
+      return undefined; // the facts stay unknown; the planned level still applies
+    }
+  }
+
+  private async placePoint(place: Place): Promise<Found<{ point: Point; element?: AxElement }>> {
+    if (isPoint(place)) return ok({ point: { x: place.x, y: place.y } });
+    const r = await this.resolve(place);
+    if (!r.ok) return r;
+    const at = centre(r.value.element);
+    if (!at || !isVisible(r.value.element)) return stop(this.notOnScreen(r.value.element));
+    return ok({ point: at, element: r.value.element });
+  }
+
+  /** Resolves a target in the live tree: by observation id, or by label with retries. */
+  private async resolve(target: Target): Promise<Found<Resolved>> {
+    if (isTargetById(target)) return this.resolveById(target.id);
+    let attempt = 0;
+    for (;;) {
+      const pid = await this.pidOf(target.app);
+      if (!pid.ok) return pid;
+      const snapshot = await this.snapshot(pid.value);
+      const r = resolveByLabel(snapshot.elements, { label: target.label, ...(target.role ? { role: target.role } : {}) });
+      if (r.kind === 'found') return ok({ element: r.element, ref: { generation: snapshot.generation, id: r.element.id }, snapshot });
+      if (r.kind === 'ambiguous') return stop(clarification(r.question, r.options));
+      if (attempt >= this.tuning.notFoundRetries) {
+        return stop(failure('not_found', `${r.message} Check the name, or ask what is on screen.`));
+      }
+      attempt++;
+      await this.clock.sleep(this.tuning.retryDelayMs);
+    }
+  }
+
+  private async resolveById(id: number): Promise<Found<Resolved>> {
+    const latest = this.latest;
+    if (!latest) return stop(failure('stale', `There is no element ${id} yet: observe the screen first, then name the element by its number.`));
+    const elementId = latest.observation.elementIds.get(id);
+    const element = elementId === undefined ? undefined : latest.snapshot.elements.find((e) => e.id === elementId);
+    if (!element) return stop(failure('stale', `Element ${id} is not in the latest observation: observe again.`));
+    // The bridge honours only its latest snapshot, and anything may have looked since (this engine
+    // to check focus, another part of the app): look again now, and keep the id only when the same
+    // element is still at the same place in the tree. This also makes the gate's facts live.
+    const fresh = await this.snapshot(latest.snapshot.pid);
+    const again = fresh.elements.find((e) => e.id === element.id);
+    const same =
+      again &&
+      again.role === element.role &&
+      again.name === element.name &&
+      again.description === element.description &&
+      again.parent === element.parent &&
+      again.depth === element.depth;
+    if (!same) return stop(failure('stale', `The screen changed since the last observation, so element ${id} may be something else now: observe again.`));
+    this.latest = { observation: latest.observation, snapshot: fresh };
+    return ok({ element: again, ref: { generation: fresh.generation, id: again.id }, snapshot: fresh });
+  }
+
+  private notOnScreen(el: AxElement): ActionResult {
+    const why = !isEnabled(el) ? 'it is disabled' : 'it is not visible on screen';
+    return failure('unsupported', `I cannot click ${describeElement(el)}: ${why}, and it offers no accessibility action. Scroll to it or open its window first.`);
+  }
+
+  private async movePointer(p: Point): Promise<void> {
+    const at = { x: Math.round(p.x), y: Math.round(p.y) };
+    await this.input.moveTo(at);
+    this.pointerLeftAt = at;
+  }
+
+  private async pointerClick(p: Point, button: MouseButton, count: number): Promise<void> {
+    await this.movePointer(p);
+    await this.input.click(button, count);
+  }
+
+  /** A sentence when the pointer is no longer where this engine left it (the user moved it). */
+  private async userTookOver(): Promise<string | undefined> {
+    const left = this.pointerLeftAt;
+    if (!left) return undefined;
+    const now = await this.input.pointer();
+    const moved = Math.hypot(now.x - left.x, now.y - left.y);
+    return moved > this.tuning.takeoverTolerancePx ? `the pointer moved from ${left.x}, ${left.y} to ${Math.round(now.x)}, ${Math.round(now.y)}.` : undefined;
+  }
+
+  /** Waits until the field shows the typed text; checks it is exactly there. */
+  private async confirmTyped(ref: AxRef, text: string, before: string | null, via: 'keys' | 'accessibility'): Promise<ActionResult> {
+    const started = this.clock.now();
+    const expected = (before ?? '') + text;
+    let value: string | null;
+    for (;;) {
+      value = await this.bridge.readValue(ref);
+      // By keys the caret may have been mid-text or over a selection: the text must be there, and new.
+      if (value === expected || (via === 'keys' && value !== null && value !== before && value.includes(text))) {
+        return success(`Typed ${quoted(text, 60)}${via === 'accessibility' ? ' (inserted at the end of the field)' : ''}.`);
+      }
+      if (this.clock.now() - started >= this.tuning.readBackMs) break;
+      await this.clock.sleep(this.tuning.pollMs / 2);
+    }
+    const shown = value === null ? 'nothing' : quoted(value, 80);
+    return failure('mismatch', `The field does not show what was typed: it reads ${shown}. Check it before going on (the keyboard layout or Caps Lock may differ from what the assistant expects).`);
+  }
+}

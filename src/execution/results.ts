@@ -1,0 +1,88 @@
+/**
+ * What every engine call returns: a typed value, never an exception.
+ *
+ * The assistant loop switches on `kind`: success ends the command, failure may be re-planned (its
+ * `reason` is a sentence the user can act on), clarification asks the user, observation feeds the
+ * planner, needs_confirmation asks the user before the same action is tried again.
+ */
+import type { RiskLevel } from '../shared/risk-level.js';
+import type { Observation } from './observation.js';
+
+/** Why an action failed, for the loop's decisions (re-plan, re-observe, give up); the sentence is in `reason`. */
+export type FailureCode =
+  /** No display (Linux without DISPLAY) or input synthesis not allowed. */
+  | 'no_display'
+  /** The accessibility API is off, missing or not built. */
+  | 'no_accessibility'
+  /** The element, app or window was not found. */
+  | 'not_found'
+  /** The element id belongs to an older observation. */
+  | 'stale'
+  /** The target app did not answer within its deadline. */
+  | 'timeout'
+  /** The element or app went away. */
+  | 'gone'
+  /** This action cannot be done on this target or platform. */
+  | 'unsupported'
+  /** Refused by policy (a password field). */
+  | 'refused'
+  /** Typed text did not read back as typed. */
+  | 'mismatch'
+  /** The user took over (moved the pointer) or cancelled. */
+  | 'interrupted'
+  | 'failed';
+
+export type ActionResult =
+  | { readonly kind: 'success'; readonly message: string }
+  | {
+      readonly kind: 'failure';
+      readonly code: FailureCode;
+      readonly reason: string;
+      /** In a sequence: the 1-based step that failed. */
+      readonly step?: number;
+    }
+  | { readonly kind: 'clarification'; readonly question: string; readonly options: readonly string[] }
+  | {
+      readonly kind: 'observation';
+      /** What the planner reads. */
+      readonly text: string;
+      /** For get_screen_elements: the serialized list and its id map. */
+      readonly observation?: Observation;
+      /** For get_frontmost_app. */
+      readonly app?: { readonly name: string; readonly pid: number };
+    }
+  | {
+      /**
+       * The live target turned out riskier than what the caller approved: nothing was done.
+       * Ask the user, then repeat the call approving `level` (in a sequence, from `step` on).
+       */
+      readonly kind: 'needs_confirmation';
+      readonly level: RiskLevel;
+      readonly reason: string;
+      readonly step?: number;
+    };
+
+export type ActionResultKind = ActionResult['kind'];
+
+export function success(message: string): ActionResult {
+  return { kind: 'success', message };
+}
+
+export function failure(code: FailureCode, reason: string): ActionResult {
+  return { kind: 'failure', code, reason };
+}
+
+export function clarification(question: string, options: readonly string[]): ActionResult {
+  return { kind: 'clarification', question, options };
+}
+
+/** An error raised inside the engine's drivers whose message is already a sentence for the user. */
+export class ExecutionError extends Error {
+  override readonly name = 'ExecutionError';
+  constructor(
+    readonly code: FailureCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

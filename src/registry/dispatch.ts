@@ -1,0 +1,134 @@
+/**
+ * The registry's switch: routes a validated intent to the execution engine, with the live gate.
+ *
+ * The caller approved the intent at some risk level (harmless ones run; the user confirmed a
+ * moderate or destructive one). Right before acting, the engine hands the live facts of the target
+ * it resolved to the gate built here, which classifies the intent again with them: a level higher
+ * than the approved one (and one the policy asks about) stops the action with `needs_confirmation`;
+ * `blocked` refuses it. Nothing here throws: every outcome is an ActionResult.
+ */
+import { assertNever } from '../shared/assert-never.js';
+import { canonicalModifier } from '../shared/keys.js';
+import { riskRank, type RiskLevel } from '../shared/risk-level.js';
+import type { ExecutionEngine } from '../execution/engine.js';
+import type { ActOptions, LiveGate, Place, SequenceStep, Target } from '../execution/engine-types.js';
+import { failure, type ActionResult } from '../execution/results.js';
+import { describeIntent } from '../intent/describe.js';
+import type { ElementRef, Intent, Place as IntentPlace, Step } from '../intent/schema.js';
+import { classifyRisk, gateDecision, type GatePolicy } from './risk.js';
+
+export type { ActionResult } from '../execution/results.js';
+
+export interface DispatchOptions {
+  /** The level the user (or the policy, for harmless intents) approved. Default harmless. */
+  readonly approved?: RiskLevel;
+  readonly policy?: GatePolicy;
+  /** Stops a running sequence between steps. */
+  readonly signal?: AbortSignal;
+}
+
+/** The engine methods dispatch uses (ExecutionEngine has them; tests may stand in at this seam). */
+export type EngineApi = Pick<
+  ExecutionEngine,
+  | 'openApplication'
+  | 'click'
+  | 'doubleClick'
+  | 'rightClick'
+  | 'typeText'
+  | 'pressKey'
+  | 'scroll'
+  | 'moveMouse'
+  | 'clickAt'
+  | 'drag'
+  | 'sequence'
+  | 'getFrontmostApp'
+  | 'getScreenElements'
+>;
+
+/** The gate the engine calls with live facts, right before acting. */
+export function liveGate(intent: Intent, approved: RiskLevel, policy?: GatePolicy): LiveGate {
+  return (facts) => {
+    const risk = classifyRisk(intent, facts);
+    if (risk.level === 'blocked') return failure('refused', risk.reason);
+    if (riskRank(risk.level) <= riskRank(approved) || gateDecision(risk.level, policy) === 'run') return undefined;
+    return { kind: 'needs_confirmation', level: risk.level, reason: `${risk.reason} Do you want to go ahead?` };
+  };
+}
+
+function target(ref: ElementRef): Target {
+  return ref;
+}
+
+function place(p: IntentPlace): Place {
+  return p;
+}
+
+/** Runs one step (any intent but sequence, question and observation kinds). */
+function runStep(step: Step, engine: EngineApi, o: ActOptions): Promise<ActionResult> {
+  switch (step.intent) {
+    case 'open_application':
+      return engine.openApplication(step.app, o);
+    case 'click_element':
+      return engine.click(target(step.element), o);
+    case 'double_click_element':
+      return engine.doubleClick(target(step.element), o);
+    case 'right_click_element':
+      return engine.rightClick(target(step.element), o);
+    case 'type_text':
+      return engine.typeText(step.text, step.element && target(step.element), o);
+    case 'press_key':
+      return engine.pressKey(step.key, (step.modifiers ?? []).map(canonicalModifier), step.app, o);
+    case 'scroll':
+      return engine.scroll(step.direction, step.amount, step.element && target(step.element), step.app, o);
+    case 'move_mouse':
+      return engine.moveMouse(place(step.to), o);
+    case 'left_click_coordinates':
+      return engine.clickAt({ x: step.x, y: step.y }, step.count ?? 1, o);
+    case 'drag':
+      return engine.drag(place(step.from), place(step.to), o);
+    default:
+      return assertNever(step, 'dispatch: unknown step');
+  }
+}
+
+/** Performs a validated intent. Never throws. */
+export async function dispatchIntent(intent: Intent, engine: EngineApi, options: DispatchOptions = {}): Promise<ActionResult> {
+  const approved = options.approved ?? 'harmless';
+  const signal = options.signal ? { signal: options.signal } : {};
+  try {
+    switch (intent.intent) {
+      case 'clarify_request':
+        return { kind: 'clarification', question: intent.question, options: intent.options ?? [] };
+      case 'unsupported':
+        return failure('unsupported', intent.suggestion);
+      case 'get_frontmost_app':
+        return await engine.getFrontmostApp();
+      case 'get_screen_elements':
+        return await engine.getScreenElements(intent.app);
+      case 'sequence': {
+        // Each step is re-checked with its own live target against the level approved for the whole.
+        const steps: SequenceStep[] = intent.steps.map((step) => ({
+          describe: describeIntent(step),
+          run: (o) => runStep(step, engine, { gate: liveGate(step, approved, options.policy), ...o }),
+        }));
+        return await engine.sequence(steps, signal);
+      }
+      case 'open_application':
+      case 'click_element':
+      case 'double_click_element':
+      case 'right_click_element':
+      case 'type_text':
+      case 'press_key':
+      case 'scroll':
+      case 'move_mouse':
+      case 'left_click_coordinates':
+      case 'drag':
+        return await runStep(intent, engine, { gate: liveGate(intent, approved, options.policy), ...signal });
+      default:
+        return assertNever(intent, 'dispatch: unknown intent');
+    }
+  } catch (error) {
+    // The engine never throws; this is the last guard for a bug in an adapter above.
+    return failure('failed', `Something went wrong while doing that (${error instanceof Error ? error.message : String(error)}). Nothing more was done.`);
+  }
+}
