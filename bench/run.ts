@@ -5,6 +5,8 @@
  * the others still run.
  */
 import { TWENTY_WORD_COMMANDS, benchGrammar } from './grammar.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { benchAxBridge } from './ax-bridge.js';
 import { benchProviders } from './providers.js';
 import { formatMs } from './stats.js';
@@ -32,6 +34,15 @@ const SECTIONS: readonly Section[] = [
   ],
   ['LLM planners against loopback servers (planner overhead, model time excluded)', () => benchProviders()],
   ['accessibility bridge (AT-SPI, private headless desktop), against pyatspi in the same run', () => benchAxBridge()],
+  [
+    'execution engine (private headless desktop)',
+    () => {
+      // In a child process: nut-js keeps its own X connection, and Xlib ends the process (exit 1)
+      // when the benchmark's private display goes away.
+      const script = fileURLToPath(new URL('./execution.ts', import.meta.url));
+      spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+    },
+  ],
 ];
 
 console.log(`Assistive Control benchmarks — Node ${process.version}, ${process.platform}/${process.arch}\n`);
