@@ -1,0 +1,129 @@
+/**
+ * Session memory: what the assistant remembers between commands of one session, bounded.
+ *
+ * The conversation (so an LLM understands "now click Save" after "open the editor"), the last
+ * intent that was performed (so "do that again" needs no planner), the recent commands (offered for
+ * one-step reuse, which matters most to a switch user), the ids of the latest observation (so
+ * "click 12" is checked against what is on screen) and what the assistant is waiting for (the
+ * answer to a question, or a yes/no to a confirmation). Nothing here is written to disk.
+ */
+import type { ConversationTurn } from '../intent/conversation.js';
+import type { Intent } from '../intent/schema.js';
+import type { IntentSource } from '../shared/events.js';
+import type { RiskLevel } from '../shared/risk-level.js';
+
+export interface SessionLimits {
+  /** Conversation turns kept (older ones dropped first). */
+  readonly turnsMax: number;
+  /** Distinct recent commands kept for reuse. */
+  readonly recentMax: number;
+}
+
+export const DEFAULT_SESSION_LIMITS: SessionLimits = { turnsMax: 60, recentMax: 10 };
+
+/** An intent performed earlier, as "do that again" needs it. */
+export interface RememberedIntent {
+  readonly intent: Intent;
+  readonly source: IntentSource;
+  readonly command: string;
+}
+
+/** What the last run stopped to ask the user, if anything. */
+export type Pending =
+  | { readonly kind: 'clarification'; readonly question: string; readonly options: readonly string[] }
+  | {
+      readonly kind: 'confirmation';
+      readonly intent: Intent;
+      readonly source: IntentSource;
+      readonly command: string;
+      readonly level: RiskLevel;
+      readonly summary: string;
+      readonly reason: string;
+    };
+
+export class SessionMemory {
+  private turns: ConversationTurn[] = [];
+  private recent: string[] = [];
+  private last: RememberedIntent | undefined;
+  private ids: ReadonlySet<number> | null = null;
+  private waiting: Pending | undefined;
+
+  constructor(private readonly limits: SessionLimits = DEFAULT_SESSION_LIMITS) {}
+
+  get conversation(): readonly ConversationTurn[] {
+    return this.turns;
+  }
+
+  /** Most recent first, without repeats. */
+  get recentCommands(): readonly string[] {
+    return this.recent;
+  }
+
+  get lastPerformed(): RememberedIntent | undefined {
+    return this.last;
+  }
+
+  /** Element ids of the latest observation; null before the first one. */
+  get latestElementIds(): ReadonlySet<number> | null {
+    return this.ids;
+  }
+
+  get pending(): Pending | undefined {
+    return this.waiting;
+  }
+
+  addTurn(turn: ConversationTurn): void {
+    this.turns.push(turn);
+    if (this.turns.length > this.limits.turnsMax) this.turns.splice(0, this.turns.length - this.limits.turnsMax);
+  }
+
+  addCommand(command: string): void {
+    this.recent = [command, ...this.recent.filter((c) => c !== command)].slice(0, this.limits.recentMax);
+  }
+
+  performed(remembered: RememberedIntent): void {
+    this.last = remembered;
+  }
+
+  observed(ids: ReadonlySet<number>): void {
+    this.ids = ids;
+  }
+
+  setPending(pending: Pending | undefined): void {
+    this.waiting = pending;
+  }
+
+  /** Forgets everything (the user asked for a fresh start). */
+  clear(): void {
+    this.turns = [];
+    this.recent = [];
+    this.last = undefined;
+    this.ids = null;
+    this.waiting = undefined;
+  }
+}
+
+const normalize = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[.!?,;:]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+// Whole-command phrases only: "do that again in Firefox" is a new command for the planner.
+const AGAIN = new Set(['again', 'do that again', 'do it again', 'repeat', 'repeat that', 'same again', 'once more', 'one more time', 'do that once more']);
+const YES = new Set(['yes', 'y', 'yes please', 'confirm', 'confirmed', 'go ahead', 'do it', 'ok', 'okay', 'sure']);
+const NO = new Set(['no', 'n', 'no thanks', 'cancel', 'stop', 'do not', "don't", 'dont', 'never mind', 'nevermind']);
+
+/** "do that again" and its variants: repeat the last performed intent. */
+export function isRepeatRequest(command: string): boolean {
+  return AGAIN.has(normalize(command));
+}
+
+/** A yes or a no to a pending confirmation, or undefined when the command is something else. */
+export function readYesNo(command: string): 'yes' | 'no' | undefined {
+  const t = normalize(command);
+  if (YES.has(t)) return 'yes';
+  if (NO.has(t)) return 'no';
+  return undefined;
+}
