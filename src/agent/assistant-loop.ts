@@ -95,6 +95,8 @@ export interface RunResult {
 
 /** Intents that change nothing: allowed in a dry run, not written to the audit log. */
 const READ_ONLY: ReadonlySet<Intent['intent']> = new Set(['get_screen_elements', 'get_frontmost_app', 'clarify_request', 'unsupported']);
+/** Failures no other plan can fix (no desktop, no accessibility) or that the user caused (took over). */
+const NOT_REPLANNED: ReadonlySet<string> = new Set(['no_display', 'no_accessibility', 'interrupted']);
 const OBSERVING: ReadonlySet<Intent['intent']> = new Set(['get_screen_elements', 'get_frontmost_app']);
 
 const GRAMMAR_EXAMPLES = 'for example “open Firefox”, “click Send”, “type "hello"”, “press ctrl+s”, “scroll down 3” or “what’s on screen”';
@@ -334,7 +336,9 @@ export class AssistantLoop {
     if (outcome.kind === 'failed') {
       if (outcome.error.code === 'cancelled') throw new Cancelled();
       this.emit({ type: 'error', code: outcome.error.code, message: outcome.error.message, retryable: outcome.error.retryable });
-      return end('failed', outcome.error.message);
+      // After a failed action, the action's reason is what the user most needs to read.
+      const message = state.lastFailed ? `${state.lastFailed.reason} Planning another way failed too: ${outcome.error.message}` : outcome.error.message;
+      return end('failed', message);
     }
     const validation = outcome.validation;
     if (!validation.ok) {
@@ -498,7 +502,7 @@ export class AssistantLoop {
     state.failures++;
     state.lastFailed = { intent: planned.intent, reason: result.reason };
     const llm = state.availability?.kind === 'ready' || (state.availability === undefined && this.deps.planner !== undefined);
-    if (!llm || result.code === 'interrupted') return end('failed', result.reason);
+    if (!llm || NOT_REPLANNED.has(result.code)) return end('failed', result.reason);
     if (state.failures > this.limits.retries) {
       const message = `Tried ${state.failures} times without success: ${result.reason}`;
       this.emit({ type: 'error', code: 'retries_exhausted', message, retryable: false });

@@ -9,8 +9,10 @@ import { EXIT } from './exit-codes.js';
 import { configCommand } from './config-command.js';
 import { keysCommand } from './keys-command.js';
 import { planCommand } from './plan-command.js';
+import { runCommand } from './run-command.js';
+import { elementsCommand } from './elements-command.js';
 
-export const COMMANDS: readonly CliCommand[] = [planCommand, keysCommand, configCommand];
+export const COMMANDS: readonly CliCommand[] = [runCommand, planCommand, elementsCommand, keysCommand, configCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,0 +1,247 @@
+/**
+ * `assistive-control run "<command>"`: the assistant loop from the command line.
+ *
+ * The same loop as the panel (src/agent/assistant-loop.ts), composed here with the settings, the
+ * keychain, the real execution engine and the audit log. `--json` prints every event as one JSON
+ * line (NDJSON). With a terminal, questions and confirmations are asked on it; without one (a
+ * script, a pipe) a question or a confirmation ends the run with exit code 3, and `--yes` answers
+ * confirmations in advance. Ctrl-C (SIGINT) cancels: the LLM request is aborted, a running sequence
+ * stops between steps, the status returns to idle and the exit code is 130.
+ */
+import { homedir } from 'node:os';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { AuditLog, defaultAuditDir } from '../agent/audit-log.js';
+import { AssistantLoop, type ConfirmAnswer, type ConfirmCallback, type PlannerAvailability } from '../agent/assistant-loop.js';
+import { isLlmProvider, LLM_PROVIDERS, type LlmProvider } from '../shared/llm-providers.js';
+import type { AssistantEvent, Outcome } from '../shared/events.js';
+import type { EngineApi } from '../registry/dispatch.js';
+import type { FetchLike } from '../intent/providers/planner.js';
+import type { CliCommand, CliIo } from './cli-io.js';
+import { defaultCliServices, type CliServicesFactory } from './cli-services.js';
+import { openDesktopEngine } from './desktop-engine.js';
+import { EXIT } from './exit-codes.js';
+import { parseCommandArgs } from './parse-command-args.js';
+import { composePlanner } from './planner-composer.js';
+
+const USAGE = `Usage: assistive-control run "<command>" [--provider grammar|ollama|anthropic|openai] [--model M] [--base-url URL] [--json] [--dry-run] [--yes]
+
+Does what the command says, the way the panel does: the offline grammar first, the LLM provider
+for anything else, every action checked for risk before it runs.
+  --provider P        the planner for what the grammar does not know (default: from the settings)
+  --model M           the provider's model (default: from "assistive-control config show")
+  --base-url URL      the Ollama address, or an OpenAI-compatible server's base URL
+  --json              print the event stream, one JSON object per line
+  --dry-run           plan and check only; nothing is done but looking at the screen
+  --yes               confirm moderate and destructive actions in advance (blocked ones never run)
+
+Without a terminal to answer on, a question or a confirmation ends the run (exit code 3).
+Exit codes: 0 done, 1 failed, 2 usage error, 3 needs your answer, 4 refused, 130 cancelled.`;
+
+export const OUTCOME_EXIT: Readonly<Record<Outcome, number>> = {
+  done: EXIT.ok,
+  failed: EXIT.failed,
+  needs_user: EXIT.needsUser,
+  refused: EXIT.refused,
+  cancelled: EXIT.cancelled,
+};
+
+const NO_PLANNER_ADVICE =
+  'For other commands, set up an AI planner: start Ollama (ollama serve) and run "assistive-control config set provider ollama", or save a key with "assistive-control keys set anthropic" (or openai) and choose that provider.';
+
+/** What `run` is built on; tests replace the desktop, the keychain and the interrupt. */
+export interface RunDeps {
+  readonly services: CliServicesFactory;
+  readonly engine: (io: CliIo) => EngineApi;
+  /** The audit log's folder. */
+  readonly auditDir: (io: CliIo) => string;
+  /** Calls `onInterrupt` on Ctrl-C; returns the function that stops listening. */
+  readonly onInterrupt: (onInterrupt: () => void) => () => void;
+  readonly fetch?: FetchLike;
+}
+
+export const defaultRunDeps: RunDeps = {
+  services: defaultCliServices,
+  engine: (io) => openDesktopEngine(io.env ?? process.env),
+  auditDir: (io) => defaultAuditDir(process.platform, io.env ?? process.env, homedir()),
+  onInterrupt: (handler) => {
+    process.on('SIGINT', handler);
+    return () => process.off('SIGINT', handler);
+  },
+};
+
+/** One line of text per event worth showing a person; the final message comes from `done`. */
+function describeEvent(event: AssistantEvent): { line: string; toErr: boolean } | undefined {
+  switch (event.type) {
+    case 'intent': {
+      const risk = event.risk.level === 'harmless' ? '' : ` (${event.risk.level}: ${event.risk.reason})`;
+      const warn = event.lowConfidence ? ' — the planner was not sure; check before confirming' : '';
+      return { line: `→ ${event.summary}${risk}${warn}`, toErr: false };
+    }
+    case 'observation':
+      return { line: `  looked at the screen: ${event.summary}`, toErr: false };
+    case 'clarification':
+      return undefined; // asked (or printed) by the run itself
+    case 'confirmation_request':
+      return undefined;
+    case 'error':
+      return { line: event.message, toErr: true };
+    case 'status':
+    case 'action_result':
+    case 'done':
+      return undefined;
+  }
+}
+
+interface Terminal {
+  ask(question: string): Promise<string | undefined>;
+  close(): void;
+}
+
+function openTerminal(io: CliIo, onInterrupt: () => void): Terminal | undefined {
+  const stdin = io.stdin;
+  if (!stdin?.isTTY) return undefined;
+  // The prompts go through the io's stdout (a plain writer in tests, the process's stdout otherwise).
+  const output = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      io.stdout.write(chunk.toString());
+      done();
+    },
+  });
+  const rl = createInterface({ input: stdin, output, terminal: true });
+  // Ctrl-C at a prompt arrives here, not as a process signal.
+  rl.on('SIGINT', onInterrupt);
+  let closed = false;
+  rl.on('close', () => (closed = true));
+  return {
+    ask: (question) =>
+      closed
+        ? Promise.resolve(undefined)
+        : new Promise((resolve) => {
+            const onClose = () => resolve(undefined);
+            rl.once('close', onClose);
+            rl.question(question, (answer) => {
+              rl.off('close', onClose);
+              resolve(answer);
+            });
+          }),
+    close: () => rl.close(),
+  };
+}
+
+export function createRunCommand(deps: RunDeps): CliCommand {
+  return {
+    name: 'run',
+    summary: 'do what a command says (plan, check the risk, ask, act)',
+    usage: USAGE,
+    async run(args, io) {
+      const parsed = parseCommandArgs(args, io, USAGE, {
+        provider: { type: 'string' },
+        model: { type: 'string' },
+        'base-url': { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        yes: { type: 'boolean', default: false },
+      });
+      if ('exit' in parsed) return parsed.exit;
+      const command = parsed.positionals.join(' ');
+      if (command.trim() === '') {
+        io.stderr.write(`Say what to do, in quotes, for example: assistive-control run "click Send"\n\n${USAGE}\n`);
+        return EXIT.usage;
+      }
+      const { provider: providerOption, model, 'base-url': baseURL, json, 'dry-run': dryRun, yes } = parsed.values;
+      if (providerOption !== undefined && providerOption !== 'grammar' && !isLlmProvider(providerOption)) {
+        io.stderr.write(`There is no provider called "${providerOption.slice(0, 40)}": use grammar, ${LLM_PROVIDERS.join(', ')}.\n`);
+        return EXIT.usage;
+      }
+      if (providerOption === 'grammar' && (model !== undefined || baseURL !== undefined)) {
+        io.stderr.write('--model and --base-url go with an LLM provider: add --provider ollama, anthropic or openai.\n');
+        return EXIT.usage;
+      }
+
+      const services = deps.services(io);
+      const { settings, notices } = await services.settings.load();
+      for (const notice of notices) io.stderr.write(`${notice.message}\n`);
+      const provider: LlmProvider | 'grammar' = providerOption === undefined ? settings.provider : (providerOption as LlmProvider | 'grammar');
+
+      // Keys the audit log must never contain, whichever text they turn up in.
+      const secrets: string[] = [];
+      const planner = async (): Promise<PlannerAvailability> => {
+        if (provider === 'grammar') return { kind: 'none', message: NO_PLANNER_ADVICE };
+        const composed = await composePlanner(
+          { provider, ...(model !== undefined ? { model } : {}), ...(baseURL !== undefined ? { baseURL } : {}) },
+          settings,
+          services.secrets,
+          deps.fetch ? { fetch: deps.fetch } : {},
+        );
+        if (!composed.ok) return { kind: 'unavailable', code: composed.code, message: composed.message };
+        if (provider !== 'ollama') {
+          const key = await services.secrets.getKey(provider);
+          if (key.found) secrets.push(key.key);
+        }
+        return { kind: 'ready', planner: composed.planner, budgetMs: composed.budgetMs, confidence: composed.confidence };
+      };
+
+      const controller = new AbortController();
+      const interrupt = () => controller.abort();
+      const stopListening = deps.onInterrupt(interrupt);
+      const terminal = json ? undefined : openTerminal(io, interrupt);
+      let lastErrorLine = '';
+      const emit = (event: AssistantEvent) => {
+        if (json) {
+          io.stdout.write(`${JSON.stringify(event)}\n`);
+          return;
+        }
+        const shown = describeEvent(event);
+        if (!shown) return;
+        if (shown.toErr) lastErrorLine = shown.line;
+        (shown.toErr ? io.stderr : io.stdout).write(`${shown.line}\n`);
+      };
+      const confirm: ConfirmCallback = async (request) => {
+        if (yes) return 'confirmed_by_flag';
+        if (!terminal) return 'unanswered';
+        const answer = await terminal.ask(`${request.risk.reason} ${request.summary} Do it? [y/N] `);
+        if (answer === undefined) return 'unanswered';
+        return /^\s*(y|yes)\s*$/i.test(answer) ? 'confirmed' : ('declined' satisfies ConfirmAnswer);
+      };
+
+      const loop = new AssistantLoop({
+        engine: deps.engine(io),
+        emit,
+        confirm,
+        planner,
+        audit: new AuditLog({ dir: deps.auditDir(io), secrets: () => secrets }),
+        policy: { confirmModerate: settings.confirmModerate },
+        confidence: settings.confidence,
+        dryRun,
+      });
+      try {
+        let result = await loop.run(command, { signal: controller.signal });
+        // With a terminal, a question is asked and the answer continues the same conversation.
+        for (let asked = 0; result.outcome === 'needs_user' && terminal && loop.memory.pending?.kind === 'clarification' && asked < 5; asked++) {
+          const { question, options } = loop.memory.pending;
+          const listed = options.map((o, i) => `  ${i + 1}. ${o}\n`).join('');
+          const answer = await terminal.ask(`${question}\n${listed}> `);
+          if (answer === undefined || answer.trim() === '' || controller.signal.aborted) break;
+          const picked = /^\s*(\d+)\s*$/.exec(answer);
+          const chosen = picked ? options[Number(picked[1]) - 1] : undefined;
+          lastErrorLine = '';
+          result = await loop.run(chosen ?? answer, { signal: controller.signal });
+        }
+        if (!json && result.message !== lastErrorLine) {
+          // The loop's "say yes" is for a front end that stays; this process ends, so say how to confirm here.
+          const message =
+            loop.memory.pending?.kind === 'confirmation'
+              ? `Not done, because it needs your confirmation: ${loop.memory.pending.summary} ${loop.memory.pending.reason} Run the command again with --yes to confirm, or from a terminal to be asked.`
+              : result.message;
+          (result.outcome === 'done' ? io.stdout : io.stderr).write(`${message}\n`);
+        }
+        return OUTCOME_EXIT[result.outcome];
+      } finally {
+        terminal?.close();
+        stopListening();
+      }
+    },
+  };
+}
+
+export const runCommand = createRunCommand(defaultRunDeps);
