@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAuditLines } from '../../src/agent/audit-log.js';
 import type { CliIo } from '../../src/cli/cli-io.js';
+import { createElementsCommand } from '../../src/cli/elements-command.js';
 import { createRunCommand, defaultRunDeps, type RunDeps } from '../../src/cli/run-command.js';
 import { createSettingsStore } from '../../src/config/settings.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
@@ -98,6 +99,16 @@ describe('assistive-control run', () => {
     const r = await runCli(['--provider', 'grammar', 'tidy up my desktop']);
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/did not understand “tidy up my desktop”.*assistive-control config set provider ollama.*assistive-control keys set anthropic/);
+  });
+
+  it('elements: usage errors exit 2; a screen that cannot be read exits 1 with the reason', async () => {
+    const failing = createElementsCommand(() => fakeEngine(() => ({ kind: 'failure', code: 'no_accessibility', reason: 'The accessibility bridge is not built.' })));
+    const usage = captureIo();
+    expect(await failing.run(['Firefox'], usage.io)).toBe(2);
+    expect(usage.err()).toMatch(/use --app/);
+    const failed = captureIo();
+    expect(await failing.run(['--app', 'Firefox'], failed.io)).toBe(1);
+    expect(failed.err()).toBe('The accessibility bridge is not built.\n');
   });
 
   it('with a terminal, asks to confirm and acts on "y"', async () => {

@@ -10,6 +10,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
 import { parseAuditLines } from '../../src/agent/audit-log.js';
+import { createElementsCommand } from '../../src/cli/elements-command.js';
+import { openDesktopEngine } from '../../src/cli/desktop-engine.js';
 import { createRunCommand, defaultRunDeps } from '../../src/cli/run-command.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
@@ -122,6 +124,19 @@ describe.skipIf(skip !== '')('assistive-control run on a real desktop', () => {
     expect(confirmed.code).toBe(0);
     await until('the delete to count', async () => ((await counter('Deleted: ')) === 1 ? true : undefined));
     expect(readFileSync(join(dir(), 'state', 'audit.jsonl'), 'utf8')).not.toContain(KEY);
+  });
+
+  it('elements: the list is the text the planner receives, ids and all', async () => {
+    const captured = captureIo(undefined, process.env as Record<string, string>);
+    const code = await createElementsCommand((io) => openDesktopEngine(io.env ?? {})).run(['--json'], captured.io);
+    expect(code).toBe(0);
+    const listed = JSON.parse(captured.out()) as { app: string; text: string; listed: number };
+    expect(listed.text).toMatch(/^\d+ button "Increment"( |$)/m);
+    expect(listed.text).toMatch(new RegExp(`^\\d+ button "${HOSTILE}"( |$)`, 'm'));
+    // The same text an LLM is sent for get_screen_elements.
+    const server = await llm('openai', [{ intent: 'get_screen_elements' }, { intent: 'unsupported', suggestion: 'Nothing to do.' }]);
+    await cli(['--provider', 'openai', '--base-url', server.baseURL, 'look around']);
+    expect(JSON.stringify(server.requests[1]?.body)).toContain(JSON.stringify(listed.text).slice(1, -1));
   });
 
   it('a provider that fails midway: exit 1 with a sentence, nothing clicked', async () => {
