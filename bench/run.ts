@@ -7,6 +7,7 @@
 import { TWENTY_WORD_COMMANDS, benchGrammar } from './grammar.js';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { benchAgent } from './agent.js';
 import { benchAxBridge } from './ax-bridge.js';
 import { benchProviders } from './providers.js';
 import { formatMs } from './stats.js';
@@ -30,6 +31,14 @@ const SECTIONS: readonly Section[] = [
       for (const { name, timing } of benchValidator()) {
         console.log(`  ${name.padEnd(36)} median ${formatMs(timing.medianMs)}   p99 ${formatMs(timing.p99Ms)}`);
       }
+    },
+  ],
+  [
+    'assistant loop overhead per command (instant planner and engine, audit record written; model and OS time excluded)',
+    async () => {
+      const { grammar, observeThenAct } = await benchAgent();
+      console.log(`  grammar command        median ${formatMs(grammar.medianMs)}   p99 ${formatMs(grammar.p99Ms)}   (target ≤ 5 ms median)`);
+      console.log(`  LLM observe, then act  median ${formatMs(observeThenAct.medianMs)}   p99 ${formatMs(observeThenAct.p99Ms)}`);
     },
   ],
   ['LLM planners against loopback servers (planner overhead, model time excluded)', () => benchProviders()],
