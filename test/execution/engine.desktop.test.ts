@@ -15,7 +15,7 @@ import { createNutInputDriver } from '../../src/execution/input/input-driver.js'
 import { success } from '../../src/execution/results.js';
 import type { Intent } from '../../src/intent/schema.js';
 import { dispatchIntent, type ActionResult } from '../../src/registry/dispatch.js';
-import { SYSTEM_PYTHON, desktopSkipReason, startApp, stopApps, stopPid, until } from '../support/desktop.js';
+import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApps, stopPid, until } from '../support/desktop.js';
 
 const run = promisify(execFile);
 const skip = desktopSkipReason();
@@ -58,7 +58,7 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
   };
   const doIt = (intent: Intent, approved: 'harmless' | 'moderate' | 'destructive' = 'harmless'): Promise<ActionResult> =>
     dispatchIntent(intent, engine, { approved });
-  const activate = (): Promise<unknown> => run('xdotool', ['search', '--sync', '--name', '^Engine Fixture$', 'windowactivate', '--sync']);
+  const activate = (): Promise<unknown> => activateWindow('^Engine Fixture$');
 
   beforeAll(async () => {
     session = await startDesktopSession();

@@ -8,7 +8,7 @@ import { ROLES } from '../../src/shared/roles.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { loadNativeBridge } from '../../src/execution/accessibility/native.js';
 import { ACTIONS, AccessibilityError, STATES, type AxEvent, type AxElement, type AxSnapshot } from '../../src/execution/accessibility/types.js';
-import { desktopSkipReason, sleep, startApp, startFixtureApp, stopApp, stopApps, stopPid, until } from '../support/desktop.js';
+import { activateWindow, desktopSkipReason, sleep, startApp, startFixtureApp, stopApp, stopApps, stopPid, until } from '../support/desktop.js';
 
 const run = promisify(execFile);
 const skip = desktopSkipReason();
@@ -90,7 +90,7 @@ describe.skipIf(skip !== '')('accessibility bridge on a real desktop', () => {
     });
 
     it('names the app whose window is active as the frontmost app', async () => {
-      await run('xdotool', ['search', '--sync', '--name', '^AX Fixture$', 'windowactivate', '--sync']);
+      await activateWindow('^AX Fixture$');
       const front = await until('the fixture to be frontmost', async () => {
         const app = await bridge.frontmostApp();
         return app.pid === fixture.pid ? app : undefined;

@@ -1,7 +1,8 @@
 /**
  * Helpers for tests that drive real applications on the private desktop of desktop-global-setup.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 
@@ -70,5 +71,25 @@ export async function until<T>(what: string, check: () => Promise<T | undefined>
     if (value !== undefined) return value;
     if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(50);
+  }
+}
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * Raises the window whose title matches `titleRegex` (xdotool, through the window manager).
+ * xdotool walks the window tree, and a window that closes meanwhile (a menu, a tooltip) makes it
+ * fail with BadWindow: that is the test harness racing the desktop, so it is retried, not reported.
+ */
+export async function activateWindow(titleRegex: string, attempts = 5): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      await execFileAsync('xdotool', ['search', '--sync', '--name', titleRegex, 'windowactivate', '--sync'], { timeout: 10_000 });
+      return;
+    } catch (e) {
+      const text = `${(e as { stderr?: string }).stderr ?? ''} ${e instanceof Error ? e.message : ''}`;
+      if (i >= attempts || !/BadWindow/.test(text)) throw e;
+      await sleep(100 * i);
+    }
   }
 }
