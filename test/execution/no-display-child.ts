@@ -14,6 +14,8 @@ const bridge: AccessibilityDriver = {
   performAction: unavailable,
   setValue: unavailable,
   readValue: unavailable,
+  insertText: unavailable,
+  activateApp: unavailable,
 };
 const engine = new ExecutionEngine({ bridge, input: createNutInputDriver() });
 const result = await engine.clickAt({ x: 10, y: 10 }, 1);

@@ -176,6 +176,17 @@ describe.skipIf(skip !== '')('accessibility bridge on a real desktop', () => {
       expect(find(again, 'text_field', 'Your name').value).toBe('Zoë Ünal — see you at 5!');
     });
 
+    it('inserts text at the end, in characters, and never into a password field', async () => {
+      const snap = await bridge.snapshot({ pid: fixture.pid ?? 0 });
+      const field = ref(snap, find(snap, 'text_field', 'Your name'));
+      await bridge.setValue(field, 'Zoë');
+      expect(await bridge.insertText(field, ' äé€', { at: 'end' })).toEqual({ start: 3, end: 3, caret: 7 });
+      expect(await bridge.readValue(field)).toBe('Zoë äé€');
+      const error = await rejection(bridge.insertText(ref(snap, find(snap, 'password_field', 'Password')), 'x'));
+      expect(error.code).toBe('unsupported');
+      expect(error.message).toBe('This is a password field: the assistant never types into it.');
+    });
+
     it('increments and decrements a spin button, and sets a number', async () => {
       const snap = await bridge.snapshot({ pid: fixture.pid ?? 0 });
       const spin = ref(snap, find(snap, 'spin_button', 'Quantity'));
@@ -347,6 +358,9 @@ describe.skipIf(skip !== '')('accessibility bridge on a real desktop', () => {
         new TypeError(`action must be one of ${ACTIONS.join(', ')} (got "explode")`),
       );
       await expect(bridge.launchApp({ name: '' })).rejects.toThrow(new TypeError("the application's name must not be empty"));
+      await expect(bridge.insertText({ generation: 1, id: 1 }, 42 as unknown as string)).rejects.toThrow(new TypeError('text must be a string of at most 100000 characters (got 42)'));
+      await expect(bridge.insertText({ generation: 1, id: 1 }, 'x', { at: 'start' as 'end' })).rejects.toThrow(new TypeError(`at must be 'caret' or 'end' (got "start")`));
+      await expect(bridge.activateApp(0)).rejects.toThrow(new TypeError('pid must be a whole number from 1 to 2147483647 (got 0)'));
       await expect(bridge.onEvent('nope' as unknown as () => void)).rejects.toThrow(new TypeError('listener must be a function (got "nope")'));
     });
   });

@@ -141,6 +141,19 @@ struct Launched {
   std::string id;  // desktop id (Linux) or bundle id (macOS)
 };
 
+// Where insertText puts the text: at the caret, replacing the selection (as a keyboard would),
+// or after the field's last character (a field the user never put a caret in).
+enum class InsertAt { Caret, End };
+
+// What insertText did, in characters (Unicode code points) of the text as it was before: the range
+// [start, end) was replaced by the text, and the caret now sits at `caret`. The caller can compute
+// the exact expected value and read it back.
+struct Inserted {
+  int start = 0;
+  int end = 0;
+  int caret = 0;
+};
+
 enum class EventType { FocusChanged, WindowChanged };
 
 struct Event {
@@ -175,6 +188,12 @@ class Bridge {
   virtual Result<Done> performAction(ElementRef ref, const std::string& action, const Deadline& deadline) = 0;
   virtual Result<Done> setValue(ElementRef ref, const std::string& value, const Deadline& deadline) = 0;
   virtual Result<std::optional<std::string>> readValue(ElementRef ref, const Deadline& deadline) = 0;
+  // Inserts text into an editable text element at the caret, replacing the selection (or at the end),
+  // then puts the caret after it. Password fields are refused.
+  virtual Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at, const Deadline& deadline) = 0;
+  // Asks the app with this pid to bring its window to the front. Returns once asked: the window
+  // manager may take a moment, so the caller waits for frontmostApp() to name the app.
+  virtual Result<Done> activateApp(int pid, const Deadline& deadline) = 0;
   // Installs (or with nullptr removes) the event handler; the handler runs on the bridge thread.
   virtual Result<Done> setEventHandler(std::function<void(const Event&)> handler) = 0;
 };

@@ -273,6 +273,33 @@ Napi::Value ReadValue(const Napi::CallbackInfo& info) {
       });
 }
 
+Napi::Value InsertText(const Napi::CallbackInfo& info) {
+  auto ref = refArg(info);
+  std::string text = stringArg(info, 2, "text");
+  std::string where = stringArg(info, 3, "at");
+  auto deadline = deadlineArg(info, 4);
+  if (where != "caret" && where != "end") throw Napi::TypeError::New(info.Env(), "at must be 'caret' or 'end'");
+  axb::InsertAt at = where == "caret" ? axb::InsertAt::Caret : axb::InsertAt::End;
+  return schedule<axb::Inserted>(
+      info.Env(), [=](Bridge& b) { return b.insertText(ref, text, at, deadline); },
+      [](Napi::Env env, const axb::Inserted& r) -> Napi::Value {
+        Napi::Object o = Napi::Object::New(env);
+        o.Set("start", r.start);
+        o.Set("end", r.end);
+        o.Set("caret", r.caret);
+        return o;
+      });
+}
+
+Napi::Value ActivateApp(const Napi::CallbackInfo& info) {
+  double pid = numberArg(info, 0, "pid");
+  auto deadline = deadlineArg(info, 1);
+  if (!(pid >= 1 && pid <= 2147483647.0)) throw Napi::TypeError::New(info.Env(), "pid is out of range");
+  return schedule<axb::Done>(
+      info.Env(), [=](Bridge& b) { return b.activateApp(static_cast<int>(pid), deadline); },
+      [](Napi::Env env, const axb::Done&) -> Napi::Value { return env.Undefined(); });
+}
+
 Napi::Value Ping(const Napi::CallbackInfo& info) {
   return schedule<axb::Done>(
       info.Env(), [](Bridge&) { return axb::Result<axb::Done>(axb::Done{}); },
@@ -371,6 +398,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("performAction", Napi::Function::New(env, PerformAction, "performAction"));
   exports.Set("setValue", Napi::Function::New(env, SetValue, "setValue"));
   exports.Set("readValue", Napi::Function::New(env, ReadValue, "readValue"));
+  exports.Set("insertText", Napi::Function::New(env, InsertText, "insertText"));
+  exports.Set("activateApp", Napi::Function::New(env, ActivateApp, "activateApp"));
   exports.Set("setEventListener", Napi::Function::New(env, SetEventListener, "setEventListener"));
   exports.Set("ping", Napi::Function::New(env, Ping, "ping"));
   exports.Set("vocabulary", Napi::Function::New(env, Vocabulary, "vocabulary"));

@@ -133,3 +133,16 @@ export function checkLaunchTarget(value: unknown): { by: 'id' | 'name'; what: st
 export function checkListener(value: unknown): void {
   if (typeof value !== 'function') throw new TypeError(`listener must be a function (got ${describe(value)})`);
 }
+
+export function checkText(value: unknown): string {
+  if (typeof value !== 'string' || value.length > LIMITS.valueLength) {
+    throw new TypeError(`text must be a string of at most ${LIMITS.valueLength} characters (got ${describe(value)})`);
+  }
+  return value;
+}
+
+export function checkInsertAt(value: unknown): 'caret' | 'end' {
+  if (value === undefined) return 'caret';
+  if (value !== 'caret' && value !== 'end') throw new TypeError(`at must be 'caret' or 'end' (got ${describe(value)})`);
+  return value;
+}

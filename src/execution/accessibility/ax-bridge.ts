@@ -12,6 +12,7 @@ import {
   checkBoolean,
   checkDeadline,
   checkElementRef,
+  checkInsertAt,
   checkLaunchTarget,
   checkListener,
   checkMaxDepth,
@@ -19,6 +20,7 @@ import {
   checkOptionsObject,
   checkPid,
   checkScope,
+  checkText,
   checkValue,
 } from './arguments.js';
 import { loadNativeBridge, type NativeApp, type NativeBridge, type NativeEvent, type NativeSnapshot } from './native.js';
@@ -32,6 +34,7 @@ import {
   type AxSnapshot,
   type ElementRef,
   type ElementState,
+  type InsertedText,
   type LaunchedApp,
   type PermissionStatus,
   type RunningApp,
@@ -192,6 +195,32 @@ export class AxBridge {
     const ref = checkElementRef(element);
     const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
     return this.call(deadline, () => this.native.readValue(ref.generation, ref.id, deadline));
+  }
+
+  /**
+   * Types text into an editable element the way a keyboard would: at the caret, replacing the
+   * selection (`at: 'end'`: after the last character), then leaves the caret after it. Says which
+   * characters of the old text were replaced, so the caller can read back the exact result.
+   * Password fields are refused.
+   */
+  async insertText(element: ElementRef, text: string, options?: CallOptions & { readonly at?: 'caret' | 'end' }): Promise<InsertedText> {
+    const ref = checkElementRef(element);
+    const value = checkText(text);
+    const o = checkOptionsObject(options);
+    const at = checkInsertAt(o.at);
+    const deadline = checkDeadline(o.deadlineMs, DEFAULTS.callDeadlineMs);
+    return this.call(deadline, () => this.native.insertText(ref.generation, ref.id, value, at, deadline));
+  }
+
+  /**
+   * Asks an app to bring its window to the front. Resolves once asked: the window manager may take
+   * a moment, so wait until frontmostApp() names it. Rejects with 'unsupported' when the app offers
+   * no way to do it through accessibility.
+   */
+  async activateApp(pid: number, options?: CallOptions): Promise<void> {
+    const p = checkPid(pid);
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    await this.call(deadline, () => this.native.activateApp(p, deadline));
   }
 
   /**

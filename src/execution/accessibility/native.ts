@@ -25,6 +25,8 @@ export interface NativeBridge {
   performAction(generation: number, id: number, action: string, deadlineMs: number): Promise<void>;
   setValue(generation: number, id: number, value: string, deadlineMs: number): Promise<void>;
   readValue(generation: number, id: number, deadlineMs: number): Promise<string | null>;
+  insertText(generation: number, id: number, text: string, at: 'caret' | 'end', deadlineMs: number): Promise<{ start: number; end: number; caret: number }>;
+  activateApp(pid: number, deadlineMs: number): Promise<void>;
   setEventListener(listener: ((event: NativeEvent) => void) | null): Promise<void>;
   ping(): Promise<void>;
   vocabulary(): { roles: string[]; actions: string[]; states: string[] };

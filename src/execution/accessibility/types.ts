@@ -166,3 +166,13 @@ export class AccessibilityError extends Error {
 export function isAccessibilityErrorCode(value: unknown): value is AccessibilityErrorCode {
   return typeof value === 'string' && ERROR_CODES.has(value);
 }
+
+/**
+ * What insertText did, in characters (Unicode code points, as `Array.from` counts them) of the text
+ * as it was before: [start, end) was replaced by the new text; the caret is now at `caret`.
+ */
+export interface InsertedText {
+  readonly start: number;
+  readonly end: number;
+  readonly caret: number;
+}

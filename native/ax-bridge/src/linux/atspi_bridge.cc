@@ -735,6 +735,146 @@ class LinuxBridge final : public Bridge {
     return value;
   }
 
+  Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at, const Deadline& deadline) override {
+    auto target = resolveWithRole(ref, deadline);
+    if (!target.ok()) return target.error();
+    auto [acc, pid, role] = target.value();
+    if (role == ATSPI_ROLE_PASSWORD_TEXT) {
+      return Error{ErrorCode::Unsupported, "This is a password field: the assistant never types into it."};
+    }
+    Ref<AtspiText> read(atspi_accessible_get_text_iface(acc));
+    Ref<AtspiEditableText> edit(numericRole(role) ? nullptr : atspi_accessible_get_editable_text_iface(acc));
+    if (!read || !edit) {
+      return Error{ErrorCode::Unsupported, "This element does not take typed text: choose a text field, or click it instead."};
+    }
+    const std::string what = "The element";
+    GErrorBox err;
+    // Each step is its own D-Bus call: bound every one by what is left of the deadline.
+    bound(deadline);
+    gint count = atspi_text_get_character_count(read.get(), err.out());
+    if (err) return failureError(err, pid, "Reading the text", what, deadline);
+    gint start = count, end = count;
+    if (at == InsertAt::Caret) {
+      bound(deadline);
+      gint caret = atspi_text_get_caret_offset(read.get(), err.out());
+      if (err) return failureError(err, pid, "Reading the caret", what, deadline);
+      // -1: the element has no caret; then the end, as before.
+      if (caret >= 0) start = end = std::min(caret, count);
+      bound(deadline);
+      gint selections = atspi_text_get_n_selections(read.get(), err.out());
+      if (err) return failureError(err, pid, "Reading the selection", what, deadline);
+      if (selections > 0) {
+        bound(deadline);
+        AtspiRange* range = atspi_text_get_selection(read.get(), 0, err.out());
+        if (err) {
+          g_free(range);
+          return failureError(err, pid, "Reading the selection", what, deadline);
+        }
+        if (range && range->start_offset != range->end_offset) {
+          start = std::clamp(std::min(range->start_offset, range->end_offset), 0, count);
+          end = std::clamp(std::max(range->start_offset, range->end_offset), 0, count);
+        }
+        g_free(range);
+      }
+    }
+    if (deadline.expired()) return timeoutError("Typing the text", deadline);
+    if (end > start) {
+      bound(deadline);
+      gboolean ok = atspi_editable_text_delete_text(edit.get(), start, end, err.out());
+      if (err) return failureError(err, pid, "Replacing the selection", what, deadline);
+      if (!ok) return Error{ErrorCode::Failed, "The application refused to replace the selected text (the field may be read-only)."};
+    }
+    if (!text.empty()) {
+      bound(deadline);
+      // The length is in bytes (ATK hands it to the toolkit's insert, which counts bytes).
+      gboolean ok = atspi_editable_text_insert_text(edit.get(), start, text.c_str(), static_cast<gint>(text.size()), err.out());
+      if (err) return failureError(err, pid, "Typing the text", what, deadline);
+      if (!ok) return Error{ErrorCode::Failed, "The application refused the typed text (the field may be read-only)."};
+    }
+    gint caret = start + static_cast<gint>(g_utf8_strlen(text.c_str(), static_cast<gssize>(text.size())));
+    // Where a keyboard would leave it. Some toolkits move it themselves, others leave it before the
+    // text; a field that refuses is not an error: the text is in.
+    bound(deadline);
+    atspi_text_set_caret_offset(read.get(), caret, err.out());
+    if (err && classify(err, pid) != CallFailure::Other) return failureError(err, pid, "Placing the caret", what, deadline);
+    return Inserted{start, end, caret};
+  }
+
+  Result<Done> activateApp(int pid, const Deadline& deadline) override {
+    if (!initError_.empty()) return Error{ErrorCode::Unavailable, initError_};
+    Ref<AtspiAccessible> app = findApp(pid, deadline);
+    if (!app) {
+      if (deadline.expired()) return timeoutError("Finding the application", deadline);
+      return Error{ErrorCode::NotFound, "This application is no longer running: open it again first."};
+    }
+    switch (probe(app.get(), pid, std::min<gint>(kMaxCallMs, static_cast<gint>(deadline.remainingMs())))) {
+      case Probe::Hung:
+        return timeoutError("Bringing the application to the front", deadline);
+      case Probe::AppGone:
+      case Probe::ElementGone:
+        return goneError("The application");
+      case Probe::Answers:
+        break;
+    }
+    GErrorBox err;
+    bound(deadline);
+    gint n = atspi_accessible_get_child_count(app.get(), err.out());
+    if (err) return failureError(err, pid, "Reading the application's windows", "The application", deadline);
+    std::vector<Ref<AtspiAccessible>> windows;
+    for (gint i = 0; i < n && !deadline.expired(); ++i) {
+      bound(deadline);
+      Ref<AtspiAccessible> win(atspi_accessible_get_child_at_index(app.get(), i, err.out()));
+      if (err) return failureError(err, pid, "Reading the application's windows", "The application", deadline);
+      if (!win) continue;
+      atspi_accessible_clear_cache(win.get());
+      bound(deadline);
+      // Minimized windows are not showing, yet raising them is what the user wants: keep every
+      // window that is visible or iconified.
+      AtspiStateSet* set = atspi_accessible_get_state_set(win.get());
+      bool usable = set && (atspi_state_set_contains(set, ATSPI_STATE_SHOWING) || atspi_state_set_contains(set, ATSPI_STATE_ICONIFIED) ||
+                            atspi_state_set_contains(set, ATSPI_STATE_VISIBLE));
+      if (set) g_object_unref(set);
+      if (usable) windows.push_back(std::move(win));
+    }
+    if (windows.empty()) {
+      if (deadline.expired()) return timeoutError("Bringing the application to the front", deadline);
+      return Error{ErrorCode::NotFound, "This application has no window on screen to bring to the front."};
+    }
+    // 1. A window action named like raising it (some toolkits offer one).
+    for (auto& win : windows) {
+      Ref<AtspiAction> act(atspi_accessible_get_action_iface(win.get()));
+      if (!act) continue;
+      bound(deadline);
+      gint count = atspi_action_get_n_actions(act.get(), err.out());
+      std::vector<std::string> names;
+      for (gint i = 0; !err && i < count; ++i) names.push_back(lower(take(atspi_action_get_action_name(act.get(), i, err.out()))));
+      if (err) return failureError(err, pid, "Reading the window's actions", "The application", deadline);
+      gint index = indexOfFirst(names, {"raise", "activate", "present", "focus"});
+      if (index < 0) continue;
+      bound(deadline);
+      gboolean ok = atspi_action_do_action(act.get(), index, err.out());
+      if (err) return failureError(err, pid, "Bringing the application to the front", "The application", deadline);
+      if (ok) return Done{};
+    }
+    // 2. Component grab_focus on the window itself, then on the element that last had the focus
+    //    in it, then on its first focusable element: GTK and Qt present the toplevel window when
+    //    one of their widgets grabs the focus through accessibility (a window alone often cannot).
+    for (auto& win : windows) {
+      if (grabFocus(win.get(), err)) return Done{};
+      if (err) return failureError(err, pid, "Bringing the application to the front", "The application", deadline);
+    }
+    for (auto& win : windows) {
+      AtspiAccessible* candidate = focusCandidate(win.get(), deadline);
+      if (!candidate) continue;
+      bool grabbed = grabFocus(candidate, err);
+      g_object_unref(candidate);
+      if (err) return failureError(err, pid, "Bringing the application to the front", "The application", deadline);
+      if (grabbed) return Done{};
+    }
+    if (deadline.expired()) return timeoutError("Bringing the application to the front", deadline);
+    return Error{ErrorCode::Unsupported, "This application does not let the assistant bring its window to the front."};
+  }
+
   Result<Done> setEventHandler(std::function<void(const Event&)> handler) override {
     if (!initError_.empty()) return Error{ErrorCode::Unavailable, initError_};
     handler_ = std::move(handler);
@@ -910,6 +1050,41 @@ class LinuxBridge final : public Bridge {
 
   bool hasActiveWindow(AtspiAccessible* app, int pid, const Deadline& deadline) {
     return static_cast<bool>(activeWindow(app, pid, deadline));
+  }
+
+  bool grabFocus(AtspiAccessible* acc, GErrorBox& err) {
+    Ref<AtspiComponent> comp(atspi_accessible_get_component_iface(acc));
+    if (!comp) return false;
+    return atspi_component_grab_focus(comp.get(), err.out());
+  }
+
+  // Inside a window: the element that has (or last had) the focus, else the first showing,
+  // focusable one. Breadth first, bounded: the aim is a widget near the top, not a full walk.
+  AtspiAccessible* focusCandidate(AtspiAccessible* win, const Deadline& deadline) {
+    std::vector<AtspiAccessible*> queue{static_cast<AtspiAccessible*>(g_object_ref(win))};
+    AtspiAccessible* firstFocusable = nullptr;
+    AtspiAccessible* focused = nullptr;
+    constexpr size_t kMaxVisited = 400;
+    for (size_t i = 0; i < queue.size() && i < kMaxVisited && !focused && !deadline.expired(); ++i) {
+      AtspiAccessible* acc = queue[i];
+      bound(deadline);
+      AtspiStateSet* set = atspi_accessible_get_state_set(acc);
+      bool showing = set && atspi_state_set_contains(set, ATSPI_STATE_SHOWING);
+      if (set && i > 0 && atspi_state_set_contains(set, ATSPI_STATE_FOCUSED)) focused = acc;
+      else if (set && i > 0 && !firstFocusable && showing && atspi_state_set_contains(set, ATSPI_STATE_FOCUSABLE)) firstFocusable = acc;
+      if (set) g_object_unref(set);
+      if (!showing && i > 0) continue;
+      GErrorBox err;
+      gint n = atspi_accessible_get_child_count(acc, err.out());
+      for (gint c = 0; !err && c < n && queue.size() < kMaxVisited; ++c) {
+        AtspiAccessible* child = atspi_accessible_get_child_at_index(acc, c, err.out());
+        if (child) queue.push_back(child);
+      }
+    }
+    AtspiAccessible* chosen = focused ? focused : firstFocusable;
+    if (chosen) g_object_ref(chosen);
+    for (auto* a : queue) g_object_unref(a);
+    return chosen;
   }
 
   // The active window, or else the first showing one.

@@ -442,6 +442,105 @@ class MacBridge final : public Bridge {
     return std::optional<std::string>{};
   }
 
+  // Mirrors the Linux bridge (not yet compiled or run on a Mac). AX ranges count UTF-16 units;
+  // the result counts Unicode code points, as on Linux, converted through the field's value.
+  Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at, const Deadline& deadline) override {
+    auto target = resolve(ref, deadline);
+    if (!target.ok()) return target.error();
+    AXUIElementRef el = target.value();
+    pid_t pid = pidOf(el);
+    if (attrString(el, kAXSubroleAttribute) == "AXSecureTextField") {
+      return Error{ErrorCode::Unsupported, "This is a password field: the assistant never types into it."};
+    }
+    bound(deadline);
+    CF<CFTypeRef> value;
+    AXError e = AXUIElementCopyAttributeValue(el, kAXValueAttribute, value.out());
+    if (e != kAXErrorSuccess || !value || CFGetTypeID(value.get()) != CFStringGetTypeID()) {
+      if (e != kAXErrorSuccess && e != kAXErrorNoValue && e != kAXErrorAttributeUnsupported)
+        return axFailure(e, pid, "Reading the text", "The element", deadline);
+      return Error{ErrorCode::Unsupported, "This element does not take typed text: choose a text field, or click it instead."};
+    }
+    CFStringRef before = static_cast<CFStringRef>(value.get());
+    CFIndex length = CFStringGetLength(before);
+    CFRange range = CFRangeMake(length, 0);
+    if (at == InsertAt::Caret) {
+      CF<CFTypeRef> selected;
+      bound(deadline);
+      e = AXUIElementCopyAttributeValue(el, kAXSelectedTextRangeAttribute, selected.out());
+      if (e == kAXErrorSuccess && selected && CFGetTypeID(selected.get()) == AXValueGetTypeID()) {
+        CFRange r;
+        if (AXValueGetValue(static_cast<AXValueRef>(selected.get()), kAXValueTypeCFRange, &r) && r.location >= 0 &&
+            r.location + r.length <= length)
+          range = r;
+      } else if (e != kAXErrorSuccess && e != kAXErrorNoValue && e != kAXErrorAttributeUnsupported) {
+        return axFailure(e, pid, "Reading the selection", "The element", deadline);
+      }
+    }
+    // Select the range, then set the selected text: the field replaces exactly that range, as
+    // typing would, and keeps its undo history.
+    CF<AXValueRef> rangeValue(AXValueCreate(kAXValueTypeCFRange, &range));
+    bound(deadline);
+    e = AXUIElementSetAttributeValue(el, kAXSelectedTextRangeAttribute, rangeValue.get());
+    if (e != kAXErrorSuccess) return axFailure(e, pid, "Selecting where to type", "The element", deadline);
+    CF<CFStringRef> inserted(CFStringCreateWithCString(nullptr, text.c_str(), kCFStringEncodingUTF8));
+    bound(deadline);
+    e = AXUIElementSetAttributeValue(el, kAXSelectedTextAttribute, inserted.get());
+    if (e == kAXErrorAttributeUnsupported || e == kAXErrorIllegalArgument) {
+      return Error{ErrorCode::Unsupported, "This element does not take typed text: choose a text field, or click it instead."};
+    }
+    if (e != kAXErrorSuccess) return axFailure(e, pid, "Typing the text", "The element", deadline);
+    CFRange caret = CFRangeMake(range.location + CFStringGetLength(inserted.get()), 0);
+    CF<AXValueRef> caretValue(AXValueCreate(kAXValueTypeCFRange, &caret));
+    bound(deadline);
+    AXUIElementSetAttributeValue(el, kAXSelectedTextRangeAttribute, caretValue.get());  // best effort, as on Linux
+    auto codePoints = [&](CFIndex utf16) {
+      CFIndex n = 0;
+      for (CFIndex i = 0; i < utf16; ++i) {
+        UniChar c = CFStringGetCharacterAtIndex(before, i);
+        if (!CFStringIsSurrogateLowCharacter(c)) ++n;
+      }
+      return static_cast<int>(n);
+    };
+    int start = codePoints(range.location);
+    int end = codePoints(range.location + range.length);
+    int added = 0;
+    for (CFIndex i = 0; i < CFStringGetLength(inserted.get()); ++i)
+      if (!CFStringIsSurrogateLowCharacter(CFStringGetCharacterAtIndex(inserted.get(), i))) ++added;
+    return Inserted{start, end, start + added};
+  }
+
+  Result<Done> activateApp(int pid, const Deadline& deadline) override {
+    if (!AXIsProcessTrusted()) return Error{ErrorCode::PermissionDenied, kPermissionMessage};
+    NSRunningApplication* app = [NSRunningApplication runningApplicationWithProcessIdentifier:pid];
+    if (!app || app.terminated) return Error{ErrorCode::NotFound, "This application is no longer running: open it again first."};
+    // Bring the app forward, then raise its main (or first) window: activation alone leaves the
+    // window order to the app, which may keep another of its windows on top.
+    if (![app activateWithOptions:NSApplicationActivateIgnoringOtherApps]) {
+      return Error{ErrorCode::Unsupported, "This application does not let the assistant bring its window to the front."};
+    }
+    CF<AXUIElementRef> axApp(AXUIElementCreateApplication(pid));
+    bound(deadline);
+    CF<CFTypeRef> window;
+    AXError e = AXUIElementCopyAttributeValue(axApp.get(), kAXMainWindowAttribute, window.out());
+    if (e != kAXErrorSuccess || !window) {
+      CF<CFTypeRef> windows;
+      bound(deadline);
+      e = AXUIElementCopyAttributeValue(axApp.get(), kAXWindowsAttribute, windows.out());
+      if (e == kAXErrorSuccess && windows && CFGetTypeID(windows.get()) == CFArrayGetTypeID() &&
+          CFArrayGetCount(static_cast<CFArrayRef>(windows.get())) > 0) {
+        *window.out() = CFRetain(CFArrayGetValueAtIndex(static_cast<CFArrayRef>(windows.get()), 0));
+      }
+    }
+    if (window && CFGetTypeID(window.get()) == AXUIElementGetTypeID()) {
+      bound(deadline);
+      e = AXUIElementPerformAction(static_cast<AXUIElementRef>(window.get()), kAXRaiseAction);
+      if (e != kAXErrorSuccess && e != kAXErrorActionUnsupported) {
+        return axFailure(e, pid, "Bringing the application to the front", "The application", deadline);
+      }
+    }
+    return Done{};
+  }
+
   Result<Done> setEventHandler(std::function<void(const Event&)> handler) override {
     handler_ = std::move(handler);
     if (handler_ && !pollTimer_) {
