@@ -15,6 +15,7 @@ PACKAGES=(
   xvfb at-spi2-core libatk-bridge2.0-0 gir1.2-gtk-3.0 gir1.2-atspi-2.0 python3-gi python3-pyatspi
   gtk-3-examples libxtst6 libxext6 libx11-6 openbox x11-utils xdotool
   dbus dbus-x11 gnome-keyring libsecret-tools
+  chromium
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -1,0 +1,176 @@
+// The panel end to end: the built bundle in Debian's Chromium (playwright-core), its preload API
+// over exposeFunction, wired through PanelSession to the real AssistantLoop and the real engine
+// acting on a GTK app on the private desktop. Effects are read back from the app through AT-SPI;
+// each state is saved as a screenshot in artifacts/panel/ and checked with axe-core (WCAG 2.2 AA).
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPanel } from '../../scripts/build-panel.js';
+import { AssistantLoop, type PlannerAvailability } from '../../src/agent/assistant-loop.js';
+import { openDesktopEngine } from '../../src/cli/desktop-engine.js';
+import { createPlanner } from '../../src/intent/providers/create-planner.js';
+import { PanelSession } from '../../src/main/panel-session.js';
+import { idOf, startScriptedLlm, type ScriptStep } from '../agent/scripted-llm.js';
+import type { LlmServer } from '../intent/llm-loopback.js';
+import { desktopSkipReason, until } from '../support/desktop.js';
+import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
+import { openPanel, type PanelBrowser } from '../support/panel-browser.js';
+
+const skip = desktopSkipReason();
+const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeResult {
+  readonly violations: ReadonlyArray<{ readonly id: string; readonly help: string; readonly nodes: ReadonlyArray<{ readonly target: unknown }> }>;
+}
+
+describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and desktop', () => {
+  let fixture: LoopFixture;
+  let panel: PanelBrowser;
+  let panelSession: PanelSession;
+  let planner: () => Promise<PlannerAvailability> = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
+  const servers: LlmServer[] = [];
+
+  const counter = (prefix: string) => fixture.counter(prefix);
+  const useLlm = async (script: readonly ScriptStep[]): Promise<LlmServer> => {
+    const server = await startScriptedLlm('openai', script);
+    servers.push(server);
+    planner = async () => ({ kind: 'ready', planner: createPlanner({ provider: 'openai', baseURL: server.baseURL, apiKey: 'sk-panel-test', model: 'gpt-test' }), budgetMs: 20_000 });
+    return server;
+  };
+  const page = () => panel.page;
+  const status = () => page().getByRole('status');
+  const entries = () => page().locator('.entries > li');
+  const send = async (command: string) => {
+    const input = page().getByRole('textbox', { name: 'Command' });
+    await input.fill(command);
+    await input.press('Enter');
+  };
+  /** Screenshot, then axe-core: no WCAG 2.2 A/AA violation in this state. */
+  const checkState = async (name: string) => {
+    await panel.screenshot(name);
+    // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses an inline script tag.
+    if (!(await page().evaluate(() => 'axe' in globalThis))) await page().evaluate(AXE);
+    const result = (await page().evaluate(() =>
+      (globalThis as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run((globalThis as unknown as { document: unknown }).document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      }),
+    )) as AxeResult;
+    expect(result.violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`), name).toEqual([]);
+  };
+
+  beforeAll(async () => {
+    fixture = await openLoopFixture();
+    const bundleDir = await mkdtemp(join(tmpdir(), 'ac-panel-'));
+    await buildPanel(bundleDir);
+    const engine = openDesktopEngine(process.env);
+    panelSession = new PanelSession({
+      createLoop: (confirm) => new AssistantLoop({ engine, confirm, emit: (e) => panel.push(e), planner: () => planner() }),
+      settingsView: async () => ({ provider: 'grammar', model: '', keys: { anthropic: 'not_saved', openai: 'not_saved' }, confirmModerate: true, spokenFeedback: false }),
+    });
+    panel = await openPanel({ bundleDir, artifactsDir: ARTIFACTS, session: () => panelSession });
+  }, 60_000);
+
+  afterAll(async () => {
+    await panel?.close();
+    await Promise.all(servers.map((s) => s.close()));
+    await fixture?.close();
+  });
+
+  it('starts idle, with the input focusable and labelled', async () => {
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    await page().keyboard.press('Tab');
+    expect(await page().evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).toBe('command-input');
+    await checkState('01-idle');
+  });
+
+  it('a typed command shows the user message, the plan and the result, and clicks the real button', async () => {
+    const before = await counter('Count: ');
+    await send('click Increment');
+    await expect.poll(() => entries().allTextContents()).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
+    await checkState('02-result');
+  });
+
+  it('a destructive action waits for Confirm, then runs once', async () => {
+    await send('click Delete everything');
+    const confirm = page().getByRole('button', { name: 'Confirm', exact: true });
+    await confirm.waitFor();
+    expect(await status().textContent()).toBe('Status: Waiting for you');
+    expect(await page().locator('.entry-confirmation').textContent()).toMatch(/Destructive: .+/);
+    expect(await counter('Deleted: ')).toBe(0);
+    await checkState('03-confirmation');
+    // Keyboard only: the Confirm button is reached and pressed without a pointer.
+    await confirm.focus();
+    await page().keyboard.press('Enter');
+    await expect.poll(() => entries().last().textContent()).toBe('Result: Clicked “Delete everything”.');
+    await until('the delete to count', async () => ((await counter('Deleted: ')) === 1 ? true : undefined));
+    expect(await page().locator('.entry-confirmation .answer').last().textContent()).toBe('You confirmed.');
+    await checkState('04-confirmed');
+  });
+
+  it('a question offers its options as buttons; choosing one answers it', async () => {
+    // Should the loop hand the answer to the planner rather than resolve it itself, the planner
+    // looks and clicks the first “OK”: either way, the user's one press ends in the click.
+    await useLlm([{ intent: 'get_screen_elements' }, (text) => ({ intent: 'click_element', element: { id: idOf(text, 'OK') } })]);
+    await send('click OK');
+    const options = page().getByRole('group', { name: /^Answers to: There are 2 buttons named “OK”/ }).getByRole('button');
+    await expect.poll(() => options.count()).toBe(2);
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    await checkState('05-clarification');
+    const chosen = (await options.first().textContent()) ?? '';
+    await options.first().click();
+    await expect.poll(() => entries().last().textContent(), { timeout: 15_000 }).toBe('Result: Clicked “OK”.');
+    expect(await entries().allTextContents()).toContain(`You: ${chosen}`);
+    // Once answered, the question's buttons are gone (an old question cannot be answered again).
+    await expect.poll(() => options.count()).toBe(0);
+    await checkState('06-answered');
+  });
+
+  it('Stop cancels a running command and the status comes back to Ready', async () => {
+    await useLlm([{ fail: 'hang' }]);
+    await send('make the number bigger');
+    await expect.poll(() => status().textContent()).toBe('Status: Thinking…');
+    const stop = page().getByRole('button', { name: 'Stop' });
+    expect(await stop.isEnabled()).toBe(true);
+    await checkState('07-thinking');
+    await stop.click();
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    expect(await entries().last().textContent()).toBe('Result: Stopped. Nothing more was done.');
+    await checkState('08-stopped');
+  });
+
+  it('text at 200 % in forced colours with reduced motion: nothing cut off, still no violation', async () => {
+    await page().emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' });
+    await page().evaluate(() => {
+      (globalThis as unknown as { document: { documentElement: { style: { fontSize: string } } } }).document.documentElement.style.fontSize = '200%';
+    });
+    const layout = await page().evaluate(() => {
+      const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return { scroll: d.scrollWidth, client: d.clientWidth };
+    });
+    expect(layout.scroll).toBeLessThanOrEqual(layout.client);
+    await checkState('09-large-text-high-contrast');
+    await page().evaluate(() => {
+      (globalThis as unknown as { document: { documentElement: { style: { fontSize: string } } } }).document.documentElement.style.fontSize = '';
+    });
+    await page().emulateMedia({ forcedColors: 'none', reducedMotion: 'no-preference' });
+  });
+
+  it('recent commands run again in one action', async () => {
+    const before = await counter('Count: ');
+    await page().getByRole('button', { name: 'Run again: click Increment' }).click();
+    await expect.poll(() => entries().last().textContent()).toBe('Result: Clicked “Increment”.');
+    await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
+  });
+
+  it('the main side rejects a payload that breaks the contract, before the loop sees it', async () => {
+    await expect(panelSession.handle('command:run', ['x'.repeat(2001)])).rejects.toThrow(/Invalid payload for command:run/);
+    await expect(panelSession.handle('confirmation:answer', ['yes please'])).rejects.toThrow(/Invalid payload/);
+  });
+});

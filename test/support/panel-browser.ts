@@ -1,0 +1,97 @@
+/**
+ * The panel bundle in Debian's Chromium, driven by playwright-core, with the preload API
+ * (`window.assistiveControl`) implemented over Playwright's exposeFunction in place of Electron IPC.
+ * Requests go through PanelSession.handle — the same validation the Electron shell will use.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, normalize } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { PanelSession } from '../../src/main/panel-session.js';
+import type { AssistantEvent } from '../../src/shared/events.js';
+import type { RequestChannel } from '../../src/shared/ipc-contract.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+/** CI installs Chromium through scripts/setup.sh, so a missing one on Linux is a failure that says how. */
+export const CHROMIUM_MISSING = `Chromium is not installed at ${CHROMIUM}: run "sudo apt-get install -y chromium" (or bash scripts/setup.sh).`;
+
+// The machine's network is closed: without these, Chromium keeps trying to reach Google's hosts.
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+
+const TYPES: Readonly<Record<string, string>> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+
+/** Serves the built panel on loopback, so the page's CSP ('self') applies as in the app. */
+async function servePanel(dir: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^\/+/, '') || 'index.html';
+    const file = join(dir, path);
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return server;
+}
+
+const METHODS: ReadonlyArray<readonly [string, RequestChannel]> = [
+  ['runCommand', 'command:run'],
+  ['stop', 'command:stop'],
+  ['answerConfirmation', 'confirmation:answer'],
+  ['recentCommands', 'commands:recent'],
+  ['settingsView', 'settings:view'],
+];
+
+export interface PanelBrowser {
+  readonly page: Page;
+  /** Sends one assistant event to the page, in order with the ones before it. */
+  readonly push: (event: AssistantEvent) => void;
+  /** Saves a screenshot of the page as `<name>.png` in the artifacts folder. */
+  readonly screenshot: (name: string) => Promise<void>;
+  readonly close: () => Promise<void>;
+}
+
+export async function openPanel(options: { readonly bundleDir: string; readonly artifactsDir: string; readonly session: () => PanelSession }): Promise<PanelBrowser> {
+  if (!existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
+  mkdirSync(options.artifactsDir, { recursive: true });
+  const server = await servePanel(options.bundleDir);
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const page = await browser.newPage({ viewport: { width: 480, height: 800 } });
+  for (const [method, channel] of METHODS) {
+    await page.exposeFunction(`__ac_${method}`, (...args: unknown[]) => options.session().handle(channel, args));
+  }
+  // What the Electron preload does with contextBridge: a frozen object of named functions.
+  await page.addInitScript((methods: readonly string[]) => {
+    const listeners = new Set<(e: unknown) => void>();
+    // This function runs in the page (the test project has no DOM types, hence globalThis).
+    const w = globalThis as unknown as Record<string, unknown>;
+    w.__ac_dispatch = (event: unknown) => listeners.forEach((l) => l(event));
+    const api: Record<string, unknown> = {
+      onEvent: (l: (e: unknown) => void) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+    };
+    for (const m of methods) api[m] = (...args: unknown[]) => (w[`__ac_${m}`] as (...a: unknown[]) => Promise<unknown>)(...args);
+    Object.defineProperty(globalThis, 'assistiveControl', { value: Object.freeze(api) });
+  }, METHODS.map(([m]) => m));
+  const { port } = server.address() as AddressInfo;
+  await page.goto(`http://127.0.0.1:${port}/index.html`);
+
+  let chain: Promise<unknown> = Promise.resolve();
+  return {
+    page,
+    push: (event) => {
+      chain = chain.then(() => page.evaluate((e) => (globalThis as unknown as { __ac_dispatch: (e: unknown) => void }).__ac_dispatch(e), event)).catch(() => undefined);
+    },
+    screenshot: async (name) => {
+      await page.screenshot({ path: join(options.artifactsDir, `${name}.png`), fullPage: true });
+    },
+    close: async () => {
+      await browser.close();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
