@@ -23,7 +23,8 @@ import { classifyRisk, gateDecision, type GatePolicy, type RiskAssessment } from
 import type { AssistantEvent, AssistantStatus, IntentSource, Outcome, RiskSummary } from '../shared/events.js';
 import type { RiskLevel } from '../shared/risk-level.js';
 import type { AuditRecord, Confirmation } from './audit-log.js';
-import { SessionMemory, isRepeatRequest, readYesNo } from './session-memory.js';
+import { readChoice } from './read-choice.js';
+import { SessionMemory, isRepeatRequest, readYesNo, type PickedElement } from './session-memory.js';
 
 /** What the user answered to a confirmation request. `unanswered`: nobody is there to answer (a script). */
 export type ConfirmAnswer = 'confirmed' | 'confirmed_by_flag' | 'declined' | 'unanswered';
@@ -148,6 +149,21 @@ interface Planned {
   readonly intent: Intent;
   readonly source: IntentSource;
   readonly lowConfidence: boolean;
+  /** The element the user picked when the engine asked which one. */
+  readonly picked?: PickedElement;
+}
+
+/** One sentence for the user: the intent, and which element when the user picked one. */
+function summarize(planned: Planned): string {
+  const summary = describeIntent(planned.intent);
+  return planned.picked ? `${summary.replace(/\.$/, '')} — ${planned.picked.option}.` : summary;
+}
+
+/** A sequence from its 1-based `step` on (the steps before it were done); the intent itself otherwise. */
+function fromStep(intent: Intent, step: number | undefined): Intent {
+  if (intent.intent !== 'sequence' || step === undefined || step <= 1) return intent;
+  const rest = intent.steps.slice(step - 1);
+  return rest.length === 1 && rest[0] ? rest[0] : { ...intent, steps: rest };
 }
 
 /** What a run carries from step to step. */
@@ -239,13 +255,39 @@ export class AssistantLoop {
     let first: Step | undefined;
     if (pending?.kind === 'confirmation' && readYesNo(text) !== undefined) {
       this.memory.addTurn({ kind: 'user', text });
-      const planned: Planned = { intent: pending.intent, source: pending.source, lowConfidence: false };
+      const planned: Planned = { intent: pending.intent, source: pending.source, lowConfidence: false, ...(pending.picked ? { picked: pending.picked } : {}) };
       const risk: RiskAssessment = { level: pending.level, reason: pending.reason };
       state.command = pending.command;
       state.grammarTried = true;
       if (readYesNo(text) === 'no') return this.declined(state, planned, risk).result;
       this.emitIntent(planned, risk);
       first = await this.execute(state, planned, risk, pending.level, 'confirmed');
+    } else if (pending?.kind === 'clarification' && readChoice(text, pending.options) !== undefined) {
+      const index = readChoice(text, pending.options) ?? 0;
+      const option = pending.options[index] ?? text;
+      const element = pending.action?.choices[index];
+      if (pending.action && element) {
+        // The engine asked which element: the answer finishes that action on the picked one, checked
+        // like any plan (validation, risk, the live gate), with no planner involved.
+        const { intent, source, command } = pending.action;
+        this.memory.addTurn({ kind: 'user', text: option });
+        const validation = validateIntentValue(intent, this.validationContext());
+        if (!validation.ok) return this.refusedPlan(validation.rejection.code, validation.rejection.message);
+        state.command = command;
+        state.grammarTried = true;
+        first = await this.act(state, { intent: validation.intent, source, lowConfidence: validation.lowConfidence, picked: { element, option } });
+      } else {
+        // A planner asked: the option's words are the answer, and the planner that asked reads them
+        // in the conversation (the grammar would take "Right" for nothing, or for another command).
+        this.memory.addTurn({ kind: 'user', text: option });
+        state.grammarTried = true;
+        const available = await this.availability(state);
+        if (available.kind !== 'ready') {
+          const message = available.kind === 'none' ? `${available.message} Give the whole command instead.` : available.message;
+          this.emit({ type: 'error', code: available.kind === 'none' ? 'no_planner' : available.code, message, retryable: false });
+          return { outcome: 'needs_user', message };
+        }
+      }
     } else if (isRepeatRequest(text)) {
       // Anything but yes or no after a confirmation request is a new command: the action that waited
       // is dropped, never run later by surprise.
@@ -261,7 +303,7 @@ export class AssistantLoop {
       this.memory.addTurn({ kind: 'user', text });
       state.command = last.command;
       state.grammarTried = true;
-      first = await this.act(state, { intent: validation.intent, source: last.source, lowConfidence: validation.lowConfidence });
+      first = await this.act(state, { intent: validation.intent, source: last.source, lowConfidence: validation.lowConfidence, ...(last.picked ? { picked: last.picked } : {}) });
     } else {
       this.memory.addCommand(text);
       this.memory.addTurn({ kind: 'user', text });
@@ -366,7 +408,7 @@ export class AssistantLoop {
       type: 'intent',
       source: planned.source,
       intent: planned.intent as unknown as Readonly<Record<string, unknown>>,
-      summary: describeIntent(planned.intent),
+      summary: summarize(planned),
       risk: { level: risk.level, reason: risk.reason },
       lowConfidence: planned.lowConfidence,
     });
@@ -409,22 +451,31 @@ export class AssistantLoop {
   }
 
   private async askToConfirm(state: RunState, planned: Planned, risk: RiskSummary): Promise<ConfirmAnswer> {
-    const summary = describeIntent(planned.intent);
+    const summary = summarize(planned);
     this.setStatus('waiting_for_user');
     this.emit({ type: 'confirmation_request', summary, risk: { level: risk.level, reason: risk.reason } });
     return untilAborted(this.deps.confirm({ summary, risk, intent: planned.intent }, state.signal), state.signal);
   }
 
   private declined(state: RunState, planned: Planned, risk: RiskAssessment): End {
-    const message = `Not done: you said no to “${describeIntent(planned.intent)}”.`;
+    const message = `Not done: you said no to “${summarize(planned)}”.`;
     this.audit(state, planned, risk, 'declined', 'refused', message);
     this.emit({ type: 'action_result', ok: false, message });
     return end('refused', message);
   }
 
   private unanswered(state: RunState, planned: Planned, risk: RiskAssessment): Step {
-    const summary = describeIntent(planned.intent);
-    this.memory.setPending({ kind: 'confirmation', intent: planned.intent, source: planned.source, command: state.command, level: risk.level, summary, reason: risk.reason });
+    const summary = summarize(planned);
+    this.memory.setPending({
+      kind: 'confirmation',
+      intent: planned.intent,
+      source: planned.source,
+      command: state.command,
+      level: risk.level,
+      summary,
+      reason: risk.reason,
+      ...(planned.picked ? { picked: planned.picked } : {}),
+    });
     return end('needs_user', `Waiting for your confirmation: ${summary} ${risk.reason} Say “yes” to do it or “no” to cancel.`);
   }
 
@@ -437,7 +488,12 @@ export class AssistantLoop {
     for (;;) {
       const { intent } = current;
       this.setStatus(OBSERVING.has(intent.intent) ? 'observing' : 'executing');
-      const result = await dispatchIntent(intent, this.deps.engine, { approved, signal: state.signal, ...(this.deps.policy ? { policy: this.deps.policy } : {}) });
+      const result = await dispatchIntent(intent, this.deps.engine, {
+        approved,
+        signal: state.signal,
+        ...(this.deps.policy ? { policy: this.deps.policy } : {}),
+        ...(current.picked ? { choice: current.picked.element } : {}),
+      });
       if (state.signal.aborted) {
         this.audit(state, current, assessed, confirmation, 'cancelled', 'Stopped by the user.', result);
         throw new Cancelled();
@@ -447,7 +503,7 @@ export class AssistantLoop {
           this.audit(state, current, assessed, confirmation, 'done', result.message, result);
           this.emit({ type: 'action_result', ok: true, message: result.message });
           this.memory.addTurn({ kind: 'result', outcome: 'done', detail: '' });
-          this.memory.performed({ intent: current.intent, source: current.source, command: state.command });
+          this.memory.performed({ intent: current.intent, source: current.source, command: state.command, ...(current.picked ? { picked: current.picked } : {}) });
           return end('done', result.message);
         case 'failure':
           return this.failed(state, current, assessed, confirmation, result);
@@ -456,7 +512,15 @@ export class AssistantLoop {
           if (intent.intent !== 'clarify_request') {
             this.memory.addTurn({ kind: 'result', outcome: 'failed', detail: `Not done yet: the user was asked “${result.question}”${result.options.length ? ` (options: ${result.options.join('; ')})` : ''}.` });
           }
-          this.memory.setPending({ kind: 'clarification', question: result.question, options: result.options });
+          // The engine asked which element: keep the action, so that the answer can finish it.
+          this.memory.setPending({
+            kind: 'clarification',
+            question: result.question,
+            options: result.options,
+            ...(result.choices && result.choices.length === result.options.length
+              ? { action: { intent: fromStep(intent, result.step), source: current.source, command: state.command, choices: result.choices } }
+              : {}),
+          });
           return end('needs_user', result.question);
         case 'observation': {
           const observation = result.observation;
@@ -474,11 +538,7 @@ export class AssistantLoop {
         case 'needs_confirmation': {
           const live: RiskAssessment = { level: result.level, reason: result.reason };
           // In a sequence, the steps before `step` were done: confirm and go on from that step only.
-          if (intent.intent === 'sequence' && result.step !== undefined && result.step > 1) {
-            const rest = intent.steps.slice(result.step - 1);
-            const next = rest.length === 1 && rest[0] ? rest[0] : { ...intent, steps: rest };
-            current = { ...current, intent: next };
-          }
+          if (intent.intent === 'sequence' && result.step !== undefined && result.step > 1) current = { ...current, intent: fromStep(intent, result.step) };
           const answer = await this.askToConfirm(state, current, live);
           if (answer === 'declined') return this.declined(state, current, live);
           if (answer === 'unanswered') return this.unanswered(state, current, live);

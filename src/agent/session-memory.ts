@@ -9,6 +9,7 @@
  */
 import type { ConversationTurn } from '../intent/conversation.js';
 import type { Intent } from '../intent/schema.js';
+import type { ElementChoice } from '../registry/dispatch.js';
 import type { IntentSource } from '../shared/events.js';
 import type { RiskLevel } from '../shared/risk-level.js';
 
@@ -21,16 +22,39 @@ export interface SessionLimits {
 
 export const DEFAULT_SESSION_LIMITS: SessionLimits = { turnsMax: 60, recentMax: 10 };
 
+/** The element the user picked in answer to "which one?", and the option's words. */
+export interface PickedElement {
+  readonly element: ElementChoice;
+  readonly option: string;
+}
+
 /** An intent performed earlier, as "do that again" needs it. */
 export interface RememberedIntent {
   readonly intent: Intent;
   readonly source: IntentSource;
   readonly command: string;
+  /** The element picked for it, so a repeat acts on the same one rather than asking again. */
+  readonly picked?: PickedElement;
+}
+
+/** An action that stopped to ask which element: finished with the one the user picks. */
+export interface ActionAwaitingChoice {
+  readonly intent: Intent;
+  readonly source: IntentSource;
+  readonly command: string;
+  /** One per option, in the same order. */
+  readonly choices: readonly ElementChoice[];
 }
 
 /** What the last run stopped to ask the user, if anything. */
 export type Pending =
-  | { readonly kind: 'clarification'; readonly question: string; readonly options: readonly string[] }
+  | {
+      readonly kind: 'clarification';
+      readonly question: string;
+      readonly options: readonly string[];
+      /** The engine asked which element: the answer finishes this action. Absent: a planner asked. */
+      readonly action?: ActionAwaitingChoice;
+    }
   | {
       readonly kind: 'confirmation';
       readonly intent: Intent;
@@ -39,6 +63,7 @@ export type Pending =
       readonly level: RiskLevel;
       readonly summary: string;
       readonly reason: string;
+      readonly picked?: PickedElement;
     };
 
 export class SessionMemory {

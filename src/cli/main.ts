@@ -11,8 +11,9 @@ import { keysCommand } from './keys-command.js';
 import { planCommand } from './plan-command.js';
 import { runCommand } from './run-command.js';
 import { elementsCommand } from './elements-command.js';
+import { doctorCommand } from './doctor-command.js';
 
-export const COMMANDS: readonly CliCommand[] = [runCommand, planCommand, elementsCommand, keysCommand, configCommand];
+export const COMMANDS: readonly CliCommand[] = [runCommand, planCommand, elementsCommand, doctorCommand, keysCommand, configCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

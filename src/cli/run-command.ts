@@ -24,7 +24,7 @@ import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
 import { composePlanner } from './planner-composer.js';
 
-const USAGE = `Usage: assistive-control run "<command>" [--provider grammar|ollama|anthropic|openai] [--model M] [--base-url URL] [--json] [--dry-run] [--yes]
+const USAGE = `Usage: assistive-control run "<command>" [--provider grammar|ollama|anthropic|openai] [--model M] [--base-url URL] [--json] [--dry-run] [--yes] [--answer-timeout S]
 
 Does what the command says, the way the panel does: the offline grammar first, the LLM provider
 for anything else, every action checked for risk before it runs.
@@ -34,6 +34,7 @@ for anything else, every action checked for risk before it runs.
   --json              print the event stream, one JSON object per line
   --dry-run           plan and check only; nothing is done but looking at the screen
   --yes               confirm moderate and destructive actions in advance (blocked ones never run)
+  --answer-timeout S  seconds to wait for an answer at the terminal before giving up (default 300)
 
 Without a terminal to answer on, a question or a confirmation ends the run (exit code 3).
 Exit codes: 0 done, 1 failed, 2 usage error, 3 needs your answer, 4 refused, 130 cancelled.`;
@@ -93,12 +94,17 @@ function describeEvent(event: AssistantEvent): { line: string; toErr: boolean } 
   }
 }
 
+/** A question nobody answers in 5 minutes ends the run as "needs you", so a forgotten terminal does not stay busy. */
+const DEFAULT_ANSWER_TIMEOUT_S = 300;
+
 interface Terminal {
+  /** The answer; undefined when the terminal closed or nobody answered in time (then `timedOut`). */
   ask(question: string): Promise<string | undefined>;
+  readonly timedOut: boolean;
   close(): void;
 }
 
-function openTerminal(io: CliIo, onInterrupt: () => void): Terminal | undefined {
+function openTerminal(io: CliIo, onInterrupt: () => void, answerTimeoutMs: number): Terminal | undefined {
   const stdin = io.stdin;
   if (!stdin?.isTTY) return undefined;
   // The prompts go through the io's stdout (a plain writer in tests, the process's stdout otherwise).
@@ -112,6 +118,7 @@ function openTerminal(io: CliIo, onInterrupt: () => void): Terminal | undefined 
   // Ctrl-C at a prompt arrives here, not as a process signal.
   rl.on('SIGINT', onInterrupt);
   let closed = false;
+  let timedOut = false;
   rl.on('close', () => (closed = true));
   return {
     ask: (question) =>
@@ -120,13 +127,28 @@ function openTerminal(io: CliIo, onInterrupt: () => void): Terminal | undefined 
         : new Promise((resolve) => {
             const onClose = () => resolve(undefined);
             rl.once('close', onClose);
+            const timer = setTimeout(() => {
+              timedOut = true;
+              rl.off('close', onClose);
+              rl.close();
+              resolve(undefined);
+            }, answerTimeoutMs);
             rl.question(question, (answer) => {
+              clearTimeout(timer);
               rl.off('close', onClose);
               resolve(answer);
             });
           }),
+    get timedOut() {
+      return timedOut;
+    },
     close: () => rl.close(),
   };
+}
+
+function formatSeconds(s: number): string {
+  if (s % 60 === 0) return s === 60 ? '1 minute' : `${s / 60} minutes`;
+  return s === 1 ? '1 second' : `${s} seconds`;
 }
 
 export function createRunCommand(deps: RunDeps): CliCommand {
@@ -141,6 +163,7 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         'base-url': { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
         yes: { type: 'boolean', default: false },
+        'answer-timeout': { type: 'string' },
       });
       if ('exit' in parsed) return parsed.exit;
       const command = parsed.positionals.join(' ');
@@ -148,7 +171,12 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         io.stderr.write(`Say what to do, in quotes, for example: assistive-control run "click Send"\n\n${USAGE}\n`);
         return EXIT.usage;
       }
-      const { provider: providerOption, model, 'base-url': baseURL, json, 'dry-run': dryRun, yes } = parsed.values;
+      const { provider: providerOption, model, 'base-url': baseURL, json, 'dry-run': dryRun, yes, 'answer-timeout': answerTimeout } = parsed.values;
+      const answerSeconds = answerTimeout === undefined ? DEFAULT_ANSWER_TIMEOUT_S : Number(answerTimeout);
+      if (!Number.isFinite(answerSeconds) || answerSeconds <= 0 || answerSeconds > 86_400) {
+        io.stderr.write('--answer-timeout takes a number of seconds between 1 and 86400, for example --answer-timeout 600.\n');
+        return EXIT.usage;
+      }
       if (providerOption !== undefined && providerOption !== 'grammar' && !isLlmProvider(providerOption)) {
         io.stderr.write(`There is no provider called "${providerOption.slice(0, 40)}": use grammar, ${LLM_PROVIDERS.join(', ')}.\n`);
         return EXIT.usage;
@@ -184,7 +212,7 @@ export function createRunCommand(deps: RunDeps): CliCommand {
       const controller = new AbortController();
       const interrupt = () => controller.abort();
       const stopListening = deps.onInterrupt(interrupt);
-      const terminal = json ? undefined : openTerminal(io, interrupt);
+      const terminal = json ? undefined : openTerminal(io, interrupt, answerSeconds * 1000);
       let lastErrorLine = '';
       const emit = (event: AssistantEvent) => {
         if (json) {
@@ -227,6 +255,7 @@ export function createRunCommand(deps: RunDeps): CliCommand {
           lastErrorLine = '';
           result = await loop.run(chosen ?? answer, { signal: controller.signal });
         }
+        if (terminal?.timedOut) io.stderr.write(`\nNo answer within ${formatSeconds(answerSeconds)}, so nothing more was done.\n`);
         if (!json && result.message !== lastErrorLine) {
           // The loop's "say yes" is for a front end that stays; this process ends, so say how to confirm here.
           const message =

@@ -9,7 +9,29 @@ import type { Role } from '../shared/roles.js';
 import type { ActionResult } from './results.js';
 
 /** An element: by its id in the latest observation, or by what it says (+ role, app). */
-export type Target = { readonly id: number } | { readonly label: string; readonly role?: Role; readonly app?: string };
+export type Target = { readonly id: number } | LabelTarget | { readonly choice: ElementChoice };
+
+export interface LabelTarget {
+  readonly label: string;
+  readonly role?: Role;
+  readonly app?: string;
+}
+
+/**
+ * One candidate of an ambiguity question ("which “OK”?"), pinned to the element it names, so that
+ * the user's answer acts on exactly that element. `query` is the label target that was ambiguous;
+ * the rest identifies the element in its app's tree, checked again live before acting.
+ */
+export interface ElementChoice {
+  readonly query: LabelTarget;
+  readonly pid: number;
+  readonly id: number;
+  readonly role: Role;
+  readonly name: string;
+  readonly description: string;
+  readonly parent: number | null;
+  readonly depth: number;
+}
 
 /** A screen point in pixels. */
 export interface Point {
@@ -26,6 +48,10 @@ export function isPoint(place: Place): place is Point {
 
 export function isTargetById(target: Target): target is { readonly id: number } {
   return 'id' in target;
+}
+
+export function isChosenTarget(target: Target): target is { readonly choice: ElementChoice } {
+  return 'choice' in target;
 }
 
 /** What the engine read about an element in the live tree, for the risk re-check. */
@@ -65,15 +91,7 @@ export interface SequenceStep {
 /** The accessibility calls the engine uses (AxBridge implements them). */
 export type AccessibilityDriver = Pick<
   AxBridge,
-  | 'frontmostApp'
-  | 'runningApps'
-  | 'launchApp'
-  | 'snapshot'
-  | 'performAction'
-  | 'setValue'
-  | 'readValue'
-  | 'insertText'
-  | 'activateApp'
+  'frontmostApp' | 'runningApps' | 'launchApp' | 'snapshot' | 'performAction' | 'setValue' | 'readValue'
 >;
 
 /** Time, injectable so that tests of waits and retries run fast and deterministically. */

@@ -16,11 +16,13 @@ import type { InputDriver, MouseButton, ScreenPoint, ScrollDirection } from './i
 import { ExecutionError, clarification, failure, success, type ActionResult, type FailureCode } from './results.js';
 import {
   SYSTEM_CLOCK,
+  isChosenTarget,
   isPoint,
   isTargetById,
   type AccessibilityDriver,
   type ActOptions,
   type Clock,
+  type ElementChoice,
   type LiveElementFacts,
   type Place,
   type Point,
@@ -149,7 +151,7 @@ function stepFailure(result: ActionResult, step: number, total: number, describe
     case 'needs_confirmation':
       return { ...result, step, reason: `Step ${step} of ${total} (${describe}): ${result.reason} ${doneText}` };
     case 'clarification':
-      return { ...result, question: `Step ${step} of ${total} (${describe}): ${result.question}` };
+      return { ...result, step, question: `Step ${step} of ${total} (${describe}): ${result.question}` };
     case 'success':
     case 'observation':
       return result;
@@ -370,15 +372,8 @@ export class ExecutionEngine {
         return failure('not_found', 'There is no text field to type into: click the field first (or name it), then type.');
       }
       const before = (await this.bridge.readValue(ref)) ?? '';
-      // At the caret, over the selection, as keys would type: the focused field's caret is where the
-      // user (or the click before) put it. A named field without the focus has no caret the user
-      // chose, so the text goes after what is there.
-      const at = target && !field.states.includes('focused') ? 'end' : 'caret';
-      const done = await this.bridge.insertText(ref, text, { at });
-      const chars = Array.from(before);
-      const expected = chars.slice(0, done.start).join('') + text + chars.slice(done.end).join('');
-      const where = done.end > done.start ? 'replacing the selected text' : done.start >= chars.length ? 'at the end of the field' : 'at the caret';
-      return this.confirmTyped(ref, text, before, 'accessibility', expected, where);
+      await this.bridge.setValue(ref, before + text);
+      return this.confirmTyped(ref, text, before, 'accessibility');
     });
   }
 
@@ -586,6 +581,7 @@ export class ExecutionEngine {
   /** Resolves a target in the live tree: by observation id, or by label with retries. */
   private async resolve(target: Target): Promise<Found<Resolved>> {
     if (isTargetById(target)) return this.resolveById(target.id);
+    if (isChosenTarget(target)) return this.resolveChoice(target.choice);
     let attempt = 0;
     for (;;) {
       const pid = await this.pidOf(target.app);
@@ -593,7 +589,11 @@ export class ExecutionEngine {
       const snapshot = await this.snapshot(pid.value);
       const r = resolveByLabel(snapshot.elements, { label: target.label, ...(target.role ? { role: target.role } : {}) });
       if (r.kind === 'found') return ok({ element: r.element, ref: { generation: snapshot.generation, id: r.element.id }, snapshot });
-      if (r.kind === 'ambiguous') return stop(clarification(r.question, r.options));
+      if (r.kind === 'ambiguous') {
+        const query = { label: target.label, ...(target.role ? { role: target.role } : {}), ...(target.app ? { app: target.app } : {}) };
+        const choices = r.candidates.map((c): ElementChoice => ({ query, pid: pid.value, id: c.id, role: c.role, name: c.name, description: c.description, parent: c.parent, depth: c.depth }));
+        return stop(clarification(r.question, r.options, choices));
+      }
       if (attempt >= this.tuning.notFoundRetries) {
         return stop(failure('not_found', `${r.message} Check the name, or ask what is on screen.`));
       }
@@ -625,6 +625,16 @@ export class ExecutionEngine {
     return ok({ element: again, ref: { generation: fresh.generation, id: again.id }, snapshot: fresh });
   }
 
+  /** The element the user picked from a question's options, if it is still the same one at the same place. */
+  private async resolveChoice(choice: ElementChoice): Promise<Found<Resolved>> {
+    const fresh = await this.snapshot(choice.pid);
+    const el = fresh.elements.find((e) => e.id === choice.id);
+    const same =
+      el && el.role === choice.role && el.name === choice.name && el.description === choice.description && el.parent === choice.parent && el.depth === choice.depth;
+    if (!same) return stop(failure('stale', `The screen changed since the question, so ${quoted(choice.name || choice.query.label)} may be something else now: give the command again.`));
+    return ok({ element: el, ref: { generation: fresh.generation, id: el.id }, snapshot: fresh });
+  }
+
   private notOnScreen(el: AxElement): ActionResult {
     const why = !isEnabled(el) ? 'it is disabled' : 'it is not visible on screen';
     return failure('unsupported', `I cannot click ${describeElement(el)}: ${why}, and it offers no accessibility action. Scroll to it or open its window first.`);
@@ -651,21 +661,15 @@ export class ExecutionEngine {
   }
 
   /** Waits until the field shows the typed text; checks it is exactly there. */
-  private async confirmTyped(
-    ref: AxRef,
-    text: string,
-    before: string | null,
-    via: 'keys' | 'accessibility',
-    expected = (before ?? '') + text,
-    where = '',
-  ): Promise<ActionResult> {
+  private async confirmTyped(ref: AxRef, text: string, before: string | null, via: 'keys' | 'accessibility'): Promise<ActionResult> {
     const started = this.clock.now();
+    const expected = (before ?? '') + text;
     let value: string | null;
     for (;;) {
       value = await this.bridge.readValue(ref);
       // By keys the caret may have been mid-text or over a selection: the text must be there, and new.
       if (value === expected || (via === 'keys' && value !== null && value !== before && value.includes(text))) {
-        return success(`Typed ${quoted(text, 60)}${via === 'accessibility' && where ? ` (inserted ${where})` : ''}.`);
+        return success(`Typed ${quoted(text, 60)}${via === 'accessibility' ? ' (inserted at the end of the field)' : ''}.`);
       }
       if (this.clock.now() - started >= this.tuning.readBackMs) break;
       await this.clock.sleep(this.tuning.pollMs / 2);

@@ -6,6 +6,7 @@
  * planner, needs_confirmation asks the user before the same action is tried again.
  */
 import type { RiskLevel } from '../shared/risk-level.js';
+import type { ElementChoice } from './engine-types.js';
 import type { Observation } from './observation.js';
 
 /** Why an action failed, for the loop's decisions (re-plan, re-observe, give up); the sentence is in `reason`. */
@@ -41,7 +42,15 @@ export type ActionResult =
       /** In a sequence: the 1-based step that failed. */
       readonly step?: number;
     }
-  | { readonly kind: 'clarification'; readonly question: string; readonly options: readonly string[] }
+  | {
+      readonly kind: 'clarification';
+      readonly question: string;
+      readonly options: readonly string[];
+      /** For "which element?": the element each option names, in the same order, to act on the answer. */
+      readonly choices?: readonly ElementChoice[];
+      /** In a sequence: the 1-based step that asked. */
+      readonly step?: number;
+    }
   | {
       readonly kind: 'observation';
       /** What the planner reads. */
@@ -72,8 +81,8 @@ export function failure(code: FailureCode, reason: string): ActionResult {
   return { kind: 'failure', code, reason };
 }
 
-export function clarification(question: string, options: readonly string[]): ActionResult {
-  return { kind: 'clarification', question, options };
+export function clarification(question: string, options: readonly string[], choices?: readonly ElementChoice[]): ActionResult {
+  return { kind: 'clarification', question, options, ...(choices ? { choices } : {}) };
 }
 
 /** An error raised inside the engine's drivers whose message is already a sentence for the user. */

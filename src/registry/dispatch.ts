@@ -11,13 +11,14 @@ import { assertNever } from '../shared/assert-never.js';
 import { canonicalModifier } from '../shared/keys.js';
 import { riskRank, type RiskLevel } from '../shared/risk-level.js';
 import type { ExecutionEngine } from '../execution/engine.js';
-import type { ActOptions, LiveGate, Place, SequenceStep, Target } from '../execution/engine-types.js';
+import type { ActOptions, ElementChoice, LiveGate, Place, SequenceStep, Target } from '../execution/engine-types.js';
 import { failure, type ActionResult } from '../execution/results.js';
 import { describeIntent } from '../intent/describe.js';
 import type { ElementRef, Intent, Place as IntentPlace, Step } from '../intent/schema.js';
 import { classifyRisk, gateDecision, type GatePolicy } from './risk.js';
 
 export type { ActionResult } from '../execution/results.js';
+export type { ElementChoice } from '../execution/engine-types.js';
 
 export interface DispatchOptions {
   /** The level the user (or the policy, for harmless intents) approved. Default harmless. */
@@ -25,6 +26,8 @@ export interface DispatchOptions {
   readonly policy?: GatePolicy;
   /** Stops a running sequence between steps. */
   readonly signal?: AbortSignal;
+  /** The element the user picked in answer to "which one?": the label target that was ambiguous acts on it. */
+  readonly choice?: ElementChoice;
 }
 
 /** The engine methods dispatch uses (ExecutionEngine has them; tests may stand in at this seam). */
@@ -55,16 +58,19 @@ export function liveGate(intent: Intent, approved: RiskLevel, policy?: GatePolic
   };
 }
 
-function target(ref: ElementRef): Target {
-  return ref;
-}
-
-function place(p: IntentPlace): Place {
-  return p;
+/** The engine's target for an intent's element: the picked element when it is the one that was asked about. */
+function targetWith(choice: ElementChoice | undefined): (ref: ElementRef) => Target {
+  return (ref) => {
+    const asked = choice?.query;
+    if (choice && asked && 'label' in ref && ref.label === asked.label && ref.role === asked.role && ref.app === asked.app) return { choice };
+    return ref;
+  };
 }
 
 /** Runs one step (any intent but sequence, question and observation kinds). */
-function runStep(step: Step, engine: EngineApi, o: ActOptions): Promise<ActionResult> {
+function runStep(step: Step, engine: EngineApi, o: ActOptions, choice?: ElementChoice): Promise<ActionResult> {
+  const target = targetWith(choice);
+  const place = (p: IntentPlace): Place => ('x' in p ? p : target(p));
   switch (step.intent) {
     case 'open_application':
       return engine.openApplication(step.app, o);
@@ -109,7 +115,7 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
         // Each step is re-checked with its own live target against the level approved for the whole.
         const steps: SequenceStep[] = intent.steps.map((step) => ({
           describe: describeIntent(step),
-          run: (o) => runStep(step, engine, { gate: liveGate(step, approved, options.policy), ...o }),
+          run: (o) => runStep(step, engine, { gate: liveGate(step, approved, options.policy), ...o }, options.choice),
         }));
         return await engine.sequence(steps, signal);
       }
@@ -123,7 +129,7 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
       case 'move_mouse':
       case 'left_click_coordinates':
       case 'drag':
-        return await runStep(intent, engine, { gate: liveGate(intent, approved, options.policy), ...signal });
+        return await runStep(intent, engine, { gate: liveGate(intent, approved, options.policy), ...signal }, options.choice);
       default:
         return assertNever(intent, 'dispatch: unknown intent');
     }

@@ -6,32 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AuditLog, parseAuditLines } from '../../src/agent/audit-log.js';
-import { AssistantLoop, type AssistantDeps, type ConfirmAnswer, type ConfirmationRequest } from '../../src/agent/assistant-loop.js';
+import { AssistantLoop, type ConfirmAnswer } from '../../src/agent/assistant-loop.js';
 import { SessionMemory } from '../../src/agent/session-memory.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
-import { eventLog, fakeEngine, memoryAudit, observationOf, scriptedPlanner, type EngineScript, type Reply } from './loop-fakes.js';
-
-function setup(options: { script?: EngineScript; replies?: Reply[]; answers?: ConfirmAnswer[]; deps?: Partial<AssistantDeps> } = {}) {
-  const engine = fakeEngine(options.script);
-  const log = eventLog();
-  const audit = memoryAudit();
-  const asked: ConfirmationRequest[] = [];
-  const answers = [...(options.answers ?? [])];
-  const planner = options.replies ? scriptedPlanner(options.replies) : undefined;
-  const loop = new AssistantLoop({
-    engine,
-    emit: log.emit,
-    audit,
-    now: () => new Date('2026-01-02T03:04:05Z'),
-    confirm: async (request) => {
-      asked.push(request);
-      return answers.shift() ?? 'unanswered';
-    },
-    ...(planner ? { planner: async () => ({ kind: 'ready' as const, planner }) } : {}),
-    ...options.deps,
-  });
-  return { loop, engine, log, audit, asked, planner };
-}
+import { eventLog, fakeEngine, observationOf, setupLoop as setup, type EngineScript } from './loop-fakes.js';
 
 /** Every run ends with status idle and then one done event, whatever happened. */
 function expectBackToIdle(events: readonly AssistantEvent[]): void {

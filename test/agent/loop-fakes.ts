@@ -9,6 +9,7 @@ import type { Planner, PlannerError, PlanRequest, PlanOutcome } from '../../src/
 import { validatePlannerOutput } from '../../src/intent/validator.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
 import type { AuditRecord } from '../../src/agent/audit-log.js';
+import { AssistantLoop, type AssistantDeps, type ConfirmAnswer, type ConfirmationRequest } from '../../src/agent/assistant-loop.js';
 
 export interface EngineCall {
   readonly method: string;
@@ -119,4 +120,27 @@ export function eventLog() {
 export function memoryAudit() {
   const records: AuditRecord[] = [];
   return { records, append: (r: AuditRecord) => (records.push(r), true) };
+}
+
+/** A loop on the fake engine, with scripted planner replies and confirmation answers (then unanswered). */
+export function setupLoop(options: { script?: EngineScript; replies?: Reply[]; answers?: ConfirmAnswer[]; deps?: Partial<AssistantDeps> } = {}) {
+  const engine = fakeEngine(options.script);
+  const log = eventLog();
+  const audit = memoryAudit();
+  const asked: ConfirmationRequest[] = [];
+  const answers = [...(options.answers ?? [])];
+  const planner = options.replies ? scriptedPlanner(options.replies) : undefined;
+  const loop = new AssistantLoop({
+    engine,
+    emit: log.emit,
+    audit,
+    now: () => new Date('2026-01-02T03:04:05Z'),
+    confirm: async (request) => {
+      asked.push(request);
+      return answers.shift() ?? 'unanswered';
+    },
+    ...(planner ? { planner: async () => ({ kind: 'ready' as const, planner }) } : {}),
+    ...options.deps,
+  });
+  return { loop, engine, log, audit, asked, planner };
 }

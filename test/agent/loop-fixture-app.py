@@ -3,7 +3,7 @@
 
 Run with Debian's Python (/usr/bin/python3 has the gi module). Each button counts its presses in a
 label next to it, read back through AT-SPI: a harmless button, a destructive one, one whose label
-is an instruction aimed at the planner, and two buttons with the same name (the engine asks which).
+is an instruction aimed at the planner, and two buttons with the same name (the engine asks which; each counts its own presses).
 """
 import gi
 
@@ -39,7 +39,9 @@ def main():
     pair = Gtk.Box(spacing=8)
     for side in ("Left", "Right"):
         frame = Gtk.Frame(label=side)
-        frame.add(Gtk.Button(label="OK"))
+        inner = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=8)
+        counter(inner, "OK", f"{side} presses:")
+        frame.add(inner)
         pair.pack_start(frame, True, True, 0)
     box.pack_start(pair, False, False, 0)
     win.connect("destroy", Gtk.main_quit)

@@ -122,6 +122,20 @@ describe('assistive-control run', () => {
     expect(audit()[0]).toMatchObject({ confirmation: 'confirmed' });
   });
 
+  it('with a terminal, nobody answering within --answer-timeout ends the run as needing the user (exit 3)', async () => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    const r = await runCli(['--provider', 'grammar', '--answer-timeout', '0.2', 'click Delete everything'], { stdin });
+    expect(r.code).toBe(3);
+    expect(r.err).toContain('No answer within 0.2 seconds, so nothing more was done.');
+    expect(r.engine.calls).toEqual([]);
+  });
+
+  it('--answer-timeout must be a number of seconds', async () => {
+    const r = await runCli(['--answer-timeout', 'soon', 'click OK']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--answer-timeout takes a number of seconds/);
+  });
+
   it('with a terminal, "n" means no: nothing runs, exit 4', async () => {
     const stdin = Object.assign(new PassThrough(), { isTTY: true });
     const running = runCli(['--provider', 'grammar', 'click Delete everything'], { stdin });

@@ -5,10 +5,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
 import { parseAuditLines } from '../../src/agent/audit-log.js';
+import { createDoctorCommand, defaultDoctorDeps, type CheckResult } from '../../src/cli/doctor-command.js';
 import { createElementsCommand } from '../../src/cli/elements-command.js';
 import { openDesktopEngine } from '../../src/cli/desktop-engine.js';
 import { createRunCommand, defaultRunDeps } from '../../src/cli/run-command.js';
@@ -38,9 +40,15 @@ describe.skipIf(skip !== '')('assistive-control run on a real desktop', () => {
     return Number(label.name.slice(prefix.length));
   };
 
-  const cli = async (args: string[], env: Record<string, string> = {}) => {
+  const cli = async (args: string[], env: Record<string, string> = {}, answer?: string) => {
     const fullEnv = { ...(process.env as Record<string, string>), ...env };
     const captured = captureIo(undefined, fullEnv);
+    if (answer !== undefined) {
+      // A terminal: the question is asked on it, and the answer typed once the prompt is there.
+      const stdin = Object.assign(new PassThrough(), { isTTY: true });
+      captured.io = { ...captured.io, stdin };
+      void until('the question', async () => (captured.out().includes('> ') ? true : undefined)).then(() => stdin.write(`${answer}\r`));
+    }
     const command = createRunCommand({
       ...defaultRunDeps,
       services: testServices(dir(), memoryKeychain(), fullEnv),
@@ -89,6 +97,19 @@ describe.skipIf(skip !== '')('assistive-control run on a real desktop', () => {
     expect(r.err).toContain('There are 2 buttons named “OK” — which one?');
   });
 
+  it.each([
+    ['its words', '“OK” in “Right”', 'Right presses: '],
+    ['its number', '1', 'Left presses: '],
+  ])('grammar: “which OK?” answered by %s presses that one, and only that one', async (_how, answer, pressed) => {
+    const other = pressed.startsWith('Right') ? 'Left presses: ' : 'Right presses: ';
+    const before = { pressed: await counter(pressed), other: await counter(other) };
+    const r = await cli(['--provider', 'grammar', 'click OK'], {}, answer);
+    expect(r.out).toContain('There are 2 buttons named “OK” — which one?\n  1. “OK” in “Left”\n  2. “OK” in “Right”\n');
+    expect(r.code).toBe(0);
+    await until('the picked button to count', async () => ((await counter(pressed)) === before.pressed + 1 ? true : undefined));
+    expect(await counter(other)).toBe(before.other);
+  });
+
   it('openai: observes the real app, then clicks by the id the observation gave', async () => {
     const before = await counter('Count: ');
     const server = await llm('openai', [{ intent: 'get_screen_elements' }, (text) => ({ intent: 'click_element', element: { id: idOf(text, 'Increment') } })]);
@@ -135,6 +156,16 @@ describe.skipIf(skip !== '')('assistive-control run on a real desktop', () => {
     const server = await llm('openai', [{ intent: 'get_screen_elements' }, { intent: 'unsupported', suggestion: 'Nothing to do.' }]);
     await cli(['--provider', 'openai', '--base-url', server.baseURL, 'look around']);
     expect(JSON.stringify(server.requests[1]?.body)).toContain(JSON.stringify(listed.text).slice(1, -1));
+  });
+
+  it('doctor: the real bridge finds the AT-SPI bus and the display takes input', async () => {
+    const captured = captureIo(undefined, process.env as Record<string, string>);
+    const command = createDoctorCommand({ ...defaultDoctorDeps, services: testServices(dir(), memoryKeychain(), {}) });
+    await testServices(dir(), memoryKeychain(), {})().settings.set('provider', 'grammar');
+    expect(await command.run(['--json'], captured.io)).toBe(0);
+    const { checks } = JSON.parse(captured.out()) as { checks: CheckResult[] };
+    expect(checks.find((c) => c.id === 'accessibility')).toMatchObject({ status: 'ok' });
+    expect(checks.find((c) => c.id === 'input')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/pointer is at \d+, \d+/) });
   });
 
   it('a provider that fails midway: exit 1 with a sentence, nothing clicked', async () => {

@@ -1,0 +1,328 @@
+/**
+ * `assistive-control doctor [--json]`: is this machine ready, and if not, what exactly to do.
+ *
+ * Each check answers ok, problem (with a fix the user can act on) or not applicable, within its own
+ * deadline, and all checks run at once: a dead network, a frozen app holding the accessibility bus
+ * or a keychain waiting for an unlock prompt cannot make the doctor itself hang. Keys are never
+ * printed; the Anthropic check lists models (free), it never sends a message (which costs tokens).
+ */
+import { homedir } from 'node:os';
+import { AxBridge } from '../execution/accessibility/ax-bridge.js';
+import type { PermissionStatus } from '../execution/accessibility/types.js';
+import { createNutInputDriver, displayProblem } from '../execution/input/input-driver.js';
+import { createSecretStore, napiKeyringBackend, type KeyStatus } from '../config/secret-store.js';
+import { settingsDir } from '../config/settings-path.js';
+import { createSettingsStore, type Settings } from '../config/settings.js';
+import type { FetchLike } from '../intent/providers/planner.js';
+import { DEFAULT_ANTHROPIC_BASE_URL, type KeyedProvider } from '../shared/llm-providers.js';
+import type { CliCommand, CliIo } from './cli-io.js';
+import { CONFIG_DIR_ENV, type CliServices } from './cli-services.js';
+import { EXIT } from './exit-codes.js';
+import { parseCommandArgs } from './parse-command-args.js';
+
+const USAGE = `Usage: assistive-control doctor [--json]
+
+Checks what Assistive Control needs on this machine: accessibility, the display and input, the
+keychain, the AI planner's server and model, the microphone. Each problem comes with its fix.
+  --json   print the checks as one JSON object
+
+Exit codes: 0 everything is ready, 1 at least one problem.`;
+
+export type CheckStatus = 'ok' | 'problem' | 'not_applicable';
+
+export interface CheckResult {
+  readonly id: string;
+  readonly title: string;
+  readonly status: CheckStatus;
+  /** What was found, in a sentence. */
+  readonly detail: string;
+  /** For a problem: what to do, in a sentence. */
+  readonly fix?: string;
+}
+
+/** What the doctor looks at; tests replace the desktop parts and the network. */
+export interface DoctorDeps {
+  readonly services: (io: CliIo) => CliServices;
+  /** The accessibility bridge's permission; throws an AccessibilityError when the addon cannot load. */
+  readonly accessibility: (deadlineMs: number) => Promise<PermissionStatus>;
+  /** Why input cannot be sent (no display), or undefined; then reads the pointer through nut-js. */
+  readonly input: (env: NodeJS.ProcessEnv) => Promise<{ readonly problem: string } | { readonly pointer: { x: number; y: number } }>;
+  readonly fetch: FetchLike;
+  readonly platform: NodeJS.Platform;
+  /** Deadline of each check. Default 2,500 ms. */
+  readonly deadlineMs?: number;
+}
+
+const DEFAULT_DEADLINE_MS = 2500;
+/** The keychain may wait for an unlock prompt; the doctor only asks whether a key is there. */
+const KEYCHAIN_TIMEOUT_MS = 2000;
+
+export const defaultDoctorDeps: DoctorDeps = {
+  services: (io) => {
+    const env = io.env ?? process.env;
+    const dir = env[CONFIG_DIR_ENV] || settingsDir({ platform: process.platform, env, homedir: homedir() });
+    return {
+      settings: createSettingsStore({ dir }),
+      secrets: createSecretStore({ backend: napiKeyringBackend(), env, platform: process.platform, timeoutMs: KEYCHAIN_TIMEOUT_MS }),
+      env,
+    };
+  },
+  accessibility: (deadlineMs) => AxBridge.open().permission({ deadlineMs }),
+  input: async (env) => {
+    // nut-js crashes the process without a display: it is loaded only after this check passes.
+    const problem = await displayProblem(env, process.platform);
+    if (problem) return { problem };
+    return { pointer: await createNutInputDriver({ env }).pointer() };
+  },
+  fetch: (input, init) => fetch(input, init),
+  platform: process.platform,
+};
+
+class Late extends Error {}
+
+/** The check's result, or a problem saying it did not answer in time. */
+async function withDeadline(ms: number, id: string, title: string, check: (signal: AbortSignal) => Promise<CheckResult>): Promise<CheckResult> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Late());
+    }, ms);
+    timer.unref?.();
+  });
+  try {
+    return await Promise.race([check(controller.signal), late]);
+  } catch (e) {
+    if (e instanceof Late || controller.signal.aborted) {
+      return { id, title, status: 'problem', detail: `No answer within ${ms / 1000} s.`, fix: fixForLate(id) };
+    }
+    const text = e instanceof Error ? e.message : String(e);
+    return { id, title, status: 'problem', detail: text, fix: 'Run the doctor again; if this stays, report it with this message.' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function fixForLate(id: string): string {
+  if (id === 'accessibility') return 'An application may be frozen and holding up the accessibility bus: close the app that does not respond, then run the doctor again.';
+  if (id === 'keychain') return 'The keychain may be waiting for you to unlock it: unlock it (log in again), then run the doctor again.';
+  if (id === 'input') return 'The display did not answer: start Assistive Control from inside your desktop session.';
+  return 'The server did not answer in time: check that it is running and reachable, then run the doctor again.';
+}
+
+const PROVIDER_NAMES: Readonly<Record<KeyedProvider | 'ollama', string>> = { ollama: 'Ollama', anthropic: 'Anthropic', openai: 'OpenAI-compatible server' };
+
+async function checkAccessibility(deps: DoctorDeps, deadlineMs: number): Promise<CheckResult> {
+  const id = 'accessibility';
+  const title = deps.platform === 'darwin' ? 'Accessibility permission' : 'Accessibility (AT-SPI bus)';
+  let status: PermissionStatus;
+  try {
+    status = await deps.accessibility(deadlineMs);
+  } catch (e) {
+    // The bridge's own sentences (not built → how to build it; unsupported platform) are the fix.
+    const text = e instanceof Error ? e.message : String(e);
+    return { id, title, status: 'problem', detail: 'The accessibility bridge cannot start.', fix: text };
+  }
+  if (status.state === 'granted') {
+    return { id, title, status: 'ok', detail: deps.platform === 'darwin' ? 'Assistive Control may control other apps.' : 'The accessibility bus answers and desktop accessibility is on.' };
+  }
+  return { id, title, status: 'problem', detail: status.state === 'denied' ? 'Accessibility is not allowed.' : 'Accessibility is not available.', fix: status.detail };
+}
+
+async function checkInput(io: CliIo, deps: DoctorDeps): Promise<CheckResult> {
+  const id = 'input';
+  const title = 'Display and input synthesis';
+  const answer = await deps.input(io.env ?? process.env);
+  if ('problem' in answer) return { id, title, status: 'problem', detail: 'Mouse and keyboard input cannot be sent.', fix: answer.problem };
+  return { id, title, status: 'ok', detail: `Mouse and keyboard input can be sent (the pointer is at ${Math.round(answer.pointer.x)}, ${Math.round(answer.pointer.y)}).` };
+}
+
+function describeKey(status: KeyStatus): string {
+  if (status.saved) return status.source === 'environment' ? 'Key set in the environment.' : 'Key saved in the keychain.';
+  switch (status.problem) {
+    case 'not_saved':
+      return 'No key saved.';
+    case 'locked':
+      return 'The keychain is locked.';
+    case 'no_service':
+      return 'There is no keychain service.';
+    case 'timeout':
+      return 'The keychain did not answer.';
+    case 'error':
+      return 'The keychain gave an error.';
+  }
+}
+
+async function checkKey(services: CliServices, settings: Settings, provider: KeyedProvider): Promise<CheckResult> {
+  const id = `keychain.${provider}`;
+  const title = `Keychain: ${PROVIDER_NAMES[provider]} key`;
+  const status = await services.secrets.status(provider);
+  const detail = describeKey(status);
+  if (status.saved) return { id, title, status: 'ok', detail };
+  const used = settings.provider === provider;
+  if (!used) return { id, title, status: 'not_applicable', detail: `${detail} Not needed: the planner is ${settings.provider}.` };
+  const fix = status.problem === 'not_saved' ? `Save one with "assistive-control keys set ${provider}".` : status.message;
+  return { id, title, status: 'problem', detail, fix };
+}
+
+async function getJson(deps: DoctorDeps, url: string, headers: Record<string, string>, signal: AbortSignal): Promise<{ status: number; body: unknown }> {
+  const response = await deps.fetch(url, { method: 'GET', headers, signal });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, body };
+}
+
+function unreachable(name: string, url: string, e: unknown, start: string): CheckResult {
+  const text = e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
+  return { id: 'provider', title: `AI planner: ${name}`, status: 'problem', detail: `Nothing answers at ${url} (${text.slice(0, 120)}).`, fix: start };
+}
+
+/** Model names of an Ollama /api/tags answer. */
+function ollamaModels(body: unknown): string[] {
+  const models = (body as { models?: unknown })?.models;
+  if (!Array.isArray(models)) return [];
+  return models.map((m) => (m as { name?: unknown; model?: unknown }).name ?? (m as { model?: unknown }).model).filter((n): n is string => typeof n === 'string');
+}
+
+async function checkOllama(deps: DoctorDeps, settings: Settings, signal: AbortSignal): Promise<CheckResult> {
+  const title = 'AI planner: Ollama';
+  const base = settings.ollamaUrl.replace(/\/+$/, '');
+  const model = settings.models.ollama;
+  let answer;
+  try {
+    answer = await getJson(deps, `${base}/api/tags`, {}, signal);
+  } catch (e) {
+    if (signal.aborted) throw e;
+    return unreachable('Ollama', base, e, `Start Ollama ("ollama serve"), or set its address with "assistive-control config set ollamaUrl <url>".`);
+  }
+  if (answer.status !== 200) {
+    return { id: 'provider', title, status: 'problem', detail: `${base} answered HTTP ${answer.status}, not as Ollama does.`, fix: 'Check that the Ollama address in "assistive-control config show" is Ollama’s.' };
+  }
+  const names = ollamaModels(answer.body);
+  const pulled = names.some((n) => n === model || n === `${model}:latest` || `${n}:latest` === model);
+  if (!pulled) {
+    return { id: 'provider', title, status: 'problem', detail: `Ollama answers at ${base}, but the model “${model}” is not pulled.`, fix: `Run "ollama pull ${model}", or choose a pulled model with "assistive-control config set models.ollama <model>".` };
+  }
+  return { id: 'provider', title, status: 'ok', detail: `Ollama answers at ${base} and the model “${model}” is pulled.` };
+}
+
+async function checkOpenAi(deps: DoctorDeps, services: CliServices, settings: Settings, signal: AbortSignal): Promise<CheckResult> {
+  const title = 'AI planner: OpenAI-compatible server';
+  const base = settings.openaiBaseUrl.replace(/\/+$/, '');
+  const key = await services.secrets.getKey('openai');
+  if (!key.found) return { id: 'provider', title, status: 'problem', detail: 'The server cannot be checked without a key.', fix: key.problem === 'not_saved' ? 'Save one with "assistive-control keys set openai".' : key.message };
+  let answer;
+  try {
+    answer = await getJson(deps, `${base}/models`, { authorization: `Bearer ${key.key}` }, signal);
+  } catch (e) {
+    if (signal.aborted) throw e;
+    return unreachable('OpenAI-compatible server', base, e, 'Check the address with "assistive-control config show" (openaiBaseUrl) and that the server is running.');
+  }
+  if (answer.status === 401 || answer.status === 403) {
+    return { id: 'provider', title, status: 'problem', detail: `${base} refused the saved key (HTTP ${answer.status}).`, fix: 'Save a valid key with "assistive-control keys set openai".' };
+  }
+  if (answer.status !== 200) {
+    return { id: 'provider', title, status: 'problem', detail: `${base} answered HTTP ${answer.status} to the model list.`, fix: 'Check the address with "assistive-control config show" (openaiBaseUrl): it should end in /v1.' };
+  }
+  const data = (answer.body as { data?: unknown })?.data;
+  const ids = Array.isArray(data) ? data.map((m) => (m as { id?: unknown }).id).filter((i): i is string => typeof i === 'string') : [];
+  const model = settings.models.openai;
+  if (ids.length > 0 && !ids.includes(model)) {
+    return { id: 'provider', title, status: 'problem', detail: `${base} answers, but does not offer the model “${model}”.`, fix: `Choose one it offers (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}) with "assistive-control config set models.openai <model>".` };
+  }
+  return { id: 'provider', title, status: 'ok', detail: `${base} answers and accepts the key.` };
+}
+
+async function checkAnthropic(deps: DoctorDeps, services: CliServices, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<CheckResult> {
+  const title = 'AI planner: Anthropic';
+  const key = await services.secrets.getKey('anthropic');
+  if (!key.found) return { id: 'provider', title, status: 'problem', detail: 'No key to use.', fix: key.problem === 'not_saved' ? 'Save one with "assistive-control keys set anthropic".' : key.message };
+  // The model list is free; a message would cost tokens. ANTHROPIC_BASE_URL is honoured as the SDK does.
+  const base = (env.ANTHROPIC_BASE_URL || DEFAULT_ANTHROPIC_BASE_URL).replace(/\/+$/, '');
+  let answer;
+  try {
+    answer = await getJson(deps, `${base}/v1/models`, { 'x-api-key': key.key, 'anthropic-version': '2023-06-01' }, signal);
+  } catch (e) {
+    if (signal.aborted) throw e;
+    return unreachable('Anthropic', base, e, 'Check the internet connection (and a proxy, if you use one), then run the doctor again.');
+  }
+  if (answer.status === 401 || answer.status === 403) {
+    return { id: 'provider', title, status: 'problem', detail: `Anthropic refused the saved key (HTTP ${answer.status}).`, fix: 'Save a valid key with "assistive-control keys set anthropic".' };
+  }
+  if (answer.status !== 200) return { id: 'provider', title, status: 'problem', detail: `Anthropic answered HTTP ${answer.status}.`, fix: 'Try again in a moment; if it stays, check status.anthropic.com.' };
+  return { id: 'provider', title, status: 'ok', detail: 'Anthropic answers and accepts the key.' };
+}
+
+function checkMicrophone(platform: NodeJS.Platform): CheckResult {
+  const title = 'Microphone permission';
+  if (platform === 'darwin') {
+    return { id: 'microphone', title, status: 'not_applicable', detail: 'Not checked yet: voice input is not built, so nothing asks for the microphone.' };
+  }
+  return { id: 'microphone', title, status: 'not_applicable', detail: `${platform === 'linux' ? 'Linux' : 'This system'} has no microphone permission to grant.` };
+}
+
+/** Runs every check at once, each within its deadline. */
+export async function runChecks(io: CliIo, deps: DoctorDeps): Promise<CheckResult[]> {
+  const ms = deps.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const env = io.env ?? process.env;
+  const services = deps.services(io);
+  const { settings } = await services.settings.load();
+  const providerCheck = (signal: AbortSignal): Promise<CheckResult> => {
+    switch (settings.provider) {
+      case 'ollama':
+        return checkOllama(deps, settings, signal);
+      case 'openai':
+        return checkOpenAi(deps, services, settings, signal);
+      case 'anthropic':
+        return checkAnthropic(deps, services, env, signal);
+      default:
+        return Promise.resolve({ id: 'provider', title: 'AI planner', status: 'not_applicable', detail: 'No AI planner is chosen: only the offline grammar plans commands.' });
+    }
+  };
+  return Promise.all([
+    withDeadline(ms, 'accessibility', 'Accessibility', () => checkAccessibility(deps, ms)),
+    withDeadline(ms, 'input', 'Display and input synthesis', () => checkInput(io, deps)),
+    withDeadline(ms, 'keychain', 'Keychain: Anthropic key', () => checkKey(services, settings, 'anthropic')),
+    withDeadline(ms, 'keychain', 'Keychain: OpenAI-compatible server key', () => checkKey(services, settings, 'openai')),
+    withDeadline(ms, 'provider', `AI planner: ${settings.provider}`, providerCheck),
+    Promise.resolve(checkMicrophone(deps.platform)),
+  ]);
+}
+
+const MARK: Readonly<Record<CheckStatus, string>> = { ok: 'ok     ', problem: 'PROBLEM', not_applicable: 'n/a    ' };
+
+export function createDoctorCommand(deps: DoctorDeps): CliCommand {
+  return {
+    name: 'doctor',
+    summary: 'check that this machine is ready, and say how to fix what is not',
+    usage: USAGE,
+    async run(args, io) {
+      const parsed = parseCommandArgs(args, io, USAGE, {});
+      if ('exit' in parsed) return parsed.exit;
+      if (parsed.positionals.length > 0) {
+        io.stderr.write(`doctor takes no arguments.\n\n${USAGE}\n`);
+        return EXIT.usage;
+      }
+      const checks = await runChecks(io, deps);
+      const ok = checks.every((c) => c.status !== 'problem');
+      if (parsed.values.json) {
+        io.stdout.write(`${JSON.stringify({ ok, checks })}\n`);
+      } else {
+        for (const c of checks) {
+          io.stdout.write(`${MARK[c.status]}  ${c.title}: ${c.detail}\n`);
+          if (c.fix) io.stdout.write(`         Fix: ${c.fix}\n`);
+        }
+        io.stdout.write(ok ? 'Everything Assistive Control needs is ready.\n' : 'Fix the problems above, then run "assistive-control doctor" again.\n');
+      }
+      return ok ? EXIT.ok : EXIT.failed;
+    },
+  };
+}
+
+export const doctorCommand = createDoctorCommand(defaultDoctorDeps);

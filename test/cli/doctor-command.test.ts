@@ -1,0 +1,150 @@
+// `assistive-control doctor`: real loopback servers for the planners (Ollama's /api/tags, an
+// OpenAI-compatible /models), a dead port, a server that never answers, and a child process with no
+// display; the bridge check on the private desktop session is in doctor.desktop.test.ts.
+import { execFile } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDoctorCommand, defaultDoctorDeps, type CheckResult, type DoctorDeps } from '../../src/cli/doctor-command.js';
+import type { PermissionStatus } from '../../src/execution/accessibility/types.js';
+import { refusedAddress } from '../intent/llm-loopback.js';
+import { captureIo, memoryKeychain, testServices, useTempDir } from './cli-fixtures.js';
+
+const dir = useTempDir('ac-doctor-');
+const KEY = 'sk-doctor-test-0123456789abcdef';
+const servers: Server[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+/** A loopback HTTP server answering GETs from a handler; records the requests. */
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; requests: IncomingMessage[] }> {
+  const requests: IncomingMessage[] = [];
+  const server = createServer((req, res) => {
+    requests.push(req);
+    handler(req, res);
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+async function doctor(settings: Record<string, string>, options: { keys?: Record<string, string>; deps?: Partial<DoctorDeps>; args?: string[] } = {}) {
+  const keychain = memoryKeychain();
+  for (const [k, v] of Object.entries(options.keys ?? {})) keychain.entries.set(k, v);
+  const services = testServices(dir(), keychain, {})();
+  for (const [key, value] of Object.entries(settings)) await services.settings.set(key, value);
+  const captured = captureIo(undefined, {});
+  const granted: PermissionStatus = { state: 'granted', detail: '' };
+  const command = createDoctorCommand({
+    ...defaultDoctorDeps,
+    services: () => services,
+    accessibility: async () => granted,
+    input: async () => ({ pointer: { x: 10, y: 20 } }),
+    platform: 'linux',
+    ...options.deps,
+  });
+  const started = Date.now();
+  const code = await command.run(options.args ?? ['--json'], captured.io);
+  const elapsed = Date.now() - started;
+  const out = captured.out();
+  const parsed = options.args ? undefined : (JSON.parse(out) as { ok: boolean; checks: CheckResult[] });
+  const check = (id: string) => parsed?.checks.find((c) => c.id === id);
+  return { code, out, parsed, check, elapsed };
+}
+
+describe('assistive-control doctor', () => {
+  it('all ready: Ollama answers and has the model pulled → exit 0', async () => {
+    const ollama = await serve((req, res) => (req.url === '/api/tags' ? json(res, 200, { models: [{ name: 'llama3.2:latest' }] }) : json(res, 404, {})));
+    const r = await doctor({ provider: 'ollama', ollamaUrl: ollama.url, 'models.ollama': 'llama3.2' });
+    expect(r.code).toBe(0);
+    expect(r.parsed?.ok).toBe(true);
+    expect(r.check('provider')).toMatchObject({ status: 'ok', detail: expect.stringContaining('“llama3.2” is pulled') });
+    expect(r.check('microphone')).toMatchObject({ status: 'not_applicable' });
+    expect(r.check('keychain.openai')).toMatchObject({ status: 'not_applicable', detail: 'No key saved. Not needed: the planner is ollama.' });
+  });
+
+  it('Ollama without the model: the fix is the pull command; exit 1', async () => {
+    const ollama = await serve((_req, res) => json(res, 200, { models: [{ name: 'qwen2.5:7b' }] }));
+    const r = await doctor({ provider: 'ollama', ollamaUrl: ollama.url, 'models.ollama': 'llama3.2' });
+    expect(r.code).toBe(1);
+    expect(r.check('provider')).toMatchObject({ status: 'problem', fix: expect.stringContaining('"ollama pull llama3.2"') });
+  });
+
+  it('a dead port: a problem that says how to start Ollama, at once', async () => {
+    const r = await doctor({ provider: 'ollama', ollamaUrl: await refusedAddress() });
+    expect(r.code).toBe(1);
+    expect(r.check('provider')).toMatchObject({ status: 'problem', detail: expect.stringMatching(/^Nothing answers at/), fix: expect.stringContaining('ollama serve') });
+  });
+
+  it('a server that never answers, a hung bridge: each check ends at its deadline', async () => {
+    const hung = await serve(() => undefined); // accepts, never answers
+    const r = await doctor(
+      { provider: 'ollama', ollamaUrl: hung.url },
+      { deps: { deadlineMs: 300, accessibility: () => new Promise(() => undefined), input: () => new Promise(() => undefined) } },
+    );
+    expect(r.code).toBe(1);
+    expect(r.elapsed).toBeLessThan(2000);
+    expect(r.check('provider')).toMatchObject({ status: 'problem', detail: 'No answer within 0.3 s.' });
+    expect(r.check('accessibility')).toMatchObject({ status: 'problem', fix: expect.stringMatching(/frozen/) });
+  });
+
+  it('OpenAI-compatible: lists the models with the key, and never prints it', async () => {
+    const openai = await serve((req, res) =>
+      req.headers.authorization === `Bearer ${KEY}` ? json(res, 200, { object: 'list', data: [{ id: 'gpt-test' }] }) : json(res, 401, { error: { message: 'bad key' } }),
+    );
+    const ok = await doctor({ provider: 'openai', openaiBaseUrl: `${openai.url}/v1`, 'models.openai': 'gpt-test' }, { keys: { openai: KEY } });
+    expect(ok.check('provider')).toMatchObject({ status: 'ok' });
+    expect(ok.check('keychain.openai')).toMatchObject({ status: 'ok', detail: 'Key saved in the keychain.' });
+    expect(openai.requests.map((q) => q.url)).toEqual(['/v1/models']);
+    expect(ok.code).toBe(0);
+    expect(ok.out).not.toContain(KEY);
+
+    const wrong = await doctor({ provider: 'openai', openaiBaseUrl: `${openai.url}/v1`, 'models.openai': 'gpt-test' }, { keys: { openai: 'sk-wrong-0123456789abcdef' }, args: [] });
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toContain('Fix: Save a valid key with "assistive-control keys set openai".');
+    expect(wrong.out).not.toContain('sk-wrong');
+  });
+
+  it('a keyed provider without a key: the keychain check says how to save one', async () => {
+    const r = await doctor({ provider: 'anthropic' });
+    expect(r.code).toBe(1);
+    expect(r.check('keychain.anthropic')).toMatchObject({ status: 'problem', detail: 'No key saved.', fix: 'Save one with "assistive-control keys set anthropic".' });
+  });
+
+  it('the accessibility bridge not built: the fix is how to build it', async () => {
+    const r = await doctor(
+      { provider: 'grammar' },
+      {
+        deps: {
+          accessibility: async () => {
+            throw new Error('The accessibility bridge is not built on this machine: run "npm run build:native".');
+          },
+        },
+      },
+    );
+    expect(r.check('accessibility')).toMatchObject({ status: 'problem', fix: expect.stringContaining('npm run build:native') });
+    expect(r.check('provider')).toMatchObject({ status: 'not_applicable' });
+  });
+});
+
+describe('assistive-control doctor without a display', () => {
+  it('reports the display with its fix, and never loads nut-js (the process survives); no bus, no keychain', async () => {
+    const child = fileURLToPath(new URL('../../bin/assistive-control.mjs', import.meta.url));
+    const env: NodeJS.ProcessEnv = { ...process.env, ASSISTIVE_CONTROL_CONFIG_DIR: dir(), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' };
+    delete env.DISPLAY;
+    delete env.WAYLAND_DISPLAY;
+    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const p = execFile(process.execPath, [child, 'doctor', '--json'], { env, timeout: 15_000 }, (_e, stdout) => resolve({ code: p.exitCode, stdout }));
+    });
+    expect(code).toBe(1);
+    const parsed = JSON.parse(stdout) as { checks: CheckResult[] };
+    expect(parsed.checks.find((c) => c.id === 'input')).toMatchObject({ status: 'problem', fix: expect.stringContaining('DISPLAY is not set') });
+    // No session bus: the real keychain library finds no Secret Service, which the default planner does not need.
+    expect(parsed.checks.find((c) => c.id === 'keychain.openai')).toMatchObject({ status: 'not_applicable', detail: expect.stringMatching(/^There is no keychain service\./) });
+  });
+});
