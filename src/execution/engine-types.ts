@@ -91,7 +91,15 @@ export interface SequenceStep {
 /** The accessibility calls the engine uses (AxBridge implements them). */
 export type AccessibilityDriver = Pick<
   AxBridge,
-  'frontmostApp' | 'runningApps' | 'launchApp' | 'snapshot' | 'performAction' | 'setValue' | 'readValue'
+  | 'frontmostApp'
+  | 'runningApps'
+  | 'launchApp'
+  | 'snapshot'
+  | 'performAction'
+  | 'setValue'
+  | 'readValue'
+  | 'insertText'
+  | 'activateApp'
 >;
 
 /** Time, injectable so that tests of waits and retries run fast and deterministically. */

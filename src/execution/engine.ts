@@ -372,8 +372,15 @@ export class ExecutionEngine {
         return failure('not_found', 'There is no text field to type into: click the field first (or name it), then type.');
       }
       const before = (await this.bridge.readValue(ref)) ?? '';
-      await this.bridge.setValue(ref, before + text);
-      return this.confirmTyped(ref, text, before, 'accessibility');
+      // At the caret, over the selection, as keys would type: the focused field's caret is where the
+      // user (or the click before) put it. A named field without the focus has no caret the user
+      // chose, so the text goes after what is there.
+      const at = target && !field.states.includes('focused') ? 'end' : 'caret';
+      const done = await this.bridge.insertText(ref, text, { at });
+      const chars = Array.from(before);
+      const expected = chars.slice(0, done.start).join('') + text + chars.slice(done.end).join('');
+      const where = done.end > done.start ? 'replacing the selected text' : done.start >= chars.length ? 'at the end of the field' : 'at the caret';
+      return this.confirmTyped(ref, text, before, 'accessibility', expected, where);
     });
   }
 
@@ -661,15 +668,21 @@ export class ExecutionEngine {
   }
 
   /** Waits until the field shows the typed text; checks it is exactly there. */
-  private async confirmTyped(ref: AxRef, text: string, before: string | null, via: 'keys' | 'accessibility'): Promise<ActionResult> {
+  private async confirmTyped(
+    ref: AxRef,
+    text: string,
+    before: string | null,
+    via: 'keys' | 'accessibility',
+    expected = (before ?? '') + text,
+    where = '',
+  ): Promise<ActionResult> {
     const started = this.clock.now();
-    const expected = (before ?? '') + text;
     let value: string | null;
     for (;;) {
       value = await this.bridge.readValue(ref);
       // By keys the caret may have been mid-text or over a selection: the text must be there, and new.
       if (value === expected || (via === 'keys' && value !== null && value !== before && value.includes(text))) {
-        return success(`Typed ${quoted(text, 60)}${via === 'accessibility' ? ' (inserted at the end of the field)' : ''}.`);
+        return success(`Typed ${quoted(text, 60)}${via === 'accessibility' && where ? ` (inserted ${where})` : ''}.`);
       }
       if (this.clock.now() - started >= this.tuning.readBackMs) break;
       await this.clock.sleep(this.tuning.pollMs / 2);

@@ -158,6 +158,30 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
       expect(await valueOf('text_field', 'Message')).toBe(EXACT);
     });
 
+    const focusMessage = async (text: string): Promise<void> => {
+      await setField('Message', text);
+      expect((await doIt({ intent: 'click_element', element: { label: 'Message' } })).kind).toBe('success');
+      await until('the field to have focus', async () => (find(await snap(), 'text_field', 'Message').states.includes('focused') ? true : undefined));
+      expect((await doIt({ intent: 'press_key', key: 'home' })).kind).toBe('success');
+    };
+
+    it('inserts text that has no key at the caret in the middle of the text, and leaves the caret after it', async () => {
+      await focusMessage('Hello world');
+      for (let i = 0; i < 5; i++) expect((await doIt({ intent: 'press_key', key: 'right' })).kind).toBe('success');
+      expect(await doIt({ intent: 'type_text', text: ' äé€' })).toEqual(success('Typed “äé€” (inserted at the caret).'));
+      expect(await valueOf('text_field', 'Message')).toBe('Hello äé€ world');
+      // The caret is after the inserted text, as a keyboard leaves it: the next text follows it.
+      expect(await doIt({ intent: 'type_text', text: 'ß' })).toEqual(success('Typed “ß” (inserted at the caret).'));
+      expect(await valueOf('text_field', 'Message')).toBe('Hello äé€ß world');
+    });
+
+    it('replaces the selected text, as typing over a selection does', async () => {
+      await focusMessage('Hello world');
+      for (let i = 0; i < 5; i++) expect((await doIt({ intent: 'press_key', key: 'right', modifiers: ['shift'] })).kind).toBe('success');
+      expect(await doIt({ intent: 'type_text', text: 'Grüße' })).toEqual(success('Typed “Grüße” (inserted replacing the selected text).'));
+      expect(await valueOf('text_field', 'Message')).toBe('Grüße world');
+    });
+
     it('presses cmd+a (Ctrl on Linux) and backspace: the field is emptied', async () => {
       await setField('Message', 'to be removed');
       await doIt({ intent: 'click_element', element: { label: 'Message' } });
