@@ -47,6 +47,8 @@ export interface EngineTuning {
   readonly takeoverTolerancePx: number;
   /** Deadline of one snapshot of the target app. Default 3,000 ms (the bridge's). */
   readonly snapshotDeadlineMs: number;
+  /** How long a named app may take to come to the front for keys or scrolling. Default 2,000 ms. */
+  readonly activateWaitMs: number;
   /** Token budget of get_screen_elements. */
   readonly tokenBudget?: number;
 }
@@ -60,6 +62,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   defaultScrollSteps: 3,
   takeoverTolerancePx: 3,
   snapshotDeadlineMs: 3000,
+  activateWaitMs: 2000,
 };
 
 export interface EngineDeps {
@@ -384,15 +387,13 @@ export class ExecutionEngine {
     });
   }
 
-  /** Presses a key with modifiers in the frontmost app (or in `app`, which must be frontmost). */
+  /** Presses a key with modifiers in the frontmost app, or in `app` (brought to the front first). */
   async pressKey(key: string, modifiers: readonly CanonicalModifier[], app: string | undefined, options: ActOptions = {}): Promise<ActionResult> {
     const chord = [...modifiers, key].join('+');
     return this.guard(`press ${chord}`, async () => {
       if (app) {
-        const front = await this.bridge.frontmostApp();
-        if (front.name.toLowerCase() !== app.toLowerCase()) {
-          return failure('unsupported', `${quoted(app)} is not in front (${quoted(front.name)} is), so the key would go to the wrong app: bring ${quoted(app)} to the front first.`);
-        }
+        const front = await this.bringToFront(app);
+        if (!front.ok) return front.result;
       }
       const focus = await this.focusedElement().catch(() => undefined);
       const gated = options.gate?.({ focused: factsOf(focus?.element) });
@@ -417,7 +418,8 @@ export class ExecutionEngine {
         at = centre(over);
         if (!at || !isVisible(over)) return this.notOnScreen(over);
       } else {
-        const pid = await this.pidOf(app);
+        // The wheel goes to the window under the pointer: a named app's window must be on top.
+        const pid = app ? await this.bringToFront(app) : await this.pidOf(undefined);
         if (!pid.ok) return pid.result;
         const window = await this.windowOf(pid.value);
         if (!window) return failure('not_found', `${app ? quoted(app) : 'The frontmost app'} has no window on screen to scroll.`);
@@ -538,6 +540,32 @@ export class ExecutionEngine {
     }
     const front = found.find((a) => a.frontmost);
     return ok((front ?? found[0]!).pid);
+  }
+
+  /**
+   * Brings a named app to the front (keys and the wheel go to the front window) and waits until the
+   * bridge reports it frontmost; its pid. Already in front: nothing is done.
+   */
+  private async bringToFront(app: string): Promise<Found<number>> {
+    const pid = await this.pidOf(app);
+    if (!pid.ok) return pid;
+    const isFront = async (): Promise<boolean> => (await this.bridge.frontmostApp().catch(() => undefined))?.pid === pid.value;
+    if (await isFront()) return pid;
+    const cannot = (why: string): Found<number> =>
+      stop(failure('unsupported', `I could not bring ${quoted(app)} to the front: click the app's window first, or say “switch to ${app}”.${why}`));
+    try {
+      await this.bridge.activateApp(pid.value);
+    } catch (e) {
+      if (e instanceof AccessibilityError && (e.code === 'unsupported' || e.code === 'not_found')) return cannot(` ${e.message}`);
+      throw e;
+    }
+    // The window manager acts asynchronously: poll, bounded, rather than sleep a fixed time.
+    const started = this.clock.now();
+    for (;;) {
+      if (await isFront()) return pid;
+      if (this.clock.now() - started >= this.tuning.activateWaitMs) return cannot('');
+      await this.clock.sleep(this.tuning.pollMs);
+    }
   }
 
   /** The frontmost app's pid. A frozen app in front cannot say it is active: report it as not responding. */

@@ -15,7 +15,7 @@ import { createNutInputDriver } from '../../src/execution/input/input-driver.js'
 import { success } from '../../src/execution/results.js';
 import type { Intent } from '../../src/intent/schema.js';
 import { dispatchIntent, type ActionResult } from '../../src/registry/dispatch.js';
-import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApps, stopPid, until } from '../support/desktop.js';
+import { FIXTURE_APP, SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApp, stopApps, stopPid, until } from '../support/desktop.js';
 
 const run = promisify(execFile);
 const skip = desktopSkipReason();
@@ -329,6 +329,79 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
       ]);
       expect(r).toMatchObject({ kind: 'failure', code: 'interrupted', step: 3, reason: expect.stringMatching(/^Step 3 of 3 \(click Increment\) failed: You took over, so I stopped: the pointer moved from .* to 1000, 600\. Steps 1–2 were done\.$/) });
       expect(await count()).toBe(before);
+    });
+  });
+
+  describe('an app behind another', () => {
+    const frontPid = async (): Promise<number | undefined> => (await bridge.frontmostApp().catch(() => undefined))?.pid;
+    /** Runs body with a second app (the AX fixture) on the desktop, in front when asked; then stops it. */
+    const withOtherApp = async (inFront: boolean, body: (otherPid: number) => Promise<void>): Promise<void> => {
+      const other = startApp(SYSTEM_PYTHON, [FIXTURE_APP]);
+      const otherPid = other.pid ?? 0;
+      try {
+        await bridge.waitForApp({ pid: otherPid });
+        if (inFront) {
+          await activateWindow('^AX Fixture$');
+          await until('the other app in front', async () => ((await frontPid()) === otherPid ? true : undefined));
+        } else {
+          await until('the engine fixture in front', async () => ((await frontPid()) === pid ? true : (await activate(), undefined)));
+        }
+        await body(otherPid);
+      } finally {
+        await stopApp(other);
+        await activate();
+      }
+    };
+
+    it('brings the named app forward for a key, and the key lands in it', async () => {
+      await withOtherApp(true, async (otherPid) => {
+        // The field the key is for has the focus in that app, then the app goes behind this one.
+        const s = await bridge.snapshot({ pid: otherPid });
+        const field = { generation: s.generation, id: find(s, 'text_field', 'Your name').id };
+        await bridge.setValue(field, 'Zo');
+        await bridge.performAction(field, 'focus');
+        await activate();
+        await until('the engine fixture in front', async () => ((await frontPid()) === pid ? true : undefined));
+
+        // GTK selects an entry's text when it takes the focus: End first, as a person would.
+        expect(await doIt({ intent: 'press_key', key: 'end', app: 'ax-fixture-app.py' })).toEqual(success('Pressed end.'));
+        expect(await frontPid()).toBe(otherPid);
+        expect(await doIt({ intent: 'press_key', key: 'e', app: 'ax-fixture-app.py' })).toEqual(success('Pressed e.'));
+        const typed = async (): Promise<string | null> => find(await bridge.snapshot({ pid: otherPid }), 'text_field', 'Your name').value;
+        await until('the key in the other app', async () => ((await typed()) === 'Zoe' ? true : undefined));
+      });
+    });
+
+    it('brings the named app forward before scrolling over its window', async () => {
+      await withOtherApp(true, async () => {
+        const r = await doIt({ intent: 'scroll', direction: 'down', amount: 1, app: 'engine-fixture-app.py' });
+        expect(r).toMatchObject({ kind: 'success', message: expect.stringMatching(/^Scrolled down 1 step over /) });
+        expect(await frontPid()).toBe(pid);
+      });
+    });
+
+    it('says what the user can do when the app cannot be brought forward (no X11 window manager to ask)', async () => {
+      await withOtherApp(false, async () => {
+        const display = process.env.DISPLAY;
+        // As under Wayland: GTK3 windows have no raise action and refuse grab_focus, and there is no
+        // X11 display for the bridge to ask the window manager through.
+        delete process.env.DISPLAY;
+        try {
+          const r = await doIt({ intent: 'press_key', key: 'e', app: 'ax-fixture-app.py' });
+          expect(r).toEqual({
+            kind: 'failure',
+            code: 'unsupported',
+            reason:
+              'I could not bring “ax-fixture-app.py” to the front: click the app\'s window first, or say “switch to ax-fixture-app.py”. This application offers no way to bring its window to the front, and there is no X11 display: under Wayland one app cannot raise another.',
+          });
+        } finally {
+          process.env.DISPLAY = display;
+        }
+      });
+    });
+
+    it('says what to do when the named app is not running', async () => {
+      expect(await doIt({ intent: 'press_key', key: 'e', app: 'Nowhere' })).toMatchObject({ kind: 'failure', code: 'not_found' });
     });
   });
 

@@ -24,6 +24,7 @@
 
 #include "../../include/ax_bridge.h"
 #include "roles.h"
+#include "x11_activate.h"
 
 namespace axb {
 namespace {
@@ -856,23 +857,26 @@ class LinuxBridge final : public Bridge {
       if (err) return failureError(err, pid, "Bringing the application to the front", "The application", deadline);
       if (ok) return Done{};
     }
-    // 2. Component grab_focus on the window itself, then on the element that last had the focus
-    //    in it, then on its first focusable element: GTK and Qt present the toplevel window when
-    //    one of their widgets grabs the focus through accessibility (a window alone often cannot).
+    // 2. Component grab_focus on the window itself (GTK3 frames refuse it: a window cannot take
+    //    the focus, only its widgets can).
     for (auto& win : windows) {
       if (grabFocus(win.get(), err)) return Done{};
       if (err) return failureError(err, pid, "Bringing the application to the front", "The application", deadline);
     }
-    for (auto& win : windows) {
-      AtspiAccessible* candidate = focusCandidate(win.get(), deadline);
-      if (!candidate) continue;
-      bool grabbed = grabFocus(candidate, err);
-      g_object_unref(candidate);
-      if (err) return failureError(err, pid, "Bringing the application to the front", "The application", deadline);
-      if (grabbed) return Done{};
+    // 3. Ask the window manager, as a taskbar does. Not grab_focus on a widget inside the window:
+    //    that would raise it too, but move the app's focus, so a key would land somewhere the user
+    //    did not leave it.
+    std::string why;
+    switch (activateX11Window(pid, why)) {
+      case X11Activation::Sent:
+        return Done{};
+      case X11Activation::NoWindow:
+        return Error{ErrorCode::NotFound, "This application has no window the window manager knows of to bring to the front."};
+      case X11Activation::Unavailable:
+        break;
     }
     if (deadline.expired()) return timeoutError("Bringing the application to the front", deadline);
-    return Error{ErrorCode::Unsupported, "This application does not let the assistant bring its window to the front."};
+    return Error{ErrorCode::Unsupported, "This application offers no way to bring its window to the front, and " + why + "."};
   }
 
   Result<Done> setEventHandler(std::function<void(const Event&)> handler) override {
@@ -1056,35 +1060,6 @@ class LinuxBridge final : public Bridge {
     Ref<AtspiComponent> comp(atspi_accessible_get_component_iface(acc));
     if (!comp) return false;
     return atspi_component_grab_focus(comp.get(), err.out());
-  }
-
-  // Inside a window: the element that has (or last had) the focus, else the first showing,
-  // focusable one. Breadth first, bounded: the aim is a widget near the top, not a full walk.
-  AtspiAccessible* focusCandidate(AtspiAccessible* win, const Deadline& deadline) {
-    std::vector<AtspiAccessible*> queue{static_cast<AtspiAccessible*>(g_object_ref(win))};
-    AtspiAccessible* firstFocusable = nullptr;
-    AtspiAccessible* focused = nullptr;
-    constexpr size_t kMaxVisited = 400;
-    for (size_t i = 0; i < queue.size() && i < kMaxVisited && !focused && !deadline.expired(); ++i) {
-      AtspiAccessible* acc = queue[i];
-      bound(deadline);
-      AtspiStateSet* set = atspi_accessible_get_state_set(acc);
-      bool showing = set && atspi_state_set_contains(set, ATSPI_STATE_SHOWING);
-      if (set && i > 0 && atspi_state_set_contains(set, ATSPI_STATE_FOCUSED)) focused = acc;
-      else if (set && i > 0 && !firstFocusable && showing && atspi_state_set_contains(set, ATSPI_STATE_FOCUSABLE)) firstFocusable = acc;
-      if (set) g_object_unref(set);
-      if (!showing && i > 0) continue;
-      GErrorBox err;
-      gint n = atspi_accessible_get_child_count(acc, err.out());
-      for (gint c = 0; !err && c < n && queue.size() < kMaxVisited; ++c) {
-        AtspiAccessible* child = atspi_accessible_get_child_at_index(acc, c, err.out());
-        if (child) queue.push_back(child);
-      }
-    }
-    AtspiAccessible* chosen = focused ? focused : firstFocusable;
-    if (chosen) g_object_ref(chosen);
-    for (auto* a : queue) g_object_unref(a);
-    return chosen;
   }
 
   // The active window, or else the first showing one.

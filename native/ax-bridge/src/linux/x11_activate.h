@@ -1,0 +1,15 @@
+// Asks the X11 window manager to activate an application's window (EWMH _NET_ACTIVE_WINDOW).
+// Kept apart from the AT-SPI code: Xlib's headers define macros (None, Bool, Status) that clash.
+#pragma once
+
+#include <string>
+
+namespace axb {
+
+enum class X11Activation { Sent, NoWindow, Unavailable };
+
+// Sends the request for the topmost window whose _NET_WM_PID is pid and returns at once; the
+// window manager acts asynchronously. `why` says what was missing when it returns Unavailable.
+X11Activation activateX11Window(int pid, std::string& why);
+
+}  // namespace axb
