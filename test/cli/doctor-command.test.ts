@@ -1,6 +1,7 @@
 // `assistive-control doctor`: real loopback servers for the planners (Ollama's /api/tags, an
 // OpenAI-compatible /models), a dead port, a server that never answers, and a child process with no
-// display; the bridge check on the private desktop session is in doctor.desktop.test.ts.
+// display or session bus. The real bridge on the desktop session is checked in run-desktop.test.ts,
+// the real Secret Service in doctor-keychain.test.ts.
 import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,12 +34,15 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
 
 const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
-async function doctor(settings: Record<string, string>, options: { keys?: Record<string, string>; deps?: Partial<DoctorDeps>; args?: string[] } = {}) {
+async function doctor(
+  settings: Record<string, string>,
+  options: { keys?: Record<string, string>; deps?: Partial<DoctorDeps>; args?: string[]; env?: Record<string, string> } = {},
+) {
   const keychain = memoryKeychain();
   for (const [k, v] of Object.entries(options.keys ?? {})) keychain.entries.set(k, v);
   const services = testServices(dir(), keychain, {})();
   for (const [key, value] of Object.entries(settings)) await services.settings.set(key, value);
-  const captured = captureIo(undefined, {});
+  const captured = captureIo(undefined, options.env ?? {});
   const granted: PermissionStatus = { state: 'granted', detail: '' };
   const command = createDoctorCommand({
     ...defaultDoctorDeps,
@@ -108,6 +112,14 @@ describe('assistive-control doctor', () => {
     expect(wrong.code).toBe(1);
     expect(wrong.out).toContain('Fix: Save a valid key with "assistive-control keys set openai".');
     expect(wrong.out).not.toContain('sk-wrong');
+  });
+
+  it('Anthropic: lists the models (free) with the key at ANTHROPIC_BASE_URL; never sends a message', async () => {
+    const anthropic = await serve((req, res) => (req.headers['x-api-key'] === KEY ? json(res, 200, { data: [{ id: 'claude-test' }] }) : json(res, 401, {})));
+    const r = await doctor({ provider: 'anthropic' }, { keys: { anthropic: KEY }, env: { ANTHROPIC_BASE_URL: anthropic.url } });
+    expect(r.check('provider')).toMatchObject({ status: 'ok', detail: 'Anthropic answers and accepts the key.' });
+    expect(anthropic.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /v1/models']);
+    expect(r.code).toBe(0);
   });
 
   it('a keyed provider without a key: the keychain check says how to save one', async () => {
