@@ -1,6 +1,7 @@
 /**
  * Builds the panel (src/panel) into a folder: panel.js (one IIFE bundle, no external imports, so the
- * strict CSP's script-src 'self' is enough), panel.css and index.html. `npm run build` writes out/panel;
+ * strict CSP's script-src 'self' is enough), panel.css and index.html, and the Electron preload.
+ * `npm run build` writes out/panel and out/preload;
  * the panel tests build into a temporary folder.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -28,8 +29,23 @@ export async function buildPanel(outDir: string): Promise<void> {
   for (const file of ['index.html', 'panel.css']) copyFileSync(join(PANEL_SRC, file), join(outDir, file));
 }
 
+/** The Electron preload as one CommonJS file (a sandboxed preload can require only Electron). */
+export async function buildPreload(outFile: string): Promise<void> {
+  await build({
+    entryPoints: [fileURLToPath(new URL('../src/preload/panel-preload.cts', import.meta.url))],
+    outfile: outFile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    external: ['electron'],
+    target: ['node20'],
+    logLevel: 'warning',
+  });
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const out = fileURLToPath(new URL('../out/panel/', import.meta.url));
   await buildPanel(out);
-  console.log('panel built into out/panel');
+  await buildPreload(fileURLToPath(new URL('../out/preload/panel-preload.cjs', import.meta.url)));
+  console.log('built out/panel and out/preload');
 }

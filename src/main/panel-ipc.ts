@@ -1,0 +1,33 @@
+/**
+ * Binds the panel contract to Electron's IPC: the only place that touches ipcMain for the panel.
+ * Every handler first checks that the request comes from the panel's own main frame (GitHub
+ * Desktop and VS Code do the same), then hands the arguments to PanelSession, which validates them.
+ */
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import type { AssistantEvent } from '../shared/events.js';
+import type { EventChannels, RequestChannel } from '../shared/ipc-contract.js';
+import type { PanelSession } from './panel-session.js';
+
+const CHANNELS: readonly RequestChannel[] = ['command:run', 'command:stop', 'confirmation:answer', 'commands:recent', 'settings:view'];
+
+/** True when the event comes from the panel's main frame, loaded from the panel's own URL. */
+export function isPanelSender(event: IpcMainInvokeEvent, panel: WebContents, panelUrl: string): boolean {
+  const frame = event.senderFrame;
+  return event.sender === panel && frame !== null && frame === panel.mainFrame && frame.url.startsWith(panelUrl);
+}
+
+export function registerPanelIpc(ipcMain: IpcMain, session: Pick<PanelSession, 'handle'>, isTrusted: (event: IpcMainInvokeEvent) => boolean): () => void {
+  for (const channel of CHANNELS) {
+    ipcMain.handle(channel, (event, ...args: unknown[]) => {
+      if (!isTrusted(event)) throw new Error(`Refused ${channel}: not sent by the panel.`);
+      return session.handle(channel, args);
+    });
+  }
+  return () => CHANNELS.forEach((c) => ipcMain.removeHandler(c));
+}
+
+/** Sends one assistant event to the panel (dropped when the window is gone). */
+export function sendAssistantEvent(panel: WebContents, event: AssistantEvent): void {
+  const channel: keyof EventChannels = 'assistant:event';
+  if (!panel.isDestroyed()) panel.send(channel, event);
+}

@@ -1,0 +1,47 @@
+/**
+ * The floating panel window and its security settings (Electron's checklist), as data and one
+ * function that locks a WebContents down. Thin on purpose: the behaviour behind it (PanelSession,
+ * the loop) runs and is tested without Electron.
+ */
+import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
+
+/** Window options: a small floating panel that stays above other apps, sandboxed renderer. */
+export function panelWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    width: 420,
+    height: 640,
+    minWidth: 320,
+    minHeight: 360,
+    show: false,
+    alwaysOnTop: true,
+    fullscreenable: false,
+    skipTaskbar: true,
+    title: 'Assistive Control',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      spellcheck: false,
+    },
+  };
+}
+
+/** Only the microphone (push-to-talk) may be granted, and only to the panel itself. */
+export function allowPermission(permission: string, requestingUrl: string, panelUrl: string): boolean {
+  return permission === 'media' && requestingUrl.startsWith(panelUrl);
+}
+
+/** No navigation, no new windows, no permissions but the microphone for the panel. */
+export function lockDown(contents: WebContents, session: Session, panelUrl: string): void {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  session.setPermissionRequestHandler((wc, permission, callback) => callback(allowPermission(permission, wc.getURL(), panelUrl)));
+  // Checked against the asking page's full URL: a file:// panel's origin is the opaque "null".
+  session.setPermissionCheckHandler((wc, permission) => wc !== null && allowPermission(permission, wc.getURL(), panelUrl));
+}

@@ -1,0 +1,34 @@
+/**
+ * The panel's preload: exposes PanelApi as `window.assistiveControl`, named functions only.
+ * CommonJS and self-contained because a sandboxed preload can require nothing but Electron's own
+ * modules; the imports from src/shared are types only and vanish at build time.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a sandboxed preload is CommonJS (see the header).
+import electron = require('electron');
+import type { AssistantEvent } from '../shared/events.js' with { 'resolution-mode': 'import' };
+import type { EventChannels, PanelApi, RequestChannel } from '../shared/ipc-contract.js' with { 'resolution-mode': 'import' };
+
+const { contextBridge, ipcRenderer } = electron;
+const EVENT: keyof EventChannels = 'assistant:event';
+
+function invoke<T>(channel: RequestChannel, ...args: unknown[]): Promise<T> {
+  return ipcRenderer.invoke(channel, ...args) as Promise<T>;
+}
+
+const api: PanelApi = {
+  runCommand: (command) => invoke('command:run', command),
+  stop: () => invoke('command:stop'),
+  answerConfirmation: (answer) => invoke('confirmation:answer', answer),
+  recentCommands: () => invoke('commands:recent'),
+  settingsView: () => invoke('settings:view'),
+  onEvent: (listener) => {
+    // The IPC event object (with its sender) never reaches the page: only the payload does.
+    const wrapped = (_event: unknown, payload: AssistantEvent): void => listener(payload);
+    ipcRenderer.on(EVENT, wrapped);
+    return () => {
+      ipcRenderer.removeListener(EVENT, wrapped);
+    };
+  },
+};
+
+contextBridge.exposeInMainWorld('assistiveControl', api);
