@@ -1,11 +1,11 @@
 // The doctor's keychain check against a real Secret Service (gnome-keyring on a private D-Bus):
 // a saved key, then a locked keyring. In its own file because the keyring library connects to D-Bus
 // once per process.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDoctorCommand, defaultDoctorDeps, type CheckResult } from '../../src/cli/doctor-command.js';
 import { createSecretStore, napiKeyringBackend } from '../../src/config/secret-store.js';
 import { createSettingsStore } from '../../src/config/settings.js';
-import { startSecretSession, type SecretSession } from '../config/secret-session.js';
+import { useSecretSession } from '../config/secret-session.js';
 import { captureIo, useTempDir } from './cli-fixtures.js';
 
 const SERVICE = 'com.assistivecontrol.app.doctor-test';
@@ -13,20 +13,7 @@ const KEY = 'sk-ant-doctor-keychain-0123456789abcdef';
 const dir = useTempDir('ac-doctor-keychain-');
 
 describe.runIf(process.platform === 'linux')('assistive-control doctor on a real Secret Service', () => {
-  let session: SecretSession;
-  const savedBus = process.env.DBUS_SESSION_BUS_ADDRESS;
-
-  beforeAll(async () => {
-    session = await startSecretSession();
-    process.env.DBUS_SESSION_BUS_ADDRESS = session.busAddress;
-    await session.startKeyring(true);
-  }, 20_000);
-
-  afterAll(async () => {
-    if (savedBus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
-    else process.env.DBUS_SESSION_BUS_ADDRESS = savedBus;
-    await session?.stop();
-  });
+  const secretSession = useSecretSession();
 
   const keychainCheck = async (): Promise<{ check: CheckResult | undefined; out: string }> => {
     const settings = createSettingsStore({ dir: dir() });
@@ -55,14 +42,14 @@ describe.runIf(process.platform === 'linux')('assistive-control doctor on a real
   });
 
   it('a locked keyring is a problem whose fix says how to unlock it', async () => {
-    await session.stopKeyring();
-    await session.startKeyring(false);
+    await secretSession().stopKeyring();
+    await secretSession().startKeyring(false);
     try {
       const { check } = await keychainCheck();
       expect(check).toMatchObject({ status: 'problem', detail: 'The keychain is locked.', fix: expect.stringMatching(/^Your keyring is locked.*Unlock the "Login" keyring/) });
     } finally {
-      await session.stopKeyring();
-      await session.startKeyring(true);
+      await secretSession().stopKeyring();
+      await secretSession().startKeyring(true);
       await createSecretStore({ backend: napiKeyringBackend(SERVICE), env: {} }).deleteKey('anthropic');
     }
   });

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface SecretSession {
   readonly busAddress: string;
@@ -108,5 +109,29 @@ export async function startSecretSession(): Promise<SecretSession> {
       await kill(bus);
       rmSync(root, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * For a describe block: a private Secret Service with an unlocked keyring, with this process's
+ * D-Bus pointed at it (the keyring library connects once per process, so one block per file), and
+ * the bus address put back afterwards. Returns a getter for the session.
+ */
+export function useSecretSession(): () => SecretSession {
+  let session: SecretSession | undefined;
+  const savedBus = process.env.DBUS_SESSION_BUS_ADDRESS;
+  beforeAll(async () => {
+    session = await startSecretSession();
+    process.env.DBUS_SESSION_BUS_ADDRESS = session.busAddress;
+    await session.startKeyring(true);
+  }, 20_000);
+  afterAll(async () => {
+    if (savedBus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+    else process.env.DBUS_SESSION_BUS_ADDRESS = savedBus;
+    await session?.stop();
+  });
+  return () => {
+    if (!session) throw new Error('the Secret Service session has not started');
+    return session;
   };
 }

@@ -5,9 +5,9 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classifyKeyringError, createSecretStore, napiKeyringBackend, type KeyringBackend } from '../../src/config/secret-store.js';
-import { startSecretSession, type SecretSession } from './secret-session.js';
+import { useSecretSession } from './secret-session.js';
 
 const run = promisify(execFile);
 const KEY = 'sk-ant-test-CANARY-0123456789abcdef';
@@ -26,20 +26,7 @@ function counting(backend: KeyringBackend) {
 }
 
 describe.runIf(process.platform === 'linux')('secret store on a real Secret Service', () => {
-  let session: SecretSession;
-  const savedBus = process.env.DBUS_SESSION_BUS_ADDRESS;
-
-  beforeAll(async () => {
-    session = await startSecretSession();
-    process.env.DBUS_SESSION_BUS_ADDRESS = session.busAddress;
-    await session.startKeyring(true);
-  }, 20_000);
-
-  afterAll(async () => {
-    if (savedBus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
-    else process.env.DBUS_SESSION_BUS_ADDRESS = savedBus;
-    await session?.stop();
-  });
+  const secretSession = useSecretSession();
 
   it('says "not saved" before a key is saved, and the message says how to save one', async () => {
     const store = createSecretStore({ backend: napiKeyringBackend(SERVICE) });
@@ -103,8 +90,8 @@ describe.runIf(process.platform === 'linux')('secret store on a real Secret Serv
   it('with the keyring locked: says it is locked, for reading and for saving', async () => {
     const store = createSecretStore({ backend: napiKeyringBackend(SERVICE) });
     await store.setKey('anthropic', KEY);
-    await session.stopKeyring();
-    await session.startKeyring(false);
+    await secretSession().stopKeyring();
+    await secretSession().startKeyring(false);
     try {
       const locked = createSecretStore({ backend: napiKeyringBackend(SERVICE) });
       const t0 = performance.now();
@@ -116,14 +103,14 @@ describe.runIf(process.platform === 'linux')('secret store on a real Secret Serv
       expect(set).toMatchObject({ ok: false, problem: 'locked' });
       expect(JSON.stringify(set)).not.toContain(KEY);
     } finally {
-      await session.stopKeyring();
-      await session.startKeyring(true);
+      await secretSession().stopKeyring();
+      await secretSession().startKeyring(true);
       await createSecretStore({ backend: napiKeyringBackend(SERVICE) }).deleteKey('anthropic');
     }
   });
 
   it('with no Secret Service on the bus: says no keychain service is running', async () => {
-    await session.stopKeyring();
+    await secretSession().stopKeyring();
     try {
       const store = createSecretStore({ backend: napiKeyringBackend(SERVICE) });
       const status = await store.status('openai');
@@ -131,7 +118,7 @@ describe.runIf(process.platform === 'linux')('secret store on a real Secret Serv
       if (!status.saved) expect(status.message).toMatch(/^No keychain service is running.*GNOME Keyring.*OPENAI_API_KEY/);
       expect(await store.setKey('openai', 'sk-x-123456')).toMatchObject({ ok: false, problem: 'no_service' });
     } finally {
-      await session.startKeyring(true);
+      await secretSession().startKeyring(true);
     }
   });
 
