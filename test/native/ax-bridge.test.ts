@@ -292,7 +292,9 @@ describe.skipIf(skip !== '')('accessibility bridge on a real desktop', () => {
         const error = await rejection(bridge.snapshot({ pid, deadlineMs: 800 }));
         const took = performance.now() - started;
         expect(error.code).toBe('timeout');
-        expect(error.message).toMatch(/did not finish within 800 ms: the application is not responding/);
+        // The bridge thread's own deadline answers first; on a loaded machine the wrapper's grace
+        // timer (deadline + 250 ms) may: both are the same promise to the user, in nearly the same words.
+        expect(error.message).toMatch(/did not (finish|answer) within 800 ms: (the|an) application is not responding/);
         expect(took).toBeLessThan(800 + 400);
 
         const other = await bridge.snapshot({ pid: factory.pid ?? 0, deadlineMs: 2000 });
