@@ -3,6 +3,7 @@
  * names the problem and shows the usage.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isLlmProvider, LLM_PROVIDERS } from '../shared/llm-providers.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
 
@@ -39,4 +40,30 @@ export function parseCommandArgs<O extends Options>(
     return { exit: EXIT.ok };
   }
   return parsed;
+}
+
+/** The options that choose a planner, shared by `plan` and `run`. */
+export const PROVIDER_OPTIONS = {
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+} as const satisfies Options;
+
+/**
+ * A usage error in the planner options, as a sentence, or undefined. `omitted` says what no
+ * `--provider` means for the command: the grammar (`plan`) or the provider in the settings (`run`).
+ */
+export function providerOptionsProblem(
+  values: { readonly provider?: string | undefined; readonly model?: string | undefined; readonly 'base-url'?: string | undefined },
+  omitted: 'grammar' | 'settings',
+): string | undefined {
+  const { provider, model, 'base-url': baseURL } = values;
+  if (provider !== undefined && provider !== 'grammar' && !isLlmProvider(provider)) {
+    return `There is no provider called "${provider.slice(0, 40)}": use grammar, ${LLM_PROVIDERS.join(', ')}.`;
+  }
+  const grammar = provider === 'grammar' || (provider === undefined && omitted === 'grammar');
+  if (grammar && (model !== undefined || baseURL !== undefined)) {
+    return '--model and --base-url go with an LLM provider: add --provider ollama, anthropic or openai.';
+  }
+  return undefined;
 }

@@ -13,7 +13,7 @@ import type { CliCommand, CliIo } from './cli-io.js';
 import { defaultCliServices } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
 import { planWithLlm } from './llm-plan.js';
-import { parseCommandArgs } from './parse-command-args.js';
+import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './parse-command-args.js';
 
 const USAGE = `Usage: assistive-control plan "<command>" [--json] [--provider grammar|ollama|anthropic|openai [--model M] [--base-url URL]]
 
@@ -92,28 +92,21 @@ export const planCommand: CliCommand = {
   summary: 'plan a command and show the intent and its risk, performing nothing',
   usage: USAGE,
   async run(args, io) {
-    const parsed = parseCommandArgs(args, io, USAGE, {
-      provider: { type: 'string' },
-      model: { type: 'string' },
-      'base-url': { type: 'string' },
-    });
+    const parsed = parseCommandArgs(args, io, USAGE, PROVIDER_OPTIONS);
     if ('exit' in parsed) return parsed.exit;
     if (parsed.positionals.length === 0) {
       io.stderr.write(`Say what to plan, in quotes.\n\n${USAGE}\n`);
       return EXIT.usage;
     }
-    const { provider, model, 'base-url': baseURL } = parsed.values;
-    if (provider === undefined || provider === 'grammar') {
-      if (model !== undefined || baseURL !== undefined) {
-        io.stderr.write(`--model and --base-url go with an LLM provider: add --provider ollama, anthropic or openai.\n`);
-        return EXIT.usage;
-      }
-      return printPlanOutcome(planWithGrammar(parsed.positionals.join(' ')), parsed.values.json, io);
-    }
-    if (!isLlmProvider(provider)) {
-      io.stderr.write(`There is no provider called "${provider.slice(0, 40)}": use grammar, ollama, anthropic or openai.\n`);
+    const problem = providerOptionsProblem(parsed.values, 'grammar');
+    if (problem) {
+      io.stderr.write(`${problem}\n`);
       return EXIT.usage;
     }
+    const { model, 'base-url': baseURL } = parsed.values;
+    // Checked above: anything but an LLM provider's name is the grammar here.
+    const provider = parsed.values.provider !== undefined && isLlmProvider(parsed.values.provider) ? parsed.values.provider : undefined;
+    if (provider === undefined) return printPlanOutcome(planWithGrammar(parsed.positionals.join(' ')), parsed.values.json, io);
     const result = await planWithLlm(parsed.positionals.join(' '), { provider, ...(model ? { model } : {}), ...(baseURL ? { baseURL } : {}) }, defaultCliServices(io));
     for (const notice of result.notices) io.stderr.write(`${notice.message}\n`);
     const outcome: PlanOutcome = result.ok

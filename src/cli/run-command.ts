@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { AuditLog, defaultAuditDir } from '../agent/audit-log.js';
 import { AssistantLoop, type ConfirmAnswer, type ConfirmCallback, type PlannerAvailability } from '../agent/assistant-loop.js';
-import { isLlmProvider, LLM_PROVIDERS, type LlmProvider } from '../shared/llm-providers.js';
+import type { LlmProvider } from '../shared/llm-providers.js';
 import type { AssistantEvent, Outcome } from '../shared/events.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import type { FetchLike } from '../intent/providers/planner.js';
@@ -21,7 +21,7 @@ import type { CliCommand, CliIo } from './cli-io.js';
 import { defaultCliServices, type CliServicesFactory } from './cli-services.js';
 import { openDesktopEngine } from './desktop-engine.js';
 import { EXIT } from './exit-codes.js';
-import { parseCommandArgs } from './parse-command-args.js';
+import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './parse-command-args.js';
 import { composePlanner } from './planner-composer.js';
 
 const USAGE = `Usage: assistive-control run "<command>" [--provider grammar|ollama|anthropic|openai] [--model M] [--base-url URL] [--json] [--dry-run] [--yes] [--answer-timeout S]
@@ -158,9 +158,7 @@ export function createRunCommand(deps: RunDeps): CliCommand {
     usage: USAGE,
     async run(args, io) {
       const parsed = parseCommandArgs(args, io, USAGE, {
-        provider: { type: 'string' },
-        model: { type: 'string' },
-        'base-url': { type: 'string' },
+        ...PROVIDER_OPTIONS,
         'dry-run': { type: 'boolean', default: false },
         yes: { type: 'boolean', default: false },
         'answer-timeout': { type: 'string' },
@@ -177,12 +175,9 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         io.stderr.write('--answer-timeout takes a number of seconds between 1 and 86400, for example --answer-timeout 600.\n');
         return EXIT.usage;
       }
-      if (providerOption !== undefined && providerOption !== 'grammar' && !isLlmProvider(providerOption)) {
-        io.stderr.write(`There is no provider called "${providerOption.slice(0, 40)}": use grammar, ${LLM_PROVIDERS.join(', ')}.\n`);
-        return EXIT.usage;
-      }
-      if (providerOption === 'grammar' && (model !== undefined || baseURL !== undefined)) {
-        io.stderr.write('--model and --base-url go with an LLM provider: add --provider ollama, anthropic or openai.\n');
+      const problem = providerOptionsProblem(parsed.values, 'settings');
+      if (problem) {
+        io.stderr.write(`${problem}\n`);
         return EXIT.usage;
       }
 
