@@ -37,6 +37,19 @@ const ModelName = z
   .max(200, { error: 'is longer than 200 characters' })
   .regex(/^[^\s]+$/, { error: 'must not contain spaces' });
 
+/** Modifier names Electron's accelerators accept (case-insensitive). */
+const SHORTCUT_MODIFIERS = 'CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta';
+const SHORTCUT_KEYS = String.raw`[A-Za-z0-9]|F(?:[1-9]|1[0-9]|2[0-4])|Space|Tab|Enter|Return|Backspace|Delete|Insert|Escape|Esc|Up|Down|Left|Right|Home|End|PageUp|PageDown|Plus|[-=,./;'\[\]\\\`]`;
+/** At least one modifier then one key ("CommandOrControl+Shift+Space"), or a function key alone. */
+const SHORTCUT_RE = new RegExp(String.raw`^(?:(?:(?:${SHORTCUT_MODIFIERS})\+)+(?:${SHORTCUT_KEYS})|F(?:[1-9]|1[0-9]|2[0-4]))$`, 'i');
+
+/** The global shortcut as Electron accelerator text; a bare letter would take that key from every app. */
+export const DEFAULT_GLOBAL_SHORTCUT = 'CommandOrControl+Shift+Space';
+const GlobalShortcut = z
+  .string({ error: 'must be a key combination such as CommandOrControl+Shift+Space' })
+  .max(100, { error: 'is longer than 100 characters' })
+  .regex(SHORTCUT_RE, { error: 'must be modifiers and a key joined by "+", such as CommandOrControl+Shift+Space (or a function key such as F9)' });
+
 const Threshold = z.number({ error: 'must be a number from 0 to 1' }).min(0, { error: 'must be a number from 0 to 1' }).max(1, { error: 'must be a number from 0 to 1' });
 
 export const Settings = z
@@ -78,6 +91,12 @@ export const Settings = z
           .default(175),
       })
       .prefault({}),
+    /** Start Assistive Control when the user logs in (the shell registers it with the OS). */
+    launchAtLogin: z.boolean({ error: 'must be on or off' }).default(false),
+    /** Shows and hides the panel from any app. */
+    globalShortcut: GlobalShortcut.default(DEFAULT_GLOBAL_SHORTCUT),
+    /** The panel's first-run onboarding was finished or skipped. */
+    onboardingDone: z.boolean({ error: 'must be on or off' }).default(false),
   })
   .strip();
 
