@@ -5,10 +5,9 @@
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { AssistantEvent } from '../shared/events.js';
-import type { EventChannels, RequestChannel } from '../shared/ipc-contract.js';
+import { REQUEST_CHANNELS, type EventChannels } from '../shared/ipc-contract.js';
 import type { PanelSession } from './panel-session.js';
 
-const CHANNELS: readonly RequestChannel[] = ['command:run', 'command:stop', 'confirmation:answer', 'commands:recent', 'settings:view'];
 
 /** True when the event comes from the panel's main frame, loaded from the panel's own URL. */
 export function isPanelSender(event: IpcMainInvokeEvent, panel: WebContents, panelUrl: string): boolean {
@@ -17,13 +16,13 @@ export function isPanelSender(event: IpcMainInvokeEvent, panel: WebContents, pan
 }
 
 export function registerPanelIpc(ipcMain: IpcMain, session: Pick<PanelSession, 'handle'>, isTrusted: (event: IpcMainInvokeEvent) => boolean): () => void {
-  for (const channel of CHANNELS) {
+  for (const channel of REQUEST_CHANNELS) {
     ipcMain.handle(channel, (event, ...args: unknown[]) => {
       if (!isTrusted(event)) throw new Error(`Refused ${channel}: not sent by the panel.`);
       return session.handle(channel, args);
     });
   }
-  return () => CHANNELS.forEach((c) => ipcMain.removeHandler(c));
+  return () => REQUEST_CHANNELS.forEach((c) => ipcMain.removeHandler(c));
 }
 
 /** Sends one assistant event to the panel (dropped when the window is gone). */

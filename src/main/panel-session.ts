@@ -6,19 +6,47 @@
  * against the real loop. One run at a time (the loop refuses a second); Stop aborts the running one,
  * including a confirmation the user has not answered yet.
  */
-import type { AssistantLoop, ConfirmAnswer, ConfirmCallback } from '../agent/assistant-loop.js';
-import { REQUEST_SCHEMAS, type RequestChannel, type RequestChannels, type RunReply, type SettingsView } from '../shared/ipc-contract.js';
+import type { AssistantLoop, ConfirmAnswer, ConfirmCallback, PlannerFactory } from '../agent/assistant-loop.js';
+import type { SettingsStore, Settings } from '../config/settings.js';
+import {
+  REQUEST_SCHEMAS,
+  SECRET_CHANNELS,
+  type RequestChannel,
+  type RequestChannels,
+  type RunReply,
+  type SaveReply,
+} from '../shared/ipc-contract.js';
+import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
+import { PERMISSION_KINDS, type PermissionChecker, type PermissionKind, type PermissionStatus } from '../shared/permissions.js';
+import { applySettingsUpdate, buildSettingsView, saveSettingsUpdate, testPlannerConnection, type ApplyResult, type PanelSecrets } from './panel-settings.js';
 
 export interface PanelSessionDeps {
   /** Builds the loop with the session's confirm callback (the loop's emitter goes to the panel). */
   readonly createLoop: (confirm: ConfirmCallback) => AssistantLoop;
-  readonly settingsView: () => Promise<SettingsView>;
+  readonly settings: Pick<SettingsStore, 'load' | 'save'>;
+  readonly secrets: PanelSecrets;
+  readonly permissions: PermissionChecker;
+  /** The planner factory the loop uses: "Test connection" sends one real request through it. */
+  readonly planner: PlannerFactory;
+  /** Called after settings were saved, so the shell can apply the shortcut and launch at login. */
+  readonly onSettingsSaved?: (settings: Settings) => void;
+  /** Deadline of the connection test. */
+  readonly testBudgetMs?: number;
 }
 
 /** A payload that failed its schema: the handler never ran. */
 export class InvalidPayloadError extends Error {}
 
 type Handlers = { readonly [C in RequestChannel]: (...args: Parameters<RequestChannels[C]>) => ReturnType<RequestChannels[C]> };
+
+/** The permissions a typed command needs before the loop may act (the microphone only matters for voice). */
+const NEEDED_TO_ACT: readonly PermissionKind[] = ['accessibility'];
+/** The checker promises ~2 s; past this the check counts as failed, never as a hung Send. */
+const PERMISSION_DEADLINE_MS = 3000;
+
+function permissionUnknown(kind: PermissionKind, why: string): PermissionStatus {
+  return { kind, state: 'unknown', explanation: `Assistive Control could not check its ${kind} permission (${why}). Try again; if this stays, restart Assistive Control.`, canOpenSettings: false };
+}
 
 export class PanelSession {
   private readonly loop: AssistantLoop;
@@ -45,6 +73,11 @@ export class PanelSession {
 
   private readonly handlers: Handlers = {
     'command:run': async (command) => {
+      // Preflight: a missing permission is explained, with the way to grant it, before anything runs.
+      if (!this.loop.busy) {
+        const missing = (await this.checkPermissions(NEEDED_TO_ACT)).find((p) => p.state !== 'granted');
+        if (missing) return { outcome: 'needs_user', message: missing.explanation, permission: missing } satisfies RunReply;
+      }
       if (this.loop.busy) return this.loop.run(command); // refused by the loop, with its own sentence
       const controller = new AbortController();
       this.running = controller;
@@ -62,8 +95,55 @@ export class PanelSession {
       this.pendingConfirm?.(answer === 'confirm' ? 'confirmed' : 'declined');
     },
     'commands:recent': async () => [...this.loop.memory.recentCommands],
-    'settings:view': () => this.deps.settingsView(),
+    'settings:view': async () => buildSettingsView((await this.deps.settings.load()).settings, this.deps.secrets),
+    'settings:save': (update) =>
+      this.saveSettings(
+        (s) => applySettingsUpdate(s, update),
+        (s) => `Settings saved. Planner: ${s.provider === 'grammar' ? 'offline commands only' : LLM_PROVIDER_NAMES[s.provider]}.`,
+      ),
+    'onboarding:finish': (how) =>
+      this.saveSettings(
+        (s) => ({ ok: true, settings: { ...s, onboardingDone: true, ...(how === 'skipped' ? { provider: 'grammar' as const } : {}) } }),
+        () => (how === 'skipped' ? 'Set up later: only offline commands such as “click Send” work until you choose a planner in Settings.' : 'All set. Type a command below.'),
+      ),
+    'keys:save': async (provider, key) => {
+      const result = await this.deps.secrets.setKey(provider, key);
+      return this.reply(result.ok, result.message);
+    },
+    'keys:remove': async (provider) => {
+      const result = await this.deps.secrets.deleteKey(provider);
+      return this.reply(result.ok, result.message);
+    },
+    'provider:test': () => testPlannerConnection(this.deps.planner, this.deps.testBudgetMs),
+    'permissions:check': () => this.checkPermissions(),
+    'permissions:open-settings': (kind) => this.deps.permissions.openSettings(kind).catch(() => false),
   };
+
+  /** The checker's answer within a deadline; a check that throws or hangs reads as `unknown`, with a sentence. */
+  private async checkPermissions(wanted?: readonly PermissionKind[]): Promise<readonly PermissionStatus[]> {
+    const kinds = wanted ?? PERMISSION_KINDS;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<readonly PermissionStatus[]>((resolve) => {
+      timer = setTimeout(() => resolve(kinds.map((k) => permissionUnknown(k, 'no answer in time'))), PERMISSION_DEADLINE_MS);
+    });
+    try {
+      return await Promise.race([this.deps.permissions.check(wanted).catch((e: unknown) => kinds.map((k) => permissionUnknown(k, e instanceof Error ? e.message.slice(0, 120) : 'error'))), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async reply(ok: boolean, message: string): Promise<SaveReply> {
+    const view = await buildSettingsView((await this.deps.settings.load()).settings, this.deps.secrets);
+    return { ok, message, view };
+  }
+
+  private async saveSettings(change: (s: Settings) => ApplyResult, success: (s: Settings) => string): Promise<SaveReply> {
+    const saved = await saveSettingsUpdate(this.deps.settings, change);
+    if (!saved.ok) return this.reply(false, saved.message);
+    this.deps.onSettingsSaved?.(saved.settings);
+    return this.reply(true, success(saved.settings));
+  }
 
   /**
    * Handles one request from the panel: the arguments must pass the channel's schema first.
@@ -72,7 +152,9 @@ export class PanelSession {
   handle<C extends RequestChannel>(channel: C, args: readonly unknown[]): ReturnType<RequestChannels[C]> {
     const parsed = REQUEST_SCHEMAS[channel].safeParse(args);
     if (!parsed.success) {
-      return Promise.reject(new InvalidPayloadError(`Invalid payload for ${channel}: ${parsed.error.issues[0]?.message ?? 'rejected'}`)) as ReturnType<RequestChannels[C]>;
+      // A key channel's rejection says nothing about the payload: not even its length.
+      const detail = SECRET_CHANNELS.has(channel) ? 'the provider must be one the panel offers and the key 1 to 1,000 characters' : (parsed.error.issues[0]?.message ?? 'rejected');
+      return Promise.reject(new InvalidPayloadError(`Invalid payload for ${channel}: ${detail}.`)) as ReturnType<RequestChannels[C]>;
     }
     const handler = this.handlers[channel] as (...a: unknown[]) => ReturnType<RequestChannels[C]>;
     return handler(...(parsed.data as unknown[]));

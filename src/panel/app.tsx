@@ -1,11 +1,32 @@
 /**
  * The panel: command input, the conversation, confirmations and questions, a status bar, Stop and
- * recent commands. Talks to main only through the PanelApi the preload exposes.
+ * recent commands; the first-run onboarding and the settings view. Talks to main only through the
+ * PanelApi the preload exposes.
+ *
+ * Focus follows the conversation (docs/decisions.md, issue #7): a confirmation request takes it to
+ * Confirm, or to Cancel when the action is destructive; a missing permission to its "Open
+ * settings"; the end of a run to the first answer of the question it asked, else to the command box. Each move is
+ * announced in one assertive live region.
  */
 import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { AssistantEvent } from '../shared/events.js';
-import type { PanelApi } from '../shared/ipc-contract.js';
-import { INITIAL_STATE, STATUS_TEXT, addUserMessage, answerConfirmation, applyEvent, type Entry, type PanelState } from './conversation.js';
+import type { PanelApi, RunReply, SettingsView as View } from '../shared/ipc-contract.js';
+import type { PermissionStatus } from '../shared/permissions.js';
+import {
+  INITIAL_STATE,
+  STATUS_TEXT,
+  addPermissionNeeded,
+  addSendError,
+  addUserMessage,
+  answerConfirmation,
+  applyEvent,
+  openQuestion,
+  type Entry,
+  type PanelState,
+} from './conversation.js';
+import { Onboarding } from './onboarding.js';
+import { OpenSettingsButton } from './setup-fields.js';
+import { SettingsView } from './settings-view.js';
 
 /** Mirrors MAX_COMMAND_LENGTH of the contract (imported as a value it would pull zod into the bundle). */
 const MAX_COMMAND_LENGTH = 2000;
@@ -13,7 +34,9 @@ const MAX_COMMAND_LENGTH = 2000;
 type Action =
   | { readonly type: 'event'; readonly event: AssistantEvent }
   | { readonly type: 'user'; readonly text: string }
-  | { readonly type: 'answered'; readonly id: number; readonly answer: 'confirmed' | 'cancelled' };
+  | { readonly type: 'answered'; readonly id: number; readonly answer: 'confirmed' | 'cancelled' }
+  | { readonly type: 'permission'; readonly status: PermissionStatus }
+  | { readonly type: 'send_error'; readonly text: string };
 
 function reduce(state: PanelState, action: Action): PanelState {
   switch (action.type) {
@@ -23,6 +46,10 @@ function reduce(state: PanelState, action: Action): PanelState {
       return addUserMessage(state, action.text);
     case 'answered':
       return answerConfirmation(state, action.id, action.answer);
+    case 'permission':
+      return addPermissionNeeded(state, action.status);
+    case 'send_error':
+      return addSendError(state, action.text);
   }
 }
 
@@ -35,39 +62,104 @@ const KIND_LABEL: Readonly<Record<Entry['kind'], string>> = {
   clarification: 'Question',
   low_confidence: 'Not sure',
   confirmation: 'Needs your confirmation',
+  permission: 'Permission needed',
 };
 
 const RISK_TEXT = { harmless: 'Harmless', moderate: 'Moderate risk', destructive: 'Destructive', blocked: 'Blocked' } as const;
+
+/** Finds a button of one conversation entry (rendered with data-entry). */
+function entryButton(id: number, selector: string): HTMLButtonElement | null {
+  return document.querySelector<HTMLButtonElement>(`[data-entry="${id}"] ${selector}`);
+}
 
 export function App({ api }: { readonly api: PanelApi }) {
   const [state, dispatch] = useReducer(reduce, INITIAL_STATE);
   const [text, setText] = useState('');
   const [recent, setRecent] = useState<readonly string[]>([]);
+  const [settings, setSettings] = useState<View | undefined>();
+  const [screen, setScreen] = useState<'commands' | 'settings'>('commands');
+  const [announcement, setAnnouncement] = useState('');
+  const [runsEnded, setRunsEnded] = useState(0);
   const input = useRef<HTMLTextAreaElement>(null);
+  const settingsButton = useRef<HTMLButtonElement>(null);
+  const lastSeen = useRef(0);
   const busy = state.status !== 'idle';
 
-  useEffect(() => api.onEvent((event) => dispatch({ type: 'event', event })), [api]);
+  useEffect(
+    () =>
+      api.onEvent((event) => {
+        dispatch({ type: 'event', event });
+        if (event.type === 'done') setRunsEnded((n) => n + 1);
+      }),
+    [api],
+  );
   useEffect(() => {
     void api.recentCommands().then(setRecent);
+    // Without settings (main could not answer) the panel still works: no onboarding then.
+    api.settingsView().then(setSettings, () => undefined);
   }, [api]);
+
+  // New entries that ask something of the user take the focus.
+  useEffect(() => {
+    const fresh = state.entries.filter((e) => e.id > lastSeen.current);
+    lastSeen.current = state.nextId - 1;
+    for (const entry of fresh) {
+      if (entry.kind === 'confirmation' && entry.answer === 'pending') {
+        const destructive = entry.risk.level === 'destructive';
+        entryButton(entry.id, destructive ? 'button.cancel' : 'button.confirm')?.focus();
+        setAnnouncement(`Needs your confirmation: ${entry.text} ${destructive ? 'Destructive. Focus is on Cancel.' : 'Focus is on Confirm.'}`);
+      } else if (entry.kind === 'permission') {
+        const open = entryButton(entry.id, 'button');
+        if (open) open.focus();
+        else input.current?.focus();
+        setAnnouncement(`Permission needed. ${entry.text}${open ? ' Focus is on Open settings.' : ''}`);
+      }
+    }
+  }, [state.entries, state.nextId]);
+
+  // The end of a run gives the focus to the first answer of a question it asked (its buttons are
+  // enabled only now), otherwise back to the command box.
+  useEffect(() => {
+    if (runsEnded === 0) return;
+    const question = openQuestion(state);
+    if (question) {
+      entryButton(question.id, 'button.option')?.focus();
+      setAnnouncement(`Question: ${question.text} Focus is on the first answer, ${question.options[0] ?? ''}.`);
+      return;
+    }
+    input.current?.focus();
+    setAnnouncement('Finished. Focus is back in the command box.');
+    // Only the end of a run moves the focus, not every later change of the state.
+  }, [runsEnded]);
 
   const send = async (command: string): Promise<void> => {
     const trimmed = command.trim();
     if (!trimmed || busy) return;
     dispatch({ type: 'user', text: trimmed });
     setText('');
+    let reply: RunReply | undefined;
     try {
-      await api.runCommand(trimmed);
-    } finally {
-      setRecent(await api.recentCommands());
+      reply = await api.runCommand(trimmed);
+    } catch {
+      dispatch({ type: 'send_error', text: 'The command could not be sent to the assistant. Try again; if this stays, restart Assistive Control.' });
       input.current?.focus();
     }
+    if (reply?.permission) dispatch({ type: 'permission', status: reply.permission });
+    setRecent(await api.recentCommands());
   };
 
   const confirm = (id: number, answer: 'confirm' | 'cancel'): void => {
     dispatch({ type: 'answered', id, answer: answer === 'confirm' ? 'confirmed' : 'cancelled' });
     void api.answerConfirmation(answer);
   };
+
+  const closeSettings = (): void => {
+    setScreen('commands');
+    // Back where the user came from (WAI-ARIA: focus returns to the control that opened the view).
+    requestAnimationFrame(() => settingsButton.current?.focus());
+  };
+
+  const onboarding = settings !== undefined && !settings.onboardingDone;
 
   return (
     <main class="panel">
@@ -76,78 +168,106 @@ export function App({ api }: { readonly api: PanelApi }) {
         <span class="status-dot" aria-hidden="true" />
         <span>Status: {STATUS_TEXT[state.status]}</span>
       </div>
+      <div class="visually-hidden" aria-live="assertive" aria-atomic="true" data-testid="announcer">
+        {announcement}
+      </div>
 
-      <section class="conversation" aria-label="Conversation">
-        <ol aria-live="polite" aria-relevant="additions" class="entries">
-          {state.entries.map((entry) => (
-            <li key={entry.id} class={`entry entry-${entry.kind}`} data-kind={entry.kind}>
-              <span class="entry-kind">{KIND_LABEL[entry.kind]}:</span> <EntryBody entry={entry} busy={busy} onOption={(o) => void send(o)} onConfirm={confirm} />
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <form
-        class="command"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send(text);
-        }}
-      >
-        <label for="command-input">Command</label>
-        <textarea
-          id="command-input"
-          ref={input}
-          rows={2}
-          maxLength={MAX_COMMAND_LENGTH}
-          value={text}
-          aria-describedby="command-help"
-          onInput={(e) => setText(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            // Enter sends, Shift+Enter starts a new line: one key press per command for a switch user.
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              void send(text);
-            }
+      {onboarding && (
+        <Onboarding
+          api={api}
+          view={settings}
+          onDone={(reply) => {
+            setSettings(reply.view);
+            setAnnouncement(reply.message);
+            requestAnimationFrame(() => input.current?.focus());
           }}
         />
-        <p id="command-help" class="help">
-          For example “click Send” or “open Firefox”. Enter sends.
-        </p>
-        <div class="actions">
-          <button type="submit" class="big" disabled={busy || !text.trim()}>
-            Send
-          </button>
-          <button type="button" class="big stop" disabled={!busy} onClick={() => void api.stop()}>
-            Stop
-          </button>
-        </div>
-      </form>
+      )}
 
-      {recent.length > 0 && (
-        <section class="recent" aria-labelledby="recent-heading">
-          <h2 id="recent-heading">Recent commands</h2>
-          <ul>
-            {recent.map((c) => (
-              <li key={c}>
-                <button type="button" disabled={busy} aria-label={`Run again: ${c}`} onClick={() => void send(c)}>
-                  {c}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {!onboarding && screen === 'settings' && settings && <SettingsView api={api} view={settings} onClose={closeSettings} onSaved={setSettings} />}
+
+      {!onboarding && screen === 'commands' && (
+        <>
+          <div class="toolbar">
+            <button type="button" ref={settingsButton} onClick={() => setScreen('settings')} disabled={!settings}>
+              Settings
+            </button>
+          </div>
+          <section class="conversation" aria-label="Conversation">
+            <ol aria-live="polite" aria-relevant="additions" class="entries">
+              {state.entries.map((entry) => (
+                <li key={entry.id} class={`entry entry-${entry.kind}`} data-kind={entry.kind} data-entry={entry.id}>
+                  <span class="entry-kind">{KIND_LABEL[entry.kind]}:</span> <EntryBody api={api} entry={entry} busy={busy} onOption={(o) => void send(o)} onConfirm={confirm} />
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <form
+            class="command"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void send(text);
+            }}
+          >
+            <label for="command-input">Command</label>
+            <textarea
+              id="command-input"
+              ref={input}
+              rows={2}
+              maxLength={MAX_COMMAND_LENGTH}
+              value={text}
+              aria-describedby="command-help"
+              onInput={(e) => setText(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                // Enter sends, Shift+Enter starts a new line: one key press per command for a switch user.
+                if (e.key === 'Enter' && !e.shiftKey) {
+                  e.preventDefault();
+                  void send(text);
+                }
+              }}
+            />
+            <p id="command-help" class="help">
+              For example “click Send” or “open Firefox”. Enter sends.
+            </p>
+            <div class="actions">
+              <button type="submit" class="big" disabled={busy || !text.trim()}>
+                Send
+              </button>
+              <button type="button" class="big stop" disabled={!busy} onClick={() => void api.stop()}>
+                Stop
+              </button>
+            </div>
+          </form>
+
+          {recent.length > 0 && (
+            <section class="recent" aria-labelledby="recent-heading">
+              <h2 id="recent-heading">Recent commands</h2>
+              <ul>
+                {recent.map((c) => (
+                  <li key={c}>
+                    <button type="button" disabled={busy} aria-label={`Run again: ${c}`} onClick={() => void send(c)}>
+                      {c}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
       )}
     </main>
   );
 }
 
 function EntryBody({
+  api,
   entry,
   busy,
   onOption,
   onConfirm,
 }: {
+  readonly api: PanelApi;
   readonly entry: Entry;
   readonly busy: boolean;
   readonly onOption: (option: string) => void;
@@ -167,7 +287,7 @@ function EntryBody({
           {entry.open && entry.options.length > 0 && (
             <div class="options" role="group" aria-label={`Answers to: ${entry.text}`}>
               {entry.options.map((o) => (
-                <button key={o} type="button" class="big" disabled={busy} onClick={() => onOption(o)}>
+                <button key={o} type="button" class="big option" disabled={busy} onClick={() => onOption(o)}>
                   {o}
                 </button>
               ))}
@@ -189,13 +309,20 @@ function EntryBody({
               <button type="button" class="big confirm" onClick={() => onConfirm(entry.id, 'confirm')}>
                 Confirm
               </button>
-              <button type="button" class="big" onClick={() => onConfirm(entry.id, 'cancel')}>
+              <button type="button" class="big cancel" onClick={() => onConfirm(entry.id, 'cancel')}>
                 Cancel
               </button>
             </div>
           ) : (
             <p class="answer">{entry.answer === 'confirmed' ? 'You confirmed.' : entry.answer === 'cancelled' ? 'You cancelled.' : 'No longer waiting for an answer.'}</p>
           )}
+        </div>
+      );
+    case 'permission':
+      return (
+        <div>
+          <p>{entry.text}</p>
+          {entry.canOpenSettings && <OpenSettingsButton api={api} kind={entry.permission} />}
         </div>
       );
     default:

@@ -6,6 +6,7 @@
  * the panel's state is whatever the events say, and a stuck "thinking" cannot happen here.
  */
 import type { AssistantEvent, AssistantStatus, RiskSummary } from '../shared/events.js';
+import type { PermissionStatus, PermissionKind } from '../shared/permissions.js';
 
 export type Entry =
   | { readonly id: number; readonly kind: 'user'; readonly text: string }
@@ -15,7 +16,9 @@ export type Entry =
   | { readonly id: number; readonly kind: 'suggestion'; readonly text: string }
   | { readonly id: number; readonly kind: 'clarification'; readonly text: string; readonly options: readonly string[]; readonly open: boolean }
   | { readonly id: number; readonly kind: 'low_confidence'; readonly text: string }
-  | { readonly id: number; readonly kind: 'confirmation'; readonly text: string; readonly risk: RiskSummary; readonly answer: 'pending' | 'confirmed' | 'cancelled' | 'expired' };
+  | { readonly id: number; readonly kind: 'confirmation'; readonly text: string; readonly risk: RiskSummary; readonly answer: 'pending' | 'confirmed' | 'cancelled' | 'expired' }
+  /** A command that did not run because a permission is missing: why, and the way to the settings pane. */
+  | { readonly id: number; readonly kind: 'permission'; readonly text: string; readonly permission: PermissionKind; readonly canOpenSettings: boolean };
 
 export interface PanelState {
   readonly status: AssistantStatus;
@@ -42,6 +45,25 @@ function closeOpen(entries: readonly Entry[]): readonly Entry[] {
 
 export function addUserMessage(state: PanelState, text: string): PanelState {
   return add({ ...state, entries: closeOpen(state.entries) }, { kind: 'user', text });
+}
+
+export function addPermissionNeeded(state: PanelState, status: PermissionStatus): PanelState {
+  return add(state, { kind: 'permission', text: status.explanation, permission: status.kind, canOpenSettings: status.canOpenSettings });
+}
+
+/** A send that main refused outright (it never reached the loop). */
+export function addSendError(state: PanelState, text: string): PanelState {
+  return add(state, { kind: 'error', text });
+}
+
+/** The question of the latest run the user can still answer with an option button, if any. */
+export function openQuestion(state: PanelState): Extract<Entry, { kind: 'clarification' }> | undefined {
+  for (let i = state.entries.length - 1; i >= 0; i--) {
+    const e = state.entries[i];
+    if (!e || e.kind === 'user') return undefined;
+    if (e.kind === 'clarification' && e.open && e.options.length > 0) return e;
+  }
+  return undefined;
 }
 
 export function answerConfirmation(state: PanelState, id: number, answer: 'confirmed' | 'cancelled'): PanelState {

@@ -6,13 +6,14 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a sandboxed preload is CommonJS (see the header).
 import electron = require('electron');
 import type { AssistantEvent } from '../shared/events.js' with { 'resolution-mode': 'import' };
-import type { EventChannels, PanelApi, RequestChannel } from '../shared/ipc-contract.js' with { 'resolution-mode': 'import' };
+import type { EventChannels, PanelApi, RequestChannel, RequestChannels } from '../shared/ipc-contract.js' with { 'resolution-mode': 'import' };
 
 const { contextBridge, ipcRenderer } = electron;
 const EVENT: keyof EventChannels = 'assistant:event';
 
-function invoke<T>(channel: RequestChannel, ...args: unknown[]): Promise<T> {
-  return ipcRenderer.invoke(channel, ...args) as Promise<T>;
+/** Typed by the contract: each function can only call its own channel with that channel's arguments. */
+function invoke<C extends RequestChannel>(channel: C, ...args: Parameters<RequestChannels[C]>): ReturnType<RequestChannels[C]> {
+  return ipcRenderer.invoke(channel, ...args) as ReturnType<RequestChannels[C]>;
 }
 
 const api: PanelApi = {
@@ -21,6 +22,14 @@ const api: PanelApi = {
   answerConfirmation: (answer) => invoke('confirmation:answer', answer),
   recentCommands: () => invoke('commands:recent'),
   settingsView: () => invoke('settings:view'),
+  saveSettings: (update) => invoke('settings:save', update),
+  finishOnboarding: (how) => invoke('onboarding:finish', how),
+  // The key goes to main once; what comes back says saved or not, never the key.
+  saveKey: (provider, key) => invoke('keys:save', provider, key),
+  removeKey: (provider) => invoke('keys:remove', provider),
+  testProvider: () => invoke('provider:test'),
+  checkPermissions: () => invoke('permissions:check'),
+  openPermissionSettings: (kind) => invoke('permissions:open-settings', kind),
   onEvent: (listener) => {
     // The IPC event object (with its sender) never reaches the page: only the payload does.
     const wrapped = (_event: unknown, payload: AssistantEvent): void => listener(payload);

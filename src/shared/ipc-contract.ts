@@ -9,7 +9,8 @@
  */
 import { z } from 'zod';
 import type { AssistantEvent, Outcome } from './events.js';
-import { KEYED_PROVIDERS, LLM_PROVIDERS } from './llm-providers.js';
+import { KEYED_PROVIDERS, LLM_PROVIDERS, type KeyedProvider } from './llm-providers.js';
+import { permissionKind, type PermissionKind, type PermissionStatus } from './permissions.js';
 
 /** The longest command the panel may send (the loop's own check says the same, in a sentence). */
 export const MAX_COMMAND_LENGTH = 2000;
@@ -22,22 +23,54 @@ export type ConfirmationAnswer = z.infer<typeof confirmationAnswerPayload>;
 
 /** Whether a key is in the keychain; the key itself never leaves the main process. */
 export const keyStatus = z.enum(['saved', 'not_saved']);
+export type KeyStatusView = z.infer<typeof keyStatus>;
 
-export const settingsView = z.strictObject({
-  provider: z.enum([...LLM_PROVIDERS, 'grammar']),
-  model: z.string().max(200),
-  /** Ollama's URL or an OpenAI-compatible base URL; absent for the default. */
-  baseUrl: z.string().max(2000).optional(),
-  keys: z.strictObject(Object.fromEntries(KEYED_PROVIDERS.map((p) => [p, keyStatus])) as Record<(typeof KEYED_PROVIDERS)[number], typeof keyStatus>),
+const keyedProvider = z.enum(KEYED_PROVIDERS);
+const plannerChoice = z.enum(['grammar', ...LLM_PROVIDERS]);
+export type PanelPlannerChoice = z.infer<typeof plannerChoice>;
+
+/** The longest API key main accepts from the panel (real keys are under 200 characters). */
+export const MAX_KEY_LENGTH = 1000;
+
+export const keysView = z.strictObject(Object.fromEntries(KEYED_PROVIDERS.map((p) => [p, keyStatus])) as Record<(typeof KEYED_PROVIDERS)[number], typeof keyStatus>);
+export type KeysView = z.infer<typeof keysView>;
+
+/**
+ * The settings the panel may change. Shapes and sizes only: main validates the meaning (URLs,
+ * model names, ranges) against the settings schema of src/config and answers in a sentence.
+ */
+export const settingsUpdate = z.strictObject({
+  provider: plannerChoice,
+  models: z.strictObject(Object.fromEntries(LLM_PROVIDERS.map((p) => [p, z.string().max(200)])) as Record<(typeof LLM_PROVIDERS)[number], z.ZodString>),
+  ollamaUrl: z.string().max(500),
+  openaiBaseUrl: z.string().max(500),
   confirmModerate: z.boolean(),
-  spokenFeedback: z.boolean(),
+  confidence: z.strictObject({ reject: z.number(), warn: z.number() }),
+  spokenFeedback: z.strictObject({ enabled: z.boolean(), rate: z.number() }),
+  launchAtLogin: z.boolean(),
+  globalShortcut: z.string().max(100),
 });
+export type SettingsUpdate = z.infer<typeof settingsUpdate>;
+
+/** What the panel sees of the settings: the changeable ones, whether onboarding is done, and keys as saved / not saved. */
+export const settingsView = settingsUpdate.extend({ keys: keysView, onboardingDone: z.boolean() });
 export type SettingsView = z.infer<typeof settingsView>;
+
+/** The answer to a settings or key change: a sentence either way, and the settings as they now are. */
+export type SaveReply = { readonly ok: true; readonly message: string; readonly view: SettingsView } | { readonly ok: false; readonly message: string; readonly view: SettingsView };
+
+/** How a connection test ended, as one sentence the user can act on. */
+export interface ProviderTestReply {
+  readonly ok: boolean;
+  readonly message: string;
+}
 
 /** How a command sent from the panel ended (the loop's RunResult, as plain data). */
 export interface RunReply {
   readonly outcome: Outcome;
   readonly message: string;
+  /** Set when the command did not run because a permission is missing: what to grant, and where. */
+  readonly permission?: PermissionStatus;
 }
 
 /** Renderer → main: each channel's signature (arguments are validated in main before use). */
@@ -47,7 +80,18 @@ export interface RequestChannels {
   'confirmation:answer': (answer: ConfirmationAnswer) => Promise<void>;
   'commands:recent': () => Promise<readonly string[]>;
   'settings:view': () => Promise<SettingsView>;
+  'settings:save': (update: SettingsUpdate) => Promise<SaveReply>;
+  'onboarding:finish': (how: OnboardingFinish) => Promise<SaveReply>;
+  'keys:save': (provider: KeyedProvider, key: string) => Promise<SaveReply>;
+  'keys:remove': (provider: KeyedProvider) => Promise<SaveReply>;
+  'provider:test': () => Promise<ProviderTestReply>;
+  'permissions:check': () => Promise<readonly PermissionStatus[]>;
+  'permissions:open-settings': (kind: PermissionKind) => Promise<boolean>;
 }
+
+/** `completed`: the user went through the steps; `skipped`: offline grammar only from now on. */
+export const onboardingFinish = z.enum(['completed', 'skipped']);
+export type OnboardingFinish = z.infer<typeof onboardingFinish>;
 
 /** Main → renderer pushes. */
 export interface EventChannels {
@@ -63,7 +107,17 @@ export const REQUEST_SCHEMAS: { readonly [C in RequestChannel]: z.ZodType<Parame
   'confirmation:answer': z.tuple([confirmationAnswerPayload]),
   'commands:recent': z.tuple([]),
   'settings:view': z.tuple([]),
+  'settings:save': z.tuple([settingsUpdate]),
+  'onboarding:finish': z.tuple([onboardingFinish]),
+  'keys:save': z.tuple([keyedProvider, z.string().min(1).max(MAX_KEY_LENGTH)]),
+  'keys:remove': z.tuple([keyedProvider]),
+  'provider:test': z.tuple([]),
+  'permissions:check': z.tuple([]),
+  'permissions:open-settings': z.tuple([permissionKind]),
 };
+
+/** Channels whose arguments carry a secret: a rejection names the channel only, never the problem's detail. */
+export const SECRET_CHANNELS: ReadonlySet<RequestChannel> = new Set(['keys:save']);
 
 /**
  * The API the preload exposes to the panel as `window.assistiveControl`: named functions only.
@@ -75,9 +129,36 @@ export interface PanelApi {
   answerConfirmation(answer: ConfirmationAnswer): Promise<void>;
   recentCommands(): Promise<readonly string[]>;
   settingsView(): Promise<SettingsView>;
+  saveSettings(update: SettingsUpdate): Promise<SaveReply>;
+  finishOnboarding(how: OnboardingFinish): Promise<SaveReply>;
+  /** Sends the key to main once; the reply says saved or not, never the key. */
+  saveKey(provider: KeyedProvider, key: string): Promise<SaveReply>;
+  removeKey(provider: KeyedProvider): Promise<SaveReply>;
+  testProvider(): Promise<ProviderTestReply>;
+  checkPermissions(): Promise<readonly PermissionStatus[]>;
+  openPermissionSettings(kind: PermissionKind): Promise<boolean>;
   /** Calls `listener` for every assistant event; returns the function that unsubscribes. */
   onEvent(listener: (event: AssistantEvent) => void): () => void;
 }
+
+/** Each PanelApi function and the channel it calls: the preload and the tests build the API from this. */
+export const PANEL_API_CHANNELS = {
+  runCommand: 'command:run',
+  stop: 'command:stop',
+  answerConfirmation: 'confirmation:answer',
+  recentCommands: 'commands:recent',
+  settingsView: 'settings:view',
+  saveSettings: 'settings:save',
+  finishOnboarding: 'onboarding:finish',
+  saveKey: 'keys:save',
+  removeKey: 'keys:remove',
+  testProvider: 'provider:test',
+  checkPermissions: 'permissions:check',
+  openPermissionSettings: 'permissions:open-settings',
+} as const satisfies { readonly [M in Exclude<keyof PanelApi, 'onEvent'>]: RequestChannel };
+
+/** Every request channel, in one list (main registers each). */
+export const REQUEST_CHANNELS = Object.keys(REQUEST_SCHEMAS) as readonly RequestChannel[];
 
 /** The global name under which the preload exposes the PanelApi. */
 export const PANEL_API_NAME = 'assistiveControl';

@@ -13,12 +13,15 @@ import { buildPanel } from '../../scripts/build-panel.js';
 import { AssistantLoop, type PlannerAvailability } from '../../src/agent/assistant-loop.js';
 import { openDesktopEngine } from '../../src/cli/desktop-engine.js';
 import { createPlanner } from '../../src/intent/providers/create-planner.js';
+import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
+import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
 import { PanelSession } from '../../src/main/panel-session.js';
 import { idOf, startScriptedLlm, type ScriptStep } from '../agent/scripted-llm.js';
 import type { LlmServer } from '../intent/llm-loopback.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { openPanel, type PanelBrowser } from '../support/panel-browser.js';
+import { testPermissions } from '../support/test-permissions.js';
 
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
@@ -34,6 +37,14 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
   let panelSession: PanelSession;
   let planner: () => Promise<PlannerAvailability> = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
   const servers: LlmServer[] = [];
+  const permissions = testPermissions();
+  /** Where the focus is: the focused element's id, class and text. */
+  const focused = () =>
+    page().evaluate(() => {
+      const el = (globalThis as unknown as { document: { activeElement: { id: string; className: string; textContent: string | null } | null } }).document.activeElement;
+      return { id: el?.id ?? '', className: el?.className ?? '', text: el?.textContent ?? '' };
+    });
+  const announced = () => page().getByTestId('announcer').textContent();
 
   const counter = (prefix: string) => fixture.counter(prefix);
   const useLlm = async (script: readonly ScriptStep[]): Promise<LlmServer> => {
@@ -68,9 +79,16 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     const bundleDir = await mkdtemp(join(tmpdir(), 'ac-panel-'));
     await buildPanel(bundleDir);
     const engine = openDesktopEngine(process.env);
+    const settings = createSettingsStore({ dir: await mkdtemp(join(tmpdir(), 'ac-panel-settings-')) });
+    await settings.save({ ...defaultSettings(), provider: 'grammar', onboardingDone: true });
+    // The keychain is exercised for real in setup.test.ts; here no key is ever saved.
+    const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
     panelSession = new PanelSession({
       createLoop: (confirm) => new AssistantLoop({ engine, confirm, emit: (e) => panel.push(e), planner: () => planner() }),
-      settingsView: async () => ({ provider: 'grammar', model: '', keys: { anthropic: 'not_saved', openai: 'not_saved' }, confirmModerate: true, spokenFeedback: false }),
+      settings,
+      secrets: createSecretStore({ backend: noKeys }),
+      permissions,
+      planner: () => planner(),
     });
     panel = await openPanel({ bundleDir, artifactsDir: ARTIFACTS, session: () => panelSession });
   }, 60_000);
@@ -83,8 +101,11 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
 
   it('starts idle, with the input focusable and labelled', async () => {
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    // Keyboard order: Settings, then the command box.
     await page().keyboard.press('Tab');
-    expect(await page().evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).toBe('command-input');
+    expect(await focused()).toMatchObject({ text: 'Settings' });
+    await page().keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ id: 'command-input' });
     await checkState('01-idle');
   });
 
@@ -104,6 +125,9 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     expect(await status().textContent()).toBe('Status: Waiting for you');
     expect(await page().locator('.entry-confirmation').textContent()).toMatch(/Destructive: .+/);
     expect(await counter('Deleted: ')).toBe(0);
+    // Destructive: the focus waits on Cancel, so a stray Enter or switch press does nothing harmful.
+    await expect.poll(focused).toMatchObject({ text: 'Cancel' });
+    expect(await announced()).toMatch(/^Needs your confirmation: .+ Destructive\. Focus is on Cancel\.$/);
     await checkState('03-confirmation');
     // Keyboard only: the Confirm button is reached and pressed without a pointer.
     await confirm.focus();
@@ -111,6 +135,9 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     await expect.poll(() => entries().last().textContent()).toBe('Result: Clicked “Delete everything”.');
     await until('the delete to count', async () => ((await counter('Deleted: ')) === 1 ? true : undefined));
     expect(await page().locator('.entry-confirmation .answer').last().textContent()).toBe('You confirmed.');
+    // The run is over: the focus is back in the command box, and that is announced.
+    await expect.poll(focused).toMatchObject({ id: 'command-input' });
+    expect(await announced()).toBe('Finished. Focus is back in the command box.');
     await checkState('04-confirmed');
   });
 
@@ -122,6 +149,10 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     const options = page().getByRole('group', { name: /^Answers to: There are 2 buttons named “OK”/ }).getByRole('button');
     await expect.poll(() => options.count()).toBe(2);
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    // The question takes the focus to its first answer, and keeps it after the run ended.
+    await expect.poll(focused).toMatchObject({ text: (await options.first().textContent()) ?? '' });
+    expect((await focused()).className).toContain('option');
+    expect(await announced()).toMatch(/^Question: There are 2 buttons named “OK”.* Focus is on the first answer, .+\.$/);
     await checkState('05-clarification');
     const chosen = (await options.first().textContent()) ?? '';
     await options.first().click();
@@ -165,6 +196,29 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
   it('recent commands run again in one action', async () => {
     const before = await counter('Count: ');
     await page().getByRole('button', { name: 'Run again: click Increment' }).click();
+    await expect.poll(() => entries().last().textContent()).toBe('Result: Clicked “Increment”.');
+    await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
+  });
+
+  it('Send without the accessibility permission explains why and opens the exact settings pane; nothing runs', async () => {
+    const before = await counter('Count: ');
+    permissions.set('accessibility', 'denied');
+    await send('click Increment');
+    const entry = page().locator('.entry-permission');
+    await expect.poll(() => entry.count()).toBe(1);
+    expect(await entry.textContent()).toContain('Assistive Control needs desktop accessibility to press buttons and type for you');
+    // The offer takes the focus: one press opens the pane.
+    await expect.poll(focused).toMatchObject({ text: 'Open settings' });
+    expect(await announced()).toMatch(/^Permission needed\. .+ Focus is on Open settings\.$/);
+    expect(await status().textContent()).toBe('Status: Ready');
+    await checkState('10-permission-missing');
+    await page().keyboard.press('Enter');
+    await expect.poll(() => permissions.opened).toEqual(['accessibility']);
+    expect(await entry.textContent()).toContain('The settings opened. Grant Accessibility, then come back and try again.');
+    expect(await counter('Count: ')).toBe(before);
+    // Granted: the same command now runs.
+    permissions.set('accessibility', 'granted');
+    await send('click Increment');
     await expect.poll(() => entries().last().textContent()).toBe('Result: Clicked “Increment”.');
     await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
   });

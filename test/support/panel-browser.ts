@@ -10,7 +10,7 @@ import { join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { PanelSession } from '../../src/main/panel-session.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
-import type { RequestChannel } from '../../src/shared/ipc-contract.js';
+import { PANEL_API_CHANNELS, type RequestChannel } from '../../src/shared/ipc-contract.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** CI installs Chromium through scripts/setup.sh, so a missing one on Linux is a failure that says how. */
@@ -36,16 +36,21 @@ async function servePanel(dir: string): Promise<Server> {
   return server;
 }
 
-const METHODS: ReadonlyArray<readonly [string, RequestChannel]> = [
-  ['runCommand', 'command:run'],
-  ['stop', 'command:stop'],
-  ['answerConfirmation', 'confirmation:answer'],
-  ['recentCommands', 'commands:recent'],
-  ['settingsView', 'settings:view'],
-];
+const METHODS = Object.entries(PANEL_API_CHANNELS) as ReadonlyArray<readonly [string, RequestChannel]>;
+
+/** One call from the page to main, as the test saw it cross the boundary (to check what crossed). */
+export interface Crossing {
+  readonly channel: RequestChannel;
+  readonly args: readonly unknown[];
+  readonly reply: unknown;
+}
 
 export interface PanelBrowser {
   readonly page: Page;
+  /** Every request the page made and what came back, in order. */
+  readonly crossings: readonly Crossing[];
+  /** Every event pushed to the page. */
+  readonly events: readonly AssistantEvent[];
   /** Sends one assistant event to the page, in order with the ones before it. */
   readonly push: (event: AssistantEvent) => void;
   /** Saves a screenshot of the page as `<name>.png` in the artifacts folder. */
@@ -59,8 +64,14 @@ export async function openPanel(options: { readonly bundleDir: string; readonly 
   const server = await servePanel(options.bundleDir);
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   const page = await browser.newPage({ viewport: { width: 480, height: 800 } });
+  const crossings: Crossing[] = [];
+  const events: AssistantEvent[] = [];
   for (const [method, channel] of METHODS) {
-    await page.exposeFunction(`__ac_${method}`, (...args: unknown[]) => options.session().handle(channel, args));
+    await page.exposeFunction(`__ac_${method}`, async (...args: unknown[]) => {
+      const reply: unknown = await options.session().handle(channel, args);
+      crossings.push({ channel, args, reply });
+      return reply;
+    });
   }
   // What the Electron preload does with contextBridge: a frozen object of named functions.
   await page.addInitScript((methods: readonly string[]) => {
@@ -83,7 +94,10 @@ export async function openPanel(options: { readonly bundleDir: string; readonly 
   let chain: Promise<unknown> = Promise.resolve();
   return {
     page,
+    crossings,
+    events,
     push: (event) => {
+      events.push(event);
       chain = chain.then(() => page.evaluate((e) => (globalThis as unknown as { __ac_dispatch: (e: unknown) => void }).__ac_dispatch(e), event)).catch(() => undefined);
     },
     screenshot: async (name) => {

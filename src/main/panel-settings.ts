@@ -1,0 +1,104 @@
+/**
+ * The panel's settings, keys and connection test on main's side: what the settings view shows, how
+ * a change from the panel becomes a saved setting, and one real planner request with a short
+ * deadline that says, in a sentence, whether the chosen AI planner works.
+ *
+ * Keys only go in (to the keychain); what comes back is saved / not saved and the secret store's
+ * own sentences, which never contain a key.
+ */
+import type { PlannerFactory } from '../agent/assistant-loop.js';
+import type { SecretStore } from '../config/secret-store.js';
+import { Settings, type SettingsStore } from '../config/settings.js';
+import type { ProviderTestReply, SettingsUpdate, SettingsView } from '../shared/ipc-contract.js';
+import { KEYED_PROVIDERS, LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
+
+/** What the panel's settings code needs from the config layer. */
+export type PanelSecrets = Pick<SecretStore, 'status' | 'setKey' | 'deleteKey'>;
+
+/** The settings view: the changeable settings, and each key as saved or not saved. */
+export async function buildSettingsView(settings: Settings, secrets: PanelSecrets): Promise<SettingsView> {
+  const statuses = await Promise.all(KEYED_PROVIDERS.map(async (p) => [p, (await secrets.status(p)).saved ? 'saved' : 'not_saved'] as const));
+  return {
+    provider: settings.provider,
+    models: { ...settings.models },
+    ollamaUrl: settings.ollamaUrl,
+    openaiBaseUrl: settings.openaiBaseUrl,
+    confirmModerate: settings.confirmModerate,
+    confidence: { ...settings.confidence },
+    spokenFeedback: { ...settings.spokenFeedback },
+    launchAtLogin: settings.launchAtLogin,
+    globalShortcut: settings.globalShortcut,
+    keys: Object.fromEntries(statuses) as SettingsView['keys'],
+    onboardingDone: settings.onboardingDone,
+  };
+}
+
+/** The names the panel's labels use, so a refusal points at the field the user sees. */
+const FIELD_NAMES: Readonly<Record<string, string>> = {
+  provider: 'The AI planner',
+  'models.ollama': 'The Ollama model',
+  'models.anthropic': 'The Anthropic model',
+  'models.openai': 'The OpenAI-compatible model',
+  ollamaUrl: 'The Ollama address',
+  openaiBaseUrl: 'The OpenAI-compatible address',
+  'confidence.reject': 'The refusal threshold',
+  'confidence.warn': 'The warning threshold',
+  confidence: 'The confidence thresholds:',
+  'spokenFeedback.rate': 'The speech rate',
+  globalShortcut: 'The shortcut',
+};
+
+export type ApplyResult = { readonly ok: true; readonly settings: Settings } | { readonly ok: false; readonly message: string };
+
+/** Applies the panel's changes to the saved settings, validated by the settings schema. Nothing is saved here. */
+export function applySettingsUpdate(current: Settings, update: SettingsUpdate): ApplyResult {
+  const parsed = Settings.safeParse({ ...current, ...update });
+  if (parsed.success) return { ok: true, settings: parsed.data };
+  const issue = parsed.error.issues[0];
+  const path = issue?.path.map(String).join('.') ?? '';
+  const field = FIELD_NAMES[path] ?? `The setting ${path}`;
+  return { ok: false, message: `Nothing was saved. ${field} ${issue?.message ?? 'is not valid'}.` };
+}
+
+/** What the connection test asks the planner: harmless, and answerable by any working model. */
+const TEST_COMMAND = 'what is on the screen';
+/** Long enough for a cold hosted model, short enough that nobody waits on a dead server. */
+export const DEFAULT_TEST_BUDGET_MS = 10_000;
+
+/**
+ * Sends one real planner request through the same factory the loop uses and says how it went.
+ * Nothing is performed: the answer is only validated.
+ */
+export async function testPlannerConnection(planner: PlannerFactory, budgetMs = DEFAULT_TEST_BUDGET_MS): Promise<ProviderTestReply> {
+  const available = await planner();
+  if (available.kind === 'none') {
+    return { ok: true, message: 'No AI planner is chosen: commands like “click Send” or “open Firefox” work offline; anything else needs a planner chosen in Settings.' };
+  }
+  if (available.kind === 'unavailable') return { ok: false, message: available.message };
+  const { planner: p } = available;
+  const name = `${LLM_PROVIDER_NAMES[p.provider]} (model ${p.model})`;
+  const outcome = await p.plan({ conversation: [{ kind: 'user', text: TEST_COMMAND }], budgetMs: Math.min(budgetMs, available.budgetMs ?? budgetMs) });
+  const seconds = (outcome.timing.totalMs / 1000).toFixed(1);
+  if (outcome.kind === 'failed') return { ok: false, message: outcome.error.message };
+  if (!outcome.validation.ok) {
+    return {
+      ok: true,
+      message: `${name} answered in ${seconds} s, but not with a plan Assistive Control can use (${outcome.validation.rejection.message}) A larger model usually does better.`,
+    };
+  }
+  return { ok: true, message: `Connected: ${name} answered in ${seconds} s with a usable plan.` };
+}
+
+/** Loads, applies and saves in one step; the reply's sentence says what happened. */
+export async function saveSettingsUpdate(store: Pick<SettingsStore, 'load' | 'save'>, change: (s: Settings) => ApplyResult): Promise<ApplyResult> {
+  const { settings } = await store.load();
+  const applied = change(settings);
+  if (!applied.ok) return applied;
+  try {
+    await store.save(applied.settings);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { ok: false, message: `The settings could not be written (${code ?? 'error'}). Check that your settings folder is writable, then save again.` };
+  }
+  return applied;
+}
