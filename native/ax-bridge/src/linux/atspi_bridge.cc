@@ -1,13 +1,17 @@
-// Linux half of the bridge: AT-SPI through libatspi, GLib and GIO.
+// Linux half of the bridge: the AT-SPI protocol spoken in raw libdbus on the bridge's own private
+// connection to the accessibility bus (dbus_calls.h says why not libatspi), plus GIO to launch apps.
 //
-// One dedicated thread owns libatspi (it is not thread-safe) and runs a private GLib main context,
-// so AT-SPI events are dispatched without any help from Node, and so the bridge never touches the
+// One dedicated thread does every call and runs a private GLib main context, which watches the
+// connection's socket so that events are read without any help from Node, and never touches the
 // process's default GLib context (which an Electron main process uses for GTK).
-// Every D-Bus call is bounded with atspi_set_timeout() by what is left of the caller's deadline.
-#include <atspi/atspi.h>
+// Every call is bounded by what is left of the caller's deadline, and no single call may wait
+// longer than kMaxCallMs. Snapshots read the tree with many calls in flight at once: from the app's
+// org.a11y.atspi.Cache in one call where the app keeps one, else level by level.
+#include <atspi/atspi.h>  // AtspiRole, AtspiStateType and atspi_role_get_name only: libatspi makes no call here
 #include <dbus/dbus.h>
 #include <gio/gdesktopappinfo.h>
 #include <gio/gio.h>
+#include <glib-unix.h>
 #include <signal.h>
 
 #include <algorithm>
@@ -21,8 +25,11 @@
 #include <mutex>
 #include <set>
 #include <thread>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "../../include/ax_bridge.h"
+#include "dbus_calls.h"
 #include "roles.h"
 #include "x11_activate.h"
 
@@ -31,10 +38,13 @@ namespace {
 
 // No single D-Bus call may wait longer than this, whatever the deadline: a hung app must not make
 // one call eat a long deadline when other apps could still answer.
-constexpr gint kMaxCallMs = 1000;
+constexpr int kMaxCallMs = 1000;
 // A slice of the deadline for listing apps: a hung app costs at most this much.
-constexpr gint kListCallMs = 300;
-constexpr gint kMaxValueChars = 2000;
+constexpr int kListCallMs = 300;
+constexpr int kMaxValueChars = 2000;
+
+constexpr const char* kAccessible = "org.a11y.atspi.Accessible";
+constexpr const char* kProps = "org.freedesktop.DBus.Properties";
 
 struct GErrorBox {
   GError* error = nullptr;
@@ -51,40 +61,6 @@ struct GErrorBox {
   std::string message() const { return error ? error->message : ""; }
 };
 
-// An owned GObject reference.
-template <typename T>
-class Ref {
- public:
-  Ref() = default;
-  explicit Ref(T* p) : p_(p) {}
-  Ref(const Ref&) = delete;
-  Ref& operator=(const Ref&) = delete;
-  Ref(Ref&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
-  Ref& operator=(Ref&& o) noexcept {
-    if (this != &o) {
-      reset();
-      p_ = o.p_;
-      o.p_ = nullptr;
-    }
-    return *this;
-  }
-  ~Ref() { reset(); }
-  void reset() {
-    if (p_) g_object_unref(p_);
-    p_ = nullptr;
-  }
-  T* get() const { return p_; }
-  T* release() {
-    T* p = p_;
-    p_ = nullptr;
-    return p;
-  }
-  explicit operator bool() const { return p_ != nullptr; }
-
- private:
-  T* p_ = nullptr;
-};
-
 std::string take(gchar* s) {
   std::string out = s ? s : "";
   g_free(s);
@@ -94,27 +70,6 @@ std::string take(gchar* s) {
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return s;
-}
-
-// How long the calls since the last bound() may take, and when they started. libatspi reports
-// neither a timed-out call nor one to an app that died as an error: it returns empty values. A
-// stretch of calls that used up its whole timeout is how a hung app shows.
-struct CallWindow {
-  std::chrono::steady_clock::time_point start;
-  gint timeoutMs;
-  bool stalled() const {
-    auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    return ms >= timeoutMs - 1;
-  }
-};
-
-// Bounds the next D-Bus calls by the deadline. startup_time -1: no grace period for apps that
-// registered recently (libatspi's default of 15 s would let a freshly started, hung app block us).
-CallWindow bound(const Deadline& deadline, gint cap = kMaxCallMs) {
-  gint ms = static_cast<gint>(std::ceil(deadline.remainingMs()));
-  gint timeout = std::max(1, std::min(ms, cap));
-  atspi_set_timeout(timeout, -1);
-  return {std::chrono::steady_clock::now(), timeout};
 }
 
 // Alive and not a zombie: a killed app lingers as a zombie until its parent reaps it.
@@ -137,45 +92,6 @@ bool processGone(int pid) {
   return false;
 }
 
-enum class Probe { Answers, Hung, AppGone, ElementGone };
-
-// One raw D-Bus round trip to the object, with exactly this timeout. libatspi's own calls may retry
-// internally (a single get_name on a frozen app took three timeouts), so before working on an app
-// or element the bridge asks once, directly, whether it answers at all.
-Probe probe(AtspiAccessible* acc, int pid, gint timeoutMs) {
-  AtspiObject* obj = ATSPI_OBJECT(acc);
-  if (!obj->app || !obj->app->bus_name || !obj->path) return Probe::ElementGone;
-  DBusConnection* bus = obj->app->bus ? obj->app->bus : atspi_get_a11y_bus();
-  if (!bus) return Probe::AppGone;
-  DBusMessage* msg =
-      dbus_message_new_method_call(obj->app->bus_name, obj->path, "org.freedesktop.DBus.Properties", "Get");
-  const char* iface = "org.a11y.atspi.Accessible";
-  const char* prop = "ChildCount";
-  dbus_message_append_args(msg, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &prop, DBUS_TYPE_INVALID);
-  DBusError err;
-  dbus_error_init(&err);
-  auto sent = std::chrono::steady_clock::now();
-  DBusMessage* reply = dbus_connection_send_with_reply_and_block(bus, msg, std::max(1, timeoutMs), &err);
-  double waitedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent).count();
-  dbus_message_unref(msg);
-  if (reply) {
-    dbus_message_unref(reply);
-    return Probe::Answers;
-  }
-  std::string name = err.name ? err.name : "";
-  dbus_error_free(&err);
-  if (name == DBUS_ERROR_NO_REPLY || name == DBUS_ERROR_TIMEOUT || name == DBUS_ERROR_TIMED_OUT) {
-    // A "no reply" well before the timeout means the app dropped its connection: it is quitting.
-    if (waitedMs < timeoutMs - 1) return Probe::AppGone;
-    return processAlive(pid) ? Probe::Hung : Probe::AppGone;
-  }
-  if (processGone(pid)) return Probe::AppGone;
-  if (name == DBUS_ERROR_SERVICE_UNKNOWN || name == DBUS_ERROR_NAME_HAS_NO_OWNER || name == DBUS_ERROR_DISCONNECTED)
-    return Probe::AppGone;
-  if (name.find("Unknown") != std::string::npos) return Probe::ElementGone;
-  return Probe::Answers;  // it answered, with an error about the question
-}
-
 // Roles whose text is their value (what the user typed), not their name.
 bool isTextRole(AtspiRole role) {
   return role == ATSPI_ROLE_ENTRY || role == ATSPI_ROLE_TEXT || role == ATSPI_ROLE_COMBO_BOX ||
@@ -183,9 +99,6 @@ bool isTextRole(AtspiRole role) {
          role == ATSPI_ROLE_PARAGRAPH || role == ATSPI_ROLE_DOCUMENT_TEXT;
 }
 
-constexpr uint8_t kNeedBounds = 1, kNeedActions = 2, kNeedText = 4, kNeedValue = 8;
-// Outstanding pipelined calls at once: the AT-SPI bus allows 128 pending replies per connection.
-constexpr size_t kPipelineWindow = 96;
 
 // Roles whose value is a number even when they also take text (GTK spin buttons are entries).
 bool numericRole(AtspiRole role) {
@@ -200,39 +113,9 @@ std::string processName(int pid) {
   return name;
 }
 
-enum class CallFailure { Timeout, Gone, Other };
+bool hasStateBit(uint64_t states, AtspiStateType type) { return (states >> static_cast<unsigned>(type)) & 1u; }
 
-// What a libatspi error means. libatspi reports D-Bus failures as ATSPI_ERROR_IPC with libdbus's
-// message, so the message is all there is to go on; a dead process settles the ambiguous cases.
-CallFailure classify(const GErrorBox& e, int pid) {
-  const std::string m = e.message();
-  if (pid > 0 && !processAlive(pid)) return CallFailure::Gone;
-  if (m.find("did not receive a reply") != std::string::npos || m.find("Did not receive a reply") != std::string::npos ||
-      m.find("Timeout") != std::string::npos || m.find("timed out") != std::string::npos ||
-      m.find("NoReply") != std::string::npos)
-    return CallFailure::Timeout;
-  if (m.find("Unknown object") != std::string::npos || m.find("UnknownObject") != std::string::npos ||
-      m.find("not provided by any") != std::string::npos || m.find("disconnected") != std::string::npos ||
-      m.find("ServiceUnknown") != std::string::npos || m.find("No such") != std::string::npos ||
-      m.find("does not exist") != std::string::npos || m.find("defunct") != std::string::npos)
-    return CallFailure::Gone;
-  return CallFailure::Other;
-}
-
-Error failureError(const GErrorBox& e, int pid, const std::string& doing, const std::string& what,
-                   const Deadline& deadline) {
-  switch (classify(e, pid)) {
-    case CallFailure::Timeout:
-      return timeoutError(doing, deadline);
-    case CallFailure::Gone:
-      return goneError(what);
-    case CallFailure::Other:
-      break;
-  }
-  return {ErrorCode::Failed, doing + " failed: " + e.message() + "."};
-}
-
-std::vector<std::string> stateNames(AtspiStateSet* set) {
+std::vector<std::string> stateNames(uint64_t set) {
   struct Pair {
     AtspiStateType type;
     const char* name;
@@ -252,11 +135,11 @@ std::vector<std::string> stateNames(AtspiStateSet* set) {
   };
   std::vector<std::string> out;
   for (const auto& p : kPairs) {
-    if (atspi_state_set_contains(set, p.type)) out.emplace_back(p.name);
+    if (hasStateBit(set, p.type)) out.emplace_back(p.name);
   }
   // AT-SPI has no "collapsed" that toolkits set reliably: an expandable element that is not
   // expanded is collapsed, as on macOS.
-  if (atspi_state_set_contains(set, ATSPI_STATE_EXPANDABLE) && !atspi_state_set_contains(set, ATSPI_STATE_EXPANDED))
+  if (hasStateBit(set, ATSPI_STATE_EXPANDABLE) && !hasStateBit(set, ATSPI_STATE_EXPANDED))
     out.emplace_back("collapsed");
   std::sort(out.begin(), out.end());
   return out;
@@ -311,6 +194,202 @@ std::string formatNumber(double v) {
   return buf;
 }
 
+bool isNoReply(const std::string& e) {
+  return e == DBUS_ERROR_NO_REPLY || e == DBUS_ERROR_TIMEOUT || e == DBUS_ERROR_TIMED_OUT;
+}
+
+// The app left the bus (or our connection to it dropped).
+bool isGoneName(const std::string& e) {
+  return e == DBUS_ERROR_SERVICE_UNKNOWN || e == DBUS_ERROR_NAME_HAS_NO_OWNER || e == DBUS_ERROR_DISCONNECTED;
+}
+
+// What a failed call means, as a sentence. `what` is the thing that may have gone ("The element").
+Error callError(const RawCall& c, int timeoutMs, int pid, const std::string& doing, const std::string& what,
+                const Deadline& deadline) {
+  if (c.error == kErrorDeadline) return timeoutError(doing, deadline);
+  if (isNoReply(c.error)) {
+    // A "no reply" well before the timeout means the app dropped its connection: it is quitting.
+    if (c.waitedMs < timeoutMs - 1 || processGone(pid)) return goneError("The application");
+    return timeoutError(doing, deadline);
+  }
+  if (isGoneName(c.error)) return goneError("The application");
+  if (processGone(pid)) return goneError("The application");
+  if (c.error.find("Unknown") != std::string::npos) return goneError(what);
+  return {ErrorCode::Failed, doing + " failed: " + (c.errorMessage.empty() ? c.error : c.errorMessage) + "."};
+}
+
+enum class Probe { Answers, Hung, AppGone, ElementGone };
+
+// Raw call builders.
+RawCall method(const ObjRef& to, const char* iface, const char* name, std::function<void(DBusMessage*)> args = nullptr,
+               std::function<void(DBusMessageIter*)> onReply = nullptr) {
+  return RawCall{to, iface, name, std::move(args), std::move(onReply)};
+}
+
+// Properties.Get; onValue sees the variant's content.
+RawCall property(const ObjRef& to, const char* iface, const char* prop, std::function<void(DBusMessageIter*)> onValue) {
+  return method(to, kProps, "Get", argStrings(iface, prop), [onValue](DBusMessageIter* it) {
+    DBusMessageIter inside;
+    if (enterVariant(it, &inside)) onValue(&inside);
+  });
+}
+
+// Properties.GetAll; onEntry sees each name and the variant's content.
+RawCall allProperties(const ObjRef& to, const char* iface, std::function<void(const std::string&, DBusMessageIter*)> onEntry) {
+  return method(to, kProps, "GetAll", argString(iface), [onEntry](DBusMessageIter* it) {
+    if (!nextIs(it, DBUS_TYPE_ARRAY)) return;
+    DBusMessageIter dict;
+    dbus_message_iter_recurse(it, &dict);
+    while (nextIs(&dict, DBUS_TYPE_DICT_ENTRY)) {
+      DBusMessageIter entry, value;
+      dbus_message_iter_recurse(&dict, &entry);
+      std::string name = readString(&entry);
+      dbus_message_iter_next(&entry);
+      if (enterVariant(&entry, &value)) onEntry(name, &value);
+      dbus_message_iter_next(&dict);
+    }
+  });
+}
+
+// Properties.Set of a double (Value.CurrentValue).
+RawCall setDouble(const ObjRef& to, const char* iface, const char* prop, double v) {
+  std::string i = iface, p = prop;
+  return method(to, kProps, "Set", [i, p, v](DBusMessage* m) {
+    const char* pi = i.c_str();
+    const char* pp = p.c_str();
+    DBusMessageIter it, var;
+    dbus_message_iter_init_append(m, &it);
+    dbus_message_iter_append_basic(&it, DBUS_TYPE_STRING, &pi);
+    dbus_message_iter_append_basic(&it, DBUS_TYPE_STRING, &pp);
+    dbus_message_iter_open_container(&it, DBUS_TYPE_VARIANT, "d", &var);
+    dbus_message_iter_append_basic(&var, DBUS_TYPE_DOUBLE, &v);
+    dbus_message_iter_close_container(&it, &var);
+  });
+}
+
+double readDouble(DBusMessageIter* it) {
+  double v = 0;
+  if (nextIs(it, DBUS_TYPE_DOUBLE)) dbus_message_iter_get_basic(it, &v);
+  return v;
+}
+
+// Action names of an Action.GetActions reply, a(sss): (name, description, key binding).
+std::vector<std::string> readActionNames(DBusMessageIter* it) {
+  std::vector<std::string> names;
+  if (!nextIs(it, DBUS_TYPE_ARRAY)) return names;
+  DBusMessageIter arr;
+  dbus_message_iter_recurse(it, &arr);
+  while (nextIs(&arr, DBUS_TYPE_STRUCT)) {
+    DBusMessageIter entry;
+    dbus_message_iter_recurse(&arr, &entry);
+    names.push_back(lower(readString(&entry)));
+    dbus_message_iter_next(&arr);
+  }
+  return names;
+}
+
+// What a snapshot needs to know of an element before its details.
+struct Info {
+  uint32_t role = ATSPI_ROLE_INVALID;
+  std::string name, description;
+  uint64_t states = 0;
+  uint16_t ifaces = 0;
+  int childCount = -1;  // -1: unknown, ask for the children
+};
+
+// Calls that read an element's Info; `answered` counts the ones that came back.
+void addInfoCalls(std::vector<RawCall>& calls, const ObjRef& ref, Info* info, int* answered) {
+  calls.push_back(method(ref, kAccessible, "GetRole", nullptr, [info, answered](DBusMessageIter* it) {
+    info->role = readUint(it, ATSPI_ROLE_INVALID);
+    ++*answered;
+  }));
+  calls.push_back(method(ref, kAccessible, "GetState", nullptr, [info, answered](DBusMessageIter* it) {
+    info->states = readStateWords(it);
+    ++*answered;
+  }));
+  calls.push_back(method(ref, kAccessible, "GetInterfaces", nullptr, [info, answered](DBusMessageIter* it) {
+    info->ifaces = readInterfaces(it);
+    ++*answered;
+  }));
+  calls.push_back(allProperties(ref, kAccessible, [info](const std::string& name, DBusMessageIter* v) {
+    if (name == "Name") info->name = readString(v);
+    else if (name == "Description") info->description = readString(v);
+    else if (name == "ChildCount") info->childCount = readInt(v, -1);
+  }));
+  calls.back().onReply = [inner = calls.back().onReply, answered](DBusMessageIter* it) {
+    inner(it);
+    ++*answered;
+  };
+}
+
+// Roles whose text is their value are read with Text; others with Value. Bits of what to fetch.
+constexpr uint8_t kNeedBounds = 1, kNeedActions = 2, kNeedText = 4, kNeedValue = 8;
+
+uint8_t detailsNeeded(const Info& info) {
+  auto role = static_cast<AtspiRole>(info.role);
+  uint8_t need = 0;
+  if (info.ifaces & kIfaceComponent) need |= kNeedBounds;
+  if (info.ifaces & kIfaceAction) need |= kNeedActions;
+  if ((info.ifaces & kIfaceText) && isTextRole(role)) need |= kNeedText;
+  else if (info.ifaces & kIfaceValue) need |= kNeedValue;
+  if (role == ATSPI_ROLE_PASSWORD_TEXT) need &= ~(kNeedText | kNeedValue);
+  return need;
+}
+
+// Actions that follow from states and interfaces rather than from the Action interface.
+void addStateActions(Element& el, AtspiRole role, bool hasValue) {
+  if (hasStateName(el, "focusable")) addUnique(el.actions, "focus");
+  if (hasValue && !hasStateName(el, "read_only") && hasStateName(el, "enabled") && role != ATSPI_ROLE_PROGRESS_BAR &&
+      role != ATSPI_ROLE_LEVEL_BAR) {
+    addUnique(el.actions, "increment");
+    addUnique(el.actions, "decrement");
+  }
+  if (hasStateName(el, "selectable")) addUnique(el.actions, "select");
+}
+
+Element elementOf(const Info& info) {
+  Element el;
+  auto role = static_cast<AtspiRole>(info.role);
+  el.states = stateNames(info.states);
+  el.role = normalizeRole(role, hasStateBit(info.states, ATSPI_STATE_EDITABLE), hasStateBit(info.states, ATSPI_STATE_MULTI_LINE));
+  el.platformRole = take(atspi_role_get_name(role));  // a table lookup in libatspi: no D-Bus
+  el.name = info.name;
+  el.description = info.description;
+  addStateActions(el, role, (detailsNeeded(info) & kNeedValue) != 0);
+  return el;
+}
+
+// Calls that read an element's bounds, actions and value; `done` counts the answers (or the
+// errors that are about this element alone).
+void addDetailCalls(std::vector<RawCall>& calls, const ObjRef& ref, uint8_t need, Element* el) {
+  if (need & kNeedBounds) {
+    calls.push_back(method(ref, "org.a11y.atspi.Component", "GetExtents", argUint(ATSPI_COORD_TYPE_SCREEN), [el](DBusMessageIter* it) {
+      if (!nextIs(it, DBUS_TYPE_STRUCT)) return;
+      DBusMessageIter rect;
+      dbus_message_iter_recurse(it, &rect);
+      int32_t v[4] = {0, 0, 0, 0};
+      for (int i = 0; i < 4; ++i) {
+        v[i] = readInt(&rect, 0);
+        dbus_message_iter_next(&rect);
+      }
+      if (v[2] > 0 && v[3] > 0) el->bounds = Rect{double(v[0]), double(v[1]), double(v[2]), double(v[3])};
+    }));
+  }
+  if (need & kNeedActions) {
+    calls.push_back(method(ref, "org.a11y.atspi.Action", "GetActions", nullptr, [el](DBusMessageIter* it) {
+      for (const auto& name : readActionNames(it)) addPlatformAction(*el, name);
+    }));
+  }
+  if (need & kNeedText) {
+    calls.push_back(method(ref, "org.a11y.atspi.Text", "GetText", argInts(0, kMaxValueChars),
+                           [el](DBusMessageIter* it) { el->value = readString(it); }));
+  }
+  if (need & kNeedValue) {
+    calls.push_back(property(ref, "org.a11y.atspi.Value", "CurrentValue",
+                             [el](DBusMessageIter* v) { el->value = formatNumber(readDouble(v)); }));
+  }
+}
+
 class LinuxBridge final : public Bridge {
  public:
   LinuxBridge() {
@@ -324,7 +403,11 @@ class LinuxBridge final : public Bridge {
   void post(std::function<void()> fn) override {
     std::lock_guard<std::mutex> lock(mutex_);
     if (stopped_) return;
-    auto* job = new std::function<void()>(std::move(fn));
+    // After each job, the events that arrived meanwhile are read (and the connection's queue emptied).
+    auto* job = new std::function<void()>([this, fn = std::move(fn)] {
+      fn();
+      pumpEvents();
+    });
     g_main_context_invoke_full(
         ctx_, G_PRIORITY_DEFAULT,
         [](gpointer data) -> gboolean {
@@ -398,43 +481,35 @@ class LinuxBridge final : public Bridge {
                         "assistive feature in Settings → Accessibility, or let Assistive Control turn it on."};
     }
     // The bus is on; check that its registry answers too.
-    bound(deadline);
-    GErrorBox e2;
-    AtspiAccessible* desktop = atspi_get_desktop(0);
-    atspi_accessible_get_child_count(desktop, e2.out());
-    g_object_unref(desktop);
-    if (e2) {
+    if (auto e = connect(deadline)) return Permission{PermissionState::Unavailable, e->message};
+    RawCall c = method({kRegistry, kRootPath}, kAccessible, "GetChildren");
+    bus_.call(c, deadline, kMaxCallMs);
+    if (!c.answered) {
       return Permission{PermissionState::Unavailable,
-                        "The accessibility registry does not answer (" + e2.message() +
+                        "The accessibility registry does not answer (" + c.error +
                             "): log out and in again, or reinstall at-spi2-core."};
     }
     return Permission{PermissionState::Granted, ""};
   }
 
   Result<std::vector<AppInfo>> runningApps(const Deadline& deadline) override {
-    if (!initError_.empty()) return Error{ErrorCode::Unavailable, initError_};
-    std::vector<AppInfo> out;
     auto apps = listApps(deadline);
     if (!apps.ok()) return apps.error();
-    for (auto& app : apps.value()) {
-      AppInfo info;
-      info.pid = app.pid;
-      info.name = app.name;
-      info.responding = app.responding;
-      info.frontmost = app.responding && hasActiveWindow(app.acc.get(), app.pid, deadline);
-      out.push_back(std::move(info));
+    auto active = activeWindows(apps.value(), deadline);
+    std::vector<AppInfo> out;
+    for (size_t i = 0; i < apps.value().size(); ++i) {
+      const AppEntry& app = apps.value()[i];
+      out.push_back({app.pid, app.name, "", active[i].has_value(), app.responding});
     }
     return out;
   }
 
   Result<AppInfo> frontmostApp(const Deadline& deadline) override {
-    if (!initError_.empty()) return Error{ErrorCode::Unavailable, initError_};
     auto apps = listApps(deadline);
     if (!apps.ok()) return apps.error();
-    for (auto& app : apps.value()) {
-      if (app.responding && hasActiveWindow(app.acc.get(), app.pid, deadline)) {
-        return AppInfo{app.pid, app.name, "", true, true};
-      }
+    auto active = activeWindows(apps.value(), deadline);
+    for (size_t i = 0; i < apps.value().size(); ++i) {
+      if (active[i]) return AppInfo{apps.value()[i].pid, apps.value()[i].name, "", true, true};
     }
     if (deadline.expired()) return timeoutError("Finding the frontmost application", deadline);
     return Error{ErrorCode::NotFound,
@@ -476,14 +551,14 @@ class LinuxBridge final : public Bridge {
   }
 
   Result<Snapshot> snapshot(const SnapshotOptions& options, const Deadline& deadline) override {
-    if (!initError_.empty()) return Error{ErrorCode::Unavailable, initError_};
+    if (auto e = connect(deadline)) return *e;
     int pid = options.pid;
     if (pid == 0) {
       auto front = frontmostApp(deadline);
       if (!front.ok()) return front.error();
       pid = front.value().pid;
     }
-    Ref<AtspiAccessible> app = findApp(pid, deadline);
+    std::optional<ObjRef> app = findApp(pid, deadline);
     if (!app) {
       if (deadline.expired()) return timeoutError("Finding the application", deadline);
       if (!processAlive(pid)) return goneError("The application with process id " + std::to_string(pid));
@@ -491,7 +566,7 @@ class LinuxBridge final : public Bridge {
                                             " is on the accessibility bus: it may still be starting, or it does "
                                             "not support accessibility."};
     }
-    switch (probe(app.get(), pid, std::min<gint>(kMaxCallMs, static_cast<gint>(deadline.remainingMs())))) {
+    switch (probe(*app, pid, std::min(kMaxCallMs, static_cast<int>(deadline.remainingMs())))) {
       case Probe::Hung:
         return timeoutError("Reading the application", deadline);
       case Probe::AppGone:
@@ -500,315 +575,216 @@ class LinuxBridge final : public Bridge {
       case Probe::Answers:
         break;
     }
-    atspi_accessible_set_cache_mask(app.get(), options.useCache ? ATSPI_CACHE_ALL : ATSPI_CACHE_NONE);
-    // Clear at once: the bulk cache filled on first use can miss elements (GTK3 header-bar buttons),
-    // and a snapshot must reflect the screen now.
-    atspi_accessible_clear_cache(app.get());
-
+    if (options.useCache) bus_.enableAppCaches(deadline);
+    bus_.useDirect(app->bus, deadline);
     Snapshot snap;
     snap.pid = pid;
-    CallWindow window = bound(deadline);
-    GErrorBox err;
-    snap.app = take(atspi_accessible_get_name(app.get(), err.out()));
-    if (err) return failureError(err, pid, "Reading the application", "The application", deadline);
-    if (processGone(pid) && !processAlive(pid)) return goneError("The application");
-    if (window.stalled()) return timeoutError("Reading the application", deadline);
+    RawCall name = property(*app, kAccessible, "Name", [&snap](DBusMessageIter* v) { snap.app = readString(v); });
+    bus_.call(name, deadline, kMaxCallMs);
+    if (!name.answered) return callError(name, kMaxCallMs, pid, "Reading the application", "The application", deadline);
 
-    Ref<AtspiAccessible> root;
+    ObjRef root = *app;
     if (options.focusedWindowOnly) {
-      root = focusedWindow(app.get(), pid, deadline);
-      if (!root) {
+      auto win = focusedWindow(*app, deadline);
+      if (!win) {
         if (deadline.expired()) return timeoutError("Finding the focused window of " + snap.app, deadline);
         return Error{ErrorCode::NotFound, snap.app + " has no open window."};
       }
-    } else {
-      root = Ref<AtspiAccessible>(static_cast<AtspiAccessible*>(g_object_ref(app.get())));
+      root = *win;
     }
 
-    struct Pending {
-      AtspiAccessible* acc;  // owned
-      int parent;
-      int depth;
-    };
-    std::vector<Pending> stack;
-    stack.push_back({root.release(), 0, 0});
-    std::vector<AtspiAccessible*> handles;
-    std::vector<uint8_t> needs;
-    auto releaseAll = [&]() {
-      for (auto& p : stack) g_object_unref(p.acc);
-      stack.clear();
-      for (auto* h : handles) g_object_unref(h);
-      handles.clear();
-    };
-
-    while (!stack.empty()) {
-      if (deadline.expired()) {
-        snap.truncated = Truncation::Deadline;
-        break;
-      }
-      if (static_cast<int>(snap.elements.size()) >= options.maxNodes) {
-        snap.truncated = Truncation::MaxNodes;
-        break;
-      }
-      Pending cur = stack.back();
-      stack.pop_back();
-      Element el;
-      el.parent = cur.parent;
-      el.depth = cur.depth;
-      std::vector<AtspiAccessible*> children;
-      Error failure{ErrorCode::Failed, ""};
-      bool isRoot = handles.empty() && snap.elements.empty();
-      uint8_t need = 0;
-      ReadOutcome outcome = readElement(cur.acc, pid, options, isRoot, deadline, el, &children, failure,
-                                        options.useCache ? &need : nullptr);
-      // Every so often, and whenever a read came back empty, check that the app is still there:
-      // a dead app's calls return empty values (and cached elements still read fine).
-      if ((outcome != ReadOutcome::Fatal && (snap.elements.size() % 32 == 31 || outcome == ReadOutcome::Skip)) &&
-          !processAlive(pid)) {
-        failure = goneError("The application");
-        outcome = ReadOutcome::Fatal;
-        for (auto* c : children) g_object_unref(c);
-        children.clear();
-      }
-      if (outcome == ReadOutcome::Fatal) {
-        g_object_unref(cur.acc);
-        releaseAll();
-        return failure;
-      }
-      if (outcome == ReadOutcome::Skip) {
-        g_object_unref(cur.acc);
-        continue;
-      }
-      el.id = static_cast<int>(snap.elements.size()) + 1;
-      handles.push_back(cur.acc);
-      needs.push_back(need);
-      if (cur.depth + 1 > options.maxDepth) {
-        if (!children.empty() && snap.truncated == Truncation::None) snap.truncated = Truncation::MaxDepth;
-        for (auto* c : children) g_object_unref(c);
-      } else {
-        // Reverse, so that the depth-first order matches the on-screen (child index) order.
-        for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back({*it, el.id, cur.depth + 1});
-      }
-      snap.elements.push_back(std::move(el));
+    Tree tree;
+    if (options.useCache) {
+      auto loaded = loadCache(tree, *app, pid, deadline);
+      if (!loaded.ok()) return loaded.error();
     }
-    for (auto& p : stack) g_object_unref(p.acc);
-    stack.clear();
+    auto walked = walk(tree, root, pid, options, deadline);
+    if (!walked.ok()) return walked.error();
+
+    std::vector<Handle> handles;
+    std::vector<const Node*> emitted = emit(tree, options, snap, handles);
     if (snap.elements.empty() || !processAlive(pid)) {
-      releaseAll();
       if (processGone(pid)) return goneError("The application");
       return timeoutError("Reading the application", deadline);
     }
-    if (options.useCache) {
-      auto fetched = fetchDetails(snap.elements, handles, needs, pid, deadline);
-      if (!fetched.ok()) {
-        releaseAll();
-        return fetched.error();
-      }
-    }
-    replaceGeneration(std::move(handles));
+    auto details = fetchDetails(snap, emitted, pid, deadline);
+    if (!details.ok()) return details.error();
+    handles.resize(snap.elements.size());
+    replaceGeneration(std::move(handles), pid);
     snap.generation = generation_;
     return snap;
   }
 
   Result<Done> performAction(ElementRef ref, const std::string& action, const Deadline& deadline) override {
-    auto target = resolve(ref, deadline);
-    if (!target.ok()) return target.error();
-    AtspiAccessible* acc = target.value();
-    int pid = pidOf(acc);
+    auto resolved = resolve(ref, deadline);
+    if (!resolved.ok()) return resolved.error();
+    const Target& t = resolved.value();
     const std::string what = "The element";
-    GErrorBox err;
-    bound(deadline);
     if (action == "focus" || action == "raise") {
-      AtspiComponent* comp = atspi_accessible_get_component_iface(acc);
-      if (!comp) return unsupported(action);
-      gboolean ok = atspi_component_grab_focus(comp, err.out());
-      g_object_unref(comp);
-      if (err) return failureError(err, pid, "Moving the focus", what, deadline);
+      if (!(t.ifaces & kIfaceComponent)) return unsupported(action);
+      bool ok = false;
+      RawCall c = method(t.ref, "org.a11y.atspi.Component", "GrabFocus", nullptr, [&ok](DBusMessageIter* it) { ok = readBool(it); });
+      if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, kMaxCallMs, t.pid, "Moving the focus", what, deadline);
       if (!ok) return Error{ErrorCode::Failed, "The application refused to move the focus to this element."};
       return Done{};
     }
     if (action == "increment" || action == "decrement") {
-      AtspiValue* value = atspi_accessible_get_value_iface(acc);
-      if (!value) return unsupported(action);
-      double cur = atspi_value_get_current_value(value, err.out());
-      double step = err ? 0 : atspi_value_get_minimum_increment(value, err.out());
-      double lo = err ? 0 : atspi_value_get_minimum_value(value, err.out());
-      double hi = err ? 0 : atspi_value_get_maximum_value(value, err.out());
-      if (err) {
-        g_object_unref(value);
-        return failureError(err, pid, "Reading the value", what, deadline);
-      }
+      if (!(t.ifaces & kIfaceValue)) return unsupported(action);
+      double cur = 0, step = 0, lo = 0, hi = 0;
+      RawCall read = allProperties(t.ref, "org.a11y.atspi.Value", [&](const std::string& n, DBusMessageIter* v) {
+        if (n == "CurrentValue") cur = readDouble(v);
+        else if (n == "MinimumIncrement") step = readDouble(v);
+        else if (n == "MinimumValue") lo = readDouble(v);
+        else if (n == "MaximumValue") hi = readDouble(v);
+      });
+      if (!bus_.call(read, deadline, kMaxCallMs).answered) return callError(read, kMaxCallMs, t.pid, "Reading the value", what, deadline);
       if (step <= 0) step = (hi > lo) ? (hi - lo) / 10.0 : 1.0;
       double next = std::clamp(action == "increment" ? cur + step : cur - step, lo, std::max(lo, hi));
-      atspi_value_set_current_value(value, next, err.out());
-      g_object_unref(value);
-      if (err) return failureError(err, pid, "Changing the value", what, deadline);
+      RawCall set = setDouble(t.ref, "org.a11y.atspi.Value", "CurrentValue", next);
+      if (!bus_.call(set, deadline, kMaxCallMs).answered) return callError(set, kMaxCallMs, t.pid, "Changing the value", what, deadline);
       return Done{};
     }
-    if (action == "select") {
-      GErrorBox e;
-      Ref<AtspiAccessible> parent(atspi_accessible_get_parent(acc, e.out()));
-      if (e) return failureError(e, pid, "Selecting", what, deadline);
-      AtspiSelection* sel = parent ? atspi_accessible_get_selection_iface(parent.get()) : nullptr;
-      if (!sel) return unsupported(action);
-      gint index = atspi_accessible_get_index_in_parent(acc, e.out());
-      gboolean ok = e ? FALSE : atspi_selection_select_child(sel, index, e.out());
-      g_object_unref(sel);
-      if (e) return failureError(e, pid, "Selecting", what, deadline);
-      if (!ok) return Error{ErrorCode::Failed, "The application refused to select this element."};
-      return Done{};
-    }
-    AtspiAction* act = atspi_accessible_get_action_iface(acc);
-    if (!act) return unsupported(action);
-    gint n = atspi_action_get_n_actions(act, err.out());
-    if (err) {
-      g_object_unref(act);
-      return failureError(err, pid, "Reading the element's actions", what, deadline);
-    }
+    if (action == "select") return select(t, deadline);
+    if (!(t.ifaces & kIfaceAction)) return unsupported(action);
     std::vector<std::string> names;
-    for (gint i = 0; i < n; ++i) names.push_back(lower(take(atspi_action_get_action_name(act, i, err.out()))));
-    if (err) {
-      g_object_unref(act);
-      return failureError(err, pid, "Reading the element's actions", what, deadline);
+    RawCall list = method(t.ref, "org.a11y.atspi.Action", "GetActions", nullptr, [&names](DBusMessageIter* it) { names = readActionNames(it); });
+    if (!bus_.call(list, deadline, kMaxCallMs).answered) {
+      return callError(list, kMaxCallMs, t.pid, "Reading the element's actions", what, deadline);
     }
     // expand/collapse share one toggling action in GTK: only run it when it changes the state.
-    const auto& wanted = platformActionsFor(action);
-    gint index = indexOfFirst(names, wanted);
+    int index = indexOfFirst(names, platformActionsFor(action));
     if (index < 0 && (action == "expand" || action == "collapse")) {
-      bool expanded = hasState(acc, ATSPI_STATE_EXPANDED);
-      if ((action == "expand") == expanded) {
-        g_object_unref(act);
-        return Done{};  // already in the wanted state
-      }
+      if ((action == "expand") == hasStateBit(t.states, ATSPI_STATE_EXPANDED)) return Done{};  // already so
       index = indexOfFirst(names, platformActionsFor("toggle_expanded"));
     }
-    if (index < 0) {
-      g_object_unref(act);
-      return unsupported(action);
-    }
-    gboolean ok = atspi_action_do_action(act, index, err.out());
-    g_object_unref(act);
-    if (err) return failureError(err, pid, "Performing " + action, what, deadline);
-    if (!ok) return Error{ErrorCode::Failed, "The application refused the action " + action + "."};
-    return Done{};
+    if (index < 0) return unsupported(action);
+    return doAction(t, index, "Performing " + action, "The application refused the action " + action + ".", deadline);
   }
 
   Result<Done> setValue(ElementRef ref, const std::string& value, const Deadline& deadline) override {
-    auto target = resolveWithRole(ref, deadline);
-    if (!target.ok()) return target.error();
-    auto [acc, pid, role] = target.value();
-    GErrorBox err;
-    bound(deadline);
-    AtspiEditableText* text = numericRole(role) ? nullptr : atspi_accessible_get_editable_text_iface(acc);
-    if (text) {
-      gboolean ok = atspi_editable_text_set_text_contents(text, value.c_str(), err.out());
-      g_object_unref(text);
-      if (err) return failureError(err, pid, "Setting the text", "The element", deadline);
+    auto resolved = resolve(ref, deadline);
+    if (!resolved.ok()) return resolved.error();
+    const Target& t = resolved.value();
+    if (!numericRole(t.role) && (t.ifaces & kIfaceEditableText)) {
+      bool ok = false;
+      RawCall c = method(t.ref, "org.a11y.atspi.EditableText", "SetTextContents", argString(value),
+                         [&ok](DBusMessageIter* it) { ok = readBool(it); });
+      if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, kMaxCallMs, t.pid, "Setting the text", "The element", deadline);
       if (!ok) return Error{ErrorCode::Failed, "The application refused the new text (the field may be read-only)."};
       return Done{};
     }
-    if (AtspiValue* v = atspi_accessible_get_value_iface(acc)) {
+    if (t.ifaces & kIfaceValue) {
       char* end = nullptr;
       double number = std::strtod(value.c_str(), &end);
       if (value.empty() || end == nullptr || *end != '\0' || !std::isfinite(number)) {
-        g_object_unref(v);
         return Error{ErrorCode::Unsupported, "This element takes a number, and '" + value + "' is not one."};
       }
-      atspi_value_set_current_value(v, number, err.out());
-      g_object_unref(v);
-      if (err) return failureError(err, pid, "Setting the value", "The element", deadline);
+      RawCall set = setDouble(t.ref, "org.a11y.atspi.Value", "CurrentValue", number);
+      if (!bus_.call(set, deadline, kMaxCallMs).answered) return callError(set, kMaxCallMs, t.pid, "Setting the value", "The element", deadline);
       return Done{};
     }
     return Error{ErrorCode::Unsupported, "This element does not take text or a value: choose a text field, or click it instead."};
   }
 
   Result<std::optional<std::string>> readValue(ElementRef ref, const Deadline& deadline) override {
-    auto target = resolveWithRole(ref, deadline);
-    if (!target.ok()) return target.error();
-    auto [acc, pid, role] = target.value();
-    GErrorBox err;
-    bound(deadline);
-    if (role == ATSPI_ROLE_PASSWORD_TEXT) {
+    auto resolved = resolve(ref, deadline);
+    if (!resolved.ok()) return resolved.error();
+    const Target& t = resolved.value();
+    if (t.role == ATSPI_ROLE_PASSWORD_TEXT) {
       return Error{ErrorCode::Unsupported, "This is a password field: its content is never read."};
     }
-    auto value = readElementValue(acc, role, 1 << 20, err);
-    if (err) return failureError(err, pid, "Reading the value", "The element", deadline);
-    return value;
+    if (isTextRole(t.role) && (t.ifaces & kIfaceText)) {
+      auto count = textInt(t, "CharacterCount", deadline);
+      if (!count.ok()) return count.error();
+      std::string text;
+      RawCall c = method(t.ref, "org.a11y.atspi.Text", "GetText", argInts(0, std::min(count.value(), 1 << 20)),
+                         [&text](DBusMessageIter* it) { text = readString(it); });
+      if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, kMaxCallMs, t.pid, "Reading the value", "The element", deadline);
+      return std::optional<std::string>(text);
+    }
+    if (t.ifaces & kIfaceValue) {
+      double v = 0;
+      RawCall c = property(t.ref, "org.a11y.atspi.Value", "CurrentValue", [&v](DBusMessageIter* it) { v = readDouble(it); });
+      if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, kMaxCallMs, t.pid, "Reading the value", "The element", deadline);
+      return std::optional<std::string>(formatNumber(v));
+    }
+    return std::optional<std::string>();
   }
 
   Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at, const Deadline& deadline) override {
-    auto target = resolveWithRole(ref, deadline);
-    if (!target.ok()) return target.error();
-    auto [acc, pid, role] = target.value();
-    if (role == ATSPI_ROLE_PASSWORD_TEXT) {
+    auto resolved = resolve(ref, deadline);
+    if (!resolved.ok()) return resolved.error();
+    const Target& t = resolved.value();
+    if (t.role == ATSPI_ROLE_PASSWORD_TEXT) {
       return Error{ErrorCode::Unsupported, "This is a password field: the assistant never types into it."};
     }
-    Ref<AtspiText> read(atspi_accessible_get_text_iface(acc));
-    Ref<AtspiEditableText> edit(numericRole(role) ? nullptr : atspi_accessible_get_editable_text_iface(acc));
-    if (!read || !edit) {
+    if (!(t.ifaces & kIfaceText) || !(t.ifaces & kIfaceEditableText) || numericRole(t.role)) {
       return Error{ErrorCode::Unsupported, "This element does not take typed text: choose a text field, or click it instead."};
     }
     const std::string what = "The element";
-    GErrorBox err;
-    // Each step is its own D-Bus call: bound every one by what is left of the deadline.
-    bound(deadline);
-    gint count = atspi_text_get_character_count(read.get(), err.out());
-    if (err) return failureError(err, pid, "Reading the text", what, deadline);
-    gint start = count, end = count;
+    auto count = textInt(t, "CharacterCount", deadline);
+    if (!count.ok()) return count.error();
+    int start = count.value(), end = count.value();
     if (at == InsertAt::Caret) {
-      bound(deadline);
-      gint caret = atspi_text_get_caret_offset(read.get(), err.out());
-      if (err) return failureError(err, pid, "Reading the caret", what, deadline);
+      auto caret = textInt(t, "CaretOffset", deadline);
+      if (!caret.ok()) return caret.error();
       // -1: the element has no caret; then the end, as before.
-      if (caret >= 0) start = end = std::min(caret, count);
-      bound(deadline);
-      gint selections = atspi_text_get_n_selections(read.get(), err.out());
-      if (err) return failureError(err, pid, "Reading the selection", what, deadline);
+      if (caret.value() >= 0) start = end = std::min(caret.value(), count.value());
+      int selections = 0;
+      RawCall n = method(t.ref, "org.a11y.atspi.Text", "GetNSelections", nullptr, [&selections](DBusMessageIter* it) { selections = readInt(it, 0); });
+      if (!bus_.call(n, deadline, kMaxCallMs).answered) return callError(n, kMaxCallMs, t.pid, "Reading the selection", what, deadline);
       if (selections > 0) {
-        bound(deadline);
-        AtspiRange* range = atspi_text_get_selection(read.get(), 0, err.out());
-        if (err) {
-          g_free(range);
-          return failureError(err, pid, "Reading the selection", what, deadline);
+        int s0 = 0, s1 = 0;
+        RawCall sel = method(t.ref, "org.a11y.atspi.Text", "GetSelection", argInt(0), [&](DBusMessageIter* it) {
+          s0 = readInt(it, 0);
+          dbus_message_iter_next(it);
+          s1 = readInt(it, 0);
+        });
+        if (!bus_.call(sel, deadline, kMaxCallMs).answered) return callError(sel, kMaxCallMs, t.pid, "Reading the selection", what, deadline);
+        if (s0 != s1) {
+          start = std::clamp(std::min(s0, s1), 0, count.value());
+          end = std::clamp(std::max(s0, s1), 0, count.value());
         }
-        if (range && range->start_offset != range->end_offset) {
-          start = std::clamp(std::min(range->start_offset, range->end_offset), 0, count);
-          end = std::clamp(std::max(range->start_offset, range->end_offset), 0, count);
-        }
-        g_free(range);
       }
     }
     if (deadline.expired()) return timeoutError("Typing the text", deadline);
     if (end > start) {
-      bound(deadline);
-      gboolean ok = atspi_editable_text_delete_text(edit.get(), start, end, err.out());
-      if (err) return failureError(err, pid, "Replacing the selection", what, deadline);
+      bool ok = false;
+      RawCall del = method(t.ref, "org.a11y.atspi.EditableText", "DeleteText", argInts(start, end), [&ok](DBusMessageIter* it) { ok = readBool(it); });
+      if (!bus_.call(del, deadline, kMaxCallMs).answered) return callError(del, kMaxCallMs, t.pid, "Replacing the selection", what, deadline);
       if (!ok) return Error{ErrorCode::Failed, "The application refused to replace the selected text (the field may be read-only)."};
     }
     if (!text.empty()) {
-      bound(deadline);
+      bool ok = false;
       // The length is in bytes (ATK hands it to the toolkit's insert, which counts bytes).
-      gboolean ok = atspi_editable_text_insert_text(edit.get(), start, text.c_str(), static_cast<gint>(text.size()), err.out());
-      if (err) return failureError(err, pid, "Typing the text", what, deadline);
+      RawCall ins = method(t.ref, "org.a11y.atspi.EditableText", "InsertText",
+                           [start, text](DBusMessage* m) {
+                             dbus_int32_t pos = start, len = static_cast<dbus_int32_t>(text.size());
+                             const char* s = text.c_str();
+                             dbus_message_append_args(m, DBUS_TYPE_INT32, &pos, DBUS_TYPE_STRING, &s, DBUS_TYPE_INT32, &len, DBUS_TYPE_INVALID);
+                           },
+                           [&ok](DBusMessageIter* it) { ok = readBool(it); });
+      if (!bus_.call(ins, deadline, kMaxCallMs).answered) return callError(ins, kMaxCallMs, t.pid, "Typing the text", what, deadline);
       if (!ok) return Error{ErrorCode::Failed, "The application refused the typed text (the field may be read-only)."};
     }
-    gint caret = start + static_cast<gint>(g_utf8_strlen(text.c_str(), static_cast<gssize>(text.size())));
+    int caret = start + static_cast<int>(g_utf8_strlen(text.c_str(), static_cast<gssize>(text.size())));
     // Where a keyboard would leave it. Some toolkits move it themselves, others leave it before the
     // text; a field that refuses is not an error: the text is in.
-    bound(deadline);
-    atspi_text_set_caret_offset(read.get(), caret, err.out());
-    if (err && classify(err, pid) != CallFailure::Other) return failureError(err, pid, "Placing the caret", what, deadline);
+    RawCall place = method(t.ref, "org.a11y.atspi.Text", "SetCaretOffset", argInt(caret));
+    bus_.call(place, deadline, kMaxCallMs);
+    if (!place.answered && (isNoReply(place.error) || isGoneName(place.error) || place.error == kErrorDeadline))
+      return callError(place, kMaxCallMs, t.pid, "Placing the caret", what, deadline);
     return Inserted{start, end, caret};
   }
 
   Result<Done> activateApp(int pid, const Deadline& deadline) override {
-    if (!initError_.empty()) return Error{ErrorCode::Unavailable, initError_};
-    Ref<AtspiAccessible> app = findApp(pid, deadline);
+    if (auto e = connect(deadline)) return *e;
+    std::optional<ObjRef> app = findApp(pid, deadline);
     if (!app) {
       if (deadline.expired()) return timeoutError("Finding the application", deadline);
       return Error{ErrorCode::NotFound, "This application is no longer running: open it again first."};
     }
-    switch (probe(app.get(), pid, std::min<gint>(kMaxCallMs, static_cast<gint>(deadline.remainingMs())))) {
+    switch (probe(*app, pid, std::min(kMaxCallMs, static_cast<int>(deadline.remainingMs())))) {
       case Probe::Hung:
         return timeoutError("Bringing the application to the front", deadline);
       case Probe::AppGone:
@@ -817,51 +793,48 @@ class LinuxBridge final : public Bridge {
       case Probe::Answers:
         break;
     }
-    GErrorBox err;
-    bound(deadline);
-    gint n = atspi_accessible_get_child_count(app.get(), err.out());
-    if (err) return failureError(err, pid, "Reading the application's windows", "The application", deadline);
-    std::vector<Ref<AtspiAccessible>> windows;
-    for (gint i = 0; i < n && !deadline.expired(); ++i) {
-      bound(deadline);
-      Ref<AtspiAccessible> win(atspi_accessible_get_child_at_index(app.get(), i, err.out()));
-      if (err) return failureError(err, pid, "Reading the application's windows", "The application", deadline);
-      if (!win) continue;
-      atspi_accessible_clear_cache(win.get());
-      bound(deadline);
-      // Minimized windows are not showing, yet raising them is what the user wants: keep every
-      // window that is visible or iconified.
-      AtspiStateSet* set = atspi_accessible_get_state_set(win.get());
-      bool usable = set && (atspi_state_set_contains(set, ATSPI_STATE_SHOWING) || atspi_state_set_contains(set, ATSPI_STATE_ICONIFIED) ||
-                            atspi_state_set_contains(set, ATSPI_STATE_VISIBLE));
-      if (set) g_object_unref(set);
-      if (usable) windows.push_back(std::move(win));
+    const std::string doing = "Bringing the application to the front";
+    std::vector<ObjRef> all;
+    RawCall kids = method(*app, kAccessible, "GetChildren", nullptr, [&all](DBusMessageIter* it) { readObjectRefs(it, all); });
+    if (!bus_.call(kids, deadline, kMaxCallMs).answered) return callError(kids, kMaxCallMs, pid, "Reading the application's windows", "The application", deadline);
+    std::vector<Info> infos(all.size());
+    std::vector<int> answered(all.size(), 0);
+    std::vector<RawCall> calls;
+    for (size_t i = 0; i < all.size(); ++i) addInfoCalls(calls, all[i], &infos[i], &answered[i]);
+    bus_.run(calls, deadline, kMaxCallMs, nullptr);
+    // Minimized windows are not showing, yet raising them is what the user wants: keep every
+    // window that is visible or iconified.
+    std::vector<Target> windows;
+    for (size_t i = 0; i < all.size(); ++i) {
+      uint64_t s = infos[i].states;
+      if (answered[i] == 4 && (hasStateBit(s, ATSPI_STATE_SHOWING) || hasStateBit(s, ATSPI_STATE_ICONIFIED) || hasStateBit(s, ATSPI_STATE_VISIBLE)))
+        windows.push_back({all[i], pid, static_cast<AtspiRole>(infos[i].role), infos[i].ifaces, s});
     }
     if (windows.empty()) {
-      if (deadline.expired()) return timeoutError("Bringing the application to the front", deadline);
+      if (deadline.expired()) return timeoutError(doing, deadline);
       return Error{ErrorCode::NotFound, "This application has no window on screen to bring to the front."};
     }
     // 1. A window action named like raising it (some toolkits offer one).
-    for (auto& win : windows) {
-      Ref<AtspiAction> act(atspi_accessible_get_action_iface(win.get()));
-      if (!act) continue;
-      bound(deadline);
-      gint count = atspi_action_get_n_actions(act.get(), err.out());
+    for (const auto& win : windows) {
+      if (!(win.ifaces & kIfaceAction)) continue;
       std::vector<std::string> names;
-      for (gint i = 0; !err && i < count; ++i) names.push_back(lower(take(atspi_action_get_action_name(act.get(), i, err.out()))));
-      if (err) return failureError(err, pid, "Reading the window's actions", "The application", deadline);
-      gint index = indexOfFirst(names, {"raise", "activate", "present", "focus"});
+      RawCall list = method(win.ref, "org.a11y.atspi.Action", "GetActions", nullptr, [&names](DBusMessageIter* it) { names = readActionNames(it); });
+      if (!bus_.call(list, deadline, kMaxCallMs).answered) return callError(list, kMaxCallMs, pid, "Reading the window's actions", "The application", deadline);
+      int index = indexOfFirst(names, {"raise", "activate", "present", "focus"});
       if (index < 0) continue;
-      bound(deadline);
-      gboolean ok = atspi_action_do_action(act.get(), index, err.out());
-      if (err) return failureError(err, pid, "Bringing the application to the front", "The application", deadline);
+      bool ok = false;
+      RawCall act = method(win.ref, "org.a11y.atspi.Action", "DoAction", argInt(index), [&ok](DBusMessageIter* it) { ok = readBool(it); });
+      if (!bus_.call(act, deadline, kMaxCallMs).answered) return callError(act, kMaxCallMs, pid, doing, "The application", deadline);
       if (ok) return Done{};
     }
     // 2. Component grab_focus on the window itself (GTK3 frames refuse it: a window cannot take
     //    the focus, only its widgets can).
-    for (auto& win : windows) {
-      if (grabFocus(win.get(), err)) return Done{};
-      if (err) return failureError(err, pid, "Bringing the application to the front", "The application", deadline);
+    for (const auto& win : windows) {
+      if (!(win.ifaces & kIfaceComponent)) continue;
+      bool ok = false;
+      RawCall grab = method(win.ref, "org.a11y.atspi.Component", "GrabFocus", nullptr, [&ok](DBusMessageIter* it) { ok = readBool(it); });
+      if (!bus_.call(grab, deadline, kMaxCallMs).answered) return callError(grab, kMaxCallMs, pid, doing, "The application", deadline);
+      if (ok) return Done{};
     }
     // 3. Ask the window manager, as a taskbar does. Not grab_focus on a widget inside the window:
     //    that would raise it too, but move the app's focus, so a key would land somewhere the user
@@ -875,48 +848,70 @@ class LinuxBridge final : public Bridge {
       case X11Activation::Unavailable:
         break;
     }
-    if (deadline.expired()) return timeoutError("Bringing the application to the front", deadline);
+    if (deadline.expired()) return timeoutError(doing, deadline);
     return Error{ErrorCode::Unsupported, "This application offers no way to bring its window to the front, and " + why + "."};
   }
 
   Result<Done> setEventHandler(std::function<void(const Event&)> handler) override {
-    if (!initError_.empty()) return Error{ErrorCode::Unavailable, initError_};
+    Deadline deadline(3000);
+    if (auto e = connect(deadline)) return *e;
+    bool wanted = static_cast<bool>(handler);
     handler_ = std::move(handler);
-    GErrorBox err;
-    if (handler_ && !listener_) {
-      listener_ = atspi_event_listener_new(&LinuxBridge::onEvent, this, nullptr);
-      for (const char* type : kEventTypes) atspi_event_listener_register(listener_, type, err.out());
-      if (err) return Error{ErrorCode::Failed, "Could not listen to accessibility events: " + err.message() + "."};
-    } else if (!handler_ && listener_) {
-      for (const char* type : kEventTypes) atspi_event_listener_deregister(listener_, type, nullptr);
-      g_object_unref(listener_);
-      listener_ = nullptr;
+    if (wanted != listening_) {
+      if (auto e = bus_.listen(wanted, deadline)) return *e;
+      listening_ = wanted;
     }
     return Done{};
   }
 
  private:
-  enum class ReadOutcome { Keep, Skip, Fatal };
-
   struct AppEntry {
-    Ref<AtspiAccessible> acc;
+    ObjRef root;
     int pid;
     std::string name;
     bool responding;
   };
 
-  static constexpr const char* kEventTypes[] = {"object:state-changed:focused", "window:activate"};
+  struct Target {
+    ObjRef ref;
+    int pid;
+    AtspiRole role;
+    uint16_t ifaces;
+    uint64_t states;
+  };
+
+  // An element of the latest snapshot.
+  struct Handle {
+    ObjRef ref;
+  };
+
+  // The tree a snapshot reads: what the app's cache told, then what was asked level by level.
+  struct Node {
+    ObjRef ref;
+    int depth = 0;
+    bool hasInfo = false;
+    Info info;
+    bool skip = false;      // hidden (showingOnly), defunct or gone: left out with its subtree
+    bool expanded = false;  // its children are known
+    std::vector<int> kids;
+  };
+
+  struct Tree {
+    std::vector<Node> nodes;
+    std::vector<CacheItem> items;                                   // the app's cache, when it has one
+    std::unordered_map<std::string, size_t> itemAt;                 // path → item
+    std::unordered_map<std::string, std::vector<size_t>> itemKids;  // parent path → items
+    std::string bus;
+    std::unordered_set<std::string> seen;  // paths in nodes: each element appears once
+  };
 
   void run() {
     g_main_context_push_thread_default(ctx_);
     init();
     g_main_loop_run(loop_);
-    if (listener_) {
-      for (const char* type : kEventTypes) atspi_event_listener_deregister(listener_, type, nullptr);
-      g_object_unref(listener_);
-      listener_ = nullptr;
-    }
-    replaceGeneration({});
+    dropWatch();
+    handles_.clear();
+    bus_.close();
     g_main_context_pop_thread_default(ctx_);
   }
 
@@ -926,34 +921,65 @@ class LinuxBridge final : public Bridge {
     const char* direct = std::getenv("AT_SPI_BUS_ADDRESS");
     const char* runtime = std::getenv("XDG_RUNTIME_DIR");
     bool runtimeBus = runtime && g_file_test((std::string(runtime) + "/bus").c_str(), G_FILE_TEST_EXISTS);
-    if (!(session && *session) && !(direct && *direct) && !runtimeBus) {
-      initError_ = noSessionBusMessage();
-      return;
-    }
-    int rc = atspi_init();
-    if (rc != 0 && rc != 1) {
-      initError_ =
-          "Could not connect to the accessibility bus (at-spi2-core): start Assistive Control from inside your "
-          "desktop session, and install at-spi2-core if it is missing (`sudo apt-get install at-spi2-core`).";
-      return;
-    }
-    atspi_set_main_context(ctx_);
-    // libdbus ends the whole process when a shared bus connection drops, unless told otherwise.
-    if (DBusConnection* a11y = atspi_get_a11y_bus()) dbus_connection_set_exit_on_disconnect(a11y, FALSE);
-    DBusError derr;
-    dbus_error_init(&derr);
-    if (session && *session) {
-      if (DBusConnection* s = dbus_bus_get(DBUS_BUS_SESSION, &derr)) {
-        dbus_connection_set_exit_on_disconnect(s, FALSE);
-        dbus_connection_unref(s);
-      }
-    }
-    dbus_error_free(&derr);
+    if (!(session && *session) && !(direct && *direct) && !runtimeBus) initError_ = noSessionBusMessage();
   }
 
-  static std::string noSessionBusMessage() {
-    return "There is no desktop session bus (DBUS_SESSION_BUS_ADDRESS is not set): start Assistive Control from "
-           "inside your desktop session.";
+  // Connects to the accessibility bus (again, if it went away) and watches its socket for events.
+  std::optional<Error> connect(const Deadline& deadline) {
+    if (!initError_.empty()) return Error{ErrorCode::Unavailable, initError_};
+    if (auto e = bus_.ensure(deadline)) return e;
+    int fd = bus_.fd();
+    if (fd != watchFd_) {
+      dropWatch();
+      watch_ = g_unix_fd_source_new(fd, static_cast<GIOCondition>(G_IO_IN | G_IO_HUP | G_IO_ERR));
+      g_source_set_callback(
+          watch_,
+          G_SOURCE_FUNC(+[](gint, GIOCondition cond, gpointer self) -> gboolean {
+            auto* bridge = static_cast<LinuxBridge*>(self);
+            bridge->pumpEvents();
+            if (cond & (G_IO_HUP | G_IO_ERR)) {
+              bridge->watch_ = nullptr;  // the source is destroyed on return
+              bridge->watchFd_ = -1;
+              return G_SOURCE_REMOVE;
+            }
+            return G_SOURCE_CONTINUE;
+          }),
+          this, nullptr);
+      g_source_attach(watch_, ctx_);
+      g_source_unref(watch_);
+      watchFd_ = fd;
+    }
+    return std::nullopt;
+  }
+
+  void dropWatch() {
+    if (watch_) g_source_destroy(watch_);
+    watch_ = nullptr;
+    watchFd_ = -1;
+  }
+
+  // Reads what arrived and delivers the events; anything else that arrived is dropped.
+  void pumpEvents() {
+    bus_.pump([this](const RawEvent& e) { deliverEvent(e); });
+  }
+
+  void deliverEvent(const RawEvent& raw) {
+    if (!handler_ || (raw.kind == RawEvent::Focus && raw.detail1 != 1)) return;
+    Deadline deadline(250);
+    Info info;
+    int answered = 0;
+    std::string appName;
+    std::vector<RawCall> calls;
+    addInfoCalls(calls, raw.source, &info, &answered);
+    calls.push_back(property({raw.source.bus, kRootPath}, kAccessible, "Name", [&appName](DBusMessageIter* v) { appName = readString(v); }));
+    bus_.run(calls, deadline, 250, nullptr);
+    Event ev{raw.kind == RawEvent::Focus ? EventType::FocusChanged : EventType::WindowChanged};
+    ev.pid = bus_.pidOf(raw.source.bus, deadline);
+    ev.role = normalizeRole(static_cast<AtspiRole>(info.role), hasStateBit(info.states, ATSPI_STATE_EDITABLE),
+                            hasStateBit(info.states, ATSPI_STATE_MULTI_LINE));
+    ev.name = info.name;
+    ev.app = appName.empty() ? processName(ev.pid) : appName;
+    handler_(ev);
   }
 
   GDBusConnection* sessionBus(GErrorBox& err) {
@@ -965,402 +991,352 @@ class LinuxBridge final : public Bridge {
         nullptr, nullptr, err.out());
   }
 
+  // One raw round trip to the object, with exactly this timeout, before working on an app or
+  // element: whether it answers at all.
+  Probe probe(const ObjRef& ref, int pid, int timeoutMs) {
+    RawCall c = property(ref, kAccessible, "ChildCount", [](DBusMessageIter*) {});
+    bus_.call(c, Deadline(std::max(1, timeoutMs)), std::max(1, timeoutMs));
+    if (c.answered) return Probe::Answers;
+    if (isNoReply(c.error) || c.error == kErrorDeadline) {
+      // A "no reply" well before the timeout means the app dropped its connection: it is quitting.
+      if (c.waitedMs < timeoutMs - 1) return Probe::AppGone;
+      return processAlive(pid) ? Probe::Hung : Probe::AppGone;
+    }
+    if (processGone(pid)) return Probe::AppGone;
+    if (isGoneName(c.error)) return Probe::AppGone;
+    if (c.error.find("Unknown") != std::string::npos) return Probe::ElementGone;
+    return Probe::Answers;  // it answered, with an error about the question
+  }
+
+  // The registry's applications, with their process ids and names; one that does not answer its
+  // name within kListCallMs is listed as not responding.
   Result<std::vector<AppEntry>> listApps(const Deadline& deadline) {
-    std::vector<AppEntry> out;
-    bound(deadline);
-    GErrorBox err;
-    AtspiAccessible* desktop = atspi_get_desktop(0);
-    gint n = atspi_accessible_get_child_count(desktop, err.out());
-    if (err) {
-      g_object_unref(desktop);
+    if (auto e = connect(deadline)) return *e;
+    std::vector<ObjRef> roots;
+    RawCall c = method({kRegistry, kRootPath}, kAccessible, "GetChildren", nullptr, [&roots](DBusMessageIter* it) { readObjectRefs(it, roots); });
+    bus_.call(c, deadline, kMaxCallMs);
+    if (!c.answered) {
       if (deadline.expired()) return timeoutError("Listing applications", deadline);
-      return Error{ErrorCode::Unavailable, "The accessibility registry does not answer: " + err.message() + "."};
+      return Error{ErrorCode::Unavailable, "The accessibility registry does not answer: " + c.error + "."};
     }
-    for (gint i = 0; i < n; ++i) {
-      bound(deadline, kListCallMs);
-      Ref<AtspiAccessible> app(atspi_accessible_get_child_at_index(desktop, i, err.out()));
-      if (err || !app) continue;
-      int pid = static_cast<int>(atspi_accessible_get_process_id(app.get(), err.out()));
-      if (err) continue;
-      Probe answer = probe(app.get(), pid, std::min<gint>(kListCallMs, static_cast<gint>(deadline.remainingMs())));
-      if (answer == Probe::AppGone) continue;  // quit while we were listing
-      std::string name;
-      bool responding = answer == Probe::Answers;
-      if (responding) {
-        CallWindow window = bound(deadline, kListCallMs);
-        name = take(atspi_accessible_get_name(app.get(), err.out()));
-        responding = !err && !window.stalled();
-      }
-      if (err && !processAlive(pid)) continue;  // quit while we were listing
-      if (!responding || name.empty()) name = processName(pid);
-      out.push_back({std::move(app), pid, name, responding});
+    std::vector<AppEntry> apps;
+    for (auto& r : roots) {
+      int pid = bus_.pidOf(r.bus, deadline);
+      if (pid > 0) apps.push_back({r, pid, "", true});
     }
-    g_object_unref(desktop);
+    std::vector<RawCall> calls;
+    for (auto& a : apps) calls.push_back(property(a.root, kAccessible, "Name", [&a](DBusMessageIter* v) { a.name = readString(v); }));
+    bus_.run(calls, deadline, kListCallMs, nullptr);
+    std::vector<AppEntry> out;
+    for (size_t i = 0; i < apps.size(); ++i) {
+      const RawCall& r = calls[i];
+      AppEntry& a = apps[i];
+      bool quit = isGoneName(r.error) || (isNoReply(r.error) && r.waitedMs < kListCallMs - 1) || !processAlive(a.pid);
+      if (quit) continue;  // quit while we were listing
+      a.responding = r.answered;
+      if (!a.responding || a.name.empty()) a.name = processName(a.pid);
+      out.push_back(std::move(a));
+    }
     return out;
   }
 
-  Ref<AtspiAccessible> findApp(int pid, const Deadline& deadline) {
-    bound(deadline);
-    GErrorBox err;
-    AtspiAccessible* desktop = atspi_get_desktop(0);
-    gint n = atspi_accessible_get_child_count(desktop, err.out());
-    Ref<AtspiAccessible> found;
-    for (gint i = 0; !err && i < n && !found; ++i) {
-      Ref<AtspiAccessible> app(atspi_accessible_get_child_at_index(desktop, i, err.out()));
-      if (err || !app) {
-        err.reset();
-        continue;
+  // For each app, its active window (the one with the keyboard focus), if any.
+  std::vector<std::optional<ObjRef>> activeWindows(const std::vector<AppEntry>& apps, const Deadline& deadline) {
+    std::vector<std::vector<ObjRef>> windows(apps.size());
+    std::vector<RawCall> calls;
+    for (size_t i = 0; i < apps.size(); ++i) {
+      if (!apps[i].responding) continue;
+      auto* into = &windows[i];
+      calls.push_back(method(apps[i].root, kAccessible, "GetChildren", nullptr, [into](DBusMessageIter* it) { readObjectRefs(it, *into); }));
+    }
+    bus_.run(calls, deadline, kListCallMs, nullptr);
+    std::vector<std::optional<ObjRef>> out(apps.size());
+    calls.clear();
+    for (size_t i = 0; i < apps.size(); ++i) {
+      for (const auto& w : windows[i]) {
+        auto* slot = &out[i];
+        calls.push_back(method(w, kAccessible, "GetState", nullptr, [slot, w](DBusMessageIter* it) {
+          if (!*slot && hasStateBit(readStateWords(it), ATSPI_STATE_ACTIVE)) *slot = w;
+        }));
       }
-      if (static_cast<int>(atspi_accessible_get_process_id(app.get(), err.out())) == pid && !err) found = std::move(app);
-      err.reset();
     }
-    g_object_unref(desktop);
-    return found;
+    bus_.run(calls, deadline, kListCallMs, nullptr);
+    return out;
   }
 
-  static bool hasInterface(AtspiAccessible* acc, const char* name) {
-    GArray* ifaces = atspi_accessible_get_interfaces(acc);
-    bool found = false;
-    for (guint i = 0; ifaces && i < ifaces->len && !found; ++i) found = std::strcmp(g_array_index(ifaces, gchar*, i), name) == 0;
-    if (ifaces) {
-      for (guint i = 0; i < ifaces->len; ++i) g_free(g_array_index(ifaces, gchar*, i));
-      g_array_free(ifaces, TRUE);
-    }
-    return found;
-  }
-
-  bool hasState(AtspiAccessible* acc, AtspiStateType type) {
-    AtspiStateSet* set = atspi_accessible_get_state_set(acc);
-    bool has = set && atspi_state_set_contains(set, type);
-    if (set) g_object_unref(set);
-    return has;
-  }
-
-  // A top-level window of the app that is active (has the keyboard focus).
-  Ref<AtspiAccessible> activeWindow(AtspiAccessible* app, int pid, const Deadline& deadline) {
-    (void)pid;
-    CallWindow window = bound(deadline, kListCallMs);
-    GErrorBox err;
-    gint n = atspi_accessible_get_child_count(app, err.out());
-    if (window.stalled()) return {};
-    for (gint i = 0; !err && i < n; ++i) {
-      Ref<AtspiAccessible> win(atspi_accessible_get_child_at_index(app, i, err.out()));
-      if (err || !win) break;
-      atspi_accessible_clear_cache(win.get());
-      if (hasState(win.get(), ATSPI_STATE_ACTIVE)) return win;
-    }
-    return {};
-  }
-
-  bool hasActiveWindow(AtspiAccessible* app, int pid, const Deadline& deadline) {
-    return static_cast<bool>(activeWindow(app, pid, deadline));
-  }
-
-  bool grabFocus(AtspiAccessible* acc, GErrorBox& err) {
-    Ref<AtspiComponent> comp(atspi_accessible_get_component_iface(acc));
-    if (!comp) return false;
-    return atspi_component_grab_focus(comp.get(), err.out());
-  }
-
-  // The active window, or else the first showing one.
-  Ref<AtspiAccessible> focusedWindow(AtspiAccessible* app, int pid, const Deadline& deadline) {
-    Ref<AtspiAccessible> active = activeWindow(app, pid, deadline);
-    if (active) return active;
-    bound(deadline);
-    GErrorBox err;
-    gint n = atspi_accessible_get_child_count(app, err.out());
-    for (gint i = 0; !err && i < n; ++i) {
-      Ref<AtspiAccessible> win(atspi_accessible_get_child_at_index(app, i, err.out()));
-      if (err || !win) break;
-      if (hasState(win.get(), ATSPI_STATE_SHOWING)) return win;
-    }
-    return {};
-  }
-
-  // Reads one element. Skip: the element vanished mid-walk, or is hidden (showingOnly).
-  ReadOutcome readElement(AtspiAccessible* acc, int pid, const SnapshotOptions& options, bool isRoot,
-                          const Deadline& deadline, Element& el, std::vector<AtspiAccessible*>* children,
-                          Error& failure, uint8_t* needs) {
-    GErrorBox err;
-    CallWindow window = bound(deadline);
-    auto fail = [&](const std::string& doing) {
-      CallFailure kind = classify(err, pid);
-      if (kind == CallFailure::Gone && processAlive(pid)) return ReadOutcome::Skip;  // this element went away
-      failure = failureError(err, pid, doing, "The application", deadline);
-      return ReadOutcome::Fatal;
-    };
-    AtspiStateSet* set = atspi_accessible_get_state_set(acc);
-    if (!set) return ReadOutcome::Skip;
-    bool defunct = atspi_state_set_contains(set, ATSPI_STATE_DEFUNCT);
-    bool showing = atspi_state_set_contains(set, ATSPI_STATE_SHOWING);
-    bool editable = atspi_state_set_contains(set, ATSPI_STATE_EDITABLE);
-    bool multiLine = atspi_state_set_contains(set, ATSPI_STATE_MULTI_LINE);
-    el.states = stateNames(set);
-    g_object_unref(set);
-    if (defunct) return ReadOutcome::Skip;
-    AtspiRole role = atspi_accessible_get_role(acc, err.out());
-    if (err) return fail("Reading " + std::string(isRoot ? "the application" : "an element"));
-    if (role == ATSPI_ROLE_INVALID || window.stalled()) {
-      // No answer: the app died, hung, or this element went away.
-      if (processGone(pid)) {
-        failure = goneError("The application");
-        return ReadOutcome::Fatal;
-      }
-      if (window.stalled() && !deadline.expired()) {
-        failure = timeoutError("Reading the application", deadline);
-        return ReadOutcome::Fatal;
-      }
-      return ReadOutcome::Skip;
-    }
-    if (options.showingOnly && !isRoot && !showing && role != ATSPI_ROLE_APPLICATION) return ReadOutcome::Skip;
-    el.role = normalizeRole(role, editable, multiLine);
-    el.platformRole = take(atspi_role_get_name(role));  // local: no D-Bus call
-    el.name = take(atspi_accessible_get_name(acc, err.out()));
-    if (err) return fail("Reading an element's name");
-    el.description = take(atspi_accessible_get_description(acc, err.out()));
-    if (err) return fail("Reading an element's description");
-
-    if (needs) {
-      // Bulk mode: only what the AT-SPI cache holds is read here; bounds, actions and values
-      // come afterwards in one pipelined batch (fetchDetails).
-      *needs = 0;
-      GArray* ifaces = atspi_accessible_get_interfaces(acc);
-      for (guint i = 0; ifaces && i < ifaces->len; ++i) {
-        const char* name = g_array_index(ifaces, gchar*, i);
-        if (std::strcmp(name, "Component") == 0) *needs |= kNeedBounds;
-        if (std::strcmp(name, "Action") == 0) *needs |= kNeedActions;
-        if (std::strcmp(name, "Text") == 0 && isTextRole(role)) *needs |= kNeedText;
-        if (std::strcmp(name, "Value") == 0) *needs |= kNeedValue;
-        g_free(g_array_index(ifaces, gchar*, i));
-      }
-      if (ifaces) g_array_free(ifaces, TRUE);
-      if (*needs & kNeedText) *needs &= ~kNeedValue;
-      if (role == ATSPI_ROLE_PASSWORD_TEXT) *needs &= ~(kNeedText | kNeedValue);
-      addStateActions(el, role, (*needs & kNeedValue) != 0);
-    } else if (AtspiComponent* comp = atspi_accessible_get_component_iface(acc)) {
-      AtspiRect* r = atspi_component_get_extents(comp, ATSPI_COORD_TYPE_SCREEN, err.out());
-      g_object_unref(comp);
-      if (err) return fail("Reading an element's position");
-      if (r && r->width > 0 && r->height > 0) el.bounds = Rect{double(r->x), double(r->y), double(r->width), double(r->height)};
-      g_free(r);
-    }
-    if (AtspiAction* act = atspi_accessible_get_action_iface(acc)) {
-      gint n = atspi_action_get_n_actions(act, err.out());
-      for (gint i = 0; !err && i < n; ++i) addPlatformAction(el, lower(take(atspi_action_get_action_name(act, i, err.out()))));
-      g_object_unref(act);
-      if (err) return fail("Reading an element's actions");
-    }
-    if (!needs) addStateActions(el, role, hasInterface(acc, "Value"));
-    if (!needs && role != ATSPI_ROLE_PASSWORD_TEXT) {
-      el.value = readElementValue(acc, role, kMaxValueChars, err);
-      if (err) return fail("Reading an element's value");
-    }
-
-    gint n = atspi_accessible_get_child_count(acc, err.out());
-    if (err) return fail("Reading an element's children");
-    for (gint i = 0; i < n; ++i) {
-      if (deadline.expired()) break;
-      AtspiAccessible* child = atspi_accessible_get_child_at_index(acc, i, err.out());
-      if (err) {
-        if (classify(err, pid) == CallFailure::Other || (classify(err, pid) == CallFailure::Gone && processAlive(pid))) {
-          err.reset();
-          continue;
-        }
-        for (auto* c : *children) g_object_unref(c);
-        children->clear();
-        return fail("Reading an element's children");
-      }
-      if (child) children->push_back(child);
-    }
-    if (window.stalled()) {
-      for (auto* c : *children) g_object_unref(c);
-      children->clear();
-      if (processGone(pid)) {
-        failure = goneError("The application");
-        return ReadOutcome::Fatal;
-      }
-      if (!deadline.expired()) {
-        failure = timeoutError("Reading the application", deadline);
-        return ReadOutcome::Fatal;
-      }
-      return ReadOutcome::Skip;  // the deadline ran out during this element: the walk stops as truncated
-    }
-    return ReadOutcome::Keep;
-  }
-
-  // The value a user would read off the element: text of editable fields, the number of a slider.
-  std::optional<std::string> readElementValue(AtspiAccessible* acc, AtspiRole role, gint maxChars, GErrorBox& err) {
-    bool textRole = isTextRole(role);
-    AtspiText* text = textRole ? atspi_accessible_get_text_iface(acc) : nullptr;
-    if (text) {
-      gint count = atspi_text_get_character_count(text, err.out());
-      std::string s = err ? "" : take(atspi_text_get_text(text, 0, std::min(count, maxChars), err.out()));
-      g_object_unref(text);
-      if (err) return std::nullopt;
-      return s;
-    }
-    if (AtspiValue* value = atspi_accessible_get_value_iface(acc)) {
-      double v = atspi_value_get_current_value(value, err.out());
-      g_object_unref(value);
-      if (err) return std::nullopt;
-      return formatNumber(v);
-    }
+  std::optional<ObjRef> findApp(int pid, const Deadline& deadline) {
+    std::vector<ObjRef> roots;
+    RawCall c = method({kRegistry, kRootPath}, kAccessible, "GetChildren", nullptr, [&roots](DBusMessageIter* it) { readObjectRefs(it, roots); });
+    bus_.call(c, deadline, kMaxCallMs);
+    for (const auto& r : roots)
+      if (bus_.pidOf(r.bus, deadline) == pid) return r;
     return std::nullopt;
   }
 
-  // Reads bounds, action names and values of many elements with pipelined D-Bus calls: a window of
-  // requests is in flight at once, so the cost is the app's work, not one round trip per element.
-  Result<Done> fetchDetails(std::vector<Element>& elements, const std::vector<AtspiAccessible*>& handles,
-                            const std::vector<uint8_t>& needs, int pid, const Deadline& deadline) {
-    struct Job {
-      size_t index;
-      uint8_t kind;
-      DBusPendingCall* pending;
+  // The active window, or else the first showing one.
+  std::optional<ObjRef> focusedWindow(const ObjRef& app, const Deadline& deadline) {
+    std::vector<ObjRef> wins;
+    RawCall c = method(app, kAccessible, "GetChildren", nullptr, [&wins](DBusMessageIter* it) { readObjectRefs(it, wins); });
+    bus_.call(c, deadline, kMaxCallMs);
+    std::vector<uint64_t> states(wins.size(), 0);
+    std::vector<RawCall> calls;
+    for (size_t i = 0; i < wins.size(); ++i)
+      calls.push_back(method(wins[i], kAccessible, "GetState", nullptr, [&states, i](DBusMessageIter* it) { states[i] = readStateWords(it); }));
+    bus_.run(calls, deadline, kMaxCallMs, nullptr);
+    for (size_t i = 0; i < wins.size(); ++i)
+      if (hasStateBit(states[i], ATSPI_STATE_ACTIVE)) return wins[i];
+    for (size_t i = 0; i < wins.size(); ++i)
+      if (hasStateBit(states[i], ATSPI_STATE_SHOWING)) return wins[i];
+    return std::nullopt;
+  }
+
+  // What an error in a snapshot's batch means: the app quit, or stopped answering (a call used up
+  // its whole share while the deadline still had time). Anything else is about one element.
+  CallErrorPolicy snapshotPolicy(int pid, const Deadline& deadline) {
+    return [pid, &deadline](const RawCall& c, int timeoutMs) -> std::optional<Error> {
+      if (c.error == kErrorDeadline) return std::nullopt;
+      if (isGoneName(c.error)) return goneError("The application");
+      if (isNoReply(c.error)) {
+        if (c.waitedMs < timeoutMs - 1 || processGone(pid)) return goneError("The application");
+        if (deadline.expired()) return std::nullopt;  // the walk stops here, as truncated
+        return timeoutError("Reading the application", deadline);
+      }
+      return std::nullopt;
     };
-    std::vector<Job> jobs;
-    for (size_t i = 0; i < needs.size(); ++i)
-      for (uint8_t kind : {kNeedBounds, kNeedActions, kNeedText, kNeedValue})
-        if (needs[i] & kind) jobs.push_back({i, kind, nullptr});
-    size_t next = 0, done = 0;
-    std::optional<Error> failure;
-    auto send = [&](Job& job) {
-      AtspiObject* o = ATSPI_OBJECT(handles[job.index]);
-      DBusConnection* bus = o->app && o->app->bus ? o->app->bus : atspi_get_a11y_bus();
-      if (!o->app || !o->app->bus_name || !o->path || !bus) return;
-      DBusMessage* msg = nullptr;
-      if (job.kind == kNeedBounds) {
-        msg = dbus_message_new_method_call(o->app->bus_name, o->path, "org.a11y.atspi.Component", "GetExtents");
-        dbus_uint32_t screen = ATSPI_COORD_TYPE_SCREEN;
-        dbus_message_append_args(msg, DBUS_TYPE_UINT32, &screen, DBUS_TYPE_INVALID);
-      } else if (job.kind == kNeedActions) {
-        msg = dbus_message_new_method_call(o->app->bus_name, o->path, "org.a11y.atspi.Action", "GetActions");
-      } else if (job.kind == kNeedText) {
-        msg = dbus_message_new_method_call(o->app->bus_name, o->path, "org.a11y.atspi.Text", "GetText");
-        dbus_int32_t start = 0, end = kMaxValueChars;
-        dbus_message_append_args(msg, DBUS_TYPE_INT32, &start, DBUS_TYPE_INT32, &end, DBUS_TYPE_INVALID);
-      } else {
-        msg = dbus_message_new_method_call(o->app->bus_name, o->path, "org.freedesktop.DBus.Properties", "Get");
-        const char* iface = "org.a11y.atspi.Value";
-        const char* prop = "CurrentValue";
-        dbus_message_append_args(msg, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &prop, DBUS_TYPE_INVALID);
-      }
-      gint timeout = std::max(1, static_cast<gint>(deadline.remainingMs()));
-      if (!dbus_connection_send_with_reply(bus, msg, &job.pending, timeout)) job.pending = nullptr;
-      dbus_message_unref(msg);
-    };
-    while (done < jobs.size()) {
-      while (next < jobs.size() && next - done < kPipelineWindow && !failure) send(jobs[next++]);
-      Job& job = jobs[done++];
-      if (!job.pending) continue;
-      if (failure) {
-        dbus_pending_call_cancel(job.pending);
-        dbus_pending_call_unref(job.pending);
-        continue;
-      }
-      auto waitStart = std::chrono::steady_clock::now();
-      dbus_pending_call_block(job.pending);
-      DBusMessage* reply = dbus_pending_call_steal_reply(job.pending);
-      dbus_pending_call_unref(job.pending);
-      if (!reply) continue;
-      if (dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR) {
-        std::string name = dbus_message_get_error_name(reply) ? dbus_message_get_error_name(reply) : "";
-        double waited = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - waitStart).count();
-        if (name == DBUS_ERROR_NO_REPLY || name == DBUS_ERROR_SERVICE_UNKNOWN || name == DBUS_ERROR_DISCONNECTED) {
-          if (processGone(pid)) failure = goneError("The application");
-          else if (waited >= 1 && deadline.expired()) failure = timeoutError("Reading the application", deadline);
-        }
-        dbus_message_unref(reply);
-        continue;  // otherwise: this element went away or does not answer this question
-      }
-      parseDetail(elements[job.index], job.kind, reply);
-      dbus_message_unref(reply);
+  }
+
+  // The app's own cache (org.a11y.atspi.Cache.GetItems): every element it knows, with role, name,
+  // description, states and interfaces, in one call. Apps without one are walked.
+  Result<Done> loadCache(Tree& t, const ObjRef& app, int pid, const Deadline& deadline) {
+    t.bus = app.bus;
+    bool parsed = false;
+    RawCall c = method({app.bus, "/org/a11y/atspi/cache"}, "org.a11y.atspi.Cache", "GetItems", nullptr,
+                       [&t, &parsed](DBusMessageIter* it) { parsed = parseCacheItems(it, t.items); });
+    bus_.call(c, deadline, 3 * kMaxCallMs);
+    if (!c.answered) {
+      t.items.clear();
+      if (isNoReply(c.error) || isGoneName(c.error) || c.error == kErrorDeadline)
+        return callError(c, 3 * kMaxCallMs, pid, "Reading the application", "The application", deadline);
+      return Done{};  // no cache here (UnknownMethod): walk
     }
-    if (failure) return *failure;
+    if (!parsed) {
+      t.items.clear();
+      return Done{};
+    }
+    for (size_t i = 0; i < t.items.size(); ++i) {
+      const CacheItem& item = t.items[i];
+      if (item.ref.bus != app.bus) continue;
+      t.itemAt.emplace(item.ref.path, i);
+      if (item.parent.bus == app.bus) t.itemKids[item.parent.path].push_back(i);
+    }
     return Done{};
   }
 
-  static void parseDetail(Element& el, uint8_t kind, DBusMessage* reply) {
-    DBusMessageIter it;
-    if (!dbus_message_iter_init(reply, &it)) return;
-    if (kind == kNeedBounds && dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_STRUCT) {
-      DBusMessageIter rect;
-      dbus_message_iter_recurse(&it, &rect);
-      dbus_int32_t v[4] = {0, 0, 0, 0};
-      for (int i = 0; i < 4 && dbus_message_iter_get_arg_type(&rect) == DBUS_TYPE_INT32; ++i) {
-        dbus_message_iter_get_basic(&rect, &v[i]);
-        dbus_message_iter_next(&rect);
-      }
-      if (v[2] > 0 && v[3] > 0) el.bounds = Rect{double(v[0]), double(v[1]), double(v[2]), double(v[3])};
-    } else if (kind == kNeedActions && dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_ARRAY) {
-      DBusMessageIter arr;
-      dbus_message_iter_recurse(&it, &arr);
-      while (dbus_message_iter_get_arg_type(&arr) == DBUS_TYPE_STRUCT) {
-        DBusMessageIter entry;
-        dbus_message_iter_recurse(&arr, &entry);
-        if (dbus_message_iter_get_arg_type(&entry) == DBUS_TYPE_STRING) {
-          const char* name = nullptr;
-          dbus_message_iter_get_basic(&entry, &name);
-          if (name) addPlatformAction(el, lower(name));
+  bool infoFromCache(const Tree& t, Node& n) {
+    if (n.ref.bus != t.bus) return false;
+    auto found = t.itemAt.find(n.ref.path);
+    if (found == t.itemAt.end()) return false;
+    const CacheItem& item = t.items[found->second];
+    n.info = {item.role, item.name, item.description, item.states, item.ifaces, item.childCount};
+    n.hasInfo = true;
+    return true;
+  }
+
+  // The children the cache holds, in order; nullopt unless it holds all of them with their indexes
+  // (GTK menus report -1 children, some items index -1, and the cache may miss late additions).
+  std::optional<std::vector<ObjRef>> childrenFromCache(const Tree& t, const Node& n) {
+    if (n.ref.bus != t.bus || n.info.childCount < 0) return std::nullopt;
+    auto found = t.itemAt.find(n.ref.path);
+    if (found == t.itemAt.end() || t.items[found->second].childCount != n.info.childCount) return std::nullopt;
+    std::vector<ObjRef> kids(static_cast<size_t>(n.info.childCount));
+    auto listed = t.itemKids.find(n.ref.path);
+    size_t have = listed == t.itemKids.end() ? 0 : listed->second.size();
+    if (have != kids.size()) return std::nullopt;
+    std::vector<bool> filled(kids.size(), false);
+    for (size_t k = 0; k < have; ++k) {
+      const CacheItem& item = t.items[listed->second[k]];
+      if (item.index < 0 || static_cast<size_t>(item.index) >= kids.size() || filled[item.index]) return std::nullopt;
+      filled[item.index] = true;
+      kids[item.index] = item.ref;
+    }
+    return kids;
+  }
+
+  bool keep(const Node& n, bool isRoot, const SnapshotOptions& options) {
+    if (hasStateBit(n.info.states, ATSPI_STATE_DEFUNCT) || n.info.role == ATSPI_ROLE_INVALID) return false;
+    if (options.showingOnly && !isRoot && !hasStateBit(n.info.states, ATSPI_STATE_SHOWING) &&
+        n.info.role != ATSPI_ROLE_APPLICATION)
+      return false;
+    return true;
+  }
+
+  // Depth-first positions of the kept nodes (unknown children count as none): a lower bound of
+  // where each will end up, so that nodes at or past maxNodes are not expanded.
+  static std::vector<int> positions(const Tree& t) {
+    std::vector<int> pos(t.nodes.size(), -1);
+    std::vector<int> stack = {0};
+    int next = 0;
+    while (!stack.empty()) {
+      int n = stack.back();
+      stack.pop_back();
+      if (t.nodes[n].skip) continue;
+      pos[n] = next++;
+      const auto& kids = t.nodes[n].kids;
+      for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back(*it);
+    }
+    return pos;
+  }
+
+  int addNode(Tree& t, const ObjRef& ref, int depth) {
+    if (!t.seen.insert(ref.bus + '\n' + ref.path).second) return -1;  // a cycle or a duplicate
+    Node n;
+    n.ref = ref;
+    n.depth = depth;
+    infoFromCache(t, n);
+    t.nodes.push_back(std::move(n));
+    return static_cast<int>(t.nodes.size()) - 1;
+  }
+
+  // Reads the tree level by level: for each level, one pipelined batch for what the cache did not
+  // tell about its elements, then one for the children of those that are expanded.
+  Result<Done> walk(Tree& t, const ObjRef& root, int pid, const SnapshotOptions& options, const Deadline& deadline) {
+    CallErrorPolicy policy = snapshotPolicy(pid, deadline);
+    std::vector<int> level = {addNode(t, root, 0)};
+    while (!level.empty() && !deadline.expired()) {
+      std::vector<RawCall> calls;
+      std::vector<int> answered(t.nodes.size(), 0);
+      for (int n : level)
+        if (!t.nodes[n].hasInfo) addInfoCalls(calls, t.nodes[n].ref, &t.nodes[n].info, &answered[n]);
+      if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+      for (int n : level) {
+        Node& node = t.nodes[n];
+        if (!node.hasInfo && answered[n] == 4) node.hasInfo = true;
+        if (!node.hasInfo) {
+          if (!deadline.expired()) node.skip = true;  // it went away while being read
+          continue;
         }
-        dbus_message_iter_next(&arr);
+        if (!keep(node, n == 0, options)) node.skip = true;
       }
-    } else if (kind == kNeedText && dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_STRING) {
-      const char* text = nullptr;
-      dbus_message_iter_get_basic(&it, &text);
-      el.value = text ? text : "";
-    } else if (kind == kNeedValue && dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_VARIANT) {
-      DBusMessageIter var;
-      dbus_message_iter_recurse(&it, &var);
-      if (dbus_message_iter_get_arg_type(&var) == DBUS_TYPE_DOUBLE) {
-        double v = 0;
-        dbus_message_iter_get_basic(&var, &v);
-        el.value = formatNumber(v);
+      std::vector<int> pos = positions(t);
+      std::vector<int> expand;
+      for (int n : level) {
+        const Node& node = t.nodes[n];
+        if (node.skip || !node.hasInfo || node.info.childCount == 0 || node.depth + 1 > options.maxDepth) continue;
+        if (pos[n] < 0 || pos[n] >= options.maxNodes) continue;
+        expand.push_back(n);
+      }
+      std::vector<std::vector<ObjRef>> kids(t.nodes.size());
+      std::vector<bool> known(t.nodes.size(), false);
+      calls.clear();
+      for (int n : expand) {
+        if (auto cached = childrenFromCache(t, t.nodes[n])) {
+          kids[n] = std::move(*cached);
+          known[n] = true;
+        } else {
+          auto* into = &kids[n];
+          calls.push_back(method(t.nodes[n].ref, kAccessible, "GetChildren", nullptr, [into](DBusMessageIter* it) { readObjectRefs(it, *into); }));
+        }
+      }
+      if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+      size_t k = 0;
+      std::vector<int> next;
+      for (int n : expand) {
+        if (!known[n]) {
+          const RawCall& c = calls[k++];
+          // Not answered before the deadline: left unexpanded, so the walk ends as truncated.
+          if (!c.answered && (c.error == kErrorDeadline || isNoReply(c.error))) continue;
+        }
+        t.nodes[n].expanded = true;
+        for (const ObjRef& ref : kids[n]) {
+          int child = addNode(t, ref, t.nodes[n].depth + 1);
+          if (child < 0) continue;
+          t.nodes[n].kids.push_back(child);
+          next.push_back(child);
+        }
+      }
+      level = std::move(next);
+    }
+    return Done{};
+  }
+
+  // The kept nodes in depth-first order as elements (a prefix of the tree when truncated).
+  std::vector<const Node*> emit(const Tree& t, const SnapshotOptions& options, Snapshot& snap, std::vector<Handle>& handles) {
+    std::vector<const Node*> out;
+    struct Item {
+      int node;
+      int parent;
+    };
+    std::vector<Item> stack = {{0, 0}};
+    while (!stack.empty()) {
+      Item cur = stack.back();
+      stack.pop_back();
+      const Node& n = t.nodes[cur.node];
+      if (n.skip) continue;
+      if (static_cast<int>(snap.elements.size()) >= options.maxNodes) {
+        snap.truncated = Truncation::MaxNodes;
+        break;
+      }
+      if (!n.hasInfo) {
+        snap.truncated = Truncation::Deadline;
+        break;
+      }
+      Element el = elementOf(n.info);
+      el.id = static_cast<int>(snap.elements.size()) + 1;
+      el.parent = cur.parent;
+      el.depth = n.depth;
+      bool hasChildren = n.expanded ? !n.kids.empty() : n.info.childCount != 0;
+      snap.elements.push_back(std::move(el));
+      handles.push_back({n.ref});
+      out.push_back(&n);
+      if (n.depth + 1 > options.maxDepth) {
+        if (hasChildren && snap.truncated == Truncation::None) snap.truncated = Truncation::MaxDepth;
+      } else if (!n.expanded && hasChildren) {
+        // Children never read (the deadline came first): stop here, so that the elements stay a
+        // depth-first prefix of the tree.
+        snap.truncated = Truncation::Deadline;
+        break;
+      } else {
+        for (auto it = n.kids.rbegin(); it != n.kids.rend(); ++it) stack.push_back({*it, snap.elements.back().id});
       }
     }
+    return out;
   }
 
-  // Actions that follow from states and interfaces rather than from the Action interface.
-  static void addStateActions(Element& el, AtspiRole role, bool hasValue) {
-    if (hasStateName(el, "focusable")) addUnique(el.actions, "focus");
-    if (hasValue && !hasStateName(el, "read_only") && hasStateName(el, "enabled") && role != ATSPI_ROLE_PROGRESS_BAR &&
-        role != ATSPI_ROLE_LEVEL_BAR) {
-      addUnique(el.actions, "increment");
-      addUnique(el.actions, "decrement");
+  // Bounds, actions and values of the elements, in one pipelined batch. When the deadline cuts it
+  // short, the elements are cut at the first one whose details are missing.
+  Result<Done> fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, int pid, const Deadline& deadline) {
+    std::vector<RawCall> calls;
+    std::vector<size_t> owner;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      size_t before = calls.size();
+      addDetailCalls(calls, nodes[i]->ref, detailsNeeded(nodes[i]->info), &snap.elements[i]);
+      owner.insert(owner.end(), calls.size() - before, i);
     }
-    if (hasStateName(el, "selectable")) addUnique(el.actions, "select");
-  }
-
-  static gint indexOfFirst(const std::vector<std::string>& names, const std::vector<std::string>& wanted) {
-    for (const auto& w : wanted) {
-      auto it = std::find(names.begin(), names.end(), w);
-      if (it != names.end()) return static_cast<gint>(it - names.begin());
+    if (auto e = bus_.run(calls, deadline, kMaxCallMs, snapshotPolicy(pid, deadline))) return *e;
+    for (size_t k = 0; k < calls.size(); ++k) {
+      if (calls[k].answered || !(calls[k].error == kErrorDeadline || isNoReply(calls[k].error))) continue;
+      snap.elements.resize(owner[k]);
+      snap.truncated = Truncation::Deadline;
+      if (snap.elements.empty()) return timeoutError("Reading the application", deadline);
+      break;
     }
-    return -1;
+    return Done{};
   }
 
-  static Error unsupported(const std::string& action) {
-    return {ErrorCode::Unsupported, "This element does not offer the action '" + action +
-                                        "': look at its actions in the latest observation and choose one of those."};
-  }
-
-  int pidOf(AtspiAccessible* acc) {
-    GErrorBox err;
-    return static_cast<int>(atspi_accessible_get_process_id(acc, err.out()));
-  }
-
-  // The element an id of the latest snapshot names, checked to be still alive.
-  Result<AtspiAccessible*> resolve(ElementRef ref, const Deadline& deadline) {
-    if (!initError_.empty()) return Error{ErrorCode::Unavailable, initError_};
+  // The element an id of the latest snapshot names, checked to be still there, with its role,
+  // interfaces and states as they are now.
+  Result<Target> resolve(ElementRef ref, const Deadline& deadline) {
+    if (auto e = connect(deadline)) return *e;
     if (ref.generation != generation_) return staleError(ref.generation, generation_);
     if (ref.id < 1 || ref.id > static_cast<int>(handles_.size())) {
       return Error{ErrorCode::NotFound, "Snapshot " + std::to_string(generation_) + " has no element " +
                                             std::to_string(ref.id) + " (it has " + std::to_string(handles_.size()) +
                                             "): observe again."};
     }
-    AtspiAccessible* acc = handles_[ref.id - 1];
-    int pid = pidOf(acc);
+    const ObjRef& obj = handles_[ref.id - 1].ref;
+    int pid = generationPid_;
     if (!processAlive(pid)) return goneError("The application of this element");
-    switch (probe(acc, pid, std::min<gint>(kMaxCallMs, static_cast<gint>(deadline.remainingMs())))) {
+    switch (probe(obj, pid, std::min(kMaxCallMs, static_cast<int>(deadline.remainingMs())))) {
       case Probe::Hung:
         return timeoutError("Reaching the element", deadline);
       case Probe::AppGone:
@@ -1370,38 +1346,71 @@ class LinuxBridge final : public Bridge {
       case Probe::Answers:
         break;
     }
-    atspi_accessible_clear_cache(acc);
-    CallWindow window = bound(deadline);
-    GErrorBox err;
-    AtspiRole role = atspi_accessible_get_role(acc, err.out());
-    if (err) return failureError(err, pid, "Reaching the element", "The element", deadline);
-    if (window.stalled()) return timeoutError("Reaching the element", deadline);
-    if (role == ATSPI_ROLE_INVALID) return processGone(pid) ? goneError("The application of this element") : goneError("The element");
-    if (hasState(acc, ATSPI_STATE_DEFUNCT)) return goneError("The element");
-    return acc;
+    Info info;
+    int answered = 0;
+    std::vector<RawCall> calls;
+    addInfoCalls(calls, obj, &info, &answered);
+    bus_.run(calls, deadline, kMaxCallMs, nullptr);
+    for (const auto& c : calls)
+      if (!c.answered) return callError(c, kMaxCallMs, pid, "Reaching the element", "The element", deadline);
+    if (info.role == ATSPI_ROLE_INVALID || hasStateBit(info.states, ATSPI_STATE_DEFUNCT)) {
+      return processGone(pid) ? goneError("The application of this element") : goneError("The element");
+    }
+    return Target{obj, pid, static_cast<AtspiRole>(info.role), info.ifaces, info.states};
   }
 
-  struct Target {
-    AtspiAccessible* acc;
-    int pid;
-    AtspiRole role;
-  };
-
-  Result<Target> resolveWithRole(ElementRef ref, const Deadline& deadline) {
-    auto target = resolve(ref, deadline);
-    if (!target.ok()) return target.error();
-    AtspiAccessible* acc = target.value();
-    int pid = pidOf(acc);
-    GErrorBox err;
-    bound(deadline);
-    AtspiRole role = atspi_accessible_get_role(acc, err.out());
-    if (err) return failureError(err, pid, "Reading the element", "The element", deadline);
-    return Target{acc, pid, role};
+  Result<Done> select(const Target& t, const Deadline& deadline) {
+    ObjRef parent;
+    int index = -1;
+    std::vector<RawCall> calls;
+    calls.push_back(property(t.ref, kAccessible, "Parent", [&parent](DBusMessageIter* v) { readObjectRef(v, parent); }));
+    calls.push_back(method(t.ref, kAccessible, "GetIndexInParent", nullptr, [&index](DBusMessageIter* it) { index = readInt(it, -1); }));
+    bus_.run(calls, deadline, kMaxCallMs, nullptr);
+    for (const auto& c : calls)
+      if (!c.answered) return callError(c, kMaxCallMs, t.pid, "Selecting", "The element", deadline);
+    uint16_t ifaces = 0;
+    RawCall list = method(parent, kAccessible, "GetInterfaces", nullptr, [&ifaces](DBusMessageIter* it) { ifaces = readInterfaces(it); });
+    bus_.call(list, deadline, kMaxCallMs);
+    if (!(ifaces & kIfaceSelection) || index < 0) return unsupported("select");
+    bool ok = false;
+    RawCall sel = method(parent, "org.a11y.atspi.Selection", "SelectChild", argInt(index), [&ok](DBusMessageIter* it) { ok = readBool(it); });
+    if (!bus_.call(sel, deadline, kMaxCallMs).answered) return callError(sel, kMaxCallMs, t.pid, "Selecting", "The element", deadline);
+    if (!ok) return Error{ErrorCode::Failed, "The application refused to select this element."};
+    return Done{};
   }
 
-  void replaceGeneration(std::vector<AtspiAccessible*> handles) {
-    for (auto* h : handles_) g_object_unref(h);
+  Result<Done> doAction(const Target& t, int index, const std::string& doing, const std::string& refused, const Deadline& deadline) {
+    bool ok = false;
+    RawCall act = method(t.ref, "org.a11y.atspi.Action", "DoAction", argInt(index), [&ok](DBusMessageIter* it) { ok = readBool(it); });
+    if (!bus_.call(act, deadline, kMaxCallMs).answered) return callError(act, kMaxCallMs, t.pid, doing, "The element", deadline);
+    if (!ok) return Error{ErrorCode::Failed, refused};
+    return Done{};
+  }
+
+  // An integer property of the Text interface (CharacterCount, CaretOffset).
+  Result<int> textInt(const Target& t, const char* prop, const Deadline& deadline) {
+    int v = 0;
+    RawCall c = property(t.ref, "org.a11y.atspi.Text", prop, [&v](DBusMessageIter* it) { v = readInt(it, 0); });
+    if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, kMaxCallMs, t.pid, "Reading the text", "The element", deadline);
+    return v;
+  }
+
+  static int indexOfFirst(const std::vector<std::string>& names, const std::vector<std::string>& wanted) {
+    for (const auto& w : wanted) {
+      auto it = std::find(names.begin(), names.end(), w);
+      if (it != names.end()) return static_cast<int>(it - names.begin());
+    }
+    return -1;
+  }
+
+  static Error unsupported(const std::string& action) {
+    return {ErrorCode::Unsupported, "This element does not offer the action '" + action +
+                                        "': look at its actions in the latest observation and choose one of those."};
+  }
+
+  void replaceGeneration(std::vector<Handle> handles, int pid) {
     handles_ = std::move(handles);
+    generationPid_ = pid;
     if (!handles_.empty()) ++generation_;
   }
 
@@ -1446,41 +1455,6 @@ class LinuxBridge final : public Bridge {
     return Error{ErrorCode::NotFound, "Several applications match '" + what + "' (" + list + "): say which one."};
   }
 
-  static void onEvent(AtspiEvent* event, void* data) {
-    auto* self = static_cast<LinuxBridge*>(data);
-    bool focus = event->type && std::strcmp(event->type, "object:state-changed:focused") == 0;
-    bool window = event->type && std::strncmp(event->type, "window:activate", 15) == 0;
-    if (self->handler_ && ((focus && event->detail1 == 1) || window) && event->source) {
-      // Read the source later, outside libatspi's dispatch (it may be nested in a pending call).
-      auto* source = static_cast<AtspiAccessible*>(g_object_ref(event->source));
-      EventType type = focus ? EventType::FocusChanged : EventType::WindowChanged;
-      self->post([self, source, type] {
-        self->deliverEvent(source, type);
-        g_object_unref(source);
-      });
-    }
-    g_boxed_free(ATSPI_TYPE_EVENT, event);
-  }
-
-  void deliverEvent(AtspiAccessible* source, EventType type) {
-    if (!handler_) return;
-    Deadline deadline(250);
-    bound(deadline);
-    GErrorBox err;
-    Event ev{type};
-    ev.pid = pidOf(source);
-    AtspiStateSet* set = atspi_accessible_get_state_set(source);
-    bool editable = set && atspi_state_set_contains(set, ATSPI_STATE_EDITABLE);
-    bool multi = set && atspi_state_set_contains(set, ATSPI_STATE_MULTI_LINE);
-    if (set) g_object_unref(set);
-    ev.role = normalizeRole(atspi_accessible_get_role(source, err.out()), editable, multi);
-    ev.name = take(atspi_accessible_get_name(source, err.out()));
-    Ref<AtspiAccessible> app(atspi_accessible_get_application(source, err.out()));
-    if (app) ev.app = take(atspi_accessible_get_name(app.get(), err.out()));
-    if (ev.app.empty()) ev.app = processName(ev.pid);
-    handler_(ev);
-  }
-
   GMainContext* ctx_ = nullptr;
   GMainLoop* loop_ = nullptr;
   std::thread thread_;
@@ -1489,10 +1463,14 @@ class LinuxBridge final : public Bridge {
 
   // Bridge-thread state.
   std::string initError_;
+  A11yBus bus_;
+  GSource* watch_ = nullptr;  // reads the connection's socket in ctx_
+  int watchFd_ = -1;
   uint32_t generation_ = 0;
-  std::vector<AtspiAccessible*> handles_;
+  std::vector<Handle> handles_;
+  int generationPid_ = 0;
   std::function<void(const Event&)> handler_;
-  AtspiEventListener* listener_ = nullptr;
+  bool listening_ = false;
 };
 
 }  // namespace
