@@ -1,0 +1,60 @@
+/**
+ * The floating panel: panel-window.ts's secure options, placed where the user left it (or at the
+ * top right of the main display), floating above every app, on every Space and over full-screen
+ * apps, and kept open when it loses focus — a user who clicks into another app with a head mouse
+ * must still see the panel. Closing it hides it; only Quit ends the app.
+ */
+import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
+import { panelWindowOptions } from './panel-window.js';
+import type { Area, PanelBounds } from './window-bounds.js';
+
+export interface FloatingPanelDeps {
+  readonly BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
+  readonly preloadPath: string;
+  /** Remembered and still reachable bounds, or undefined for the default place. */
+  readonly bounds: PanelBounds | undefined;
+  /** The main display's work area (without menu bar and Dock). */
+  readonly workArea: Area;
+  /** True once the user chose Quit: closing then really closes. */
+  readonly isQuitting: () => boolean;
+}
+
+/** Gap between the default panel and the screen's edges. */
+const MARGIN = 16;
+
+/** Top right of the work area, where a menu-bar app's panel is expected, fitted to the screen. */
+export function defaultPanelBounds(workArea: Area, width: number, height: number): PanelBounds {
+  const w = Math.min(width, workArea.width - 2 * MARGIN);
+  const h = Math.min(height, workArea.height - 2 * MARGIN);
+  return { x: Math.round(workArea.x + workArea.width - w - MARGIN), y: Math.round(workArea.y + MARGIN), width: Math.round(w), height: Math.round(h) };
+}
+
+export function createFloatingPanel(deps: FloatingPanelDeps): BrowserWindow {
+  const options = panelWindowOptions(deps.preloadPath);
+  const bounds = deps.bounds ?? defaultPanelBounds(deps.workArea, options.width ?? 420, options.height ?? 640);
+  const window = new deps.BrowserWindow({ ...options, ...bounds });
+  // 'floating' is the level macOS gives utility panels: above normal windows, below system alerts.
+  window.setAlwaysOnTop(true, 'floating');
+  window.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true, skipTransformProcessType: true });
+  window.on('close', (event) => {
+    if (deps.isQuitting()) return;
+    event.preventDefault();
+    window.hide();
+  });
+  return window;
+}
+
+/** Shows the panel and gives it the keyboard focus, so the user can type at once. */
+export function showPanel(window: BrowserWindow): void {
+  if (window.isDestroyed()) return;
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}
+
+/** Hides a visible panel, shows a hidden one. */
+export function togglePanel(window: BrowserWindow): void {
+  if (window.isDestroyed()) return;
+  if (window.isVisible() && !window.isMinimized()) window.hide();
+  else showPanel(window);
+}

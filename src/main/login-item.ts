@@ -1,0 +1,50 @@
+/**
+ * "Launch at login", driven by the `launchAtLogin` setting. macOS (and Windows) keep the login item
+ * through app.setLoginItemSettings; Electron has no such API on Linux, where desktops start what is
+ * in the XDG autostart folder, so there the shell writes or removes a .desktop file.
+ */
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { App } from 'electron';
+import { writeFileAtomic } from '../config/atomic-write.js';
+
+export const AUTOSTART_FILE_NAME = 'assistive-control.desktop';
+
+export interface LoginItemDeps {
+  readonly app: Pick<App, 'setLoginItemSettings'>;
+  readonly platform: NodeJS.Platform;
+  /** Linux: the autostart folder ($XDG_CONFIG_HOME/autostart, default ~/.config/autostart). */
+  readonly autostartDir: string;
+  /** Linux: what the autostart entry runs (the app's executable). */
+  readonly execPath: string;
+}
+
+/** The XDG autostart folder for this user. */
+export function autostartDir(env: NodeJS.ProcessEnv, home: string): string {
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'autostart');
+}
+
+/** A desktop entry's Exec value: quoted, with the characters the spec reserves escaped. */
+function execValue(path: string): string {
+  return `"${path.replace(/[\\"`$]/g, (c) => `\\${c}`)}"`;
+}
+
+/** Registers or removes the login item. Throws with a sentence when the OS refuses. */
+export async function applyLaunchAtLogin(deps: LoginItemDeps, enabled: boolean): Promise<void> {
+  if (deps.platform === 'darwin' || deps.platform === 'win32') {
+    deps.app.setLoginItemSettings({ openAtLogin: enabled });
+    return;
+  }
+  const file = join(deps.autostartDir, AUTOSTART_FILE_NAME);
+  try {
+    if (!enabled) {
+      await rm(file, { force: true });
+      return;
+    }
+    const entry = ['[Desktop Entry]', 'Type=Application', 'Name=Assistive Control', 'Comment=Control your computer by typing, speaking or a switch', `Exec=${execValue(deps.execPath)}`, 'X-GNOME-Autostart-enabled=true', ''].join('\n');
+    await writeFileAtomic(file, entry, { mode: 0o644 });
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new Error(`Assistive Control could not ${enabled ? 'add itself to' : 'remove itself from'} the programs started at login (${why.slice(0, 160)}). Check that ${deps.autostartDir} is writable.`, { cause: e });
+  }
+}

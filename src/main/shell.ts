@@ -1,0 +1,179 @@
+/**
+ * The app as Electron runs it: one instance, no Dock icon on macOS, a tray icon, the floating panel,
+ * a global shortcut, launch at login, and the assistant's core in its own process.
+ *
+ * Only composition lives here; each part is its own small module (floating-panel, tray,
+ * global-shortcut, login-item, window-bounds, panel-protocol, permissions, core-host), and the
+ * behaviour behind the panel runs in the core process (src/main/core-process.ts).
+ */
+import { join } from 'node:path';
+import { app, BrowserWindow, globalShortcut, ipcMain, Menu, nativeImage, protocol, screen, shell, systemPreferences, Tray, utilityProcess } from 'electron';
+import { createSettingsStore, Settings } from '../config/settings.js';
+import type { AssistantEvent } from '../shared/events.js';
+import type { PermissionChecker } from '../shared/permissions.js';
+import { CoreHost } from './core-host.js';
+import { createFloatingPanel, showPanel, togglePanel } from './floating-panel.js';
+import { PanelShortcut } from './global-shortcut.js';
+import { applyLaunchAtLogin, autostartDir } from './login-item.js';
+import { isPanelSender, registerPanelIpc, sendAssistantEvent } from './panel-ipc.js';
+import { PANEL_ORIGIN, PANEL_SCHEME, PANEL_SCHEME_PRIVILEGES, PANEL_URL, panelRequestHandler } from './panel-protocol.js';
+import type { PanelSession } from './panel-session.js';
+import { lockDown } from './panel-window.js';
+import { createPermissionChecker } from './permissions.js';
+import { darwinPermissions } from './permissions-darwin.js';
+import { linuxPermissions } from './permissions-linux.js';
+import { createTray, refreshTrayMenu, type TrayDeps } from './tray.js';
+import { PANEL_BOUNDS_FILE, loadPanelBounds, persistPanelBounds } from './window-bounds.js';
+
+export interface ShellOptions {
+  /** The bundled preload (CommonJS). */
+  readonly preloadPath: string;
+  /** The built panel: index.html, panel.js, panel.css. */
+  readonly panelDir: string;
+  /** The tray icons. */
+  readonly iconDir: string;
+  /** The core process's bundled entry. */
+  readonly coreEntry: string;
+  /** The settings folder the CLI uses too. */
+  readonly settingsDir: string;
+  readonly platform: NodeJS.Platform;
+  readonly env: NodeJS.ProcessEnv;
+  readonly homedir: string;
+  readonly log?: (line: string) => void;
+}
+
+/** What a running shell holds; returned for the tests and for nothing else. */
+export interface RunningShell {
+  readonly window: BrowserWindow;
+  readonly tray: Tray;
+  readonly shortcut: PanelShortcut;
+  readonly core: CoreHost;
+  readonly permissions: PermissionChecker;
+}
+
+/**
+ * Starts the app. Resolves undefined when another instance already runs (that one shows its panel
+ * and this one quits).
+ */
+export async function startShell(options: ShellOptions): Promise<RunningShell | undefined> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return undefined;
+  }
+  // Before ready: the panel's own scheme is a secure, standard origin (the microphone needs one).
+  protocol.registerSchemesAsPrivileged([PANEL_SCHEME_PRIVILEGES]);
+  // Every web contents, the panel's and any other, gets the same lock-down before it loads anything.
+  app.on('web-contents-created', (_event, contents) => lockDown(contents, contents.session, PANEL_ORIGIN));
+  // A second launch shows the panel (once there is one).
+  const shown: { panel?: BrowserWindow } = {};
+  app.on('second-instance', () => {
+    if (shown.panel) showPanel(shown.panel);
+  });
+  // A tray app keeps running with its panel hidden; only Quit ends it.
+  app.on('window-all-closed', () => undefined);
+  let quitting = false;
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+
+  await app.whenReady();
+  if (options.platform === 'darwin') {
+    app.setActivationPolicy('accessory');
+    app.dock?.hide();
+  }
+  protocol.handle(PANEL_SCHEME, panelRequestHandler(options.panelDir));
+
+  const { settings, notices } = await createSettingsStore({ dir: options.settingsDir }).load();
+  const boundsFile = join(app.getPath('userData'), PANEL_BOUNDS_FILE);
+  const loaded = await loadPanelBounds(
+    boundsFile,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
+  const panel = createFloatingPanel({
+    BrowserWindow,
+    preloadPath: options.preloadPath,
+    bounds: loaded.bounds,
+    workArea: screen.getPrimaryDisplay().workArea,
+    isQuitting: () => quitting,
+  });
+  shown.panel = panel;
+  const flushBounds = persistPanelBounds(panel, boundsFile, (e) => log(`Could not remember the panel's place: ${e instanceof Error ? e.message : String(e)}`));
+
+  // Shell notices (a taken shortcut, a settings file moved aside) go to the panel as entries, once it can show them.
+  const pending: AssistantEvent[] = [];
+  let panelReady = false;
+  const tell = (message: string): void => {
+    log(message);
+    const event: AssistantEvent = { type: 'error', code: 'shell_notice', message, retryable: false };
+    if (panelReady) sendAssistantEvent(panel.webContents, event);
+    else pending.push(event);
+  };
+  panel.webContents.on('did-finish-load', () => {
+    panelReady = true;
+    for (const event of pending.splice(0)) sendAssistantEvent(panel.webContents, event);
+  });
+  for (const notice of notices) tell(notice.message);
+
+  const core = new CoreHost({
+    fork: () => utilityProcess.fork(options.coreEntry, [], { serviceName: 'Assistive Control core', stdio: 'inherit' }),
+    permissions: () => permissions,
+    onEvent: (event) => sendAssistantEvent(panel.webContents, event),
+    onSettingsSaved: (saved) => {
+      const parsed = Settings.safeParse(saved);
+      if (parsed.success) void applySettings(parsed.data);
+    },
+    log,
+  });
+  // The core asks main for permissions only after it started, so `permissions` exists by then.
+  const permissions = createPermissionChecker(
+    options.platform === 'darwin' ? darwinPermissions({ systemPreferences, shell }) : linuxPermissions({ bridgePermission: (ms) => core.bridgePermission(ms) }),
+  );
+  core.start();
+  // The core validates every payload; main checks that the request comes from the panel itself.
+  registerPanelIpc(ipcMain, core as unknown as Pick<PanelSession, 'handle'>, (event) => isPanelSender(event, panel.webContents, PANEL_ORIGIN));
+
+  const trayDeps: TrayDeps = {
+    Tray,
+    buildMenu: (template) => Menu.buildFromTemplate(template),
+    createImage: (path) => nativeImage.createFromPath(path),
+    platform: options.platform,
+    iconDir: options.iconDir,
+    isPanelVisible: () => panel.isVisible(),
+    togglePanel: () => togglePanel(panel),
+    quit: () => app.quit(),
+  };
+  const tray = createTray(trayDeps);
+  panel.on('show', () => refreshTrayMenu(tray, trayDeps));
+  panel.on('hide', () => refreshTrayMenu(tray, trayDeps));
+
+  const shortcut = new PanelShortcut(globalShortcut, () => togglePanel(panel));
+  const loginItem = { app, platform: options.platform, autostartDir: autostartDir(options.env, options.homedir), execPath: process.execPath };
+  async function applySettings(next: Settings): Promise<void> {
+    const registered = shortcut.set(next.globalShortcut);
+    if (!registered.ok) tell(registered.message);
+    try {
+      await applyLaunchAtLogin(loginItem, next.launchAtLogin);
+    } catch (e) {
+      tell(e instanceof Error ? e.message : String(e));
+    }
+  }
+  await applySettings(settings);
+
+  let flushed = false;
+  app.on('will-quit', (event) => {
+    shortcut.dispose();
+    core.stop();
+    if (flushed) return;
+    // Keep the app alive until the panel's last place is on disk.
+    event.preventDefault();
+    void flushBounds().finally(() => {
+      flushed = true;
+      app.quit();
+    });
+  });
+
+  await panel.loadURL(PANEL_URL);
+  showPanel(panel);
+  return { window: panel, tray, shortcut, core, permissions };
+}

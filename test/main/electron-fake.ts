@@ -1,0 +1,298 @@
+/**
+ * A small stand-in for the `electron` module (no Electron binary runs here), used through
+ * vi.mock('electron'). It records what the shell asks of Electron and replays Electron's documented
+ * order of events (web-contents-created when a window is built; before-quit, window close, then the
+ * preventable will-quit on quit). It decides nothing itself: the assertions are about the shell.
+ */
+import { EventEmitter } from 'node:events';
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export class FakeSession {
+  requestHandler: ((wc: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined;
+  checkHandler: ((wc: unknown, permission: string) => boolean) | undefined;
+  setPermissionRequestHandler(h: FakeSession['requestHandler']): void {
+    this.requestHandler = h;
+  }
+  setPermissionCheckHandler(h: FakeSession['checkHandler']): void {
+    this.checkHandler = h;
+  }
+}
+
+export class FakeWebContents extends EventEmitter {
+  url = '';
+  readonly mainFrame = { url: '' };
+  readonly sent: [string, unknown][] = [];
+  windowOpenHandler: ((details: unknown) => unknown) | undefined;
+  constructor(readonly session: FakeSession) {
+    super();
+  }
+  getURL(): string {
+    return this.url;
+  }
+  send(channel: string, payload: unknown): void {
+    this.sent.push([channel, payload]);
+  }
+  isDestroyed(): boolean {
+    return false;
+  }
+  setWindowOpenHandler(h: (details: unknown) => unknown): void {
+    this.windowOpenHandler = h;
+  }
+}
+
+export interface FakeState {
+  lock: boolean;
+  quitRequests: number;
+  quit: boolean;
+  activationPolicy: string[];
+  dockHidden: number;
+  userData: string;
+  loginItems: unknown[];
+  taken: Set<string>;
+  shortcuts: Map<string, () => void>;
+  windows: FakeBrowserWindow[];
+  trays: FakeTray[];
+  privileged: unknown[];
+  protocolHandlers: Map<string, (request: Request) => Promise<Response>>;
+  ipcHandlers: Map<string, (event: unknown, ...args: unknown[]) => unknown>;
+  forks: FakeChild[];
+  displays: { workArea: Rect }[];
+  opened: string[];
+  session: FakeSession;
+}
+
+export class FakeBrowserWindow extends EventEmitter {
+  readonly webContents: FakeWebContents;
+  visible = false;
+  focused = false;
+  bounds: Rect;
+  readonly alwaysOnTopCalls: unknown[][] = [];
+  readonly workspaceCalls: unknown[][] = [];
+  constructor(
+    readonly options: Record<string, unknown> & Partial<Rect>,
+    private readonly electron: FakeElectron,
+  ) {
+    super();
+    this.webContents = new FakeWebContents(electron.state.session);
+    this.bounds = { x: options.x ?? 0, y: options.y ?? 0, width: options.width ?? 800, height: options.height ?? 600 };
+    electron.state.windows.push(this);
+    electron.app.emit('web-contents-created', {}, this.webContents);
+  }
+  show(): void {
+    this.visible = true;
+    this.emit('show');
+  }
+  hide(): void {
+    this.visible = false;
+    this.focused = false;
+    this.emit('hide');
+  }
+  focus(): void {
+    this.focused = true;
+  }
+  isVisible(): boolean {
+    return this.visible;
+  }
+  isMinimized(): boolean {
+    return false;
+  }
+  restore(): void {}
+  isDestroyed(): boolean {
+    return false;
+  }
+  getBounds(): Rect {
+    return { ...this.bounds };
+  }
+  /** What the user does by dragging the title bar. */
+  moveTo(x: number, y: number): void {
+    this.bounds = { ...this.bounds, x, y };
+    this.emit('moved');
+  }
+  setAlwaysOnTop(...args: unknown[]): void {
+    this.alwaysOnTopCalls.push(args);
+  }
+  setVisibleOnAllWorkspaces(...args: unknown[]): void {
+    this.workspaceCalls.push(args);
+  }
+  async loadURL(url: string): Promise<void> {
+    this.webContents.url = url;
+    this.webContents.mainFrame.url = url;
+    this.webContents.emit('did-finish-load');
+  }
+  /** Electron's close: listeners may prevent it. */
+  close(): boolean {
+    let prevented = false;
+    this.emit('close', { preventDefault: () => (prevented = true) });
+    return !prevented;
+  }
+}
+
+export class FakeTray extends EventEmitter {
+  tooltip = '';
+  readonly contextMenus: { items: { label?: string; type?: string; click?: () => void }[] }[] = [];
+  readonly popUps: unknown[] = [];
+  constructor(readonly image: FakeImage) {
+    super();
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text;
+  }
+  setContextMenu(menu: FakeTray['contextMenus'][number]): void {
+    this.contextMenus.push(menu);
+  }
+  popUpContextMenu(menu: unknown): void {
+    this.popUps.push(menu);
+  }
+  isDestroyed(): boolean {
+    return false;
+  }
+}
+
+export class FakeImage {
+  template = false;
+  constructor(readonly path: string) {}
+  setTemplateImage(value: boolean): void {
+    this.template = value;
+  }
+}
+
+export class FakeChild extends EventEmitter {
+  readonly posted: unknown[] = [];
+  killed = false;
+  constructor(
+    readonly entry: string,
+    readonly options: unknown,
+  ) {
+    super();
+  }
+  postMessage(message: unknown): void {
+    this.posted.push(message);
+  }
+  kill(): boolean {
+    this.killed = true;
+    return true;
+  }
+}
+
+function freshState(): FakeState {
+  return {
+    lock: true,
+    quitRequests: 0,
+    quit: false,
+    activationPolicy: [],
+    dockHidden: 0,
+    userData: '',
+    loginItems: [],
+    taken: new Set(),
+    shortcuts: new Map(),
+    windows: [],
+    trays: [],
+    privileged: [],
+    protocolHandlers: new Map(),
+    ipcHandlers: new Map(),
+    forks: [],
+    displays: [{ workArea: { x: 0, y: 25, width: 1440, height: 875 } }],
+    opened: [],
+    session: new FakeSession(),
+  };
+}
+
+export class FakeElectron {
+  state: FakeState = freshState();
+  readonly app = this.createApp();
+
+  /** A fresh state, and an app with no listeners (the module object itself stays the same). */
+  reset(): void {
+    this.state = freshState();
+    this.app.removeAllListeners();
+  }
+
+  private createApp() {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the fake app reads the current state.
+    const electron = this;
+    const app = Object.assign(new EventEmitter(), {
+      requestSingleInstanceLock: () => electron.state.lock,
+      whenReady: () => Promise.resolve(),
+      setActivationPolicy: (policy: string) => electron.state.activationPolicy.push(policy),
+      dock: { hide: () => electron.state.dockHidden++ },
+      getPath: (name: string) => {
+        if (name !== 'userData') throw new Error(`unexpected path ${name}`);
+        return electron.state.userData;
+      },
+      setLoginItemSettings: (settings: unknown) => electron.state.loginItems.push(settings),
+      quit: () => {
+        electron.state.quitRequests++;
+        app.emit('before-quit');
+        for (const w of electron.state.windows) if (!w.close()) return;
+        let prevented = false;
+        app.emit('will-quit', { preventDefault: () => (prevented = true) });
+        if (!prevented) electron.state.quit = true;
+      },
+    });
+    return app;
+  }
+
+  /** The module object vi.mock('electron') returns: each name reads the current state. */
+  module(): Record<string, unknown> {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the module's getters read the current state.
+    const electron = this;
+    return {
+      get app() {
+        return electron.app;
+      },
+      BrowserWindow: class extends FakeBrowserWindow {
+        constructor(options: Record<string, unknown>) {
+          super(options, electron);
+        }
+      },
+      Tray: class extends FakeTray {
+        constructor(image: FakeImage) {
+          super(image);
+          electron.state.trays.push(this);
+        }
+      },
+      Menu: { buildFromTemplate: (items: unknown[]) => ({ items }) },
+      nativeImage: { createFromPath: (path: string) => new FakeImage(path) },
+      globalShortcut: {
+        register: (accelerator: string, callback: () => void) => {
+          if (!/^(?:[A-Za-z]+\+)+\w+$|^F\d+$/.test(accelerator)) throw new TypeError('conversion failure');
+          if (electron.state.taken.has(accelerator) || electron.state.shortcuts.has(accelerator)) return false;
+          electron.state.shortcuts.set(accelerator, callback);
+          return true;
+        },
+        unregister: (accelerator: string) => electron.state.shortcuts.delete(accelerator),
+      },
+      protocol: {
+        registerSchemesAsPrivileged: (schemes: unknown[]) => electron.state.privileged.push(...schemes),
+        handle: (scheme: string, handler: (request: Request) => Promise<Response>) => electron.state.protocolHandlers.set(scheme, handler),
+      },
+      screen: {
+        getAllDisplays: () => electron.state.displays,
+        getPrimaryDisplay: () => electron.state.displays[0],
+      },
+      ipcMain: {
+        handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) => electron.state.ipcHandlers.set(channel, handler),
+        removeHandler: (channel: string) => electron.state.ipcHandlers.delete(channel),
+      },
+      utilityProcess: {
+        fork: (entry: string, _args: unknown, options: unknown) => {
+          const child = new FakeChild(entry, options);
+          electron.state.forks.push(child);
+          return child;
+        },
+      },
+      systemPreferences: { getMediaAccessStatus: () => 'granted' },
+      shell: {
+        openExternal: async (url: string) => {
+          electron.state.opened.push(url);
+        },
+      },
+    };
+  }
+}

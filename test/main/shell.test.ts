@@ -1,0 +1,351 @@
+// The Electron shell's composition (src/main/shell.ts) with `electron` replaced by a recording fake
+// (no Electron binary runs here). Real: the shell's modules, the settings file, the bounds file, the
+// autostart entry, the panel's protocol handler over built files, and the RPC to the core process.
+import { mkdtemp, mkdir, readFile, writeFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FakeElectron } from './electron-fake.js';
+
+const hoisted = vi.hoisted(() => ({ electron: undefined as FakeElectron | undefined }));
+vi.mock('electron', async () => {
+  const { FakeElectron } = await import('./electron-fake.js');
+  hoisted.electron = new FakeElectron();
+  return hoisted.electron.module();
+});
+
+const { startShell } = await import('../../src/main/shell.js');
+const fake = (): FakeElectron => {
+  if (!hoisted.electron) throw new Error('electron was not mocked');
+  return hoisted.electron;
+};
+
+interface Setup {
+  readonly dir: string;
+  readonly settingsDir: string;
+  readonly panelDir: string;
+  readonly configHome: string;
+}
+
+async function setup(settings: Record<string, unknown> = {}): Promise<Setup> {
+  const dir = await mkdtemp(join(tmpdir(), 'ac-shell-'));
+  const settingsDir = join(dir, 'settings');
+  const panelDir = join(dir, 'panel');
+  await mkdir(settingsDir);
+  await mkdir(panelDir);
+  await writeFile(join(settingsDir, 'settings.json'), JSON.stringify(settings));
+  await writeFile(join(panelDir, 'index.html'), '<!doctype html><title>Assistive Control</title>');
+  await writeFile(join(dir, 'secret.txt'), 'not for the panel');
+  fake().state.userData = join(dir, 'user-data');
+  return { dir, settingsDir, panelDir, configHome: join(dir, 'config') };
+}
+
+function start(s: Setup, platform: NodeJS.Platform = 'darwin') {
+  return startShell({
+    preloadPath: '/app/out/preload/panel-preload.cjs',
+    panelDir: s.panelDir,
+    iconDir: '/app/assets/tray',
+    coreEntry: '/app/out/main/core-process.js',
+    settingsDir: s.settingsDir,
+    platform,
+    env: { XDG_CONFIG_HOME: s.configHome },
+    homedir: s.dir,
+    log: (line) => { if (process.env.SHELL_TEST_LOG) console.log(line); },
+  });
+}
+
+async function running(s: Setup, platform: NodeJS.Platform = 'darwin') {
+  const shell = await start(s, platform);
+  if (!shell) throw new Error('the shell did not start');
+  const window = fake().state.windows[0];
+  if (!window) throw new Error('no window');
+  return { shell, window };
+}
+
+const notices = (window: { webContents: { sent: [string, unknown][] } }) =>
+  window.webContents.sent.filter(([, e]) => (e as { code?: string }).code === 'shell_notice').map(([, e]) => (e as { message: string }).message);
+
+/** Quits and waits until the app has really quit (the shell first writes the panel's bounds). */
+async function quit(): Promise<void> {
+  fake().app.quit();
+  await vi.waitFor(() => expect(fake().state.quit).toBe(true));
+}
+
+beforeEach(() => fake().reset());
+afterEach(() => vi.useRealTimers());
+
+describe('single instance', () => {
+  it('a second launch quits at once and opens nothing', async () => {
+    const s = await setup();
+    fake().state.lock = false;
+    expect(await start(s)).toBeUndefined();
+    expect(fake().state.quitRequests).toBe(1);
+    expect(fake().state.windows).toEqual([]);
+    expect(fake().state.trays).toEqual([]);
+  });
+
+  it('the running instance shows and focuses its panel when launched again', async () => {
+    const { window } = await running(await setup());
+    window.hide();
+    fake().app.emit('second-instance');
+    expect(window.visible).toBe(true);
+    expect(window.focused).toBe(true);
+  });
+});
+
+describe('Dock and activation policy', () => {
+  it('macOS: accessory app, Dock icon hidden', async () => {
+    await running(await setup(), 'darwin');
+    expect(fake().state.activationPolicy).toEqual(['accessory']);
+    expect(fake().state.dockHidden).toBe(1);
+  });
+
+  it('Linux: nothing to hide', async () => {
+    await running(await setup(), 'linux');
+    expect(fake().state.activationPolicy).toEqual([]);
+    expect(fake().state.dockHidden).toBe(0);
+  });
+});
+
+describe('the floating panel window', () => {
+  it('floats above other apps on every Space and over full-screen apps, with a locked-down renderer, and is shown at launch', async () => {
+    const { window } = await running(await setup());
+    expect(window.options).toMatchObject({
+      alwaysOnTop: true,
+      show: false,
+      webPreferences: { preload: '/app/out/preload/panel-preload.cjs', contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
+    });
+    expect(window.alwaysOnTopCalls).toEqual([[true, 'floating']]);
+    expect(window.workspaceCalls).toEqual([[true, { visibleOnFullScreen: true, skipTransformProcessType: true }]]);
+    expect(window.webContents.url).toBe('app://panel/index.html');
+    expect(window.visible).toBe(true);
+    expect(window.focused).toBe(true);
+  });
+
+  it('stays open when it loses focus, and closing it hides it until Quit', async () => {
+    const { window } = await running(await setup());
+    window.emit('blur');
+    expect(window.visible).toBe(true);
+    expect(window.close()).toBe(false);
+    expect(window.visible).toBe(false);
+    await quit();
+    // Quit closes it for real (the shell lets the close through once quitting).
+    expect(window.close()).toBe(true);
+  });
+
+  it('serves only the built panel, with a strict CSP, from its own scheme', async () => {
+    const s = await setup();
+    await running(s);
+    expect(fake().state.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true } }]);
+    const handler = fake().state.protocolHandlers.get('app');
+    if (!handler) throw new Error('no handler for app://');
+    const page = await handler(new Request('app://panel/index.html'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(await page.text()).toContain('<title>Assistive Control</title>');
+    expect((await handler(new Request('app://panel/%2e%2e/secret.txt'))).status).toBe(404);
+    expect((await handler(new Request('app://panel/../secret.txt'))).status).toBe(404);
+    expect((await handler(new Request('app://other/index.html'))).status).toBe(404);
+    expect((await handler(new Request('app://panel/index.html', { method: 'POST' }))).status).toBe(405);
+  });
+});
+
+describe('renderer security', () => {
+  it('denies every permission but the microphone, and that only to the panel', async () => {
+    const { window } = await running(await setup());
+    const handler = fake().state.session.requestHandler;
+    if (!handler) throw new Error('no permission handler');
+    const ask = (url: string, permission: string) =>
+      new Promise<boolean>((resolve) => handler({ getURL: () => url }, permission, resolve));
+    expect(await ask(window.webContents.url, 'media')).toBe(true);
+    expect(await ask(window.webContents.url, 'geolocation')).toBe(false);
+    expect(await ask(window.webContents.url, 'notifications')).toBe(false);
+    expect(await ask('https://example.com/', 'media')).toBe(false);
+    expect(fake().state.session.checkHandler?.({ getURL: () => window.webContents.url }, 'media')).toBe(true);
+    expect(fake().state.session.checkHandler?.(null, 'media')).toBe(false);
+  });
+
+  it('denies navigation, redirects and window.open, for the panel and any other web contents', async () => {
+    const { window } = await running(await setup());
+    expect(window.webContents.windowOpenHandler?.({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    for (const event of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+      const prevent = vi.fn();
+      window.webContents.emit(event, { preventDefault: prevent });
+      expect(prevent, event).toHaveBeenCalledOnce();
+    }
+    const { FakeWebContents } = await import('./electron-fake.js');
+    const other = new FakeWebContents(fake().state.session);
+    fake().app.emit('web-contents-created', {}, other);
+    expect(other.windowOpenHandler?.({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+  });
+});
+
+describe('global shortcut', () => {
+  it('registers the shortcut from the settings; pressing it hides and shows the panel; quitting releases it', async () => {
+    const { window } = await running(await setup({ globalShortcut: 'Alt+Shift+P' }));
+    expect([...fake().state.shortcuts.keys()]).toEqual(['Alt+Shift+P']);
+    const press = fake().state.shortcuts.get('Alt+Shift+P');
+    press?.();
+    expect(window.visible).toBe(false);
+    press?.();
+    expect(window.visible).toBe(true);
+    await quit();
+    expect([...fake().state.shortcuts.keys()]).toEqual([]);
+  });
+
+  it('says in the panel, in a sentence, when another app holds the shortcut', async () => {
+    const s = await setup();
+    fake().state.taken.add('CommandOrControl+Shift+Space');
+    const { window } = await running(s);
+    expect(fake().state.shortcuts.size).toBe(0);
+    expect(notices(window)).toEqual([
+      'The shortcut CommandOrControl+Shift+Space is already used by another app, so it cannot show the panel. Choose another one in Settings. The tray icon shows the panel meanwhile.',
+    ]);
+  });
+
+  it('moves to a new shortcut saved in Settings, keeping the old one when the new one is taken', async () => {
+    const { window } = await running(await setup({ globalShortcut: 'Alt+Shift+P' }));
+    const core = fake().state.forks[0];
+    const saved = (globalShortcut: string) => core?.emit('message', { kind: 'notify', method: 'settings:saved', args: [{ globalShortcut }] });
+    saved('Control+Alt+K');
+    await vi.waitFor(() => expect([...fake().state.shortcuts.keys()]).toEqual(['Control+Alt+K']));
+    fake().state.taken.add('Control+Alt+J');
+    saved('Control+Alt+J');
+    await vi.waitFor(() => expect(notices(window)).toHaveLength(1));
+    expect(notices(window)[0]).toBe('The shortcut Control+Alt+J is already used by another app, so it cannot show the panel. Choose another one in Settings. Control+Alt+K still shows the panel.');
+    expect([...fake().state.shortcuts.keys()]).toEqual(['Control+Alt+K']);
+  });
+});
+
+describe('launch at login', () => {
+  it('macOS: registers the login item when the setting is on', async () => {
+    await running(await setup({ launchAtLogin: true }), 'darwin');
+    expect(fake().state.loginItems).toEqual([{ openAtLogin: true }]);
+  });
+
+  it('macOS: removes it when the setting is off', async () => {
+    await running(await setup({ launchAtLogin: false }), 'darwin');
+    expect(fake().state.loginItems).toEqual([{ openAtLogin: false }]);
+  });
+
+  it('Linux: writes an XDG autostart entry, and removes it when the setting is turned off', async () => {
+    const s = await setup({ launchAtLogin: true });
+    await running(s, 'linux');
+    const entry = await readFile(join(s.configHome, 'autostart', 'assistive-control.desktop'), 'utf8');
+    expect(entry).toContain('[Desktop Entry]');
+    expect(entry).toContain(`Exec="${process.execPath}"`);
+    fake().state.forks[0]?.emit('message', { kind: 'notify', method: 'settings:saved', args: [{ launchAtLogin: false }] });
+    await vi.waitFor(async () => expect(await readdir(join(s.configHome, 'autostart'))).toEqual([]));
+    expect(fake().state.loginItems).toEqual([]);
+  });
+});
+
+describe('tray icon', () => {
+  it('macOS: a template image; a click hides and shows the panel; a right click opens the menu', async () => {
+    const { window } = await running(await setup(), 'darwin');
+    const tray = fake().state.trays[0];
+    expect(tray?.image.path).toBe('/app/assets/tray/trayTemplate.png');
+    expect(tray?.image.template).toBe(true);
+    expect(tray?.tooltip).toBe('Assistive Control');
+    tray?.emit('click');
+    expect(window.visible).toBe(false);
+    tray?.emit('click');
+    expect(window.visible).toBe(true);
+    tray?.emit('right-click');
+    expect(tray?.popUps).toHaveLength(1);
+    expect(tray?.contextMenus).toEqual([]);
+  });
+
+  it('Linux: a menu whose first item names what it does and does it; Quit quits', async () => {
+    const { window } = await running(await setup(), 'linux');
+    const tray = fake().state.trays[0];
+    expect(tray?.image.template).toBe(false);
+    const menu = () => tray?.contextMenus.at(-1)?.items ?? [];
+    expect(menu()[0]?.label).toBe('Hide the Panel');
+    menu()[0]?.click?.();
+    expect(window.visible).toBe(false);
+    expect(menu()[0]?.label).toBe('Show the Panel');
+    menu()[0]?.click?.();
+    expect(window.visible).toBe(true);
+    menu().find((i) => i.label === 'Quit Assistive Control')?.click?.();
+    await vi.waitFor(() => expect(fake().state.quit).toBe(true));
+  });
+});
+
+describe('remembered position and size', () => {
+  it('opens where the user left it, and remembers a move at quit', async () => {
+    const s = await setup();
+    await mkdir(fake().state.userData, { recursive: true });
+    await writeFile(join(fake().state.userData, 'panel-bounds.json'), JSON.stringify({ x: 100, y: 200, width: 400, height: 500 }));
+    const { window } = await running(s);
+    expect(window.options).toMatchObject({ x: 100, y: 200, width: 400, height: 500 });
+    window.moveTo(300, 220);
+    await quit();
+    expect(JSON.parse(await readFile(join(fake().state.userData, 'panel-bounds.json'), 'utf8'))).toEqual({ x: 300, y: 220, width: 400, height: 500 });
+  });
+
+  it.each([
+    ['a corrupt file', '{"x": 100, "y":'],
+    ['a file that breaks the schema', JSON.stringify({ x: 100, y: 200, width: 'wide', height: 500 })],
+    ['bounds on a display that is gone', JSON.stringify({ x: 3000, y: 200, width: 400, height: 500 })],
+    ['a title bar above the screen', JSON.stringify({ x: 100, y: -300, width: 400, height: 500 })],
+  ])('ignores %s and opens at the top right of the main display', async (_what, content) => {
+    const s = await setup();
+    await mkdir(fake().state.userData, { recursive: true });
+    await writeFile(join(fake().state.userData, 'panel-bounds.json'), content);
+    const { window } = await running(s);
+    // Work area 1440 × 875 at y 25; default size 420 × 640; 16 px from the edges.
+    expect(window.getBounds()).toEqual({ x: 1004, y: 41, width: 420, height: 640 });
+  });
+});
+
+describe('panel requests reach the core process', () => {
+  const panelEvent = (window: { webContents: unknown & { mainFrame: unknown } }) => ({ sender: window.webContents, senderFrame: window.webContents.mainFrame });
+
+  it('relays a request from the panel to the core and its answer back; refuses another sender', async () => {
+    const { window } = await running(await setup());
+    const core = fake().state.forks[0];
+    expect(core?.entry).toBe('/app/out/main/core-process.js');
+    const handler = fake().state.ipcHandlers.get('command:run');
+    expect(() => handler?.({ sender: {}, senderFrame: { url: 'app://panel/index.html' } }, 'click Send')).toThrow(/not sent by the panel/);
+    expect(core?.posted).toEqual([]);
+    const reply = handler?.(panelEvent(window), 'click Send') as Promise<unknown>;
+    expect(core?.posted).toEqual([{ kind: 'call', id: 0, method: 'panel:request', args: ['command:run', ['click Send']] }]);
+    core?.emit('message', { kind: 'reply', id: 0, ok: true, value: { outcome: 'done', message: 'Clicked “Send”.' } });
+    await expect(reply).resolves.toEqual({ outcome: 'done', message: 'Clicked “Send”.' });
+  });
+
+  it('forwards the core events to the panel', async () => {
+    const { window } = await running(await setup());
+    fake().state.forks[0]?.emit('message', { kind: 'notify', method: 'assistant:event', args: [{ type: 'status', status: 'thinking' }] });
+    await vi.waitFor(() => expect(window.webContents.sent).toContainEqual(['assistant:event', { type: 'status', status: 'thinking' }]));
+  });
+
+  it('answers the core permission questions with main’s checker (macOS panes through shell.openExternal)', async () => {
+    await running(await setup(), 'darwin');
+    const core = fake().state.forks[0];
+    core?.emit('message', { kind: 'call', id: 7, method: 'permissions:open-settings', args: ['microphone'] });
+    await vi.waitFor(() => expect(core?.posted).toContainEqual({ kind: 'reply', id: 7, ok: true, value: true }));
+    expect(fake().state.opened).toEqual(['x-apple.systempreferences:com.apple.preference.security?Privacy_Microphone']);
+  });
+
+  it('when the core process dies: the waiting request gets a sentence, the panel goes back to idle, a new core starts', async () => {
+    const { window } = await running(await setup());
+    const core = fake().state.forks[0];
+    const reply = fake().state.ipcHandlers.get('command:run')?.(panelEvent(window), 'click Send') as Promise<unknown>;
+    core?.emit('exit', 9);
+    await expect(reply).rejects.toThrow('The assistant stopped unexpectedly, so the last command did not finish. It is starting again: give the command again in a moment.');
+    expect(window.webContents.sent.slice(-2)).toEqual([
+      ['assistant:event', { type: 'error', code: 'core_exited', message: 'The assistant stopped unexpectedly, so the last command did not finish. It is starting again: give the command again in a moment.', retryable: true }],
+      ['assistant:event', { type: 'status', status: 'idle' }],
+    ]);
+    await vi.waitFor(() => expect(fake().state.forks).toHaveLength(2), { timeout: 3000 });
+  });
+
+  it('quitting ends the core process', async () => {
+    await running(await setup());
+    await quit();
+    expect(fake().state.forks[0]?.killed).toBe(true);
+  });
+});
