@@ -102,6 +102,9 @@ struct Snapshot {
   std::string app;
   std::vector<Element> elements;
   Truncation truncated = Truncation::None;
+  // Whether the tree came from the app's own cache in one call (AT-SPI org.a11y.atspi.Cache),
+  // rather than from a walk that asked for each element; for diagnosis and tests.
+  bool fromAppCache = false;
 };
 
 struct SnapshotOptions {

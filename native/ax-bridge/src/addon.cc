@@ -146,6 +146,7 @@ Napi::Value snapshotToJs(Napi::Env env, const axb::Snapshot& s) {
   o.Set("pid", s.pid);
   o.Set("app", s.app);
   o.Set("truncated", truncationName(s.truncated));
+  o.Set("source", s.fromAppCache ? "app_cache" : "walk");
   Napi::Array elements = Napi::Array::New(env, s.elements.size());
   for (uint32_t i = 0; i < s.elements.size(); ++i) {
     const axb::Element& e = s.elements[i];

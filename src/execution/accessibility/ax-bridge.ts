@@ -165,6 +165,7 @@ export class AxBridge {
       app: s.app,
       truncated: TRUNCATIONS.has(s.truncated) ? (s.truncated as Truncation) : 'none',
       elapsedMs: performance.now() - started,
+      source: s.source === 'app_cache' ? 'app_cache' : 'walk',
       elements: s.elements.map((e) => ({
         ...e,
         role: roleOf(e.role),

@@ -59,6 +59,8 @@ export interface NativeSnapshot {
   pid: number;
   app: string;
   truncated: string;
+  /** 'app_cache' or 'walk'; older builds leave it out. */
+  source?: string;
   elements: NativeElement[];
 }
 

@@ -86,7 +86,14 @@ export interface AxSnapshot {
   readonly truncated: Truncation;
   readonly elements: readonly AxElement[];
   readonly elapsedMs: number;
+  /**
+   * How the tree was read: from the app's own accessibility cache in one call, or by a walk that
+   * asks for every element. For diagnosis and tests; nothing should depend on it.
+   */
+  readonly source?: SnapshotSource;
 }
+
+export type SnapshotSource = 'app_cache' | 'walk';
 
 /** Names one element of one snapshot. */
 export interface ElementRef {

@@ -597,6 +597,7 @@ class LinuxBridge final : public Bridge {
     if (options.useCache) {
       auto loaded = loadCache(tree, *app, pid, deadline);
       if (!loaded.ok()) return loaded.error();
+      snap.fromAppCache = !tree.items.empty();
     }
     auto walked = walk(tree, root, pid, options, deadline);
     if (!walked.ok()) return walked.error();

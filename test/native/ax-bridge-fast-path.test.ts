@@ -1,0 +1,140 @@
+// The bridge's fast path (the app's own accessibility cache, read in one call) against its full
+// walk on the same apps, element by element; and the bridge with a screen reader running beside it
+// (a second assistive client registered for every event, which is what once wedged the bridge
+// thread inside libatspi). Real GTK apps on the private headless desktop.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
+import type { SnapshotOptions } from '../../src/execution/accessibility/ax-bridge.js';
+import type { AxElement, AxEvent, AxSnapshot } from '../../src/execution/accessibility/types.js';
+import { SYSTEM_PYTHON, desktopSkipReason, sleep, startApp, startFixtureApp, stopApps, until } from '../support/desktop.js';
+
+const skip = desktopSkipReason();
+const SCREEN_READER = fileURLToPath(new URL('./screen-reader-client.py', import.meta.url));
+
+function find(snap: AxSnapshot, role: string, name: string): AxElement {
+  const found = snap.elements.find((e) => e.role === role && e.name === name);
+  if (!found) throw new Error(`no ${role} named '${name}' in ${snap.elements.map((e) => `${e.role}:${e.name}`).join(', ')}`);
+  return found;
+}
+
+/** One line per element, so that a difference shows as the elements that differ. */
+function lines(snap: AxSnapshot): string[] {
+  return snap.elements.map((e) => JSON.stringify(e));
+}
+
+describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
+  let bridge: AxBridge;
+  let fixture: ChildProcess;
+  let factory: ChildProcess;
+  let many: ChildProcess;
+
+  beforeAll(async () => {
+    bridge = AxBridge.open();
+    expect((await bridge.permission({ prompt: true })).state).toBe('granted');
+    fixture = startFixtureApp();
+    factory = startApp('gtk3-widget-factory');
+    many = startFixtureApp('--many', '300');
+    for (const app of [fixture, factory, many]) await bridge.waitForApp({ pid: app.pid ?? 0 });
+    await sleep(500); // let them finish drawing
+  });
+
+  afterAll(async () => {
+    await stopApps();
+  });
+
+  async function both(options: SnapshotOptions): Promise<{ fast: AxSnapshot; walked: AxSnapshot }> {
+    // The first snapshot lets the app build its cache (it does once some client listens to events).
+    await until('the app cache', async () => ((await bridge.snapshot(options)).source === 'app_cache' ? true : undefined));
+    const fast = await bridge.snapshot({ ...options, useCache: true });
+    const walked = await bridge.snapshot({ ...options, useCache: false });
+    return { fast, walked };
+  }
+
+  for (const [title, app, showingOnly] of [
+    ['the fixture, what is showing', () => fixture, true],
+    ['gtk3-widget-factory, what is showing', () => factory, true],
+    ['gtk3-widget-factory, the whole tree (hidden pages and closed menus too)', () => factory, false],
+    ['a window of 600 elements, the whole tree', () => many, false],
+  ] as const) {
+    it(`reads the same elements from the app cache as by walking: ${title}`, async () => {
+      const { fast, walked } = await both({ pid: app().pid ?? 0, showingOnly, maxNodes: 99_999, deadlineMs: 20_000 });
+      expect(fast.source).toBe('app_cache');
+      expect(walked.source).toBe('walk');
+      expect(fast.truncated).toBe('none');
+      expect(walked.truncated).toBe('none');
+      expect(fast.elements.length).toBeGreaterThan(showingOnly ? 8 : 250);
+      expect(lines(fast)).toEqual(lines(walked));
+    });
+  }
+
+  it('keeps the same depth-first prefix when the node or depth budget cuts the tree', async () => {
+    const pid = factory.pid ?? 0;
+    const whole = await bridge.snapshot({ pid, showingOnly: false, maxNodes: 99_999 });
+    const cut = await bridge.snapshot({ pid, showingOnly: false, maxNodes: 40 });
+    expect(cut.truncated).toBe('max_nodes');
+    expect(lines(cut)).toEqual(lines(whole).slice(0, 40));
+    const walkedCut = await bridge.snapshot({ pid, showingOnly: false, maxNodes: 40, useCache: false });
+    expect(lines(walkedCut)).toEqual(lines(cut));
+    const shallow = await bridge.snapshot({ pid, showingOnly: false, maxDepth: 3 });
+    expect(shallow.truncated).toBe('max_depth');
+    expect(lines(shallow)).toEqual(
+      lines({ ...whole, elements: whole.elements.filter((e) => e.depth <= 3).map(renumber) }),
+    );
+  });
+
+  describe('with a screen reader listening to every event', () => {
+    let reader: ChildProcess;
+    const readerSaw: string[] = [];
+
+    beforeAll(async () => {
+      reader = spawn(SYSTEM_PYTHON, [SCREEN_READER], { stdio: ['ignore', 'pipe', 'inherit'] });
+      reader.stdout?.on('data', (d: Buffer) => readerSaw.push(...d.toString().split('\n').filter((l) => l !== '')));
+      await until('the screen reader to register', async () => (readerSaw.includes('ready') ? true : undefined), 10_000);
+    });
+
+    afterAll(() => {
+      reader.kill('SIGKILL');
+    });
+
+    it('snapshots, acts, sets and reads values, and reports events, again and again', async () => {
+      const pid = fixture.pid ?? 0;
+      const events: AxEvent[] = [];
+      const stop = await bridge.onEvent((e) => events.push(e));
+      try {
+        for (let round = 1; round <= 5; round++) {
+          const snap = await bridge.snapshot({ pid, deadlineMs: 3000 });
+          expect(snap.source).toBe('app_cache');
+          const label = snap.elements.find((e) => e.role === 'text' && /^Pressed \d+ times$/.test(e.name));
+          const before = Number(/\d+/.exec(label?.name ?? '')?.[0]);
+          await bridge.performAction({ generation: snap.generation, id: find(snap, 'button', 'Press me').id }, 'press', { deadlineMs: 3000 });
+          const field = { generation: snap.generation, id: find(snap, 'text_field', 'Your name').id };
+          await bridge.performAction(field, 'focus', { deadlineMs: 3000 });
+          await bridge.setValue(field, `Round ${round} — é`, { deadlineMs: 3000 });
+          expect(await bridge.readValue(field, { deadlineMs: 3000 })).toBe(`Round ${round} — é`);
+          const spin = { generation: snap.generation, id: find(snap, 'spin_button', 'Quantity').id };
+          await bridge.setValue(spin, String(round), { deadlineMs: 3000 });
+          expect(await bridge.readValue(spin, { deadlineMs: 3000 })).toBe(String(round));
+          const after = await bridge.snapshot({ pid, deadlineMs: 3000 });
+          expect(after.elements.some((e) => e.role === 'text' && e.name === `Pressed ${before + 1} times`)).toBe(true);
+          expect(find(after, 'text_field', 'Your name').value).toBe(`Round ${round} — é`);
+        }
+        await until('a focus event', async () => events.find((e) => e.type === 'focus_changed' && e.name === 'Your name' && e.pid === pid));
+      } finally {
+        await stop();
+      }
+      // The screen reader really was listening and reading sources while all this went on.
+      expect(readerSaw).toEqual(expect.arrayContaining(['seen object:state-changed', 'seen object:text-changed']));
+      // And the other apps still answer.
+      const other = await bridge.snapshot({ pid: factory.pid ?? 0, deadlineMs: 3000 });
+      expect(other.elements.length).toBeGreaterThan(50);
+    });
+  });
+});
+
+/** The element as a snapshot cut at a depth numbers it: ids count the kept elements, parents follow. */
+function renumber(e: AxElement, index: number, kept: readonly AxElement[]): AxElement {
+  const newId = new Map(kept.map((k, i) => [k.id, i + 1]));
+  return { ...e, id: index + 1, parent: e.parent === null ? null : (newId.get(e.parent) ?? null) };
+}
