@@ -52,6 +52,13 @@ const SECTIONS: readonly Section[] = [
       spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
     },
   ],
+  [
+    'panel: Enter to the first entries, grammar planner (the bundle in Chromium on the real loop, private headless desktop)',
+    () => {
+      // In a child process, as above: the engine's nut-js holds an X connection to the private display.
+      spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./panel.ts', import.meta.url))], { stdio: 'inherit' });
+    },
+  ],
 ];
 
 console.log(`Assistive Control benchmarks — Node ${process.version}, ${process.platform}/${process.arch}\n`);

@@ -8,6 +8,11 @@ import type { PanelApi, SaveReply, SettingsUpdate, SettingsView as View } from '
 import { KEYED_PROVIDERS } from '../shared/llm-providers.js';
 import { ConnectionTest, KeyField, ProviderFields, toUpdate } from './setup-fields.js';
 
+const CONFIDENCE_FIELDS = [
+  { key: 'reject', label: 'Refuse plans below this confidence', help: 'From 0 to 1. The assistant does nothing and asks you to rephrase.' },
+  { key: 'warn', label: 'Warn about plans below this confidence', help: 'From 0 to 1, not below the refusal threshold. The plan runs with a “Not sure” note.' },
+] as const;
+
 function NumberField({ id, label, help, value, step, min, max, onChange }: {
   readonly id: string;
   readonly label: string;
@@ -79,26 +84,19 @@ export function SettingsView({ api, view, onClose, onSaved }: { readonly api: Pa
 
         <h3>Safety</h3>
         <Checkbox id="confirm-moderate" label="Ask before moderate-risk actions (destructive ones always ask)" checked={draft.confirmModerate} onChange={(on) => set('confirmModerate', on)} />
-        <NumberField
-          id="confidence-reject"
-          label="Refuse plans below this confidence"
-          help="From 0 to 1. The assistant does nothing and asks you to rephrase."
-          value={draft.confidence.reject}
-          step={0.05}
-          min={0}
-          max={1}
-          onChange={(n) => set('confidence', { ...draft.confidence, reject: n })}
-        />
-        <NumberField
-          id="confidence-warn"
-          label="Warn about plans below this confidence"
-          help="From 0 to 1, not below the refusal threshold. The plan runs with a “Not sure” note."
-          value={draft.confidence.warn}
-          step={0.05}
-          min={0}
-          max={1}
-          onChange={(n) => set('confidence', { ...draft.confidence, warn: n })}
-        />
+        {CONFIDENCE_FIELDS.map((f) => (
+          <NumberField
+            key={f.key}
+            id={`confidence-${f.key}`}
+            label={f.label}
+            help={f.help}
+            value={draft.confidence[f.key]}
+            step={0.05}
+            min={0}
+            max={1}
+            onChange={(n) => set('confidence', { ...draft.confidence, [f.key]: n })}
+          />
+        ))}
 
         <h3>Spoken feedback</h3>
         <Checkbox id="spoken-feedback" label="Speak what the assistant did" checked={draft.spokenFeedback.enabled} onChange={(on) => set('spokenFeedback', { ...draft.spokenFeedback, enabled: on })} />

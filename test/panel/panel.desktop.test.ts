@@ -2,9 +2,7 @@
 // over exposeFunction, wired through PanelSession to the real AssistantLoop and the real engine
 // acting on a GTK app on the private desktop. Effects are read back from the app through AT-SPI;
 // each state is saved as a screenshot in artifacts/panel/ and checked with axe-core (WCAG 2.2 AA).
-import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,16 +18,12 @@ import { idOf, startScriptedLlm, type ScriptStep } from '../agent/scripted-llm.j
 import type { LlmServer } from '../intent/llm-loopback.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
-import { openPanel, type PanelBrowser } from '../support/panel-browser.js';
+import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
 import { testPermissions } from '../support/test-permissions.js';
 
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-interface AxeResult {
-  readonly violations: ReadonlyArray<{ readonly id: string; readonly help: string; readonly nodes: ReadonlyArray<{ readonly target: unknown }> }>;
-}
 
 describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and desktop', () => {
   let fixture: LoopFixture;
@@ -64,14 +58,7 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
   /** Screenshot, then axe-core: no WCAG 2.2 A/AA violation in this state. */
   const checkState = async (name: string) => {
     await panel.screenshot(name);
-    // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses an inline script tag.
-    if (!(await page().evaluate(() => 'axe' in globalThis))) await page().evaluate(AXE);
-    const result = (await page().evaluate(() =>
-      (globalThis as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run((globalThis as unknown as { document: unknown }).document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      }),
-    )) as AxeResult;
-    expect(result.violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`), name).toEqual([]);
+    expect(await axeViolations(page()), name).toEqual([]);
   };
 
   beforeAll(async () => {

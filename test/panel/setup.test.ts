@@ -2,9 +2,7 @@
 // its preload API over exposeFunction onto the real PanelSession, with a real settings file, the real
 // keychain (a private gnome-keyring Secret Service) and the official OpenAI SDK against a loopback
 // server for "Test the connection". Each new state is saved in artifacts/panel/ and checked with axe-core.
-import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,17 +15,13 @@ import { PanelSession } from '../../src/main/panel-session.js';
 import type { EngineApi } from '../../src/registry/dispatch.js';
 import { useSecretSession } from '../config/secret-session.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
-import { openPanel, type PanelBrowser } from '../support/panel-browser.js';
+import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
 import { settingsPlanner } from '../support/settings-planner.js';
 import { testPermissions } from '../support/test-permissions.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const KEY = 'sk-onboarding-7d3f0b1e9a2c4e55b8d1';
 
-interface AxeResult {
-  readonly violations: ReadonlyArray<{ readonly id: string; readonly help: string; readonly nodes: ReadonlyArray<{ readonly target: unknown }> }>;
-}
 
 /** No command is acted on in this file (the desktop's own file does that): any engine call is a failure. */
 const NO_ENGINE = new Proxy({} as EngineApi, {
@@ -48,15 +42,10 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
       const el = (globalThis as unknown as { document: { activeElement: { textContent: string | null; id: string } | null } }).document.activeElement;
       return `${el?.id ?? ''}|${el?.textContent ?? ''}`;
     });
+  /** Screenshot, then axe-core: no WCAG 2.2 A/AA violation in this state. */
   const checkState = async (name: string) => {
     await panel.screenshot(name);
-    if (!(await page().evaluate(() => 'axe' in globalThis))) await page().evaluate(AXE);
-    const result = (await page().evaluate(() =>
-      (globalThis as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run((globalThis as unknown as { document: unknown }).document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      }),
-    )) as AxeResult;
-    expect(result.violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`), name).toEqual([]);
+    expect(await axeViolations(page()), name).toEqual([]);
   };
   /** Everything that crossed to and from main, and every event: a saved key must appear only in the one keys:save call. */
   const keySeenOutsideItsCall = () =>

@@ -4,6 +4,7 @@
  * Requests go through PanelSession.handle — the same validation the Electron shell will use.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
@@ -45,6 +46,37 @@ export interface Crossing {
   readonly reply: unknown;
 }
 
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeResult {
+  readonly violations: ReadonlyArray<{ readonly id: string; readonly help: string; readonly nodes: ReadonlyArray<{ readonly target: unknown }> }>;
+}
+
+/** axe-core on the page as it is now: each WCAG 2.2 A/AA violation as one line (none: an empty list). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses an inline script tag.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
+  const result = (await page.evaluate(() =>
+    (globalThis as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run((globalThis as unknown as { document: unknown }).document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    }),
+  )) as AxeResult;
+  return result.violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+}
+
+const PRELOAD_STAND_IN = `(methods) => {
+  const listeners = new Set();
+  globalThis.__ac_dispatch = (event) => listeners.forEach((l) => l(event));
+  const api = {
+    onEvent: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+  };
+  for (const m of methods) api[m] = (...args) => globalThis['__ac_' + m](...args);
+  Object.defineProperty(globalThis, 'assistiveControl', { value: Object.freeze(api) });
+}`;
+
 export interface PanelBrowser {
   readonly page: Page;
   /** Every request the page made and what came back, in order. */
@@ -73,21 +105,10 @@ export async function openPanel(options: { readonly bundleDir: string; readonly 
       return reply;
     });
   }
-  // What the Electron preload does with contextBridge: a frozen object of named functions.
-  await page.addInitScript((methods: readonly string[]) => {
-    const listeners = new Set<(e: unknown) => void>();
-    // This function runs in the page (the test project has no DOM types, hence globalThis).
-    const w = globalThis as unknown as Record<string, unknown>;
-    w.__ac_dispatch = (event: unknown) => listeners.forEach((l) => l(event));
-    const api: Record<string, unknown> = {
-      onEvent: (l: (e: unknown) => void) => {
-        listeners.add(l);
-        return () => listeners.delete(l);
-      },
-    };
-    for (const m of methods) api[m] = (...args: unknown[]) => (w[`__ac_${m}`] as (...a: unknown[]) => Promise<unknown>)(...args);
-    Object.defineProperty(globalThis, 'assistiveControl', { value: Object.freeze(api) });
-  }, METHODS.map(([m]) => m));
+  // What the Electron preload does with contextBridge: a frozen object of named functions. Given as
+  // source text: a function would be serialized with whatever helpers the TypeScript loader added
+  // (tsx's __name), which do not exist in the page.
+  await page.addInitScript({ content: `(${PRELOAD_STAND_IN})(${JSON.stringify(METHODS.map(([m]) => m))})` });
   const { port } = server.address() as AddressInfo;
   await page.goto(`http://127.0.0.1:${port}/index.html`);
 
