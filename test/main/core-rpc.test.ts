@@ -1,22 +1,12 @@
 // The main ↔ core calls over a real MessageChannel (the utilityProcess link is the same shape).
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { MessageChannel } from 'node:worker_threads';
+import { closePorts, portLink } from './port-link.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RemoteError, RpcClosedError, RpcPeer, type MessageLink } from '../../src/main/core-rpc.js';
+import { RemoteError, RpcClosedError, RpcPeer } from '../../src/main/core-rpc.js';
 
-const ports: MessagePort[] = [];
-function link(port: MessagePort): MessageLink {
-  ports.push(port);
-  return {
-    post: (message) => port.postMessage(message),
-    onMessage: (listener) => {
-      port.on('message', listener);
-      return () => port.off('message', listener);
-    },
-  };
-}
 
 afterEach(() => {
-  for (const p of ports.splice(0)) p.close();
+  closePorts();
 });
 
 class InvalidPayloadError extends Error {}
@@ -25,11 +15,11 @@ describe('RpcPeer over a MessageChannel', () => {
   it('calls both ways, carries values and notifications, and keeps a remote error’s name and sentence', async () => {
     const { port1, port2 } = new MessageChannel();
     const events: unknown[] = [];
-    const main = new RpcPeer(link(port1), {
+    const main = new RpcPeer(portLink(port1), {
       'permissions:check': async (kinds: string[]) => kinds.map((kind) => ({ kind, state: 'granted' })),
       'assistant:event': (event: unknown) => events.push(event),
     });
-    const core = new RpcPeer(link(port2), {
+    const core = new RpcPeer(portLink(port2), {
       'panel:request': async (channel: string, args: unknown[]) => {
         if (channel !== 'command:run') throw new InvalidPayloadError(`Invalid payload for ${channel}.`);
         core.notify('assistant:event', { type: 'status', status: 'thinking' });
@@ -53,18 +43,18 @@ describe('RpcPeer over a MessageChannel', () => {
   it('ignores and reports a malformed message; never calls an inherited property', async () => {
     const { port1, port2 } = new MessageChannel();
     const bad: string[] = [];
-    new RpcPeer(link(port1), {}, (why) => bad.push(why));
+    new RpcPeer(portLink(port1), {}, (why) => bad.push(why));
     port2.postMessage({ kind: 'call', id: -1, method: 'x', args: [] });
     port2.postMessage('hello');
-    const other = new RpcPeer(link(port2), {});
+    const other = new RpcPeer(portLink(port2), {});
     await expect(other.call('constructor')).rejects.toThrow('No handler for constructor.');
     expect(bad).toHaveLength(2);
   });
 
   it('rejects every waiting call with the given sentence when the link closes', async () => {
     const { port1, port2 } = new MessageChannel();
-    const main = new RpcPeer(link(port1), {});
-    new RpcPeer(link(port2), { slow: () => new Promise(() => undefined) });
+    const main = new RpcPeer(portLink(port1), {});
+    new RpcPeer(portLink(port2), { slow: () => new Promise(() => undefined) });
     const waiting = main.call('slow');
     main.close('The assistant stopped unexpectedly.');
     await expect(waiting).rejects.toBeInstanceOf(RpcClosedError);

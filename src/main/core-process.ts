@@ -1,0 +1,118 @@
+/**
+ * The assistant's core as it runs in its own process (Electron's utilityProcess): the panel's
+ * session (settings, keys, the connection test, the permission preflight) over one AssistantLoop,
+ * answering main over the RPC link. Framework-free: tests run it over a worker_threads MessageChannel.
+ *
+ * What cannot live here is asked of main: permissions (macOS systemPreferences and shell exist only
+ * in Electron's main process). What main cannot do is asked of the core: the accessibility bridge's
+ * permission (the bridge is loaded here, never in main).
+ */
+import { z } from 'zod';
+import { AssistantLoop, type PlannerFactory } from '../agent/assistant-loop.js';
+import { AuditLog } from '../agent/audit-log.js';
+import type { SecretStore } from '../config/secret-store.js';
+import { createSettingsStore, type Settings } from '../config/settings.js';
+import type { PermissionStatus as BridgePermission } from '../execution/accessibility/types.js';
+import type { EngineApi } from '../registry/dispatch.js';
+import { REQUEST_CHANNELS, type RequestChannel } from '../shared/ipc-contract.js';
+import { KEYED_PROVIDERS, type KeyedProvider } from '../shared/llm-providers.js';
+import { permissionStatus, type PermissionChecker, type PermissionKind } from '../shared/permissions.js';
+import { CORE_CALLS, MAIN_CALLS, MAIN_NOTICES } from './core-host.js';
+import { RpcPeer, type MessageLink } from './core-rpc.js';
+import { PanelSession } from './panel-session.js';
+
+export interface CoreOptions {
+  readonly link: MessageLink;
+  readonly settingsDir: string;
+  readonly auditDir: string;
+  readonly secrets: SecretStore;
+  readonly engine: EngineApi;
+  /** Builds the LLM planner at send time from the saved settings and key. */
+  readonly planner: PlannerFactory;
+  /** The accessibility bridge's permission, for main's Linux permission check. */
+  readonly bridgePermission: (deadlineMs: number) => Promise<BridgePermission>;
+}
+
+export interface RunningCore {
+  readonly peer: RpcPeer;
+  readonly session: PanelSession;
+}
+
+const statuses = z.array(permissionStatus);
+
+function isRequestChannel(value: unknown): value is RequestChannel {
+  return typeof value === 'string' && (REQUEST_CHANNELS as readonly string[]).includes(value);
+}
+
+const isKeyed = (provider: string): provider is KeyedProvider => (KEYED_PROVIDERS as readonly string[]).includes(provider);
+
+export async function startCore(options: CoreOptions): Promise<RunningCore> {
+  const settingsStore = createSettingsStore({ dir: options.settingsDir });
+  // The gate and the confidence policy follow the settings the user saves in the panel.
+  let current: Settings = (await settingsStore.load()).settings;
+  const policy = {
+    get confirmModerate() {
+      return current.confirmModerate;
+    },
+  };
+  const confidence = {
+    get reject() {
+      return current.confidence.reject;
+    },
+    get warn() {
+      return current.confidence.warn;
+    },
+  };
+
+  // Keys the audit log must never contain, in whatever text they turn up.
+  const keys = new Set<string>();
+  const planner: PlannerFactory = async () => {
+    const availability = await options.planner();
+    const provider = current.provider;
+    if (availability.kind === 'ready' && isKeyed(provider)) {
+      const key = await options.secrets.getKey(provider);
+      if (key.found) keys.add(key.key);
+    }
+    return availability;
+  };
+  const audit = new AuditLog({ dir: options.auditDir, secrets: () => [...keys] });
+
+  // The session needs the peer (to ask main for permissions) and the peer serves the session.
+  const ref: { session?: PanelSession } = {};
+  const peer = new RpcPeer(options.link, {
+    [CORE_CALLS.panelRequest]: (channel: unknown, args: unknown) => {
+      if (!ref.session) throw new Error('The assistant is starting: try again in a moment.');
+      if (!isRequestChannel(channel) || !Array.isArray(args)) throw new Error('Refused a request that is not on the panel contract.');
+      return ref.session.handle(channel, args);
+    },
+    [CORE_CALLS.bridgePermission]: (deadlineMs: unknown) => options.bridgePermission(z.number().int().min(1).max(10_000).parse(deadlineMs)),
+  });
+
+  const permissions: PermissionChecker = {
+    check: async (kinds?: readonly PermissionKind[]) => statuses.parse(await peer.call(MAIN_CALLS.checkPermissions, kinds)),
+    openSettings: async (kind) => (await peer.call(MAIN_CALLS.openPermissionSettings, kind)) === true,
+  };
+
+  const session = new PanelSession({
+    createLoop: (confirm) =>
+      new AssistantLoop({
+        engine: options.engine,
+        emit: (event) => peer.notify(MAIN_NOTICES.event, event),
+        confirm,
+        planner,
+        audit,
+        policy,
+        confidence,
+      }),
+    settings: settingsStore,
+    secrets: options.secrets,
+    permissions,
+    planner,
+    onSettingsSaved: (saved) => {
+      current = saved;
+      peer.notify(MAIN_NOTICES.settingsSaved, saved);
+    },
+  });
+  ref.session = session;
+  return { peer, session };
+}
