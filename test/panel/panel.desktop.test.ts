@@ -18,8 +18,12 @@ import { idOf, startScriptedLlm, type ScriptStep } from '../agent/scripted-llm.j
 import type { LlmServer } from '../intent/llm-loopback.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
-import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
+import { axeViolations, openPanel, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
 import { testPermissions } from '../support/test-permissions.js';
+import { createPermissionChecker } from '../../src/main/permissions.js';
+import { linuxPermissions } from '../../src/main/permissions-linux.js';
+import type { PermissionChecker } from '../../src/shared/permissions.js';
+import { execFileSync } from 'node:child_process';
 
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
@@ -31,7 +35,12 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
   let panelSession: PanelSession;
   let planner: () => Promise<PlannerAvailability> = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
   const servers: LlmServer[] = [];
-  const permissions = testPermissions();
+  /** The shell's own Linux checker (the AT-SPI bus, through the bridge) unless a test swaps in the seam's stand-in. */
+  let checker: PermissionChecker;
+  const permissions: PermissionChecker = { check: (kinds) => checker.check(kinds), openSettings: (kind) => checker.openSettings(kind) };
+  /** Turns desktop accessibility on or off on the private session's accessibility bus, as a user's settings would. */
+  const setDesktopAccessibility = (on: boolean) =>
+    execFileSync('dbus-send', ['--session', '--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.freedesktop.DBus.Properties.Set', 'string:org.a11y.Status', 'string:IsEnabled', `variant:boolean:${on}`]);
   /** Where the focus is: the focused element's id, class and text. */
   const focused = () =>
     page().evaluate(() => {
@@ -63,6 +72,7 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
 
   beforeAll(async () => {
     fixture = await openLoopFixture();
+    checker = createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) }));
     const bundleDir = await mkdtemp(join(tmpdir(), 'ac-panel-'));
     await buildPanel(bundleDir);
     const engine = openDesktopEngine(process.env);
@@ -88,7 +98,8 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
 
   it('starts idle, with the input focusable and labelled', async () => {
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
-    // Keyboard order: Settings, then the command box.
+    // Keyboard order: Settings (enabled once main sent the settings), then the command box.
+    await expect.poll(() => page().getByRole('button', { name: 'Settings' }).isEnabled()).toBe(true);
     await page().keyboard.press('Tab');
     expect(await focused()).toMatchObject({ text: 'Settings' });
     await page().keyboard.press('Tab');
@@ -128,6 +139,23 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     await checkState('04-confirmed');
   });
 
+  it('a moderate action asks too, with the focus on Confirm; Cancel by keyboard does nothing', async () => {
+    await send('click Accept');
+    const confirm = page().getByRole('button', { name: 'Confirm', exact: true });
+    await confirm.waitFor();
+    expect(await page().locator('.entry-confirmation').last().textContent()).toMatch(/Moderate risk: .+/);
+    // Moderate: the user asked for it, so one press goes ahead; Cancel is one Tab away.
+    await expect.poll(focused).toMatchObject({ text: 'Confirm' });
+    expect(await announced()).toMatch(/^Needs your confirmation: .+ Focus is on Confirm\.$/);
+    await checkState('03b-confirmation-moderate');
+    await page().keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ text: 'Cancel' });
+    await page().keyboard.press('Enter');
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    expect(await page().locator('.entry-confirmation .answer').last().textContent()).toBe('You cancelled.');
+    await expect.poll(focused).toMatchObject({ id: 'command-input' });
+  });
+
   it('a question offers its options as buttons; choosing one answers it', async () => {
     // Should the loop hand the answer to the planner rather than resolve it itself, the planner
     // looks and clicks the first “OK”: either way, the user's one press ends in the click.
@@ -164,20 +192,8 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
   });
 
   it('text at 200 % in forced colours with reduced motion: nothing cut off, still no violation', async () => {
-    await page().emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' });
-    await page().evaluate(() => {
-      (globalThis as unknown as { document: { documentElement: { style: { fontSize: string } } } }).document.documentElement.style.fontSize = '200%';
-    });
-    const layout = await page().evaluate(() => {
-      const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
-      return { scroll: d.scrollWidth, client: d.clientWidth };
-    });
+    const layout = await withLargeTextHighContrast(page(), () => checkState('09-large-text-high-contrast'));
     expect(layout.scroll).toBeLessThanOrEqual(layout.client);
-    await checkState('09-large-text-high-contrast');
-    await page().evaluate(() => {
-      (globalThis as unknown as { document: { documentElement: { style: { fontSize: string } } } }).document.documentElement.style.fontSize = '';
-    });
-    await page().emulateMedia({ forcedColors: 'none', reducedMotion: 'no-preference' });
   });
 
   it('recent commands run again in one action', async () => {
@@ -187,27 +203,50 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
   });
 
-  it('Send without the accessibility permission explains why and opens the exact settings pane; nothing runs', async () => {
+  it('Send with desktop accessibility off: the real Linux check explains how to turn it on; nothing runs', async () => {
     const before = await counter('Count: ');
-    permissions.set('accessibility', 'denied');
-    await send('click Increment');
-    const entry = page().locator('.entry-permission');
-    await expect.poll(() => entry.count()).toBe(1);
-    expect(await entry.textContent()).toContain('Assistive Control needs desktop accessibility to press buttons and type for you');
-    // The offer takes the focus: one press opens the pane.
-    await expect.poll(focused).toMatchObject({ text: 'Open settings' });
-    expect(await announced()).toMatch(/^Permission needed\. .+ Focus is on Open settings\.$/);
-    expect(await status().textContent()).toBe('Status: Ready');
-    await checkState('10-permission-missing');
-    await page().keyboard.press('Enter');
-    await expect.poll(() => permissions.opened).toEqual(['accessibility']);
-    expect(await entry.textContent()).toContain('The settings opened. Grant Accessibility, then come back and try again.');
-    expect(await counter('Count: ')).toBe(before);
-    // Granted: the same command now runs.
-    permissions.set('accessibility', 'granted');
+    setDesktopAccessibility(false);
+    try {
+      await send('click Increment');
+      const entry = page().locator('.entry-permission');
+      await expect.poll(() => entry.count()).toBe(1);
+      expect(await entry.textContent()).toMatch(/^Permission needed: Desktop accessibility is turned off.+gsettings set org\.gnome\.desktop\.interface toolkit-accessibility true/);
+      // Linux has no settings pane for this: no button is offered, the sentence names the command, and the focus returns to the command box.
+      expect(await entry.getByRole('button').count()).toBe(0);
+      await expect.poll(focused).toMatchObject({ id: 'command-input' });
+      expect(await announced()).toMatch(/^Permission needed\. Desktop accessibility is turned off/);
+      expect(await status().textContent()).toBe('Status: Ready');
+      await checkState('10-permission-missing-linux');
+      expect(await counter('Count: ')).toBe(before);
+    } finally {
+      setDesktopAccessibility(true);
+    }
     await send('click Increment');
     await expect.poll(() => entries().last().textContent()).toBe('Result: Clicked “Increment”.');
     await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
+  });
+
+  it('a missing permission with a settings pane (as on macOS): Send offers Open settings, focused, and it opens that pane', async () => {
+    // The macOS checker cannot run here: the seam's stand-in plays it.
+    const mac = testPermissions();
+    checker = mac;
+    try {
+      const before = await counter('Count: ');
+      mac.set('accessibility', 'denied');
+      await send('click Increment');
+      const entry = page().locator('.entry-permission').last();
+      await expect.poll(() => entry.textContent()).toContain('Assistive Control needs desktop accessibility to press buttons and type for you');
+      // The offer takes the focus: one press opens the pane.
+      await expect.poll(focused).toMatchObject({ text: 'Open settings' });
+      expect(await announced()).toMatch(/^Permission needed\. .+ Focus is on Open settings\.$/);
+      await checkState('10-permission-missing-open-settings');
+      await page().keyboard.press('Enter');
+      await expect.poll(() => mac.opened).toEqual(['accessibility']);
+      expect(await entry.textContent()).toContain('The settings opened. Grant Accessibility, then come back and try again.');
+      expect(await counter('Count: ')).toBe(before);
+    } finally {
+      checker = createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) }));
+    }
   });
 
   it('the main side rejects a payload that breaks the contract, before the loop sees it', async () => {

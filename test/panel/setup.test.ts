@@ -15,7 +15,7 @@ import { PanelSession } from '../../src/main/panel-session.js';
 import type { EngineApi } from '../../src/registry/dispatch.js';
 import { useSecretSession } from '../config/secret-session.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
-import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
+import { axeViolations, openPanel, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
 import { settingsPlanner } from '../support/settings-planner.js';
 import { testPermissions } from '../support/test-permissions.js';
 
@@ -214,5 +214,25 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     await checkState('19-settings-key-removed');
     expect(await page().content()).not.toContain(KEY);
     expect(keySeenOutsideItsCall()).toEqual([]);
+  });
+
+  it('settings at 200 % text in forced colours: nothing cut off, no violation', async () => {
+    const layout = await withLargeTextHighContrast(page(), () => checkState('20-settings-large-text-high-contrast'));
+    expect(layout.scroll).toBeLessThanOrEqual(layout.client);
+  });
+
+  it('Set up later: offline commands only from then on, and the onboarding does not come back', async () => {
+    await settings.save({ ...(await settings.load()).settings, onboardingDone: false });
+    await page().reload();
+    const later = page().getByRole('button', { name: 'Set up later (offline commands only)' });
+    await later.focus();
+    await page().keyboard.press('Enter');
+    await page().getByRole('textbox', { name: 'Command' }).waitFor();
+    await expect.poll(focusedText).toBe('command-input|');
+    expect(await page().getByTestId('announcer').textContent()).toMatch(/^Set up later: only offline commands such as “click Send” work until you choose a planner in Settings\.$/);
+    expect((await settings.load()).settings).toMatchObject({ provider: 'grammar', onboardingDone: true });
+    await page().reload();
+    await page().getByRole('textbox', { name: 'Command' }).waitFor();
+    expect(await page().getByRole('heading', { name: /Choose how your commands are understood/ }).count()).toBe(0);
   });
 });

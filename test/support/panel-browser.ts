@@ -77,6 +77,27 @@ const PRELOAD_STAND_IN = `(methods) => {
   Object.defineProperty(globalThis, 'assistiveControl', { value: Object.freeze(api) });
 }`;
 
+/**
+ * Runs `inside` with the text at 200 %, forced colours (high contrast) and reduced motion, then puts
+ * the page back. Returns how wide the page's content is against its viewport while enlarged.
+ */
+export async function withLargeTextHighContrast(page: Page, inside: () => Promise<void>): Promise<{ readonly scroll: number; readonly client: number }> {
+  type Root = { documentElement: { style: { fontSize: string }; scrollWidth: number; clientWidth: number } };
+  await page.emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' });
+  await page.evaluate(() => void ((globalThis as unknown as { document: Root }).document.documentElement.style.fontSize = '200%'));
+  try {
+    const layout = await page.evaluate(() => {
+      const d = (globalThis as unknown as { document: Root }).document.documentElement;
+      return { scroll: d.scrollWidth, client: d.clientWidth };
+    });
+    await inside();
+    return layout;
+  } finally {
+    await page.evaluate(() => void ((globalThis as unknown as { document: Root }).document.documentElement.style.fontSize = ''));
+    await page.emulateMedia({ forcedColors: 'none', reducedMotion: 'no-preference' });
+  }
+}
+
 export interface PanelBrowser {
   readonly page: Page;
   /** Every request the page made and what came back, in order. */
