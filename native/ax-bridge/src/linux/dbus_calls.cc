@@ -503,6 +503,13 @@ int A11yBus::pidOf(const std::string& busName, const Deadline& deadline) {
 }
 
 void A11yBus::pump(const std::function<void(const RawEvent&)>& onEvent) {
+  // Apps send nothing unasked on a direct connection, but whatever came is read and dropped.
+  for (const auto& d : direct_) {
+    if (!d.conn) continue;
+    dbus_connection_read_write(d.conn, 0);
+    while (dbus_connection_get_dispatch_status(d.conn) == DBUS_DISPATCH_DATA_REMAINS) dbus_connection_dispatch(d.conn);
+  }
+  dropClosedDirect();
   if (!conn_) return;
   dbus_connection_read_write(conn_, 0);
   while (dbus_connection_get_dispatch_status(conn_) == DBUS_DISPATCH_DATA_REMAINS) dbus_connection_dispatch(conn_);
