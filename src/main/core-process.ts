@@ -47,6 +47,20 @@ function isRequestChannel(value: unknown): value is RequestChannel {
 const isKeyed = (provider: string): provider is KeyedProvider => (KEYED_PROVIDERS as readonly string[]).includes(provider);
 
 export async function startCore(options: CoreOptions): Promise<RunningCore> {
+  // The link listens at once, before anything is awaited: a request that arrives while the session
+  // is being built waits for it instead of being lost.
+  let sessionReady: (session: PanelSession) => void = () => undefined;
+  const ready = new Promise<PanelSession>((resolve) => {
+    sessionReady = resolve;
+  });
+  const peer = new RpcPeer(options.link, {
+    [CORE_CALLS.panelRequest]: async (channel: unknown, args: unknown) => {
+      if (!isRequestChannel(channel) || !Array.isArray(args)) throw new Error('Refused a request that is not on the panel contract.');
+      return (await ready).handle(channel, args);
+    },
+    [CORE_CALLS.bridgePermission]: (deadlineMs: unknown) => options.bridgePermission(z.number().int().min(1).max(10_000).parse(deadlineMs)),
+  });
+
   const settingsStore = createSettingsStore({ dir: options.settingsDir });
   // The gate and the confidence policy follow the settings the user saves in the panel.
   let current: Settings = (await settingsStore.load()).settings;
@@ -77,17 +91,6 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   };
   const audit = new AuditLog({ dir: options.auditDir, secrets: () => [...keys] });
 
-  // The session needs the peer (to ask main for permissions) and the peer serves the session.
-  const ref: { session?: PanelSession } = {};
-  const peer = new RpcPeer(options.link, {
-    [CORE_CALLS.panelRequest]: (channel: unknown, args: unknown) => {
-      if (!ref.session) throw new Error('The assistant is starting: try again in a moment.');
-      if (!isRequestChannel(channel) || !Array.isArray(args)) throw new Error('Refused a request that is not on the panel contract.');
-      return ref.session.handle(channel, args);
-    },
-    [CORE_CALLS.bridgePermission]: (deadlineMs: unknown) => options.bridgePermission(z.number().int().min(1).max(10_000).parse(deadlineMs)),
-  });
-
   const permissions: PermissionChecker = {
     check: async (kinds?: readonly PermissionKind[]) => statuses.parse(await peer.call(MAIN_CALLS.checkPermissions, kinds)),
     openSettings: async (kind) => (await peer.call(MAIN_CALLS.openPermissionSettings, kind)) === true,
@@ -113,6 +116,6 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       peer.notify(MAIN_NOTICES.settingsSaved, saved);
     },
   });
-  ref.session = session;
+  sessionReady(session);
   return { peer, session };
 }

@@ -28,6 +28,7 @@ const denied: PermissionStatus[] = [
 
 describe.skipIf(skip !== '')('the core process, as main drives it', () => {
   let main: RpcPeer;
+  let early: Promise<readonly string[]>;
   const events: AssistantEvent[] = [];
   const saved: unknown[] = [];
   const opened: string[] = [];
@@ -44,7 +45,13 @@ describe.skipIf(skip !== '')('the core process, as main drives it', () => {
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ provider: 'grammar' }));
     const bridge = AxBridge.open();
     const { port1, port2 } = new MessageChannel();
-    await startCore({
+    main = new RpcPeer(portLink(port1), {
+      'permissions:check': () => permissions,
+      'permissions:open-settings': (kind: string) => (opened.push(kind), true),
+      'assistant:event': (event: AssistantEvent) => events.push(event),
+      'settings:saved': (settings: unknown) => saved.push(settings),
+    });
+    const starting = startCore({
       link: portLink(port2),
       settingsDir: dir,
       auditDir: join(dir, 'audit'),
@@ -53,12 +60,9 @@ describe.skipIf(skip !== '')('the core process, as main drives it', () => {
       planner: async (): Promise<PlannerAvailability> => ({ kind: 'none', message: 'Only offline commands in this test.' }),
       bridgePermission: (deadlineMs) => bridge.permission({ deadlineMs, prompt: true }),
     });
-    main = new RpcPeer(portLink(port1), {
-      'permissions:check': () => permissions,
-      'permissions:open-settings': (kind: string) => (opened.push(kind), true),
-      'assistant:event': (event: AssistantEvent) => events.push(event),
-      'settings:saved': (settings: unknown) => saved.push(settings),
-    });
+    // Sent while the core is still reading its settings: it must wait, not be lost.
+    early = request<readonly string[]>('commands:recent');
+    await starting;
   });
 
   afterAll(() => {
@@ -66,6 +70,10 @@ describe.skipIf(skip !== '')('the core process, as main drives it', () => {
   });
 
   const request = <T>(channel: string, ...args: unknown[]) => main.call<T>('panel:request', channel, args);
+
+  it('answers a request sent before it was ready', async () => {
+    await expect(early).resolves.toEqual([]);
+  });
 
   it('runs a command through the real loop and engine and streams its events to main, ending idle', async () => {
     events.length = 0;

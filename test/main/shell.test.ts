@@ -8,6 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeElectron } from './electron-fake.js';
 
 const hoisted = vi.hoisted(() => ({ electron: undefined as FakeElectron | undefined }));
+// node-mac-permissions is darwin-only and absent here; the macOS runs get it mocked (granted unless a test says not).
+const macAccess = vi.hoisted(() => ({ answer: 'authorized' }));
+vi.mock('node-mac-permissions', () => ({ getAuthStatus: () => macAccess.answer }));
 vi.mock('electron', async () => {
   const { FakeElectron } = await import('./electron-fake.js');
   hoisted.electron = new FakeElectron();
@@ -71,7 +74,10 @@ async function quit(): Promise<void> {
   await vi.waitFor(() => expect(fake().state.quit).toBe(true));
 }
 
-beforeEach(() => fake().reset());
+beforeEach(() => {
+  fake().reset();
+  macAccess.answer = 'authorized';
+});
 afterEach(() => vi.useRealTimers());
 
 describe('single instance', () => {
@@ -297,6 +303,33 @@ describe('remembered position and size', () => {
     const { window } = await running(s);
     // Work area 1440 × 875 at y 25; default size 420 × 640; 16 px from the edges.
     expect(window.getBounds()).toEqual({ x: 1004, y: 41, width: 420, height: 640 });
+  });
+});
+
+describe('permission preflight at launch', () => {
+  it('macOS: says at once, in the panel, that Accessibility is off and where to turn it on', async () => {
+    macAccess.answer = 'denied';
+    const { window } = await running(await setup(), 'darwin');
+    await vi.waitFor(() =>
+      expect(notices(window)).toEqual([
+        'Assistive Control needs Accessibility access to press buttons and type for you. Open System Settings › Privacy & Security › Accessibility and turn on Assistive Control.',
+      ]),
+    );
+  });
+
+  it('macOS: says nothing when it is granted', async () => {
+    const { window } = await running(await setup(), 'darwin');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(notices(window)).toEqual([]);
+  });
+
+  it('Linux: asks the core process, where the bridge is, and names the command that turns accessibility on', async () => {
+    const { window } = await running(await setup(), 'linux');
+    const core = fake().state.forks[0];
+    await vi.waitFor(() => expect(core?.posted).toContainEqual({ kind: 'call', id: 0, method: 'bridge:permission', args: [2000] }));
+    core?.emit('message', { kind: 'reply', id: 0, ok: true, value: { state: 'denied', detail: 'off' } });
+    await vi.waitFor(() => expect(notices(window)).toHaveLength(1));
+    expect(notices(window)[0]).toContain('gsettings set org.gnome.desktop.interface toolkit-accessibility true');
   });
 });
 
