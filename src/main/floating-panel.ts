@@ -52,7 +52,17 @@ export function showPanel(window: BrowserWindow): void {
   window.focus();
 }
 
-/** Hides a visible panel, shows a hidden one. */
+/**
+ * The global shortcut's action: brings the panel to the keyboard when it is hidden or open but not
+ * focused (the user pressed it to type a command), and hides it only when it already has the focus.
+ */
+export function summonOrHidePanel(window: BrowserWindow): void {
+  if (window.isDestroyed()) return;
+  if (window.isVisible() && !window.isMinimized() && window.isFocused()) window.hide();
+  else showPanel(window);
+}
+
+/** The tray's action: hides a visible panel, shows a hidden one (a tray click always takes the focus away). */
 export function togglePanel(window: BrowserWindow): void {
   if (window.isDestroyed()) return;
   if (window.isVisible() && !window.isMinimized()) window.hide();

@@ -3,23 +3,27 @@
  * built files, then the shell. `npm start` runs it with `electron .` on a desktop with Electron.
  */
 import { homedir } from 'node:os';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settingsDir } from '../config/settings-path.js';
-import { startShell } from './shell.js';
+import { appPaths } from './app-paths.js';
+import { startShell, type RunningShell } from './shell.js';
 
-// The bundle lives in out/main/; the other built files sit next to it, the icons in assets/.
-const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+/** Held for the app's lifetime: a tray icon nothing refers to can be garbage-collected and vanish. */
+let _running: RunningShell | undefined;
 
 startShell({
-  preloadPath: here('../preload/panel-preload.cjs'),
-  panelDir: here('../panel/'),
-  iconDir: here('../../assets/tray/'),
-  coreEntry: here('./core/core-process.cjs'),
+  ...appPaths(dirname(fileURLToPath(import.meta.url))),
   settingsDir: settingsDir({ platform: process.platform, env: process.env, homedir: homedir() }),
   platform: process.platform,
   env: process.env,
   homedir: homedir(),
-}).catch((e: unknown) => {
-  console.error(`Assistive Control could not start: ${e instanceof Error ? e.message : String(e)}`);
-  process.exit(1);
-});
+}).then(
+  (shell) => {
+    _running = shell;
+  },
+  (e: unknown) => {
+    console.error(`Assistive Control could not start: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);

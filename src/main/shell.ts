@@ -12,7 +12,7 @@ import { createSettingsStore, Settings } from '../config/settings.js';
 import type { AssistantEvent } from '../shared/events.js';
 import type { PermissionChecker } from '../shared/permissions.js';
 import { CoreHost } from './core-host.js';
-import { createFloatingPanel, showPanel, togglePanel } from './floating-panel.js';
+import { createFloatingPanel, showPanel, summonOrHidePanel, togglePanel } from './floating-panel.js';
 import { PanelShortcut } from './global-shortcut.js';
 import { applyLaunchAtLogin, autostartDir } from './login-item.js';
 import { isPanelSender, registerPanelIpc, sendAssistantEvent } from './panel-ipc.js';
@@ -147,7 +147,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   panel.on('show', () => refreshTrayMenu(tray, trayDeps));
   panel.on('hide', () => refreshTrayMenu(tray, trayDeps));
 
-  const shortcut = new PanelShortcut(globalShortcut, () => togglePanel(panel));
+  const shortcut = new PanelShortcut(globalShortcut, () => summonOrHidePanel(panel));
   const loginItem = { app, platform: options.platform, autostartDir: autostartDir(options.env, options.homedir), execPath: process.execPath };
   async function applySettings(next: Settings): Promise<void> {
     const registered = shortcut.set(next.globalShortcut);

@@ -2,12 +2,14 @@
 // this test by Node's IPC channel in place of Electron's parentPort (Electron itself cannot run here):
 // it starts, finds the accessibility addon from its bundled location, and runs a command on the desktop.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMain } from '../../scripts/build-main.js';
+import { appPaths } from '../../src/main/app-paths.js';
 import { RpcPeer } from '../../src/main/core-rpc.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
 import { desktopSkipReason } from '../support/desktop.js';
@@ -69,4 +71,28 @@ describe.skipIf(skip !== '')('the built core process', () => {
     const view = await main.call<Record<string, unknown>>('panel:request', 'settings:view', []);
     expect(view).toMatchObject({ provider: 'grammar', keys: { anthropic: 'not_saved', openai: 'not_saved' } });
   });
+});
+
+describe('the app paths the main bundle uses', () => {
+  it('point at the built preload, panel and core, and at tray icons of 16 and 32 px', async () => {
+    const { buildPanel, buildPreload } = await import('../../scripts/build-panel.js');
+    const out = join(ROOT, 'out', 'test-main');
+    await buildMain(out);
+    await buildPanel(join(out, '..', 'panel'));
+    await buildPreload(join(out, '..', 'preload', 'panel-preload.cjs'));
+    const paths = appPaths(out);
+    for (const file of [paths.preloadPath, join(paths.panelDir, 'index.html'), join(paths.panelDir, 'panel.js'), paths.coreEntry]) {
+      expect(existsSync(file), file).toBe(true);
+    }
+    for (const [name, size] of [
+      ['trayTemplate.png', 16],
+      ['trayTemplate@2x.png', 32],
+      ['tray-light.png', 16],
+      ['tray-light@2x.png', 32],
+    ] as const) {
+      const png = await readFile(join(paths.iconDir, name));
+      expect(png.subarray(1, 4).toString('latin1'), name).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], name).toEqual([size, size]);
+    }
+  }, 60_000);
 });

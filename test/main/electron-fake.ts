@@ -99,6 +99,14 @@ export class FakeBrowserWindow extends EventEmitter {
   isVisible(): boolean {
     return this.visible;
   }
+  isFocused(): boolean {
+    return this.focused;
+  }
+  /** What happens when the user clicks into another app. */
+  blur(): void {
+    this.focused = false;
+    this.emit('blur');
+  }
   isMinimized(): boolean {
     return false;
   }

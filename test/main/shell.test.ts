@@ -130,7 +130,7 @@ describe('the floating panel window', () => {
 
   it('stays open when it loses focus, and closing it hides it until Quit', async () => {
     const { window } = await running(await setup());
-    window.emit('blur');
+    window.blur();
     expect(window.visible).toBe(true);
     expect(window.close()).toBe(false);
     expect(window.visible).toBe(false);
@@ -188,7 +188,7 @@ describe('renderer security', () => {
 });
 
 describe('global shortcut', () => {
-  it('registers the shortcut from the settings; pressing it hides and shows the panel; quitting releases it', async () => {
+  it('registers the shortcut from the settings; pressing it hides, shows and focuses the panel; quitting releases it', async () => {
     const { window } = await running(await setup({ globalShortcut: 'Alt+Shift+P' }));
     expect([...fake().state.shortcuts.keys()]).toEqual(['Alt+Shift+P']);
     const press = fake().state.shortcuts.get('Alt+Shift+P');
@@ -196,6 +196,12 @@ describe('global shortcut', () => {
     expect(window.visible).toBe(false);
     press?.();
     expect(window.visible).toBe(true);
+    expect(window.focused).toBe(true);
+    // Open but the user is in another app: the shortcut brings the keyboard back to the panel.
+    window.blur();
+    press?.();
+    expect(window.visible).toBe(true);
+    expect(window.focused).toBe(true);
     await quit();
     expect([...fake().state.shortcuts.keys()]).toEqual([]);
   });
