@@ -15,8 +15,8 @@ export interface LoginItemDeps {
   readonly platform: NodeJS.Platform;
   /** Linux: the autostart folder ($XDG_CONFIG_HOME/autostart, default ~/.config/autostart). */
   readonly autostartDir: string;
-  /** Linux: what the autostart entry runs (the app's executable). */
-  readonly execPath: string;
+  /** Linux: what the autostart entry runs: the app's executable, and the app folder when unpackaged (`electron .`). */
+  readonly command: readonly string[];
 }
 
 /** The XDG autostart folder for this user. */
@@ -24,9 +24,10 @@ export function autostartDir(env: NodeJS.ProcessEnv, home: string): string {
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'autostart');
 }
 
-/** A desktop entry's Exec value: quoted, with the characters the spec reserves escaped. */
-function execValue(path: string): string {
-  return `"${path.replace(/[\\"`$]/g, (c) => `\\${c}`)}"`;
+/** A desktop entry's Exec value: each argument quoted, with the characters the spec reserves escaped. */
+function execValue(command: readonly string[]): string {
+  // Inside quotes, \ " ` $ are escaped with a backslash; a % would start a field code, so it is doubled.
+  return command.map((arg) => `"${arg.replace(/[\\"`$]/g, (c) => `\\${c}`).replace(/%/g, '%%')}"`).join(' ');
 }
 
 /** Registers or removes the login item. Throws with a sentence when the OS refuses. */
@@ -41,7 +42,7 @@ export async function applyLaunchAtLogin(deps: LoginItemDeps, enabled: boolean):
       await rm(file, { force: true });
       return;
     }
-    const entry = ['[Desktop Entry]', 'Type=Application', 'Name=Assistive Control', 'Comment=Control your computer by typing, speaking or a switch', `Exec=${execValue(deps.execPath)}`, 'X-GNOME-Autostart-enabled=true', ''].join('\n');
+    const entry = ['[Desktop Entry]', 'Type=Application', 'Name=Assistive Control', 'Comment=Control your computer by typing, speaking or a switch', `Exec=${execValue(deps.command)}`, 'X-GNOME-Autostart-enabled=true', ''].join('\n');
     await writeFileAtomic(file, entry, { mode: 0o644 });
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);

@@ -63,6 +63,8 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   }
   // Before ready: the panel's own scheme is a secure, standard origin (the microphone needs one).
   protocol.registerSchemesAsPrivileged([PANEL_SCHEME_PRIVILEGES]);
+  // Every renderer sandboxed, whatever a window's options say.
+  app.enableSandbox();
   // Every web contents, the panel's and any other, gets the same lock-down before it loads anything.
   app.on('web-contents-created', (_event, contents) => lockDown(contents, contents.session, PANEL_ORIGIN));
   // A second launch shows the panel (once there is one).
@@ -148,7 +150,9 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   panel.on('hide', () => refreshTrayMenu(tray, trayDeps));
 
   const shortcut = new PanelShortcut(globalShortcut, () => summonOrHidePanel(panel));
-  const loginItem = { app, platform: options.platform, autostartDir: autostartDir(options.env, options.homedir), execPath: process.execPath };
+  // Unpackaged (`electron .`), the executable is Electron itself: the entry must name the app folder too.
+  const command = app.isPackaged ? [process.execPath] : [process.execPath, app.getAppPath()];
+  const loginItem = { app, platform: options.platform, autostartDir: autostartDir(options.env, options.homedir), command };
   async function applySettings(next: Settings): Promise<void> {
     const registered = shortcut.set(next.globalShortcut);
     if (!registered.ok) tell(registered.message);

@@ -48,6 +48,7 @@ export class FakeWebContents extends EventEmitter {
 
 export interface FakeState {
   lock: boolean;
+  sandboxed: number;
   quitRequests: number;
   quit: boolean;
   activationPolicy: string[];
@@ -191,6 +192,7 @@ export class FakeChild extends EventEmitter {
 function freshState(): FakeState {
   return {
     lock: true,
+    sandboxed: 0,
     quitRequests: 0,
     quit: false,
     activationPolicy: [],
@@ -225,6 +227,9 @@ export class FakeElectron {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the fake app reads the current state.
     const electron = this;
     const app = Object.assign(new EventEmitter(), {
+      isPackaged: false,
+      getAppPath: () => '/app',
+      enableSandbox: () => electron.state.sandboxed++,
       requestSingleInstanceLock: () => electron.state.lock,
       whenReady: () => Promise.resolve(),
       setActivationPolicy: (policy: string) => electron.state.activationPolicy.push(policy),

@@ -121,6 +121,7 @@ describe('the floating panel window', () => {
       show: false,
       webPreferences: { preload: '/app/out/preload/panel-preload.cjs', contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
     });
+    expect(fake().state.sandboxed).toBe(1);
     expect(window.alwaysOnTopCalls).toEqual([[true, 'floating']]);
     expect(window.workspaceCalls).toEqual([[true, { visibleOnFullScreen: true, skipTransformProcessType: true }]]);
     expect(window.webContents.url).toBe('app://panel/index.html');
@@ -246,7 +247,8 @@ describe('launch at login', () => {
     await running(s, 'linux');
     const entry = await readFile(join(s.configHome, 'autostart', 'assistive-control.desktop'), 'utf8');
     expect(entry).toContain('[Desktop Entry]');
-    expect(entry).toContain(`Exec="${process.execPath}"`);
+    // Unpackaged, Electron itself runs the app folder.
+    expect(entry).toContain(`Exec="${process.execPath}" "/app"`);
     fake().state.forks[0]?.emit('message', { kind: 'notify', method: 'settings:saved', args: [{ launchAtLogin: false }] });
     await vi.waitFor(async () => expect(await readdir(join(s.configHome, 'autostart'))).toEqual([]));
     expect(fake().state.loginItems).toEqual([]);
@@ -386,5 +388,24 @@ describe('panel requests reach the core process', () => {
     await running(await setup());
     await quit();
     expect(fake().state.forks[0]?.killed).toBe(true);
+  });
+});
+
+describe('the Linux autostart entry', () => {
+  it('quotes each argument, escapes what the desktop entry spec reserves, and doubles a percent sign', async () => {
+    const { applyLaunchAtLogin } = await import('../../src/main/login-item.js');
+    const dir = await mkdtemp(join(tmpdir(), 'ac-autostart-'));
+    await applyLaunchAtLogin({ app: fake().app as never, platform: 'linux', autostartDir: dir, command: ['/opt/My "AC"/run$1', '/home/me/100% apps'] }, true);
+    const entry = await readFile(join(dir, 'assistive-control.desktop'), 'utf8');
+    expect(entry).toContain('Exec="/opt/My \\"AC\\"/run\\$1" "/home/me/100%% apps"\n');
+  });
+
+  it('says which folder it could not write', async () => {
+    const { applyLaunchAtLogin } = await import('../../src/main/login-item.js');
+    const dir = await mkdtemp(join(tmpdir(), 'ac-autostart-'));
+    await writeFile(join(dir, 'file'), '');
+    await expect(applyLaunchAtLogin({ app: fake().app as never, platform: 'linux', autostartDir: join(dir, 'file', 'autostart'), command: ['/x'] }, true)).rejects.toThrow(
+      /^Assistive Control could not add itself to the programs started at login \(.*\)\. Check that .*autostart is writable\.$/,
+    );
   });
 });
