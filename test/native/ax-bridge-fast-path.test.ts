@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { SnapshotOptions } from '../../src/execution/accessibility/ax-bridge.js';
-import type { AxElement, AxEvent, AxSnapshot } from '../../src/execution/accessibility/types.js';
-import { SYSTEM_PYTHON, desktopSkipReason, sleep, startApp, startFixtureApp, stopApps, until } from '../support/desktop.js';
+import { AccessibilityError, type AxElement, type AxEvent, type AxSnapshot } from '../../src/execution/accessibility/types.js';
+import { SYSTEM_PYTHON, desktopSkipReason, sleep, startApp, startFixtureApp, stopApp, stopApps, until } from '../support/desktop.js';
 
 const skip = desktopSkipReason();
 const SCREEN_READER = fileURLToPath(new URL('./screen-reader-client.py', import.meta.url));
@@ -84,6 +84,69 @@ describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
     );
   });
 
+  describe('faults on the fast path (direct connection to the app open)', () => {
+    it('stops at the deadline with a depth-first prefix of the tree', async () => {
+      const pid = many.pid ?? 0;
+      const whole = await bridge.snapshot({ pid, showingOnly: false, maxNodes: 99_999, deadlineMs: 20_000 });
+      expect(whole.source).toBe('app_cache');
+      // Short enough that reading 600 elements cannot finish; an error is fine too if nothing came.
+      const cut = await bridge.snapshot({ pid, showingOnly: false, maxNodes: 99_999, deadlineMs: 8 }).catch((e: unknown) => e);
+      if (cut instanceof AccessibilityError) {
+        expect(cut.code).toBe('timeout');
+      } else {
+        const snap = cut as AxSnapshot;
+        expect(snap.truncated).toBe('deadline');
+        expect(snap.elements.length).toBeLessThan(whole.elements.length);
+        expect(lines(snap)).toEqual(lines(whole).slice(0, snap.elements.length));
+      }
+      // The bridge is not left in a bad state.
+      expect((await bridge.snapshot({ pid, showingOnly: false, maxNodes: 99_999, deadlineMs: 20_000 })).elements.length).toBe(whole.elements.length);
+    });
+
+    it('gives a clear error within the deadline for an app frozen after it was read, and keeps working', async () => {
+      const frozen = startFixtureApp();
+      const pid = frozen.pid ?? 0;
+      await bridge.waitForApp({ pid });
+      await until('the app cache', async () => ((await bridge.snapshot({ pid })).source === 'app_cache' ? true : undefined));
+      const before = await bridge.snapshot({ pid });
+      const press = { generation: before.generation, id: find(before, 'button', 'Press me').id };
+      process.kill(pid, 'SIGSTOP');
+      try {
+        const started = performance.now();
+        const error = await bridge.snapshot({ pid, deadlineMs: 800 }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(AccessibilityError);
+        expect((error as AccessibilityError).code).toBe('timeout');
+        expect(performance.now() - started).toBeLessThan(800 + 400);
+        const other = await bridge.snapshot({ pid: factory.pid ?? 0, deadlineMs: 2000 });
+        expect(other.elements.length).toBeGreaterThan(50);
+      } finally {
+        process.kill(pid, 'SIGCONT');
+      }
+      // Its ids were invalidated by the other snapshot; a fresh one works again.
+      await expect(bridge.performAction(press, 'press')).rejects.toThrow(/stale element — observe again/);
+      const thawed = await bridge.snapshot({ pid });
+      await bridge.performAction({ generation: thawed.generation, id: find(thawed, 'button', 'Press me').id }, 'press');
+      await stopApp(frozen);
+    });
+
+    it('reports an app that quits in the middle of a fast-path snapshot', async () => {
+      const big = startFixtureApp('--many', '2500');
+      const pid = big.pid ?? 0;
+      await bridge.waitForApp({ pid }, { timeoutMs: 30_000 });
+      await until('the app cache', async () =>
+        (await bridge.snapshot({ pid, maxNodes: 10, deadlineMs: 20_000 })).source === 'app_cache' ? true : undefined,
+      );
+      const pending = bridge.snapshot({ pid, showingOnly: false, deadlineMs: 20_000, maxNodes: 99_999 });
+      await sleep(60);
+      process.kill(pid, 'SIGKILL');
+      const error = await pending.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AccessibilityError);
+      expect((error as AccessibilityError).code).toBe('gone');
+      expect((error as AccessibilityError).message).toMatch(/^The application is no longer there/);
+      expect((await bridge.runningApps()).some((a) => a.pid === pid)).toBe(false);
+    });
+  });
+
   describe('with a screen reader listening to every event', () => {
     let reader: ChildProcess;
     let busy: ChildProcess;
@@ -132,7 +195,9 @@ describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
       // The screen reader really was listening and reading sources while all this went on.
       await until('the screen reader to see several kinds of events', async () =>
         readerSaw.includes('seen object:state-changed') && readerSaw.filter((l) => l.startsWith('seen ')).length >= 3 ? true : undefined,
-      );
+      ).catch((error: unknown) => {
+        throw new Error(`${String(error)}; it saw: ${readerSaw.join(', ')}`);
+      });
       // And the other apps still answer.
       const other = await bridge.snapshot({ pid: factory.pid ?? 0, deadlineMs: 3000 });
       expect(other.elements.length).toBeGreaterThan(50);

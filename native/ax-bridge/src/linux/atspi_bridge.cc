@@ -204,12 +204,11 @@ bool isGoneName(const std::string& e) {
 }
 
 // What a failed call means, as a sentence. `what` is the thing that may have gone ("The element").
-Error callError(const RawCall& c, int timeoutMs, int pid, const std::string& doing, const std::string& what,
-                const Deadline& deadline) {
+Error callError(const RawCall& c, int pid, const std::string& doing, const std::string& what, const Deadline& deadline) {
   if (c.error == kErrorDeadline) return timeoutError(doing, deadline);
   if (isNoReply(c.error)) {
     // A "no reply" well before the timeout means the app dropped its connection: it is quitting.
-    if (c.waitedMs < timeoutMs - 1 || processGone(pid)) return goneError("The application");
+    if (c.waitedMs < c.timeoutMs - 1 || processGone(pid)) return goneError("The application");
     return timeoutError(doing, deadline);
   }
   if (isGoneName(c.error)) return goneError("The application");
@@ -581,7 +580,7 @@ class LinuxBridge final : public Bridge {
     snap.pid = pid;
     RawCall name = property(*app, kAccessible, "Name", [&snap](DBusMessageIter* v) { snap.app = readString(v); });
     bus_.call(name, deadline, kMaxCallMs);
-    if (!name.answered) return callError(name, kMaxCallMs, pid, "Reading the application", "The application", deadline);
+    if (!name.answered) return callError(name, pid, "Reading the application", "The application", deadline);
 
     ObjRef root = *app;
     if (options.focusedWindowOnly) {
@@ -625,7 +624,7 @@ class LinuxBridge final : public Bridge {
       if (!(t.ifaces & kIfaceComponent)) return unsupported(action);
       bool ok = false;
       RawCall c = method(t.ref, "org.a11y.atspi.Component", "GrabFocus", nullptr, [&ok](DBusMessageIter* it) { ok = readBool(it); });
-      if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, kMaxCallMs, t.pid, "Moving the focus", what, deadline);
+      if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, t.pid, "Moving the focus", what, deadline);
       if (!ok) return Error{ErrorCode::Failed, "The application refused to move the focus to this element."};
       return Done{};
     }
@@ -638,11 +637,11 @@ class LinuxBridge final : public Bridge {
         else if (n == "MinimumValue") lo = readDouble(v);
         else if (n == "MaximumValue") hi = readDouble(v);
       });
-      if (!bus_.call(read, deadline, kMaxCallMs).answered) return callError(read, kMaxCallMs, t.pid, "Reading the value", what, deadline);
+      if (!bus_.call(read, deadline, kMaxCallMs).answered) return callError(read, t.pid, "Reading the value", what, deadline);
       if (step <= 0) step = (hi > lo) ? (hi - lo) / 10.0 : 1.0;
       double next = std::clamp(action == "increment" ? cur + step : cur - step, lo, std::max(lo, hi));
       RawCall set = setDouble(t.ref, "org.a11y.atspi.Value", "CurrentValue", next);
-      if (!bus_.call(set, deadline, kMaxCallMs).answered) return callError(set, kMaxCallMs, t.pid, "Changing the value", what, deadline);
+      if (!bus_.call(set, deadline, kMaxCallMs).answered) return callError(set, t.pid, "Changing the value", what, deadline);
       return Done{};
     }
     if (action == "select") return select(t, deadline);
@@ -650,7 +649,7 @@ class LinuxBridge final : public Bridge {
     std::vector<std::string> names;
     RawCall list = method(t.ref, "org.a11y.atspi.Action", "GetActions", nullptr, [&names](DBusMessageIter* it) { names = readActionNames(it); });
     if (!bus_.call(list, deadline, kMaxCallMs).answered) {
-      return callError(list, kMaxCallMs, t.pid, "Reading the element's actions", what, deadline);
+      return callError(list, t.pid, "Reading the element's actions", what, deadline);
     }
     // expand/collapse share one toggling action in GTK: only run it when it changes the state.
     int index = indexOfFirst(names, platformActionsFor(action));
@@ -670,7 +669,7 @@ class LinuxBridge final : public Bridge {
       bool ok = false;
       RawCall c = method(t.ref, "org.a11y.atspi.EditableText", "SetTextContents", argString(value),
                          [&ok](DBusMessageIter* it) { ok = readBool(it); });
-      if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, kMaxCallMs, t.pid, "Setting the text", "The element", deadline);
+      if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, t.pid, "Setting the text", "The element", deadline);
       if (!ok) return Error{ErrorCode::Failed, "The application refused the new text (the field may be read-only)."};
       return Done{};
     }
@@ -681,7 +680,7 @@ class LinuxBridge final : public Bridge {
         return Error{ErrorCode::Unsupported, "This element takes a number, and '" + value + "' is not one."};
       }
       RawCall set = setDouble(t.ref, "org.a11y.atspi.Value", "CurrentValue", number);
-      if (!bus_.call(set, deadline, kMaxCallMs).answered) return callError(set, kMaxCallMs, t.pid, "Setting the value", "The element", deadline);
+      if (!bus_.call(set, deadline, kMaxCallMs).answered) return callError(set, t.pid, "Setting the value", "The element", deadline);
       return Done{};
     }
     return Error{ErrorCode::Unsupported, "This element does not take text or a value: choose a text field, or click it instead."};
@@ -700,13 +699,13 @@ class LinuxBridge final : public Bridge {
       std::string text;
       RawCall c = method(t.ref, "org.a11y.atspi.Text", "GetText", argInts(0, std::min(count.value(), 1 << 20)),
                          [&text](DBusMessageIter* it) { text = readString(it); });
-      if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, kMaxCallMs, t.pid, "Reading the value", "The element", deadline);
+      if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, t.pid, "Reading the value", "The element", deadline);
       return std::optional<std::string>(text);
     }
     if (t.ifaces & kIfaceValue) {
       double v = 0;
       RawCall c = property(t.ref, "org.a11y.atspi.Value", "CurrentValue", [&v](DBusMessageIter* it) { v = readDouble(it); });
-      if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, kMaxCallMs, t.pid, "Reading the value", "The element", deadline);
+      if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, t.pid, "Reading the value", "The element", deadline);
       return std::optional<std::string>(formatNumber(v));
     }
     return std::optional<std::string>();
@@ -733,7 +732,7 @@ class LinuxBridge final : public Bridge {
       if (caret.value() >= 0) start = end = std::min(caret.value(), count.value());
       int selections = 0;
       RawCall n = method(t.ref, "org.a11y.atspi.Text", "GetNSelections", nullptr, [&selections](DBusMessageIter* it) { selections = readInt(it, 0); });
-      if (!bus_.call(n, deadline, kMaxCallMs).answered) return callError(n, kMaxCallMs, t.pid, "Reading the selection", what, deadline);
+      if (!bus_.call(n, deadline, kMaxCallMs).answered) return callError(n, t.pid, "Reading the selection", what, deadline);
       if (selections > 0) {
         int s0 = 0, s1 = 0;
         RawCall sel = method(t.ref, "org.a11y.atspi.Text", "GetSelection", argInt(0), [&](DBusMessageIter* it) {
@@ -741,7 +740,7 @@ class LinuxBridge final : public Bridge {
           dbus_message_iter_next(it);
           s1 = readInt(it, 0);
         });
-        if (!bus_.call(sel, deadline, kMaxCallMs).answered) return callError(sel, kMaxCallMs, t.pid, "Reading the selection", what, deadline);
+        if (!bus_.call(sel, deadline, kMaxCallMs).answered) return callError(sel, t.pid, "Reading the selection", what, deadline);
         if (s0 != s1) {
           start = std::clamp(std::min(s0, s1), 0, count.value());
           end = std::clamp(std::max(s0, s1), 0, count.value());
@@ -752,7 +751,7 @@ class LinuxBridge final : public Bridge {
     if (end > start) {
       bool ok = false;
       RawCall del = method(t.ref, "org.a11y.atspi.EditableText", "DeleteText", argInts(start, end), [&ok](DBusMessageIter* it) { ok = readBool(it); });
-      if (!bus_.call(del, deadline, kMaxCallMs).answered) return callError(del, kMaxCallMs, t.pid, "Replacing the selection", what, deadline);
+      if (!bus_.call(del, deadline, kMaxCallMs).answered) return callError(del, t.pid, "Replacing the selection", what, deadline);
       if (!ok) return Error{ErrorCode::Failed, "The application refused to replace the selected text (the field may be read-only)."};
     }
     if (!text.empty()) {
@@ -765,7 +764,7 @@ class LinuxBridge final : public Bridge {
                              dbus_message_append_args(m, DBUS_TYPE_INT32, &pos, DBUS_TYPE_STRING, &s, DBUS_TYPE_INT32, &len, DBUS_TYPE_INVALID);
                            },
                            [&ok](DBusMessageIter* it) { ok = readBool(it); });
-      if (!bus_.call(ins, deadline, kMaxCallMs).answered) return callError(ins, kMaxCallMs, t.pid, "Typing the text", what, deadline);
+      if (!bus_.call(ins, deadline, kMaxCallMs).answered) return callError(ins, t.pid, "Typing the text", what, deadline);
       if (!ok) return Error{ErrorCode::Failed, "The application refused the typed text (the field may be read-only)."};
     }
     int caret = start + static_cast<int>(g_utf8_strlen(text.c_str(), static_cast<gssize>(text.size())));
@@ -774,7 +773,7 @@ class LinuxBridge final : public Bridge {
     RawCall place = method(t.ref, "org.a11y.atspi.Text", "SetCaretOffset", argInt(caret));
     bus_.call(place, deadline, kMaxCallMs);
     if (!place.answered && (isNoReply(place.error) || isGoneName(place.error) || place.error == kErrorDeadline))
-      return callError(place, kMaxCallMs, t.pid, "Placing the caret", what, deadline);
+      return callError(place, t.pid, "Placing the caret", what, deadline);
     return Inserted{start, end, caret};
   }
 
@@ -797,7 +796,7 @@ class LinuxBridge final : public Bridge {
     const std::string doing = "Bringing the application to the front";
     std::vector<ObjRef> all;
     RawCall kids = method(*app, kAccessible, "GetChildren", nullptr, [&all](DBusMessageIter* it) { readObjectRefs(it, all); });
-    if (!bus_.call(kids, deadline, kMaxCallMs).answered) return callError(kids, kMaxCallMs, pid, "Reading the application's windows", "The application", deadline);
+    if (!bus_.call(kids, deadline, kMaxCallMs).answered) return callError(kids, pid, "Reading the application's windows", "The application", deadline);
     std::vector<Info> infos(all.size());
     std::vector<int> answered(all.size(), 0);
     std::vector<RawCall> calls;
@@ -820,12 +819,12 @@ class LinuxBridge final : public Bridge {
       if (!(win.ifaces & kIfaceAction)) continue;
       std::vector<std::string> names;
       RawCall list = method(win.ref, "org.a11y.atspi.Action", "GetActions", nullptr, [&names](DBusMessageIter* it) { names = readActionNames(it); });
-      if (!bus_.call(list, deadline, kMaxCallMs).answered) return callError(list, kMaxCallMs, pid, "Reading the window's actions", "The application", deadline);
+      if (!bus_.call(list, deadline, kMaxCallMs).answered) return callError(list, pid, "Reading the window's actions", "The application", deadline);
       int index = indexOfFirst(names, {"raise", "activate", "present", "focus"});
       if (index < 0) continue;
       bool ok = false;
       RawCall act = method(win.ref, "org.a11y.atspi.Action", "DoAction", argInt(index), [&ok](DBusMessageIter* it) { ok = readBool(it); });
-      if (!bus_.call(act, deadline, kMaxCallMs).answered) return callError(act, kMaxCallMs, pid, doing, "The application", deadline);
+      if (!bus_.call(act, deadline, kMaxCallMs).answered) return callError(act, pid, doing, "The application", deadline);
       if (ok) return Done{};
     }
     // 2. Component grab_focus on the window itself (GTK3 frames refuse it: a window cannot take
@@ -834,7 +833,7 @@ class LinuxBridge final : public Bridge {
       if (!(win.ifaces & kIfaceComponent)) continue;
       bool ok = false;
       RawCall grab = method(win.ref, "org.a11y.atspi.Component", "GrabFocus", nullptr, [&ok](DBusMessageIter* it) { ok = readBool(it); });
-      if (!bus_.call(grab, deadline, kMaxCallMs).answered) return callError(grab, kMaxCallMs, pid, doing, "The application", deadline);
+      if (!bus_.call(grab, deadline, kMaxCallMs).answered) return callError(grab, pid, doing, "The application", deadline);
       if (ok) return Done{};
     }
     // 3. Ask the window manager, as a taskbar does. Not grab_focus on a widget inside the window:
@@ -1000,7 +999,7 @@ class LinuxBridge final : public Bridge {
     if (c.answered) return Probe::Answers;
     if (isNoReply(c.error) || c.error == kErrorDeadline) {
       // A "no reply" well before the timeout means the app dropped its connection: it is quitting.
-      if (c.waitedMs < timeoutMs - 1) return Probe::AppGone;
+      if (c.waitedMs < c.timeoutMs - 1) return Probe::AppGone;
       return processAlive(pid) ? Probe::Hung : Probe::AppGone;
     }
     if (processGone(pid)) return Probe::AppGone;
@@ -1032,7 +1031,7 @@ class LinuxBridge final : public Bridge {
     for (size_t i = 0; i < apps.size(); ++i) {
       const RawCall& r = calls[i];
       AppEntry& a = apps[i];
-      bool quit = isGoneName(r.error) || (isNoReply(r.error) && r.waitedMs < kListCallMs - 1) || !processAlive(a.pid);
+      bool quit = isGoneName(r.error) || (isNoReply(r.error) && r.waitedMs < r.timeoutMs - 1) || !processAlive(a.pid);
       if (quit) continue;  // quit while we were listing
       a.responding = r.answered;
       if (!a.responding || a.name.empty()) a.name = processName(a.pid);
@@ -1094,11 +1093,11 @@ class LinuxBridge final : public Bridge {
   // What an error in a snapshot's batch means: the app quit, or stopped answering (a call used up
   // its whole share while the deadline still had time). Anything else is about one element.
   CallErrorPolicy snapshotPolicy(int pid, const Deadline& deadline) {
-    return [pid, &deadline](const RawCall& c, int timeoutMs) -> std::optional<Error> {
+    return [pid, &deadline](const RawCall& c) -> std::optional<Error> {
       if (c.error == kErrorDeadline) return std::nullopt;
       if (isGoneName(c.error)) return goneError("The application");
       if (isNoReply(c.error)) {
-        if (c.waitedMs < timeoutMs - 1 || processGone(pid)) return goneError("The application");
+        if (c.waitedMs < c.timeoutMs - 1 || processGone(pid)) return goneError("The application");
         if (deadline.expired()) return std::nullopt;  // the walk stops here, as truncated
         return timeoutError("Reading the application", deadline);
       }
@@ -1117,7 +1116,7 @@ class LinuxBridge final : public Bridge {
     if (!c.answered) {
       t.items.clear();
       if (isNoReply(c.error) || isGoneName(c.error) || c.error == kErrorDeadline)
-        return callError(c, 3 * kMaxCallMs, pid, "Reading the application", "The application", deadline);
+        return callError(c, pid, "Reading the application", "The application", deadline);
       return Done{};  // no cache here (UnknownMethod): walk
     }
     if (!parsed) {
@@ -1353,7 +1352,7 @@ class LinuxBridge final : public Bridge {
     addInfoCalls(calls, obj, &info, &answered);
     bus_.run(calls, deadline, kMaxCallMs, nullptr);
     for (const auto& c : calls)
-      if (!c.answered) return callError(c, kMaxCallMs, pid, "Reaching the element", "The element", deadline);
+      if (!c.answered) return callError(c, pid, "Reaching the element", "The element", deadline);
     if (info.role == ATSPI_ROLE_INVALID || hasStateBit(info.states, ATSPI_STATE_DEFUNCT)) {
       return processGone(pid) ? goneError("The application of this element") : goneError("The element");
     }
@@ -1368,14 +1367,14 @@ class LinuxBridge final : public Bridge {
     calls.push_back(method(t.ref, kAccessible, "GetIndexInParent", nullptr, [&index](DBusMessageIter* it) { index = readInt(it, -1); }));
     bus_.run(calls, deadline, kMaxCallMs, nullptr);
     for (const auto& c : calls)
-      if (!c.answered) return callError(c, kMaxCallMs, t.pid, "Selecting", "The element", deadline);
+      if (!c.answered) return callError(c, t.pid, "Selecting", "The element", deadline);
     uint16_t ifaces = 0;
     RawCall list = method(parent, kAccessible, "GetInterfaces", nullptr, [&ifaces](DBusMessageIter* it) { ifaces = readInterfaces(it); });
     bus_.call(list, deadline, kMaxCallMs);
     if (!(ifaces & kIfaceSelection) || index < 0) return unsupported("select");
     bool ok = false;
     RawCall sel = method(parent, "org.a11y.atspi.Selection", "SelectChild", argInt(index), [&ok](DBusMessageIter* it) { ok = readBool(it); });
-    if (!bus_.call(sel, deadline, kMaxCallMs).answered) return callError(sel, kMaxCallMs, t.pid, "Selecting", "The element", deadline);
+    if (!bus_.call(sel, deadline, kMaxCallMs).answered) return callError(sel, t.pid, "Selecting", "The element", deadline);
     if (!ok) return Error{ErrorCode::Failed, "The application refused to select this element."};
     return Done{};
   }
@@ -1383,7 +1382,7 @@ class LinuxBridge final : public Bridge {
   Result<Done> doAction(const Target& t, int index, const std::string& doing, const std::string& refused, const Deadline& deadline) {
     bool ok = false;
     RawCall act = method(t.ref, "org.a11y.atspi.Action", "DoAction", argInt(index), [&ok](DBusMessageIter* it) { ok = readBool(it); });
-    if (!bus_.call(act, deadline, kMaxCallMs).answered) return callError(act, kMaxCallMs, t.pid, doing, "The element", deadline);
+    if (!bus_.call(act, deadline, kMaxCallMs).answered) return callError(act, t.pid, doing, "The element", deadline);
     if (!ok) return Error{ErrorCode::Failed, refused};
     return Done{};
   }
@@ -1392,7 +1391,7 @@ class LinuxBridge final : public Bridge {
   Result<int> textInt(const Target& t, const char* prop, const Deadline& deadline) {
     int v = 0;
     RawCall c = property(t.ref, "org.a11y.atspi.Text", prop, [&v](DBusMessageIter* it) { v = readInt(it, 0); });
-    if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, kMaxCallMs, t.pid, "Reading the text", "The element", deadline);
+    if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, t.pid, "Reading the text", "The element", deadline);
     return v;
   }
 

@@ -362,6 +362,7 @@ std::optional<Error> A11yBus::run(std::vector<RawCall>& calls, const Deadline& d
     Slot& s = slots[i];
     s.sent = Clock::now();
     s.timeoutMs = std::max(1, std::min(capMs, static_cast<int>(std::ceil(deadline.remainingMs()))));
+    c.timeoutMs = s.timeoutMs;
     if (deadline.expired()) {
       c.error = kErrorDeadline;  // not sent: nothing is asked once the deadline has passed
       return;
@@ -425,7 +426,7 @@ std::optional<Error> A11yBus::run(std::vector<RawCall>& calls, const Deadline& d
       }
       if (reply) dbus_message_unref(reply);
     }
-    if (!c.answered && onError) failure = onError(c, s.timeoutMs);
+    if (!c.answered && onError) failure = onError(c);
   }
   for (size_t j = done; j < next; ++j) {
     if (!slots[j].pending) continue;

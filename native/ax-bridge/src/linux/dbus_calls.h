@@ -55,6 +55,7 @@ struct RawCall {
   std::string errorMessage;
   bool answered = false;
   double waitedMs = 0;  // from sending to the answer (or to giving up)
+  int timeoutMs = 0;    // how long it was allowed to wait
 };
 
 // The error of a call that was never sent because the deadline had already passed.
@@ -62,7 +63,7 @@ constexpr const char* kErrorDeadline = "axb.Error.DeadlinePassed";
 
 // What to do with an error reply in a batch: an Error stops the batch (the calls in flight are
 // cancelled), nullopt lets it go on (this one element went away or does not answer this question).
-using CallErrorPolicy = std::function<std::optional<Error>(const RawCall& call, int timeoutMs)>;
+using CallErrorPolicy = std::function<std::optional<Error>(const RawCall& call)>;
 
 // An event signal the bridge listens to, as it arrived (nothing is read about it yet).
 struct RawEvent {
