@@ -96,7 +96,15 @@ export function App({ api }: { readonly api: PanelApi }) {
   useEffect(() => {
     void api.recentCommands().then(setRecent);
     // Without settings (main could not answer) the panel still works: no onboarding then.
-    api.settingsView().then(setSettings, () => undefined);
+    api.settingsView().then(
+      (view) => {
+        setSettings(view);
+        // Preflight at launch (the onboarding has its own permissions step): say now what is missing,
+        // rather than at the first command.
+        if (view.onboardingDone) void announceMissingPermissions();
+      },
+      () => undefined,
+    );
   }, [api]);
 
   // New entries that ask something of the user take the focus.
@@ -131,6 +139,11 @@ export function App({ api }: { readonly api: PanelApi }) {
     setAnnouncement('Finished. Focus is back in the command box.');
     // Only the end of a run moves the focus, not every later change of the state.
   }, [runsEnded]);
+
+  async function announceMissingPermissions(): Promise<void> {
+    const statuses = await api.checkPermissions().catch(() => []);
+    for (const status of statuses) if (status.kind === 'accessibility' && status.state !== 'granted') dispatch({ type: 'permission', status });
+  }
 
   const send = async (command: string): Promise<void> => {
     const trimmed = command.trim();

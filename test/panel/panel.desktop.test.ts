@@ -18,7 +18,7 @@ import { idOf, startScriptedLlm, type ScriptStep } from '../agent/scripted-llm.j
 import type { LlmServer } from '../intent/llm-loopback.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
-import { axeViolations, openPanel, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
+import { axeViolations, openPanel, unreachableByTab, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
 import { testPermissions } from '../support/test-permissions.js';
 import { createPermissionChecker } from '../../src/main/permissions.js';
 import { linuxPermissions } from '../../src/main/permissions-linux.js';
@@ -114,6 +114,11 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
     await checkState('02-result');
+    expect(await unreachableByTab(page())).toEqual([]);
+    // The check itself catches a control taken out of the Tab order.
+    await page().evaluate(`document.querySelector('.toolbar button').tabIndex = -1`);
+    expect(await unreachableByTab(page())).toEqual(['Settings']);
+    await page().evaluate(`document.querySelector('.toolbar button').removeAttribute('tabindex')`);
   });
 
   it('a destructive action waits for Confirm, then runs once', async () => {
@@ -127,6 +132,7 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     await expect.poll(focused).toMatchObject({ text: 'Cancel' });
     expect(await announced()).toMatch(/^Needs your confirmation: .+ Destructive\. Focus is on Cancel\.$/);
     await checkState('03-confirmation');
+    expect(await unreachableByTab(page())).toEqual([]);
     // Keyboard only: the Confirm button is reached and pressed without a pointer.
     await confirm.focus();
     await page().keyboard.press('Enter');
@@ -247,6 +253,24 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     } finally {
       checker = createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) }));
     }
+  });
+
+  it('at launch, a missing permission is said at once, before any command', async () => {
+    setDesktopAccessibility(false);
+    try {
+      await page().reload();
+      const entry = page().locator('.entry-permission');
+      await expect.poll(() => entry.count()).toBe(1);
+      expect(await entry.textContent()).toMatch(/^Permission needed: Desktop accessibility is turned off/);
+      expect(await page().locator('.entries > li').count()).toBe(1);
+      await checkState('21-permission-missing-at-launch');
+    } finally {
+      setDesktopAccessibility(true);
+    }
+    await page().reload();
+    await page().getByRole('textbox', { name: 'Command' }).waitFor();
+    await expect.poll(() => page().getByRole('button', { name: 'Settings' }).isEnabled()).toBe(true);
+    expect(await page().locator('.entry-permission').count()).toBe(0);
   });
 
   it('the main side rejects a payload that breaks the contract, before the loop sees it', async () => {

@@ -15,7 +15,7 @@ import { PanelSession } from '../../src/main/panel-session.js';
 import type { EngineApi } from '../../src/registry/dispatch.js';
 import { useSecretSession } from '../config/secret-session.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
-import { axeViolations, openPanel, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
+import { axeViolations, openPanel, unreachableByTab, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
 import { settingsPlanner } from '../support/settings-planner.js';
 import { testPermissions } from '../support/test-permissions.js';
 
@@ -82,6 +82,8 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     await expect.poll(focusedText).toBe('onboarding-heading|Choose how your commands are understood');
     expect(await page().getByRole('textbox', { name: 'Command' }).count()).toBe(0);
     await checkState('11-onboarding-planner');
+    expect(await unreachableByTab(page())).toEqual([]);
+    await page().getByRole('heading', { name: 'Choose how your commands are understood' }).focus();
   });
 
   it('onboarding by keyboard alone: OpenAI-compatible server, model and address, then a key saved to the keychain', async () => {
@@ -114,6 +116,7 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     await expect.poll(() => page().getByTestId('onboarding-message').textContent()).toBe('The OpenAI API key is saved in the keychain.');
     expect(await page().locator('.key-status').textContent()).toBe('Saved in the keychain.');
     await checkState('13-onboarding-key-saved');
+    expect(await unreachableByTab(page())).toEqual([]);
 
     // In the real Secret Service, read back with the keyring tool itself, not with the code under test.
     const { execFileSync } = await import('node:child_process');
@@ -138,6 +141,7 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     await test.click();
     await expect.poll(() => page().getByTestId('connection-result').textContent(), { timeout: 10_000 }).toMatch(/rejected the API key \(HTTP 401\): it is wrong, revoked or expired\./);
     await checkState('15-onboarding-wrong-key');
+    expect(await unreachableByTab(page())).toEqual([]);
     server.setScenario('ok');
     expect(await page().content()).not.toContain(KEY);
   });
@@ -150,6 +154,7 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     expect(await accessibility.textContent()).toContain('Assistive Control needs desktop accessibility to press buttons and type for you');
     expect(await page().locator('.permissions li[data-kind="microphone"]').textContent()).toBe('Microphone: Granted');
     await checkState('16-onboarding-permissions');
+    expect(await unreachableByTab(page())).toEqual([]);
     await page().getByRole('button', { name: 'Open settings for Accessibility' }).click();
     await expect.poll(() => permissions.opened).toEqual(['accessibility']);
     permissions.set('accessibility', 'granted');
@@ -171,6 +176,7 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     expect(await page().locator('.key-field[data-provider="openai"] .key-status').textContent()).toBe('Saved in the keychain.');
     expect(await page().locator('.key-field[data-provider="anthropic"] .key-status').textContent()).toBe('Not saved.');
     await checkState('17-settings');
+    expect(await unreachableByTab(page())).toEqual([]);
 
     await page().getByRole('checkbox', { name: 'Speak what the assistant did' }).check();
     await page().getByRole('spinbutton', { name: 'Speech rate (words per minute)' }).fill('220');

@@ -98,6 +98,34 @@ export async function withLargeTextHighContrast(page: Page, inside: () => Promis
   }
 }
 
+/**
+ * Tabs through the page (twice round) and returns the controls Tab never reached, by their text or
+ * label: none when every enabled, visible control is reachable by keyboard. In a radio group only
+ * the checked button is a Tab stop (the arrow keys move inside the group), as in every toolkit.
+ */
+export async function unreachableByTab(page: Page): Promise<string[]> {
+  const count = (await page.evaluate(`(() => {
+    const controls = [...document.querySelectorAll('button, input, textarea, select, a[href], [tabindex]:not([tabindex="-1"])')]
+      .filter((e) => !e.disabled && e.getClientRects().length > 0 && !(e.type === 'radio' && !e.checked));
+    controls.forEach((e, i) => e.setAttribute('data-tab-probe', String(i)));
+    return controls.length;
+  })()`)) as number;
+  const reached = new Set<string>();
+  for (let i = 0; i < count * 2 + 2; i++) {
+    await page.keyboard.press('Tab');
+    const probe = (await page.evaluate(`document.activeElement ? document.activeElement.getAttribute('data-tab-probe') : null`)) as string | null;
+    if (probe !== null) reached.add(probe);
+  }
+  return (await page.evaluate(`(() => {
+    const reached = ${JSON.stringify([...reached])};
+    const missing = [...document.querySelectorAll('[data-tab-probe]')]
+      .filter((e) => !reached.includes(e.getAttribute('data-tab-probe')))
+      .map((e) => e.getAttribute('aria-label') || e.textContent || e.id || e.name || e.tagName);
+    document.querySelectorAll('[data-tab-probe]').forEach((e) => e.removeAttribute('data-tab-probe'));
+    return missing;
+  })()`)) as string[];
+}
+
 export interface PanelBrowser {
   readonly page: Page;
   /** Every request the page made and what came back, in order. */
