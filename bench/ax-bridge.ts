@@ -89,6 +89,33 @@ export async function benchAxBridge(): Promise<void> {
       );
     }
 
+    // Events: from asking for the focus to the focus event reaching the listener.
+    const control = spawn(PYTHON, [FIXTURE], { stdio: 'ignore' });
+    apps.push(control);
+    await bridge.waitForApp({ pid: control.pid ?? 0 }, { timeoutMs: 20_000 });
+    const snap = await bridge.snapshot({ pid: control.pid ?? 0 });
+    const fields = ['Your name', 'Quantity'].map((name) => snap.elements.find((e) => e.name === name)?.id ?? 0);
+    const latencies: number[] = [];
+    let waiting: { name: string; resolve: () => void } | undefined;
+    const stop = await bridge.onEvent((e) => {
+      if (waiting !== undefined && e.type === 'focus_changed' && e.name === waiting.name) waiting.resolve();
+    });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const index = i % 2;
+        const name = index === 0 ? 'Your name' : 'Quantity';
+        const arrived = new Promise<void>((resolve) => (waiting = { name, resolve }));
+        const t0 = performance.now();
+        await bridge.performAction({ generation: snap.generation, id: fields[index] ?? 0 }, 'focus');
+        await Promise.race([arrived, new Promise((r) => setTimeout(r, 2000))]);
+        latencies.push(performance.now() - t0);
+      }
+    } finally {
+      await stop();
+    }
+    const ev = figures(0, latencies);
+    console.log(`  focus action → focus event delivered: median ${formatMs(ev.medianMs)}, p95 ${formatMs(ev.p95Ms)}`);
+
     const pings: number[] = [];
     for (let i = 0; i < 2000; i++) {
       const t0 = performance.now();
