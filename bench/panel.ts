@@ -21,9 +21,10 @@ import { createSecretStore } from '../src/config/secret-store.js';
 import { createSettingsStore, defaultSettings } from '../src/config/settings.js';
 import { AxBridge } from '../src/execution/accessibility/ax-bridge.js';
 import { PanelSession } from '../src/main/panel-session.js';
+import { createPermissionChecker } from '../src/main/permissions.js';
+import { linuxPermissions } from '../src/main/permissions-linux.js';
 import type { AssistantEvent } from '../src/shared/events.js';
 import { CHROMIUM, CHROMIUM_MISSING, openPanel } from '../test/support/panel-browser.js';
-import { testPermissions } from '../test/support/test-permissions.js';
 import { formatMs } from './stats.js';
 
 const PYTHON = '/usr/bin/python3';
@@ -83,7 +84,8 @@ export async function benchPanel(): Promise<void> {
       createLoop: (confirm) => new AssistantLoop({ engine, confirm, emit: (e) => push(e) }),
       settings,
       secrets: createSecretStore({ backend: { get: async () => null, set: async () => undefined, delete: async () => false } }),
-      permissions: testPermissions(),
+      // The shell's own Linux preflight (the AT-SPI bus through the bridge), as before every command in the app.
+      permissions: createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => bridge.permission({ deadlineMs }) })),
       planner: async () => ({ kind: 'none', message: 'grammar only' }),
     });
     const panel = await openPanel({ bundleDir, artifactsDir: await mkdtemp(join(tmpdir(), 'ac-bench-shots-')), session: () => panelSession });
@@ -113,7 +115,7 @@ export async function benchPanel(): Promise<void> {
     line('Enter → your command shown', samples.map((s) => s.echo));
     line('Enter → first assistant entry (the plan)', samples.map((s) => s.plan), '   (target ≤ 100 ms)');
     line('Enter → result entry (clicked, read back)', samples.map((s) => s.result));
-    console.log(`  (${samples.length} runs of “click Increment” after ${WARMUP} warm-up runs; permission preflight by the test checker)`);
+    console.log(`  (${samples.length} runs of “click Increment” after ${WARMUP} warm-up runs; the Linux permission preflight included)`);
   } finally {
     await close();
     app?.kill('SIGTERM');
