@@ -1,11 +1,12 @@
 // The neutral interface of the accessibility bridge.
 //
-// One implementation per OS (src/linux/*.cc: AT-SPI through libatspi; src/mac/*.mm: AXUIElement),
-// chosen by binding.gyp. The N-API glue (src/addon.cc) only converts arguments and results.
+// One implementation per OS (src/linux/*.cc: the AT-SPI D-Bus protocol in raw libdbus;
+// src/mac/*.mm: AXUIElement), chosen by binding.gyp. The N-API glue (src/addon.cc) only converts
+// arguments and results.
 //
 // Threading: every Bridge method except post() runs on the bridge's own thread, the only thread
-// that touches the platform accessibility API (libatspi is not thread-safe; AXObserver callbacks
-// need a run loop). post() may be called from any thread.
+// that touches the platform accessibility API (Linux: its private D-Bus connections; macOS:
+// AXObserver callbacks need a run loop). post() may be called from any thread.
 #pragma once
 
 #include <chrono>

@@ -16,7 +16,7 @@ namespace {
 using axb::Bridge;
 
 std::mutex gMutex;
-std::unique_ptr<Bridge> gBridge;  // one per process: libatspi and AX are process-wide
+std::unique_ptr<Bridge> gBridge;  // one per process: one bus connection (Linux), AX is process-wide (macOS)
 int gEnvCount = 0;
 
 Bridge& bridge() {
