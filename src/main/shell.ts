@@ -179,10 +179,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
 
   await panel.loadURL(PANEL_URL);
   showPanel(panel);
-  // Preflight at launch: a missing Accessibility permission is said at once, with where to grant it
-  // (the panel checks again before each command). The microphone is asked for only with voice.
-  void permissions.check(['accessibility']).then((found) => {
-    for (const status of found) if (status.state !== 'granted') tell(status.explanation);
-  });
+  // The launch preflight is the panel's (it asks through permissions:check and offers the pane's
+  // button); the shell only answers it, so a missing permission is said once.
   return { window: panel, tray, shortcut, core, permissions };
 }

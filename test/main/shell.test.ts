@@ -314,30 +314,39 @@ describe('remembered position and size', () => {
   });
 });
 
-describe('permission preflight at launch', () => {
-  it('macOS: says at once, in the panel, that Accessibility is off and where to turn it on', async () => {
-    macAccess.answer = 'denied';
-    const { window } = await running(await setup(), 'darwin');
-    await vi.waitFor(() =>
-      expect(notices(window)).toEqual([
-        'Assistive Control needs Accessibility access to press buttons and type for you. Open System Settings › Privacy & Security › Accessibility and turn on Assistive Control.',
-      ]),
-    );
-  });
-
-  it('macOS: says nothing when it is granted', async () => {
-    const { window } = await running(await setup(), 'darwin');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(notices(window)).toEqual([]);
-  });
-
-  it('Linux: asks the core process, where the bridge is, and names the command that turns accessibility on', async () => {
-    const { window } = await running(await setup(), 'linux');
+describe('permission checks asked by the core', () => {
+  it('Linux: main asks the core process, where the bridge is, and answers with the command that turns accessibility on', async () => {
+    await running(await setup(), 'linux');
     const core = fake().state.forks[0];
+    core?.emit('message', { kind: 'call', id: 3, method: 'permissions:check', args: [['accessibility']] });
     await vi.waitFor(() => expect(core?.posted).toContainEqual({ kind: 'call', id: 0, method: 'bridge:permission', args: [2000] }));
     core?.emit('message', { kind: 'reply', id: 0, ok: true, value: { state: 'denied', detail: 'off' } });
-    await vi.waitFor(() => expect(notices(window)).toHaveLength(1));
-    expect(notices(window)[0]).toContain('gsettings set org.gnome.desktop.interface toolkit-accessibility true');
+    await vi.waitFor(() => expect(core?.posted.find((m) => (m as { id?: number; kind: string }).kind === 'reply' && (m as { id: number }).id === 3)).toBeDefined());
+    const reply = core?.posted.find((m) => (m as { kind: string; id?: number }).kind === 'reply' && (m as { id: number }).id === 3) as { value: { state: string; explanation: string }[] };
+    expect(reply.value[0]?.state).toBe('denied');
+    expect(reply.value[0]?.explanation).toContain('gsettings set org.gnome.desktop.interface toolkit-accessibility true');
+  });
+
+  it('macOS: answers from node-mac-permissions in main', async () => {
+    macAccess.answer = 'denied';
+    await running(await setup(), 'darwin');
+    const core = fake().state.forks[0];
+    core?.emit('message', { kind: 'call', id: 4, method: 'permissions:check', args: [['accessibility']] });
+    await vi.waitFor(() =>
+      expect(core?.posted).toContainEqual({
+        kind: 'reply',
+        id: 4,
+        ok: true,
+        value: [
+          {
+            kind: 'accessibility',
+            state: 'denied',
+            explanation: 'Assistive Control needs Accessibility access to press buttons and type for you. Open System Settings › Privacy & Security › Accessibility and turn on Assistive Control.',
+            canOpenSettings: true,
+          },
+        ],
+      }),
+    );
   });
 });
 
