@@ -202,7 +202,8 @@ export function App({ api }: { readonly api: PanelApi }) {
       {!onboarding && screen === 'commands' && (
         <>
           <div class="toolbar">
-            <button type="button" ref={settingsButton} onClick={() => setScreen('settings')} disabled={!settings}>
+            {/* Not while a command runs: its confirmation or question must stay in view. */}
+            <button type="button" ref={settingsButton} onClick={() => setScreen('settings')} disabled={!settings || busy}>
               Settings
             </button>
           </div>

@@ -190,6 +190,8 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     await expect.poll(() => status().textContent()).toBe('Status: Thinking…');
     const stop = page().getByRole('button', { name: 'Stop' });
     expect(await stop.isEnabled()).toBe(true);
+    // Settings waits while a command runs, so its confirmation or question cannot be hidden behind it.
+    expect(await page().getByRole('button', { name: 'Settings' }).isDisabled()).toBe(true);
     await checkState('07-thinking');
     await stop.click();
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
