@@ -1,0 +1,28 @@
+/**
+ * The voice payload the panel sends to main: one utterance as 16 kHz mono signed 16-bit PCM.
+ *
+ * Main validates it with `voiceUtterancePayload` before any of it reaches a speech engine (the
+ * renderer is untrusted): the format is fixed, the length is capped at `MAX_UTTERANCE_SECONDS`
+ * (the panel stops listening there), so a payload is at most ~1 MB.
+ */
+import { z } from 'zod';
+import { SPEECH_SAMPLE_RATE } from './pcm.js';
+
+/** Listening stops by itself after this long: a command is a sentence, not a dictation. */
+export const MAX_UTTERANCE_SECONDS = 30;
+export const MAX_UTTERANCE_SAMPLES = MAX_UTTERANCE_SECONDS * SPEECH_SAMPLE_RATE;
+/** The largest PCM payload main accepts, in bytes (16-bit samples). */
+export const MAX_UTTERANCE_BYTES = MAX_UTTERANCE_SAMPLES * 2;
+
+export const voiceUtterancePayload = z.strictObject({
+  sampleRate: z.literal(SPEECH_SAMPLE_RATE),
+  channels: z.literal(1),
+  /** Signed 16-bit samples, little-endian as typed arrays are on every supported platform. */
+  pcm: z
+    .instanceof(Int16Array, { error: 'pcm must be 16-bit samples (Int16Array)' })
+    .refine((a) => a.length > 0, { error: 'the recording is empty' })
+    .refine((a) => a.length <= MAX_UTTERANCE_SAMPLES, { error: `the recording is longer than ${MAX_UTTERANCE_SECONDS} seconds` }),
+  /** When the user stopped speaking (ms since the epoch, the panel's clock): for end-of-speech latency. */
+  endedAt: z.number().finite().nonnegative().optional(),
+});
+export type VoiceUtterance = z.infer<typeof voiceUtterancePayload>;
