@@ -593,7 +593,7 @@ class LinuxBridge final : public Bridge {
     }
 
     Tree tree;
-    if (options.useCache) {
+    if (options.useCache && std::find(walkOnly_.begin(), walkOnly_.end(), app->bus) == walkOnly_.end()) {
       auto loaded = loadCache(tree, *app, pid, deadline);
       if (!loaded.ok()) return loaded.error();
       snap.fromAppCache = !tree.items.empty();
@@ -1112,9 +1112,18 @@ class LinuxBridge final : public Bridge {
     bool parsed = false;
     RawCall c = method({app.bus, "/org/a11y/atspi/cache"}, "org.a11y.atspi.Cache", "GetItems", nullptr,
                        [&t, &parsed](DBusMessageIter* it) { parsed = parseCacheItems(it, t.items); });
-    bus_.call(c, deadline, 3 * kMaxCallMs);
+    // Half the deadline at most: the rest is walked (the walk stops at maxNodes; the cache cannot).
+    // An app whose whole cache took longer than half a second (a huge document) is walked from then on.
+    bus_.call(c, deadline, std::max(1, static_cast<int>(deadline.remainingMs() / 2)));
     if (!c.answered) {
       t.items.clear();
+      if (isNoReply(c.error) && c.waitedMs >= c.timeoutMs - 1 && processAlive(pid)) {
+        if (c.timeoutMs >= 500) {
+          if (walkOnly_.size() >= 64) walkOnly_.erase(walkOnly_.begin());
+          walkOnly_.push_back(app.bus);
+        }
+        return Done{};
+      }
       if (isNoReply(c.error) || isGoneName(c.error) || c.error == kErrorDeadline)
         return callError(c, pid, "Reading the application", "The application", deadline);
       return Done{};  // no cache here (UnknownMethod): walk
@@ -1469,6 +1478,7 @@ class LinuxBridge final : public Bridge {
   uint32_t generation_ = 0;
   std::vector<Handle> handles_;
   int generationPid_ = 0;
+  std::vector<std::string> walkOnly_;  // apps whose cache took too long to read: walked instead
   std::function<void(const Event&)> handler_;
   bool listening_ = false;
 };
