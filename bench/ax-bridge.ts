@@ -74,8 +74,8 @@ export async function benchAxBridge(): Promise<void> {
     await new Promise((r) => setTimeout(r, 1000)); // let both finish drawing
 
     for (const [title, pid, runs] of [
-      ['gtk3-widget-factory', factory.pid ?? 0, 20],
-      ['fixture window, 750 buttons + 750 labels', many.pid ?? 0, 10],
+      ['gtk3-widget-factory', factory.pid ?? 0, 40],
+      ['fixture window, 750 buttons + 750 labels', many.pid ?? 0, 40],
     ] as const) {
       console.log(`  ${title} (whole tree: role, name, description, states, bounds, actions, value)`);
       const cached = await bridgeSnapshots(bridge, pid, true, runs);
