@@ -960,11 +960,17 @@ class LinuxBridge final : public Bridge {
 
   // Reads what arrived and delivers the events; anything else that arrived is dropped.
   void pumpEvents() {
-    bus_.pump([this](const RawEvent& e) { deliverEvent(e); });
+    // An app that stopped answering costs one event's wait, not one per event it queued before.
+    std::vector<std::string> silent;
+    bus_.pump([this, &silent](const RawEvent& e) {
+      if (std::find(silent.begin(), silent.end(), e.source.bus) != silent.end()) return;
+      if (!deliverEvent(e)) silent.push_back(e.source.bus);
+    });
   }
 
-  void deliverEvent(const RawEvent& raw) {
-    if (!handler_ || (raw.kind == RawEvent::Focus && raw.detail1 != 1)) return;
+  // False when the event's app did not answer in time (the event is then dropped).
+  bool deliverEvent(const RawEvent& raw) {
+    if (!handler_ || (raw.kind == RawEvent::Focus && raw.detail1 != 1)) return true;
     Deadline deadline(250);
     Info info;
     int answered = 0;
@@ -973,6 +979,8 @@ class LinuxBridge final : public Bridge {
     addInfoCalls(calls, raw.source, &info, &answered);
     calls.push_back(property({raw.source.bus, kRootPath}, kAccessible, "Name", [&appName](DBusMessageIter* v) { appName = readString(v); }));
     bus_.run(calls, deadline, 250, nullptr);
+    for (const auto& c : calls)
+      if (isNoReply(c.error) || c.error == kErrorDeadline) return false;
     Event ev{raw.kind == RawEvent::Focus ? EventType::FocusChanged : EventType::WindowChanged};
     ev.pid = bus_.pidOf(raw.source.bus, deadline);
     ev.role = normalizeRole(static_cast<AtspiRole>(info.role), hasStateBit(info.states, ATSPI_STATE_EDITABLE),
@@ -980,6 +988,7 @@ class LinuxBridge final : public Bridge {
     ev.name = info.name;
     ev.app = appName.empty() ? processName(ev.pid) : appName;
     handler_(ev);
+    return true;
   }
 
   GDBusConnection* sessionBus(GErrorBox& err) {
