@@ -60,8 +60,8 @@ export function floatToInt16(samples: Float32Array): Int16Array {
   const out = new Int16Array(samples.length);
   for (let i = 0; i < samples.length; i++) {
     const s = samples[i] ?? 0;
-    const clipped = Number.isNaN(s) ? 0 : Math.max(-1, Math.min(1, s));
-    out[i] = clipped < 0 ? Math.round(clipped * 32768) : Math.round(clipped * 32767);
+    // × 32768 then clipped: the exact inverse of int16ToFloat, so a round trip loses nothing.
+    out[i] = Number.isNaN(s) ? 0 : Math.max(-32768, Math.min(32767, Math.round(s * 32768)));
   }
   return out;
 }

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeWav } from '../../src/voice/audio.js';
 import { createOpenAITranscriber } from '../../src/voice/openai-transcriber.js';
-import { SpeechError } from '../../src/voice/speech-error.js';
+import type { SpeechError } from '../../src/voice/speech-error.js';
+import { rejection } from './rejection.js';
 import { startTranscriptionServer, type TranscriptionServer } from './transcription-loopback.js';
 
 const KEY = 'sk-test-transcribe-0123456789abcdef';
@@ -15,12 +16,7 @@ const KEY = 'sk-test-transcribe-0123456789abcdef';
 const PCM = Int16Array.from({ length: 16_000 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16_000)));
 
 async function failure(p: Promise<unknown>): Promise<SpeechError> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(SpeechError);
-  const error = e as SpeechError;
+  const error = await rejection(p);
   expect(error.message).not.toContain(KEY);
   expect(error.message).not.toContain('sk-test');
   expect(error.message).toMatch(/^[A-Z].*[.!]$/s);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeWav } from '../../src/voice/audio.js';
-import { SpeechError } from '../../src/voice/speech-error.js';
+import { rejection } from './rejection.js';
 import { createWhisperEngine } from '../../src/voice/whisper-engine.js';
 import { floatToInt16 } from '../../src/shared/pcm.js';
 
@@ -16,15 +16,6 @@ const MODEL = fixture('for-tests-ggml-tiny.en.bin');
 // Two seconds of speech; even so one pass of the untrained model takes 5–25 s on two busy cores.
 const CLIP = floatToInt16(decodeWav(readFileSync(fixture('jfk-2s.wav'))).samples);
 const SLOW = 240_000;
-
-async function speechError(p: Promise<unknown>): Promise<SpeechError> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(SpeechError);
-  return e as SpeechError;
-}
 
 describe('whisper engine (in process)', () => {
   const engine = createWhisperEngine({ modelPath: MODEL, language: 'en', threads: 2 });
@@ -46,26 +37,26 @@ describe('whisper engine (in process)', () => {
   });
 
   it('refuses empty and damaged audio with a sentence before any native call', async () => {
-    const empty = await speechError(engine.transcribe(new Int16Array(0), { deadlineMs: 1000 }));
+    const empty = await rejection(engine.transcribe(new Int16Array(0), { deadlineMs: 1000 }));
     expect(empty.code).toBe('no_speech');
     expect(empty.message).toMatch(/heard no words/);
     const nan = new Float32Array(1600).fill(Number.NaN);
-    const damaged = await speechError(engine.transcribe(nan, { deadlineMs: 1000 }));
+    const damaged = await rejection(engine.transcribe(nan, { deadlineMs: 1000 }));
     expect(damaged.code).toBe('invalid_audio');
     expect(damaged.message).toMatch(/say the command again/);
-    const wrong = await speechError(engine.transcribe([1, 2, 3] as unknown as Int16Array, { deadlineMs: 1000 }));
+    const wrong = await rejection(engine.transcribe([1, 2, 3] as unknown as Int16Array, { deadlineMs: 1000 }));
     expect(wrong.code).toBe('invalid_audio');
   });
 
   it('a deadline that passes and a cancel each end the call at once with a sentence', { timeout: SLOW }, async () => {
     const started = performance.now();
-    const late = await speechError(engine.transcribe(CLIP, { deadlineMs: 300 }));
+    const late = await rejection(engine.transcribe(CLIP, { deadlineMs: 300 }));
     expect(late.code).toBe('timeout');
     expect(late.message).toMatch(/longer than 1 second.*nothing was done/);
     const controller = new AbortController();
     const pending = engine.transcribe(CLIP, { deadlineMs: SLOW, signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
-    const cancelled = await speechError(pending);
+    const cancelled = await rejection(pending);
     expect(cancelled.code).toBe('cancelled');
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(engine.loads).toBe(1);
@@ -75,7 +66,7 @@ describe('whisper engine (in process)', () => {
 describe('whisper engine: model faults', () => {
   it('a missing model file is a sentence that says how to get it', async () => {
     const engine = createWhisperEngine({ modelPath: fixture('no-such-model.bin') });
-    const e = await speechError(engine.transcribe(CLIP, { deadlineMs: 5000 }));
+    const e = await rejection(engine.transcribe(CLIP, { deadlineMs: 5000 }));
     expect(e.code).toBe('model_missing');
     expect(e.message).toMatch(/not on this computer yet.*download it/);
     await engine.close();
@@ -83,7 +74,7 @@ describe('whisper engine: model faults', () => {
 
   it('a file that is not a model is a sentence, and the process goes on', async () => {
     const engine = createWhisperEngine({ modelPath: fixture('jfk-2s.wav') });
-    const e = await speechError(engine.transcribe(CLIP, { deadlineMs: 5000 }));
+    const e = await rejection(engine.transcribe(CLIP, { deadlineMs: 5000 }));
     expect(e.code).toBe('model_invalid');
     expect(e.message).toMatch(/could not be loaded.*download it again/);
     await engine.close();

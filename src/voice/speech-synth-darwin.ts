@@ -1,0 +1,18 @@
+/**
+ * macOS speech output: the system's `say`, run with an argument array (no shell) and the text after
+ * `--`, so text that starts with "-" is spoken, not read as an option.
+ */
+import type { SynthCommand } from './speech-synth.js';
+
+export const SYNTH_NAME = 'say';
+
+export function synthCommand(text: string, rateWpm: number, wavPath?: string): SynthCommand {
+  return {
+    file: '/usr/bin/say',
+    args: ['-r', String(rateWpm), ...(wavPath ? ['-o', wavPath, '--data-format=LEI16@22050'] : []), '--', text],
+  };
+}
+
+export function missingSynthMessage(): string {
+  return 'Spoken feedback could not start the macOS voice (/usr/bin/say is missing): turn spoken feedback off in the settings, or reinstall macOS voices in System Settings → Accessibility → Spoken Content.';
+}
