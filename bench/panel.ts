@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { buildPanel } from '../scripts/build-panel.js';
 import { enterDesktopSession, startDesktopSession } from '../scripts/desktop-session.js';
 import { AssistantLoop } from '../src/agent/assistant-loop.js';
-import { openDesktopEngine } from '../src/cli/desktop-engine.js';
+import { openDesktopEngine } from '../src/compose/desktop-engine.js';
 import { createSecretStore } from '../src/config/secret-store.js';
 import { createSettingsStore, defaultSettings } from '../src/config/settings.js';
 import { AxBridge } from '../src/execution/accessibility/ax-bridge.js';

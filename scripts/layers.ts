@@ -16,10 +16,11 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   agent: ['shared', 'intent', 'registry', 'execution'],
   voice: ['shared'],
   config: ['shared'],
-  main: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config', 'preload'],
+  compose: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config'],
+  main: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config', 'compose', 'preload'],
   preload: ['shared'],
   panel: ['shared'],
-  cli: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config'],
+  cli: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config', 'compose'],
 };
 
 /** Packages a layer may not import: the panel and preload never load Node or the native bridge. */
@@ -32,6 +33,7 @@ export const FORBIDDEN_PACKAGES: Readonly<Record<string, readonly RegExp[]>> = {
   execution: [/^electron$/],
   voice: [/^electron$/],
   config: [/^electron$/],
+  compose: [/^electron$/],
   cli: [/^electron$/],
 };
 

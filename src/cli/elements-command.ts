@@ -5,7 +5,7 @@
 import type { Observation } from '../execution/observation.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import type { CliCommand, CliIo } from './cli-io.js';
-import { openDesktopEngine } from './desktop-engine.js';
+import { openDesktopEngine } from '../compose/desktop-engine.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
 

@@ -8,7 +8,7 @@ import type { LlmProvider } from '../shared/llm-providers.js';
 import type { SettingsNotice } from '../config/settings.js';
 import type { CliServices } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
-import { composePlanner, type ComposeOptions, type PlannerChoice } from './planner-composer.js';
+import { composePlanner, type ComposeOptions, type PlannerChoice } from '../compose/planner-composer.js';
 
 export type LlmPlanResult = (
   | { readonly ok: true; readonly source: LlmProvider; readonly intent: Intent; readonly lowConfidence: boolean; readonly ms: number }

@@ -19,10 +19,10 @@ import type { EngineApi } from '../registry/dispatch.js';
 import type { FetchLike } from '../intent/providers/planner.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { defaultCliServices, type CliServicesFactory } from './cli-services.js';
-import { openDesktopEngine } from './desktop-engine.js';
+import { openDesktopEngine } from '../compose/desktop-engine.js';
 import { EXIT } from './exit-codes.js';
 import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './parse-command-args.js';
-import { composePlanner } from './planner-composer.js';
+import { composePlanner } from '../compose/planner-composer.js';
 
 const USAGE = `Usage: assistive-control run "<command>" [--provider grammar|ollama|anthropic|openai] [--model M] [--base-url URL] [--json] [--dry-run] [--yes] [--answer-timeout S]
 

@@ -68,7 +68,7 @@ export async function composePlanner(
       const keyAdvice =
         found.found && found.source === 'environment'
           ? `The key comes from ${KEY_ENV_VARS[provider]} in the environment: correct or unset it.`
-          : `Save the right key with \`assistive-control keys set ${provider}\`, or in the panel's Settings → Providers.`;
+          : `Save the right key with \`assistive-control keys set ${provider}\`, or in the panel's Settings → API keys.`;
       config =
         provider === 'anthropic'
           ? { provider, model, apiKey: apiKey ?? '', keyAdvice, ...(baseURL ? { baseURL } : {}), ...fetchOption }

@@ -1,11 +1,11 @@
 /**
  * The planner factory the app composes for the panel: the saved settings and key, read at send time,
- * through the CLI's composer (the shell's composition root does the same for the panel's loop).
+ * through the same composer as the command line.
  */
-import type { PlannerAvailability, PlannerFactory } from '../../src/agent/assistant-loop.js';
-import { composePlanner } from '../../src/cli/planner-composer.js';
-import type { SecretStore } from '../../src/config/secret-store.js';
-import type { SettingsStore } from '../../src/config/settings.js';
+import type { PlannerAvailability, PlannerFactory } from '../agent/assistant-loop.js';
+import { composePlanner } from './planner-composer.js';
+import type { SecretStore } from '../config/secret-store.js';
+import type { SettingsStore } from '../config/settings.js';
 
 export function settingsPlanner(settings: Pick<SettingsStore, 'load'>, secrets: SecretStore): PlannerFactory {
   return async (): Promise<PlannerAvailability> => {

@@ -113,7 +113,7 @@ function problemMessage(problem: KeyProblem, provider: KeyedProvider, platform: 
   const mac = platform === 'darwin';
   switch (problem) {
     case 'not_saved':
-      return `No ${name} API key is saved. Save one with \`assistive-control keys set ${provider}\` (paste the key, then press Enter) or in the panel's Settings → Providers; or set ${envVar} in the environment.`;
+      return `No ${name} API key is saved. Save one with \`assistive-control keys set ${provider}\` (paste the key, then press Enter) or in the panel's Settings → API keys; or set ${envVar} in the environment.`;
     case 'locked':
       return mac
         ? `Your keychain is locked, so the ${name} API key can't be used. Unlock the login keychain (log in again, or open Keychain Access), then try again.`

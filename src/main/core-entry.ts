@@ -5,15 +5,15 @@
  */
 import { homedir } from 'node:os';
 import type { ParentPort } from 'electron';
-import type { PlannerFactory } from '../agent/assistant-loop.js';
 import { defaultAuditDir } from '../agent/audit-log.js';
 import { createSecretStore, napiKeyringBackend } from '../config/secret-store.js';
 import { settingsDir } from '../config/settings-path.js';
+import { createSettingsStore } from '../config/settings.js';
 import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../execution/engine.js';
 import { createNutInputDriver } from '../execution/input/input-driver.js';
-import { failure } from '../execution/results.js';
-import type { EngineApi } from '../registry/dispatch.js';
+import { openDesktopEngine } from '../compose/desktop-engine.js';
+import { settingsPlanner } from '../compose/settings-planner.js';
 import type { MessageLink } from './core-rpc.js';
 import { startCore } from './core-process.js';
 
@@ -28,24 +28,6 @@ function parentLink(port: ParentPort): MessageLink {
   };
 }
 
-/** The engine, or — when the addon cannot load — an engine whose every action says why, in a sentence. */
-function openEngine(bridge: AxBridge | Error): EngineApi {
-  if (!(bridge instanceof Error)) return new ExecutionEngine({ bridge, input: createNutInputDriver({ env: process.env }) });
-  const result = failure('no_accessibility', `The accessibility bridge could not start: ${bridge.message}`);
-  return new Proxy({} as EngineApi, { get: () => async () => result });
-}
-
-/**
- * NOT the final planner: the LLM planners are composed by src/cli/planner-composer.ts, which this
- * layer may not import (docs/decisions.md, issue #7). Until it moves to a layer both front ends can
- * import, the app plans with the offline grammar only and says so.
- */
-const offlinePlanner: PlannerFactory = async () => ({
-  kind: 'unavailable',
-  code: 'not_connected',
-  message: 'The app cannot use an AI planner yet: only offline commands such as “click Send” or “scroll down” work in the panel. The command line (`assistive-control run`) uses the AI planner you chose.',
-});
-
 const port = process.parentPort;
 if (!port) throw new Error('The core process must be started by the Assistive Control app (utilityProcess.fork).');
 
@@ -56,13 +38,21 @@ try {
   bridge = e instanceof Error ? e : new Error(String(e));
 }
 
+const dir = settingsDir({ platform: process.platform, env: process.env, homedir: homedir() });
+const secrets = createSecretStore({ backend: napiKeyringBackend(), env: process.env, platform: process.platform });
+
 startCore({
   link: parentLink(port),
-  settingsDir: settingsDir({ platform: process.platform, env: process.env, homedir: homedir() }),
+  settingsDir: dir,
   auditDir: defaultAuditDir(process.platform, process.env, homedir()),
-  secrets: createSecretStore({ backend: napiKeyringBackend(), env: process.env, platform: process.platform }),
-  engine: openEngine(bridge),
-  planner: offlinePlanner,
+  secrets,
+  // When the addon cannot load, every action says why in a sentence (the same engine as the CLI's).
+  engine: openDesktopEngine(process.env, () => {
+    if (bridge instanceof Error) throw bridge;
+    return new ExecutionEngine({ bridge, input: createNutInputDriver({ env: process.env }) });
+  }),
+  // The saved provider, model and key, read at send time: a change in Settings applies to the next command.
+  planner: settingsPlanner(createSettingsStore({ dir }), secrets),
   bridgePermission: async (deadlineMs) => {
     if (bridge instanceof Error) return { state: 'unavailable', detail: bridge.message };
     return bridge.permission({ deadlineMs });

@@ -12,7 +12,7 @@ import { enterDesktopSession, startDesktopSession, type DesktopSession } from '.
 import { parseAuditLines } from '../../src/agent/audit-log.js';
 import { createDoctorCommand, defaultDoctorDeps, type CheckResult } from '../../src/cli/doctor-command.js';
 import { createElementsCommand } from '../../src/cli/elements-command.js';
-import { openDesktopEngine } from '../../src/cli/desktop-engine.js';
+import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { createRunCommand, defaultRunDeps } from '../../src/cli/run-command.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AssistantEvent } from '../../src/shared/events.js';

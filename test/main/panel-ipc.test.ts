@@ -15,7 +15,7 @@ import { createSecretStore, type KeyringBackend } from '../../src/config/secret-
 import { createSettingsStore, type Settings } from '../../src/config/settings.js';
 import { PANEL_API_CHANNELS, REQUEST_CHANNELS } from '../../src/shared/ipc-contract.js';
 import { refusedAddress, startLlmServer } from '../intent/llm-loopback.js';
-import { settingsPlanner } from '../support/settings-planner.js';
+import { settingsPlanner } from '../../src/compose/settings-planner.js';
 import { testPermissions } from '../support/test-permissions.js';
 
 type Handler = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;

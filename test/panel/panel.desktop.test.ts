@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPanel } from '../../scripts/build-panel.js';
 import { AssistantLoop, type PlannerAvailability } from '../../src/agent/assistant-loop.js';
-import { openDesktopEngine } from '../../src/cli/desktop-engine.js';
+import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { createPlanner } from '../../src/intent/providers/create-planner.js';
 import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
 import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';

@@ -16,7 +16,7 @@ import type { EngineApi } from '../../src/registry/dispatch.js';
 import { useSecretSession } from '../config/secret-session.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
 import { axeViolations, openPanel, unreachableByTab, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
-import { settingsPlanner } from '../support/settings-planner.js';
+import { settingsPlanner } from '../../src/compose/settings-planner.js';
 import { testPermissions } from '../support/test-permissions.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));

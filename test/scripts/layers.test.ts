@@ -35,6 +35,8 @@ describe('layering rule', () => {
     ['panel/x.tsx', "import { ipcRenderer } from 'electron';", "src/panel may not import the package 'electron'"],
     ['cli/x.ts', "const m = await import('../main/app.js');", 'src/cli may not import src/main'],
     ['voice/x.ts', "import { loop } from '../agent/loop.js';", 'src/voice may not import src/agent'],
+    ['compose/x.ts', "import { shell } from '../main/shell.js';", 'src/compose may not import src/main'],
+    ['config/x.ts', "import { composePlanner } from '../compose/planner-composer.js';", 'src/config may not import src/compose'],
     ['intent/x.ts', "import x from '../../native/ax-bridge/index.js';", 'src/intent may not load the native bridge'],
     ['intent/x.ts', "import x from '../../scripts/layers.js';", 'imports from outside src/'],
   ])('fails %s importing: %s', (file, source, message) => {
@@ -46,6 +48,8 @@ describe('layering rule', () => {
     ['registry/x.ts', "import { Intent } from '../intent/schema.js'; import { a } from '../execution/a.js';"],
     ['agent/x.ts', "import { classifyRisk } from '../registry/risk.js';"],
     ['cli/x.ts', "import { load } from '../config/settings.js'; import { z } from 'zod';"],
+    ['main/x.ts', "import { settingsPlanner } from '../compose/settings-planner.js';"],
+    ['compose/x.ts', "import { createPlanner } from '../intent/providers/create-planner.js'; import { load } from '../config/settings.js';"],
     ['panel/x.tsx', "import type { AssistantEvent } from '../shared/events.js'; import { h } from 'preact';"],
     ['intent/grammar/x.ts', "import { Intent } from '../schema.js'; import { KEY_NAMES } from '../../shared/keys.js';"],
   ])('allows %s importing: %s', (file, source) => {

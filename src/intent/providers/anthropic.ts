@@ -84,5 +84,5 @@ export function createAnthropicPlanner(options: AnthropicPlannerOptions): Planne
 
 /** Where to change a provider's key, for "key rejected" messages. */
 export function defaultKeyAdvice(provider: 'anthropic' | 'openai'): string {
-  return `Save the right key with \`assistive-control keys set ${provider}\`, or in the panel's Settings → Providers.`;
+  return `Save the right key with \`assistive-control keys set ${provider}\`, or in the panel's Settings → API keys.`;
 }
