@@ -56,7 +56,7 @@ export function resampleTo16k(mono: Float32Array, fromRate: number): Float32Arra
 }
 
 /** Float samples in -1..1 to signed 16-bit, clipped (NaN becomes silence). */
-export function floatToInt16(samples: Float32Array): Int16Array {
+export function floatToInt16(samples: Float32Array): Int16Array<ArrayBuffer> {
   const out = new Int16Array(samples.length);
   for (let i = 0; i < samples.length; i++) {
     const s = samples[i] ?? 0;
@@ -67,7 +67,7 @@ export function floatToInt16(samples: Float32Array): Int16Array {
 }
 
 /** Signed 16-bit samples to floats in -1..1. */
-export function int16ToFloat(samples: Int16Array): Float32Array {
+export function int16ToFloat(samples: Int16Array): Float32Array<ArrayBuffer> {
   const out = new Float32Array(samples.length);
   for (let i = 0; i < samples.length; i++) out[i] = (samples[i] ?? 0) / 32768;
   return out;
