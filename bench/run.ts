@@ -12,6 +12,7 @@ import { benchAxBridge } from './ax-bridge.js';
 import { benchProviders } from './providers.js';
 import { formatMs } from './stats.js';
 import { benchValidator } from './validator.js';
+import { benchVoice } from './voice.js';
 
 type Section = readonly [title: string, run: () => void | Promise<void>];
 
@@ -42,6 +43,7 @@ const SECTIONS: readonly Section[] = [
     },
   ],
   ['LLM planners against loopback servers (planner overhead, model time excluded)', () => benchProviders()],
+  ['voice: whisper.cpp warm vs. a process per utterance, end of speech → transcript, capture pipeline', () => benchVoice()],
   ['accessibility bridge (AT-SPI, private headless desktop), against pyatspi in the same run', () => benchAxBridge()],
   [
     'execution engine (private headless desktop)',

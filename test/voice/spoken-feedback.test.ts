@@ -14,7 +14,8 @@ import { createSpokenFeedback, speakableText } from '../../src/voice/spoken-feed
 
 const ESPEAK = ['/usr/bin/espeak-ng', '/usr/local/bin/espeak-ng'].some((p) => existsSync(p));
 const linux = process.platform === 'linux';
-if (linux && !ESPEAK) console.warn('espeak-ng is not installed: run "sudo apt-get install -y espeak-ng" (scripts/setup.sh installs it).');
+// scripts/setup.sh installs it, so on Linux a missing espeak-ng is a failure that says how to fix it.
+if (linux && !ESPEAK) throw new Error('espeak-ng is not installed: run "sudo apt-get install -y espeak-ng" (or bash scripts/setup.sh).');
 
 let dir: string;
 beforeEach(() => {
