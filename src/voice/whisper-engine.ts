@@ -103,12 +103,17 @@ export function createWhisperEngine(options: WhisperEngineOptions): WhisperEngin
       const prompt = vocabularyPrompt(opts.vocabulary);
       // The binding takes its own copy of exactly these bytes.
       const bytes = pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength) as ArrayBuffer;
-      const job = ctx.transcribeData(bytes, {
-        maxThreads: threads,
-        temperatureInc: 0,
-        ...(options.language ? { language: options.language } : {}),
-        ...(prompt ? { prompt } : {}),
-      });
+      let job: WhisperJob;
+      try {
+        job = ctx.transcribeData(bytes, {
+          maxThreads: threads,
+          temperatureInc: 0,
+          ...(options.language ? { language: options.language } : {}),
+          ...(prompt ? { prompt } : {}),
+        });
+      } catch {
+        throw new SpeechError('server_error', 'Speech recognition could not start on this recording, so nothing was done. Please say the command again.', true);
+      }
       const result = await withDeadline(job.promise, opts, () => void job.stop().catch(() => undefined), started);
       return { text: cleanTranscript(result.result ?? ''), engine: 'whisper-local', ms: Math.round(performance.now() - started) };
     },
