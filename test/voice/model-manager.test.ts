@@ -17,7 +17,7 @@ const SPEC: ModelSpec = { file: 'ggml-test.bin', bytes: MODEL.length, sha256: cr
 const WRONG: ModelSpec = { ...SPEC, file: 'ggml-wrong.bin', sha256: '0'.repeat(64) };
 const CATALOG = { test: SPEC, wrong: WRONG };
 
-type Mode = 'ok' | 'cut_half' | 'ignore_range' | 'http_404';
+type Mode = 'ok' | 'cut_half' | 'stall_half' | 'ignore_range' | 'http_404';
 
 describe('model manager', () => {
   let server: Server;
@@ -39,6 +39,10 @@ describe('model manager', () => {
         'content-length': body.length,
         ...(from > 0 ? { 'content-range': `bytes ${from}-${MODEL.length - 1}/${MODEL.length}` } : {}),
       });
+      if (mode === 'stall_half') {
+        res.write(body.subarray(0, Math.floor(body.length / 2))); // then nothing, connection open
+        return;
+      }
       if (mode === 'cut_half') {
         res.write(body.subarray(0, Math.floor(body.length / 2)));
         setTimeout(() => res.socket?.destroy(), 30);
@@ -101,6 +105,16 @@ describe('model manager', () => {
     expect(ranges.at(-1)).toBe(`bytes=${kept}-`);
     expect(events[0]).toMatchObject({ kind: 'start', resumedFromBytes: kept });
     expect(readFileSync(path).equals(MODEL)).toBe(true);
+  });
+
+  it('a download that stops receiving ends as interrupted after the stall time, and keeps its part file', async () => {
+    mode = 'stall_half';
+    const started = performance.now();
+    const e = await rejection(createModelManager({ dir, baseUrl, catalog: CATALOG, stallMs: 300 }).ensure('test'));
+    expect(e.code).toBe('download_failed');
+    expect(e.message).toMatch(/stopped at \d+%/);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(statSync(join(dir, `${SPEC.file}.part`)).size).toBeGreaterThan(0);
   });
 
   it('a server that ignores the range sends the whole file, which replaces the part file', async () => {
