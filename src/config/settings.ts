@@ -9,6 +9,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL, DEFAULT_OPENAI_BASE_URL, LLM_PROVIDERS } from '../shared/llm-providers.js';
+import { DEFAULT_QUICK_COMMANDS, DEFAULT_SWITCH_SETTINGS, MAX_QUICK_COMMAND_LENGTH, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, SWITCH_LIMITS } from '../shared/switch-access.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { SETTINGS_FILE_NAME } from './settings-path.js';
 
@@ -49,6 +50,41 @@ const GlobalShortcut = z
   .string({ error: 'must be a key combination such as CommandOrControl+Shift+Space' })
   .max(100, { error: 'is longer than 100 characters' })
   .regex(SHORTCUT_RE, { error: 'must be modifiers and a key joined by "+", such as CommandOrControl+Shift+Space (or a function key such as F9)' });
+
+/** A whole number of milliseconds within one of SWITCH_LIMITS, with the range in its message. */
+function millis(limits: { readonly min: number; readonly max: number }, unit = 'milliseconds') {
+  const error = `must be a whole number of ${unit} from ${limits.min} to ${limits.max}`;
+  return z.number({ error }).int({ error }).min(limits.min, { error }).max(limits.max, { error });
+}
+
+const SwitchInput = z.enum(SWITCH_INPUTS, { error: `must be one of: ${SWITCH_INPUTS.join(', ')}` });
+const D = DEFAULT_SWITCH_SETTINGS;
+/** Switch access (issue #9), modelled on Apple Switch Control's settings. */
+const SwitchAccess = z
+  .object({
+    enabled: z.boolean({ error: 'must be on or off' }).default(D.enabled),
+    mode: z.enum(SCAN_MODES, { error: 'must be auto (one switch) or step (two switches)' }).default(D.mode),
+    selectInput: SwitchInput.default(D.selectInput),
+    moveInput: SwitchInput.default(D.moveInput),
+    scanIntervalMs: millis(SWITCH_LIMITS.scanIntervalMs).default(D.scanIntervalMs),
+    scanLoops: millis(SWITCH_LIMITS.scanLoops, 'loops').default(D.scanLoops),
+    firstItemPauseMs: millis(SWITCH_LIMITS.firstItemPauseMs).default(D.firstItemPauseMs),
+    holdMs: millis(SWITCH_LIMITS.holdMs).default(D.holdMs),
+    ignoreRepeatMs: millis(SWITCH_LIMITS.ignoreRepeatMs).default(D.ignoreRepeatMs),
+    stopHoldMs: millis(SWITCH_LIMITS.stopHoldMs).default(D.stopHoldMs),
+  })
+  .prefault({})
+  .refine((s) => s.mode === 'auto' || s.selectInput !== s.moveInput, { error: 'needs two different switches in step mode (one moves, the other selects)' })
+  // A hold that reaches the stop hold could never select: every counted press would also stop.
+  .refine((s) => s.holdMs < s.stopHoldMs, { error: 'needs the hold before select to be shorter than the hold that stops' });
+
+const QuickCommand = z
+  .string({ error: 'must be a command' })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(MAX_QUICK_COMMAND_LENGTH, { error: `must be at most ${MAX_QUICK_COMMAND_LENGTH} characters` })
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  .regex(/^[^\u0000-\u001f\u007f]*$/, { error: 'must be one line of plain text' });
 
 const Threshold = z.number({ error: 'must be a number from 0 to 1' }).min(0, { error: 'must be a number from 0 to 1' }).max(1, { error: 'must be a number from 0 to 1' });
 
@@ -95,6 +131,13 @@ export const Settings = z
     launchAtLogin: z.boolean({ error: 'must be on or off' }).default(false),
     /** Shows and hides the panel from any app. */
     globalShortcut: GlobalShortcut.default(DEFAULT_GLOBAL_SHORTCUT),
+    /** Switch input and scanning (issue #9). */
+    switchAccess: SwitchAccess,
+    /** Commands offered as one scan item each ("scroll down", "click Send"). */
+    quickCommands: z
+      .array(QuickCommand, { error: 'must be a list of commands' })
+      .max(MAX_QUICK_COMMANDS, { error: `must be at most ${MAX_QUICK_COMMANDS} commands` })
+      .default([...DEFAULT_QUICK_COMMANDS]),
     /** The panel's first-run onboarding was finished or skipped. */
     onboardingDone: z.boolean({ error: 'must be on or off' }).default(false),
   })

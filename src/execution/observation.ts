@@ -8,7 +8,7 @@
  * is `[secure]`: it never leaves the machine. Names are JSON-quoted and shortened, so screen text
  * cannot break the format (what it says is data; the system prompt tells the planner so).
  */
-import type { AxElement, AxSnapshot } from './accessibility/types.js';
+import type { AxElement, AxSnapshot, Bounds } from './accessibility/types.js';
 import { isActionable, isEnabled, isVisible } from './element-resolution.js';
 
 export interface ObservationOptions {
@@ -23,10 +23,19 @@ export interface Observation {
   readonly text: string;
   /** Observation id (what the planner and the overlay see) → the snapshot's element id. */
   readonly elementIds: ReadonlyMap<number, number>;
+  /** Observation id → where the numbered overlay draws it: role, short label and screen bounds (null when the app gave none). Always set by serializeObservation. */
+  readonly places?: ReadonlyMap<number, ObservedPlace>;
   readonly listed: number;
   /** Visible elements that did not fit the budget. */
   readonly omitted: number;
   readonly tokenEstimate: number;
+}
+
+/** One listed element as the numbered overlay needs it. */
+export interface ObservedPlace {
+  readonly role: string;
+  readonly label: string;
+  readonly bounds: Bounds | null;
 }
 
 export const DEFAULT_TOKEN_BUDGET = 1500;
@@ -99,6 +108,7 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
 
   const lines: string[] = [];
   const elementIds = new Map<number, number>();
+  const places = new Map<number, ObservedPlace>();
   let used = estimateTokens(header) + 20; // room for the closing note
   let omitted = 0;
   let focusId: number | undefined;
@@ -115,6 +125,7 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
     used += cost;
     lines.push(l);
     elementIds.set(id, el.id);
+    places.set(id, { role: el.role, label: short(el.name || el.description, NAME_MAX), bounds: el.bounds });
     if (el === focused) focusId = id;
   }
 
@@ -130,6 +141,7 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
     app: snapshot.app,
     text,
     elementIds,
+    places,
     listed: lines.length,
     omitted,
     tokenEstimate: estimateTokens(text),

@@ -19,6 +19,7 @@ import { KEYED_PROVIDERS, type KeyedProvider } from '../shared/llm-providers.js'
 import { permissionStatus, type PermissionChecker, type PermissionKind } from '../shared/permissions.js';
 import { CORE_CALLS, MAIN_CALLS, MAIN_NOTICES } from './core-host.js';
 import { RpcPeer, type MessageLink } from './core-rpc.js';
+import { tapObservations } from './overlay-marks.js';
 import { PanelSession } from './panel-session.js';
 
 export interface CoreOptions {
@@ -96,10 +97,13 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     openSettings: async (kind) => (await peer.call(MAIN_CALLS.openPermissionSettings, kind)) === true,
   };
 
+  // The overlay draws the observation the engine made last ("show numbers").
+  const observed = tapObservations(options.engine);
   const session = new PanelSession({
+    latestObservation: observed.latest,
     createLoop: (confirm) =>
       new AssistantLoop({
-        engine: options.engine,
+        engine: observed.engine,
         emit: (event) => peer.notify(MAIN_NOTICES.event, event),
         confirm,
         planner,

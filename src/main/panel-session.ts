@@ -8,6 +8,7 @@
  */
 import type { AssistantLoop, ConfirmAnswer, ConfirmCallback, PlannerFactory } from '../agent/assistant-loop.js';
 import type { SettingsStore, Settings } from '../config/settings.js';
+import type { Observation } from '../execution/observation.js';
 import {
   REQUEST_SCHEMAS,
   SECRET_CHANNELS,
@@ -18,6 +19,8 @@ import {
 } from '../shared/ipc-contract.js';
 import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import { PERMISSION_KINDS, type PermissionChecker, type PermissionKind, type PermissionStatus } from '../shared/permissions.js';
+import { sessionCommand } from '../shared/session-commands.js';
+import { overlayView } from './overlay-marks.js';
 import { applySettingsUpdate, buildSettingsView, saveSettingsUpdate, testPlannerConnection, type ApplyResult, type PanelSecrets } from './panel-settings.js';
 
 export interface PanelSessionDeps {
@@ -32,7 +35,12 @@ export interface PanelSessionDeps {
   readonly onSettingsSaved?: (settings: Settings) => void;
   /** Deadline of the connection test. */
   readonly testBudgetMs?: number;
+  /** The latest observation the loop's engine made (see tapObservations): "show numbers" draws it. */
+  readonly latestObservation?: () => Observation | undefined;
 }
+
+/** What "show numbers" asks the loop: the grammar reads it as get_screen_elements of the frontmost app, no LLM. */
+const OBSERVE_COMMAND = 'what is on the screen';
 
 /** A payload that failed its schema: the handler never ran. */
 export class InvalidPayloadError extends Error {}
@@ -52,6 +60,10 @@ export class PanelSession {
   private readonly loop: AssistantLoop;
   private running: AbortController | undefined;
   private pendingConfirm: ((answer: ConfirmAnswer) => void) | undefined;
+  /** The numbered overlay is up: the next other command closes it (its numbers may be stale after an action). */
+  private overlayShown = false;
+  /** The observation the overlay last showed: a "show numbers" that observed nothing new must not show it again. */
+  private shownFrom: Observation | undefined;
 
   constructor(private readonly deps: PanelSessionDeps) {
     this.loop = deps.createLoop((_request, signal) => this.waitForAnswer(signal));
@@ -73,20 +85,18 @@ export class PanelSession {
 
   private readonly handlers: Handlers = {
     'command:run': async (command) => {
-      // Preflight: a missing permission is explained, with the way to grant it, before anything runs.
-      if (!this.loop.busy) {
-        const missing = (await this.checkPermissions(NEEDED_TO_ACT)).find((p) => p.state !== 'granted');
-        if (missing) return { outcome: 'needs_user', message: missing.explanation, permission: missing } satisfies RunReply;
+      // Answered here, before any planner: Stop never waits for (or reaches) an LLM.
+      const own = sessionCommand(command);
+      if (own === 'stop') return this.stop();
+      if (own === 'hide_numbers') {
+        this.overlayShown = false;
+        return { outcome: 'done', message: 'The numbers are hidden.', overlay: 'hidden' } satisfies RunReply;
       }
-      if (this.loop.busy) return this.loop.run(command); // refused by the loop, with its own sentence
-      const controller = new AbortController();
-      this.running = controller;
-      try {
-        const result = await this.loop.run(command, { signal: controller.signal });
-        return { outcome: result.outcome, message: result.message } satisfies RunReply;
-      } finally {
-        if (this.running === controller) this.running = undefined;
-      }
+      const reply = await this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : command);
+      if (own === 'show_numbers') return this.showNumbers(reply);
+      if (!this.overlayShown || reply.permission) return reply;
+      this.overlayShown = false;
+      return { ...reply, overlay: 'hidden' };
     },
     'command:stop': async () => {
       this.running?.abort();
@@ -118,6 +128,41 @@ export class PanelSession {
     'permissions:check': () => this.checkPermissions(),
     'permissions:open-settings': (kind) => this.deps.permissions.openSettings(kind).catch(() => false),
   };
+
+  private async runLoop(command: string): Promise<RunReply> {
+    // Preflight: a missing permission is explained, with the way to grant it, before anything runs.
+    if (!this.loop.busy) {
+      const missing = (await this.checkPermissions(NEEDED_TO_ACT)).find((p) => p.state !== 'granted');
+      if (missing) return { outcome: 'needs_user', message: missing.explanation, permission: missing };
+    }
+    if (this.loop.busy) return this.loop.run(command); // refused by the loop, with its own sentence
+    const controller = new AbortController();
+    this.running = controller;
+    try {
+      const result = await this.loop.run(command, { signal: controller.signal });
+      return { outcome: result.outcome, message: result.message };
+    } finally {
+      if (this.running === controller) this.running = undefined;
+    }
+  }
+
+  private async stop(): Promise<RunReply> {
+    const running = this.running;
+    running?.abort();
+    return running ? { outcome: 'cancelled', message: 'Stopped.' } : { outcome: 'done', message: 'Nothing was running.' };
+  }
+
+  /** The observation the loop just made, as marks for the overlay; the ids are the ones "click 12" names. */
+  private showNumbers(reply: RunReply): RunReply {
+    const observation = this.deps.latestObservation?.();
+    if (reply.outcome !== 'done' || !observation || observation === this.shownFrom) return reply;
+    this.shownFrom = observation;
+    const view = overlayView(observation);
+    if (view.marks.length === 0) return { outcome: 'done', message: `“${view.app}” shows nothing that can be numbered.` };
+    this.overlayShown = true;
+    const last = view.marks.reduce((max, m) => Math.max(max, m.id), 0);
+    return { outcome: 'done', message: `Numbers 1 to ${last} are shown on “${view.app}”. Say or type “click” and a number, or “hide numbers”.`, overlay: view };
+  }
 
   /** The checker's answer within a deadline; a check that throws or hangs reads as `unknown`, with a sentence. */
   private async checkPermissions(wanted?: readonly PermissionKind[]): Promise<readonly PermissionStatus[]> {

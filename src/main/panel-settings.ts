@@ -28,6 +28,8 @@ export async function buildSettingsView(settings: Settings, secrets: PanelSecret
     spokenFeedback: { ...settings.spokenFeedback },
     launchAtLogin: settings.launchAtLogin,
     globalShortcut: settings.globalShortcut,
+    switchAccess: { ...settings.switchAccess },
+    quickCommands: [...settings.quickCommands],
     keys: Object.fromEntries(statuses) as SettingsView['keys'],
     onboardingDone: settings.onboardingDone,
   };
@@ -46,6 +48,16 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
   confidence: 'The confidence thresholds:',
   'spokenFeedback.rate': 'The speech rate',
   globalShortcut: 'The shortcut',
+  switchAccess: 'Switch access',
+  'switchAccess.selectInput': 'The select switch',
+  'switchAccess.moveInput': 'The move switch',
+  'switchAccess.scanIntervalMs': 'The scan interval',
+  'switchAccess.scanLoops': 'The number of scan loops',
+  'switchAccess.firstItemPauseMs': 'The pause on the first item',
+  'switchAccess.holdMs': 'The hold before select',
+  'switchAccess.ignoreRepeatMs': 'Ignore repeat',
+  'switchAccess.stopHoldMs': 'The hold that stops',
+  quickCommands: 'The quick commands',
 };
 
 export type ApplyResult = { readonly ok: true; readonly settings: Settings } | { readonly ok: false; readonly message: string };
@@ -56,7 +68,9 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
   if (parsed.success) return { ok: true, settings: parsed.data };
   const issue = parsed.error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';
-  const field = FIELD_NAMES[path] ?? `The setting ${path}`;
+  // "quickCommands.2" names the third quick command.
+  const quick = /^quickCommands\.(\d+)$/.exec(path);
+  const field = quick ? `Quick command ${Number(quick[1]) + 1}` : (FIELD_NAMES[path] ?? `The setting ${path}`);
   return { ok: false, message: `Nothing was saved. ${field} ${issue?.message ?? 'is not valid'}.` };
 }
 

@@ -10,13 +10,16 @@
  */
 import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { AssistantEvent } from '../shared/events.js';
-import type { PanelApi, RunReply, SettingsView as View } from '../shared/ipc-contract.js';
+import type { OverlayView, PanelApi, RunReply, SettingsView as View } from '../shared/ipc-contract.js';
 import type { PermissionStatus } from '../shared/permissions.js';
+import { sessionCommand } from '../shared/session-commands.js';
 import {
   INITIAL_STATE,
   STATUS_TEXT,
   addPermissionNeeded,
   addSendError,
+  addSessionReply,
+  pendingConfirmation,
   addUserMessage,
   answerConfirmation,
   applyEvent,
@@ -27,6 +30,9 @@ import {
 import { Onboarding } from './onboarding.js';
 import { OpenSettingsButton } from './setup-fields.js';
 import { SettingsView } from './settings-view.js';
+import { ScanBar } from './scan-bar.js';
+import { scanTree, type ScanAction } from './switch-scan.js';
+import { useSwitch } from './use-switch.js';
 
 /** Mirrors MAX_COMMAND_LENGTH of the contract (imported as a value it would pull zod into the bundle). */
 const MAX_COMMAND_LENGTH = 2000;
@@ -36,7 +42,8 @@ type Action =
   | { readonly type: 'user'; readonly text: string }
   | { readonly type: 'answered'; readonly id: number; readonly answer: 'confirmed' | 'cancelled' }
   | { readonly type: 'permission'; readonly status: PermissionStatus }
-  | { readonly type: 'send_error'; readonly text: string };
+  | { readonly type: 'send_error'; readonly text: string }
+  | { readonly type: 'session_reply'; readonly text: string; readonly ok: boolean };
 
 function reduce(state: PanelState, action: Action): PanelState {
   switch (action.type) {
@@ -50,6 +57,8 @@ function reduce(state: PanelState, action: Action): PanelState {
       return addPermissionNeeded(state, action.status);
     case 'send_error':
       return addSendError(state, action.text);
+    case 'session_reply':
+      return addSessionReply(state, action.text, action.ok);
   }
 }
 
@@ -80,6 +89,7 @@ export function App({ api }: { readonly api: PanelApi }) {
   const [screen, setScreen] = useState<'commands' | 'settings'>('commands');
   const [announcement, setAnnouncement] = useState('');
   const [runsEnded, setRunsEnded] = useState(0);
+  const [overlay, setOverlay] = useState<OverlayView | undefined>();
   const input = useRef<HTMLTextAreaElement>(null);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const lastSeen = useRef(0);
@@ -147,8 +157,10 @@ export function App({ api }: { readonly api: PanelApi }) {
 
   const send = async (command: string): Promise<void> => {
     const trimmed = command.trim();
-    if (!trimmed || busy) return;
-    dispatch({ type: 'user', text: trimmed });
+    const own = sessionCommand(trimmed);
+    // "stop" is the one command that goes while another runs: it stops that one.
+    if (!trimmed || (busy && own !== 'stop')) return;
+    if (own !== 'stop') dispatch({ type: 'user', text: trimmed });
     setText('');
     let reply: RunReply | undefined;
     try {
@@ -158,6 +170,14 @@ export function App({ api }: { readonly api: PanelApi }) {
       input.current?.focus();
     }
     if (reply?.permission) dispatch({ type: 'permission', status: reply.permission });
+    if (reply?.overlay === 'hidden') setOverlay(undefined);
+    else if (reply?.overlay) setOverlay(reply.overlay);
+    // The session's own answers raise no assistant event: say them here.
+    if (reply && own && own !== 'stop') {
+      dispatch({ type: 'session_reply', text: reply.message, ok: reply.outcome === 'done' });
+      setAnnouncement(reply.message);
+    }
+    if (reply && own === 'stop' && !busy) setAnnouncement(reply.message);
     setRecent(await api.recentCommands());
   };
 
@@ -165,6 +185,61 @@ export function App({ api }: { readonly api: PanelApi }) {
     dispatch({ type: 'answered', id, answer: answer === 'confirm' ? 'confirmed' : 'cancelled' });
     void api.answerConfirmation(answer);
   };
+
+  // Esc closes the numbers while the panel has the keyboard (the shell closes them otherwise).
+  useEffect(() => {
+    if (!overlay) return;
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') void send('hide numbers');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [overlay, busy]);
+  useEffect(
+    () =>
+      api.onShellSignal((signal) => {
+        if (signal.kind === 'overlay_closed') setOverlay(undefined);
+      }),
+    [api],
+  );
+
+  const waiting = pendingConfirmation(state);
+  const question = openQuestion(state);
+  const tree = scanTree({
+    busy,
+    ...(waiting ? { confirmation: { destructive: waiting.risk.level === 'destructive' } } : {}),
+    options: !busy && question ? question.options : [],
+    recent,
+    quick: settings?.quickCommands ?? [],
+    ...(overlay ? { overlay } : {}),
+  });
+  const perform = (action: ScanAction): void => {
+    switch (action.kind) {
+      case 'confirm':
+      case 'cancel':
+        if (waiting) confirm(waiting.id, action.kind);
+        return;
+      case 'stop':
+        void api.stop();
+        return;
+      case 'run':
+        void send(action.command);
+        return;
+      case 'mark':
+        void send(`click ${action.id}`);
+        return;
+    }
+  };
+  const switchState = useSwitch({
+    settings: screen === 'commands' ? settings?.switchAccess : undefined,
+    tree,
+    perform,
+    stop: () => {
+      void api.stop();
+      setAnnouncement('Stopped: you held the switch.');
+    },
+    onShellSignal: api.onShellSignal,
+  });
 
   const closeSettings = (): void => {
     setScreen('commands');
@@ -201,6 +276,7 @@ export function App({ api }: { readonly api: PanelApi }) {
 
       {!onboarding && screen === 'commands' && (
         <>
+          {settings?.switchAccess.enabled && <ScanBar tree={tree} state={switchState} mode={settings.switchAccess.mode} />}
           <div class="toolbar">
             {/* Not while a command runs: its confirmation or question must stay in view. */}
             <button type="button" ref={settingsButton} onClick={() => setScreen('settings')} disabled={!settings || busy}>

@@ -56,6 +56,16 @@ export function addSendError(state: PanelState, text: string): PanelState {
   return add(state, { kind: 'error', text });
 }
 
+/** What the session answered itself (numbers shown or hidden, Stop with nothing running): one result entry. */
+export function addSessionReply(state: PanelState, text: string, ok: boolean): PanelState {
+  return add(state, { kind: 'result', text, ok });
+}
+
+/** The confirmation still waiting for the user's answer, if any. */
+export function pendingConfirmation(state: PanelState): Extract<Entry, { kind: 'confirmation' }> | undefined {
+  return state.entries.find((e): e is Extract<Entry, { kind: 'confirmation' }> => e.kind === 'confirmation' && e.answer === 'pending');
+}
+
 /** The question of the latest run the user can still answer with an option button, if any. */
 export function openQuestion(state: PanelState): Extract<Entry, { kind: 'clarification' }> | undefined {
   for (let i = state.entries.length - 1; i >= 0; i--) {

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PanelApi, SaveReply, SettingsUpdate, SettingsView as View } from '../shared/ipc-contract.js';
 import { KEYED_PROVIDERS } from '../shared/llm-providers.js';
+import { MAX_QUICK_COMMANDS, SWITCH_INPUTS, SWITCH_LIMITS, isGlobalSwitchInput, type SwitchSettings } from '../shared/switch-access.js';
 import { ConnectionTest, KeyField, ProviderFields, toUpdate } from './setup-fields.js';
 
 const CONFIDENCE_FIELDS = [
@@ -43,9 +44,75 @@ function Checkbox({ id, label, checked, onChange }: { readonly id: string; reado
   );
 }
 
+/** Timings in seconds on screen, milliseconds in the settings. */
+const SECONDS_FIELDS = [
+  { key: 'scanIntervalMs', label: 'Scan interval (seconds)', help: 'How long the highlight stays on each entry, from 0.5 to 5.' },
+  { key: 'firstItemPauseMs', label: 'Extra pause on the first entry (seconds)', help: 'From 0 to 5.' },
+  { key: 'holdMs', label: 'Hold before select (seconds)', help: 'A press counts only once held this long; 0 counts every press. From 0 to 2.' },
+  { key: 'ignoreRepeatMs', label: 'Ignore repeated presses within (seconds)', help: 'Absorbs a tremor’s double press. From 0 to 2.' },
+  { key: 'stopHoldMs', label: 'Hold to stop (seconds)', help: 'Holding the switch this long stops whatever runs. From 1 to 10.' },
+] as const;
+
+const INPUT_NAMES: Readonly<Record<string, string>> = { MouseLeft: 'Left mouse button', MouseRight: 'Right mouse button' };
+const inputName = (i: string): string => `${INPUT_NAMES[i] ?? i}${isGlobalSwitchInput(i) ? ' (works in every app)' : ''}`;
+
+function SwitchFields({ value, onChange }: { readonly value: SwitchSettings; readonly onChange: (next: SwitchSettings) => void }) {
+  const set = <K extends keyof SwitchSettings>(key: K, v: SwitchSettings[K]): void => onChange({ ...value, [key]: v });
+  const inputSelect = (key: 'selectInput' | 'moveInput', label: string) => (
+    <>
+      <label for={`switch-${key}`}>{label}</label>
+      <select id={`switch-${key}`} value={value[key]} onChange={(e) => set(key, e.currentTarget.value as SwitchSettings[typeof key])}>
+        {SWITCH_INPUTS.map((i) => (
+          <option key={i} value={i}>
+            {inputName(i)}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+  return (
+    <>
+      <Checkbox id="switch-enabled" label="Use a switch to scan the panel" checked={value.enabled} onChange={(on) => set('enabled', on)} />
+      <label for="switch-mode">Switches</label>
+      <select id="switch-mode" value={value.mode} onChange={(e) => set('mode', e.currentTarget.value === 'step' ? 'step' : 'auto')}>
+        <option value="auto">One switch: the highlight moves by itself</option>
+        <option value="step">Two switches: one moves, the other selects</option>
+      </select>
+      {inputSelect('selectInput', 'Select switch')}
+      {value.mode === 'step' && inputSelect('moveInput', 'Move switch')}
+      <p class="help">F13 to F24 also work while another app has the keyboard; Space, Enter, digits and mouse buttons only while the panel has it.</p>
+      {SECONDS_FIELDS.map((f) => (
+        <NumberField
+          key={f.key}
+          id={`switch-${f.key}`}
+          label={f.label}
+          help={f.help}
+          value={value[f.key] / 1000}
+          step={0.1}
+          min={SWITCH_LIMITS[f.key].min / 1000}
+          max={SWITCH_LIMITS[f.key].max / 1000}
+          onChange={(n) => set(f.key, Math.round(n * 1000))}
+        />
+      ))}
+      <NumberField
+        id="switch-scanLoops"
+        label="Times round before scanning rests"
+        help="From 1 to 10."
+        value={value.scanLoops}
+        step={1}
+        min={SWITCH_LIMITS.scanLoops.min}
+        max={SWITCH_LIMITS.scanLoops.max}
+        onChange={(n) => set('scanLoops', n)}
+      />
+    </>
+  );
+}
+
 export function SettingsView({ api, view, onClose, onSaved }: { readonly api: PanelApi; readonly view: View; readonly onClose: () => void; readonly onSaved: (view: View) => void }) {
   const [draft, setDraft] = useState<SettingsUpdate>(() => toUpdate(view));
   const [keys, setKeys] = useState(view.keys);
+  // The text as typed (an empty line while typing is kept); the setting is its non-empty lines.
+  const [quickText, setQuickText] = useState(() => view.quickCommands.join('\n'));
   const [message, setMessage] = useState<{ readonly ok: boolean; readonly text: string } | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -110,6 +177,29 @@ export function SettingsView({ api, view, onClose, onSaved }: { readonly api: Pa
           max={450}
           onChange={(n) => set('spokenFeedback', { ...draft.spokenFeedback, rate: n })}
         />
+
+        <h3>Switch access</h3>
+        <SwitchFields value={draft.switchAccess} onChange={(next) => set('switchAccess', next)} />
+        <label for="quick-commands">Quick commands (one per line)</label>
+        <textarea
+          id="quick-commands"
+          rows={4}
+          value={quickText}
+          aria-describedby="quick-commands-help"
+          onInput={(e) => {
+            setQuickText(e.currentTarget.value);
+            set(
+              'quickCommands',
+              e.currentTarget.value
+                .split('\n')
+                .map((l) => l.trim())
+                .filter((l) => l !== ''),
+            );
+          }}
+        />
+        <p id="quick-commands-help" class="help">
+          Offered to the switch as one entry each, for example “scroll down” or “click Send”. At most {MAX_QUICK_COMMANDS}.
+        </p>
 
         <h3>App</h3>
         <Checkbox id="launch-at-login" label="Start Assistive Control when I log in" checked={draft.launchAtLogin} onChange={(on) => set('launchAtLogin', on)} />

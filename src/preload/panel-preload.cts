@@ -6,10 +6,11 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a sandboxed preload is CommonJS (see the header).
 import electron = require('electron');
 import type { AssistantEvent } from '../shared/events.js' with { 'resolution-mode': 'import' };
-import type { EventChannels, PanelApi, RequestChannel, RequestChannels } from '../shared/ipc-contract.js' with { 'resolution-mode': 'import' };
+import type { EventChannels, PanelApi, RequestChannel, RequestChannels, ShellSignal } from '../shared/ipc-contract.js' with { 'resolution-mode': 'import' };
 
 const { contextBridge, ipcRenderer } = electron;
 const EVENT: keyof EventChannels = 'assistant:event';
+const SIGNAL: keyof EventChannels = 'shell:signal';
 
 /** Typed by the contract: each function can only call its own channel with that channel's arguments. */
 function invoke<C extends RequestChannel>(channel: C, ...args: Parameters<RequestChannels[C]>): ReturnType<RequestChannels[C]> {
@@ -36,6 +37,13 @@ const api: PanelApi = {
     ipcRenderer.on(EVENT, wrapped);
     return () => {
       ipcRenderer.removeListener(EVENT, wrapped);
+    };
+  },
+  onShellSignal: (listener) => {
+    const wrapped = (_event: unknown, payload: ShellSignal): void => listener(payload);
+    ipcRenderer.on(SIGNAL, wrapped);
+    return () => {
+      ipcRenderer.removeListener(SIGNAL, wrapped);
     };
   },
 };

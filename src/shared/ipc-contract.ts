@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AssistantEvent, Outcome } from './events.js';
 import { KEYED_PROVIDERS, LLM_PROVIDERS, type KeyedProvider } from './llm-providers.js';
 import { permissionKind, type PermissionKind, type PermissionStatus } from './permissions.js';
+import { MAX_QUICK_COMMAND_LENGTH, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from './switch-access.js';
 
 /** The longest command the panel may send (the loop's own check says the same, in a sentence). */
 export const MAX_COMMAND_LENGTH = 2000;
@@ -49,6 +50,19 @@ export const settingsUpdate = z.strictObject({
   spokenFeedback: z.strictObject({ enabled: z.boolean(), rate: z.number() }),
   launchAtLogin: z.boolean(),
   globalShortcut: z.string().max(100),
+  switchAccess: z.strictObject({
+    enabled: z.boolean(),
+    mode: z.enum(SCAN_MODES),
+    selectInput: z.enum(SWITCH_INPUTS),
+    moveInput: z.enum(SWITCH_INPUTS),
+    scanIntervalMs: z.number(),
+    scanLoops: z.number(),
+    firstItemPauseMs: z.number(),
+    holdMs: z.number(),
+    ignoreRepeatMs: z.number(),
+    stopHoldMs: z.number(),
+  }),
+  quickCommands: z.array(z.string().max(MAX_QUICK_COMMAND_LENGTH)).max(MAX_QUICK_COMMANDS),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 
@@ -65,12 +79,31 @@ export interface ProviderTestReply {
   readonly message: string;
 }
 
+/** One number of the numbered overlay: the observation id the planner sees, and where the element is on screen. */
+export interface OverlayMark {
+  readonly id: number;
+  readonly role: string;
+  readonly label: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What the numbered overlay shows: the app's name and one mark per actionable element with bounds. */
+export interface OverlayView {
+  readonly app: string;
+  readonly marks: readonly OverlayMark[];
+}
+
 /** How a command sent from the panel ended (the loop's RunResult, as plain data). */
 export interface RunReply {
   readonly outcome: Outcome;
   readonly message: string;
   /** Set when the command did not run because a permission is missing: what to grant, and where. */
   readonly permission?: PermissionStatus;
+  /** Set when the command showed the numbers (the marks) or closed them (`hidden`); the shell opens or closes the overlay. */
+  readonly overlay?: OverlayView | 'hidden';
 }
 
 /** Renderer → main: each channel's signature (arguments are validated in main before use). */
@@ -93,10 +126,21 @@ export interface RequestChannels {
 export const onboardingFinish = z.enum(['completed', 'skipped']);
 export type OnboardingFinish = z.infer<typeof onboardingFinish>;
 
+/** What the shell tells the panel outside the assistant's events. */
+export type ShellSignal =
+  /** A switch pressed while another app had the keyboard (a global shortcut; no hold time is known). */
+  | { readonly kind: 'switch'; readonly input: SwitchInput }
+  /** The numbered overlay was closed from outside the panel (Esc). */
+  | { readonly kind: 'overlay_closed' };
+
 /** Main → renderer pushes. */
 export interface EventChannels {
   'assistant:event': (event: AssistantEvent) => void;
+  'shell:signal': (signal: ShellSignal) => void;
 }
+
+/** Checks a shell signal before it is sent (main) — the panel trusts only what this accepts. */
+export const shellSignal = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('switch'), input: z.enum(SWITCH_INPUTS) }), z.strictObject({ kind: z.literal('overlay_closed') })]);
 
 export type RequestChannel = keyof RequestChannels;
 
@@ -139,6 +183,8 @@ export interface PanelApi {
   openPermissionSettings(kind: PermissionKind): Promise<boolean>;
   /** Calls `listener` for every assistant event; returns the function that unsubscribes. */
   onEvent(listener: (event: AssistantEvent) => void): () => void;
+  /** Calls `listener` for every shell signal (a global switch press, the overlay closed); returns the function that unsubscribes. */
+  onShellSignal(listener: (signal: ShellSignal) => void): () => void;
 }
 
 /** Each PanelApi function and the channel it calls: the preload and the tests build the API from this. */
@@ -155,7 +201,7 @@ export const PANEL_API_CHANNELS = {
   testProvider: 'provider:test',
   checkPermissions: 'permissions:check',
   openPermissionSettings: 'permissions:open-settings',
-} as const satisfies { readonly [M in Exclude<keyof PanelApi, 'onEvent'>]: RequestChannel };
+} as const satisfies { readonly [M in Exclude<keyof PanelApi, 'onEvent' | 'onShellSignal'>]: RequestChannel };
 
 /** Every request channel, in one list (main registers each). */
 export const REQUEST_CHANNELS = Object.keys(REQUEST_SCHEMAS) as readonly RequestChannel[];

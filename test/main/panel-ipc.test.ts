@@ -279,7 +279,7 @@ describe('the built preload', () => {
       },
     });
     const api = exposed.assistiveControl ?? {};
-    expect(Object.keys(api).sort()).toEqual([...Object.keys(PANEL_API_CHANNELS), 'onEvent'].sort());
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(PANEL_API_CHANNELS), 'onEvent', 'onShellSignal'].sort());
     for (const [method, channel] of Object.entries(PANEL_API_CHANNELS)) {
       invoked.length = 0;
       await api[method]?.('a', 'b');

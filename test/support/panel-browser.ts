@@ -11,7 +11,7 @@ import { join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { PanelSession } from '../../src/main/panel-session.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
-import { PANEL_API_CHANNELS, type RequestChannel } from '../../src/shared/ipc-contract.js';
+import { PANEL_API_CHANNELS, type RequestChannel, type ShellSignal } from '../../src/shared/ipc-contract.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** CI installs Chromium through scripts/setup.sh, so a missing one on Linux is a failure that says how. */
@@ -66,11 +66,17 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 const PRELOAD_STAND_IN = `(methods) => {
   const listeners = new Set();
+  const signalListeners = new Set();
   globalThis.__ac_dispatch = (event) => listeners.forEach((l) => l(event));
+  globalThis.__ac_signal = (signal) => signalListeners.forEach((l) => l(signal));
   const api = {
     onEvent: (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
+    },
+    onShellSignal: (l) => {
+      signalListeners.add(l);
+      return () => signalListeners.delete(l);
     },
   };
   for (const m of methods) api[m] = (...args) => globalThis['__ac_' + m](...args);
@@ -134,12 +140,20 @@ export interface PanelBrowser {
   readonly events: readonly AssistantEvent[];
   /** Sends one assistant event to the page, in order with the ones before it. */
   readonly push: (event: AssistantEvent) => void;
+  /** Sends one shell signal to the page (what main sends on a global switch press). */
+  readonly signal: (signal: ShellSignal) => Promise<void>;
   /** Saves a screenshot of the page as `<name>.png` in the artifacts folder. */
   readonly screenshot: (name: string) => Promise<void>;
   readonly close: () => Promise<void>;
 }
 
-export async function openPanel(options: { readonly bundleDir: string; readonly artifactsDir: string; readonly session: () => PanelSession }): Promise<PanelBrowser> {
+export async function openPanel(options: {
+  readonly bundleDir: string;
+  readonly artifactsDir: string;
+  readonly session: () => PanelSession;
+  /** Runs before the page loads (for example to install Playwright's fake clock). */
+  readonly beforeLoad?: (page: Page) => Promise<void>;
+}): Promise<PanelBrowser> {
   if (!existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
   mkdirSync(options.artifactsDir, { recursive: true });
   const server = await servePanel(options.bundleDir);
@@ -158,6 +172,7 @@ export async function openPanel(options: { readonly bundleDir: string; readonly 
   // source text: a function would be serialized with whatever helpers the TypeScript loader added
   // (tsx's __name), which do not exist in the page.
   await page.addInitScript({ content: `(${PRELOAD_STAND_IN})(${JSON.stringify(METHODS.map(([m]) => m))})` });
+  await options.beforeLoad?.(page);
   const { port } = server.address() as AddressInfo;
   await page.goto(`http://127.0.0.1:${port}/index.html`);
 
@@ -169,6 +184,10 @@ export async function openPanel(options: { readonly bundleDir: string; readonly 
     push: (event) => {
       events.push(event);
       chain = chain.then(() => page.evaluate((e) => (globalThis as unknown as { __ac_dispatch: (e: unknown) => void }).__ac_dispatch(e), event)).catch(() => undefined);
+    },
+    signal: async (signal) => {
+      await chain;
+      await page.evaluate((s) => (globalThis as unknown as { __ac_signal: (s: unknown) => void }).__ac_signal(s), signal);
     },
     screenshot: async (name) => {
       await page.screenshot({ path: join(options.artifactsDir, `${name}.png`), fullPage: true });

@@ -1,0 +1,37 @@
+/**
+ * The numbered overlay's data on main's side: the marks of an observation (its ids are the ids
+ * "click 12" names), and an engine wrapper that remembers the latest observation the engine made.
+ */
+import type { Observation } from '../execution/observation.js';
+import type { EngineApi } from '../registry/dispatch.js';
+import type { OverlayMark, OverlayView } from '../shared/ipc-contract.js';
+
+/** One mark per listed element the app gave bounds for (an element without a size cannot be pointed at). */
+export function overlayView(observation: Observation): OverlayView {
+  const marks: OverlayMark[] = [];
+  for (const [id, place] of observation.places ?? []) {
+    const b = place.bounds;
+    if (!b || b.width <= 0 || b.height <= 0) continue;
+    marks.push({ id, role: place.role, label: place.label, x: b.x, y: b.y, width: b.width, height: b.height });
+  }
+  return { app: observation.app, marks };
+}
+
+/** Wraps an engine so the latest observation it returned can be read (the overlay draws that one). */
+export function tapObservations(engine: EngineApi): { readonly engine: EngineApi; readonly latest: () => Observation | undefined } {
+  let latest: Observation | undefined;
+  const getScreenElements: EngineApi['getScreenElements'] = async (...args) => {
+    const result = await engine.getScreenElements(...args);
+    if (result.kind === 'observation' && result.observation) latest = result.observation;
+    return result;
+  };
+  // Every other method runs on the engine itself (bound, so its own state stays its own).
+  const tapped = new Proxy(engine, {
+    get(target, prop) {
+      if (prop === 'getScreenElements') return getScreenElements;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { engine: tapped, latest: () => latest };
+}

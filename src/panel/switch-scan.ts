@@ -1,0 +1,188 @@
+/**
+ * Switch scanning as pure data: what can be scanned now, in which order, and how a press moves
+ * through it. The panel's hook (use-switch.ts) adds the clock and the keys.
+ *
+ * The order is chosen so that the flows that matter most take the fewest presses (docs/decisions.md,
+ * issue #9): a waiting confirmation is all there is to scan (Cancel first when destructive, as the
+ * focus does); a question's answers come first; while a command runs only Stop is offered; when idle,
+ * groups first (Recent commands, Quick commands), so any recent command is two presses with one
+ * switch. With the numbers shown, the marks are scanned row by row, then within the row.
+ */
+import type { OverlayMark, OverlayView } from '../shared/ipc-contract.js';
+import type { ScanMode } from '../shared/switch-access.js';
+
+export type ScanAction =
+  | { readonly kind: 'confirm' }
+  | { readonly kind: 'cancel' }
+  | { readonly kind: 'stop' }
+  | { readonly kind: 'run'; readonly command: string }
+  | { readonly kind: 'mark'; readonly id: number };
+
+export interface ScanItem {
+  readonly type: 'item';
+  readonly label: string;
+  readonly action: ScanAction;
+}
+
+export interface ScanGroup {
+  readonly type: 'group';
+  readonly label: string;
+  readonly children: readonly ScanNode[];
+}
+
+export type ScanNode = ScanItem | ScanGroup;
+
+/** What the panel knows when it builds the scan list. */
+export interface ScanContext {
+  readonly busy: boolean;
+  /** The confirmation waiting for an answer, if any. */
+  readonly confirmation?: { readonly destructive: boolean };
+  /** The open question's answers (only once the run has ended, as their buttons). */
+  readonly options: readonly string[];
+  readonly recent: readonly string[];
+  readonly quick: readonly string[];
+  readonly overlay?: OverlayView;
+}
+
+/** A group holds at most this many entries; longer lists become groups of groups. */
+export const GROUP_SIZE = 6;
+
+function run(command: string, label = command): ScanItem {
+  return { type: 'item', label, action: { kind: 'run', command } };
+}
+
+/** Splits a long list into groups of GROUP_SIZE ("Recent commands 1–6"), so no list is long to scan. */
+export function chunk(label: string, nodes: readonly ScanNode[]): ScanNode[] {
+  if (nodes.length <= GROUP_SIZE) return [...nodes];
+  const out: ScanNode[] = [];
+  for (let i = 0; i < nodes.length; i += GROUP_SIZE) {
+    const part = nodes.slice(i, i + GROUP_SIZE);
+    out.push({ type: 'group', label: `${label} ${i + 1}–${i + part.length}`, children: part });
+  }
+  return out;
+}
+
+/** Marks in reading order, split into rows: a mark whose vertical centre lies within the row's first mark starts no new row. */
+export function markRows(marks: readonly OverlayMark[]): OverlayMark[][] {
+  const sorted = [...marks].sort((a, b) => a.y + a.height / 2 - (b.y + b.height / 2) || a.x - b.x);
+  const rows: OverlayMark[][] = [];
+  for (const m of sorted) {
+    const row = rows.at(-1);
+    const first = row?.[0];
+    const centre = m.y + m.height / 2;
+    if (row && first && centre >= first.y && centre <= first.y + first.height) row.push(m);
+    else rows.push([m]);
+  }
+  for (const row of rows) row.sort((a, b) => a.x - b.x);
+  return rows;
+}
+
+function markItem(m: OverlayMark): ScanItem {
+  return { type: 'item', label: `${m.id} ${m.label || m.role}`.trim(), action: { kind: 'mark', id: m.id } };
+}
+
+/** The top level of the scan, for the panel as it is now. */
+export function scanTree(ctx: ScanContext): readonly ScanNode[] {
+  const stop: ScanItem = { type: 'item', label: 'Stop', action: { kind: 'stop' } };
+  if (ctx.confirmation) {
+    const confirm: ScanItem = { type: 'item', label: 'Confirm', action: { kind: 'confirm' } };
+    const cancel: ScanItem = { type: 'item', label: 'Cancel', action: { kind: 'cancel' } };
+    return ctx.confirmation.destructive ? [cancel, confirm, stop] : [confirm, cancel, stop];
+  }
+  if (ctx.busy) return [stop];
+  if (ctx.overlay) {
+    const rows = markRows(ctx.overlay.marks).map((row, i): ScanNode => {
+      const items = row.map(markItem);
+      // A row of one is the mark itself: one press fewer.
+      if (items.length === 1 && items[0]) return items[0];
+      return { type: 'group', label: `Row ${i + 1}: ${row.map((m) => m.id).join(', ')}`, children: chunk(`Row ${i + 1}`, items) };
+    });
+    return [...chunk('Rows', rows), run('hide numbers', 'Hide numbers')];
+  }
+  const top: ScanNode[] = ctx.options.map((o) => run(o));
+  if (ctx.recent.length > 0) top.push({ type: 'group', label: 'Recent commands', children: chunk('Recent commands', ctx.recent.map((c) => run(c))) });
+  if (ctx.quick.length > 0) top.push({ type: 'group', label: 'Quick commands', children: chunk('Quick commands', ctx.quick.map((c) => run(c))) });
+  return chunk('Answers', top);
+}
+
+/** Where the highlight is: the groups entered (indices from the top) and the index in the innermost list. */
+export interface ScanCursor {
+  readonly path: readonly number[];
+  readonly index: number;
+}
+
+export const TOP: ScanCursor = { path: [], index: 0 };
+
+/** The list the cursor moves in. */
+export function levelOf(tree: readonly ScanNode[], cursor: ScanCursor): readonly ScanNode[] {
+  let level = tree;
+  for (const i of cursor.path) {
+    const node = level[i];
+    if (!node || node.type !== 'group') return tree;
+    level = node.children;
+  }
+  return level;
+}
+
+export function currentNode(tree: readonly ScanNode[], cursor: ScanCursor): ScanNode | undefined {
+  return levelOf(tree, cursor)[cursor.index];
+}
+
+/** The next item in the same list; `wrapped` when it went round to the first again. */
+export function move(tree: readonly ScanNode[], cursor: ScanCursor): { readonly cursor: ScanCursor; readonly wrapped: boolean } {
+  const size = levelOf(tree, cursor).length;
+  if (size === 0) return { cursor: TOP, wrapped: true };
+  const next = cursor.index + 1;
+  return next >= size ? { cursor: { path: cursor.path, index: 0 }, wrapped: true } : { cursor: { path: cursor.path, index: next }, wrapped: false };
+}
+
+/** Selecting: a group is entered (highlight on its first entry); an item gives its action, and scanning goes back to the top. */
+export function select(tree: readonly ScanNode[], cursor: ScanCursor): { readonly cursor: ScanCursor; readonly action?: ScanAction } {
+  const node = currentNode(tree, cursor);
+  if (!node) return { cursor: TOP };
+  if (node.type === 'group') return { cursor: { path: [...cursor.path, cursor.index], index: 0 } };
+  return { cursor: TOP, action: node.action };
+}
+
+/**
+ * The switch presses needed to reach and select the item with `label` from the top, or undefined
+ * when it is not there. One switch (`auto`): one press per level (the highlight comes by itself).
+ * Two switches (`step`): the moves plus one select per level.
+ */
+export function pressesFor(tree: readonly ScanNode[], label: string, mode: ScanMode): number | undefined {
+  const walk = (level: readonly ScanNode[]): number | undefined => {
+    let best: number | undefined;
+    level.forEach((node, i) => {
+      const moves = mode === 'step' ? i : 0;
+      const below = node.type === 'item' ? (node.label === label ? 0 : undefined) : walk(node.children);
+      if (below !== undefined && (best === undefined || moves + 1 + below < best)) best = moves + 1 + below;
+    });
+    return best;
+  };
+  return walk(tree);
+}
+
+/**
+ * The presses to reach and select the entry at `path` (one index per level, from the top), going
+ * on to the first item when the entry is a group. One switch: one press per level. Two switches:
+ * the moves too.
+ */
+export function pressesTo(tree: readonly ScanNode[], path: readonly number[], mode: ScanMode): number {
+  let presses = 0;
+  let level = tree;
+  let depth = 0;
+  for (;;) {
+    const index = path[depth] ?? 0;
+    const node = level[index];
+    if (!node) return presses;
+    presses += 1 + (mode === 'step' ? index : 0);
+    if (node.type === 'item') return presses;
+    level = node.children;
+    depth++;
+  }
+}
+
+/** A stable key of the tree's top level: scanning starts over at the top when it changes. */
+export function treeKey(tree: readonly ScanNode[]): string {
+  return tree.map((n) => `${n.type}:${n.label}`).join('|');
+}

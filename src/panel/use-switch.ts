@@ -1,0 +1,194 @@
+/**
+ * Switch input for the panel: turns key and mouse presses (and the shell's global switch presses)
+ * into scanning, with Apple Switch Control's tremor filters.
+ *
+ * A press counts when it is released, if it was held at least `holdMs` (hold before select) and came
+ * at least `ignoreRepeatMs` after the last counted press (ignore repeat). Holding a switch for
+ * `stopHoldMs` stops whatever runs, at that moment, and the release is then ignored. A press from the
+ * shell (the panel did not have the keyboard) has no known duration: ignore-repeat applies, hold
+ * before select cannot (docs/decisions.md, issue #9). One switch (`auto`): the highlight moves every
+ * `scanIntervalMs` (longer on the first item), goes round `scanLoops` times, then scanning rests
+ * until the next press, which starts it again without selecting. Two switches (`step`): one moves,
+ * the other selects.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ShellSignal } from '../shared/ipc-contract.js';
+import type { SwitchInput, SwitchSettings } from '../shared/switch-access.js';
+import { TOP, levelOf, move, select, treeKey, type ScanAction, type ScanCursor, type ScanNode } from './switch-scan.js';
+
+/** The switch input a DOM key event is, if any. */
+export function keyInput(key: string): SwitchInput | undefined {
+  if (key === ' ' || key === 'Spacebar') return 'Space';
+  if (key === 'Enter' || key === '1' || key === '2' || /^F(1[3-9]|2[0-4])$/.test(key)) return key as SwitchInput;
+  return undefined;
+}
+
+export function mouseInput(button: number): SwitchInput | undefined {
+  return button === 0 ? 'MouseLeft' : button === 2 ? 'MouseRight' : undefined;
+}
+
+export interface SwitchState {
+  readonly scanning: boolean;
+  readonly cursor: ScanCursor;
+  /** Presses counted since the current choice began (the top of the scan). */
+  readonly presses: number;
+  /** How many presses the last completed choice took. */
+  readonly lastChoice: { readonly label: string; readonly presses: number } | undefined;
+}
+
+interface Handlers {
+  readonly settings: SwitchSettings | undefined;
+  readonly tree: readonly ScanNode[];
+  readonly perform: (action: ScanAction, label: string) => void;
+  readonly stop: () => void;
+  readonly onShellSignal: (listener: (signal: ShellSignal) => void) => () => void;
+}
+
+export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Handlers): SwitchState {
+  const enabled = settings?.enabled === true;
+  const [state, setState] = useState<SwitchState>({ scanning: false, cursor: TOP, presses: 0, lastChoice: undefined });
+  const [loops, setLoops] = useState(0);
+  // The latest values, for listeners registered once.
+  const live = useRef({ state, tree, settings, perform, stop });
+  live.current = { state, tree, settings, perform, stop };
+  const lastCounted = useRef(Number.NEGATIVE_INFINITY);
+
+  // A new situation (a confirmation arrived, the run ended, the numbers appeared) starts at the top.
+  const key = treeKey(tree);
+  useEffect(() => {
+    setLoops(0);
+    setState((s) => ({ ...s, cursor: TOP, presses: 0, scanning: enabled && tree.length > 0 }));
+  }, [key, enabled]);
+
+  // One switch: the highlight moves by itself.
+  useEffect(() => {
+    if (!enabled || !settings || settings.mode !== 'auto' || !state.scanning) return;
+    const delay = settings.scanIntervalMs + (state.cursor.index === 0 ? settings.firstItemPauseMs : 0);
+    const timer = setTimeout(() => {
+      const moved = move(live.current.tree, state.cursor);
+      if (!moved.wrapped) {
+        setState((s) => ({ ...s, cursor: moved.cursor }));
+        return;
+      }
+      const done = loops + 1 >= settings.scanLoops;
+      if (!done) {
+        setLoops(loops + 1);
+        setState((s) => ({ ...s, cursor: moved.cursor }));
+      } else if (state.cursor.path.length > 0) {
+        // Nothing chosen inside a group: back to the top, as Switch Control does.
+        setLoops(0);
+        setState((s) => ({ ...s, cursor: TOP }));
+      } else {
+        setLoops(0);
+        setState((s) => ({ ...s, cursor: TOP, scanning: false }));
+      }
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [enabled, settings, state.scanning, state.cursor, loops]);
+
+  /** One counted press of the select or the move switch. */
+  const press = (which: 'select' | 'move'): void => {
+    const { state: s, tree: t, settings: cfg } = live.current;
+    if (!cfg || t.length === 0) return;
+    const presses = s.presses + 1;
+    if (!s.scanning) {
+      // A press while scanning rests wakes it; it selects nothing.
+      setLoops(0);
+      setState({ ...s, scanning: true, cursor: TOP, presses });
+      return;
+    }
+    if (which === 'move') {
+      setState({ ...s, cursor: move(t, s.cursor).cursor, presses });
+      return;
+    }
+    const node = levelOf(t, s.cursor)[s.cursor.index];
+    const picked = select(t, s.cursor);
+    setLoops(0);
+    if (picked.action && node) {
+      setState({ ...s, cursor: TOP, presses: 0, lastChoice: { label: node.label, presses } });
+      live.current.perform(picked.action, node.label);
+    } else setState({ ...s, cursor: picked.cursor, presses });
+  };
+
+  /** Ignore-repeat: a press too soon after the last counted one does nothing. */
+  const counted = (which: 'select' | 'move'): void => {
+    const cfg = live.current.settings;
+    const now = Date.now();
+    if (!cfg || now - lastCounted.current < cfg.ignoreRepeatMs) return;
+    lastCounted.current = now;
+    press(which);
+  };
+
+  const role = (input: SwitchInput): 'select' | 'move' | undefined => {
+    const cfg = live.current.settings;
+    if (!cfg?.enabled) return undefined;
+    if (input === cfg.selectInput) return 'select';
+    if (cfg.mode === 'step' && input === cfg.moveInput) return 'move';
+    return undefined;
+  };
+
+  useEffect(() => {
+    if (!enabled) return;
+    let down: { input: SwitchInput; at: number; stopTimer: ReturnType<typeof setTimeout>; stopped: boolean } | undefined;
+    const begin = (input: SwitchInput | undefined, event: Event): void => {
+      if (!input || !role(input)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (down) return; // key auto-repeat, or a second switch while one is held
+      const cfg = live.current.settings;
+      const held = { input, at: Date.now(), stopped: false, stopTimer: setTimeout(() => undefined, 0) };
+      held.stopTimer = setTimeout(() => {
+        held.stopped = true;
+        live.current.stop();
+      }, cfg?.stopHoldMs ?? 2000);
+      down = held;
+    };
+    const end = (input: SwitchInput | undefined, event: Event): void => {
+      if (!input || !down || down.input !== input) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const held = down;
+      down = undefined;
+      clearTimeout(held.stopTimer);
+      const which = role(input);
+      const cfg = live.current.settings;
+      if (held.stopped || !which || !cfg) return;
+      if (Date.now() - held.at < cfg.holdMs) return; // hold before select: too short to count
+      counted(which);
+    };
+    const keydown = (e: KeyboardEvent): void => begin(keyInput(e.key), e);
+    const keyup = (e: KeyboardEvent): void => end(keyInput(e.key), e);
+    const mousedown = (e: MouseEvent): void => begin(mouseInput(e.button), e);
+    const mouseup = (e: MouseEvent): void => end(mouseInput(e.button), e);
+    // A mapped mouse button is the switch: its click and context menu must not also act on the page.
+    const swallow = (e: MouseEvent): void => {
+      const input = mouseInput(e.button);
+      if (input && role(input)) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    const options = { capture: true };
+    const listeners = [
+      ['keydown', keydown],
+      ['keyup', keyup],
+      ['mousedown', mousedown],
+      ['mouseup', mouseup],
+      ['click', swallow],
+      ['contextmenu', swallow],
+    ] as const;
+    for (const [type, listener] of listeners) window.addEventListener(type, listener as EventListener, options);
+    const unsubscribe = onShellSignal((signal) => {
+      if (signal.kind !== 'switch') return;
+      const which = role(signal.input);
+      if (which) counted(which);
+    });
+    return () => {
+      if (down) clearTimeout(down.stopTimer);
+      for (const [type, listener] of listeners) window.removeEventListener(type, listener as EventListener, options);
+      unsubscribe();
+    };
+  }, [enabled, onShellSignal]);
+
+  return enabled ? state : { scanning: false, cursor: TOP, presses: 0, lastChoice: undefined };
+}

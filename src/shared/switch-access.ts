@@ -1,0 +1,89 @@
+/**
+ * Switch access vocabulary shared by the settings, the shell and the panel: which inputs a switch
+ * may be mapped to, which of them the shell captures system-wide, and the limits of each timing.
+ *
+ * Plain constants (no zod), so the panel bundle can import them as values.
+ */
+
+/**
+ * What a switch interface can send. Most USB switch interfaces send Space, Enter, "1"/"2", F13–F24
+ * or a mouse click; the names are DOM `KeyboardEvent.key` values, with `Mouse…` for buttons.
+ */
+export const SWITCH_INPUTS = [
+  'Space',
+  'Enter',
+  '1',
+  '2',
+  ...Array.from({ length: 12 }, (_, i) => `F${13 + i}`),
+  'MouseLeft',
+  'MouseRight',
+] as const;
+export type SwitchInput = (typeof SWITCH_INPUTS)[number];
+
+/**
+ * The inputs the shell registers as global shortcuts, so a switch works while another app has the
+ * keyboard. Only F13–F24: no keyboard a person types on uses them, whereas Space, Enter and digits
+ * captured system-wide would be taken from the user's typing in every app, and a mouse button cannot
+ * be a global shortcut at all (docs/decisions.md, issue #9).
+ */
+export function isGlobalSwitchInput(input: string): boolean {
+  return /^F(1[3-9]|2[0-4])$/.test(input);
+}
+
+/** The Electron accelerator of a global switch input (F13–F24 are their own accelerators). */
+export function switchAccelerator(input: SwitchInput): string | undefined {
+  return isGlobalSwitchInput(input) ? input : undefined;
+}
+
+/** `auto`: one switch, the panel moves the highlight by itself. `step`: two switches, one moves, the other selects. */
+export const SCAN_MODES = ['auto', 'step'] as const;
+export type ScanMode = (typeof SCAN_MODES)[number];
+
+/** Limits of each timing, in milliseconds (and loops), as the settings schema enforces them. */
+export const SWITCH_LIMITS = {
+  scanIntervalMs: { min: 500, max: 5000 },
+  scanLoops: { min: 1, max: 10 },
+  firstItemPauseMs: { min: 0, max: 5000 },
+  holdMs: { min: 0, max: 2000 },
+  ignoreRepeatMs: { min: 0, max: 2000 },
+  stopHoldMs: { min: 1000, max: 10_000 },
+} as const;
+
+export const MAX_QUICK_COMMANDS = 12;
+export const MAX_QUICK_COMMAND_LENGTH = 200;
+
+/** A switch's settings, as the panel and the shell read them. */
+export interface SwitchSettings {
+  readonly enabled: boolean;
+  readonly mode: ScanMode;
+  /** The switch that selects (and, in `auto` mode, the only one). */
+  readonly selectInput: SwitchInput;
+  /** The switch that moves the highlight (`step` mode only). */
+  readonly moveInput: SwitchInput;
+  readonly scanIntervalMs: number;
+  /** How many times the highlight goes round before scanning stops. */
+  readonly scanLoops: number;
+  /** Extra time the highlight stays on the first item of a list. */
+  readonly firstItemPauseMs: number;
+  /** A press counts only once held this long (0: at once). */
+  readonly holdMs: number;
+  /** A press this soon after the last counted one is ignored (0: never). */
+  readonly ignoreRepeatMs: number;
+  /** Holding a switch this long stops whatever runs. */
+  readonly stopHoldMs: number;
+}
+
+export const DEFAULT_SWITCH_SETTINGS: SwitchSettings = {
+  enabled: false,
+  mode: 'auto',
+  selectInput: 'Space',
+  moveInput: 'Enter',
+  scanIntervalMs: 1500,
+  scanLoops: 4,
+  firstItemPauseMs: 1000,
+  holdMs: 0,
+  ignoreRepeatMs: 300,
+  stopHoldMs: 2000,
+};
+
+export const DEFAULT_QUICK_COMMANDS: readonly string[] = ['show numbers', 'scroll down', 'scroll up'];

@@ -1,0 +1,325 @@
+// Switch access end to end: the built panel in Debian's Chromium with Playwright's fake clock, wired
+// through PanelSession to the real loop and engine acting on the loop fixture app. Each flow is
+// driven with real key presses of the switch (Space, Enter, F13 through the shell's signal) and its
+// presses are counted; effects are read back from the app through AT-SPI. Screenshots go to
+// artifacts/panel/, and axe-core checks every scanning state (WCAG 2.2 AA).
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPanel } from '../../scripts/build-panel.js';
+import { AssistantLoop, type PlannerAvailability } from '../../src/agent/assistant-loop.js';
+import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
+import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
+import { createSettingsStore, defaultSettings, type Settings } from '../../src/config/settings.js';
+import { createPlanner } from '../../src/intent/providers/create-planner.js';
+import { tapObservations } from '../../src/main/overlay-marks.js';
+import { PanelSession } from '../../src/main/panel-session.js';
+import { createPermissionChecker } from '../../src/main/permissions.js';
+import { linuxPermissions } from '../../src/main/permissions-linux.js';
+import { DEFAULT_SWITCH_SETTINGS, type SwitchSettings } from '../../src/shared/switch-access.js';
+import { startScriptedLlm } from '../agent/scripted-llm.js';
+import type { LlmServer } from '../intent/llm-loopback.js';
+import { desktopSkipReason, until } from '../support/desktop.js';
+import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
+import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
+
+const skip = desktopSkipReason();
+const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
+
+const INTERVAL = 1000;
+const FIRST_PAUSE = 500;
+const BASE: SwitchSettings = { ...DEFAULT_SWITCH_SETTINGS, enabled: true, scanIntervalMs: INTERVAL, firstItemPauseMs: FIRST_PAUSE, scanLoops: 2, ignoreRepeatMs: 0, holdMs: 0, stopHoldMs: 2000 };
+
+describe.skipIf(skip !== '')('switch access in the panel, on the real loop and desktop', () => {
+  let fixture: LoopFixture;
+  let bundleDir: string;
+  let planner: () => Promise<PlannerAvailability> = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
+  const servers: LlmServer[] = [];
+  const opened: PanelBrowser[] = [];
+
+  /** A panel over its own settings file and session (each test group gets the switch settings it needs). */
+  async function open(switchAccess: SwitchSettings, quickCommands: readonly string[]): Promise<PanelBrowser> {
+    const engine = tapObservations(openDesktopEngine(process.env));
+    const settings = createSettingsStore({ dir: await mkdtemp(join(tmpdir(), 'ac-switch-settings-')) });
+    const saved: Settings = { ...defaultSettings(), provider: 'grammar', onboardingDone: true, switchAccess, quickCommands: [...quickCommands] };
+    await settings.save(saved);
+    const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
+    const ref: { browser?: PanelBrowser } = {};
+    const session = new PanelSession({
+      createLoop: (confirm) => new AssistantLoop({ engine: engine.engine, confirm, emit: (e) => ref.browser?.push(e), planner: () => planner() }),
+      settings,
+      secrets: createSecretStore({ backend: noKeys }),
+      permissions: createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) })),
+      planner: () => planner(),
+      latestObservation: engine.latest,
+    });
+    const browser = await openPanel({
+      bundleDir,
+      artifactsDir: ARTIFACTS,
+      session: () => session,
+      // Fake timers from the first script on, paused: the test moves time, so the scan timing is exact.
+      beforeLoad: async (page) => {
+        await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
+        await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'));
+      },
+    });
+    ref.browser = browser;
+    opened.push(browser);
+    return browser;
+  }
+
+  beforeAll(async () => {
+    fixture = await openLoopFixture();
+    bundleDir = await mkdtemp(join(tmpdir(), 'ac-switch-panel-'));
+    await buildPanel(bundleDir);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const p of opened) await p.close();
+    await Promise.all(servers.map((s) => s.close()));
+    await fixture?.close();
+  });
+
+  /** Helpers over one panel. */
+  function driver(panel: PanelBrowser) {
+    const page = panel.page;
+    /** Moves the page's fake clock; real time passes too, so promises and the core's replies settle. */
+    const tick = async (ms = 50) => {
+      await page.clock.runFor(ms);
+      await new Promise((r) => setTimeout(r, 20));
+    };
+    /** What the scan bar shows: the entries, and which is highlighted. */
+    const scan = () =>
+      page.evaluate(() => {
+        const doc = (globalThis as unknown as { document: { querySelectorAll: (s: string) => ArrayLike<{ textContent: string | null; getAttribute: (a: string) => string | null }> } }).document;
+        const items = Array.from(doc.querySelectorAll('.scan-item'));
+        const label = (e: { textContent: string | null } | undefined) => e?.textContent ?? '';
+        return {
+          items: items.map((e) => label(e)),
+          current: label(items.find((e) => e.getAttribute('aria-current') === 'true')),
+        };
+      });
+    const current = async () => (await scan()).current;
+    const status = () => page.getByRole('status').textContent();
+    const scanStatus = () => page.getByTestId('scan-status').textContent();
+    /** Keys Playwright's keyboard does not name (F13–F24) go in through the DevTools protocol, as real key events. */
+    const cdp = page.context().newCDPSession(page);
+    const key = async (type: 'keyDown' | 'keyUp', name: string) => {
+      const f = /^F(\d+)$/.exec(name);
+      if (!f) return type === 'keyDown' ? page.keyboard.down(name) : page.keyboard.up(name);
+      await (await cdp).send('Input.dispatchKeyEvent', { type, key: name, code: name, windowsVirtualKeyCode: 111 + Number(f[1]) });
+    };
+    /** One switch press: down, held `holdMs`, up. */
+    const press = async (name = ' ', holdMs = 50) => {
+      await key('keyDown', name);
+      await tick(holdMs);
+      await key('keyUp', name);
+      await tick();
+    };
+    /** Lets the clock run until the scan bar is ready (effects and the first replies). */
+    const settle = async (until: () => Promise<boolean>, what: string) => {
+      for (let i = 0; i < 200; i++) {
+        if (await until()) return;
+        await tick(10);
+      }
+      throw new Error(`timed out waiting for ${what}`);
+    };
+    const send = async (command: string) => {
+      const input = page.getByRole('textbox', { name: 'Command' });
+      await input.fill(command);
+      // Typing in the command box is not the switch (Enter is not mapped here).
+      await input.press('Enter');
+    };
+    /** Screenshot, then axe-core (whose own timers need the fake clock to move while it runs). */
+    const checkState = async (name: string) => {
+      await panel.screenshot(name);
+      let done = false;
+      const violations = axeViolations(page).finally(() => {
+        done = true;
+      });
+      while (!done) await tick(20);
+      expect(await violations, name).toEqual([]);
+    };
+    return { page, tick, scan, current, status, scanStatus, press, settle, send, checkState };
+  }
+
+  describe('one switch (Space), automatic scanning', () => {
+    let d: ReturnType<typeof driver>;
+    beforeAll(async () => {
+      d = driver(await open(BASE, ['click Increment', 'show numbers']));
+      await d.settle(async () => (await d.current()).startsWith('Quick commands'), 'the scan to start');
+    }, 60_000);
+
+    it('a quick command takes 2 presses and runs on the real app', async () => {
+      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses']);
+      const before = await fixture.counter('Count: ');
+      await d.press(); // Quick commands ›
+      expect((await d.scan()).items).toEqual(['click Increment', 'show numbers']);
+      expect(await d.current()).toBe('click Increment');
+      await d.checkState('switch-01-quick-group');
+      await d.press(); // click Increment
+      await until('the count to go up', async () => ((await fixture.counter('Count: ')) === before + 1 ? true : undefined));
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+      expect(await d.scanStatus()).toContain('“click Increment” took 2 presses.');
+    });
+
+    it('a recent command takes 2 presses: the Recent group comes first', async () => {
+      await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the recent group');
+      expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›2 presses']);
+      await d.checkState('switch-02-idle-top');
+      const before = await fixture.counter('Count: ');
+      await d.press();
+      expect(await d.current()).toBe('click Increment');
+      await d.press();
+      await until('the count to go up', async () => ((await fixture.counter('Count: ')) === before + 1 ? true : undefined));
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+      expect(await d.scanStatus()).toContain('“click Increment” took 2 presses.');
+    });
+
+    it('a destructive confirmation: scanning starts on Cancel (1 press); Confirm is the next entry (1 press)', async () => {
+      await d.send('click Delete everything');
+      await d.settle(async () => (await d.current()) === 'Cancel1 press', 'the confirmation to be scanned');
+      expect((await d.scan()).items).toEqual(['Cancel1 press', 'Confirm1 press', 'Stop1 press']);
+      await d.checkState('switch-04-confirmation');
+      await d.press();
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+      expect(await d.page.locator('.entry-confirmation .answer').last().textContent()).toBe('You cancelled.');
+      expect(await fixture.counter('Deleted: ')).toBe(0);
+      expect(await d.scanStatus()).toContain('“Cancel” took 1 press.');
+
+      await d.send('click Delete everything');
+      await d.settle(async () => (await d.current()) === 'Cancel1 press', 'the confirmation to be scanned');
+      await d.tick(INTERVAL + FIRST_PAUSE);
+      expect(await d.current()).toBe('Confirm1 press');
+      await d.press();
+      await until('the delete to count', async () => ((await fixture.counter('Deleted: ')) === 1 ? true : undefined));
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+      expect(await d.scanStatus()).toContain('“Confirm” took 1 press.');
+    });
+
+    it('a moderate confirmation: scanning starts on Confirm', async () => {
+      await d.send('click Accept');
+      await d.settle(async () => (await d.current()) === 'Confirm1 press', 'the confirmation to be scanned');
+      await d.tick(INTERVAL + FIRST_PAUSE);
+      expect(await d.current()).toBe('Cancel1 press');
+      await d.press();
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+      expect(await d.page.locator('.entry-confirmation .answer').last().textContent()).toBe('You cancelled.');
+    });
+
+    it('scanning pauses on the first entry, moves every interval, loops the set number of times, then rests', async () => {
+      await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the top');
+      // First entry: interval + the first-item pause.
+      await d.tick(INTERVAL + FIRST_PAUSE - 100);
+      expect(await d.current()).toBe('Recent commands ›2 presses');
+      await d.tick(100);
+      expect(await d.current()).toBe('Quick commands ›2 presses');
+      await d.tick(INTERVAL);
+      expect(await d.current()).toBe('Recent commands ›2 presses'); // round 2
+      await d.tick(INTERVAL + FIRST_PAUSE);
+      expect(await d.current()).toBe('Quick commands ›2 presses');
+      await d.tick(INTERVAL);
+      // Two rounds with no choice: scanning rests, nothing highlighted, and it says how to wake it.
+      expect(await d.current()).toBe('');
+      expect(await d.scanStatus()).toMatch(/^Scanning is resting: press the switch to start again\./);
+      await d.checkState('switch-03-resting');
+      // A press wakes it, selecting nothing.
+      await d.press();
+      expect(await d.current()).toBe('Recent commands ›2 presses');
+      expect(await d.scanStatus()).toMatch(/^Presses so far: 1\./);
+      // Inside a group, two rounds without a choice go back to the top, which scans on.
+      await d.press();
+      const inside = (await d.scan()).items.length;
+      expect(inside).toBeGreaterThan(1);
+      // Each round: the first entry's pause, then one interval per entry.
+      await d.tick(2 * FIRST_PAUSE);
+      for (let i = 0; i < 2 * inside; i++) await d.tick(INTERVAL);
+      expect(await d.current()).toBe('Recent commands ›2 presses');
+    });
+
+    it('holding the switch stops a running command, and "stop" typed while it runs stops it without reaching the LLM', async () => {
+      const server = await startScriptedLlm('openai', [{ fail: 'hang' }, { fail: 'hang' }]);
+      servers.push(server);
+      planner = async () => ({ kind: 'ready', planner: createPlanner({ provider: 'openai', baseURL: server.baseURL, apiKey: 'sk-switch-test', model: 'gpt-test' }), budgetMs: 60_000 });
+      await d.send('make the number bigger');
+      await d.settle(async () => (await d.status()) === 'Status: Thinking…', 'the planner to be asked');
+      expect((await d.scan()).items).toEqual(['Stop1 press']);
+      await d.checkState('switch-05-running');
+      await d.page.keyboard.down(' ');
+      await d.tick(1850);
+      expect(await d.status()).toBe('Status: Thinking…'); // not yet
+      await d.tick(150);
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the stop');
+      expect(await d.page.locator('.entries > li').last().textContent()).toBe('Result: Stopped. Nothing more was done.');
+      // The release after a stop selects nothing: no new command, nothing entered.
+      const entries = await d.page.locator('.entries > li').count();
+      const scanBefore = await d.scan();
+      await d.page.keyboard.up(' ');
+      await d.tick();
+      expect(await d.page.locator('.entries > li').count()).toBe(entries);
+      expect(await d.scan()).toEqual(scanBefore);
+
+      await d.send('make the number bigger');
+      await d.settle(async () => (await d.status()) === 'Status: Thinking…', 'the planner to be asked');
+      const asked = server.requests.length;
+      await d.send('stop');
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the typed stop');
+      expect(server.requests.length).toBe(asked);
+      expect(server.requests.map((r) => JSON.stringify(r.body)).join('\n')).not.toMatch(/"stop"/);
+      planner = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
+    });
+  });
+
+  describe('tremor filters and two switches', () => {
+    let d: ReturnType<typeof driver>;
+    let panel: PanelBrowser;
+    beforeAll(async () => {
+      // Two switches: F13 moves (it also works from other apps), Enter selects.
+      panel = await open({ ...BASE, mode: 'step', selectInput: 'Enter', moveInput: 'F13', holdMs: 300, ignoreRepeatMs: 500 }, ['click Increment', 'scroll down', 'show numbers']);
+      d = driver(panel);
+      await d.settle(async () => (await d.current()).startsWith('Quick commands'), 'the scan to start');
+      // Nothing in the command box has the focus: Enter is the switch here, not Send.
+      await d.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { blur?: () => void } | null } }).document.activeElement?.blur?.());
+    }, 60_000);
+
+    it('the highlight waits for the move switch; a short press is ignored; a quick second press is ignored', async () => {
+      await d.tick(INTERVAL * 5);
+      expect(await d.current()).toBe('Quick commands ›2 presses'); // no automatic moves with two switches
+      await d.press('Enter', 300); // held long enough: into the group
+      expect(await d.current()).toBe('click Increment');
+      await d.press('F13', 300); // moves (too soon after the select: ignored)
+      expect(await d.current()).toBe('click Increment');
+      await d.tick(500);
+      await d.press('F13', 100); // too short for hold-before-select
+      expect(await d.current()).toBe('click Increment');
+      await d.press('F13', 300);
+      expect(await d.current()).toBe('scroll down');
+      expect(await d.scanStatus()).toBe('Presses so far: 2.');
+      await d.checkState('switch-06-two-switches');
+    });
+
+    it('a global switch press from the shell moves too (no hold time is known for it)', async () => {
+      await d.tick(600);
+      await panel.signal({ kind: 'switch', input: 'F13' });
+      await d.tick();
+      expect(await d.current()).toBe('show numbers');
+      await panel.signal({ kind: 'switch', input: 'F13' }); // within ignore-repeat
+      await d.tick();
+      expect(await d.current()).toBe('show numbers');
+    });
+
+    it('with two switches a recent command is select, select for the newest (2 presses) and one move more for the next', async () => {
+      await d.tick(600);
+      await d.press('F13', 300); // wraps to click Increment
+      await d.tick(600);
+      const before = await fixture.counter('Count: ');
+      await d.press('Enter', 300);
+      await until('the count to go up', async () => ((await fixture.counter('Count: ')) === before + 1 ? true : undefined));
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+      await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the recent group');
+      expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›3 presses']);
+    });
+  });
+});
