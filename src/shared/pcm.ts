@@ -7,6 +7,12 @@
 /** whisper.cpp and the transcription endpoints all take 16 kHz mono. */
 export const SPEECH_SAMPLE_RATE = 16_000;
 
+/** Listening stops by itself after this long: a command is a sentence, not a dictation. */
+export const MAX_UTTERANCE_SECONDS = 30;
+export const MAX_UTTERANCE_SAMPLES = MAX_UTTERANCE_SECONDS * SPEECH_SAMPLE_RATE;
+/** The largest PCM payload main accepts, in bytes (16-bit samples). */
+export const MAX_UTTERANCE_BYTES = MAX_UTTERANCE_SAMPLES * 2;
+
 /** Averages interleaved channels into one. */
 export function downmixToMono(interleaved: Float32Array, channels: number): Float32Array {
   if (!Number.isInteger(channels) || channels < 1) throw new RangeError(`channels must be a whole number ≥ 1 (got ${channels})`);

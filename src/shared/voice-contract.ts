@@ -6,13 +6,9 @@
  * (the panel stops listening there), so a payload is at most ~1 MB.
  */
 import { z } from 'zod';
-import { SPEECH_SAMPLE_RATE } from './pcm.js';
+import { MAX_UTTERANCE_SAMPLES, MAX_UTTERANCE_SECONDS, SPEECH_SAMPLE_RATE } from './pcm.js';
 
-/** Listening stops by itself after this long: a command is a sentence, not a dictation. */
-export const MAX_UTTERANCE_SECONDS = 30;
-export const MAX_UTTERANCE_SAMPLES = MAX_UTTERANCE_SECONDS * SPEECH_SAMPLE_RATE;
-/** The largest PCM payload main accepts, in bytes (16-bit samples). */
-export const MAX_UTTERANCE_BYTES = MAX_UTTERANCE_SAMPLES * 2;
+export { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_SAMPLES, MAX_UTTERANCE_SECONDS } from './pcm.js';
 
 export const voiceUtterancePayload = z.strictObject({
   sampleRate: z.literal(SPEECH_SAMPLE_RATE),

@@ -3,8 +3,7 @@
  * trailing silence trimmed by energy, length capped, and WAV encoding for the transcription
  * endpoint (and decoding for tests and files).
  */
-import { MAX_UTTERANCE_SECONDS } from '../shared/voice-contract.js';
-import { SPEECH_SAMPLE_RATE, downmixToMono, floatToInt16, resampleTo16k } from '../shared/pcm.js';
+import { MAX_UTTERANCE_SECONDS, SPEECH_SAMPLE_RATE, downmixToMono, floatToInt16, resampleTo16k } from '../shared/pcm.js';
 import { SpeechError } from './speech-error.js';
 
 export interface TrimOptions {

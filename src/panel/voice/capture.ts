@@ -8,8 +8,9 @@
  * processing smears the quiet consonants that tell "Send" from "Sent". Silence is trimmed in main
  * (src/voice/audio.ts), which decides what counts as speech.
  */
-import { SPEECH_SAMPLE_RATE, floatToInt16, resampleTo16k } from '../../shared/pcm.js';
-import { MAX_UTTERANCE_SECONDS, type VoiceUtterance } from '../../shared/voice-contract.js';
+import { MAX_UTTERANCE_SECONDS, SPEECH_SAMPLE_RATE, floatToInt16, resampleTo16k } from '../../shared/pcm.js';
+// Types only: the panel bundle carries no zod (main validates).
+import type { VoiceUtterance } from '../../shared/voice-contract.js';
 
 export type CaptureErrorCode = 'permission_denied' | 'no_microphone' | 'busy' | 'unsupported';
 
