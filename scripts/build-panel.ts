@@ -13,9 +13,17 @@ const PANEL_SRC = fileURLToPath(new URL('../src/panel/', import.meta.url));
 
 export async function buildPanel(outDir: string): Promise<void> {
   mkdirSync(outDir, { recursive: true });
+  await bundle(join(PANEL_SRC, 'main.tsx'), join(outDir, 'panel.js'));
+  // The numbered overlay's page: same folder, same scheme and CSP, its own small bundle.
+  await bundle(join(PANEL_SRC, 'overlay', 'overlay.tsx'), join(outDir, 'overlay.js'));
+  for (const file of ['index.html', 'panel.css']) copyFileSync(join(PANEL_SRC, file), join(outDir, file));
+  for (const file of ['overlay.html', 'overlay.css']) copyFileSync(join(PANEL_SRC, 'overlay', file), join(outDir, file));
+}
+
+async function bundle(entry: string, outfile: string): Promise<void> {
   await build({
-    entryPoints: [join(PANEL_SRC, 'main.tsx')],
-    outfile: join(outDir, 'panel.js'),
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -26,7 +34,6 @@ export async function buildPanel(outDir: string): Promise<void> {
     sourcemap: true,
     logLevel: 'warning',
   });
-  for (const file of ['index.html', 'panel.css']) copyFileSync(join(PANEL_SRC, file), join(outDir, file));
 }
 
 /** The Electron preload as one CommonJS file (a sandboxed preload can require only Electron). */

@@ -36,6 +36,8 @@ export interface ObservedPlace {
   readonly role: string;
   readonly label: string;
   readonly bounds: Bounds | null;
+  /** Listed to be acted on (not only as context): the overlay numbers these. */
+  readonly actionable: boolean;
 }
 
 export const DEFAULT_TOKEN_BUDGET = 1500;
@@ -125,7 +127,7 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
     used += cost;
     lines.push(l);
     elementIds.set(id, el.id);
-    places.set(id, { role: el.role, label: short(el.name || el.description, NAME_MAX), bounds: el.bounds });
+    places.set(id, { role: el.role, label: short(el.name || el.description, NAME_MAX), bounds: el.bounds, actionable: index < actionable.length });
     if (el === focused) focusId = id;
   }
 

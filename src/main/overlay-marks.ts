@@ -6,12 +6,12 @@ import type { Observation } from '../execution/observation.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import type { OverlayMark, OverlayView } from '../shared/ipc-contract.js';
 
-/** One mark per listed element the app gave bounds for (an element without a size cannot be pointed at). */
+/** One mark per listed actionable element the app gave bounds for (an element without a size cannot be pointed at). */
 export function overlayView(observation: Observation): OverlayView {
   const marks: OverlayMark[] = [];
   for (const [id, place] of observation.places ?? []) {
     const b = place.bounds;
-    if (!b || b.width <= 0 || b.height <= 0) continue;
+    if (!place.actionable || !b || b.width <= 0 || b.height <= 0) continue;
     marks.push({ id, role: place.role, label: place.label, x: b.x, y: b.y, width: b.width, height: b.height });
   }
   return { app: observation.app, marks };

@@ -5,8 +5,9 @@
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { AssistantEvent } from '../shared/events.js';
-import { REQUEST_CHANNELS, type EventChannels } from '../shared/ipc-contract.js';
+import { REQUEST_CHANNELS, shellSignal, type EventChannels, type ShellSignal } from '../shared/ipc-contract.js';
 import type { PanelSession } from './panel-session.js';
+import { checkVoicePayload } from './voice-ipc.js';
 
 
 /** True when the event comes from the panel's main frame, loaded from the panel's own URL. */
@@ -19,6 +20,7 @@ export function registerPanelIpc(ipcMain: IpcMain, session: Pick<PanelSession, '
   for (const channel of REQUEST_CHANNELS) {
     ipcMain.handle(channel, (event, ...args: unknown[]) => {
       if (!isTrusted(event)) throw new Error(`Refused ${channel}: not sent by the panel.`);
+      checkVoicePayload(channel, args);
       return session.handle(channel, args);
     });
   }
@@ -29,4 +31,10 @@ export function registerPanelIpc(ipcMain: IpcMain, session: Pick<PanelSession, '
 export function sendAssistantEvent(panel: WebContents, event: AssistantEvent): void {
   const channel: keyof EventChannels = 'assistant:event';
   if (!panel.isDestroyed()) panel.send(channel, event);
+}
+
+/** Sends one shell signal to the panel, checked against the contract first (the panel trusts its shape). */
+export function sendShellSignal(panel: WebContents, signal: ShellSignal): void {
+  const channel: keyof EventChannels = 'shell:signal';
+  if (!panel.isDestroyed()) panel.send(channel, shellSignal.parse(signal));
 }

@@ -21,6 +21,7 @@ import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import { PERMISSION_KINDS, type PermissionChecker, type PermissionKind, type PermissionStatus } from '../shared/permissions.js';
 import { sessionCommand } from '../shared/session-commands.js';
 import { overlayView } from './overlay-marks.js';
+import type { VoiceSession } from './voice-session.js';
 import { applySettingsUpdate, buildSettingsView, saveSettingsUpdate, testPlannerConnection, type ApplyResult, type PanelSecrets } from './panel-settings.js';
 
 export interface PanelSessionDeps {
@@ -37,6 +38,8 @@ export interface PanelSessionDeps {
   readonly testBudgetMs?: number;
   /** The latest observation the loop's engine made (see tapObservations): "show numbers" draws it. */
   readonly latestObservation?: () => Observation | undefined;
+  /** Speech to text for `voice:*` (issue #8); without it a spoken command gets a sentence saying voice is unavailable. */
+  readonly voice?: Pick<VoiceSession, 'transcribe' | 'cancel' | 'progress'>;
 }
 
 /** What "show numbers" asks the loop: the grammar reads it as get_screen_elements of the frontmost app, no LLM. */
@@ -92,7 +95,9 @@ export class PanelSession {
         this.overlayShown = false;
         return { outcome: 'done', message: 'The numbers are hidden.', overlay: 'hidden' } satisfies RunReply;
       }
-      const reply = await this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : command);
+      // With the numbers up, a number alone ("12", as said or typed) means that element.
+      const bare = this.overlayShown ? /^\s*(\d{1,5})\s*$/.exec(command) : null;
+      const reply = await this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : bare ? `click ${bare[1]}` : command);
       if (own === 'show_numbers') return this.showNumbers(reply);
       if (!this.overlayShown || reply.permission) return reply;
       this.overlayShown = false;
@@ -127,6 +132,9 @@ export class PanelSession {
     'provider:test': () => testPlannerConnection(this.deps.planner, this.deps.testBudgetMs),
     'permissions:check': () => this.checkPermissions(),
     'permissions:open-settings': (kind) => this.deps.permissions.openSettings(kind).catch(() => false),
+    'voice:transcribe': async (utterance) => this.deps.voice?.transcribe(utterance) ?? { ok: false, code: 'unavailable', message: 'Voice commands are not available in this version: type the command instead.' },
+    'voice:cancel': async () => this.deps.voice?.cancel(),
+    'voice:progress': async () => (await this.deps.voice?.progress()) ?? null,
   };
 
   private async runLoop(command: string): Promise<RunReply> {

@@ -5,6 +5,17 @@
  */
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
 
+/** Every window's renderer: isolated, sandboxed, no Node (Electron's security checklist). */
+export const SECURE_WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  spellcheck: false,
+} as const satisfies BrowserWindowConstructorOptions['webPreferences'];
+
 /** Window options: a small floating panel that stays above other apps, sandboxed renderer. */
 export function panelWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
   return {
@@ -17,16 +28,7 @@ export function panelWindowOptions(preloadPath: string): BrowserWindowConstructo
     fullscreenable: false,
     skipTaskbar: true,
     title: 'Assistive Control',
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      spellcheck: false,
-    },
+    webPreferences: { preload: preloadPath, ...SECURE_WEB_PREFERENCES },
   };
 }
 

@@ -15,14 +15,17 @@ import { CoreHost } from './core-host.js';
 import { createFloatingPanel, showPanel, summonOrHidePanel, togglePanel } from './floating-panel.js';
 import { PanelShortcut } from './global-shortcut.js';
 import { applyLaunchAtLogin, autostartDir } from './login-item.js';
-import { isPanelSender, registerPanelIpc, sendAssistantEvent } from './panel-ipc.js';
+import { NumberOverlay } from './overlay-window.js';
+import { isPanelSender, registerPanelIpc, sendAssistantEvent, sendShellSignal } from './panel-ipc.js';
 import { PANEL_ORIGIN, PANEL_SCHEME, PANEL_SCHEME_PRIVILEGES, PANEL_URL, panelRequestHandler } from './panel-protocol.js';
+import type { RequestChannel, RunReply } from '../shared/ipc-contract.js';
 import type { PanelSession } from './panel-session.js';
 import { lockDown } from './panel-window.js';
 import { createPermissionChecker } from './permissions.js';
 import { darwinPermissions } from './permissions-darwin.js';
 import { linuxPermissions } from './permissions-linux.js';
 import { createTray, refreshTrayMenu, type TrayDeps } from './tray.js';
+import { SwitchShortcuts } from './switch-shortcut.js';
 import { PANEL_BOUNDS_FILE, loadPanelBounds, persistPanelBounds } from './window-bounds.js';
 
 export interface ShellOptions {
@@ -47,6 +50,8 @@ export interface RunningShell {
   readonly window: BrowserWindow;
   readonly tray: Tray;
   readonly shortcut: PanelShortcut;
+  readonly switches: SwitchShortcuts;
+  readonly overlay: NumberOverlay;
   readonly core: CoreHost;
   readonly permissions: PermissionChecker;
 }
@@ -132,8 +137,30 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     options.platform === 'darwin' ? darwinPermissions({ systemPreferences, shell }) : linuxPermissions({ bridgePermission: (ms) => core.bridgePermission(ms) }),
   );
   core.start();
+  // The numbered overlay follows each command's reply ("show numbers", "hide numbers", any action).
+  const overlay = new NumberOverlay({
+    BrowserWindow,
+    globalShortcut,
+    displayFor: (rect) => screen.getDisplayMatching(rect).bounds,
+    url: `${PANEL_ORIGIN}overlay.html`,
+    onClosedByUser: () => sendShellSignal(panel.webContents, { kind: 'overlay_closed' }),
+  });
+  const relay: Pick<PanelSession, 'handle'> = {
+    handle: <C extends RequestChannel>(channel: C, args: readonly unknown[]) => {
+      const reply = (core as unknown as Pick<PanelSession, 'handle'>).handle(channel, args);
+      if (channel !== 'command:run') return reply;
+      return (reply as Promise<RunReply>).then((r) => {
+        overlay.apply(r.overlay);
+        return r;
+      }) as typeof reply;
+    },
+  };
   // The core validates every payload; main checks that the request comes from the panel itself.
-  registerPanelIpc(ipcMain, core as unknown as Pick<PanelSession, 'handle'>, (event) => isPanelSender(event, panel.webContents, PANEL_ORIGIN));
+  registerPanelIpc(ipcMain, relay, (event) => isPanelSender(event, panel.webContents, PANEL_ORIGIN));
+  // A switch pressed in another app reaches the panel; while the panel has the focus it hears the switch itself.
+  const switches = new SwitchShortcuts(globalShortcut, (signal) => sendShellSignal(panel.webContents, signal));
+  panel.on('focus', () => switches.suspend());
+  panel.on('blur', () => switches.resume());
 
   const trayDeps: TrayDeps = {
     Tray,
@@ -156,6 +183,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   async function applySettings(next: Settings): Promise<void> {
     const registered = shortcut.set(next.globalShortcut);
     if (!registered.ok) tell(registered.message);
+    for (const problem of switches.set(next.switchAccess, shortcut.accelerator)) tell(problem);
     try {
       await applyLaunchAtLogin(loginItem, next.launchAtLogin);
     } catch (e) {
@@ -167,6 +195,8 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   let flushed = false;
   app.on('will-quit', (event) => {
     shortcut.dispose();
+    switches.dispose();
+    overlay.dispose();
     core.stop();
     if (flushed) return;
     // Keep the app alive until the panel's last place is on disk.
@@ -181,5 +211,5 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   showPanel(panel);
   // The launch preflight is the panel's (it asks through permissions:check and offers the pane's
   // button); the shell only answers it, so a missing permission is said once.
-  return { window: panel, tray, shortcut, core, permissions };
+  return { window: panel, tray, shortcut, switches, overlay, core, permissions };
 }

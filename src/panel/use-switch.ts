@@ -75,12 +75,13 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
         setLoops(loops + 1);
         setState((s) => ({ ...s, cursor: moved.cursor }));
       } else if (state.cursor.path.length > 0) {
-        // Nothing chosen inside a group: back to the top, as Switch Control does.
+        // Nothing chosen inside a group: back to the top, as Switch Control does; the presses of
+        // that abandoned choice no longer count.
         setLoops(0);
-        setState((s) => ({ ...s, cursor: TOP }));
+        setState((s) => ({ ...s, cursor: TOP, presses: 0 }));
       } else {
         setLoops(0);
-        setState((s) => ({ ...s, cursor: TOP, scanning: false }));
+        setState((s) => ({ ...s, cursor: TOP, presses: 0, scanning: false }));
       }
     }, delay);
     return () => clearTimeout(timer);

@@ -63,7 +63,7 @@ export interface FakeState {
   protocolHandlers: Map<string, (request: Request) => Promise<Response>>;
   ipcHandlers: Map<string, (event: unknown, ...args: unknown[]) => unknown>;
   forks: FakeChild[];
-  displays: { workArea: Rect }[];
+  displays: { workArea: Rect; bounds: Rect }[];
   opened: string[];
   session: FakeSession;
 }
@@ -75,6 +75,11 @@ export class FakeBrowserWindow extends EventEmitter {
   bounds: Rect;
   readonly alwaysOnTopCalls: unknown[][] = [];
   readonly workspaceCalls: unknown[][] = [];
+  /** setIgnoreMouseEvents calls (click-through windows). */
+  readonly ignoreMouseCalls: unknown[][] = [];
+  /** Shown without taking the focus (showInactive). */
+  shownInactive = 0;
+  destroyed = false;
   constructor(
     readonly options: Record<string, unknown> & Partial<Rect>,
     private readonly electron: FakeElectron,
@@ -113,7 +118,21 @@ export class FakeBrowserWindow extends EventEmitter {
   }
   restore(): void {}
   isDestroyed(): boolean {
-    return false;
+    return this.destroyed;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+  showInactive(): void {
+    this.visible = true;
+    this.shownInactive++;
+    this.emit('show');
+  }
+  setIgnoreMouseEvents(...args: unknown[]): void {
+    this.ignoreMouseCalls.push(args);
+  }
+  setBounds(bounds: Rect): void {
+    this.bounds = { ...bounds };
   }
   getBounds(): Rect {
     return { ...this.bounds };
@@ -207,7 +226,7 @@ function freshState(): FakeState {
     protocolHandlers: new Map(),
     ipcHandlers: new Map(),
     forks: [],
-    displays: [{ workArea: { x: 0, y: 25, width: 1440, height: 875 } }],
+    displays: [{ workArea: { x: 0, y: 25, width: 1440, height: 875 }, bounds: { x: 0, y: 0, width: 1440, height: 900 } }],
     opened: [],
     session: new FakeSession(),
   };
@@ -274,7 +293,7 @@ export class FakeElectron {
       nativeImage: { createFromPath: (path: string) => new FakeImage(path) },
       globalShortcut: {
         register: (accelerator: string, callback: () => void) => {
-          if (!/^(?:[A-Za-z]+\+)+\w+$|^F\d+$/.test(accelerator)) throw new TypeError('conversion failure');
+          if (!/^(?:[A-Za-z]+\+)+\w+$|^F\d+$|^Escape$/.test(accelerator)) throw new TypeError('conversion failure');
           if (electron.state.taken.has(accelerator) || electron.state.shortcuts.has(accelerator)) return false;
           electron.state.shortcuts.set(accelerator, callback);
           return true;
@@ -288,6 +307,10 @@ export class FakeElectron {
       screen: {
         getAllDisplays: () => electron.state.displays,
         getPrimaryDisplay: () => electron.state.displays[0],
+        // The display holding the rectangle's centre, else the first (Electron picks the largest overlap).
+        getDisplayMatching: (r: Rect) =>
+          electron.state.displays.find((d) => r.x + r.width / 2 >= d.bounds.x && r.x + r.width / 2 < d.bounds.x + d.bounds.width && r.y + r.height / 2 >= d.bounds.y && r.y + r.height / 2 < d.bounds.y + d.bounds.height) ??
+          electron.state.displays[0],
       },
       ipcMain: {
         handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) => electron.state.ipcHandlers.set(channel, handler),

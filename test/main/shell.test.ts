@@ -418,3 +418,98 @@ describe('the Linux autostart entry', () => {
     );
   });
 });
+
+describe('the numbered overlay and the switch keys (issue #9)', () => {
+  const panelEvent = (window: { webContents: unknown & { mainFrame: unknown } }) => ({ sender: window.webContents, senderFrame: window.webContents.mainFrame });
+  const MARKS = [
+    { id: 1, role: 'button', label: 'Send', x: 100, y: 200, width: 80, height: 30 },
+    { id: 2, role: 'text_field', label: 'To', x: 100, y: 250, width: 300, height: 30 },
+  ];
+
+  /** Sends "command" from the panel and lets the core answer `value`. */
+  async function run(window: { webContents: unknown & { mainFrame: unknown } }, command: string, value: unknown, id: number): Promise<unknown> {
+    const core = fake().state.forks[0];
+    const reply = fake().state.ipcHandlers.get('command:run')?.(panelEvent(window), command) as Promise<unknown>;
+    await vi.waitFor(() => expect(core?.posted).toContainEqual({ kind: 'call', id, method: 'panel:request', args: ['command:run', [command]] }));
+    core?.emit('message', { kind: 'reply', id, ok: true, value });
+    return reply;
+  }
+
+  it('"show numbers" opens a transparent, click-through, always-on-top, unfocusable window over the display, drawn from the marks', async () => {
+    const { window } = await running(await setup());
+    const view = { app: 'Mail', marks: MARKS };
+    await expect(run(window, 'show numbers', { outcome: 'done', message: 'Numbers 1 to 2 are shown on “Mail”.', overlay: view }, 0)).resolves.toMatchObject({ overlay: view });
+    const overlay = fake().state.windows[1];
+    if (!overlay) throw new Error('no overlay window');
+    expect(overlay.options).toMatchObject({ transparent: true, frame: false, focusable: false, alwaysOnTop: true, skipTaskbar: true, resizable: false, movable: false, show: false });
+    expect(overlay.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect((overlay.options.webPreferences as Record<string, unknown>).preload).toBeUndefined();
+    expect(overlay.ignoreMouseCalls).toEqual([[true]]);
+    expect(overlay.alwaysOnTopCalls).toEqual([[true, 'screen-saver']]);
+    expect(overlay.workspaceCalls).toEqual([[true, { visibleOnFullScreen: true, skipTransformProcessType: true }]]);
+    // The whole display (not its work area), shown without taking the focus from the app under it.
+    expect(overlay.getBounds()).toEqual({ x: 0, y: 0, width: 1440, height: 900 });
+    expect(overlay.shownInactive).toBe(1);
+    expect(overlay.focused).toBe(false);
+    const url = new URL(overlay.webContents.getURL());
+    expect(`${url.protocol}//${url.host}${url.pathname}`).toBe('app://panel/overlay.html');
+    expect(JSON.parse(decodeURIComponent(url.hash.slice(1)))).toEqual({ app: 'Mail', marks: MARKS, origin: { x: 0, y: 0 }, highlight: [] });
+    // Esc is taken system-wide only while the numbers are up.
+    expect(fake().state.shortcuts.has('Escape')).toBe(true);
+  });
+
+  it('closes on "hide numbers", on the next action, and on Esc (telling the panel); Esc is released each time', async () => {
+    const { window } = await running(await setup());
+    await run(window, 'show numbers', { outcome: 'done', message: '', overlay: { app: 'Mail', marks: MARKS } }, 0);
+    const overlay = fake().state.windows[1];
+    await run(window, 'hide numbers', { outcome: 'done', message: 'The numbers are hidden.', overlay: 'hidden' }, 1);
+    expect(overlay?.isVisible()).toBe(false);
+    expect(fake().state.shortcuts.has('Escape')).toBe(false);
+
+    await run(window, 'show numbers', { outcome: 'done', message: '', overlay: { app: 'Mail', marks: MARKS } }, 2);
+    expect(fake().state.windows).toHaveLength(2); // the same window again
+    expect(overlay?.isVisible()).toBe(true);
+    await run(window, 'click 1', { outcome: 'done', message: 'Clicked “Send”.', overlay: 'hidden' }, 3);
+    expect(overlay?.isVisible()).toBe(false);
+
+    await run(window, 'show numbers', { outcome: 'done', message: '', overlay: { app: 'Mail', marks: MARKS } }, 4);
+    fake().state.shortcuts.get('Escape')?.();
+    expect(overlay?.isVisible()).toBe(false);
+    expect(fake().state.shortcuts.has('Escape')).toBe(false);
+    expect(window.webContents.sent).toContainEqual(['shell:signal', { kind: 'overlay_closed' }]);
+    // A reply without overlay leaves the numbers as they are.
+    await run(window, 'show numbers', { outcome: 'done', message: '', overlay: { app: 'Mail', marks: MARKS } }, 5);
+    await run(window, 'what time is it', { outcome: 'failed', message: 'No.' }, 6);
+    expect(overlay?.isVisible()).toBe(true);
+  });
+
+  it('captures only F13–F24 switch keys system-wide, forwards each press as a checked signal, and releases them while the panel has the focus', async () => {
+    const switchAccess = { enabled: true, mode: 'step', selectInput: 'F13', moveInput: 'Space' };
+    const { window, shell } = await running(await setup({ switchAccess }));
+    // Space would take the space bar from every app: never captured globally.
+    expect([...fake().state.shortcuts.keys()].sort()).toEqual(['CommandOrControl+Shift+Space', 'F13']);
+    expect(shell.switches.active).toEqual(['F13']);
+    fake().state.shortcuts.get('F13')?.();
+    expect(window.webContents.sent).toContainEqual(['shell:signal', { kind: 'switch', input: 'F13' }]);
+    window.focus();
+    window.emit('focus');
+    expect(fake().state.shortcuts.has('F13')).toBe(false);
+    window.blur();
+    expect(fake().state.shortcuts.has('F13')).toBe(true);
+  });
+
+  it('says when a switch key is taken by another app or is the panel shortcut; switch access off captures nothing', async () => {
+    fake().state.taken.add('F14');
+    const { window } = await running(await setup({ globalShortcut: 'F13', switchAccess: { enabled: true, mode: 'step', selectInput: 'F13', moveInput: 'F14' } }));
+    expect(fake().state.shortcuts.has('F14')).toBe(false);
+    await vi.waitFor(() =>
+      expect(notices(window)).toEqual([
+        'F13 is also the shortcut that shows the panel, so it cannot be a switch in other apps. Choose another switch key or shortcut in Settings.',
+        'The switch key F14 is already used by another app, so the switch works only while the panel has the focus. Choose another switch key in Settings.',
+      ]),
+    );
+    fake().reset();
+    await running(await setup({ switchAccess: { enabled: false, selectInput: 'F15' } }));
+    expect([...fake().state.shortcuts.keys()]).toEqual(['CommandOrControl+Shift+Space']);
+  });
+});

@@ -239,6 +239,35 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       expect(await d.current()).toBe('Recent commands ›2 presses');
     });
 
+    it('the numbers by switch: "show numbers" from the quick commands, then the row, then the number: the button is pressed', async () => {
+      for (let i = 0; i < 50 && (await d.current()) !== 'Quick commands ›2 presses'; i++) await d.tick(100);
+      expect(await d.current()).toBe('Quick commands ›2 presses');
+      await d.press();
+      await d.tick(INTERVAL + FIRST_PAUSE); // past "click Increment"
+      expect(await d.current()).toBe('show numbers');
+      await d.press();
+      // The marks, row by row: the fixture's buttons are one per row but the two “OK”s side by side.
+      await d.settle(async () => (await d.scan()).items.some((i) => i.startsWith('Row ')), 'the numbered rows');
+      expect(await d.scanStatus()).toContain('“show numbers” took 2 presses.');
+      const items = (await d.scan()).items;
+      expect(items.at(-1)).toBe('Hide numbers1 press');
+      const increment = items.findIndex((i) => / Increment1 press$/.test(i));
+      expect(increment).toBeGreaterThanOrEqual(0);
+      expect(items.filter((i) => /^Row \d+: \d+, \d+ ›/.test(i))).toHaveLength(1); // the OK pair
+      await d.checkState('switch-04b-numbers');
+      const before = await fixture.counter('Count: ');
+      // Wait for the highlight to come to the Increment mark (a row of one is the mark itself).
+      await d.tick(FIRST_PAUSE);
+      for (let i = 0; i < increment; i++) await d.tick(INTERVAL);
+      expect(await d.current()).toMatch(/ Increment1 press$/);
+      await d.press();
+      await d.tick(300);
+      await until('the count to go up', async () => ((await fixture.counter('Count: ')) === before + 1 ? true : undefined));
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+      // The action closed the numbers: scanning is back to the commands.
+      await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the top');
+    });
+
     it('holding the switch stops a running command, and "stop" typed while it runs stops it without reaching the LLM', async () => {
       const server = await startScriptedLlm('openai', [{ fail: 'hang' }, { fail: 'hang' }]);
       servers.push(server);

@@ -198,3 +198,20 @@ export async function openPanel(options: {
     },
   };
 }
+
+/** Another page of the built bundle (the numbered overlay), served the same way, at a given viewport. */
+export async function openBundlePage(options: { readonly bundleDir: string; readonly path: string; readonly viewport: { readonly width: number; readonly height: number } }): Promise<{ readonly page: Page; readonly close: () => Promise<void> }> {
+  if (!existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
+  const server = await servePanel(options.bundleDir);
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const page = await browser.newPage({ viewport: { ...options.viewport } });
+  const { port } = server.address() as AddressInfo;
+  await page.goto(`http://127.0.0.1:${port}/${options.path}`);
+  return {
+    page,
+    close: async () => {
+      await browser.close();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}

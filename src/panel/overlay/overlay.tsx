@@ -1,0 +1,42 @@
+/**
+ * The numbered overlay's page: a number beside every actionable element of the frontmost window,
+ * at the element's top-left corner, with a thin outline of the element. The numbers are the ids of
+ * the observation the planner sees, so "click 12" needs no LLM. The window is transparent,
+ * click-through and never focused (src/main/overlay-window.ts); the shell redraws it by changing
+ * the fragment of its URL.
+ */
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { readOverlayPage, type OverlayPage } from './overlay-view.js';
+
+function Overlay() {
+  const [page, setPage] = useState<OverlayPage | undefined>(() => readOverlayPage(location.hash));
+  useEffect(() => {
+    const onHash = (): void => setPage(readOverlayPage(location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  if (!page) return <main aria-label="Element numbers" />;
+  const lit = new Set(page.highlight);
+  return (
+    <main aria-label={`Element numbers on ${page.app}`}>
+      <ol class="marks">
+        {page.marks.map((m) => {
+          const left = m.x - page.origin.x;
+          const top = m.y - page.origin.y;
+          return (
+            <li key={m.id} class={lit.has(m.id) ? 'mark mark-highlight' : 'mark'} data-mark={m.id}>
+              <span class="mark-outline" aria-hidden="true" style={{ left: `${left}px`, top: `${top}px`, width: `${m.width}px`, height: `${m.height}px` }} />
+              <span class="mark-badge" style={{ left: `${left}px`, top: `${top}px` }} aria-label={`${m.id}: ${m.label || m.role}`}>
+                {m.id}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </main>
+  );
+}
+
+const root = document.getElementById('root');
+if (root) render(<Overlay />, root);
