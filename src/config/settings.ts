@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL, DEFAULT_OPENAI_BASE_URL, LLM_PROVIDERS } from '../shared/llm-providers.js';
 import { DEFAULT_QUICK_COMMANDS, DEFAULT_SWITCH_SETTINGS, MAX_QUICK_COMMAND_LENGTH, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, SWITCH_LIMITS } from '../shared/switch-access.js';
+import { DEFAULT_VOICE_MODEL, DEFAULT_VOICE_SHORTCUT, VOICE_ENGINES, VOICE_MODEL_SIZES } from '../shared/voice-settings.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { SETTINGS_FILE_NAME } from './settings-path.js';
 
@@ -78,6 +79,23 @@ const SwitchAccess = z
   // A hold that reaches the stop hold could never select: every counted press would also stop.
   .refine((s) => s.holdMs < s.stopHoldMs, { error: 'needs the hold before select to be shorter than the hold that stops' });
 
+/** Voice commands (issue #8): the speech-to-text engine, the review step and push-to-talk. */
+const Voice = z
+  .object({
+    /** The Listen button and the push-to-talk shortcut. */
+    enabled: z.boolean({ error: 'must be on or off' }).default(false),
+    engine: z.enum(VOICE_ENGINES, { error: 'must be local (whisper.cpp on this computer) or online (an OpenAI-compatible transcription service)' }).default('local'),
+    /** The whisper.cpp model the local engine downloads on first use. */
+    model: z.enum(VOICE_MODEL_SIZES, { error: `must be one of: ${VOICE_MODEL_SIZES.join(', ')}` }).default(DEFAULT_VOICE_MODEL),
+    /** The online engine's OpenAI-compatible base URL (OpenAI's, or a local whisper server's). */
+    transcriptionUrl: HttpUrl.default(DEFAULT_OPENAI_BASE_URL),
+    /** Show the transcript with Run / Edit / Cancel before it runs. */
+    review: z.boolean({ error: 'must be on or off' }).default(false),
+    /** Starts and stops listening from any app. */
+    shortcut: GlobalShortcut.default(DEFAULT_VOICE_SHORTCUT),
+  })
+  .prefault({});
+
 const QuickCommand = z
   .string({ error: 'must be a command' })
   .trim()
@@ -133,6 +151,7 @@ export const Settings = z
     globalShortcut: GlobalShortcut.default(DEFAULT_GLOBAL_SHORTCUT),
     /** Switch input and scanning (issue #9). */
     switchAccess: SwitchAccess,
+    voice: Voice,
     /** Commands offered as one scan item each ("scroll down", "click Send"). */
     quickCommands: z
       .array(QuickCommand, { error: 'must be a list of commands' })

@@ -14,6 +14,8 @@ import { ExecutionEngine } from '../execution/engine.js';
 import { createNutInputDriver } from '../execution/input/input-driver.js';
 import { openDesktopEngine } from '../compose/desktop-engine.js';
 import { settingsPlanner } from '../compose/settings-planner.js';
+import { speechModelsDir } from '../compose/speech.js';
+import { createSpokenFeedback } from '../voice/spoken-feedback.js';
 import type { MessageLink } from './core-rpc.js';
 import { startCore } from './core-process.js';
 
@@ -53,6 +55,9 @@ startCore({
   }),
   // The saved provider, model and key, read at send time: a change in Settings applies to the next command.
   planner: settingsPlanner(createSettingsStore({ dir }), secrets),
+  // Models download on first use into the OS's data folder; feedback follows the saved on/off and rate.
+  speech: { modelsDir: speechModelsDir(process.platform, process.env, homedir()) },
+  feedback: createSpokenFeedback({ enabled: false, rate: 175, onError: (e) => console.error(e.message) }),
   bridgePermission: async (deadlineMs) => {
     if (bridge instanceof Error) return { state: 'unavailable', detail: bridge.message };
     return bridge.permission({ deadlineMs });

@@ -21,6 +21,10 @@ import { CORE_CALLS, MAIN_CALLS, MAIN_NOTICES } from './core-host.js';
 import { RpcPeer, type MessageLink } from './core-rpc.js';
 import { tapObservations } from './overlay-marks.js';
 import { PanelSession } from './panel-session.js';
+import { composeSpeechEngine, type SpeechComposeOptions } from '../compose/speech.js';
+import type { SpokenFeedback } from '../voice/spoken-feedback.js';
+import { speakEvents } from './voice-feedback.js';
+import { VoiceSession, observationVocabulary } from './voice-session.js';
 
 export interface CoreOptions {
   readonly link: MessageLink;
@@ -32,6 +36,10 @@ export interface CoreOptions {
   readonly planner: PlannerFactory;
   /** The accessibility bridge's permission, for main's Linux permission check. */
   readonly bridgePermission: (deadlineMs: number) => Promise<BridgePermission>;
+  /** Speech to text (issue #8): where models are kept, how they are fetched. Without it voice says it is unavailable. */
+  readonly speech?: Omit<SpeechComposeOptions, 'secrets'>;
+  /** Reads results and questions aloud when the settings turn spoken feedback on. */
+  readonly feedback?: SpokenFeedback;
 }
 
 export interface RunningCore {
@@ -99,12 +107,25 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
 
   // The overlay draws the observation the engine made last ("show numbers").
   const observed = tapObservations(options.engine);
+  const speech = options.speech;
+  const voice = speech
+    ? new VoiceSession({
+        settings: async () => current,
+        createEngine: (settings, run) => composeSpeechEngine(settings, { ...speech, secrets: options.secrets }, run),
+        vocabulary: () => observationVocabulary(observed.latest()),
+      })
+    : undefined;
+  const speak = options.feedback ? speakEvents(options.feedback, () => current.spokenFeedback) : undefined;
   const session = new PanelSession({
     latestObservation: observed.latest,
+    ...(voice ? { voice } : {}),
     createLoop: (confirm) =>
       new AssistantLoop({
         engine: observed.engine,
-        emit: (event) => peer.notify(MAIN_NOTICES.event, event),
+        emit: (event) => {
+          peer.notify(MAIN_NOTICES.event, event);
+          speak?.(event);
+        },
         confirm,
         planner,
         audit,

@@ -30,6 +30,7 @@ export async function buildSettingsView(settings: Settings, secrets: PanelSecret
     globalShortcut: settings.globalShortcut,
     switchAccess: { ...settings.switchAccess },
     quickCommands: [...settings.quickCommands],
+    voice: { ...settings.voice },
     keys: Object.fromEntries(statuses) as SettingsView['keys'],
     onboardingDone: settings.onboardingDone,
   };
@@ -58,6 +59,9 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
   'switchAccess.ignoreRepeatMs': 'Ignore repeat',
   'switchAccess.stopHoldMs': 'The hold that stops',
   quickCommands: 'The quick commands',
+  'voice.transcriptionUrl': 'The transcription service address',
+  'voice.shortcut': 'The push-to-talk shortcut',
+  'voice.model': 'The speech model',
 };
 
 export type ApplyResult = { readonly ok: true; readonly settings: Settings } | { readonly ok: false; readonly message: string };

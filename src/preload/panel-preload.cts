@@ -31,6 +31,10 @@ const api: PanelApi = {
   testProvider: () => invoke('provider:test'),
   checkPermissions: () => invoke('permissions:check'),
   openPermissionSettings: (kind) => invoke('permissions:open-settings', kind),
+  // One utterance (at most 30 s of 16 kHz samples, ~1 MB); main checks the size before anything else.
+  transcribeUtterance: (utterance) => invoke('voice:transcribe', utterance),
+  cancelTranscription: () => invoke('voice:cancel'),
+  voiceProgress: () => invoke('voice:progress'),
   onEvent: (listener) => {
     // The IPC event object (with its sender) never reaches the page: only the payload does.
     const wrapped = (_event: unknown, payload: AssistantEvent): void => listener(payload);

@@ -12,6 +12,8 @@ import type { AssistantEvent, Outcome } from './events.js';
 import { KEYED_PROVIDERS, LLM_PROVIDERS, type KeyedProvider } from './llm-providers.js';
 import { permissionKind, type PermissionKind, type PermissionStatus } from './permissions.js';
 import { MAX_QUICK_COMMAND_LENGTH, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from './switch-access.js';
+import { voiceUtterancePayload, type VoiceUtterance } from './voice-contract.js';
+import { VOICE_ENGINES, VOICE_MODEL_SIZES, type VoiceProgress, type VoiceReply } from './voice-settings.js';
 
 /** The longest command the panel may send (the loop's own check says the same, in a sentence). */
 export const MAX_COMMAND_LENGTH = 2000;
@@ -63,6 +65,17 @@ export const settingsUpdate = z.strictObject({
     stopHoldMs: z.number(),
   }),
   quickCommands: z.array(z.string().max(MAX_QUICK_COMMAND_LENGTH)).max(MAX_QUICK_COMMANDS),
+  /** Voice (issue #8); optional so a form that does not show it leaves it as it is. */
+  voice: z
+    .strictObject({
+      enabled: z.boolean(),
+      engine: z.enum(VOICE_ENGINES),
+      model: z.enum(VOICE_MODEL_SIZES),
+      transcriptionUrl: z.string().max(500),
+      review: z.boolean(),
+      shortcut: z.string().max(100),
+    })
+    .optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 
@@ -120,6 +133,12 @@ export interface RequestChannels {
   'provider:test': () => Promise<ProviderTestReply>;
   'permissions:check': () => Promise<readonly PermissionStatus[]>;
   'permissions:open-settings': (kind: PermissionKind) => Promise<boolean>;
+  /** One spoken command → its transcript (the panel then reviews or runs it like typed text). */
+  'voice:transcribe': (utterance: VoiceUtterance) => Promise<VoiceReply>;
+  /** Stops the transcription (or model download) that runs. */
+  'voice:cancel': () => Promise<void>;
+  /** What the speech engine is doing while the panel waits (a model download's progress), or null. */
+  'voice:progress': () => Promise<VoiceProgress | null>;
 }
 
 /** `completed`: the user went through the steps; `skipped`: offline grammar only from now on. */
@@ -131,7 +150,9 @@ export type ShellSignal =
   /** A switch pressed while another app had the keyboard (a global shortcut; no hold time is known). */
   | { readonly kind: 'switch'; readonly input: SwitchInput }
   /** The numbered overlay was closed from outside the panel (Esc). */
-  | { readonly kind: 'overlay_closed' };
+  | { readonly kind: 'overlay_closed' }
+  /** The push-to-talk shortcut was pressed: start listening, or stop and send what was heard. */
+  | { readonly kind: 'voice_toggle' };
 
 /** Main → renderer pushes. */
 export interface EventChannels {
@@ -140,7 +161,7 @@ export interface EventChannels {
 }
 
 /** Checks a shell signal before it is sent (main) — the panel trusts only what this accepts. */
-export const shellSignal = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('switch'), input: z.enum(SWITCH_INPUTS) }), z.strictObject({ kind: z.literal('overlay_closed') })]);
+export const shellSignal = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('switch'), input: z.enum(SWITCH_INPUTS) }), z.strictObject({ kind: z.literal('overlay_closed') }), z.strictObject({ kind: z.literal('voice_toggle') })]);
 
 export type RequestChannel = keyof RequestChannels;
 
@@ -158,6 +179,9 @@ export const REQUEST_SCHEMAS: { readonly [C in RequestChannel]: z.ZodType<Parame
   'provider:test': z.tuple([]),
   'permissions:check': z.tuple([]),
   'permissions:open-settings': z.tuple([permissionKind]),
+  'voice:transcribe': z.tuple([voiceUtterancePayload]),
+  'voice:cancel': z.tuple([]),
+  'voice:progress': z.tuple([]),
 };
 
 /** Channels whose arguments carry a secret: a rejection names the channel only, never the problem's detail. */
@@ -181,6 +205,9 @@ export interface PanelApi {
   testProvider(): Promise<ProviderTestReply>;
   checkPermissions(): Promise<readonly PermissionStatus[]>;
   openPermissionSettings(kind: PermissionKind): Promise<boolean>;
+  transcribeUtterance(utterance: VoiceUtterance): Promise<VoiceReply>;
+  cancelTranscription(): Promise<void>;
+  voiceProgress(): Promise<VoiceProgress | null>;
   /** Calls `listener` for every assistant event; returns the function that unsubscribes. */
   onEvent(listener: (event: AssistantEvent) => void): () => void;
   /** Calls `listener` for every shell signal (a global switch press, the overlay closed); returns the function that unsubscribes. */
@@ -201,6 +228,9 @@ export const PANEL_API_CHANNELS = {
   testProvider: 'provider:test',
   checkPermissions: 'permissions:check',
   openPermissionSettings: 'permissions:open-settings',
+  transcribeUtterance: 'voice:transcribe',
+  cancelTranscription: 'voice:cancel',
+  voiceProgress: 'voice:progress',
 } as const satisfies { readonly [M in Exclude<keyof PanelApi, 'onEvent' | 'onShellSignal'>]: RequestChannel };
 
 /** Every request channel, in one list (main registers each). */

@@ -60,6 +60,9 @@ describe('panel IPC', () => {
       'provider:test',
       'settings:save',
       'settings:view',
+      'voice:cancel',
+      'voice:progress',
+      'voice:transcribe',
     ]);
     expect(handlers.size).toBe(REQUEST_CHANNELS.length);
     expect(() => handlers.get('command:run')?.(eventFrom({}, mainFrame), 'click Send')).toThrow(/Refused command:run: not sent by the panel/);

@@ -1,0 +1,30 @@
+/**
+ * The voice settings' vocabulary, shared by the settings file (src/config), the panel's settings view
+ * and the speech composer: which engine turns speech into text, which local model, and the
+ * push-to-talk shortcut's default.
+ */
+
+/** `local`: whisper.cpp on this computer (offline); `online`: an OpenAI-compatible transcription endpoint. */
+export const VOICE_ENGINES = ['local', 'online'] as const;
+export type VoiceEngineChoice = (typeof VOICE_ENGINES)[number];
+
+/** whisper.cpp model sizes (src/voice/model-manager.ts has their files, sizes and checksums). */
+export const VOICE_MODEL_SIZES = ['tiny.en', 'base.en', 'small.en', 'tiny', 'base', 'small'] as const;
+export type VoiceModelSize = (typeof VOICE_MODEL_SIZES)[number];
+export const DEFAULT_VOICE_MODEL: VoiceModelSize = 'base.en';
+
+/** Starts and stops listening from any app ("L" for listen; the panel's own shortcut uses Space). */
+export const DEFAULT_VOICE_SHORTCUT = 'CommandOrControl+Shift+L';
+
+/** What the panel shows while the speech engine gets ready (a model download, for example). */
+export interface VoiceProgress {
+  /** A sentence: "Downloading the speech model (base.en): 42%." */
+  readonly message: string;
+  /** 0–100 while a download runs; absent when the step has no measure. */
+  readonly percent?: number;
+}
+
+/** How a spoken command was transcribed, or why not (a sentence the user can act on). */
+export type VoiceReply =
+  | { readonly ok: true; readonly text: string; readonly engine: string; readonly ms: number }
+  | { readonly ok: false; readonly code: string; readonly message: string };
