@@ -20,6 +20,7 @@ const PHRASES: Readonly<Record<string, SessionCommand>> = {
 export function sessionCommand(text: string): SessionCommand | undefined {
   const phrase = text
     .toLowerCase()
+    .trim()
     .replace(/[.!]+$/u, '')
     .replace(/^please\s+|\s+please$/gu, '')
     .replace(/\s+/gu, ' ')

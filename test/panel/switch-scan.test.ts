@@ -1,0 +1,95 @@
+// The scan order as data: which entries come first in each situation, how long lists are grouped,
+// how marks become rows, and the presses each flow needs with one switch and with two.
+import { describe, expect, it } from 'vitest';
+import type { OverlayMark } from '../../src/shared/ipc-contract.js';
+import { sessionCommand } from '../../src/shared/session-commands.js';
+import { GROUP_SIZE, TOP, markRows, move, pressesTo, scanTree, select, type ScanNode } from '../../src/panel/switch-scan.js';
+
+const idle = { busy: false, options: [], recent: [], quick: [] };
+const labels = (nodes: readonly ScanNode[]) => nodes.map((n) => n.label);
+const mark = (id: number, x: number, y: number): OverlayMark => ({ id, role: 'button', label: `B${id}`, x, y, width: 40, height: 20 });
+
+/** The presses to select the item labelled `label`, going through the tree as a user would. */
+function pressesToLabel(tree: readonly ScanNode[], label: string, mode: 'auto' | 'step'): number | undefined {
+  const find = (level: readonly ScanNode[], path: number[]): number[] | undefined => {
+    for (const [i, n] of level.entries()) {
+      if (n.type === 'item' && n.label === label) return [...path, i];
+      if (n.type === 'group') {
+        const inside = find(n.children, [...path, i]);
+        if (inside) return inside;
+      }
+    }
+    return undefined;
+  };
+  const path = find(tree, []);
+  return path && pressesTo(tree, path, mode);
+}
+
+describe('scan order', () => {
+  it('a waiting confirmation is all there is: Confirm first, Cancel first when destructive; 1 press each with one switch', () => {
+    const moderate = scanTree({ ...idle, recent: ['a'], confirmation: { destructive: false } });
+    expect(labels(moderate)).toEqual(['Confirm', 'Cancel', 'Stop']);
+    const destructive = scanTree({ ...idle, confirmation: { destructive: true } });
+    expect(labels(destructive)).toEqual(['Cancel', 'Confirm', 'Stop']);
+    for (const l of ['Confirm', 'Cancel', 'Stop']) expect(pressesToLabel(moderate, l, 'auto')).toBe(1);
+    // Two switches: the first is 1 press, the second 2 (a move and a select).
+    expect(pressesToLabel(moderate, 'Confirm', 'step')).toBe(1);
+    expect(pressesToLabel(moderate, 'Cancel', 'step')).toBe(2);
+    expect(pressesToLabel(destructive, 'Confirm', 'step')).toBe(2);
+  });
+
+  it('while a command runs only Stop is offered', () => {
+    expect(labels(scanTree({ ...idle, busy: true, recent: ['a'], quick: ['b'] }))).toEqual(['Stop']);
+  });
+
+  it('idle: a question’s answers first, then the Recent and Quick groups; any recent command is 2 presses with one switch', () => {
+    const recent = Array.from({ length: 10 }, (_, i) => `command ${i + 1}`);
+    const tree = scanTree({ ...idle, options: ['Left', 'Right'], recent, quick: ['scroll down'] });
+    expect(labels(tree)).toEqual(['Left', 'Right', 'Recent commands', 'Quick commands']);
+    expect(pressesToLabel(tree, 'Left', 'auto')).toBe(1);
+    // Ten recent commands become groups of six, so none is a long list: 3 presses for any of them.
+    for (const c of recent) expect(pressesToLabel(tree, c, 'auto')).toBe(3);
+    const few = scanTree({ ...idle, recent: recent.slice(0, GROUP_SIZE), quick: ['scroll down'] });
+    for (const c of recent.slice(0, GROUP_SIZE)) expect(pressesToLabel(few, c, 'auto')).toBe(2);
+    // Two switches: the newest recent command is 2 presses, the next 3.
+    expect(pressesToLabel(few, 'command 1', 'step')).toBe(2);
+    expect(pressesToLabel(few, 'command 2', 'step')).toBe(3);
+    expect(pressesToLabel(few, 'scroll down', 'step')).toBe(3);
+  });
+
+  it('with the numbers shown: rows of marks (a row of one is the mark itself), then Hide numbers', () => {
+    const tree = scanTree({ ...idle, overlay: { app: 'A', marks: [mark(3, 200, 10), mark(1, 10, 12), mark(2, 100, 8), mark(4, 10, 100)] } });
+    expect(labels(tree)).toEqual(['Row 1: 1, 2, 3', '4 B4', 'Hide numbers']);
+    expect(pressesToLabel(tree, '2 B2', 'auto')).toBe(2);
+    expect(pressesToLabel(tree, '4 B4', 'auto')).toBe(1);
+  });
+
+  it('rows: reading order, a mark joins a row when its centre is within the row’s first mark', () => {
+    const rows = markRows([mark(1, 50, 0), mark(2, 0, 5), mark(3, 0, 30)]);
+    expect(rows.map((r) => r.map((m) => m.id))).toEqual([[2, 1], [3]]);
+  });
+});
+
+describe('moving and selecting', () => {
+  const tree = scanTree({ ...idle, recent: ['a', 'b'], quick: ['c'] });
+  it('a move goes to the next entry and wraps; selecting a group enters it, an item gives its action and goes back to the top', () => {
+    expect(move(tree, TOP)).toEqual({ cursor: { path: [], index: 1 }, wrapped: false });
+    expect(move(tree, { path: [], index: 1 })).toEqual({ cursor: { path: [], index: 0 }, wrapped: true });
+    const inside = select(tree, TOP);
+    expect(inside).toEqual({ cursor: { path: [0], index: 0 } });
+    expect(select(tree, { path: [0], index: 1 })).toEqual({ cursor: TOP, action: { kind: 'run', command: 'b' } });
+  });
+});
+
+describe('session commands', () => {
+  it('"stop", "show numbers" and "hide numbers" in the ways people say them; nothing else', () => {
+    expect(sessionCommand('Stop')).toBe('stop');
+    expect(sessionCommand('  stop it. ')).toBe('stop');
+    expect(sessionCommand('please stop')).toBe('stop');
+    expect(sessionCommand('Show the numbers')).toBe('show_numbers');
+    expect(sessionCommand('hide numbers!')).toBe('hide_numbers');
+    expect(sessionCommand('stop the music')).toBeUndefined();
+    expect(sessionCommand('click stop')).toBeUndefined();
+    expect(sessionCommand('numbers')).toBeUndefined();
+  });
+});
