@@ -3,7 +3,8 @@
 // for the same elements; the built overlay page is rendered in Debian's Chromium at the screen's size
 // and each number is checked to sit at its element's corner; "click N" and a bare "N" press the right
 // button in the app, read back through AT-SPI. Screenshot in artifacts/panel/, axe-core on the page.
-import { mkdtemp } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,12 +21,18 @@ import { createPermissionChecker } from '../../src/main/permissions.js';
 import { linuxPermissions } from '../../src/main/permissions-linux.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
 import type { OverlayMark, OverlayView, RunReply } from '../../src/shared/ipc-contract.js';
-import { desktopSkipReason, until } from '../support/desktop.js';
+import { SYSTEM_PYTHON, desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { axeViolations, openBundlePage } from '../support/panel-browser.js';
 
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
+/** Saves the X root window as a PNG (GDK, from Debian's Python). */
+const ROOT_CAPTURE = `import sys, gi
+gi.require_version("Gdk", "3.0")
+from gi.repository import Gdk
+root = Gdk.get_default_root_window()
+Gdk.pixbuf_get_from_window(root, 0, 0, root.get_width(), root.get_height()).savev(sys.argv[1], "png", [], [])`;
 /** The private desktop's screen (scripts/desktop-session.ts). */
 const SCREEN = { width: 1280, height: 800 };
 
@@ -95,7 +102,7 @@ describe.skipIf(skip !== '')('the numbered overlay, on the real desktop', () => 
     for (const mark of view.marks) expect(lines.some((l) => l.startsWith(`${mark.id} button ${JSON.stringify(mark.label)}`)), `${mark.id} ${mark.label}`).toBe(true);
   });
 
-  it('the overlay page draws each number at its element’s top-left corner, with an outline of the element', async () => {
+  it('the overlay page draws each number on its element’s top-left corner, with an outline of the element', async () => {
     const view = overlayOf(await run('show numbers'));
     const page = await openBundlePage({ bundleDir, path: `overlay.html${overlayFragment(view, { x: 0, y: 0 }, [markNamed(view, 'Increment').id])}`, viewport: SCREEN });
     try {
@@ -111,8 +118,9 @@ describe.skipIf(skip !== '')('the numbered overlay, on the real desktop', () => 
         const mark = view.marks.find((m) => m.id === d.id);
         if (!mark) throw new Error(`no mark ${d.id}`);
         expect(d.text).toBe(String(mark.id));
-        expect(d.badge.x).toBeCloseTo(mark.x, 0);
-        expect(d.badge.y).toBeCloseTo(mark.y, 0);
+        // Centred on the element's top-left corner (half the badge's least size: 12 × 10 px), kept on screen.
+        expect(d.badge.x).toBeCloseTo(Math.max(0, mark.x - 12), 0);
+        expect(d.badge.y).toBeCloseTo(Math.max(0, mark.y - 10), 0);
         expect(d.outline).toEqual({ x: mark.x, y: mark.y, width: mark.width, height: mark.height });
         expect(d.highlighted).toBe(mark.label === 'Increment');
       }
@@ -120,6 +128,12 @@ describe.skipIf(skip !== '')('the numbered overlay, on the real desktop', () => 
       expect(await page.page.evaluate(`getComputedStyle(document.body).backgroundColor`)).toBe('rgba(0, 0, 0, 0)');
       await page.page.screenshot({ path: join(ARTIFACTS, 'overlay-01-numbers.png') });
       expect(await axeViolations(page.page)).toEqual([]);
+      // For the eye: the same page over a capture of the real screen, as the transparent window shows it.
+      const shot = join(await mkdtemp(join(tmpdir(), 'ac-overlay-shot-')), 'screen.png');
+      execFileSync(SYSTEM_PYTHON, ['-c', ROOT_CAPTURE, shot], { timeout: 10_000 });
+      const screen = `data:image/png;base64,${(await readFile(shot)).toString('base64')}`;
+      await page.page.evaluate((url) => void ((globalThis as unknown as { document: { body: { style: { backgroundImage: string } } } }).document.body.style.backgroundImage = `url(${url})`), screen);
+      await page.page.screenshot({ path: join(ARTIFACTS, 'overlay-02-over-the-app.png') });
       // A fragment that is not an overlay description draws nothing.
       await page.page.evaluate(`location.hash = '#' + encodeURIComponent('{"app":1}')`);
       await expect.poll(() => page.page.locator('[data-mark]').count()).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * The numbered overlay's page: a number beside every actionable element of the frontmost window,
- * at the element's top-left corner, with a thin outline of the element. The numbers are the ids of
+ * centred on the element's top-left corner, with a thin outline of the element. The numbers are the ids of
  * the observation the planner sees, so "click 12" needs no LLM. The window is transparent,
  * click-through and never focused (src/main/overlay-window.ts); the shell redraws it by changing
  * the fragment of its URL.
@@ -8,6 +8,9 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { readOverlayPage, type OverlayPage } from './overlay-view.js';
+
+/** Half the badge's least size (overlay.css: min-width 1.5rem, line-height 1.25rem). */
+const BADGE_HALF = { x: '0.75rem', y: '0.625rem' } as const;
 
 function Overlay() {
   const [page, setPage] = useState<OverlayPage | undefined>(() => readOverlayPage(location.hash));
@@ -27,7 +30,8 @@ function Overlay() {
           return (
             <li key={m.id} class={lit.has(m.id) ? 'mark mark-highlight' : 'mark'} data-mark={m.id}>
               <span class="mark-outline" aria-hidden="true" style={{ left: `${left}px`, top: `${top}px`, width: `${m.width}px`, height: `${m.height}px` }} />
-              <span class="mark-badge" style={{ left: `${left}px`, top: `${top}px` }} aria-label={`${m.id}: ${m.label || m.role}`}>
+              {/* Centred on the element's top-left corner (over its padding, not its text), kept on screen. */}
+              <span class="mark-badge" style={{ left: `max(0px, calc(${left}px - ${BADGE_HALF.x}))`, top: `max(0px, calc(${top}px - ${BADGE_HALF.y}))` }} aria-label={`${m.id}: ${m.label || m.role}`}>
                 {m.id}
               </span>
             </li>
