@@ -62,6 +62,8 @@ export function overlayFragment(view: OverlayView, origin: { readonly x: number;
 export class NumberOverlay {
   private window: BrowserWindow | undefined;
   private escape = false;
+  /** What is drawn now, and where the window's corner is. */
+  private drawn: { readonly view: OverlayView; readonly origin: { readonly x: number; readonly y: number } } | undefined;
 
   constructor(private readonly deps: OverlayDeps) {}
 
@@ -84,13 +86,22 @@ export class NumberOverlay {
     const display = this.deps.displayFor(around(view));
     const window = this.window && !this.window.isDestroyed() ? this.window : this.create(display);
     window.setBounds(display);
-    void window.loadURL(`${this.deps.url}${overlayFragment(view, { x: display.x, y: display.y })}`);
+    this.drawn = { view, origin: { x: display.x, y: display.y } };
+    void window.loadURL(`${this.deps.url}${overlayFragment(view, this.drawn.origin)}`);
     // Shown without taking the focus from the app the numbers are drawn over.
     window.showInactive();
     if (!this.escape) this.escape = this.deps.globalShortcut.register('Escape', () => this.closeByUser());
   }
 
+  /** Marks the numbers the switch highlights (a row, or one number); nothing when the numbers are not up. */
+  highlight(ids: readonly number[]): void {
+    if (!this.shown || !this.drawn || !this.window) return;
+    // Only the fragment changes: the page redraws on hashchange, nothing is reloaded.
+    void this.window.loadURL(`${this.deps.url}${overlayFragment(this.drawn.view, this.drawn.origin, ids)}`);
+  }
+
   hide(): void {
+    this.drawn = undefined;
     if (this.window && !this.window.isDestroyed()) this.window.hide();
     this.releaseEscape();
   }

@@ -132,6 +132,8 @@ export class PanelSession {
     'provider:test': () => testPlannerConnection(this.deps.planner, this.deps.testBudgetMs),
     'permissions:check': () => this.checkPermissions(),
     'permissions:open-settings': (kind) => this.deps.permissions.openSettings(kind).catch(() => false),
+    // Validated here like every request; the shell, which owns the overlay window, draws it.
+    'overlay:highlight': async () => undefined,
     'voice:transcribe': async (utterance) => this.deps.voice?.transcribe(utterance) ?? { ok: false, code: 'unavailable', message: 'Voice commands are not available in this version: type the command instead.' },
     'voice:cancel': async () => this.deps.voice?.cancel(),
     'voice:progress': async () => (await this.deps.voice?.progress()) ?? null,

@@ -148,6 +148,13 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   const relay: Pick<PanelSession, 'handle'> = {
     handle: <C extends RequestChannel>(channel: C, args: readonly unknown[]) => {
       const reply = (core as unknown as Pick<PanelSession, 'handle'>).handle(channel, args);
+      if (channel === 'overlay:highlight') {
+        // Drawn only once the core accepted the payload (its schema is the one check).
+        return reply.then((r) => {
+          overlay.highlight(args[0] as readonly number[]);
+          return r;
+        }) as typeof reply;
+      }
       if (channel !== 'command:run') return reply;
       return (reply as Promise<RunReply>).then((r) => {
         overlay.apply(r.overlay);

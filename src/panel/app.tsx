@@ -31,7 +31,7 @@ import { Onboarding } from './onboarding.js';
 import { OpenSettingsButton } from './setup-fields.js';
 import { SettingsView } from './settings-view.js';
 import { ScanBar } from './scan-bar.js';
-import { scanTree, type ScanAction } from './switch-scan.js';
+import { currentNode, markIds, scanTree, type ScanAction } from './switch-scan.js';
 import { useSwitch } from './use-switch.js';
 
 /** Mirrors MAX_COMMAND_LENGTH of the contract (imported as a value it would pull zod into the bundle). */
@@ -240,6 +240,13 @@ export function App({ api }: { readonly api: PanelApi }) {
     },
     onShellSignal: api.onShellSignal,
   });
+
+  // The numbers the switch highlights are highlighted in the overlay too (a row, or one number).
+  const lit = overlay ? markIds(currentNode(tree, switchState.cursor), switchState.scanning) : [];
+  const litKey = lit.join(',');
+  useEffect(() => {
+    if (overlay) void api.highlightNumbers(lit).catch(() => undefined);
+  }, [litKey, overlay]);
 
   const closeSettings = (): void => {
     setScreen('commands');

@@ -182,6 +182,13 @@ export function pressesTo(tree: readonly ScanNode[], path: readonly number[], mo
   }
 }
 
+/** The numbers under a scan entry (a mark, or every mark of a row); none when nothing is highlighted. */
+export function markIds(node: ScanNode | undefined, scanning: boolean): number[] {
+  if (!node || !scanning) return [];
+  if (node.type === 'item') return node.action.kind === 'mark' ? [node.action.id] : [];
+  return node.children.flatMap((c) => markIds(c, true));
+}
+
 /** A stable key of the tree's top level: scanning starts over at the top when it changes. */
 export function treeKey(tree: readonly ScanNode[]): string {
   return tree.map((n) => `${n.type}:${n.label}`).join('|');

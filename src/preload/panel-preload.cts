@@ -31,6 +31,7 @@ const api: PanelApi = {
   testProvider: () => invoke('provider:test'),
   checkPermissions: () => invoke('permissions:check'),
   openPermissionSettings: (kind) => invoke('permissions:open-settings', kind),
+  highlightNumbers: (ids) => invoke('overlay:highlight', ids),
   // One utterance (at most 30 s of 16 kHz samples, ~1 MB); main checks the size before anything else.
   transcribeUtterance: (utterance) => invoke('voice:transcribe', utterance),
   cancelTranscription: () => invoke('voice:cancel'),

@@ -133,6 +133,8 @@ export interface RequestChannels {
   'provider:test': () => Promise<ProviderTestReply>;
   'permissions:check': () => Promise<readonly PermissionStatus[]>;
   'permissions:open-settings': (kind: PermissionKind) => Promise<boolean>;
+  /** The numbers the switch highlights now (the shell redraws the overlay; empty: none). */
+  'overlay:highlight': (ids: readonly number[]) => Promise<void>;
   /** One spoken command → its transcript (the panel then reviews or runs it like typed text). */
   'voice:transcribe': (utterance: VoiceUtterance) => Promise<VoiceReply>;
   /** Stops the transcription (or model download) that runs. */
@@ -179,6 +181,7 @@ export const REQUEST_SCHEMAS: { readonly [C in RequestChannel]: z.ZodType<Parame
   'provider:test': z.tuple([]),
   'permissions:check': z.tuple([]),
   'permissions:open-settings': z.tuple([permissionKind]),
+  'overlay:highlight': z.tuple([z.array(z.number().int().min(1).max(99_999)).max(500)]),
   'voice:transcribe': z.tuple([voiceUtterancePayload]),
   'voice:cancel': z.tuple([]),
   'voice:progress': z.tuple([]),
@@ -205,6 +208,7 @@ export interface PanelApi {
   testProvider(): Promise<ProviderTestReply>;
   checkPermissions(): Promise<readonly PermissionStatus[]>;
   openPermissionSettings(kind: PermissionKind): Promise<boolean>;
+  highlightNumbers(ids: readonly number[]): Promise<void>;
   transcribeUtterance(utterance: VoiceUtterance): Promise<VoiceReply>;
   cancelTranscription(): Promise<void>;
   voiceProgress(): Promise<VoiceProgress | null>;
@@ -228,6 +232,7 @@ export const PANEL_API_CHANNELS = {
   testProvider: 'provider:test',
   checkPermissions: 'permissions:check',
   openPermissionSettings: 'permissions:open-settings',
+  highlightNumbers: 'overlay:highlight',
   transcribeUtterance: 'voice:transcribe',
   cancelTranscription: 'voice:cancel',
   voiceProgress: 'voice:progress',

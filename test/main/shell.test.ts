@@ -513,3 +513,30 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
     expect([...fake().state.shortcuts.keys()]).toEqual(['CommandOrControl+Shift+Space']);
   });
 });
+
+describe('the overlay follows the switch highlight (issue #9)', () => {
+  const panelEvent = (window: { webContents: unknown & { mainFrame: unknown } }) => ({ sender: window.webContents, senderFrame: window.webContents.mainFrame });
+  const MARKS = [{ id: 1, role: 'button', label: 'Send', x: 100, y: 200, width: 80, height: 30 }];
+
+  it('redraws the numbers with the highlighted ones once the core accepted the request; nothing when the numbers are down', async () => {
+    const { window } = await running(await setup());
+    const core = fake().state.forks[0];
+    const call = (channel: string, arg: unknown, id: number, value: unknown) => {
+      const reply = fake().state.ipcHandlers.get(channel)?.(panelEvent(window), arg) as Promise<unknown>;
+      core?.emit('message', { kind: 'reply', id, ok: true, value });
+      return reply;
+    };
+    await call('overlay:highlight', [1], 0, undefined);
+    expect(fake().state.windows).toHaveLength(1); // no numbers, no overlay window
+    await call('command:run', 'show numbers', 1, { outcome: 'done', message: '', overlay: { app: 'Mail', marks: MARKS } });
+    const overlay = fake().state.windows[1];
+    await call('overlay:highlight', [1], 2, undefined);
+    const drawn = JSON.parse(decodeURIComponent(new URL(overlay?.webContents.getURL() ?? '').hash.slice(1))) as { highlight: number[] };
+    expect(drawn.highlight).toEqual([1]);
+    // A payload the core refuses draws nothing.
+    const refused = fake().state.ipcHandlers.get('overlay:highlight')?.(panelEvent(window), ['x']) as Promise<unknown>;
+    core?.emit('message', { kind: 'reply', id: 3, ok: false, name: 'InvalidPayloadError', message: 'Invalid payload for overlay:highlight.' });
+    await expect(refused).rejects.toThrow();
+    expect(JSON.parse(decodeURIComponent(new URL(overlay?.webContents.getURL() ?? '').hash.slice(1))).highlight).toEqual([1]);
+  });
+});

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OverlayMark } from '../../src/shared/ipc-contract.js';
 import { sessionCommand } from '../../src/shared/session-commands.js';
-import { GROUP_SIZE, TOP, markRows, move, pressesTo, scanTree, select, type ScanNode } from '../../src/panel/switch-scan.js';
+import { GROUP_SIZE, TOP, markIds, markRows, move, pressesTo, scanTree, select, type ScanNode } from '../../src/panel/switch-scan.js';
 
 const idle = { busy: false, options: [], recent: [], quick: [] };
 const labels = (nodes: readonly ScanNode[]) => nodes.map((n) => n.label);
@@ -62,6 +62,11 @@ describe('scan order', () => {
     expect(labels(tree)).toEqual(['Row 1: 1, 2, 3', '4 B4', 'Hide numbers']);
     expect(pressesToLabel(tree, '2 B2', 'auto')).toBe(2);
     expect(pressesToLabel(tree, '4 B4', 'auto')).toBe(1);
+    // What the overlay highlights: the row's numbers, one number, nothing for Hide numbers or when resting.
+    expect(markIds(tree[0], true)).toEqual([1, 2, 3]);
+    expect(markIds(tree[1], true)).toEqual([4]);
+    expect(markIds(tree[2], true)).toEqual([]);
+    expect(markIds(tree[0], false)).toEqual([]);
   });
 
   it('rows: reading order, a mark joins a row when its centre is within the row’s first mark', () => {

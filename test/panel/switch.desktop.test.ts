@@ -147,8 +147,10 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
 
   describe('one switch (Space), automatic scanning', () => {
     let d: ReturnType<typeof driver>;
+    let panel: PanelBrowser;
     beforeAll(async () => {
-      d = driver(await open(BASE, ['click Increment', 'show numbers']));
+      panel = await open(BASE, ['click Increment', 'show numbers']);
+      d = driver(panel);
       await d.settle(async () => (await d.current()).startsWith('Quick commands'), 'the scan to start');
     }, 60_000);
 
@@ -260,6 +262,10 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.tick(FIRST_PAUSE);
       for (let i = 0; i < increment; i++) await d.tick(INTERVAL);
       expect(await d.current()).toMatch(/ Increment1 press$/);
+      // The overlay highlights the same number (the shell redraws it from this request).
+      const id = Number(/^(\d+) /.exec(await d.current())?.[1]);
+      const highlights = () => panel.crossings.filter((c) => c.channel === 'overlay:highlight').map((c) => c.args[0]);
+      await d.settle(async () => JSON.stringify(highlights().at(-1)) === JSON.stringify([id]), 'the overlay highlight');
       await d.press();
       await d.tick(300);
       await until('the count to go up', async () => ((await fixture.counter('Count: ')) === before + 1 ? true : undefined));
