@@ -274,6 +274,22 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the top');
     });
 
+    it('Esc in the panel hides the numbers; the shell closing them (Esc in another app) takes them out of the scan', async () => {
+      await d.send('show numbers');
+      await d.settle(async () => (await d.scan()).items.some((i) => i.startsWith('Hide numbers')), 'the numbered rows');
+      await d.page.keyboard.press('Escape');
+      await d.settle(async () => panel.crossings.some((c) => c.channel === 'command:run' && c.args[0] === 'hide numbers'), 'hide numbers to be sent');
+      await d.settle(async () => (await d.scan()).items[0]?.startsWith('Recent commands') === true, 'the commands again');
+      expect(await d.page.locator('.entries > li').last().textContent()).toBe('Result: The numbers are hidden.');
+
+      await d.send('show numbers');
+      await d.settle(async () => (await d.scan()).items.some((i) => i.startsWith('Hide numbers')), 'the numbered rows');
+      const sent = panel.crossings.length;
+      await panel.signal({ kind: 'overlay_closed' });
+      await d.settle(async () => (await d.scan()).items[0]?.startsWith('Recent commands') === true, 'the commands again');
+      expect(panel.crossings.slice(sent).some((c) => c.channel === 'command:run')).toBe(false);
+    });
+
     it('holding the switch stops a running command, and "stop" typed while it runs stops it without reaching the LLM', async () => {
       const server = await startScriptedLlm('openai', [{ fail: 'hang' }, { fail: 'hang' }]);
       servers.push(server);
