@@ -198,7 +198,10 @@ export function App({ api }: { readonly api: PanelApi }) {
   useEffect(
     () =>
       api.onShellSignal((signal) => {
-        if (signal.kind === 'overlay_closed') setOverlay(undefined);
+        if (signal.kind !== 'overlay_closed') return;
+        setOverlay(undefined);
+        // The session forgets them too (a bare number is then no longer "click N"); no entry for it.
+        void api.runCommand('hide numbers').catch(() => undefined);
       }),
     [api],
   );

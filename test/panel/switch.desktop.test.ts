@@ -285,9 +285,13 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.send('show numbers');
       await d.settle(async () => (await d.scan()).items.some((i) => i.startsWith('Hide numbers')), 'the numbered rows');
       const sent = panel.crossings.length;
+      const entries = await d.page.locator('.entries > li').count();
       await panel.signal({ kind: 'overlay_closed' });
       await d.settle(async () => (await d.scan()).items[0]?.startsWith('Recent commands') === true, 'the commands again');
-      expect(panel.crossings.slice(sent).some((c) => c.channel === 'command:run')).toBe(false);
+      // The session is told, so a bare number no longer clicks; the conversation gets no entry for it.
+      await d.settle(async () => panel.crossings.length > sent, 'the session to be told');
+      expect(panel.crossings.slice(sent).map((c) => [c.channel, c.args[0]])).toEqual([['command:run', 'hide numbers']]);
+      expect(await d.page.locator('.entries > li').count()).toBe(entries);
     });
 
     it('holding the switch stops a running command, and "stop" typed while it runs stops it without reaching the LLM', async () => {
