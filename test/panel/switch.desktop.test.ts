@@ -23,7 +23,7 @@ import { startScriptedLlm } from '../agent/scripted-llm.js';
 import type { LlmServer } from '../intent/llm-loopback.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
-import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
+import { axeViolations, openPanel, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
 
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
@@ -139,7 +139,11 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       const violations = axeViolations(page).finally(() => {
         done = true;
       });
-      while (!done) await tick(20);
+      // 1 ms steps: axe's own zero-delay timers run, while the scan's highlight barely moves.
+      while (!done) {
+        await page.clock.runFor(1);
+        await new Promise((r) => setTimeout(r, 5));
+      }
       expect(await violations, name).toEqual([]);
     };
     return { page, tick, scan, current, status, scanStatus, press, settle, send, checkState };
@@ -185,6 +189,9 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.settle(async () => (await d.current()) === 'Cancel1 press', 'the confirmation to be scanned');
       expect((await d.scan()).items).toEqual(['Cancel1 press', 'Confirm1 press', 'Stop1 press']);
       await d.checkState('switch-04-confirmation');
+      // At 200 % text, in forced colours (high contrast): still no violation, and nothing scrolls sideways.
+      const layout = await withLargeTextHighContrast(d.page, () => d.checkState('switch-04c-confirmation-large-high-contrast'));
+      expect(layout.scroll).toBeLessThanOrEqual(layout.client);
       await d.press();
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       expect(await d.page.locator('.entry-confirmation .answer').last().textContent()).toBe('You cancelled.');
