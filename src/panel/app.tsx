@@ -33,6 +33,7 @@ import { SettingsView } from './settings-view.js';
 import { ScanBar } from './scan-bar.js';
 import { currentNode, markIds, scanTree, type ScanAction } from './switch-scan.js';
 import { useSwitch } from './use-switch.js';
+import { VoicePanel, useVoice } from './voice/voice-control.js';
 
 /** Mirrors MAX_COMMAND_LENGTH of the contract (imported as a value it would pull zod into the bundle). */
 const MAX_COMMAND_LENGTH = 2000;
@@ -181,6 +182,18 @@ export function App({ api }: { readonly api: PanelApi }) {
     setRecent(await api.recentCommands());
   };
 
+  const voice = useVoice({
+    api,
+    settings: settings?.voice,
+    busy,
+    send,
+    edit: (heard) => {
+      setText(heard);
+      input.current?.focus();
+    },
+    announce: setAnnouncement,
+  });
+
   const confirm = (id: number, answer: 'confirm' | 'cancel'): void => {
     dispatch({ type: 'answered', id, answer: answer === 'confirm' ? 'confirmed' : 'cancelled' });
     void api.answerConfirmation(answer);
@@ -264,7 +277,7 @@ export function App({ api }: { readonly api: PanelApi }) {
       <h1 class="visually-hidden">Assistive Control</h1>
       <div class="status" role="status" aria-live="polite" data-status={state.status}>
         <span class="status-dot" aria-hidden="true" />
-        <span>Status: {STATUS_TEXT[state.status]}</span>
+        <span>Status: {voice.status ?? STATUS_TEXT[state.status]}</span>
       </div>
       <div class="visually-hidden" aria-live="assertive" aria-atomic="true" data-testid="announcer">
         {announcement}
@@ -302,6 +315,8 @@ export function App({ api }: { readonly api: PanelApi }) {
               ))}
             </ol>
           </section>
+
+          <VoicePanel voice={voice} />
 
           <form
             class="command"

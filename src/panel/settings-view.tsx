@@ -8,6 +8,7 @@ import type { PanelApi, SaveReply, SettingsUpdate, SettingsView as View } from '
 import { KEYED_PROVIDERS } from '../shared/llm-providers.js';
 import { MAX_QUICK_COMMANDS, SWITCH_INPUTS, SWITCH_LIMITS, isGlobalSwitchInput, type SwitchSettings } from '../shared/switch-access.js';
 import { ConnectionTest, KeyField, ProviderFields, toUpdate } from './setup-fields.js';
+import { VoiceFields } from './voice/voice-settings-fields.js';
 
 const CONFIDENCE_FIELDS = [
   { key: 'reject', label: 'Refuse plans below this confidence', help: 'From 0 to 1. The assistant does nothing and asks you to rephrase.' },
@@ -177,6 +178,13 @@ export function SettingsView({ api, view, onClose, onSaved }: { readonly api: Pa
           max={450}
           onChange={(n) => set('spokenFeedback', { ...draft.spokenFeedback, rate: n })}
         />
+
+        {draft.voice && (
+          <>
+            <h3>Voice</h3>
+            <VoiceFields value={draft.voice} onChange={(next) => set('voice', next)} />
+          </>
+        )}
 
         <h3>Switch access</h3>
         <SwitchFields value={draft.switchAccess} onChange={(next) => set('switchAccess', next)} />

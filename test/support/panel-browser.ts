@@ -153,11 +153,13 @@ export async function openPanel(options: {
   readonly session: () => PanelSession;
   /** Runs before the page loads (for example to install Playwright's fake clock). */
   readonly beforeLoad?: (page: Page) => Promise<void>;
+  /** More Chromium flags (the voice tests' fake microphone). */
+  readonly chromiumArgs?: readonly string[];
 }): Promise<PanelBrowser> {
   if (!existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
   mkdirSync(options.artifactsDir, { recursive: true });
   const server = await servePanel(options.bundleDir);
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...(options.chromiumArgs ?? [])] });
   const page = await browser.newPage({ viewport: { width: 480, height: 800 } });
   const crossings: Crossing[] = [];
   const events: AssistantEvent[] = [];

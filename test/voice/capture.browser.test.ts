@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resampleTo16k } from '../../src/shared/pcm.js';
 import { decodeWav } from '../../src/voice/audio.js';
+import { bestCorrelation, looped, loudestWindow } from '../support/audio-match.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SOURCE = fileURLToPath(new URL('../fixtures/voice/click-send.wav', import.meta.url));
@@ -39,38 +40,6 @@ globalThis.cancelled = async () => {
   return { tracksLive: stream ? stream.getTracks().filter((t) => t.readyState === 'live').length : -1 };
 };
 `;
-
-/** The best normalized cross-correlation of `window` against every position of `signal`. */
-function bestCorrelation(signal: Float32Array, window: Float32Array): number {
-  let wNorm = 0;
-  for (const v of window) wNorm += v * v;
-  let best = 0;
-  for (let lag = 0; lag + window.length <= signal.length; lag++) {
-    let dot = 0;
-    let sNorm = 0;
-    for (let i = 0; i < window.length; i++) {
-      const s = signal[lag + i]!;
-      dot += s * window[i]!;
-      sNorm += s * s;
-    }
-    const c = dot / Math.sqrt(wNorm * sNorm || 1);
-    if (c > best) best = c;
-  }
-  return best;
-}
-
-/** The loudest stretch of `seconds` in a 16 kHz recording (so the window holds speech, not silence). */
-function loudestWindow(pcm: Float32Array, seconds: number): Float32Array {
-  const n = Math.round(seconds * 16_000);
-  let best = 0;
-  let at = 0;
-  for (let start = 0; start + n <= pcm.length; start += 400) {
-    let e = 0;
-    for (let i = start; i < start + n; i += 4) e += pcm[i]! * pcm[i]!;
-    if (e > best) [best, at] = [e, start];
-  }
-  return pcm.subarray(at, at + n);
-}
 
 describe.runIf(onLinux)('panel capture in Chromium with a fake microphone', () => {
   let server: Server;
@@ -133,15 +102,12 @@ describe.runIf(onLinux)('panel capture in Chromium with a fake microphone', () =
     const captured = Float32Array.from(got.samples, (s) => s / 32768);
     const source = decodeWav(readFileSync(SOURCE));
     expect(source.sampleRate).toBe(16_000);
-    // The fake microphone loops the file: two copies cover any starting point.
-    const looped = new Float32Array(source.samples.length * 2);
-    looped.set(source.samples);
-    looped.set(source.samples, source.samples.length);
+    const source2 = looped(source.samples);
     const window = loudestWindow(captured, 0.5);
-    const match = bestCorrelation(looped, window);
+    const match = bestCorrelation(source2, window);
     expect(match).toBeGreaterThan(0.9);
     // The same audio read at a wrong rate does not match: the check can tell the rate.
-    const wrongRate = resampleTo16k(looped, 16_000 * 1.1);
+    const wrongRate = resampleTo16k(source2, 16_000 * 1.1);
     expect(bestCorrelation(wrongRate, window)).toBeLessThan(match - 0.2);
   });
 

@@ -29,6 +29,8 @@ export interface TranscriptionServer {
   scenario: TranscriptionScenario;
   /** The text `ok` answers with. */
   text: string;
+  /** When set, `ok` answers with what this returns for the request (to answer only audio it checked). */
+  respond: ((request: TranscriptionRequest) => string) | undefined;
   readonly requests: TranscriptionRequest[];
   close(): Promise<void>;
 }
@@ -82,6 +84,7 @@ export async function startTranscriptionServer(): Promise<TranscriptionServer> {
       attempts = 0;
     },
     text: 'click Send',
+    respond: undefined as ((request: TranscriptionRequest) => string) | undefined,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -95,10 +98,11 @@ export async function startTranscriptionServer(): Promise<TranscriptionServer> {
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions') return json(res, 404, error('Not found', 'invalid_request_error', null));
       const parsed = parseMultipart(Buffer.concat(chunks), String(req.headers['content-type'] ?? ''));
-      requests.push({ headers: req.headers, ...parsed });
+      const request = { headers: req.headers, ...parsed };
+      requests.push(request);
       attempts++;
       const key = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-      const ok = () => json(res, 200, { text: state.text, usage: { type: 'duration', seconds: 2 } });
+      const ok = () => json(res, 200, { text: state.respond?.(request) ?? state.text, usage: { type: 'duration', seconds: 2 } });
       switch (scenario) {
         case 'ok':
           return ok();

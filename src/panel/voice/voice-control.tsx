@@ -1,0 +1,316 @@
+/**
+ * Voice in the panel (issue #8): Listen → the microphone with a level meter → Done (or the
+ * push-to-talk shortcut again) → main transcribes → the transcript runs as a command, like typed
+ * text, or waits for Run / Edit / Cancel when the review step is on. Cancel or Esc stops at any
+ * point and drops the recording; every path ends back at idle.
+ *
+ * A spoken "stop" skips the review and goes at once (it stops whatever runs). While a command runs,
+ * listening is still offered for exactly that.
+ */
+import type { Ref } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { PanelApi, SettingsView } from '../../shared/ipc-contract.js';
+import { sessionCommand } from '../../shared/session-commands.js';
+import type { VoiceProgress } from '../../shared/voice-settings.js';
+import { startCapture, type Capture } from './capture.js';
+
+export type VoicePhase =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'starting' }
+  | { readonly kind: 'listening' }
+  | { readonly kind: 'transcribing'; readonly progress: VoiceProgress | null }
+  | { readonly kind: 'review'; readonly text: string };
+
+export interface VoiceOptions {
+  readonly api: PanelApi;
+  /** The saved voice settings (undefined until main sent them). */
+  readonly settings: SettingsView['voice'];
+  /** A command runs: only a spoken "stop" may go now. */
+  readonly busy: boolean;
+  /** Sends a command as if typed (the panel's own send). */
+  readonly send: (text: string) => Promise<void>;
+  /** Puts the transcript in the command box for editing. */
+  readonly edit: (text: string) => void;
+  readonly announce: (text: string) => void;
+}
+
+export interface VoiceState {
+  readonly enabled: boolean;
+  readonly phase: VoicePhase;
+  /** 0–100, while listening. */
+  readonly level: number;
+  /** The last problem, as a sentence (cleared when listening starts again). */
+  readonly problem: string | undefined;
+  /** What the status bar says instead of the assistant's status, while voice is at work. */
+  readonly status: string | undefined;
+  readonly shortcut: string | undefined;
+  listen(): void;
+  finish(): void;
+  cancel(): void;
+  run(): void;
+  editTranscript(): void;
+}
+
+const STATUS: Readonly<Record<VoicePhase['kind'], string | undefined>> = {
+  idle: undefined,
+  starting: 'Starting the microphone',
+  listening: 'Listening',
+  transcribing: 'Working out what you said',
+  review: 'Check what was heard',
+};
+
+/** How often the panel asks main how a model download is going, while it waits. */
+const PROGRESS_POLL_MS = 500;
+
+export function useVoice(options: VoiceOptions): VoiceState {
+  const { api, settings } = options;
+  const enabled = settings?.enabled === true;
+  const [phase, setPhaseState] = useState<VoicePhase>({ kind: 'idle' });
+  // The phase as of now (state updates land at the next render; a second shortcut press may come sooner).
+  const phaseNow = useRef<VoicePhase>(phase);
+  const setPhase = (next: VoicePhase): void => {
+    phaseNow.current = next;
+    setPhaseState(next);
+  };
+  const kindNow = (): VoicePhase['kind'] => phaseNow.current.kind;
+  const [level, setLevel] = useState(0);
+  const [problem, setProblem] = useState<string | undefined>();
+  const capture = useRef<Capture | undefined>(undefined);
+  // The latest values for callbacks that outlive a render (the shell signal, the capture's cap).
+  const latest = useRef({ options });
+  latest.current = { options };
+
+  const fail = (message: string): void => {
+    setPhase({ kind: 'idle' });
+    setProblem(message);
+    latest.current.options.announce(message);
+  };
+
+  const listen = async (): Promise<void> => {
+    if (kindNow() !== 'idle') return;
+    setProblem(undefined);
+    setPhase({ kind: 'starting' });
+    // The microphone permission first (macOS asks once; a denial is explained with the way to grant it).
+    const statuses = await api.checkPermissions().catch(() => []);
+    const microphone = statuses.find((s) => s.kind === 'microphone');
+    if (microphone && microphone.state === 'denied') return fail(microphone.explanation);
+    try {
+      capture.current = await startCapture({
+        onLevel: (l) => setLevel(Math.round(l * 100)),
+        // At the length cap listening stops by itself and what was heard is sent.
+        onCap: () => void finish(),
+      });
+    } catch (e) {
+      return fail(e instanceof Error ? e.message : 'Listening could not start. Type the command instead.');
+    }
+    if (kindNow() !== 'starting') {
+      // Cancelled while the microphone was opening.
+      capture.current.cancel();
+      capture.current = undefined;
+      return;
+    }
+    setLevel(0);
+    setPhase({ kind: 'listening' });
+    latest.current.options.announce('Listening. Say the command, then press Done, or press Cancel.');
+  };
+
+  const finish = async (): Promise<void> => {
+    const current = capture.current;
+    if (!current || kindNow() !== 'listening') return;
+    capture.current = undefined;
+    const utterance = await current.stop();
+    setPhase({ kind: 'transcribing', progress: null });
+    const poll = setInterval(() => {
+      void api.voiceProgress().then(
+        (progress) => {
+          if (kindNow() === 'transcribing') setPhase({ kind: 'transcribing', progress });
+        },
+        () => undefined,
+      );
+    }, PROGRESS_POLL_MS);
+    let reply;
+    try {
+      reply = await api.transcribeUtterance(utterance);
+    } catch {
+      reply = { ok: false as const, code: 'failed', message: 'The recording could not be sent to the assistant. Try again; if this stays, restart Assistive Control.' };
+    } finally {
+      clearInterval(poll);
+    }
+    if (kindNow() !== 'transcribing') return; // cancelled meanwhile
+    if (!reply.ok) {
+      if (reply.code === 'cancelled') {
+        setPhase({ kind: 'idle' });
+        latest.current.options.announce('Cancelled: nothing was done.');
+        return;
+      }
+      return fail(reply.message);
+    }
+    const text = reply.text;
+    const { busy, send, announce } = latest.current.options;
+    const stop = sessionCommand(text) === 'stop';
+    if (busy && !stop) return fail(`Heard “${text}”, but a command is still running: say “stop” to stop it, or wait until it ends.`);
+    if (stop || !latest.current.options.settings?.review) {
+      setPhase({ kind: 'idle' });
+      await send(text);
+      return;
+    }
+    setPhase({ kind: 'review', text });
+    announce(`Heard: ${text}. Run it, edit it, or cancel. Focus is on Run.`);
+  };
+
+  const cancel = (): void => {
+    const kind = kindNow();
+    if (kind === 'idle') return;
+    capture.current?.cancel();
+    capture.current = undefined;
+    if (kind === 'transcribing') void api.cancelTranscription();
+    setPhase({ kind: 'idle' });
+    latest.current.options.announce('Cancelled: nothing was done.');
+  };
+
+  const run = (): void => {
+    const p = phaseNow.current;
+    if (p.kind !== 'review') return;
+    setPhase({ kind: 'idle' });
+    void latest.current.options.send(p.text);
+  };
+
+  const editTranscript = (): void => {
+    const p = phaseNow.current;
+    if (p.kind !== 'review') return;
+    setPhase({ kind: 'idle' });
+    latest.current.options.edit(p.text);
+  };
+
+  // The push-to-talk shortcut toggles: start listening, or finish and send what was heard.
+  useEffect(
+    () =>
+      api.onShellSignal((signal) => {
+        if (signal.kind !== 'voice_toggle' || !latest.current.options.settings?.enabled) return;
+        const kind = kindNow();
+        if (kind === 'idle') void listen();
+        else if (kind === 'listening') void finish();
+      }),
+    [api],
+  );
+
+  // Esc cancels listening, a transcription or the review, wherever the focus is in the panel.
+  useEffect(() => {
+    if (phase.kind === 'idle') return;
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      cancel();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [phase.kind]);
+
+  // Turned off in Settings while listening: stop and drop.
+  useEffect(() => {
+    if (!enabled && kindNow() !== 'idle') cancel();
+  }, [enabled]);
+
+  return {
+    enabled,
+    phase,
+    level,
+    problem,
+    status: STATUS[phase.kind],
+    shortcut: settings?.shortcut,
+    listen: () => void listen(),
+    finish: () => void finish(),
+    cancel,
+    run,
+    editTranscript,
+  };
+}
+
+/** The voice controls: Listen; while listening the level meter, Done and Cancel; then the review. */
+export function VoicePanel({ voice }: { readonly voice: VoiceState }) {
+  const focusTarget = useRef<HTMLButtonElement>(null);
+  const { phase } = voice;
+  // Each step puts the focus on its main button: Done while listening, Run in the review, back on Listen at the end.
+  useEffect(() => {
+    if (phase.kind === 'listening' || phase.kind === 'review' || phase.kind === 'transcribing') focusTarget.current?.focus();
+  }, [phase.kind]);
+  if (!voice.enabled) return null;
+
+  return (
+    <section class="voice" aria-label="Voice">
+      {phase.kind === 'idle' && (
+        <>
+          <button type="button" class="big listen" onClick={voice.listen} aria-describedby="voice-help">
+            Listen
+          </button>
+          <p id="voice-help" class="help">
+            Say a command after pressing Listen{voice.shortcut ? ` (or ${voice.shortcut} from any app)` : ''}, then press Done.
+          </p>
+        </>
+      )}
+      {phase.kind === 'starting' && <p class="help">Starting the microphone…</p>}
+      {phase.kind === 'listening' && (
+        <>
+          <div class="voice-meter" role="meter" aria-label="Microphone level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={voice.level} aria-valuetext={`${voice.level}%`}>
+            <div class="voice-meter-fill" style={{ width: `${voice.level}%` }} />
+          </div>
+          <Actions buttons={[['Done', voice.finish]]} cancel={voice.cancel} focus={focusTarget} />
+        </>
+      )}
+      {phase.kind === 'transcribing' && (
+        <>
+          <p class="help">{phase.progress?.message ?? 'Working out what you said…'}</p>
+          {phase.progress?.percent !== undefined && <progress aria-label="Speech model download" max={100} value={phase.progress.percent} />}
+          <Actions buttons={[]} cancel={voice.cancel} focus={focusTarget} />
+        </>
+      )}
+      {phase.kind === 'review' && (
+        <>
+          <p class="voice-heard">
+            Heard: <strong data-testid="voice-transcript">{phase.text}</strong>
+          </p>
+          <Actions
+            label={`What to do with: ${phase.text}`}
+            buttons={[
+              ['Run', voice.run],
+              ['Edit', voice.editTranscript],
+            ]}
+            cancel={voice.cancel}
+            focus={focusTarget}
+          />
+        </>
+      )}
+      {voice.problem && phase.kind === 'idle' && (
+        <p class="voice-problem" data-testid="voice-problem">
+          {voice.problem}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A row of big buttons ending in Cancel; the first one takes the focus (Cancel when it is alone). */
+function Actions({
+  buttons,
+  cancel,
+  focus,
+  label,
+}: {
+  readonly buttons: ReadonlyArray<readonly [string, () => void]>;
+  readonly cancel: () => void;
+  readonly focus: Ref<HTMLButtonElement>;
+  readonly label?: string;
+}) {
+  return (
+    <div class="actions" {...(label ? { role: 'group', 'aria-label': label } : {})}>
+      {buttons.map(([text, onClick], i) => (
+        <button key={text} type="button" class={i === 0 ? 'big primary' : 'big'} ref={i === 0 ? focus : undefined} onClick={onClick}>
+          {text}
+        </button>
+      ))}
+      <button type="button" class="big" ref={buttons.length === 0 ? focus : undefined} onClick={cancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+// Voice end to end: the built panel in Debian's Chromium with a fake microphone playing an espeak-ng
+// recording, wired to the real core (startCore over a MessageChannel, as main relays the panel's
+// requests), whose speech engine is the real OpenAI-compatible transcriber against a loopback server.
+// The server answers "click Increment" only for audio it checked: 16 kHz mono, as long as what was
+// recorded, and matching the recording by cross-correlation. The real loop then clicks the fixture
+// app's button, read back through AT-SPI. Each state is a screenshot in artifacts/panel/ and passes axe-core.
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPanel } from '../../scripts/build-panel.js';
+import type { PlannerAvailability } from '../../src/agent/assistant-loop.js';
+import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
+import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
+import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
+import { startCore } from '../../src/main/core-process.js';
+import { RpcPeer } from '../../src/main/core-rpc.js';
+import { createPermissionChecker } from '../../src/main/permissions.js';
+import { linuxPermissions } from '../../src/main/permissions-linux.js';
+import type { PanelSession } from '../../src/main/panel-session.js';
+import type { AssistantEvent } from '../../src/shared/events.js';
+import type { PermissionKind } from '../../src/shared/permissions.js';
+import { decodeWav } from '../../src/voice/audio.js';
+import { closePorts, portLink } from '../main/port-link.js';
+import { bestCorrelation, looped, loudestWindow } from '../support/audio-match.js';
+import { desktopSkipReason, until } from '../support/desktop.js';
+import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
+import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
+import { startTranscriptionServer, type TranscriptionRequest, type TranscriptionServer } from '../voice/transcription-loopback.js';
+
+const skip = desktopSkipReason();
+const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
+const SOURCE = fileURLToPath(new URL('../fixtures/voice/click-send.wav', import.meta.url));
+
+/** What the server made of one recording it was sent. */
+interface Heard {
+  readonly sampleRate: number;
+  readonly channels: number;
+  readonly seconds: number;
+  readonly match: number;
+}
+
+describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and desktop', { timeout: 60_000 }, () => {
+  let fixture: LoopFixture;
+  let panel: PanelBrowser;
+  let session: PanelSession;
+  let server: TranscriptionServer;
+  const heard: Heard[] = [];
+  /** When the test pressed Listen: the server's answer bounds the recording's length by the time since. */
+  let listenStarted = 0;
+  let listenedSeconds = 0;
+  const source = looped(decodeWav(readFileSync(SOURCE)).samples);
+
+  const page = () => panel.page;
+  const status = () => page().getByRole('status');
+  const entries = () => page().locator('.entries > li');
+  const counter = () => fixture.counter('Count: ');
+  const checkState = async (name: string) => {
+    await panel.screenshot(name);
+    expect(await axeViolations(page()), name).toEqual([]);
+  };
+  /** Listen, speak (the fake microphone plays "click send" in a loop) for `ms`, then Done. */
+  const speak = async (ms: number) => {
+    listenStarted = Date.now();
+    await page().getByRole('button', { name: 'Listen' }).click();
+    await expect.poll(() => status().textContent()).toBe('Status: Listening');
+    await page().waitForTimeout(ms);
+    await page().getByRole('button', { name: 'Done' }).click();
+  };
+
+  /** Answers the command only for the audio it expects: 16 kHz mono, as long as the listening, the recording's sound. */
+  const respond = (request: TranscriptionRequest): string => {
+    const wav = decodeWav(request.file!.bytes);
+    const seconds = wav.samples.length / wav.sampleRate;
+    listenedSeconds = (Date.now() - listenStarted) / 1000;
+    const match = wav.sampleRate === 16_000 ? bestCorrelation(source, loudestWindow(wav.samples, 0.5)) : 0;
+    heard.push({ sampleRate: wav.sampleRate, channels: wav.channels, seconds, match });
+    const right = wav.sampleRate === 16_000 && wav.channels === 1 && seconds > 0.5 && seconds <= listenedSeconds + 0.5 && match > 0.9;
+    return right ? 'click Increment' : 'the audio was not the recording';
+  };
+
+  beforeAll(async () => {
+    fixture = await openLoopFixture();
+    server = await startTranscriptionServer();
+    server.respond = respond;
+    const dir = await mkdtemp(join(tmpdir(), 'ac-voice-panel-'));
+    const settings = createSettingsStore({ dir });
+    const base = defaultSettings();
+    await settings.save({ ...base, provider: 'grammar', onboardingDone: true, voice: { ...base.voice, enabled: true, engine: 'online', transcriptionUrl: server.baseURL } });
+    const bundleDir = await mkdtemp(join(tmpdir(), 'ac-voice-bundle-'));
+    await buildPanel(bundleDir);
+    // Main's side of the link: the shell's own Linux permission checker, events to the page.
+    const checker = createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) }));
+    const { port1, port2 } = new MessageChannel();
+    new RpcPeer(portLink(port1), {
+      'permissions:check': (kinds: readonly PermissionKind[] | undefined) => checker.check(kinds),
+      'permissions:open-settings': () => false,
+      'assistant:event': (event: AssistantEvent) => panel.push(event),
+      'settings:saved': () => undefined,
+    });
+    const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
+    const core = await startCore({
+      link: portLink(port2),
+      settingsDir: dir,
+      auditDir: join(dir, 'audit'),
+      secrets: createSecretStore({ backend: noKeys }),
+      engine: openDesktopEngine(process.env),
+      planner: async (): Promise<PlannerAvailability> => ({ kind: 'none', message: 'Only offline commands in this test.' }),
+      bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }),
+      speech: { modelsDir: join(dir, 'models') },
+    });
+    session = core.session;
+    panel = await openPanel({
+      bundleDir,
+      artifactsDir: ARTIFACTS,
+      session: () => session,
+      chromiumArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${SOURCE}`, '--autoplay-policy=no-user-gesture-required'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await panel?.close();
+    closePorts();
+    await server?.close();
+    await fixture?.close();
+  });
+
+  it('shows Listen when voice is on; listening shows in the status bar with a labelled level meter', async () => {
+    const listen = page().getByRole('button', { name: 'Listen' });
+    await listen.waitFor();
+    await checkState('voice-01-idle');
+    await listen.click();
+    await expect.poll(() => status().textContent()).toBe('Status: Listening');
+    const meter = page().getByRole('meter', { name: 'Microphone level' });
+    // The fake microphone is speaking: the meter moves.
+    await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 5_000 }).toBeGreaterThan(5);
+    await expect.poll(() => page().evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent)).toBe('Done');
+    await checkState('voice-02-listening');
+  });
+
+  it('Cancel while listening returns to idle and sends nothing', async () => {
+    const before = server.requests.length;
+    await page().getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    expect(await page().getByRole('meter').count()).toBe(0);
+    expect(await page().getByTestId('announcer').textContent()).toBe('Cancelled: nothing was done.');
+    // Esc does the same, wherever the focus is.
+    await page().getByRole('button', { name: 'Listen' }).click();
+    await expect.poll(() => status().textContent()).toBe('Status: Listening');
+    await page().keyboard.press('Escape');
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('a spoken command is transcribed from the recording and runs like typed text: the real button is clicked', async () => {
+    const before = await counter();
+    const sent = server.requests.length;
+    await speak(2500);
+    await expect.poll(() => entries().allTextContents(), { timeout: 20_000 }).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
+    await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    // What crossed to main was one 16 kHz utterance, and the server heard the recording itself.
+    expect(server.requests.length, JSON.stringify(heard)).toBe(sent + 1);
+    const last = heard.at(-1)!;
+    expect(last).toMatchObject({ sampleRate: 16_000, channels: 1 });
+    expect(last.match).toBeGreaterThan(0.9);
+    expect(last.seconds).toBeGreaterThan(0.5);
+    expect(last.seconds).toBeLessThanOrEqual(listenedSeconds + 0.5);
+    const crossing = panel.crossings.find((c) => c.channel === 'voice:transcribe');
+    expect(crossing?.reply).toMatchObject({ ok: true, text: 'click Increment', engine: 'openai' });
+  });
+
+  it('with the review step on, the transcript waits for Run; Cancel and Edit run nothing', async () => {
+    await page().getByRole('button', { name: 'Settings' }).click();
+    await page().getByLabel('Show what was heard, with Run, Edit and Cancel, before it runs').check();
+    await page().getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => page().getByTestId('settings-message').textContent()).toMatch(/^Settings saved/);
+    await page().getByRole('button', { name: 'Back to commands' }).click();
+
+    const before = await counter();
+    await speak(2000);
+    await expect.poll(() => page().getByTestId('voice-transcript').textContent(), { timeout: 20_000 }).toBe('click Increment');
+    expect(await status().textContent()).toBe('Status: Check what was heard');
+    expect(await page().getByTestId('announcer').textContent()).toBe('Heard: click Increment. Run it, edit it, or cancel. Focus is on Run.');
+    await checkState('voice-03-review');
+    expect(await counter()).toBe(before);
+
+    await page().getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    expect(await counter()).toBe(before);
+
+    await speak(2000);
+    await page().getByRole('button', { name: 'Edit', exact: true }).click({ timeout: 20_000 });
+    await expect.poll(() => page().getByRole('textbox', { name: 'Command' }).inputValue()).toBe('click Increment');
+    expect(await counter()).toBe(before);
+    await page().getByRole('textbox', { name: 'Command' }).fill('');
+
+    await speak(2000);
+    await page().getByRole('button', { name: 'Run', exact: true }).click({ timeout: 20_000 });
+    await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+  });
+
+  it('the push-to-talk shortcut starts listening and, pressed again, sends what was heard', async () => {
+    const sent = server.requests.length;
+    listenStarted = Date.now();
+    await panel.signal({ kind: 'voice_toggle' });
+    await expect.poll(() => status().textContent()).toBe('Status: Listening');
+    await page().waitForTimeout(1500);
+    await panel.signal({ kind: 'voice_toggle' });
+    await expect.poll(() => page().getByTestId('voice-transcript').textContent(), { timeout: 20_000 }).toBe('click Increment');
+    expect(server.requests.length).toBe(sent + 1);
+    await page().keyboard.press('Escape');
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+  });
+
+  it('a transcription service that is down is a sentence, and the panel is idle again', async () => {
+    server.scenario = 'http_500';
+    try {
+      await speak(1500);
+      await expect.poll(() => page().getByTestId('voice-problem').textContent(), { timeout: 20_000 }).toMatch(/\.$/);
+      expect(await status().textContent()).toBe('Status: Ready');
+      await checkState('voice-04-problem');
+    } finally {
+      server.scenario = 'ok';
+    }
+  });
+});
