@@ -16,7 +16,8 @@ export type ScanAction =
   | { readonly kind: 'cancel' }
   | { readonly kind: 'stop' }
   | { readonly kind: 'run'; readonly command: string }
-  | { readonly kind: 'mark'; readonly id: number };
+  | { readonly kind: 'mark'; readonly id: number }
+  | { readonly kind: 'voice'; readonly step: 'listen' | 'finish' | 'run' | 'cancel' };
 
 export interface ScanItem {
   readonly type: 'item';
@@ -42,6 +43,8 @@ export interface ScanContext {
   readonly recent: readonly string[];
   readonly quick: readonly string[];
   readonly overlay?: OverlayView;
+  /** Voice input, when it is on: where it is (idle, listening, working out the words, or its transcript waiting for review). */
+  readonly voice?: 'idle' | 'starting' | 'listening' | 'transcribing' | 'review';
 }
 
 /** A group holds at most this many entries; longer lists become groups of groups. */
@@ -89,6 +92,11 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
     const cancel: ScanItem = { type: 'item', label: 'Cancel', action: { kind: 'cancel' } };
     return ctx.confirmation.destructive ? [cancel, confirm, stop] : [confirm, cancel, stop];
   }
+  const voice = (label: string, step: 'listen' | 'finish' | 'run' | 'cancel'): ScanItem => ({ type: 'item', label, action: { kind: 'voice', step } });
+  // Voice at work comes before anything else, as its own buttons take the focus.
+  if (ctx.voice === 'listening') return [voice('Stop listening', 'finish'), voice('Cancel listening', 'cancel')];
+  if (ctx.voice === 'review') return [voice('Run what was heard', 'run'), voice('Cancel', 'cancel')];
+  if (ctx.voice === 'starting' || ctx.voice === 'transcribing') return [voice('Cancel listening', 'cancel')];
   if (ctx.busy) return [stop];
   if (ctx.overlay) {
     const rows = markRows(ctx.overlay.marks).map((row, i): ScanNode => {
@@ -100,6 +108,7 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
     return [...chunk('Rows', rows), run('hide numbers', 'Hide numbers')];
   }
   const top: ScanNode[] = ctx.options.map((o) => run(o));
+  if (ctx.voice === 'idle') top.push(voice('Start listening', 'listen'));
   if (ctx.recent.length > 0) top.push({ type: 'group', label: 'Recent commands', children: chunk('Recent commands', ctx.recent.map((c) => run(c))) });
   if (ctx.quick.length > 0) top.push({ type: 'group', label: 'Quick commands', children: chunk('Quick commands', ctx.quick.map((c) => run(c))) });
   return chunk('Answers', top);

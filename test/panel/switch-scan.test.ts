@@ -75,6 +75,20 @@ describe('scan order', () => {
   });
 });
 
+describe('voice in the scan (once voice input is on)', () => {
+  it('Start listening after a question’s answers and before the groups; while listening, Stop listening first; a transcript: Run first', () => {
+    expect(labels(scanTree({ ...idle, voice: 'idle', options: ['Yes'], recent: ['a'] }))).toEqual(['Yes', 'Start listening', 'Recent commands']);
+    const listening = scanTree({ ...idle, voice: 'listening', recent: ['a'] });
+    expect(labels(listening)).toEqual(['Stop listening', 'Cancel listening']);
+    expect(pressesToLabel(listening, 'Stop listening', 'auto')).toBe(1);
+    expect(labels(scanTree({ ...idle, voice: 'review' }))).toEqual(['Run what was heard', 'Cancel']);
+    expect(labels(scanTree({ ...idle, voice: 'transcribing' }))).toEqual(['Cancel listening']);
+    // A confirmation still comes first; with voice off there is no voice entry.
+    expect(labels(scanTree({ ...idle, voice: 'listening', confirmation: { destructive: false } }))).toEqual(['Confirm', 'Cancel', 'Stop']);
+    expect(labels(scanTree({ ...idle, recent: ['a'] }))).toEqual(['Recent commands']);
+  });
+});
+
 describe('moving and selecting', () => {
   const tree = scanTree({ ...idle, recent: ['a', 'b'], quick: ['c'] });
   it('a move goes to the next entry and wraps; selecting a group enters it, an item gives its action and goes back to the top', () => {
