@@ -228,6 +228,7 @@ export function App({ api }: { readonly api: PanelApi }) {
     recent,
     quick: settings?.quickCommands ?? [],
     ...(overlay ? { overlay } : {}),
+    ...(voice.enabled ? { voice: voice.phase.kind } : {}),
   });
   const perform = (action: ScanAction): void => {
     switch (action.kind) {
@@ -244,6 +245,11 @@ export function App({ api }: { readonly api: PanelApi }) {
       case 'mark':
         void send(`click ${action.id}`);
         return;
+      case 'voice': {
+        const steps = { listen: voice.listen, finish: voice.finish, run: voice.run, cancel: voice.cancel } as const;
+        steps[action.step]();
+        return;
+      }
     }
   };
   const switchState = useSwitch({

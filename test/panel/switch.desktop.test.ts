@@ -40,10 +40,10 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
   const opened: PanelBrowser[] = [];
 
   /** A panel over its own settings file and session (each test group gets the switch settings it needs). */
-  async function open(switchAccess: SwitchSettings, quickCommands: readonly string[]): Promise<PanelBrowser> {
+  async function open(switchAccess: SwitchSettings, quickCommands: readonly string[], more: { readonly settings?: Partial<Settings>; readonly chromiumArgs?: readonly string[] } = {}): Promise<PanelBrowser> {
     const engine = tapObservations(openDesktopEngine(process.env));
     const settings = createSettingsStore({ dir: await mkdtemp(join(tmpdir(), 'ac-switch-settings-')) });
-    const saved: Settings = { ...defaultSettings(), provider: 'grammar', onboardingDone: true, switchAccess, quickCommands: [...quickCommands] };
+    const saved: Settings = { ...defaultSettings(), provider: 'grammar', onboardingDone: true, switchAccess, quickCommands: [...quickCommands], ...more.settings };
     await settings.save(saved);
     const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
     const ref: { browser?: PanelBrowser } = {};
@@ -59,6 +59,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       bundleDir,
       artifactsDir: ARTIFACTS,
       session: () => session,
+      ...(more.chromiumArgs ? { chromiumArgs: more.chromiumArgs } : {}),
       // Fake timers from the first script on, paused: the test moves time, so the scan timing is exact.
       beforeLoad: async (page) => {
         await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
@@ -382,6 +383,29 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the recent group');
       expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›3 presses']);
+    });
+  });
+
+  describe('voice in the scan', () => {
+    it('with voice on, Start listening is one press; while listening, Stop listening is the first entry and one press ends it', async () => {
+      const base = defaultSettings();
+      const microphone = fileURLToPath(new URL('../fixtures/voice/click-send.wav', import.meta.url));
+      const panel = await open(BASE, ['scroll down'], {
+        // No speech engine is composed in this session: what was said comes back as the session's sentence.
+        settings: { voice: { ...base.voice, enabled: true } },
+        chromiumArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${microphone}`],
+      });
+      const d = driver(panel);
+      await d.settle(async () => (await d.current()) === 'Start listening1 press', 'the voice entry');
+      expect((await d.scan()).items).toEqual(['Start listening1 press', 'Quick commands ›2 presses']);
+      await d.press();
+      await d.settle(async () => (await d.status()) === 'Status: Listening', 'the microphone');
+      expect((await d.scan()).items).toEqual(['Stop listening1 press', 'Cancel listening1 press']);
+      await d.checkState('switch-07-listening');
+      await d.tick(300);
+      await d.press();
+      await d.settle(async () => (await d.scan()).items[0] === 'Start listening1 press', 'the end of listening');
+      expect(await d.page.getByTestId('voice-problem').textContent()).toBe('Voice commands are not available in this version: type the command instead.');
     });
   });
 });
