@@ -33,8 +33,16 @@ export function panelWindowOptions(preloadPath: string): BrowserWindowConstructo
 }
 
 /** Only the microphone (push-to-talk) may be granted, and only to the panel itself. */
-export function allowPermission(permission: string, requestingUrl: string, panelUrl: string): boolean {
-  return permission === 'media' && requestingUrl.startsWith(panelUrl);
+export function allowPermission(permission: string, requestingUrl: string, panelUrl: string, mediaTypes?: readonly string[]): boolean {
+  if (permission !== 'media' || !requestingUrl.startsWith(panelUrl)) return false;
+  // The microphone only (voice, issue #8): a request or check that names the camera is refused.
+  return mediaTypes === undefined || mediaTypes.every((t) => t === 'audio' || t === 'unknown');
+}
+
+/** The media a permission request (`mediaTypes`) or check (`mediaType`) names, when it names any. */
+function mediaTypesOf(details: unknown): readonly string[] | undefined {
+  const d = (details ?? {}) as { readonly mediaTypes?: readonly string[]; readonly mediaType?: string };
+  return d.mediaTypes ?? (d.mediaType ? [d.mediaType] : undefined);
 }
 
 /** No navigation, no new windows, no permissions but the microphone for the panel. */
@@ -43,7 +51,7 @@ export function lockDown(contents: WebContents, session: Session, panelUrl: stri
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
-  session.setPermissionRequestHandler((wc, permission, callback) => callback(allowPermission(permission, wc.getURL(), panelUrl)));
+  session.setPermissionRequestHandler((wc, permission, callback, details) => callback(allowPermission(permission, wc.getURL(), panelUrl, mediaTypesOf(details))));
   // Checked against the asking page's full URL: a file:// panel's origin is the opaque "null".
-  session.setPermissionCheckHandler((wc, permission) => wc !== null && allowPermission(permission, wc.getURL(), panelUrl));
+  session.setPermissionCheckHandler((wc, permission, _origin, details) => wc !== null && allowPermission(permission, wc.getURL(), panelUrl, mediaTypesOf(details)));
 }

@@ -26,6 +26,7 @@ import { darwinPermissions } from './permissions-darwin.js';
 import { linuxPermissions } from './permissions-linux.js';
 import { createTray, refreshTrayMenu, type TrayDeps } from './tray.js';
 import { SwitchShortcuts } from './switch-shortcut.js';
+import { VoiceShortcut } from './voice-shortcut.js';
 import { PANEL_BOUNDS_FILE, loadPanelBounds, persistPanelBounds } from './window-bounds.js';
 
 export interface ShellOptions {
@@ -51,6 +52,7 @@ export interface RunningShell {
   readonly tray: Tray;
   readonly shortcut: PanelShortcut;
   readonly switches: SwitchShortcuts;
+  readonly voiceShortcut: VoiceShortcut;
   readonly overlay: NumberOverlay;
   readonly core: CoreHost;
   readonly permissions: PermissionChecker;
@@ -184,6 +186,11 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   panel.on('hide', () => refreshTrayMenu(tray, trayDeps));
 
   const shortcut = new PanelShortcut(globalShortcut, () => summonOrHidePanel(panel));
+  // Push-to-talk: a hidden panel appears without the focus (the command is for the app in front).
+  const voiceShortcut = new VoiceShortcut(globalShortcut, (signal) => {
+    if (!panel.isDestroyed() && !panel.isVisible()) panel.showInactive();
+    sendShellSignal(panel.webContents, signal);
+  });
   // Unpackaged (`electron .`), the executable is Electron itself: the entry must name the app folder too.
   const command = app.isPackaged ? [process.execPath] : [process.execPath, app.getAppPath()];
   const loginItem = { app, platform: options.platform, autostartDir: autostartDir(options.env, options.homedir), command };
@@ -191,6 +198,8 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     const registered = shortcut.set(next.globalShortcut);
     if (!registered.ok) tell(registered.message);
     for (const problem of switches.set(next.switchAccess, shortcut.accelerator)) tell(problem);
+    const voiceProblem = voiceShortcut.set(next.voice, shortcut.accelerator);
+    if (voiceProblem) tell(voiceProblem);
     try {
       await applyLaunchAtLogin(loginItem, next.launchAtLogin);
     } catch (e) {
@@ -203,6 +212,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   app.on('will-quit', (event) => {
     shortcut.dispose();
     switches.dispose();
+    voiceShortcut.dispose();
     overlay.dispose();
     core.stop();
     if (flushed) return;
@@ -218,5 +228,5 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   showPanel(panel);
   // The launch preflight is the panel's (it asks through permissions:check and offers the pane's
   // button); the shell only answers it, so a missing permission is said once.
-  return { window: panel, tray, shortcut, switches, overlay, core, permissions };
+  return { window: panel, tray, shortcut, switches, voiceShortcut, overlay, core, permissions };
 }
