@@ -8,7 +8,7 @@ import type { SecretStore } from '../config/secret-store.js';
 import type { Settings } from '../config/settings.js';
 import { DEFAULT_OPENAI_BASE_URL } from '../shared/llm-providers.js';
 import type { VoiceProgress } from '../shared/voice-settings.js';
-import { WHISPER_MODELS, createModelManager, type ModelDownloadEvent, type WhisperModelName } from '../voice/model-manager.js';
+import { WHISPER_MODELS, createModelManager, type ModelDownloadEvent, type ModelSpec, type WhisperModelName } from '../voice/model-manager.js';
 import { createOpenAITranscriber } from '../voice/openai-transcriber.js';
 import { SpeechError } from '../voice/speech-error.js';
 import type { SpeechToText } from '../voice/speech-to-text.js';
@@ -24,8 +24,9 @@ export interface SpeechComposeOptions {
   /** Where downloaded models are kept (`speechModelsDir`). */
   readonly modelsDir: string;
   readonly secrets: Pick<SecretStore, 'getKey'>;
-  /** Injected for tests: the models' host and the fetch that reaches it, the whisper binding. */
+  /** Injected for tests: the models' host, its catalog and the fetch that reaches it, the whisper binding. */
   readonly modelBaseUrl?: string;
+  readonly modelCatalog?: Readonly<Record<string, ModelSpec>>;
   readonly fetch?: typeof fetch;
   readonly binding?: WhisperBinding;
 }
@@ -77,7 +78,12 @@ export async function composeSpeechEngine(voice: VoiceSettings, options: SpeechC
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }
-  const manager = createModelManager({ dir: options.modelsDir, ...(options.modelBaseUrl ? { baseUrl: options.modelBaseUrl } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const manager = createModelManager({
+    dir: options.modelsDir,
+    ...(options.modelBaseUrl ? { baseUrl: options.modelBaseUrl } : {}),
+    ...(options.modelCatalog ? { catalog: options.modelCatalog } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const modelPath = await manager.ensure(voice.model, {
     ...(run.signal ? { signal: run.signal } : {}),
     onEvent: (event) => run.onProgress?.(downloadProgress(voice.model, event)),
