@@ -55,6 +55,7 @@ describe('panel IPC', () => {
       'keys:remove',
       'keys:save',
       'onboarding:finish',
+      'overlay:highlight',
       'permissions:check',
       'permissions:open-settings',
       'provider:test',
