@@ -6,6 +6,7 @@
  * or a keychain waiting for an unlock prompt cannot make the doctor itself hang. Keys are never
  * printed; the Anthropic check lists models (free), it never sends a message (which costs tokens).
  */
+import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import type { PermissionStatus } from '../execution/accessibility/types.js';
@@ -51,6 +52,8 @@ export interface DoctorDeps {
   readonly platform: NodeJS.Platform;
   /** Deadline of each check. Default 2,500 ms. */
   readonly deadlineMs?: number;
+  /** Linux: the sound capture devices (ALSA's /dev/snd/pcmC*D*c); injected by tests. */
+  readonly captureDevices?: () => readonly string[];
 }
 
 const DEFAULT_DEADLINE_MS = 2500;
@@ -259,12 +262,37 @@ async function checkAnthropic(deps: DoctorDeps, services: CliServices, env: Node
   return { id: 'provider', title, status: 'ok', detail: 'Anthropic answers and accepts the key.' };
 }
 
-function checkMicrophone(platform: NodeJS.Platform): CheckResult {
-  const title = 'Microphone permission';
-  if (platform === 'darwin') {
-    return { id: 'microphone', title, status: 'not_applicable', detail: 'Not checked yet: voice input is not built, so nothing asks for the microphone.' };
+/** ALSA's capture devices ("pcmC0D0c"): every Linux sound stack (PipeWire, PulseAudio) records through one. */
+function alsaCaptureDevices(): readonly string[] {
+  try {
+    return readdirSync('/dev/snd').filter((name) => /^pcmC\d+D\d+c$/.test(name));
+  } catch {
+    return [];
   }
-  return { id: 'microphone', title, status: 'not_applicable', detail: `${platform === 'linux' ? 'Linux' : 'This system'} has no microphone permission to grant.` };
+}
+
+function checkMicrophone(platform: NodeJS.Platform, voiceOn: boolean, captureDevices: () => readonly string[]): CheckResult {
+  const title = 'Microphone';
+  if (platform === 'darwin') {
+    // macOS grants the microphone per app: asked from a terminal, it would answer for the terminal.
+    return {
+      id: 'microphone',
+      title,
+      status: 'not_applicable',
+      detail: `macOS grants the microphone to each app: Assistive Control asks the first time you press Listen, and System Settings › Privacy & Security › Microphone shows its answer. Voice is ${voiceOn ? 'on' : 'off'}.`,
+    };
+  }
+  if (platform !== 'linux') return { id: 'microphone', title, status: 'not_applicable', detail: 'Not checked on this system.' };
+  const devices = captureDevices();
+  if (devices.length > 0) return { id: 'microphone', title, status: 'ok', detail: `Linux asks no permission for the microphone; ${devices.length} sound capture device${devices.length === 1 ? ' was' : 's were'} found (${devices.slice(0, 3).join(', ')}).` };
+  if (!voiceOn) return { id: 'microphone', title, status: 'not_applicable', detail: 'No sound capture device was found; voice is off, so none is needed.' };
+  return {
+    id: 'microphone',
+    title,
+    status: 'problem',
+    detail: 'Voice is on, but no sound capture device was found (nothing in /dev/snd records sound).',
+    fix: 'Connect a microphone or headset (check that "arecord -l" lists it), or turn voice off in Settings → Voice.',
+  };
 }
 
 /** Runs every check at once, each within its deadline. */
@@ -291,7 +319,7 @@ export async function runChecks(io: CliIo, deps: DoctorDeps): Promise<CheckResul
     withDeadline(ms, 'keychain', 'Keychain: Anthropic key', () => checkKey(services, settings, 'anthropic')),
     withDeadline(ms, 'keychain', 'Keychain: OpenAI-compatible server key', () => checkKey(services, settings, 'openai')),
     withDeadline(ms, 'provider', `AI planner: ${settings.provider}`, providerCheck),
-    Promise.resolve(checkMicrophone(deps.platform)),
+    Promise.resolve(checkMicrophone(deps.platform, settings.voice.enabled, deps.captureDevices ?? alsaCaptureDevices)),
   ]);
 }
 

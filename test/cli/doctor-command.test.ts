@@ -142,6 +142,19 @@ describe('assistive-control doctor', () => {
     expect(r.check('accessibility')).toMatchObject({ status: 'problem', fix: expect.stringContaining('npm run build:native') });
     expect(r.check('provider')).toMatchObject({ status: 'not_applicable' });
   });
+
+  it('microphone (issue #8): Linux reports the capture devices; with voice on and none, a problem with its fix; macOS says where the per-app answer is', async () => {
+    // Voice off (the default) and no device: nothing is needed.
+    const off = await doctor({}, { deps: { captureDevices: () => [] } });
+    expect(off.check('microphone')).toMatchObject({ status: 'not_applicable' });
+    const found = await doctor({}, { deps: { captureDevices: () => ['pcmC0D0c'] } });
+    expect(found.check('microphone')).toMatchObject({ status: 'ok', detail: expect.stringContaining('1 sound capture device was found (pcmC0D0c)') });
+    const none = await doctor({ 'voice.enabled': 'true' }, { deps: { captureDevices: () => [] } });
+    expect(none.code).toBe(1);
+    expect(none.check('microphone')).toMatchObject({ status: 'problem', fix: expect.stringContaining('arecord -l') });
+    const mac = await doctor({}, { deps: { platform: 'darwin', captureDevices: () => [] } });
+    expect(mac.check('microphone')).toMatchObject({ status: 'not_applicable', detail: expect.stringContaining('Privacy & Security › Microphone') });
+  });
 });
 
 describe('assistive-control doctor without a display', () => {
