@@ -15,6 +15,15 @@ import { voiceUtterancePayload } from '../src/shared/voice-contract.js';
 import { decodeWav, prepareUtterance, trimSilence } from '../src/voice/audio.js';
 import { createWhisperEngine } from '../src/voice/whisper-engine.js';
 import { formatMs, summarize, timeCalls } from './stats.js';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { openDesktopEngine } from '../src/compose/desktop-engine.js';
+import { createSecretStore } from '../src/config/secret-store.js';
+import { startCore } from '../src/main/core-process.js';
+import { RpcPeer, type MessageLink } from '../src/main/core-rpc.js';
+import { startTranscriptionServer } from '../test/voice/transcription-loopback.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../test/fixtures/voice/${name}`, import.meta.url));
 const MODEL = fixture('for-tests-ggml-tiny.en.bin');
@@ -103,4 +112,51 @@ export async function benchVoice(): Promise<void> {
   console.log(`    of which process start + binding + model load       median ${formatMs(ready.medianMs)}: what the warm engine saves on every utterance`);
   console.log('  (with the test model, whisper\'s own time varies by seconds between runs on a busy machine, more than the saving;');
   console.log('   the test model file is 0.6 MB: a real model\'s load grows with its file, 142 MB for base.en)');
+
+  await benchWiredPath(at16k);
+}
+
+/**
+ * 4. The wired path's own cost: one utterance from main to the core process (structured clone over a
+ * MessagePort, as Electron's utilityProcess link), the contract check, trim, WAV, the OpenAI SDK to a
+ * loopback server that answers at once, and the reply back. Recognition itself costs nothing here.
+ */
+async function benchWiredPath(pcm: Int16Array): Promise<void> {
+  const server = await startTranscriptionServer();
+  const dir = await mkdtemp(join(tmpdir(), 'ac-bench-voice-'));
+  await writeFile(join(dir, 'settings.json'), JSON.stringify({ provider: 'grammar', voice: { enabled: true, engine: 'online', transcriptionUrl: server.baseURL } }));
+  const { port1, port2 } = new MessageChannel();
+  const link = (port: MessagePort): MessageLink => ({
+    post: (m) => port.postMessage(m),
+    onMessage: (l) => {
+      port.on('message', l);
+      return () => port.off('message', l);
+    },
+  });
+  const main = new RpcPeer(link(port1), { 'assistant:event': () => undefined, 'settings:saved': () => undefined, 'permissions:check': () => [] });
+  await startCore({
+    link: link(port2),
+    settingsDir: dir,
+    auditDir: join(dir, 'audit'),
+    secrets: createSecretStore({ backend: { get: async () => null, set: async () => undefined, delete: async () => false } }),
+    engine: openDesktopEngine(process.env),
+    planner: async () => ({ kind: 'none', message: 'none' }),
+    bridgePermission: async () => ({ state: 'unavailable', detail: 'not in the bench' }),
+    speech: { modelsDir: join(dir, 'models') },
+  });
+  try {
+    const seconds = pcm.length / 16_000;
+    const times: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const t0 = performance.now();
+      const reply = (await main.call('panel:request', 'voice:transcribe', [{ sampleRate: 16_000, channels: 1, pcm }])) as { ok: boolean };
+      if (!reply.ok) throw new Error('the loopback transcription failed');
+      if (i >= 5) times.push(performance.now() - t0);
+    }
+    const t = summarize(times);
+    console.log(`  wired path, core side (${seconds.toFixed(1)} s utterance → reply, no recognition)  median ${formatMs(t.medianMs)}, p99 ${formatMs(t.p99Ms)}   (${t.samples} utterances: RPC clone, contract, trim, WAV, SDK over loopback)`);
+  } finally {
+    port1.close();
+    await server.close();
+  }
 }
