@@ -39,6 +39,13 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
   const servers: LlmServer[] = [];
   const opened: PanelBrowser[] = [];
 
+  /** A counter label's number, read through AT-SPI by walking the app (not from its cache, which can lag a label change). */
+  async function counter(prefix: string): Promise<number> {
+    const label = (await fixture.bridge.snapshot({ pid: fixture.app.pid ?? 0, useCache: false })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
+    if (!label) throw new Error(`no label ${prefix}`);
+    return Number(label.name.slice(prefix.length));
+  }
+
   /** A panel over its own settings file and session (each test group gets the switch settings it needs). */
   async function open(switchAccess: SwitchSettings, quickCommands: readonly string[], more: { readonly settings?: Partial<Settings>; readonly chromiumArgs?: readonly string[] } = {}): Promise<PanelBrowser> {
     const engine = tapObservations(openDesktopEngine(process.env));
@@ -161,13 +168,13 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
 
     it('a quick command takes 2 presses and runs on the real app', async () => {
       expect((await d.scan()).items).toEqual(['Quick commands ›2 presses']);
-      const before = await fixture.counter('Count: ');
+      const before = await counter('Count: ');
       await d.press(); // Quick commands ›
       expect((await d.scan()).items).toEqual(['click Increment', 'show numbers']);
       expect(await d.current()).toBe('click Increment');
       await d.checkState('switch-01-quick-group');
       await d.press(); // click Increment
-      await until('the count to go up', async () => ((await fixture.counter('Count: ')) === before + 1 ? true : undefined));
+      await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       expect(await d.scanStatus()).toContain('“click Increment” took 2 presses.');
     });
@@ -176,11 +183,11 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the recent group');
       expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›2 presses']);
       await d.checkState('switch-02-idle-top');
-      const before = await fixture.counter('Count: ');
+      const before = await counter('Count: ');
       await d.press();
       expect(await d.current()).toBe('click Increment');
       await d.press();
-      await until('the count to go up', async () => ((await fixture.counter('Count: ')) === before + 1 ? true : undefined));
+      await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       expect(await d.scanStatus()).toContain('“click Increment” took 2 presses.');
     });
@@ -196,7 +203,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.press();
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       expect(await d.page.locator('.entry-confirmation .answer').last().textContent()).toBe('You cancelled.');
-      expect(await fixture.counter('Deleted: ')).toBe(0);
+      expect(await counter('Deleted: ')).toBe(0);
       expect(await d.scanStatus()).toContain('“Cancel” took 1 press.');
 
       await d.send('click Delete everything');
@@ -204,7 +211,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.tick(INTERVAL + FIRST_PAUSE);
       expect(await d.current()).toBe('Confirm1 press');
       await d.press();
-      await until('the delete to count', async () => ((await fixture.counter('Deleted: ')) === 1 ? true : undefined));
+      await until('the delete to count', async () => ((await counter('Deleted: ')) === 1 ? true : undefined));
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       expect(await d.scanStatus()).toContain('“Confirm” took 1 press.');
     });
@@ -265,7 +272,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       expect(increment).toBeGreaterThanOrEqual(0);
       expect(items.filter((i) => /^Row \d+: \d+, \d+ ›/.test(i))).toHaveLength(1); // the OK pair
       await d.checkState('switch-04b-numbers');
-      const before = await fixture.counter('Count: ');
+      const before = await counter('Count: ');
       // Wait for the highlight to come to the Increment mark (a row of one is the mark itself).
       await d.tick(FIRST_PAUSE);
       for (let i = 0; i < increment; i++) await d.tick(INTERVAL);
@@ -276,7 +283,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.settle(async () => JSON.stringify(highlights().at(-1)) === JSON.stringify([id]), 'the overlay highlight');
       await d.press();
       await d.tick(300);
-      await until('the count to go up', async () => ((await fixture.counter('Count: ')) === before + 1 ? true : undefined));
+      await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       // The action closed the numbers: scanning is back to the commands.
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the top');
@@ -377,9 +384,9 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.tick(600);
       await d.press('F13', 300); // wraps to click Increment
       await d.tick(600);
-      const before = await fixture.counter('Count: ');
+      const before = await counter('Count: ');
       await d.press('Enter', 300);
-      await until('the count to go up', async () => ((await fixture.counter('Count: ')) === before + 1 ? true : undefined));
+      await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the recent group');
       expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›3 presses']);
