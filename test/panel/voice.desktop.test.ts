@@ -49,6 +49,10 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
   let session: PanelSession;
   let server: TranscriptionServer;
   const heard: Heard[] = [];
+  /** What the server says the checked recording said. */
+  let answer = 'click Increment';
+  /** Stands in for macOS answering "denied" for the microphone (Linux has no such permission). */
+  let microphoneDenied = false;
   /** When the test pressed Listen: the server's answer bounds the recording's length by the time since. */
   let listenStarted = 0;
   let listenedSeconds = 0;
@@ -79,7 +83,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     const match = wav.sampleRate === 16_000 ? bestCorrelation(source, loudestWindow(wav.samples, 0.5)) : 0;
     heard.push({ sampleRate: wav.sampleRate, channels: wav.channels, seconds, match });
     const right = wav.sampleRate === 16_000 && wav.channels === 1 && seconds > 0.5 && seconds <= listenedSeconds + 0.5 && match > 0.9;
-    return right ? 'click Increment' : 'the audio was not the recording';
+    return right ? answer : 'the audio was not the recording';
   };
 
   beforeAll(async () => {
@@ -96,7 +100,12 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     const checker = createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) }));
     const { port1, port2 } = new MessageChannel();
     new RpcPeer(portLink(port1), {
-      'permissions:check': (kinds: readonly PermissionKind[] | undefined) => checker.check(kinds),
+      'permissions:check': async (kinds: readonly PermissionKind[] | undefined) =>
+        (await checker.check(kinds)).map((p) =>
+          p.kind === 'microphone' && microphoneDenied
+            ? { kind: 'microphone', state: 'denied', explanation: 'Assistive Control needs the microphone to hear your spoken commands. Open System Settings › Privacy & Security › Microphone and turn on Assistive Control.', canOpenSettings: true }
+            : p,
+        ),
       'permissions:open-settings': () => false,
       'assistant:event': (event: AssistantEvent) => panel.push(event),
       'settings:saved': () => undefined,
@@ -226,6 +235,37 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
       await checkState('voice-04-problem');
     } finally {
       server.scenario = 'ok';
+    }
+  });
+
+  it('a spoken "stop" stops the command that runs (here one waiting for confirmation), before any planner', async () => {
+    const deleted = await fixture.counter('Deleted: ');
+    const input = page().getByRole('textbox', { name: 'Command' });
+    await input.fill('click Delete everything');
+    await input.press('Enter');
+    await page().getByRole('button', { name: 'Confirm', exact: true }).waitFor();
+    answer = 'Stop.';
+    try {
+      await speak(1500);
+      await expect.poll(() => status().textContent(), { timeout: 20_000 }).toBe('Status: Ready');
+    } finally {
+      answer = 'click Increment';
+    }
+    expect(await page().locator('.entry-confirmation .answer').last().textContent()).toBe('No longer waiting for an answer.');
+    expect(await fixture.counter('Deleted: ')).toBe(deleted);
+    // The transcript went as a command, and the session answered it itself: it stopped the run.
+    expect(panel.crossings.find((c) => c.channel === 'command:run' && c.args[0] === 'Stop.')?.reply).toEqual({ outcome: 'cancelled', message: 'Stopped.' });
+  });
+
+  it('a denied microphone permission is explained, and nothing listens', async () => {
+    microphoneDenied = true;
+    try {
+      await page().getByRole('button', { name: 'Listen' }).click();
+      await expect.poll(() => page().getByTestId('voice-problem').textContent()).toMatch(/^Assistive Control needs the microphone.+Privacy & Security › Microphone/);
+      expect(await status().textContent()).toBe('Status: Ready');
+      expect(await page().getByRole('meter').count()).toBe(0);
+    } finally {
+      microphoneDenied = false;
     }
   });
 });
