@@ -258,7 +258,7 @@ export function App({ api }: { readonly api: PanelApi }) {
     perform,
     stop: () => {
       void api.stop();
-      setAnnouncement('Stopped: you held the switch.');
+      setAnnouncement(busy ? 'Stopped: you held the switch.' : 'You held the switch to stop, but nothing was running.');
     },
     onShellSignal: api.onShellSignal,
   });

@@ -339,6 +339,15 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       expect(server.requests.length).toBe(asked);
       expect(server.requests.map((r) => JSON.stringify(r.body)).join('\n')).not.toMatch(/"stop"/);
       planner = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
+
+      // Held with nothing running: it says so, and nothing is selected or sent.
+      const sent = panel.crossings.length;
+      await d.page.keyboard.down(' ');
+      await d.tick(2100);
+      await d.page.keyboard.up(' ');
+      await d.tick();
+      expect(await d.page.getByTestId('announcer').textContent()).toBe('You held the switch to stop, but nothing was running.');
+      expect(panel.crossings.slice(sent).filter((c) => c.channel === 'command:run')).toEqual([]);
     });
   });
 
