@@ -424,4 +424,41 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       expect(await d.page.getByTestId('voice-problem').textContent()).toBe('Voice commands are not available in this version: type the command instead.');
     });
   });
+
+  describe('switch settings in the settings view', () => {
+    it('turning switch access on, with two switches and a new quick command, is saved and scanned at once; a bad value is refused in a sentence', async () => {
+      const panel = await open({ ...DEFAULT_SWITCH_SETTINGS }, ['scroll down']);
+      const d = driver(panel);
+      const page = d.page;
+      await d.settle(async () => (await page.getByRole('button', { name: 'Settings' }).isEnabled()), 'the settings');
+      expect(await page.locator('.scan').count()).toBe(0); // off by default
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await d.tick();
+      await page.getByLabel('Use a switch to scan the panel').check();
+      await page.getByLabel('Switches').selectOption('step');
+      await page.getByLabel('Select switch').selectOption('F13');
+      await page.getByLabel('Move switch').selectOption('F13');
+      await page.getByLabel('Quick commands (one per line)').fill('scroll down\nclick Increment');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await d.settle(async () => ((await page.getByTestId('settings-message').textContent()) ?? '') !== '', 'the answer');
+      expect(await page.getByTestId('settings-message').textContent()).toBe(
+        'Nothing was saved. Switch access needs two different switches in step mode (one moves, the other selects).',
+      );
+      await page.getByLabel('Move switch').selectOption('F14');
+      await page.getByLabel('Scan interval (seconds)').fill('0.5');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await d.settle(async () => ((await page.getByTestId('settings-message').textContent()) ?? '').startsWith('Settings saved.'), 'the save');
+      await d.checkState('switch-08-settings');
+      await page.getByRole('button', { name: 'Back to commands' }).click();
+      await d.settle(async () => (await d.current()) === 'Quick commands ›2 presses', 'the scan');
+      // Two switches, both F13–F24: each also works from other apps (here through the shell's signal).
+      await panel.signal({ kind: 'switch', input: 'F13' });
+      await d.tick();
+      expect((await d.scan()).items).toEqual(['scroll down', 'click Increment']);
+      await d.tick(400);
+      await panel.signal({ kind: 'switch', input: 'F14' });
+      await d.tick();
+      expect(await d.current()).toBe('click Increment');
+    });
+  });
 });
