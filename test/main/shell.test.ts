@@ -458,6 +458,16 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
     expect(fake().state.shortcuts.has('Escape')).toBe(true);
   });
 
+  it('covers the display that holds the marks, drawn relative to that display’s corner', async () => {
+    fake().state.displays.push({ workArea: { x: 1440, y: 0, width: 1920, height: 1050 }, bounds: { x: 1440, y: 0, width: 1920, height: 1080 } });
+    const { window } = await running(await setup());
+    const marks = [{ id: 1, role: 'button', label: 'Send', x: 1500, y: 300, width: 80, height: 30 }];
+    await run(window, 'show numbers', { outcome: 'done', message: '', overlay: { app: 'Mail', marks } }, 0);
+    const overlay = fake().state.windows[1];
+    expect(overlay?.getBounds()).toEqual({ x: 1440, y: 0, width: 1920, height: 1080 });
+    expect(JSON.parse(decodeURIComponent(new URL(overlay?.webContents.getURL() ?? '').hash.slice(1))).origin).toEqual({ x: 1440, y: 0 });
+  });
+
   it('closes on "hide numbers", on the next action, and on Esc (telling the panel); Esc is released each time', async () => {
     const { window } = await running(await setup());
     await run(window, 'show numbers', { outcome: 'done', message: '', overlay: { app: 'Mail', marks: MARKS } }, 0);
