@@ -197,7 +197,11 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   async function applySettings(next: Settings): Promise<void> {
     const registered = shortcut.set(next.globalShortcut);
     if (!registered.ok) tell(registered.message);
-    for (const problem of switches.set(next.switchAccess, shortcut.accelerator)) tell(problem);
+    const reserved = [
+      { accelerator: shortcut.accelerator, what: 'shows the panel' },
+      { accelerator: next.voice.enabled ? next.voice.shortcut : undefined, what: 'starts listening' },
+    ];
+    for (const problem of switches.set(next.switchAccess, reserved)) tell(problem);
     const voiceProblem = voiceShortcut.set(next.voice, shortcut.accelerator);
     if (voiceProblem) tell(voiceProblem);
     try {

@@ -26,16 +26,19 @@ export class SwitchShortcuts {
 
   /**
    * Follows the settings. Returns one sentence per switch that could not be captured (taken by
-   * another app, or the panel's own shortcut); that switch still works while the panel has the focus.
+   * another app, or by one of `reserved`, the app's own shortcuts); that switch still works while
+   * the panel has the focus.
    */
-  set(settings: SwitchSettings, panelShortcut: string | undefined): string[] {
+  set(settings: SwitchSettings, reserved: ReadonlyArray<{ readonly accelerator: string | undefined; readonly what: string }>): string[] {
     const inputs = settings.enabled ? [settings.selectInput, ...(settings.mode === 'step' ? [settings.moveInput] : [])] : [];
     const problems: string[] = [];
     this.wanted = inputs.filter((input) => {
       const accelerator = switchAccelerator(input);
       if (!accelerator) return false;
-      if (panelShortcut !== undefined && accelerator.toLowerCase() === panelShortcut.toLowerCase()) {
-        problems.push(`${input} is also the shortcut that shows the panel, so it cannot be a switch in other apps. Choose another switch key or shortcut in Settings.`);
+      // Another Assistive Control shortcut keeps its key: the switch then works inside the panel only.
+      const taken = reserved.find((r) => r.accelerator !== undefined && r.accelerator.toLowerCase() === accelerator.toLowerCase());
+      if (taken) {
+        problems.push(`${input} is also the shortcut that ${taken.what}, so it cannot be a switch in other apps. Choose another switch key or shortcut in Settings.`);
         return false;
       }
       return true;

@@ -518,6 +518,12 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
         'The switch key F14 is already used by another app, so the switch works only while the panel has the focus. Choose another switch key in Settings.',
       ]),
     );
+    // The push-to-talk shortcut keeps its key too, when voice is on.
+    fake().reset();
+    const voiceOn = await running(await setup({ voice: { enabled: true, shortcut: 'F15' }, switchAccess: { enabled: true, selectInput: 'F15' } }));
+    await vi.waitFor(() =>
+      expect(notices(voiceOn.window)).toContain('F15 is also the shortcut that starts listening, so it cannot be a switch in other apps. Choose another switch key or shortcut in Settings.'),
+    );
     fake().reset();
     await running(await setup({ switchAccess: { enabled: false, selectInput: 'F15' } }));
     expect([...fake().state.shortcuts.keys()]).toEqual(['CommandOrControl+Shift+Space']);
