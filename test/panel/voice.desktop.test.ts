@@ -4,8 +4,11 @@
 // The server answers "click Increment" only for audio it checked: 16 kHz mono, as long as what was
 // recorded, and matching the recording by cross-correlation. The real loop then clicks the fixture
 // app's button, read back through AT-SPI. Each state is a screenshot in artifacts/panel/ and passes axe-core.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +37,7 @@ import { startTranscriptionServer, type TranscriptionRequest, type Transcription
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
 const SOURCE = fileURLToPath(new URL('../fixtures/voice/click-send.wav', import.meta.url));
+const MODEL = readFileSync(fileURLToPath(new URL('../fixtures/voice/for-tests-ggml-tiny.en.bin', import.meta.url)));
 
 /** What the server made of one recording it was sent. */
 interface Heard {
@@ -48,6 +52,9 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
   let panel: PanelBrowser;
   let session: PanelSession;
   let server: TranscriptionServer;
+  /** Hosts the local engine's model, slowly (8 KB every 100 ms), so the download can be seen and cancelled. */
+  let modelHost: Server;
+  let modelsDir = '';
   const heard: Heard[] = [];
   /** What the server says the checked recording said. */
   let answer = 'click Increment';
@@ -75,6 +82,9 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     await page().getByRole('button', { name: 'Done' }).click();
   };
 
+  /** The review shows the command: the server heard the recording (what it measured is in the message otherwise). */
+  const heardCommand = () => expect.poll(() => page().getByTestId('voice-transcript').textContent(), { timeout: 20_000, message: JSON.stringify(heard.at(-1)) }).toBe('click Increment');
+
   /** Answers the command only for the audio it expects: 16 kHz mono, as long as the listening, the recording's sound. */
   const respond = (request: TranscriptionRequest): string => {
     const wav = decodeWav(request.file!.bytes);
@@ -89,6 +99,17 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
   beforeAll(async () => {
     fixture = await openLoopFixture();
     server = await startTranscriptionServer();
+    modelHost = createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': MODEL.length, 'content-type': 'application/octet-stream' });
+      let at = 0;
+      const timer = setInterval(() => {
+        if (res.destroyed || at >= MODEL.length) return void clearInterval(timer);
+        res.write(MODEL.subarray(at, (at += 8192)));
+        if (at >= MODEL.length) res.end();
+      }, 100);
+      res.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((r) => modelHost.listen(0, '127.0.0.1', r));
     server.respond = respond;
     const dir = await mkdtemp(join(tmpdir(), 'ac-voice-panel-'));
     const settings = createSettingsStore({ dir });
@@ -119,7 +140,11 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
       engine: openDesktopEngine(process.env),
       planner: async (): Promise<PlannerAvailability> => ({ kind: 'none', message: 'Only offline commands in this test.' }),
       bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }),
-      speech: { modelsDir: join(dir, 'models') },
+      speech: {
+        modelsDir: (modelsDir = join(dir, 'models')),
+        modelBaseUrl: `http://127.0.0.1:${(modelHost.address() as AddressInfo).port}`,
+        modelCatalog: { 'tiny.en': { file: 'test-model.bin', bytes: MODEL.length, sha256: createHash('sha256').update(MODEL).digest('hex'), label: 'test model' } },
+      },
     });
     session = core.session;
     panel = await openPanel({
@@ -134,6 +159,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     await panel?.close();
     closePorts();
     await server?.close();
+    await new Promise((r) => (modelHost ? modelHost.close(r) : r(undefined)));
     await fixture?.close();
   });
 
@@ -191,7 +217,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
 
     const before = await counter();
     await speak(2000);
-    await expect.poll(() => page().getByTestId('voice-transcript').textContent(), { timeout: 20_000 }).toBe('click Increment');
+    await heardCommand();
     expect(await status().textContent()).toBe('Status: Check what was heard');
     expect(await page().getByTestId('announcer').textContent()).toBe('Heard: click Increment. Run it, edit it, or cancel. Focus is on Run.');
     await checkState('voice-03-review');
@@ -202,13 +228,18 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     expect(await counter()).toBe(before);
 
     await speak(2000);
-    await page().getByRole('button', { name: 'Edit', exact: true }).click({ timeout: 20_000 });
+    await heardCommand();
+    await page().getByRole('button', { name: 'Edit', exact: true }).click();
     await expect.poll(() => page().getByRole('textbox', { name: 'Command' }).inputValue()).toBe('click Increment');
     expect(await counter()).toBe(before);
     await page().getByRole('textbox', { name: 'Command' }).fill('');
 
     await speak(2000);
-    await page().getByRole('button', { name: 'Run', exact: true }).click({ timeout: 20_000 });
+    await heardCommand();
+    const shown = await entries().count();
+    await page().getByRole('button', { name: 'Run', exact: true }).click();
+    // The run ends with its result (on a busy machine the click can take several seconds), then the count is read.
+    await expect.poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 }).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
     await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
   });
@@ -267,5 +298,29 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     } finally {
       microphoneDenied = false;
     }
+  });
+
+  it('the local engine downloads its model on first use with visible progress; Cancel stops the download and keeps the part', async () => {
+    await page().getByRole('button', { name: 'Settings' }).click();
+    await page().getByLabel(/^On this computer/).check();
+    await page().getByLabel('Speech model').selectOption('tiny.en');
+    await page().getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => page().getByTestId('settings-message').textContent()).toMatch(/^Settings saved/);
+    await page().getByRole('button', { name: 'Back to commands' }).click();
+
+    await speak(1000);
+    const bar = page().getByRole('progressbar', { name: 'Speech model download' });
+    await bar.waitFor({ timeout: 10_000 });
+    await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(0);
+    expect(Number(await bar.getAttribute('value'))).toBeLessThan(100);
+    expect(await page().locator('.voice').textContent()).toMatch(/Downloading the speech model \(tiny\.en\): \d+%\./);
+    expect(await status().textContent()).toBe('Status: Working out what you said');
+    await checkState('voice-05-model-download');
+
+    await page().getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    // The download stopped, its part stays for the next time, and no model is in place.
+    await expect.poll(() => existsSync(join(modelsDir, 'test-model.bin.part'))).toBe(true);
+    expect(existsSync(join(modelsDir, 'test-model.bin'))).toBe(false);
   });
 });
