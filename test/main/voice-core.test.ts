@@ -16,6 +16,7 @@ import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
 import { startCore } from '../../src/main/core-process.js';
 import { RemoteError, RpcPeer } from '../../src/main/core-rpc.js';
+import { composeSpeechEngine } from '../../src/compose/speech.js';
 import { checkVoicePayload } from '../../src/main/voice-ipc.js';
 import { VoiceSession, observationVocabulary } from '../../src/main/voice-session.js';
 import { floatToInt16 } from '../../src/shared/pcm.js';
@@ -125,6 +126,37 @@ describe('the voice session', () => {
     });
     await expect(session.transcribe({ sampleRate: 16_000, channels: 1, pcm: new Int16Array(100) })).resolves.toMatchObject({ ok: false, code: 'off', message: expect.stringMatching(/Settings → Voice/) });
     expect(built).toBe(0);
+  });
+
+  it('builds the engine once, again when the voice settings change, and again after a build that failed', async () => {
+    const [a, b] = await Promise.all([startTranscriptionServer(), startTranscriptionServer()]);
+    try {
+      let settings = { ...defaultSettings(), voice: { ...defaultSettings().voice, enabled: true, engine: 'online' as const, transcriptionUrl: a.baseURL } };
+      const built: string[] = [];
+      const session = new VoiceSession({
+        settings: async () => settings,
+        createEngine: (voice, run) => {
+          built.push(voice.transcriptionUrl);
+          return composeSpeechEngine(voice, { modelsDir: tmpdir(), secrets: createSecretStore({ backend: { get: async () => null, set: async () => undefined, delete: async () => false } }) }, run);
+        },
+        vocabulary: () => ['Increment', 'Delete everything'],
+      });
+      const say = () => session.transcribe({ sampleRate: 16_000, channels: 1, pcm: speech() });
+      await expect(say()).resolves.toMatchObject({ ok: true });
+      await expect(say()).resolves.toMatchObject({ ok: true });
+      expect(built).toEqual([a.baseURL]);
+      expect(a.requests.map((r) => r.fields.prompt)).toEqual(['Increment, Delete everything', 'Increment, Delete everything']);
+      settings = { ...settings, voice: { ...settings.voice, transcriptionUrl: b.baseURL } };
+      await expect(say()).resolves.toMatchObject({ ok: true });
+      expect(b.requests).toHaveLength(1);
+      // OpenAI itself without a key: a sentence, and the next utterance tries to build it again.
+      settings = { ...settings, voice: { ...settings.voice, transcriptionUrl: 'https://api.openai.com/v1' } };
+      await expect(say()).resolves.toMatchObject({ ok: false, code: 'auth' });
+      await expect(say()).resolves.toMatchObject({ ok: false, code: 'auth' });
+      expect(built).toEqual([a.baseURL, b.baseURL, 'https://api.openai.com/v1', 'https://api.openai.com/v1']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 
   it('hints the engine with the app and the element names of the latest observation', () => {
