@@ -281,7 +281,7 @@ export function App({ api }: { readonly api: PanelApi }) {
   return (
     <main class="panel">
       <h1 class="visually-hidden">Assistive Control</h1>
-      <div class="status" role="status" aria-live="polite" data-status={state.status}>
+      <div class="status" role="status" aria-live="polite" data-status={state.status === 'idle' && voice.status ? 'voice' : state.status}>
         <span class="status-dot" aria-hidden="true" />
         <span>Status: {voice.status ?? STATUS_TEXT[state.status]}</span>
       </div>
