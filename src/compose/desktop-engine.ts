@@ -7,6 +7,7 @@ import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../execution/engine.js';
 import { createNutInputDriver } from '../execution/input/input-driver.js';
 import { failure, type ActionResult } from '../execution/results.js';
+import { TargetAppTracker } from '../execution/target-app.js';
 import type { EngineApi } from '../registry/dispatch.js';
 
 const METHODS = [
@@ -25,7 +26,23 @@ const METHODS = [
   'getScreenElements',
 ] as const satisfies readonly (keyof EngineApi)[];
 
-export function openDesktopEngine(env: NodeJS.ProcessEnv, open: () => ExecutionEngine = () => new ExecutionEngine({ bridge: AxBridge.open(), input: createNutInputDriver({ env }) })): EngineApi {
+/**
+ * The real engine on the desktop. `ownPids`: the assistant's own processes, never "the frontmost
+ * app" (the app's core passes its own and its parent's, the Electron main process whose windows
+ * are the panel; the CLI passes none: the terminal it runs in is an app the user may mean).
+ * With a bridge given, it remembers from now on which app was active before the assistant's.
+ */
+export function createDesktopEngine(env: NodeJS.ProcessEnv, options: { readonly bridge?: AxBridge; readonly ownPids?: readonly number[] } = {}): ExecutionEngine {
+  const bridge = options.bridge ?? AxBridge.open();
+  const targetApp = new TargetAppTracker(options.ownPids);
+  // Without it the first command after a switch to the panel would not know where the user was.
+  if (targetApp.hasOwnPids) {
+    targetApp.listen(bridge).catch((e: unknown) => console.error(`Not following which app is active: ${e instanceof Error ? e.message : String(e)}`));
+  }
+  return new ExecutionEngine({ bridge, input: createNutInputDriver({ env }), targetApp });
+}
+
+export function openDesktopEngine(env: NodeJS.ProcessEnv, open: () => ExecutionEngine = () => createDesktopEngine(env)): EngineApi {
   let engine: ExecutionEngine | undefined;
   let problem: ActionResult | undefined;
   const get = (): ExecutionEngine | ActionResult => {

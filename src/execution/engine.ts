@@ -14,6 +14,7 @@ import { isEnabled, isVisible, resolveByLabel } from './element-resolution.js';
 import { serializeObservation, type Observation } from './observation.js';
 import type { InputDriver, MouseButton, ScreenPoint, ScrollDirection } from './input/input-driver.js';
 import { ExecutionError, clarification, failure, success, type ActionResult, type FailureCode } from './results.js';
+import { TargetAppTracker, type ActiveApp } from './target-app.js';
 import {
   SYSTEM_CLOCK,
   isChosenTarget,
@@ -70,6 +71,13 @@ export interface EngineDeps {
   readonly input: InputDriver;
   readonly clock?: Clock;
   readonly tuning?: Partial<EngineTuning>;
+  /**
+   * The assistant's own processes (its panel's, its core's): never "the frontmost app". While one
+   * of them is in front, commands go to the app the user was in before (see target-app.ts).
+   */
+  readonly ownPids?: readonly number[];
+  /** The same, already remembering from the bridge's events (ownPids is then ignored). */
+  readonly targetApp?: TargetAppTracker;
 }
 
 /** An element found in the live tree, with the reference to act on it. */
@@ -166,6 +174,7 @@ export class ExecutionEngine {
   private readonly input: InputDriver;
   private readonly clock: Clock;
   private readonly tuning: EngineTuning;
+  private readonly targetApp: TargetAppTracker;
   /** The latest get_screen_elements: ids the planner may name map through it. */
   private latest: { observation: Observation; snapshot: AxSnapshot } | undefined;
   /** Where this engine last put the pointer: if it is elsewhere later, the user moved it. */
@@ -176,6 +185,7 @@ export class ExecutionEngine {
     this.input = deps.input;
     this.clock = deps.clock ?? SYSTEM_CLOCK;
     this.tuning = { ...DEFAULT_TUNING, ...deps.tuning };
+    this.targetApp = deps.targetApp ?? new TargetAppTracker(deps.ownPids);
   }
 
   /** The latest observation (what "click 12" refers to), if any. */
@@ -187,7 +197,7 @@ export class ExecutionEngine {
 
   async getFrontmostApp(): Promise<ActionResult> {
     return this.guard('find the frontmost app', async () => {
-      const app = await this.bridge.frontmostApp();
+      const app = await this.target();
       return { kind: 'observation', text: `The frontmost app is ${quoted(app.name)}.`, app: { name: app.name, pid: app.pid } };
     });
   }
@@ -330,12 +340,17 @@ export class ExecutionEngine {
     return this.guard('type', async () => {
       let field: AxElement | undefined;
       let ref: AxRef | undefined;
+      let fieldApp: ActiveApp | undefined;
       if (target) {
         const r = await this.resolve(target);
         if (!r.ok) return r.result;
         field = r.value.element;
         ref = r.value.ref;
+        fieldApp = { pid: r.value.snapshot.pid, name: r.value.snapshot.app };
       } else {
+        // The focused element of the target app, in front: its focus is only kept while it is active.
+        const front = await this.raise(await this.target());
+        if (!front.ok) return front.result;
         const focus = await this.focusedElement();
         field = focus?.element;
         ref = focus?.ref;
@@ -351,6 +366,11 @@ export class ExecutionEngine {
       const missing = await this.input.untypableByKeys(text);
       const byKeys = !target ? missing.length === 0 : !readable;
 
+      if (target && byKeys && fieldApp) {
+        // Keys go to the focused window: the field's app must be in front (not the panel).
+        const front = await this.raise(fieldApp);
+        if (!front.ok) return front.result;
+      }
       if (target && field && ref && !readable) {
         // A named element that does not expose its text: give it the focus, then type by keys.
         const at = centre(field);
@@ -391,10 +411,9 @@ export class ExecutionEngine {
   async pressKey(key: string, modifiers: readonly CanonicalModifier[], app: string | undefined, options: ActOptions = {}): Promise<ActionResult> {
     const chord = [...modifiers, key].join('+');
     return this.guard(`press ${chord}`, async () => {
-      if (app) {
-        const front = await this.bringToFront(app);
-        if (!front.ok) return front.result;
-      }
+      // Keys go to the focused window: the named app's, else the target app's (not the panel's).
+      const front = app ? await this.bringToFront(app) : await this.raise(await this.target());
+      if (!front.ok) return front.result;
       const focus = await this.focusedElement().catch(() => undefined);
       const gated = options.gate?.({ focused: factsOf(focus?.element) });
       if (gated) return gated;
@@ -419,7 +438,7 @@ export class ExecutionEngine {
         if (!at || !isVisible(over)) return this.notOnScreen(over);
       } else {
         // The wheel goes to the window under the pointer: a named app's window must be on top.
-        const pid = app ? await this.bringToFront(app) : await this.pidOf(undefined);
+        const pid = app ? await this.bringToFront(app) : await this.raise(await this.target());
         if (!pid.ok) return pid.result;
         const window = await this.windowOf(pid.value);
         if (!window) return failure('not_found', `${app ? quoted(app) : 'The frontmost app'} has no window on screen to scroll.`);
@@ -526,7 +545,7 @@ export class ExecutionEngine {
 
   /** The pid of a running app by name (exact, then prefix, case-insensitive), or the frontmost app. */
   private async pidOf(app: string | undefined): Promise<Found<number>> {
-    if (!app) return ok(await this.frontPid());
+    if (!app) return ok((await this.target()).pid);
     const wanted = app.toLowerCase();
     const apps = await this.bridge.runningApps();
     const exact = apps.filter((a) => a.name.toLowerCase() === wanted);
@@ -549,12 +568,17 @@ export class ExecutionEngine {
   private async bringToFront(app: string): Promise<Found<number>> {
     const pid = await this.pidOf(app);
     if (!pid.ok) return pid;
-    const isFront = async (): Promise<boolean> => (await this.bridge.frontmostApp().catch(() => undefined))?.pid === pid.value;
-    if (await isFront()) return pid;
+    return this.raise({ pid: pid.value, name: app });
+  }
+
+  /** Brings an app to the front and waits until the bridge reports it frontmost; its pid. */
+  private async raise(app: ActiveApp): Promise<Found<number>> {
+    const isFront = async (): Promise<boolean> => (await this.bridge.frontmostApp().catch(() => undefined))?.pid === app.pid;
+    if (await isFront()) return ok(app.pid);
     const cannot = (why: string): Found<number> =>
-      stop(failure('unsupported', `I could not bring ${quoted(app)} to the front: click the app's window first, or say “switch to ${app}”.${why}`));
+      stop(failure('unsupported', `I could not bring ${quoted(app.name)} to the front: click the app's window first, or say “switch to ${app.name}”.${why}`));
     try {
-      await this.bridge.activateApp(pid.value);
+      await this.bridge.activateApp(app.pid);
     } catch (e) {
       if (e instanceof AccessibilityError && (e.code === 'unsupported' || e.code === 'not_found')) return cannot(` ${e.message}`);
       throw e;
@@ -562,24 +586,42 @@ export class ExecutionEngine {
     // The window manager acts asynchronously: poll, bounded, rather than sleep a fixed time.
     const started = this.clock.now();
     for (;;) {
-      if (await isFront()) return pid;
+      if (await isFront()) return ok(app.pid);
       if (this.clock.now() - started >= this.tuning.activateWaitMs) return cannot('');
       await this.clock.sleep(this.tuning.pollMs);
     }
   }
 
-  /** The frontmost app's pid. A frozen app in front cannot say it is active: report it as not responding. */
-  private async frontPid(): Promise<number> {
+  /**
+   * The app "the frontmost app" means: the frontmost app, unless it is the assistant itself (the
+   * user typed the command into its panel), then the app the user was in before. A frozen app in
+   * front cannot say it is active: it is reported as not responding.
+   */
+  private async target(): Promise<ActiveApp> {
+    let front: ActiveApp | undefined;
+    let noFront: unknown;
     try {
-      return (await this.bridge.frontmostApp()).pid;
+      const app = await this.bridge.frontmostApp();
+      front = { pid: app.pid, name: app.name };
     } catch (e) {
       if (!(e instanceof AccessibilityError) || e.code !== 'not_found') throw e;
-      const apps = await this.bridge.runningApps().catch(() => [] as readonly RunningApp[]);
-      if (apps.some((a) => !a.responding)) {
-        throw new ExecutionError('timeout', 'An application is not responding (probably the one in front): wait a moment and try again, or close it.');
-      }
-      throw e;
+      noFront = e;
     }
+    if (front && !this.targetApp.isOwn(front.pid)) {
+      this.targetApp.noteActive(front);
+      return front;
+    }
+    if (this.targetApp.hasOwnPids) {
+      // The assistant in front (or none: its window may not be on the bus): the app before it.
+      const chosen = this.targetApp.choose(front, await this.bridge.runningApps());
+      if (chosen.kind !== 'none') return chosen.app;
+      if (front) throw new ExecutionError('not_found', chosen.reason);
+    }
+    const apps = await this.bridge.runningApps().catch(() => [] as readonly RunningApp[]);
+    if (apps.some((a) => !a.responding)) {
+      throw new ExecutionError('timeout', 'An application is not responding (probably the one in front): wait a moment and try again, or close it.');
+    }
+    throw noFront;
   }
 
   /** The app's first visible window, or undefined while it has none. */
@@ -589,7 +631,7 @@ export class ExecutionEngine {
   }
 
   private async focusedElement(): Promise<{ element: AxElement; ref: AxRef } | undefined> {
-    const s = await this.snapshot(await this.frontPid(), 'focused_window');
+    const s = await this.snapshot((await this.target()).pid, 'focused_window');
     const el = s.elements.find((e) => e.states.includes('focused'));
     return el ? { element: el, ref: { generation: s.generation, id: el.id } } : undefined;
   }
@@ -597,7 +639,7 @@ export class ExecutionEngine {
   /** The element under a point in the frontmost app, when it is there. */
   private async elementUnder(p: Point): Promise<AxElement | undefined> {
     try {
-      const s = await this.snapshot(await this.frontPid());
+      const s = await this.snapshot((await this.target()).pid);
       return elementAt(s.elements, p);
     } catch {
       return undefined; // the facts stay unknown; the planned level still applies

@@ -10,9 +10,7 @@ import { createSecretStore, napiKeyringBackend } from '../config/secret-store.js
 import { settingsDir } from '../config/settings-path.js';
 import { createSettingsStore } from '../config/settings.js';
 import { AxBridge } from '../execution/accessibility/ax-bridge.js';
-import { ExecutionEngine } from '../execution/engine.js';
-import { createNutInputDriver } from '../execution/input/input-driver.js';
-import { openDesktopEngine } from '../compose/desktop-engine.js';
+import { createDesktopEngine, openDesktopEngine } from '../compose/desktop-engine.js';
 import { settingsPlanner } from '../compose/settings-planner.js';
 import { speechModelsDir } from '../compose/speech.js';
 import { createSpokenFeedback } from '../voice/spoken-feedback.js';
@@ -40,6 +38,10 @@ try {
   bridge = e instanceof Error ? e : new Error(String(e));
 }
 
+// Made now, not at the first command: it follows from the start which app the user was in before
+// the panel. The panel's windows belong to Electron's main process, this process's parent.
+const engine = bridge instanceof Error ? bridge : createDesktopEngine(process.env, { bridge, ownPids: [process.pid, process.ppid] });
+
 const dir = settingsDir({ platform: process.platform, env: process.env, homedir: homedir() });
 const secrets = createSecretStore({ backend: napiKeyringBackend(), env: process.env, platform: process.platform });
 
@@ -50,8 +52,8 @@ startCore({
   secrets,
   // When the addon cannot load, every action says why in a sentence (the same engine as the CLI's).
   engine: openDesktopEngine(process.env, () => {
-    if (bridge instanceof Error) throw bridge;
-    return new ExecutionEngine({ bridge, input: createNutInputDriver({ env: process.env }) });
+    if (engine instanceof Error) throw engine;
+    return engine;
   }),
   // The saved provider, model and key, read at send time: a change in Settings applies to the next command.
   planner: settingsPlanner(createSettingsStore({ dir }), secrets),
