@@ -349,7 +349,7 @@ export class ExecutionEngine {
         fieldApp = { pid: r.value.snapshot.pid, name: r.value.snapshot.app };
       } else {
         // The focused element of the target app, in front: its focus is only kept while it is active.
-        const front = await this.raise(await this.target());
+        const front = await this.raiseTarget();
         if (!front.ok) return front.result;
         const focus = await this.focusedElement();
         field = focus?.element;
@@ -412,7 +412,7 @@ export class ExecutionEngine {
     const chord = [...modifiers, key].join('+');
     return this.guard(`press ${chord}`, async () => {
       // Keys go to the focused window: the named app's, else the target app's (not the panel's).
-      const front = app ? await this.bringToFront(app) : await this.raise(await this.target());
+      const front = app ? await this.bringToFront(app) : await this.raiseTarget();
       if (!front.ok) return front.result;
       const focus = await this.focusedElement().catch(() => undefined);
       const gated = options.gate?.({ focused: factsOf(focus?.element) });
@@ -438,7 +438,7 @@ export class ExecutionEngine {
         if (!at || !isVisible(over)) return this.notOnScreen(over);
       } else {
         // The wheel goes to the window under the pointer: a named app's window must be on top.
-        const pid = app ? await this.bringToFront(app) : await this.raise(await this.target());
+        const pid = app ? await this.bringToFront(app) : await this.raiseTarget();
         if (!pid.ok) return pid.result;
         const window = await this.windowOf(pid.value);
         if (!window) return failure('not_found', `${app ? quoted(app) : 'The frontmost app'} has no window on screen to scroll.`);
@@ -571,6 +571,12 @@ export class ExecutionEngine {
     return this.raise({ pid: pid.value, name: app });
   }
 
+  /** Brings the target app to the front when the assistant's panel is there instead; its pid. */
+  private async raiseTarget(): Promise<Found<number>> {
+    const app = await this.target();
+    return app.inFront ? ok(app.pid) : this.raise(app);
+  }
+
   /** Brings an app to the front and waits until the bridge reports it frontmost; its pid. */
   private async raise(app: ActiveApp): Promise<Found<number>> {
     const isFront = async (): Promise<boolean> => (await this.bridge.frontmostApp().catch(() => undefined))?.pid === app.pid;
@@ -597,7 +603,7 @@ export class ExecutionEngine {
    * user typed the command into its panel), then the app the user was in before. A frozen app in
    * front cannot say it is active: it is reported as not responding.
    */
-  private async target(): Promise<ActiveApp> {
+  private async target(): Promise<ActiveApp & { readonly inFront: boolean }> {
     let front: ActiveApp | undefined;
     let noFront: unknown;
     try {
@@ -609,12 +615,12 @@ export class ExecutionEngine {
     }
     if (front && !this.targetApp.isOwn(front.pid)) {
       this.targetApp.noteActive(front);
-      return front;
+      return { ...front, inFront: true };
     }
     if (this.targetApp.hasOwnPids) {
       // The assistant in front (or none: its window may not be on the bus): the app before it.
       const chosen = this.targetApp.choose(front, await this.bridge.runningApps());
-      if (chosen.kind !== 'none') return chosen.app;
+      if (chosen.kind !== 'none') return { ...chosen.app, inFront: false };
       if (front) throw new ExecutionError('not_found', chosen.reason);
     }
     const apps = await this.bridge.runningApps().catch(() => [] as readonly RunningApp[]);
