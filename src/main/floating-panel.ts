@@ -17,6 +17,7 @@ export interface FloatingPanelDeps {
   readonly workArea: Area;
   /** True once the user chose Quit: closing then really closes. */
   readonly isQuitting: () => boolean;
+  readonly platform: NodeJS.Platform;
 }
 
 /** Gap between the default panel and the screen's edges. */
@@ -32,7 +33,10 @@ export function defaultPanelBounds(workArea: Area, width: number, height: number
 export function createFloatingPanel(deps: FloatingPanelDeps): BrowserWindow {
   const options = panelWindowOptions(deps.preloadPath);
   const bounds = deps.bounds ?? defaultPanelBounds(deps.workArea, options.width ?? 420, options.height ?? 640);
-  const window = new deps.BrowserWindow({ ...options, ...bounds });
+  // macOS: a non-activating panel (NSWindowStyleMaskNonactivatingPanel), so typing a command leaves
+  // the user's app frontmost and key — what "scroll down" or "type hello" act on. Elsewhere the
+  // engine remembers the last app that was not ours (src/execution/target-app.ts).
+  const window = new deps.BrowserWindow({ ...options, ...bounds, ...(deps.platform === 'darwin' ? { type: 'panel' } : {}) });
   // 'floating' is the level macOS gives utility panels: above normal windows, below system alerts.
   window.setAlwaysOnTop(true, 'floating');
   window.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true, skipTransformProcessType: true });

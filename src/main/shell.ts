@@ -105,6 +105,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     bounds: loaded.bounds,
     workArea: screen.getPrimaryDisplay().workArea,
     isQuitting: () => quitting,
+    platform: options.platform,
   });
   shown.panel = panel;
   const flushBounds = persistPanelBounds(panel, boundsFile, (e) => log(`Could not remember the panel's place: ${e instanceof Error ? e.message : String(e)}`));

@@ -129,6 +129,14 @@ describe('the floating panel window', () => {
     expect(window.focused).toBe(true);
   });
 
+  it('macOS: a non-activating panel, so the user\'s app stays frontmost while a command is typed', async () => {
+    expect((await running(await setup(), 'darwin')).window.options).toMatchObject({ type: 'panel' });
+  });
+
+  it('Linux: a normal window (the engine remembers the app the user was in instead)', async () => {
+    expect((await running(await setup(), 'linux')).window.options).not.toHaveProperty('type');
+  });
+
   it('stays open when it loses focus, and closing it hides it until Quit', async () => {
     const { window } = await running(await setup());
     window.blur();
