@@ -69,6 +69,24 @@ describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
     });
   }
 
+  it('reads a label changed by a press from the app cache at once, press after press', async () => {
+    // at-spi2-atk builds each GetItems entry from the live object (atk_object_get_name, the state
+    // set): the cache is an index of objects, not of their names. So the snapshot right after a press
+    // shows the label's new text, and agrees with the walk.
+    const pid = fixture.pid ?? 0;
+    const label = (snap: AxSnapshot): string => snap.elements.find((e) => e.role === 'text' && e.name.startsWith('Pressed '))?.name ?? '';
+    await until('the app cache', async () => ((await bridge.snapshot({ pid })).source === 'app_cache' ? true : undefined));
+    for (let i = 0; i < 10; i++) {
+      const before = await bridge.snapshot({ pid });
+      const n = Number(/^Pressed (\d+) times$/.exec(label(before))?.[1]);
+      await bridge.performAction({ generation: before.generation, id: find(before, 'button', 'Press me').id }, 'press');
+      const fast = await bridge.snapshot({ pid });
+      expect(fast.source).toBe('app_cache');
+      expect(label(fast)).toBe(`Pressed ${n + 1} times`);
+      expect(label(await bridge.snapshot({ pid, useCache: false }))).toBe(label(fast));
+    }
+  });
+
   it('keeps the same depth-first prefix when the node or depth budget cuts the tree', async () => {
     const pid = factory.pid ?? 0;
     const whole = await bridge.snapshot({ pid, showingOnly: false, maxNodes: 99_999 });

@@ -270,6 +270,32 @@ describe.skipIf(skip !== '')('accessibility bridge on a real desktop', () => {
       );
     });
 
+    it("leaves a reader's ids valid when another reader in the same process snapshots in between", async () => {
+      // The engine observes and presses while something else in its process (the overlay, a test
+      // polling a label) reads the same app: the other reader's snapshot must not make the press stale.
+      const other = AxBridge.open();
+      const pid = fixture.pid ?? 0;
+      const count = (snap: AxSnapshot): number => Number(/^Pressed (\d+) times$/.exec(snap.elements.find((e) => e.role === 'text' && e.name.startsWith('Pressed '))?.name ?? '')?.[1]);
+      for (let i = 0; i < 3; i++) {
+        const mine = await bridge.snapshot({ pid });
+        const before = count(mine);
+        const theirs = await other.snapshot({ pid });
+        expect(theirs.generation).not.toBe(mine.generation);
+        await bridge.performAction(ref(mine, find(mine, 'button', 'Press me')), 'press');
+        expect(count(await other.snapshot({ pid }))).toBe(before + 1);
+      }
+      // Each reader's own next snapshot still retires its older ids, and one reader's ids are not the other's.
+      const mine = await bridge.snapshot({ pid });
+      const theirs = await other.snapshot({ pid });
+      const latest = await bridge.snapshot({ pid });
+      const mineStale = await rejection(bridge.performAction(ref(mine, find(mine, 'button', 'Press me')), 'focus'));
+      expect(mineStale.code).toBe('stale');
+      expect(mineStale.message).toBe(`stale element — observe again: the element comes from snapshot ${mine.generation}, but the latest snapshot is ${latest.generation}.`);
+      const borrowed = await rejection(other.performAction(ref(latest, find(latest, 'button', 'Press me')), 'focus'));
+      expect(borrowed.code).toBe('stale');
+      expect(borrowed.message).toBe(`stale element — observe again: the element comes from snapshot ${latest.generation}, but the latest snapshot is ${theirs.generation}.`);
+    });
+
     it('reports an element that disappeared', async () => {
       const snap = await bridge.snapshot({ pid: fixture.pid ?? 0 });
       const vanish = ref(snap, find(snap, 'button', 'Vanish'));

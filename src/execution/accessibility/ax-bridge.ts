@@ -87,6 +87,8 @@ function appOf(a: NativeApp): RunningApp {
 export class AxBridge {
   private listeners = new Set<(event: AxEvent) => void>();
   private listening: Promise<void> | undefined;
+  /** The generation of this reader's latest snapshot: its ids are the ones this reader may act on. */
+  private latestGeneration: number | undefined;
 
   /** Loads the addon now, so that a missing build is reported before the first command. */
   static open(): AxBridge {
@@ -145,7 +147,13 @@ export class AxBridge {
     }
   }
 
-  /** A flat, bounded snapshot of an app (or its focused window); its ids are valid until the next snapshot. */
+  /**
+   * A flat, bounded snapshot of an app (or its focused window); its ids are valid until this
+   * reader's next snapshot. Other readers in the process (other `AxBridge.open()` objects: an
+   * overlay, a test reading a label) share the native bridge, and on Linux their snapshots leave
+   * these ids valid (it keeps the latest 16 snapshots, at most 100,000 elements together; the
+   * macOS half still keeps only the process's latest).
+   */
   async snapshot(options?: SnapshotOptions): Promise<AxSnapshot> {
     const o = checkOptionsObject(options);
     const pid = o.pid === undefined ? 0 : checkPid(o.pid);
@@ -159,6 +167,7 @@ export class AxBridge {
     const s: NativeSnapshot = await this.call(deadline, () =>
       this.native.snapshot(pid, scope === 'focused_window', maxDepth, maxNodes, showingOnly, useCache, deadline),
     );
+    if (this.latestGeneration === undefined || s.generation > this.latestGeneration) this.latestGeneration = s.generation;
     return {
       generation: s.generation,
       pid: s.pid,
@@ -175,11 +184,19 @@ export class AxBridge {
     };
   }
 
-  /** Performs a named action; rejects with 'stale' for an id from an older snapshot. */
+  /** Rejects an id that is not from this reader's latest snapshot, as the native side does for the process. */
+  private checkOwn(ref: ElementRef): void {
+    if (ref.generation === this.latestGeneration) return;
+    const latest = this.latestGeneration === undefined ? ', and no snapshot has been taken since the bridge started.' : `, but the latest snapshot is ${this.latestGeneration}.`;
+    throw new AccessibilityError('stale', `stale element — observe again: the element comes from snapshot ${ref.generation}${latest}`);
+  }
+
+  /** Performs a named action; rejects with 'stale' for an id from an older snapshot of this reader. */
   async performAction(element: ElementRef, action: ActionName, options?: CallOptions): Promise<void> {
     const ref = checkElementRef(element);
     const name = checkAction(action);
     const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    this.checkOwn(ref);
     await this.call(deadline, () => this.native.performAction(ref.generation, ref.id, name, deadline));
   }
 
@@ -188,6 +205,7 @@ export class AxBridge {
     const ref = checkElementRef(element);
     const text = checkValue(value);
     const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    this.checkOwn(ref);
     await this.call(deadline, () => this.native.setValue(ref.generation, ref.id, text, deadline));
   }
 
@@ -195,6 +213,7 @@ export class AxBridge {
   async readValue(element: ElementRef, options?: CallOptions): Promise<string | null> {
     const ref = checkElementRef(element);
     const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    this.checkOwn(ref);
     return this.call(deadline, () => this.native.readValue(ref.generation, ref.id, deadline));
   }
 
@@ -210,6 +229,7 @@ export class AxBridge {
     const o = checkOptionsObject(options);
     const at = checkInsertAt(o.at);
     const deadline = checkDeadline(o.deadlineMs, DEFAULTS.callDeadlineMs);
+    this.checkOwn(ref);
     return this.call(deadline, () => this.native.insertText(ref.generation, ref.id, value, at, deadline));
   }
 

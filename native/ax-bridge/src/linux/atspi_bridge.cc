@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <iterator>
 #include <mutex>
@@ -910,7 +911,8 @@ class LinuxBridge final : public Bridge {
     init();
     g_main_loop_run(loop_);
     dropWatch();
-    handles_.clear();
+    generations_.clear();
+    keptHandles_ = 0;
     bus_.close();
     g_main_context_pop_thread_default(ctx_);
   }
@@ -1345,14 +1347,17 @@ class LinuxBridge final : public Bridge {
   // interfaces and states as they are now.
   Result<Target> resolve(ElementRef ref, const Deadline& deadline) {
     if (auto e = connect(deadline)) return *e;
-    if (ref.generation != generation_) return staleError(ref.generation, generation_);
-    if (ref.id < 1 || ref.id > static_cast<int>(handles_.size())) {
-      return Error{ErrorCode::NotFound, "Snapshot " + std::to_string(generation_) + " has no element " +
-                                            std::to_string(ref.id) + " (it has " + std::to_string(handles_.size()) +
+    auto kept = std::find_if(generations_.begin(), generations_.end(),
+                             [&ref](const Generation& g) { return g.number == ref.generation; });
+    if (kept == generations_.end()) return staleError(ref.generation, generation_);
+    const std::vector<Handle>& handles = kept->handles;
+    if (ref.id < 1 || ref.id > static_cast<int>(handles.size())) {
+      return Error{ErrorCode::NotFound, "Snapshot " + std::to_string(ref.generation) + " has no element " +
+                                            std::to_string(ref.id) + " (it has " + std::to_string(handles.size()) +
                                             "): observe again."};
     }
-    const ObjRef& obj = handles_[ref.id - 1].ref;
-    int pid = generationPid_;
+    const ObjRef obj = handles[ref.id - 1].ref;
+    int pid = kept->pid;
     if (!processAlive(pid)) return goneError("The application of this element");
     switch (probe(obj, pid, std::min(kMaxCallMs, static_cast<int>(deadline.remainingMs())))) {
       case Probe::Hung:
@@ -1426,10 +1431,20 @@ class LinuxBridge final : public Bridge {
                                         "': look at its actions in the latest observation and choose one of those."};
   }
 
+  // Keeps the ids of the latest snapshots, not only the very latest: several readers share this
+  // thread (the engine, and in the same process an overlay or a test reading a label), and one
+  // reader's snapshot must not retire the ids another is about to act on. Each reader's own older
+  // ids are refused as stale by the TypeScript wrapper; here only the memory is bounded.
   void replaceGeneration(std::vector<Handle> handles, int pid) {
-    handles_ = std::move(handles);
-    generationPid_ = pid;
-    if (!handles_.empty()) ++generation_;
+    if (handles.empty()) return;
+    ++generation_;
+    keptHandles_ += handles.size();
+    generations_.push_back({generation_, pid, std::move(handles)});
+    while (generations_.size() > 1 &&
+           (generations_.size() > kKeptGenerations || keptHandles_ > kKeptHandles)) {
+      keptHandles_ -= generations_.front().handles.size();
+      generations_.pop_front();
+    }
   }
 
   Result<GDesktopAppInfo*> findAppByName(const std::string& what) {
@@ -1485,8 +1500,17 @@ class LinuxBridge final : public Bridge {
   GSource* watch_ = nullptr;  // reads the connection's socket in ctx_
   int watchFd_ = -1;
   uint32_t generation_ = 0;
-  std::vector<Handle> handles_;
-  int generationPid_ = 0;
+  struct Generation {
+    uint32_t number;
+    int pid;
+    std::vector<Handle> handles;
+  };
+  // The snapshots whose ids still resolve: the latest kKeptGenerations, fewer when together they
+  // hold more than kKeptHandles elements (the latest is always kept).
+  static constexpr size_t kKeptGenerations = 16;
+  static constexpr size_t kKeptHandles = 100000;
+  std::deque<Generation> generations_;
+  size_t keptHandles_ = 0;
   std::vector<std::string> walkOnly_;  // apps whose cache took too long to read: walked instead
   std::function<void(const Event&)> handler_;
   bool listening_ = false;
