@@ -39,9 +39,9 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
   const servers: LlmServer[] = [];
   const opened: PanelBrowser[] = [];
 
-  /** A counter label's number, read through AT-SPI by walking the app (not from its cache, which can lag a label change). */
+  /** A counter label's number, read through AT-SPI with the default snapshot (the app's cache where it has one). */
   async function counter(prefix: string): Promise<number> {
-    const label = (await fixture.bridge.snapshot({ pid: fixture.app.pid ?? 0, useCache: false })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
+    const label = (await fixture.bridge.snapshot({ pid: fixture.app.pid ?? 0 })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
     if (!label) throw new Error(`no label ${prefix}`);
     return Number(label.name.slice(prefix.length));
   }
