@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <cmath>
 #include <condition_variable>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -369,9 +370,7 @@ class MacBridge final : public Bridge {
       if (!processAlive(pid)) return goneError("The application");
       return timeoutError("Reading " + snap.app, deadline);
     }
-    for (auto h : handles_) CFRelease(h);
-    handles_ = std::move(handles);
-    snap.generation = ++generation_;
+    snap.generation = keepGeneration(std::move(handles));
     return snap;
   }
 
@@ -578,8 +577,10 @@ class MacBridge final : public Bridge {
     CFRunLoopTimerInvalidate(keepAlive);
     CFRelease(keepAlive);
     setEventHandler(nullptr);
-    for (auto h : handles_) CFRelease(h);
-    handles_.clear();
+    for (auto& g : generations_)
+      for (auto h : g.handles) CFRelease(h);
+    generations_.clear();
+    keptHandles_ = 0;
   }
 
   AppInfo infoFor(pid_t pid) {
@@ -719,12 +720,15 @@ class MacBridge final : public Bridge {
 
   Result<AXUIElementRef> resolve(ElementRef ref, const Deadline& deadline) {
     if (!AXIsProcessTrusted()) return Error{ErrorCode::PermissionDenied, kPermissionMessage};
-    if (ref.generation != generation_) return staleError(ref.generation, generation_);
-    if (ref.id < 1 || ref.id > static_cast<int>(handles_.size())) {
-      return Error{ErrorCode::NotFound, "Snapshot " + std::to_string(generation_) + " has no element " +
+    auto kept = std::find_if(generations_.begin(), generations_.end(),
+                             [&ref](const Generation& g) { return g.number == ref.generation; });
+    if (kept == generations_.end()) return staleError(ref.generation, generation_);
+    const std::vector<AXUIElementRef>& handles = kept->handles;
+    if (ref.id < 1 || ref.id > static_cast<int>(handles.size())) {
+      return Error{ErrorCode::NotFound, "Snapshot " + std::to_string(ref.generation) + " has no element " +
                                             std::to_string(ref.id) + ": observe again."};
     }
-    AXUIElementRef el = handles_[ref.id - 1];
+    AXUIElementRef el = handles[ref.id - 1];
     bound(deadline);
     CF<CFTypeRef> role;
     AXError e = AXUIElementCopyAttributeValue(el, kAXRoleAttribute, role.out());
@@ -795,7 +799,30 @@ class MacBridge final : public Bridge {
 
   // Bridge-thread state.
   uint32_t generation_ = 0;
-  std::vector<AXUIElementRef> handles_;
+  struct Generation {
+    uint32_t number;
+    std::vector<AXUIElementRef> handles;  // retained; released when the generation is dropped
+  };
+  // The snapshots whose ids still resolve, as on Linux: the latest kKeptGenerations, fewer when
+  // together they hold more than kKeptHandles elements (the latest is always kept). Several readers
+  // share this thread, and one reader's snapshot must not retire the ids another is about to act on;
+  // each reader's own older ids are refused as stale by the TypeScript wrapper.
+  static constexpr size_t kKeptGenerations = 16;
+  static constexpr size_t kKeptHandles = 100000;
+  std::deque<Generation> generations_;
+  size_t keptHandles_ = 0;
+
+  uint32_t keepGeneration(std::vector<AXUIElementRef> handles) {
+    ++generation_;
+    keptHandles_ += handles.size();
+    generations_.push_back({generation_, std::move(handles)});
+    while (generations_.size() > 1 && (generations_.size() > kKeptGenerations || keptHandles_ > kKeptHandles)) {
+      for (auto h : generations_.front().handles) CFRelease(h);
+      keptHandles_ -= generations_.front().handles.size();
+      generations_.pop_front();
+    }
+    return generation_;
+  }
   std::function<void(const Event&)> handler_;
   CFRunLoopTimerRef pollTimer_ = nullptr;
   std::map<pid_t, AXObserverRef> observers_;
