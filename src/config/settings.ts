@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL, DEFAULT_OPENAI_BASE_URL, LLM_PROVIDERS } from '../shared/llm-providers.js';
 import { DEFAULT_QUICK_COMMANDS, DEFAULT_SWITCH_SETTINGS, MAX_QUICK_COMMAND_LENGTH, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, SWITCH_LIMITS } from '../shared/switch-access.js';
-import { DEFAULT_VOICE_MODEL, DEFAULT_VOICE_SHORTCUT, VOICE_ENGINES, VOICE_MODEL_SIZES } from '../shared/voice-settings.js';
+import { DEFAULT_VOICE_MODEL, DEFAULT_VOICE_SHORTCUT, PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES } from '../shared/voice-settings.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { SETTINGS_FILE_NAME } from './settings-path.js';
 
@@ -93,6 +93,8 @@ const Voice = z
     review: z.boolean({ error: 'must be on or off' }).default(false),
     /** Starts and stops listening from any app. */
     shortcut: GlobalShortcut.default(DEFAULT_VOICE_SHORTCUT),
+    /** Toggle, or hold-to-talk while the panel has the focus (from other apps it still toggles). */
+    pushToTalk: z.enum(PUSH_TO_TALK_MODES, { error: 'must be toggle (press to start, press again to send) or hold (hold to talk while the panel has the focus)' }).default('toggle'),
   })
   .prefault({});
 

@@ -169,8 +169,6 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   registerPanelIpc(ipcMain, relay, (event) => isPanelSender(event, panel.webContents, PANEL_ORIGIN));
   // A switch pressed in another app reaches the panel; while the panel has the focus it hears the switch itself.
   const switches = new SwitchShortcuts(globalShortcut, (signal) => sendShellSignal(panel.webContents, signal));
-  panel.on('focus', () => switches.suspend());
-  panel.on('blur', () => switches.resume());
 
   const trayDeps: TrayDeps = {
     Tray,
@@ -191,6 +189,15 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   const voiceShortcut = new VoiceShortcut(globalShortcut, (signal) => {
     if (!panel.isDestroyed() && !panel.isVisible()) panel.showInactive();
     sendShellSignal(panel.webContents, signal);
+  });
+  // While the panel has the focus it hears switch keys (and, in hold mode, push-to-talk) itself, with their release.
+  panel.on('focus', () => {
+    switches.suspend();
+    voiceShortcut.setPanelFocused(true);
+  });
+  panel.on('blur', () => {
+    switches.resume();
+    voiceShortcut.setPanelFocused(false);
   });
   // Unpackaged (`electron .`), the executable is Electron itself: the entry must name the app folder too.
   const command = app.isPackaged ? [process.execPath] : [process.execPath, app.getAppPath()];

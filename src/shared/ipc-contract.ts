@@ -13,7 +13,7 @@ import { KEYED_PROVIDERS, LLM_PROVIDERS, type KeyedProvider } from './llm-provid
 import { permissionKind, type PermissionKind, type PermissionStatus } from './permissions.js';
 import { MAX_QUICK_COMMAND_LENGTH, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from './switch-access.js';
 import { voiceUtterancePayload, type VoiceUtterance } from './voice-contract.js';
-import { VOICE_ENGINES, VOICE_MODEL_SIZES, type VoiceProgress, type VoiceReply } from './voice-settings.js';
+import { PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES, type VoiceProgress, type VoiceReply } from './voice-settings.js';
 
 /** The longest command the panel may send (the loop's own check says the same, in a sentence). */
 export const MAX_COMMAND_LENGTH = 2000;
@@ -74,6 +74,8 @@ export const settingsUpdate = z.strictObject({
       transcriptionUrl: z.string().max(500),
       review: z.boolean(),
       shortcut: z.string().max(100),
+      /** Added after the others: an update without it saves the default, toggle. */
+      pushToTalk: z.enum(PUSH_TO_TALK_MODES).optional(),
     })
     .optional(),
 });

@@ -16,6 +16,14 @@ export const DEFAULT_VOICE_MODEL: VoiceModelSize = 'base.en';
 /** Starts and stops listening from any app ("L" for listen; the panel's own shortcut uses Space). */
 export const DEFAULT_VOICE_SHORTCUT = 'CommandOrControl+Shift+L';
 
+/**
+ * How the push-to-talk shortcut works. `toggle`: press to listen, press again to send. `hold`: while
+ * the panel has the focus, listen while the keys are held and send on release (the page sees the
+ * release; a global shortcut never does), so from other apps the shortcut still toggles.
+ */
+export const PUSH_TO_TALK_MODES = ['toggle', 'hold'] as const;
+export type PushToTalkMode = (typeof PUSH_TO_TALK_MODES)[number];
+
 /** What the panel shows while the speech engine gets ready (a model download, for example). */
 export interface VoiceProgress {
   /** A sentence: "Downloading the speech model (base.en): 42%." */

@@ -1,7 +1,9 @@
 // Push-to-talk in the shell (src/main/shell.ts + voice-shortcut.ts) with `electron` replaced by the
 // recording fake (no Electron binary runs here): the shortcut is held only while voice is on, a press
 // reaches the panel as a checked `voice_toggle` signal and shows a hidden panel without the focus,
-// and a shortcut that cannot be used is a sentence. Also: the panel may have the microphone, never the camera.
+// and a shortcut that cannot be used is a sentence. In hold mode the shortcut is released while the panel
+// has the focus (the page hears its keydown and keyup) and held again when it loses it.
+// Also: the panel may have the microphone, never the camera.
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +77,27 @@ describe('push-to-talk in the shell', () => {
     expect(same.notices()).toContainEqual(expect.stringMatching(/^Alt\+Shift\+P already shows the panel, so it cannot also start listening\./));
   });
 
+  it('hold mode: released while the panel has the focus, held again when it loses it; toggle mode keeps it', async () => {
+    const hold = await shellWith({ voice: { enabled: true, shortcut: 'Alt+Shift+V', pushToTalk: 'hold' } });
+    expect(electron().state.shortcuts.has('Alt+Shift+V')).toBe(true);
+    hold.window.focus();
+    hold.window.emit('focus');
+    expect(electron().state.shortcuts.has('Alt+Shift+V')).toBe(false);
+    expect(hold.shell.voiceShortcut.capturing).toBe(false);
+    expect(hold.shell.voiceShortcut.accelerator).toBe('Alt+Shift+V');
+    hold.window.blur();
+    expect(electron().state.shortcuts.has('Alt+Shift+V')).toBe(true);
+    // From another app the shortcut still toggles.
+    electron().state.shortcuts.get('Alt+Shift+V')!();
+    expect(hold.window.webContents.sent).toContainEqual(['shell:signal', { kind: 'voice_toggle' }]);
+
+    electron().reset();
+    const toggle = await shellWith({ voice: { enabled: true, shortcut: 'Alt+Shift+V' } });
+    toggle.window.focus();
+    toggle.window.emit('focus');
+    expect(electron().state.shortcuts.has('Alt+Shift+V')).toBe(true);
+  });
+
   it('gives the panel the microphone, never the camera', async () => {
     const { window } = await shellWith({});
     const handler = electron().state.session.requestHandler as unknown as (wc: unknown, p: string, cb: (ok: boolean) => void, details: unknown) => void;
@@ -100,6 +123,27 @@ describe('VoiceShortcut', () => {
     held.get('Alt+Shift+B')!();
     expect(pressed).toEqual([{ kind: 'voice_toggle' }]);
     expect(voice.set({ enabled: false, shortcut: 'Alt+Shift+B' }, undefined)).toBeUndefined();
+    expect(held.size).toBe(0);
+  });
+
+  it('follows a change of mode while the panel has the focus, and reports a taken shortcut even then', () => {
+    const held = new Map<string, () => void>();
+    const taken = new Set(['Alt+Shift+T']);
+    const gs = { register: (a: string, cb: () => void) => !taken.has(a) && (held.set(a, cb), true), unregister: (a: string) => void held.delete(a) };
+    const voice = new VoiceShortcut(gs, () => undefined);
+    voice.setPanelFocused(true);
+    expect(voice.set({ enabled: true, shortcut: 'Alt+Shift+V', pushToTalk: 'toggle' }, undefined)).toBeUndefined();
+    expect([...held.keys()]).toEqual(['Alt+Shift+V']);
+    expect(voice.set({ enabled: true, shortcut: 'Alt+Shift+V', pushToTalk: 'hold' }, undefined)).toBeUndefined();
+    expect(held.size).toBe(0);
+    expect(voice.set({ enabled: true, shortcut: 'Alt+Shift+T', pushToTalk: 'hold' }, undefined)).toMatch(/^The push-to-talk shortcut Alt\+Shift\+T is used by another app/);
+    expect(voice.set({ enabled: true, shortcut: 'Alt+Shift+B', pushToTalk: 'hold' }, undefined)).toBeUndefined();
+    expect(held.size).toBe(0);
+    voice.setPanelFocused(false);
+    expect([...held.keys()]).toEqual(['Alt+Shift+B']);
+    voice.setPanelFocused(true);
+    voice.dispose();
+    voice.setPanelFocused(false);
     expect(held.size).toBe(0);
   });
 

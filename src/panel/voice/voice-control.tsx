@@ -4,11 +4,16 @@
  * text, or waits for Run / Edit / Cancel when the review step is on. Cancel or Esc stops at any
  * point and drops the recording; every path ends back at idle.
  *
+ * Hold-to-talk (`pushToTalk: 'hold'`): while the panel has the focus the shell leaves the shortcut
+ * to the page, which listens from the shortcut's keydown to its keyup; auto-repeat is ignored, and a
+ * release before any audio came cancels quietly. From other apps the shortcut still toggles.
+ *
  * A spoken "stop" skips the review and goes at once (it stops whatever runs). While a command runs,
  * listening is still offered for exactly that.
  */
 import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { acceleratorKeys } from '../../shared/accelerator-keys.js';
 import type { PanelApi, SettingsView } from '../../shared/ipc-contract.js';
 import { sessionCommand } from '../../shared/session-commands.js';
 import type { VoiceProgress } from '../../shared/voice-settings.js';
@@ -76,6 +81,8 @@ export function useVoice(options: VoiceOptions): VoiceState {
   const [level, setLevel] = useState(0);
   const [problem, setProblem] = useState<string | undefined>();
   const capture = useRef<Capture | undefined>(undefined);
+  // The push-to-talk keys are down in the panel (hold mode): their release sends.
+  const holding = useRef(false);
   // The latest values for callbacks that outlive a render (the shell signal, the capture's cap).
   const latest = useRef({ options });
   latest.current = { options };
@@ -86,39 +93,47 @@ export function useVoice(options: VoiceOptions): VoiceState {
     latest.current.options.announce(message);
   };
 
+  // Counts listening attempts, so a microphone that opens after a newer attempt began is dropped.
+  const attempts = useRef(0);
+
   const listen = async (): Promise<void> => {
     if (kindNow() !== 'idle') return;
+    const attempt = ++attempts.current;
     setProblem(undefined);
     setPhase({ kind: 'starting' });
     // The microphone permission first (macOS asks once; a denial is explained with the way to grant it).
     const statuses = await api.checkPermissions().catch(() => []);
     const microphone = statuses.find((s) => s.kind === 'microphone');
     if (microphone && microphone.state === 'denied') return fail(microphone.explanation);
+    let opened: Capture;
     try {
-      capture.current = await startCapture({
+      opened = await startCapture({
         onLevel: (l) => setLevel(Math.round(l * 100)),
         // At the length cap listening stops by itself and what was heard is sent.
         onCap: () => void finish(),
       });
     } catch (e) {
+      if (attempt !== attempts.current) return;
       return fail(e instanceof Error ? e.message : 'Listening could not start. Type the command instead.');
     }
-    if (kindNow() !== 'starting') {
-      // Cancelled while the microphone was opening.
-      capture.current.cancel();
-      capture.current = undefined;
+    if (kindNow() !== 'starting' || attempt !== attempts.current) {
+      // Cancelled (or the hold-to-talk keys released) while the microphone was opening.
+      opened.cancel();
       return;
     }
+    capture.current = opened;
     setLevel(0);
     setPhase({ kind: 'listening' });
-    latest.current.options.announce('Listening. Say the command, then press Done, or press Cancel.');
+    latest.current.options.announce(holding.current ? 'Listening. Say the command, then release the keys.' : 'Listening. Say the command, then press Done, or press Cancel.');
   };
 
-  const finish = async (): Promise<void> => {
+  /** Stops listening and sends what was heard; `quiet`: nothing heard yet is no error, just idle. */
+  const finish = async (quiet = false): Promise<void> => {
     const current = capture.current;
     if (!current || kindNow() !== 'listening') return;
     capture.current = undefined;
     const utterance = await current.stop();
+    if (quiet && utterance.pcm.length === 0) return setPhase({ kind: 'idle' });
     setPhase({ kind: 'transcribing', progress: null });
     const poll = setInterval(() => {
       void api.voiceProgress().then(
@@ -193,6 +208,52 @@ export function useVoice(options: VoiceOptions): VoiceState {
       }),
     [api],
   );
+
+  // Hold-to-talk: the page hears the shortcut while the panel has the focus (the shell released it).
+  const holdShortcut = enabled && settings?.pushToTalk === 'hold' ? settings.shortcut : undefined;
+  useEffect(() => {
+    const keys = holdShortcut ? acceleratorKeys(holdShortcut, /Mac/.test(navigator.platform)) : undefined;
+    if (!keys) return;
+    const release = (): void => {
+      holding.current = false;
+      const kind = kindNow();
+      // Released while the microphone was still opening: back to idle without a word.
+      if (kind === 'starting') setPhase({ kind: 'idle' });
+      else if (kind === 'listening') void finish(true);
+    };
+    const onDown = (e: KeyboardEvent): void => {
+      if (!keys.pressed(e)) return;
+      e.preventDefault();
+      // Auto-repeat while held, or a press while a transcription runs: nothing new starts.
+      if (e.repeat || holding.current) return;
+      const kind = kindNow();
+      if (kind === 'idle') {
+        holding.current = true;
+        void listen();
+      } else if (kind === 'listening') {
+        // Listening began from another app (a toggle): this press ends it, as the toggle would.
+        void finish();
+      }
+    };
+    const onUp = (e: KeyboardEvent): void => {
+      if (!holding.current || !keys.released(e)) return;
+      e.preventDefault();
+      release();
+    };
+    // The focus left the panel with the keys down: its keyup will never come here.
+    const onBlur = (): void => {
+      if (holding.current) release();
+    };
+    window.addEventListener('keydown', onDown, true);
+    window.addEventListener('keyup', onUp, true);
+    window.addEventListener('blur', onBlur);
+    return () => {
+      holding.current = false;
+      window.removeEventListener('keydown', onDown, true);
+      window.removeEventListener('keyup', onUp, true);
+      window.removeEventListener('blur', onBlur);
+    };
+  }, [holdShortcut]);
 
   // Esc cancels listening, a transcription or the review, wherever the focus is in the panel.
   useEffect(() => {

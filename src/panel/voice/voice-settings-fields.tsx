@@ -1,9 +1,10 @@
 /**
  * The Voice part of the settings view: on/off, the engine (local whisper.cpp or an online
- * OpenAI-compatible service), the local model's size, the review step and the push-to-talk shortcut.
+ * OpenAI-compatible service), the local model's size, the review step, the push-to-talk shortcut and
+ * whether it toggles or is held.
  */
 import type { SettingsUpdate } from '../../shared/ipc-contract.js';
-import type { VoiceEngineChoice, VoiceModelSize } from '../../shared/voice-settings.js';
+import type { PushToTalkMode, VoiceEngineChoice, VoiceModelSize } from '../../shared/voice-settings.js';
 
 type Voice = NonNullable<SettingsUpdate['voice']>;
 
@@ -19,6 +20,11 @@ const MODEL_LABELS: ReadonlyArray<readonly [VoiceModelSize, string]> = [
 const ENGINE_LABELS: Readonly<Record<VoiceEngineChoice, string>> = {
   local: 'On this computer (whisper.cpp; the model downloads once, then works offline)',
   online: 'Online (OpenAI, or a whisper server with an OpenAI-compatible address; uses the OpenAI key)',
+};
+
+const PUSH_TO_TALK_LABELS: Readonly<Record<PushToTalkMode, string>> = {
+  toggle: 'Press once to listen, press again to send',
+  hold: 'Hold to talk, release to send',
 };
 
 export function VoiceFields({ value, onChange }: { readonly value: Voice; readonly onChange: (next: Voice) => void }) {
@@ -59,11 +65,23 @@ export function VoiceFields({ value, onChange }: { readonly value: Voice; readon
         <input id="voice-review" type="checkbox" checked={value.review} onChange={(e) => set('review', e.currentTarget.checked)} />
         <span>Show what was heard, with Run, Edit and Cancel, before it runs</span>
       </label>
-      <label for="voice-shortcut">Push-to-talk shortcut (press once to listen, again to send)</label>
+      <label for="voice-shortcut">Push-to-talk shortcut</label>
       <input id="voice-shortcut" type="text" autocomplete="off" spellcheck={false} maxLength={100} value={value.shortcut} aria-describedby="voice-shortcut-help" onInput={(e) => set('shortcut', e.currentTarget.value)} />
       <p id="voice-shortcut-help" class="help">
         Works from any app. Modifiers and a key joined by “+”, for example CommandOrControl+Shift+L.
       </p>
+      <fieldset aria-describedby="voice-push-to-talk-help">
+        <legend>Push-to-talk</legend>
+        {(Object.keys(PUSH_TO_TALK_LABELS) as PushToTalkMode[]).map((mode) => (
+          <label key={mode} class="choice" for={`voice-push-to-talk-${mode}`}>
+            <input id={`voice-push-to-talk-${mode}`} type="radio" name="voice-push-to-talk" checked={(value.pushToTalk ?? 'toggle') === mode} onChange={() => set('pushToTalk', mode)} />
+            <span>{PUSH_TO_TALK_LABELS[mode]}</span>
+          </label>
+        ))}
+        <p id="voice-push-to-talk-help" class="help">
+          Hold works while the panel has the focus; from other apps the shortcut toggles.
+        </p>
+      </fieldset>
     </>
   );
 }
