@@ -267,6 +267,10 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     await expect.poll(() => page().getByTestId('settings-message').textContent()).toMatch(/^Settings saved/);
     await checkState('voice-06-push-to-talk-hold');
     await page().getByRole('button', { name: 'Back to commands' }).click();
+    expect(await page().locator('#voice-help').textContent()).toBe(
+      'Say a command after pressing Listen (or CommandOrControl+Shift+L from any app), then press Done. Here in the panel you can also hold CommandOrControl+Shift+L while you speak and let go to send.',
+    );
+    await checkState('voice-07-hold-idle');
     const keyboard = page().keyboard;
     const before = await counter();
     const sent = server.requests.length;

@@ -49,6 +49,8 @@ export interface VoiceState {
   /** What the status bar says instead of the assistant's status, while voice is at work. */
   readonly status: string | undefined;
   readonly shortcut: string | undefined;
+  /** Hold-to-talk is on: the shortcut held in the panel listens until released. */
+  readonly hold: boolean;
   listen(): void;
   finish(): void;
   cancel(): void;
@@ -279,6 +281,7 @@ export function useVoice(options: VoiceOptions): VoiceState {
     problem,
     status: STATUS[phase.kind],
     shortcut: settings?.shortcut,
+    hold: holdShortcut !== undefined,
     listen: () => void listen(),
     finish: () => void finish(),
     cancel,
@@ -306,6 +309,7 @@ export function VoicePanel({ voice }: { readonly voice: VoiceState }) {
           </button>
           <p id="voice-help" class="help">
             Say a command after pressing Listen{voice.shortcut ? ` (or ${voice.shortcut} from any app)` : ''}, then press Done.
+            {voice.hold && voice.shortcut ? ` Here in the panel you can also hold ${voice.shortcut} while you speak and let go to send.` : ''}
           </p>
         </>
       )}
