@@ -454,7 +454,10 @@ export class AssistantLoop {
     const summary = summarize(planned);
     this.setStatus('waiting_for_user');
     this.emit({ type: 'confirmation_request', summary, risk: { level: risk.level, reason: risk.reason } });
-    return untilAborted(this.deps.confirm({ summary, risk, intent: planned.intent }, state.signal), state.signal);
+    const answer = await untilAborted(this.deps.confirm({ summary, risk, intent: planned.intent }, state.signal), state.signal);
+    // An asker may settle its question with "declined" as it sees the abort, before the loop does: a stop is a stop.
+    if (state.signal.aborted) throw new Cancelled();
+    return answer;
   }
 
   private declined(state: RunState, planned: Planned, risk: RiskAssessment): End {

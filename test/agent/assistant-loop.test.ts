@@ -273,6 +273,23 @@ describe('the assistant loop', () => {
     expectBackToIdle(log.events);
   });
 
+  it('cancel while a confirmation is asked is a stop, even when the asker answers "no" as it sees the abort', async () => {
+    // The panel's asker settles its pending question with "declined" from its own abort listener,
+    // which runs before the loop's: the outcome must still be the stop, not "you said no".
+    const engine = fakeEngine();
+    const log = eventLog();
+    const controller = new AbortController();
+    const confirm = (_request: unknown, signal: AbortSignal): Promise<ConfirmAnswer> =>
+      new Promise<ConfirmAnswer>((resolve) => {
+        signal.addEventListener('abort', () => resolve('declined'), { once: true });
+        setTimeout(() => controller.abort(), 0);
+      });
+    const loop = new AssistantLoop({ engine, emit: log.emit, confirm });
+    expect(await loop.run('click Delete everything', { signal: controller.signal })).toEqual({ outcome: 'cancelled', message: 'Stopped. Nothing more was done.' });
+    expect(engine.calls).toEqual([]);
+    expectBackToIdle(log.events);
+  });
+
   it('cancel between the steps of a sequence stops the rest', async () => {
     const controller = new AbortController();
     const script: EngineScript = (call) => {
