@@ -18,9 +18,10 @@ import {
   type SaveReply,
 } from '../shared/ipc-contract.js';
 import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
-import { PERMISSION_KINDS, type PermissionChecker, type PermissionKind, type PermissionStatus } from '../shared/permissions.js';
+import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';
 import { sessionCommand } from '../shared/session-commands.js';
 import { overlayView } from './overlay-marks.js';
+import { boundedPermissionChecker } from './permissions.js';
 import type { VoiceSession } from './voice-session.js';
 import { applySettingsUpdate, buildSettingsView, saveSettingsUpdate, testPlannerConnection, type ApplyResult, type PanelSecrets } from './panel-settings.js';
 
@@ -55,9 +56,6 @@ const NEEDED_TO_ACT: readonly PermissionKind[] = ['accessibility'];
 /** The checker promises ~2 s; past this the check counts as failed, never as a hung Send. */
 const PERMISSION_DEADLINE_MS = 3000;
 
-function permissionUnknown(kind: PermissionKind, why: string): PermissionStatus {
-  return { kind, state: 'unknown', explanation: `Assistive Control could not check its ${kind} permission (${why}). Try again; if this stays, restart Assistive Control.`, canOpenSettings: false };
-}
 
 export class PanelSession {
   private readonly loop: AssistantLoop;
@@ -68,7 +66,11 @@ export class PanelSession {
   /** The observation the overlay last showed: a "show numbers" that observed nothing new must not show it again. */
   private shownFrom: Observation | undefined;
 
+  /** The injected checker, bounded: a check that throws or hangs reads as `unknown`, with a sentence. */
+  private readonly permissions: PermissionChecker;
+
   constructor(private readonly deps: PanelSessionDeps) {
+    this.permissions = boundedPermissionChecker(deps.permissions, PERMISSION_DEADLINE_MS);
     this.loop = deps.createLoop((_request, signal) => this.waitForAnswer(signal));
   }
 
@@ -130,8 +132,8 @@ export class PanelSession {
       return this.reply(result.ok, result.message);
     },
     'provider:test': () => testPlannerConnection(this.deps.planner, this.deps.testBudgetMs),
-    'permissions:check': () => this.checkPermissions(),
-    'permissions:open-settings': (kind) => this.deps.permissions.openSettings(kind).catch(() => false),
+    'permissions:check': () => this.permissions.check(),
+    'permissions:open-settings': (kind) => this.permissions.openSettings(kind),
     // Validated here like every request; the shell, which owns the overlay window, draws it.
     'overlay:highlight': async () => undefined,
     'voice:transcribe': async (utterance) => this.deps.voice?.transcribe(utterance) ?? { ok: false, code: 'unavailable', message: 'Voice commands are not available in this version: type the command instead.' },
@@ -142,7 +144,7 @@ export class PanelSession {
   private async runLoop(command: string): Promise<RunReply> {
     // Preflight: a missing permission is explained, with the way to grant it, before anything runs.
     if (!this.loop.busy) {
-      const missing = (await this.checkPermissions(NEEDED_TO_ACT)).find((p) => p.state !== 'granted');
+      const missing = (await this.permissions.check(NEEDED_TO_ACT)).find((p) => p.state !== 'granted');
       if (missing) return { outcome: 'needs_user', message: missing.explanation, permission: missing };
     }
     if (this.loop.busy) return this.loop.run(command); // refused by the loop, with its own sentence
@@ -172,20 +174,6 @@ export class PanelSession {
     this.overlayShown = true;
     const last = view.marks.reduce((max, m) => Math.max(max, m.id), 0);
     return { outcome: 'done', message: `Numbers 1 to ${last} are shown on “${view.app}”. Say or type “click” and a number, or “hide numbers”.`, overlay: view };
-  }
-
-  /** The checker's answer within a deadline; a check that throws or hangs reads as `unknown`, with a sentence. */
-  private async checkPermissions(wanted?: readonly PermissionKind[]): Promise<readonly PermissionStatus[]> {
-    const kinds = wanted ?? PERMISSION_KINDS;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<readonly PermissionStatus[]>((resolve) => {
-      timer = setTimeout(() => resolve(kinds.map((k) => permissionUnknown(k, 'no answer in time'))), PERMISSION_DEADLINE_MS);
-    });
-    try {
-      return await Promise.race([this.deps.permissions.check(wanted).catch((e: unknown) => kinds.map((k) => permissionUnknown(k, e instanceof Error ? e.message.slice(0, 120) : 'error'))), late]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   private async reply(ok: boolean, message: string): Promise<SaveReply> {

@@ -23,7 +23,8 @@ export const PERMISSION_DEADLINE_MS = 2000;
 
 const NAMES: Readonly<Record<PermissionKind, string>> = { accessibility: 'Accessibility', microphone: 'Microphone' };
 
-function unknownStatus(kind: PermissionKind, why: string, canOpenSettings: boolean): PermissionStatus {
+/** The state when a check could not answer: `unknown`, with a sentence (treated as missing before acting). */
+export function unknownPermission(kind: PermissionKind, why: string, canOpenSettings = false): PermissionStatus {
   return {
     kind,
     state: 'unknown',
@@ -32,16 +33,16 @@ function unknownStatus(kind: PermissionKind, why: string, canOpenSettings: boole
   };
 }
 
-async function checkWithin(platform: PlatformPermissions, kind: PermissionKind, deadlineMs: number): Promise<PermissionStatus> {
-  const canOpen = platform.canOpenSettings(kind);
+/** `work`'s answer, or `fallback(why)` when it throws or has not answered within `deadlineMs`. */
+async function within<T>(work: () => Promise<T>, deadlineMs: number, fallback: (why: string) => T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<PermissionStatus>((resolve) => {
-    timer = setTimeout(() => resolve(unknownStatus(kind, `no answer within ${deadlineMs / 1000} s`, canOpen)), deadlineMs);
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback(`no answer within ${deadlineMs / 1000} s`)), deadlineMs);
   });
   try {
-    return await Promise.race([platform.check(kind, deadlineMs), late]);
+    return await Promise.race([work(), late]);
   } catch (e) {
-    return unknownStatus(kind, e instanceof Error ? e.message : String(e), canOpen);
+    return fallback(e instanceof Error ? e.message : String(e));
   } finally {
     clearTimeout(timer);
   }
@@ -50,7 +51,8 @@ async function checkWithin(platform: PlatformPermissions, kind: PermissionKind, 
 /** A PermissionChecker over one platform: every kind checked at once, each within the deadline. */
 export function createPermissionChecker(platform: PlatformPermissions, deadlineMs: number = PERMISSION_DEADLINE_MS): PermissionChecker {
   return {
-    check: (kinds = PERMISSION_KINDS) => Promise.all(kinds.map((kind) => checkWithin(platform, kind, deadlineMs))),
+    check: (kinds = PERMISSION_KINDS) =>
+      Promise.all(kinds.map((kind) => within(() => platform.check(kind, deadlineMs), deadlineMs, (why) => unknownPermission(kind, why, platform.canOpenSettings(kind))))),
     async openSettings(kind) {
       try {
         return await platform.openSettings(kind);
@@ -58,5 +60,16 @@ export function createPermissionChecker(platform: PlatformPermissions, deadlineM
         return false;
       }
     },
+  };
+}
+
+/**
+ * Bounds a whole checker, such as one answered across a process boundary: a late or failing answer
+ * reads as `unknown` for each kind asked, with a sentence, and opening settings never throws.
+ */
+export function boundedPermissionChecker(checker: PermissionChecker, deadlineMs: number): PermissionChecker {
+  return {
+    check: (kinds = PERMISSION_KINDS) => within(() => checker.check(kinds), deadlineMs, (why) => kinds.map((kind) => unknownPermission(kind, why))),
+    openSettings: (kind) => within(() => checker.openSettings(kind), deadlineMs, () => false),
   };
 }

@@ -257,7 +257,7 @@ describe('panel IPC: settings, keys, connection test, permissions', () => {
     permissions.check = () => Promise.reject(new Error('bus gone'));
     const reply = await session.handle('command:run', ['click Send']);
     expect(reply).toMatchObject({ outcome: 'needs_user', permission: { state: 'unknown' } });
-    expect(reply.message).toMatch(/could not check its accessibility permission \(bus gone\)\. Try again/);
+    expect(reply.message).toMatch(/could not find out whether it has Accessibility access \(bus gone\)\. Try again/);
     expect(runs).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
-import { createPermissionChecker, type PlatformPermissions } from '../../src/main/permissions.js';
+import { boundedPermissionChecker, createPermissionChecker, type PlatformPermissions } from '../../src/main/permissions.js';
 import { ENABLE_ACCESSIBILITY_COMMAND, linuxPermissions } from '../../src/main/permissions-linux.js';
 import { darwinPermissions, loadMacPermissions } from '../../src/main/permissions-darwin.js';
 import { permissionStatus } from '../../src/shared/permissions.js';
@@ -68,6 +68,16 @@ describe('permission checker deadlines', () => {
     expect(microphone).toMatchObject({ kind: 'microphone', state: 'unknown' });
     expect(microphone?.explanation).toContain('the system API failed');
     expect(await checker.openSettings('microphone')).toBe(false);
+  });
+
+  it('a whole checker that never answers (main gone quiet across the process boundary) reads as unknown for each kind asked', async () => {
+    const silent = boundedPermissionChecker({ check: () => new Promise(() => undefined), openSettings: () => new Promise(() => undefined) }, 100);
+    const statuses = await silent.check(['accessibility']);
+    expect(statuses).toHaveLength(1);
+    expect(statuses[0]).toMatchObject({ kind: 'accessibility', state: 'unknown', canOpenSettings: false });
+    expect(statuses[0]?.explanation).toContain('no answer within 0.1 s');
+    permissionStatus.parse(statuses[0]);
+    expect(await silent.openSettings('accessibility')).toBe(false);
   });
 });
 
