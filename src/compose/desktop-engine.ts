@@ -1,5 +1,5 @@
 /**
- * The real execution engine for the CLI, opened at its first use: a dry run of a command that
+ * The real execution engine for both front ends, opened at its first use: a dry run of a command that
  * needs no screen never loads the accessibility addon, and a missing addon or desktop becomes a
  * failure with a sentence (from the bridge) instead of a crash before the command is even planned.
  */

@@ -10,6 +10,7 @@ import { createSecretStore, napiKeyringBackend } from '../config/secret-store.js
 import { settingsDir } from '../config/settings-path.js';
 import { createSettingsStore } from '../config/settings.js';
 import { AxBridge } from '../execution/accessibility/ax-bridge.js';
+import type { ExecutionEngine } from '../execution/engine.js';
 import { createDesktopEngine, openDesktopEngine } from '../compose/desktop-engine.js';
 import { settingsPlanner } from '../compose/settings-planner.js';
 import { speechModelsDir } from '../compose/speech.js';
@@ -40,7 +41,15 @@ try {
 
 // Made now, not at the first command: it follows from the start which app the user was in before
 // the panel. The panel's windows belong to Electron's main process, this process's parent.
-const engine = bridge instanceof Error ? bridge : createDesktopEngine(process.env, { bridge, ownPids: [process.pid, process.ppid] });
+let engine: ExecutionEngine | Error;
+if (bridge instanceof Error) engine = bridge;
+else {
+  try {
+    engine = createDesktopEngine(process.env, { bridge, ownPids: [process.pid, process.ppid] });
+  } catch (e) {
+    engine = e instanceof Error ? e : new Error(String(e));
+  }
+}
 
 const dir = settingsDir({ platform: process.platform, env: process.env, homedir: homedir() });
 const secrets = createSecretStore({ backend: napiKeyringBackend(), env: process.env, platform: process.platform });
