@@ -15,7 +15,7 @@ fi
 PACKAGES=(
   build-essential pkg-config libatspi2.0-dev libdbus-1-dev libglib2.0-dev
   xvfb at-spi2-core libatk-bridge2.0-0 gir1.2-gtk-3.0 gir1.2-atspi-2.0 python3-gi python3-pyatspi
-  gtk-3-examples libxtst6 libxext6 libx11-6 openbox x11-utils xdotool
+  gtk-3-examples gir1.2-vte-2.91 libxtst6 libxext6 libx11-6 openbox x11-utils xdotool
   dbus dbus-x11 gnome-keyring libsecret-tools
   chromium
   espeak-ng

@@ -19,7 +19,8 @@ import type { Planner } from '../intent/providers/planner.js';
 import type { Intent } from '../intent/schema.js';
 import { validateIntentValue, type ConfidencePolicy, type ValidationContext } from '../intent/validator.js';
 import { dispatchIntent, type ActionResult, type EngineApi } from '../registry/dispatch.js';
-import { classifyRisk, gateDecision, type GatePolicy, type RiskAssessment } from '../registry/risk.js';
+import { classifyRisk, gateDecision, type ElementFacts, type GatePolicy, type RiskAssessment } from '../registry/risk.js';
+import { isSecureTypingCommand, SECURE_REFUSAL } from '../shared/secure-fields.js';
 import type { AssistantEvent, AssistantStatus, IntentSource, Outcome, RiskSummary } from '../shared/events.js';
 import type { RiskLevel } from '../shared/risk-level.js';
 import type { AuditRecord, Confirmation } from './audit-log.js';
@@ -30,10 +31,12 @@ import { SessionMemory, isRepeatRequest, readYesNo, type PickedElement } from '.
 export type ConfirmAnswer = 'confirmed' | 'confirmed_by_flag' | 'declined' | 'unanswered';
 
 export interface ConfirmationRequest {
-  /** One sentence: what will be done. */
+  /** One sentence: what will be done (every step of a sequence, elements by their names). */
   readonly summary: string;
   readonly risk: RiskSummary;
   readonly intent: Intent;
+  /** The plan was made after screen content went to a model: text on the screen may have chosen it. */
+  readonly screenInfluenced?: boolean;
 }
 
 /** Asks the user to confirm; resolves `unanswered` when no one can answer. Aborted with the run's signal. */
@@ -138,12 +141,20 @@ function sameAction(a: Intent, b: Intent): boolean {
   return canonical(a) === canonical(b);
 }
 
+/** Was the action refused because it aimed at a secure field (so nothing of it may be kept)? */
+function refusedAsSecure(risk: RiskAssessment, result?: ActionResult): boolean {
+  return risk.reason.includes(SECURE_REFUSAL) || (result?.kind === 'failure' && result.reason.includes(SECURE_REFUSAL));
+}
+
 /** Does a typed-text intent aim at a secure context (so its text must not be logged)? */
 function touchesSecureText(intent: Intent, risk: RiskAssessment, result?: ActionResult): boolean {
+  if (refusedAsSecure(risk, result)) return true;
   const types = intent.intent === 'type_text' || (intent.intent === 'sequence' && intent.steps.some((s) => s.intent === 'type_text'));
   if (!types) return false;
   return risk.level === 'blocked' || (result?.kind === 'failure' && result.code === 'refused');
 }
+
+const PROVENANCE_NOTE = 'This plan was made after reading the screen, so text on the screen may have suggested it.';
 
 interface Planned {
   readonly intent: Intent;
@@ -151,12 +162,8 @@ interface Planned {
   readonly lowConfidence: boolean;
   /** The element the user picked when the engine asked which one. */
   readonly picked?: PickedElement;
-}
-
-/** One sentence for the user: the intent, and which element when the user picked one. */
-function summarize(planned: Planned): string {
-  const summary = describeIntent(planned.intent);
-  return planned.picked ? `${summary.replace(/\.$/, '')} — ${planned.picked.option}.` : summary;
+  /** Planned by a model after screen content went into its conversation (provenance). */
+  readonly screenInfluenced?: boolean;
 }
 
 /** A sequence from its 1-based `step` on (the steps before it were done); the intent itself otherwise. */
@@ -170,6 +177,8 @@ function fromStep(intent: Intent, step: number | undefined): Intent {
 interface RunState {
   command: string;
   readonly signal: AbortSignal;
+  /** The conversation before this run: a run that aimed at a secure field forgets everything after it. */
+  readonly turnMark: number;
   observations: number;
   failures: number;
   grammarTried: boolean;
@@ -248,14 +257,26 @@ export class AssistantLoop {
       return { outcome: 'refused', message: checked.message };
     }
     const text = checked.text;
-    const state: RunState = { command: text, signal, observations: 0, failures: 0, grammarTried: false };
+    const state: RunState = { command: text, signal, turnMark: this.memory.turnMark, observations: 0, failures: 0, grammarTried: false };
 
     const pending = this.memory.pending;
+    if (isSecureTypingCommand(text) && !(pending?.kind === 'confirmation' && readYesNo(text) !== undefined)) {
+      // A secret in a command is never planned, remembered, logged or sent: it goes no further than here.
+      this.memory.setPending(undefined);
+      this.emit({ type: 'error', code: 'secure_text', message: SECURE_REFUSAL, retryable: false });
+      return { outcome: 'refused', message: SECURE_REFUSAL };
+    }
     this.memory.setPending(undefined);
     let first: Step | undefined;
     if (pending?.kind === 'confirmation' && readYesNo(text) !== undefined) {
       this.memory.addTurn({ kind: 'user', text });
-      const planned: Planned = { intent: pending.intent, source: pending.source, lowConfidence: false, ...(pending.picked ? { picked: pending.picked } : {}) };
+      const planned: Planned = {
+        intent: pending.intent,
+        source: pending.source,
+        lowConfidence: false,
+        ...(pending.picked ? { picked: pending.picked } : {}),
+        ...(pending.screenInfluenced ? { screenInfluenced: true } : {}),
+      };
       const risk: RiskAssessment = { level: pending.level, reason: pending.reason };
       state.command = pending.command;
       state.grammarTried = true;
@@ -398,7 +419,40 @@ export class AssistantLoop {
       this.emit({ type: 'error', code: 'repeated_failure', message, retryable: false });
       return end('failed', message);
     }
-    return { intent: validation.intent, source: available.planner.provider, lowConfidence: validation.lowConfidence };
+    // Provenance: what a model planned after reading screen text may have been chosen by that text.
+    const screenInfluenced = this.memory.hasScreenText;
+    return { intent: validation.intent, source: available.planner.provider, lowConfidence: validation.lowConfidence, ...(screenInfluenced ? { screenInfluenced } : {}) };
+  }
+
+  // ── names and policy ───────────────────────────────────────────────────────
+
+  /** What the latest observation said about an id, so plans naming "element 31" are judged and shown by its name. */
+  private readonly observed = (id: number): ElementFacts | undefined => {
+    const seen = this.deps.engine.observedElement?.(id);
+    return seen ? { role: seen.role, name: seen.name, description: seen.description } : undefined;
+  };
+
+  /** One sentence for the user: the intent (ids by their names), and which element when the user picked one. */
+  private summarize(planned: Planned): string {
+    const summary = describeIntent(planned.intent, (id) => this.deps.engine.observedElement?.(id));
+    return planned.picked ? `${summary.replace(/\.$/, '')} — ${planned.picked.option}.` : summary;
+  }
+
+  /** The gate policy for a plan: a screen-influenced plan asks before anything above harmless. */
+  private policyFor(planned: Planned): GatePolicy {
+    const base = this.deps.policy ?? { confirmModerate: true };
+    return planned.screenInfluenced ? { ...base, screenInfluenced: true } : base;
+  }
+
+  /** The risk of a plan, with the provenance said in its reason when it matters. */
+  private assess(planned: Planned): RiskAssessment {
+    const risk = classifyRisk(planned.intent, {}, this.observed);
+    return this.withProvenance(planned, risk);
+  }
+
+  private withProvenance(planned: Planned, risk: RiskAssessment): RiskAssessment {
+    if (!planned.screenInfluenced || risk.level === 'harmless' || risk.level === 'blocked' || risk.reason.includes(PROVENANCE_NOTE)) return risk;
+    return { level: risk.level, reason: `${risk.reason} ${PROVENANCE_NOTE}` };
   }
 
   // ── acting ─────────────────────────────────────────────────────────────────
@@ -408,7 +462,7 @@ export class AssistantLoop {
       type: 'intent',
       source: planned.source,
       intent: planned.intent as unknown as Readonly<Record<string, unknown>>,
-      summary: summarize(planned),
+      summary: this.summarize(planned),
       risk: { level: risk.level, reason: risk.reason },
       lowConfidence: planned.lowConfidence,
     });
@@ -418,14 +472,15 @@ export class AssistantLoop {
   private async act(state: RunState, planned: Planned): Promise<Step> {
     const { intent } = planned;
     this.memory.addTurn({ kind: 'plan', intent });
-    const risk = classifyRisk(intent);
+    const risk = this.assess(planned);
     this.emitIntent(planned, risk);
-    const decision = gateDecision(risk.level, this.deps.policy);
+    const decision = gateDecision(risk.level, this.policyFor(planned));
     const readOnly = READ_ONLY.has(intent.intent);
 
     if (decision === 'refuse') {
       const message = `${risk.reason} The assistant never does this.`;
       this.audit(state, planned, risk, 'refused', 'refused', message);
+      if (refusedAsSecure(risk)) this.forgetSecureRun(state);
       this.emit({ type: 'error', code: 'blocked', message, retryable: false });
       return end('refused', message);
     }
@@ -451,24 +506,25 @@ export class AssistantLoop {
   }
 
   private async askToConfirm(state: RunState, planned: Planned, risk: RiskSummary): Promise<ConfirmAnswer> {
-    const summary = summarize(planned);
+    const summary = this.summarize(planned);
     this.setStatus('waiting_for_user');
     this.emit({ type: 'confirmation_request', summary, risk: { level: risk.level, reason: risk.reason } });
-    const answer = await untilAborted(this.deps.confirm({ summary, risk, intent: planned.intent }, state.signal), state.signal);
+    const request: ConfirmationRequest = { summary, risk, intent: planned.intent, ...(planned.screenInfluenced ? { screenInfluenced: true } : {}) };
+    const answer = await untilAborted(this.deps.confirm(request, state.signal), state.signal);
     // An asker may settle its question with "declined" as it sees the abort, before the loop does: a stop is a stop.
     if (state.signal.aborted) throw new Cancelled();
     return answer;
   }
 
   private declined(state: RunState, planned: Planned, risk: RiskAssessment): End {
-    const message = `Not done: you said no to “${summarize(planned)}”.`;
+    const message = `Not done: you said no to “${this.summarize(planned)}”.`;
     this.audit(state, planned, risk, 'declined', 'refused', message);
     this.emit({ type: 'action_result', ok: false, message });
     return end('refused', message);
   }
 
   private unanswered(state: RunState, planned: Planned, risk: RiskAssessment): Step {
-    const summary = summarize(planned);
+    const summary = this.summarize(planned);
     this.memory.setPending({
       kind: 'confirmation',
       intent: planned.intent,
@@ -478,6 +534,7 @@ export class AssistantLoop {
       summary,
       reason: risk.reason,
       ...(planned.picked ? { picked: planned.picked } : {}),
+      ...(planned.screenInfluenced ? { screenInfluenced: true } : {}),
     });
     return end('needs_user', `Waiting for your confirmation: ${summary} ${risk.reason} Say “yes” to do it or “no” to cancel.`);
   }
@@ -486,15 +543,19 @@ export class AssistantLoop {
   private async execute(state: RunState, planned: Planned, risk: RiskAssessment, approvedAt: RiskLevel, confirmedAs: Confirmation): Promise<Step> {
     let current = planned;
     let approved = approvedAt;
+    let resumedAt: RiskLevel | undefined;
     let confirmation = confirmedAs;
     let assessed = risk;
+    const policy = this.policyFor(planned);
     for (;;) {
       const { intent } = current;
       this.setStatus(OBSERVING.has(intent.intent) ? 'observing' : 'executing');
       const result = await dispatchIntent(intent, this.deps.engine, {
         approved,
         signal: state.signal,
-        ...(this.deps.policy ? { policy: this.deps.policy } : {}),
+        policy,
+        observed: this.observed,
+        ...(resumedAt ? { firstStepApproved: resumedAt } : {}),
         ...(current.picked ? { choice: current.picked.element } : {}),
       });
       if (state.signal.aborted) {
@@ -539,13 +600,16 @@ export class AssistantLoop {
           return AGAIN;
         }
         case 'needs_confirmation': {
-          const live: RiskAssessment = { level: result.level, reason: result.reason };
+          const live = this.withProvenance(current, { level: result.level, reason: result.reason });
           // In a sequence, the steps before `step` were done: confirm and go on from that step only.
-          if (intent.intent === 'sequence' && result.step !== undefined && result.step > 1) current = { ...current, intent: fromStep(intent, result.step) };
+          const resumed = intent.intent === 'sequence' && result.step !== undefined && result.step > 1;
+          if (resumed) current = { ...current, intent: fromStep(intent, result.step) };
           const answer = await this.askToConfirm(state, current, live);
           if (answer === 'declined') return this.declined(state, current, live);
           if (answer === 'unanswered') return this.unanswered(state, current, live);
-          approved = result.level;
+          // The step asked about is approved at its live level; the steps after it keep their own.
+          if (current.intent.intent === 'sequence') resumedAt = result.level;
+          else approved = result.level;
           confirmation = answer;
           assessed = live;
           continue;
@@ -557,6 +621,7 @@ export class AssistantLoop {
   private failed(state: RunState, planned: Planned, risk: RiskAssessment, confirmation: Confirmation, result: Extract<ActionResult, { kind: 'failure' }>): Step {
     const refused = result.code === 'refused';
     this.audit(state, planned, risk, confirmation, refused ? 'refused' : 'failed', result.reason, result);
+    if (refusedAsSecure(risk, result)) this.forgetSecureRun(state);
     this.emit({ type: 'action_result', ok: false, message: result.reason });
     if (refused) return end('refused', result.reason);
     // The planner itself said it cannot do this: its suggestion is the answer, not a reason to retry.
@@ -572,6 +637,15 @@ export class AssistantLoop {
       return end('failed', message);
     }
     return AGAIN;
+  }
+
+  /**
+   * A run that aimed at a secure field leaves no trace: its command leaves the recent commands and its
+   * turns leave the conversation, so no later model request carries the text (the audit log redacts it).
+   */
+  private forgetSecureRun(state: RunState): void {
+    this.memory.forgetTurnsSince(state.turnMark);
+    this.memory.forgetCommand(state.command);
   }
 
   // ── events and the audit log ───────────────────────────────────────────────

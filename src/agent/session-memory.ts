@@ -64,10 +64,14 @@ export type Pending =
       readonly summary: string;
       readonly reason: string;
       readonly picked?: PickedElement;
+      /** Planned after screen content went to a model (provenance). */
+      readonly screenInfluenced?: boolean;
     };
 
 export class SessionMemory {
   private turns: ConversationTurn[] = [];
+  /** Turns ever added: a mark taken before a run lets a run's own turns be forgotten. */
+  private turnsAdded = 0;
   private recent: string[] = [];
   private last: RememberedIntent | undefined;
   private ids: ReadonlySet<number> | null = null;
@@ -98,8 +102,30 @@ export class SessionMemory {
   }
 
   addTurn(turn: ConversationTurn): void {
+    this.turnsAdded++;
     this.turns.push(turn);
     if (this.turns.length > this.limits.turnsMax) this.turns.splice(0, this.turns.length - this.limits.turnsMax);
+  }
+
+  /** A mark of the conversation now, for forgetTurnsSince. */
+  get turnMark(): number {
+    return this.turnsAdded;
+  }
+
+  /** Forgets the turns added after `mark` (a command that aimed at a secure field leaves no trace). */
+  forgetTurnsSince(mark: number): void {
+    const n = Math.min(this.turnsAdded - mark, this.turns.length);
+    if (n > 0) this.turns.splice(this.turns.length - n, n);
+  }
+
+  /** Forgets a command from the recent commands. */
+  forgetCommand(command: string): void {
+    this.recent = this.recent.filter((c) => c !== command);
+  }
+
+  /** Has screen content (an observation, or a result that may quote it) gone into the conversation? */
+  get hasScreenText(): boolean {
+    return this.turns.some((t) => t.kind === 'observation' || (t.kind === 'result' && t.detail !== ''));
   }
 
   addCommand(command: string): void {

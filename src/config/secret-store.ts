@@ -2,7 +2,11 @@
  * Provider API keys in the OS keychain (macOS Keychain, Linux Secret Service, Windows Credential
  * Manager) through @napi-rs/keyring, with the environment as an override for scripting.
  *
- * Service `com.assistivecontrol.app`, one account per provider. On Linux the entry is pinned to the
+ * Service `com.assistivecontrol.app`, one account per provider. Each key is bound to the server it
+ * was saved for (issue #13, `key-destination.ts`): an entry that holds just the key is for the
+ * provider's official host — as is every key saved before keys had a binding; a key saved for
+ * another server is stored as one small JSON record `{"v":1,"origin":…,"key":…}` in the same entry,
+ * so a key and its binding are written in one keychain call and can never disagree. On Linux the entry is pinned to the
  * Secret Service: unpinned, the library silently falls back to the kernel keyring when there is no
  * D-Bus session, and a key saved there vanishes at logout. A key leaves this module only through
  * `getKey`, which composers call to build a provider; everything a UI can see (`status`) says saved
@@ -10,13 +14,11 @@
  * provider (on macOS each access may show a prompt).
  */
 import { LLM_PROVIDER_NAMES, type KeyedProvider } from '../shared/llm-providers.js';
+import { KEY_BASE_URL_ENV_VARS, KEY_ENV_VARS, OFFICIAL_KEY_ORIGINS, httpOrigin, keyBindingFor, originLabel } from './key-destination.js';
+
+export { KEY_ENV_VARS } from './key-destination.js';
 
 export const KEYCHAIN_SERVICE = 'com.assistivecontrol.app';
-
-export const KEY_ENV_VARS: Readonly<Record<KeyedProvider, string>> = {
-  anthropic: 'ANTHROPIC_API_KEY',
-  openai: 'OPENAI_API_KEY',
-};
 
 /** The keychain operations, one account per provider. The real one is `napiKeyringBackend`. */
 export interface KeyringBackend {
@@ -29,23 +31,37 @@ export type KeyProblem = 'not_saved' | 'locked' | 'no_service' | 'timeout' | 'er
 export type KeySource = 'environment' | 'keychain';
 
 export type KeyLookup =
-  | { readonly found: true; readonly key: string; readonly source: KeySource }
+  | {
+      readonly found: true;
+      readonly key: string;
+      readonly source: KeySource;
+      /** The origin the key was saved for (the official host's when it was saved without one). */
+      readonly boundTo: string;
+    }
   | { readonly found: false; readonly problem: KeyProblem; readonly message: string };
 
 /** What a UI may learn about a key: never the key. */
 export type KeyStatus =
-  | { readonly saved: true; readonly source: KeySource }
+  | { readonly saved: true; readonly source: KeySource; readonly boundTo: string }
   | { readonly saved: false; readonly problem: KeyProblem; readonly message: string };
 
 export type SecretResult =
   | { readonly ok: true; readonly message: string }
-  | { readonly ok: false; readonly problem: Exclude<KeyProblem, 'not_saved'> | 'invalid_key'; readonly message: string };
+  | { readonly ok: false; readonly problem: Exclude<KeyProblem, 'not_saved'> | 'invalid_key' | 'bad_base_url'; readonly message: string };
+
+export interface SaveKeyOptions {
+  /**
+   * The base URL the key is for. Omitted, or the provider's official one: the official host. The
+   * key is then sent only there and to the official host (see `decideKeyUse`).
+   */
+  readonly baseUrl?: string;
+}
 
 export interface SecretStore {
-  /** For composers only: the key to hand to a provider, or why there is none. */
+  /** For composers only: the key to hand to a provider, or why there is none. Check `boundTo` with `decideKeyUse` before sending it. */
   getKey(provider: KeyedProvider): Promise<KeyLookup>;
   status(provider: KeyedProvider): Promise<KeyStatus>;
-  setKey(provider: KeyedProvider, key: string): Promise<SecretResult>;
+  setKey(provider: KeyedProvider, key: string, options?: SaveKeyOptions): Promise<SecretResult>;
   deleteKey(provider: KeyedProvider): Promise<SecretResult>;
   /** Drops cached lookups (e.g. after the provider rejected the key, or another process changed it). */
   invalidate(provider?: KeyedProvider): void;
@@ -145,6 +161,28 @@ export function checkKeyText(provider: KeyedProvider, key: string): string | und
   return undefined;
 }
 
+/** The keychain entry's text for a key bound to `origin`: the bare key for the official host. */
+export function keychainEntry(provider: KeyedProvider, key: string, origin: string): string {
+  return origin === OFFICIAL_KEY_ORIGINS[provider] ? key : JSON.stringify({ v: 1, origin, key });
+}
+
+/** Reads a keychain entry back: a bare key (every key saved before bindings) is for the official host. */
+export function readKeychainEntry(provider: KeyedProvider, text: string): { readonly key: string; readonly boundTo: string } {
+  if (text.startsWith('{')) {
+    try {
+      const record = JSON.parse(text) as { v?: unknown; origin?: unknown; key?: unknown };
+      if (record.v === 1 && typeof record.key === 'string' && typeof record.origin === 'string') {
+        const origin = httpOrigin(record.origin);
+        // A record whose origin cannot be read binds the key to nowhere but the official host.
+        return { key: record.key, boundTo: origin === record.origin ? origin : OFFICIAL_KEY_ORIGINS[provider] };
+      }
+    } catch {
+      // Not a record: a key that happens to start with "{".
+    }
+  }
+  return { key: text, boundTo: OFFICIAL_KEY_ORIGINS[provider] };
+}
+
 export function createSecretStore(options: SecretStoreOptions): SecretStore {
   const env = options.env ?? {};
   const platform = options.platform ?? 'linux';
@@ -154,6 +192,12 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
   function fromEnvironment(provider: KeyedProvider): string | undefined {
     const value = env[KEY_ENV_VARS[provider]]?.trim();
     return value ? value : undefined;
+  }
+
+  /** A key from the environment is for the base URL set beside it, or for the official host. */
+  function environmentBinding(provider: KeyedProvider): string {
+    const beside = env[KEY_BASE_URL_ENV_VARS[provider]]?.trim();
+    return (beside ? httpOrigin(beside) : undefined) ?? OFFICIAL_KEY_ORIGINS[provider];
   }
 
   async function call<T>(run: (signal: AbortSignal) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
@@ -173,9 +217,11 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
   async function lookup(provider: KeyedProvider): Promise<KeyLookup> {
     const result = await call((signal) => options.backend.get(provider, signal));
     if (result.ok) {
-      return result.value === null || result.value === ''
+      if (result.value === null || result.value === '') return { found: false, problem: 'not_saved', message: problemMessage('not_saved', provider, platform, timeoutMs) };
+      const entry = readKeychainEntry(provider, result.value);
+      return entry.key === ''
         ? { found: false, problem: 'not_saved', message: problemMessage('not_saved', provider, platform, timeoutMs) }
-        : { found: true, key: result.value, source: 'keychain' };
+        : { found: true, key: entry.key, source: 'keychain', boundTo: entry.boundTo };
     }
     const problem = classifyKeyringError(result.error);
     return { found: false, problem, message: problemMessage(problem, provider, platform, timeoutMs, shortDetail(result.error)) };
@@ -183,7 +229,7 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
 
   async function getKey(provider: KeyedProvider): Promise<KeyLookup> {
     const fromEnv = fromEnvironment(provider);
-    if (fromEnv) return { found: true, key: fromEnv, source: 'environment' };
+    if (fromEnv) return { found: true, key: fromEnv, source: 'environment', boundTo: environmentBinding(provider) };
     let pending = cache.get(provider);
     if (!pending) {
       pending = lookup(provider);
@@ -200,23 +246,28 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     getKey,
     async status(provider) {
       const found = await getKey(provider);
-      return found.found ? { saved: true, source: found.source } : { saved: false, problem: found.problem, message: found.message };
+      return found.found ? { saved: true, source: found.source, boundTo: found.boundTo } : { saved: false, problem: found.problem, message: found.message };
     },
-    async setKey(provider, rawKey) {
+    async setKey(provider, rawKey, saveOptions = {}) {
       const key = rawKey.trim();
       const invalid = checkKeyText(provider, key);
       if (invalid) return { ok: false, problem: 'invalid_key', message: invalid };
+      const binding = keyBindingFor(provider, saveOptions.baseUrl);
+      if (!binding.ok) return { ok: false, problem: 'bad_base_url', message: binding.message };
+      const boundTo = binding.origin;
       cache.delete(provider);
-      const result = await call((signal) => options.backend.set(provider, key, signal));
+      const result = await call((signal) => options.backend.set(provider, keychainEntry(provider, key, boundTo), signal));
       if (!result.ok) {
         const problem = classifyKeyringError(result.error);
         return { ok: false, problem, message: problemMessage(problem, provider, platform, timeoutMs, shortDetail(result.error)) };
       }
-      cache.set(provider, Promise.resolve({ found: true, key, source: 'keychain' }));
+      cache.set(provider, Promise.resolve({ found: true, key, source: 'keychain', boundTo }));
       const shadowed = fromEnvironment(provider)
         ? ` Note: ${KEY_ENV_VARS[provider]} is set in this environment and is used instead while it is set.`
         : '';
-      return { ok: true, message: `The ${LLM_PROVIDER_NAMES[provider]} API key is saved in the keychain.${shadowed}` };
+      const official = OFFICIAL_KEY_ORIGINS[provider];
+      const where = boundTo === official ? '' : `, for ${boundTo}: it is sent there and to ${originLabel(provider, official)}, nowhere else`;
+      return { ok: true, message: `The ${LLM_PROVIDER_NAMES[provider]} API key is saved in the keychain${where}.${shadowed}` };
     },
     async deleteKey(provider) {
       cache.delete(provider);

@@ -59,7 +59,14 @@ export interface LiveElementFacts {
   readonly role?: Role;
   readonly name?: string;
   readonly description?: string;
+  /** A secret field: the password role, or a name such as PIN, card number or one-time code. */
   readonly secure?: boolean;
+  /** A terminal, or a text area of a shell-like app: typed text + Enter runs a command. */
+  readonly terminal?: boolean;
+  /** A terminal whose current line holds text this engine typed, not yet followed by Enter. */
+  readonly typedLine?: boolean;
+  /** One of the assistant's own windows. */
+  readonly own?: boolean;
 }
 
 /** Facts about the live target, gathered right before acting (the shape of the registry's TargetFacts). */

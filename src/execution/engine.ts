@@ -7,7 +7,10 @@
  * acting, the caller's gate sees the live facts of the resolved target (role, name, secure field).
  * Every accessibility call has a deadline (the bridge's); a frozen app gives a `timeout` failure.
  */
-import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
+import { TEXT_ENTRY_ROLES, type Role } from '../shared/roles.js';
+import { visibleLabel } from '../shared/label-text.js';
+import { isSecureFieldName, SECURE_REFUSAL } from '../shared/secure-fields.js';
+import { isTerminalElement } from './app-classes.js';
 import type { CanonicalModifier } from '../shared/keys.js';
 import { AccessibilityError, type AxElement, type AxSnapshot, type ElementRef as AxRef, type RunningApp } from './accessibility/types.js';
 import { isEnabled, isVisible, resolveByLabel } from './element-resolution.js';
@@ -93,7 +96,7 @@ const ok = <T>(value: T): Found<T> => ({ ok: true, value });
 const stop = <T>(result: ActionResult): Found<T> => ({ ok: false, result });
 
 function quoted(text: string, max = 40): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = visibleLabel(text);
   return `“${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}”`;
 }
 
@@ -102,9 +105,13 @@ function describeElement(el: AxElement): string {
   return label ? `${quoted(label)}` : `the ${el.role.replace(/_/g, ' ')}`;
 }
 
-function factsOf(el: AxElement | undefined): LiveElementFacts | undefined {
-  if (!el) return undefined;
-  return { role: el.role, name: el.name, description: el.description, secure: el.role === 'password_field' };
+/** The sentence for any plan that would act on the assistant's own windows. */
+export const OWN_WINDOW_REFUSAL = 'The assistant never acts on its own panel or overlay: change its settings yourself, in the panel.';
+
+/** Where an element lives: its app, for the facts that depend on it (terminal apps, the assistant itself). */
+interface AppOf {
+  readonly pid: number;
+  readonly app: string;
 }
 
 function centre(el: AxElement): Point | undefined {
@@ -179,6 +186,8 @@ export class ExecutionEngine {
   private latest: { observation: Observation; snapshot: AxSnapshot } | undefined;
   /** Where this engine last put the pointer: if it is elsewhere later, the user moved it. */
   private pointerLeftAt: ScreenPoint | undefined;
+  /** Apps (by pid) whose terminal line holds text this engine typed, not yet followed by Enter. */
+  private readonly typedLines = new Map<number, string>();
 
   constructor(deps: EngineDeps) {
     this.bridge = deps.bridge;
@@ -191,6 +200,28 @@ export class ExecutionEngine {
   /** The latest observation (what "click 12" refers to), if any. */
   get latestObservation(): Observation | undefined {
     return this.latest?.observation;
+  }
+
+  /** What the latest observation listed as element `id` (its role and full name), for confirmations. */
+  observedElement(id: number): { readonly role: Role; readonly name: string; readonly description: string } | undefined {
+    const latest = this.latest;
+    const elementId = latest?.observation.elementIds.get(id);
+    const el = elementId === undefined ? undefined : latest?.snapshot.elements.find((e) => e.id === elementId);
+    return el ? { role: el.role, name: el.name, description: el.description } : undefined;
+  }
+
+  /** The live facts of an element for the gate: role, names, secure, terminal, the assistant's own. */
+  private factsOf(el: AxElement | undefined, where: AppOf | undefined): LiveElementFacts | undefined {
+    if (!el) return undefined;
+    const terminal = isTerminalElement(el, where?.app);
+    return {
+      role: el.role,
+      name: el.name,
+      description: el.description,
+      secure: el.role === 'password_field' || isSecureFieldName(el.name, el.description),
+      ...(terminal ? { terminal, typedLine: where !== undefined && this.typedLines.has(where.pid) } : {}),
+      ...(where && this.targetApp.isOwn(where.pid) ? { own: true } : {}),
+    };
   }
 
   // ── reading ────────────────────────────────────────────────────────────────
@@ -260,8 +291,8 @@ export class ExecutionEngine {
     return this.guard('click', async () => {
       const r = await this.resolve(target);
       if (!r.ok) return r.result;
-      const { element, ref } = r.value;
-      const gated = options.gate?.({ element: factsOf(element) });
+      const { element, ref, snapshot } = r.value;
+      const gated = options.gate?.({ element: this.factsOf(element, snapshot) });
       if (gated) return gated;
       // A text field's "press" is its activate (Enter: may submit a form); clicking it means "put the caret here".
       const isField = TEXT_ENTRY_ROLES.has(element.role);
@@ -287,8 +318,8 @@ export class ExecutionEngine {
     return this.guard('double-click', async () => {
       const r = await this.resolve(target);
       if (!r.ok) return r.result;
-      const { element } = r.value;
-      const gated = options.gate?.({ element: factsOf(element) });
+      const { element, snapshot } = r.value;
+      const gated = options.gate?.({ element: this.factsOf(element, snapshot) });
       if (gated) return gated;
       const at = centre(element);
       if (!at || !isVisible(element)) return this.notOnScreen(element);
@@ -302,8 +333,8 @@ export class ExecutionEngine {
     return this.guard('right-click', async () => {
       const r = await this.resolve(target);
       if (!r.ok) return r.result;
-      const { element, ref } = r.value;
-      const gated = options.gate?.({ element: factsOf(element) });
+      const { element, ref, snapshot } = r.value;
+      const gated = options.gate?.({ element: this.factsOf(element, snapshot) });
       if (gated) return gated;
       if (element.actions.includes('show_menu')) {
         await this.bridge.performAction(ref, 'show_menu');
@@ -319,12 +350,13 @@ export class ExecutionEngine {
   /** Clicks `count` times at a point (left_click_coordinates). The gate sees the element under the point. */
   async clickAt(point: Point, count = 1, options: ActOptions = {}): Promise<ActionResult> {
     return this.guard('click there', async () => {
+      if (await this.ownWindowAt(point)) return failure('refused', OWN_WINDOW_REFUSAL);
       const hit = await this.elementUnder(point);
-      const gated = options.gate?.({ element: factsOf(hit) });
+      const gated = options.gate?.({ element: this.factsOf(hit?.element, hit?.app) });
       if (gated) return gated;
       await this.pointerClick(point, 'left', count);
       const times = count === 1 ? '' : count === 2 ? ' twice' : ` ${count} times`;
-      return success(`Clicked${times} at ${Math.round(point.x)}, ${Math.round(point.y)}${hit ? ` (on ${describeElement(hit)})` : ''}.`);
+      return success(`Clicked${times} at ${Math.round(point.x)}, ${Math.round(point.y)}${hit ? ` (on ${describeElement(hit.element)})` : ''}.`);
     });
   }
 
@@ -354,17 +386,22 @@ export class ExecutionEngine {
         const focus = await this.focusedElement();
         field = focus?.element;
         ref = focus?.ref;
+        fieldApp = focus ? { pid: focus.app.pid, name: focus.app.app } : undefined;
       }
-      const gated = options.gate?.(target ? { element: factsOf(field) } : { focused: factsOf(field) });
+      const where = fieldApp ? { pid: fieldApp.pid, app: fieldApp.name } : undefined;
+      const facts = this.factsOf(field, where);
+      const gated = options.gate?.(target ? { element: facts } : { focused: facts });
       if (gated) return gated;
-      // Defence in depth, whatever the gate said: the assistant never types a password.
-      if (field?.role === 'password_field') {
-        return failure('refused', 'Typing into a password field is never done by the assistant: type the password yourself.');
-      }
+      // Defence in depth, whatever the gate said: never the assistant's own windows, never a secret.
+      if (facts?.own) return failure('refused', OWN_WINDOW_REFUSAL);
+      if (facts?.secure) return failure('refused', SECURE_REFUSAL);
 
-      const readable = !!field && !!ref && field.value !== null && (TEXT_ENTRY_ROLES.has(field.role) || field.states.includes('editable'));
+      // A terminal takes keys at its prompt (it has no editable text to insert into), and what was
+      // typed there is remembered: the Enter that runs it is judged as the destructive step it is.
+      const terminal = facts?.terminal === true;
+      const readable = !terminal && !!field && !!ref && field.value !== null && (TEXT_ENTRY_ROLES.has(field.role) || field.states.includes('editable'));
       const missing = await this.input.untypableByKeys(text);
-      const byKeys = !target ? missing.length === 0 : !readable;
+      const byKeys = terminal || (!target ? missing.length === 0 : !readable);
 
       if (target && byKeys && fieldApp) {
         // Keys go to the focused window: the field's app must be in front (not the panel).
@@ -377,6 +414,12 @@ export class ExecutionEngine {
         if (field.actions.includes('focus')) await this.bridge.performAction(ref, 'focus');
         else if (at && isVisible(field)) await this.pointerClick(at, 'left', 1);
       }
+      if (terminal && where) {
+        const line = (this.typedLines.get(where.pid) ?? '') + text;
+        const rest = line.slice(Math.max(line.lastIndexOf('\n'), line.lastIndexOf('\r')) + 1);
+        if (rest) this.typedLines.set(where.pid, rest);
+        else this.typedLines.delete(where.pid);
+      }
 
       if (byKeys) {
         if (missing.length > 0) {
@@ -385,10 +428,11 @@ export class ExecutionEngine {
             `I cannot type ${missing.map((c) => quoted(c)).join(' ')} here: this app does not expose its text to accessibility, and those characters have no key on this keyboard layout. Type them yourself, or paste them.`,
           );
         }
-        const before = readable && ref ? await this.bridge.readValue(ref) : null;
+        const readBack = (readable || (terminal && field?.value !== null)) ? ref : undefined;
+        const before = readBack ? await this.bridge.readValue(readBack) : null;
         await this.input.typeByKeys(text);
-        if (!readable || !ref) return success(`Typed ${text.length} characters (this app does not show its text to the assistant, so it was not read back).`);
-        return this.confirmTyped(ref, text, before, 'keys');
+        if (!readBack) return success(`Typed ${text.length} characters (this app does not show its text to the assistant, so it was not read back).`);
+        return this.confirmTyped(readBack, terminal ? (text.split(/[\r\n]/)[0] ?? text) : text, before, 'keys');
       }
 
       if (!readable || !field || !ref) {
@@ -402,8 +446,8 @@ export class ExecutionEngine {
       const done = await this.bridge.insertText(ref, text, { at });
       const chars = Array.from(before);
       const expected = chars.slice(0, done.start).join('') + text + chars.slice(done.end).join('');
-      const where = done.end > done.start ? 'replacing the selected text' : done.start >= chars.length ? 'at the end of the field' : 'at the caret';
-      return this.confirmTyped(ref, text, before, 'accessibility', expected, where);
+      const place = done.end > done.start ? 'replacing the selected text' : done.start >= chars.length ? 'at the end of the field' : 'at the caret';
+      return this.confirmTyped(ref, text, before, 'accessibility', expected, place);
     });
   }
 
@@ -415,9 +459,14 @@ export class ExecutionEngine {
       const front = app ? await this.bringToFront(app) : await this.raiseTarget();
       if (!front.ok) return front.result;
       const focus = await this.focusedElement().catch(() => undefined);
-      const gated = options.gate?.({ focused: factsOf(focus?.element) });
+      const facts = this.factsOf(focus?.element, focus?.app);
+      const gated = options.gate?.({ focused: facts });
       if (gated) return gated;
+      if (facts?.own) return failure('refused', OWN_WINDOW_REFUSAL);
       await this.input.pressChord(key, modifiers);
+      // The line the assistant typed in a terminal is gone once it ran (Enter) or was cleared (Ctrl+C, Ctrl+U).
+      const clears = chord === 'enter' || chord === 'ctrl+c' || chord === 'ctrl+u';
+      if (focus && facts?.terminal && clears) this.typedLines.delete(focus.app.pid);
       return success(`Pressed ${chord}.`);
     });
   }
@@ -430,10 +479,12 @@ export class ExecutionEngine {
       const steps = amount ?? this.tuning.defaultScrollSteps;
       let at: Point | undefined;
       let over: AxElement | undefined;
+      let overApp: AppOf | undefined;
       if (target) {
         const r = await this.resolve(target);
         if (!r.ok) return r.result;
         over = r.value.element;
+        overApp = r.value.snapshot;
         at = centre(over);
         if (!at || !isVisible(over)) return this.notOnScreen(over);
       } else {
@@ -443,12 +494,14 @@ export class ExecutionEngine {
         const window = await this.windowOf(pid.value);
         if (!window) return failure('not_found', `${app ? quoted(app) : 'The frontmost app'} has no window on screen to scroll.`);
         over = window;
+        overApp = { pid: pid.value, app: app ?? '' };
         const pointer = await this.input.pointer();
         // Leave the pointer where it is when it already is over that window.
         at = contains(window, pointer) ? undefined : centre(window);
       }
-      const gated = options.gate?.({ element: factsOf(over) });
+      const gated = options.gate?.({ element: this.factsOf(over, overApp) });
       if (gated) return gated;
+      if (at && (await this.ownWindowAt(at))) return failure('refused', OWN_WINDOW_REFUSAL);
       if (at) await this.movePointer(at);
       await this.input.scroll(direction, steps);
       return success(`Scrolled ${direction} ${steps} step${steps === 1 ? '' : 's'}${over ? ` over ${describeElement(over)}` : ''}.`);
@@ -459,7 +512,7 @@ export class ExecutionEngine {
     return this.guard('move the pointer', async () => {
       const p = await this.placePoint(to);
       if (!p.ok) return p.result;
-      const gated = options.gate?.({ element: factsOf(p.value.element) });
+      const gated = options.gate?.({ element: this.factsOf(p.value.element, p.value.app) });
       if (gated) return gated;
       await this.movePointer(p.value.point);
       return success(`Moved the pointer to ${p.value.element ? describeElement(p.value.element) : `${Math.round(p.value.point.x)}, ${Math.round(p.value.point.y)}`}.`);
@@ -473,10 +526,12 @@ export class ExecutionEngine {
       if (!a.ok) return a.result;
       const b = await this.placePoint(to);
       if (!b.ok) return b.result;
-      const fromEl = a.value.element ?? (await this.elementUnder(a.value.point));
-      const dropEl = b.value.element ?? (await this.elementUnder(b.value.point));
-      const gated = options.gate?.({ element: factsOf(fromEl), dropTarget: factsOf(dropEl) });
+      if ((await this.ownWindowAt(a.value.point)) || (await this.ownWindowAt(b.value.point))) return failure('refused', OWN_WINDOW_REFUSAL);
+      const fromHit = a.value.element ? { element: a.value.element, app: a.value.app } : await this.elementUnder(a.value.point);
+      const dropHit = b.value.element ? { element: b.value.element, app: b.value.app } : await this.elementUnder(b.value.point);
+      const gated = options.gate?.({ element: this.factsOf(fromHit?.element, fromHit?.app), dropTarget: this.factsOf(dropHit?.element, dropHit?.app) });
       if (gated) return gated;
+      if (dropHit?.app && dropHit.element && isTerminalElement(dropHit.element, dropHit.app.app)) this.typedLines.set(dropHit.app.pid, '(dropped)');
       const start = a.value.point;
       const end = b.value.point;
       await this.movePointer(start);
@@ -547,9 +602,14 @@ export class ExecutionEngine {
   private async pidOf(app: string | undefined): Promise<Found<number>> {
     if (!app) return ok((await this.target()).pid);
     const wanted = app.toLowerCase();
-    const apps = await this.bridge.runningApps();
+    const all = await this.bridge.runningApps();
+    // The assistant's own windows are never read or acted on by a plan, by any name.
+    const apps = all.filter((a) => !this.targetApp.isOwn(a.pid));
     const exact = apps.filter((a) => a.name.toLowerCase() === wanted);
     const found = exact.length > 0 ? exact : apps.filter((a) => a.name.toLowerCase().startsWith(wanted));
+    if (found.length === 0 && all.some((a) => this.targetApp.isOwn(a.pid) && a.name.toLowerCase().startsWith(wanted))) {
+      return stop(failure('refused', OWN_WINDOW_REFUSAL));
+    }
     if (found.length === 0) {
       // A frozen app cannot tell its name: say so rather than "not running".
       if (apps.some((a) => !a.responding)) {
@@ -636,29 +696,46 @@ export class ExecutionEngine {
     return s?.elements.find((e) => (e.role === 'window' || e.role === 'dialog') && isVisible(e));
   }
 
-  private async focusedElement(): Promise<{ element: AxElement; ref: AxRef } | undefined> {
+  private async focusedElement(): Promise<{ element: AxElement; ref: AxRef; app: AppOf } | undefined> {
     const s = await this.snapshot((await this.target()).pid, 'focused_window');
     const el = s.elements.find((e) => e.states.includes('focused'));
-    return el ? { element: el, ref: { generation: s.generation, id: el.id } } : undefined;
+    return el ? { element: el, ref: { generation: s.generation, id: el.id }, app: s } : undefined;
   }
 
   /** The element under a point in the frontmost app, when it is there. */
-  private async elementUnder(p: Point): Promise<AxElement | undefined> {
+  private async elementUnder(p: Point): Promise<{ element: AxElement; app: AppOf } | undefined> {
     try {
       const s = await this.snapshot((await this.target()).pid);
-      return elementAt(s.elements, p);
+      const element = elementAt(s.elements, p);
+      return element ? { element, app: s } : undefined;
     } catch {
       return undefined; // the facts stay unknown; the planned level still applies
     }
   }
 
-  private async placePoint(place: Place): Promise<Found<{ point: Point; element?: AxElement }>> {
+  /**
+   * Is a point on one of the assistant's own windows (the floating panel is always on top)? A click
+   * there would land on the assistant itself, whatever element of another app is below it. A panel
+   * that cannot be read is not in the way (its process answers; it is not another app).
+   */
+  private async ownWindowAt(p: Point): Promise<boolean> {
+    if (!this.targetApp.hasOwnPids) return false;
+    const apps = await this.bridge.runningApps().catch(() => [] as readonly RunningApp[]);
+    for (const app of apps) {
+      if (!this.targetApp.isOwn(app.pid)) continue;
+      const s = await this.bridge.snapshot({ pid: app.pid, maxDepth: 1, maxNodes: 64, deadlineMs: 1000 }).catch(() => undefined);
+      if (s?.elements.some((e) => (e.role === 'window' || e.role === 'dialog') && isVisible(e) && contains(e, p))) return true;
+    }
+    return false;
+  }
+
+  private async placePoint(place: Place): Promise<Found<{ point: Point; element?: AxElement; app?: AppOf }>> {
     if (isPoint(place)) return ok({ point: { x: place.x, y: place.y } });
     const r = await this.resolve(place);
     if (!r.ok) return r;
     const at = centre(r.value.element);
     if (!at || !isVisible(r.value.element)) return stop(this.notOnScreen(r.value.element));
-    return ok({ point: at, element: r.value.element });
+    return ok({ point: at, element: r.value.element, app: r.value.snapshot });
   }
 
   /** Resolves a target in the live tree: by observation id, or by label with retries. */
@@ -730,6 +807,7 @@ export class ExecutionEngine {
   }
 
   private async pointerClick(p: Point, button: MouseButton, count: number): Promise<void> {
+    if (await this.ownWindowAt(p)) throw new ExecutionError('refused', `${OWN_WINDOW_REFUSAL} (Its window covers the place to click: move the panel aside, then try again.)`);
     await this.movePointer(p);
     await this.input.click(button, count);
   }

@@ -6,13 +6,17 @@
  */
 import { assertNever } from '../shared/assert-never.js';
 import { formatChord } from '../shared/keys.js';
+import { visibleLabel } from '../shared/label-text.js';
 import { isElementById, isPoint, type ElementRef, type Intent, type Place, type Step } from './schema.js';
 
 const QUOTE_MAX = 60;
 
-/** Quotes planner-chosen text, collapsing whitespace and shortening it. */
+/**
+ * Quotes planner-chosen or screen text, shortening it. Invisible characters (bidi controls, zero-width
+ * characters, soft hyphens) are removed first, so a label cannot display as something it is not.
+ */
 export function quote(text: string, max = QUOTE_MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = visibleLabel(text);
   return `“${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}”`;
 }
 
@@ -20,16 +24,24 @@ function roleWord(role: string): string {
   return role.replace(/_/g, ' ');
 }
 
-export function describeElement(ref: ElementRef): string {
-  if (isElementById(ref)) return `element ${ref.id}`;
+/** What the latest observation listed under an id: confirmations name the element, not its number. */
+export type ElementNames = (id: number) => { readonly role: string; readonly name: string; readonly description?: string } | undefined;
+
+export function describeElement(ref: ElementRef, names?: ElementNames): string {
+  if (isElementById(ref)) {
+    const seen = names?.(ref.id);
+    const label = seen ? seen.name || seen.description || '' : '';
+    if (!seen) return `element ${ref.id}`;
+    return label ? `${quote(label)} (${roleWord(seen.role)})` : `the ${roleWord(seen.role)} numbered ${ref.id}`;
+  }
   let s = quote(ref.label);
   if (ref.role) s += ` (${roleWord(ref.role)})`;
   if (ref.app) s += ` in ${quote(ref.app, 40)}`;
   return s;
 }
 
-function describePlace(place: Place): string {
-  return isPoint(place) ? `${Math.round(place.x)}, ${Math.round(place.y)}` : describeElement(place);
+function describePlace(place: Place, names?: ElementNames): string {
+  return isPoint(place) ? `${Math.round(place.x)}, ${Math.round(place.y)}` : describeElement(place, names);
 }
 
 /** "shift+cmd+page_down" → "Shift+Cmd+Page Down": how keys are written on keyboards and in menus. */
@@ -45,35 +57,35 @@ function capitalizeChord(chord: string): string {
     .join('+');
 }
 
-function describeStep(intent: Step | Intent): string {
+function describeStep(intent: Step | Intent, names?: ElementNames): string {
   switch (intent.intent) {
     case 'open_application':
       return `Open ${quote(intent.app, 40)}`;
     case 'click_element':
-      return `Click ${describeElement(intent.element)}`;
+      return `Click ${describeElement(intent.element, names)}`;
     case 'double_click_element':
-      return `Double-click ${describeElement(intent.element)}`;
+      return `Double-click ${describeElement(intent.element, names)}`;
     case 'right_click_element':
-      return `Right-click ${describeElement(intent.element)}`;
+      return `Right-click ${describeElement(intent.element, names)}`;
     case 'type_text':
-      return `Type ${quote(intent.text)}${intent.element ? ` into ${describeElement(intent.element)}` : ''}`;
+      return `Type ${quote(intent.text)}${intent.element ? ` into ${describeElement(intent.element, names)}` : ''}`;
     case 'press_key':
       return `Press ${capitalizeChord(formatChord(intent.key, intent.modifiers))}${intent.app ? ` in ${quote(intent.app, 40)}` : ''}`;
     case 'scroll': {
-      const where = intent.element ? ` in ${describeElement(intent.element)}` : intent.app ? ` in ${quote(intent.app, 40)}` : '';
+      const where = intent.element ? ` in ${describeElement(intent.element, names)}` : intent.app ? ` in ${quote(intent.app, 40)}` : '';
       return `Scroll ${intent.direction}${intent.amount ? ` ${intent.amount}` : ''}${where}`;
     }
     case 'move_mouse':
-      return `Move the pointer to ${describePlace(intent.to)}`;
+      return `Move the pointer to ${describePlace(intent.to, names)}`;
     case 'left_click_coordinates': {
       const n = intent.count ?? 1;
       const verb = n === 1 ? 'Click' : n === 2 ? 'Double-click' : 'Triple-click';
       return `${verb} at ${Math.round(intent.x)}, ${Math.round(intent.y)}`;
     }
     case 'drag':
-      return `Drag from ${describePlace(intent.from)} to ${describePlace(intent.to)}`;
+      return `Drag from ${describePlace(intent.from, names)} to ${describePlace(intent.to, names)}`;
     case 'sequence':
-      return intent.steps.map((s, i) => `${i + 1}. ${describeStep(s)}`).join('; ');
+      return intent.steps.map((s, i) => `${i + 1}. ${describeStep(s, names)}`).join('; ');
     case 'clarify_request':
       return `Ask: ${quote(intent.question, 120)}`;
     case 'get_frontmost_app':
@@ -87,8 +99,8 @@ function describeStep(intent: Step | Intent): string {
   }
 }
 
-/** A one-sentence summary of what the intent will do. */
-export function describeIntent(intent: Intent): string {
-  if (intent.intent === 'sequence') return `${intent.steps.length} steps: ${describeStep(intent)}.`;
-  return `${describeStep(intent)}.`;
+/** A one-sentence summary of what the intent will do; `names` shows observed ids by their names. */
+export function describeIntent(intent: Intent, names?: ElementNames): string {
+  if (intent.intent === 'sequence') return `${intent.steps.length} steps: ${describeStep(intent, names)}.`;
+  return `${describeStep(intent, names)}.`;
 }

@@ -4,7 +4,8 @@
  * Framework-free on purpose: the Electron shell binds these handlers to ipcMain (after checking the
  * sender), and the panel tests bind them to Playwright's exposeFunction, so both run this same code
  * against the real loop. One run at a time (the loop refuses a second); Stop aborts the running one,
- * including a confirmation the user has not answered yet.
+ * including a confirmation the user has not answered yet, and a command still in its permission
+ * preflight, which then never reaches the loop (issue #13).
  */
 import type { AssistantLoop, ConfirmAnswer, ConfirmCallback, PlannerFactory } from '../agent/assistant-loop.js';
 import type { SettingsStore, Settings } from '../config/settings.js';
@@ -17,6 +18,7 @@ import {
   type RunReply,
   type SaveReply,
 } from '../shared/ipc-contract.js';
+import type { AssistantEvent } from '../shared/events.js';
 import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';
 import { sessionCommand } from '../shared/session-commands.js';
@@ -41,6 +43,11 @@ export interface PanelSessionDeps {
   readonly latestObservation?: () => Observation | undefined;
   /** Speech to text for `voice:*` (issue #8); without it a spoken command gets a sentence saying voice is unavailable. */
   readonly voice?: Pick<VoiceSession, 'transcribe' | 'cancel' | 'progress'>;
+  /**
+   * Where the loop's events go (the same emitter `createLoop` gives the loop). A command stopped
+   * before the loop ran ends here with the events of a cancelled run: `status: idle`, then `done`.
+   */
+  readonly emit?: (event: AssistantEvent) => void;
 }
 
 /** What "show numbers" asks the loop: the grammar reads it as get_screen_elements of the frontmost app, no LLM. */
@@ -55,11 +62,27 @@ type Handlers = { readonly [C in RequestChannel]: (...args: Parameters<RequestCh
 const NEEDED_TO_ACT: readonly PermissionKind[] = ['accessibility'];
 /** The checker promises ~2 s; past this the check counts as failed, never as a hung Send. */
 const PERMISSION_DEADLINE_MS = 3000;
+/** The loop's own words for a cancelled run: a Stop before the loop ran reads the same. */
+const STOPPED = 'Stopped. Nothing more was done.';
 
+/** `promise`'s value, or `undefined` as soon as `signal` aborts (the promise itself must never reject). */
+function unlessStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  let onAbort = (): void => undefined;
+  const stopped = new Promise<undefined>((resolve) => {
+    onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([promise, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
+}
 
 export class PanelSession {
   private readonly loop: AssistantLoop;
-  private running: AbortController | undefined;
+  /**
+   * Every command from the start of its preflight to the end of its run: Stop aborts them all. (While
+   * one is still in its preflight the loop is idle, so a second one may be checking too.)
+   */
+  private readonly running = new Set<AbortController>();
   private pendingConfirm: ((answer: ConfirmAnswer) => void) | undefined;
   /** The numbered overlay is up: the next other command closes it (its numbers may be stale after an action). */
   private overlayShown = false;
@@ -106,7 +129,7 @@ export class PanelSession {
       return { ...reply, overlay: 'hidden' };
     },
     'command:stop': async () => {
-      this.running?.abort();
+      this.abortAll();
     },
     'confirmation:answer': async (answer) => {
       this.pendingConfirm?.(answer === 'confirm' ? 'confirmed' : 'declined');
@@ -142,26 +165,50 @@ export class PanelSession {
   };
 
   private async runLoop(command: string): Promise<RunReply> {
-    // Preflight: a missing permission is explained, with the way to grant it, before anything runs.
-    if (!this.loop.busy) {
-      const missing = (await this.permissions.check(NEEDED_TO_ACT)).find((p) => p.state !== 'granted');
-      if (missing) return { outcome: 'needs_user', message: missing.explanation, permission: missing };
-    }
     if (this.loop.busy) return this.loop.run(command); // refused by the loop, with its own sentence
+    // The command is Stop's from here on, not only once the loop runs: every await before the loop
+    // (this preflight) gives way to a Stop, and the loop's own (building the planner, the LLM, a
+    // confirmation) watch the same signal.
     const controller = new AbortController();
-    this.running = controller;
+    this.running.add(controller);
     try {
+      // Preflight: a missing permission is explained, with the way to grant it, before anything runs.
+      // A Stop ends the command at once; the check's late answer is dropped (the bounded checker settles by itself).
+      const statuses = await unlessStopped(this.permissions.check(NEEDED_TO_ACT), controller.signal);
+      if (!statuses || controller.signal.aborted) return this.stoppedBeforeRun();
+      const missing = statuses.find((p) => p.state !== 'granted');
+      if (missing) return { outcome: 'needs_user', message: missing.explanation, permission: missing };
+      if (this.loop.busy) return await this.loop.run(command); // another command won the race: refused by the loop
       const result = await this.loop.run(command, { signal: controller.signal });
       return { outcome: result.outcome, message: result.message };
     } finally {
-      if (this.running === controller) this.running = undefined;
+      this.running.delete(controller);
     }
   }
 
+  /** A command stopped before the loop ran: nothing was done, and it ends as the loop ends a cancelled run. */
+  private stoppedBeforeRun(): RunReply {
+    this.emit({ type: 'status', status: 'idle' });
+    this.emit({ type: 'done', outcome: 'cancelled', message: STOPPED });
+    return { outcome: 'cancelled', message: STOPPED };
+  }
+
+  private emit(event: AssistantEvent): void {
+    try {
+      this.deps.emit?.(event);
+    } catch {
+      // As in the loop: a broken listener (a panel gone) must not leave the command half-way.
+    }
+  }
+
+  private abortAll(): boolean {
+    const any = this.running.size > 0;
+    for (const controller of this.running) controller.abort();
+    return any;
+  }
+
   private async stop(): Promise<RunReply> {
-    const running = this.running;
-    running?.abort();
-    return running ? { outcome: 'cancelled', message: 'Stopped.' } : { outcome: 'done', message: 'Nothing was running.' };
+    return this.abortAll() ? { outcome: 'cancelled', message: 'Stopped.' } : { outcome: 'done', message: 'Nothing was running.' };
   }
 
   /** The observation the loop just made, as marks for the overlay; the ids are the ones "click 12" names. */

@@ -15,7 +15,7 @@ import type { ActOptions, ElementChoice, LiveGate, Place, SequenceStep, Target }
 import { failure, type ActionResult } from '../execution/results.js';
 import { describeIntent } from '../intent/describe.js';
 import type { ElementRef, Intent, Place as IntentPlace, Step } from '../intent/schema.js';
-import { classifyRisk, gateDecision, type GatePolicy } from './risk.js';
+import { classifyRisk, classifyStep, gateDecision, type GatePolicy, type ObservedFacts } from './risk.js';
 
 export type { ActionResult } from '../execution/results.js';
 export type { ElementChoice } from '../execution/engine-types.js';
@@ -28,6 +28,13 @@ export interface DispatchOptions {
   readonly signal?: AbortSignal;
   /** The element the user picked in answer to "which one?": the label target that was ambiguous acts on it. */
   readonly choice?: ElementChoice;
+  /** What the latest observation said about ids: a sequence step is approved at the level it was shown with. */
+  readonly observed?: ObservedFacts;
+  /**
+   * A sequence resumed at a step the live gate asked about: that first step is approved at the level
+   * the user just confirmed; the others keep their own.
+   */
+  readonly firstStepApproved?: RiskLevel;
 }
 
 /** The engine methods dispatch uses (ExecutionEngine has them; tests may stand in at this seam). */
@@ -46,7 +53,8 @@ export type EngineApi = Pick<
   | 'sequence'
   | 'getFrontmostApp'
   | 'getScreenElements'
->;
+> &
+  Partial<Pick<ExecutionEngine, 'observedElement'>>;
 
 /** The gate the engine calls with live facts, right before acting. */
 export function liveGate(intent: Intent, approved: RiskLevel, policy?: GatePolicy): LiveGate {
@@ -112,11 +120,16 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
       case 'get_screen_elements':
         return await engine.getScreenElements(intent.app);
       case 'sequence': {
-        // Each step is re-checked with its own live target against the level approved for the whole.
-        const steps: SequenceStep[] = intent.steps.map((step) => ({
-          describe: describeIntent(step),
-          run: (o) => runStep(step, engine, { gate: liveGate(step, approved, options.policy), ...o }, options.choice),
-        }));
+        // One approval never covers a step it did not show: each step is approved at the level it was
+        // listed with (never above what the user approved), and its live target is checked against that.
+        const steps: SequenceStep[] = intent.steps.map((step, i) => {
+          const shown = classifyStep(step, options.observed).level;
+          const stepApproved = i === 0 && options.firstStepApproved ? options.firstStepApproved : riskRank(shown) < riskRank(approved) ? shown : approved;
+          return {
+            describe: describeIntent(step),
+            run: (o) => runStep(step, engine, { gate: liveGate(step, stepApproved, options.policy), ...o }, options.choice),
+          };
+        });
         return await engine.sequence(steps, signal);
       }
       case 'open_application':

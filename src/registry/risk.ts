@@ -10,6 +10,9 @@ import { assertNever } from '../shared/assert-never.js';
 import { formatChord } from '../shared/keys.js';
 import { riskRank, type RiskLevel } from '../shared/risk-level.js';
 import type { Role } from '../shared/roles.js';
+import { labelWords, normaliseLabel } from '../shared/label-text.js';
+import { isSecureFieldName, SECURE_REFUSAL } from '../shared/secure-fields.js';
+import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
 import { quote } from '../intent/describe.js';
 import { isElementById, isPoint, type ElementRef, type Intent, type Place, type Step } from '../intent/schema.js';
 import { CHORD_RULES, DROP_TARGET_RULES, LABEL_RULES, type WordRule } from './risk-table.js';
@@ -21,7 +24,16 @@ export interface ElementFacts {
   readonly description?: string;
   /** A secure (password) text field: its content is never read, and typing into it is blocked. */
   readonly secure?: boolean;
+  /** A terminal (or a shell-like app's text area): typed text followed by Enter runs as a command. */
+  readonly terminal?: boolean;
+  /** A terminal whose current line holds text the assistant typed, not yet followed by Enter. */
+  readonly typedLine?: boolean;
+  /** One of the assistant's own windows (its panel, its overlay): never acted on by a plan. */
+  readonly own?: boolean;
 }
+
+/** What the latest observation said about an element id (its name and role), for plan-time checks. */
+export type ObservedFacts = (id: number) => ElementFacts | undefined;
 
 /** Facts about the live target, gathered right before acting. All optional: planning knows none. */
 export interface TargetFacts {
@@ -41,13 +53,9 @@ export interface RiskAssessment {
 
 const HARMLESS: RiskAssessment = { level: 'harmless', reason: 'Nothing here changes or deletes anything.' };
 
-/** Lowercase words of a label; apostrophes kept so "don't" stays one word. */
-function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .split(/[^\p{L}\p{N}']+/u)
-    .filter((w) => w.length > 0);
+/** Lowercase words of a label, after normalisation; apostrophes kept so "don't" stays one word. */
+function words(text: string): readonly string[] {
+  return labelWords(text).words;
 }
 
 function containsPhrase(haystack: readonly string[], phrase: readonly string[]): boolean {
@@ -58,19 +66,25 @@ function containsPhrase(haystack: readonly string[], phrase: readonly string[]):
   return false;
 }
 
-const PHRASE_WORDS = new Map<string, string[]>();
-function phraseWords(phrase: string): string[] {
+const PHRASE_WORDS = new Map<string, readonly string[]>();
+function phraseWords(phrase: string): readonly string[] {
   let w = PHRASE_WORDS.get(phrase);
   if (!w) PHRASE_WORDS.set(phrase, (w = words(phrase)));
   return w;
 }
 
-/** The highest rule a text triggers, or undefined. Texts longer than a label are cut, not skipped. */
+/**
+ * The highest rule a text triggers, or undefined. The text is normalised first (invisible characters
+ * removed, NFKC, case folded) and matched both as it reads and as its look-alike skeleton, so
+ * "Dele\u00ADte", "Ｄｅｌｅｔｅ" and a Cyrillic "Dеlеtе" all say "delete". Texts longer than a label are
+ * cut, not skipped.
+ */
 export function matchWordRules(text: string, rules: readonly WordRule[]): WordRule | undefined {
-  const w = words(text.slice(0, 1000));
+  const { words: plain, skeletonWords } = labelWords(text.slice(0, 1000));
   let best: WordRule | undefined;
   for (const rule of rules) {
-    if (containsPhrase(w, phraseWords(rule.phrase)) && (!best || riskRank(rule.level) > riskRank(best.level))) best = rule;
+    const phrase = phraseWords(rule.phrase);
+    if ((containsPhrase(plain, phrase) || containsPhrase(skeletonWords, phrase)) && (!best || riskRank(rule.level) > riskRank(best.level))) best = rule;
   }
   return best;
 }
@@ -97,18 +111,58 @@ function assessLabels(
   for (const label of labelsOf(ref, facts)) {
     const rule = matchWordRules(label, rules);
     if (rule && riskRank(rule.level) > riskRank(result.level)) {
-      result = { level: rule.level, reason: `${verb} ${quote(label, 40)} may ${rule.consequence}.` };
+      const disguised = normaliseLabel(label.slice(0, 1000)).changed ? ' This label contains hidden or look-alike characters.' : '';
+      result = { level: rule.level, reason: `${verb} ${quote(label, 40)} may ${rule.consequence}.${disguised}` };
     }
   }
   return result;
 }
 
-function isSecure(ref: ElementRef | undefined, facts: ElementFacts | undefined): boolean {
-  if (facts?.secure || facts?.role === 'password_field') return true;
-  return !!ref && !isElementById(ref) && ref.role === 'password_field';
+const OWN_WINDOW: RiskAssessment = {
+  level: 'blocked',
+  reason: 'The assistant never acts on its own panel or overlay: change its settings yourself, in the panel.',
+};
+
+const SECURE_FIELD: RiskAssessment = { level: 'blocked', reason: SECURE_REFUSAL };
+
+/** Keys that activate the focused element (press a button, follow a link, submit a form). */
+const ACTIVATING_KEYS: ReadonlySet<string> = new Set(['enter', 'space']);
+
+function higher(a: RiskAssessment, b: RiskAssessment): RiskAssessment {
+  return riskRank(b.level) > riskRank(a.level) ? b : a;
 }
 
-function assessStep(step: Step, facts: TargetFacts): RiskAssessment {
+/**
+ * Enter or Space judged by what has the focus when it is pressed: the same label rules as a click on
+ * it, and in a terminal Enter runs what the assistant typed on its line. Space in a text field types
+ * a space. Tab and arrow keys only move the focus: what they lead to is judged at the Enter.
+ */
+function assessActivation(key: string, focused: ElementFacts): RiskAssessment {
+  const name = key === 'space' ? 'Space' : 'Enter';
+  if (focused.terminal) {
+    return key === 'enter' && focused.typedLine
+      ? { level: 'destructive', reason: 'Pressing Enter in the terminal runs the command typed there, which may change or delete files.' }
+      : HARMLESS;
+  }
+  if (key === 'space' && focused.role && TEXT_ENTRY_ROLES.has(focused.role)) return HARMLESS;
+  return assessLabels(`Pressing ${name} on`, undefined, focused);
+}
+
+/** A field that holds a secret: the password role, or a name that says so (PIN, card number, one-time code). */
+export function isSecureTarget(ref: ElementRef | undefined, facts: ElementFacts | undefined): boolean {
+  if (facts?.secure || facts?.role === 'password_field' || isSecureFieldName(facts?.name, facts?.description)) return true;
+  return !!ref && !isElementById(ref) && (ref.role === 'password_field' || isSecureFieldName(ref.label));
+}
+
+/** Live facts first; without them (planning), what the latest observation said about an id. */
+function factsFor(ref: ElementRef | Place | undefined, live: ElementFacts | undefined, observed: ObservedFacts | undefined): ElementFacts | undefined {
+  if (live) return live;
+  return ref && !isPoint(ref) && isElementById(ref) ? observed?.(ref.id) : undefined;
+}
+
+function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): RiskAssessment {
+  const ownTouched = [facts.element, facts.focused, facts.dropTarget].some((f) => f?.own);
+  if (ownTouched && step.intent !== 'open_application') return OWN_WINDOW;
   switch (step.intent) {
     case 'open_application':
     case 'move_mouse':
@@ -116,20 +170,19 @@ function assessStep(step: Step, facts: TargetFacts): RiskAssessment {
     case 'right_click_element': // only opens a context menu; choosing in it is the next, classified, action
       return HARMLESS;
     case 'click_element':
-      return assessLabels('Clicking', step.element, facts.element);
+      return assessLabels('Clicking', step.element, factsFor(step.element, facts.element, observed));
     case 'double_click_element':
-      return assessLabels('Double-clicking', step.element, facts.element);
+      return assessLabels('Double-clicking', step.element, factsFor(step.element, facts.element, observed));
     case 'left_click_coordinates':
       return assessLabels('Clicking', undefined, facts.element);
     case 'type_text': {
-      const target = step.element ? facts.element : (facts.focused ?? facts.element);
-      if (isSecure(step.element, target)) {
-        return {
-          level: 'blocked',
-          reason: 'Typing into a password field is never done by the assistant: type the password yourself.',
-        };
+      const target = step.element ? factsFor(step.element, facts.element, observed) : (facts.focused ?? facts.element);
+      if (isSecureTarget(step.element, target)) return SECURE_FIELD;
+      const lineBreak = /[\r\n]/.test(step.text);
+      if (target?.terminal && lineBreak) {
+        return { level: 'destructive', reason: 'The text contains a line break, so typing it into the terminal runs it as a command, which may change or delete files.' };
       }
-      if (/[\r\n]/.test(step.text)) {
+      if (lineBreak) {
         return { level: 'moderate', reason: 'The text contains a line break, which may submit a form or send a message.' };
       }
       return HARMLESS;
@@ -137,11 +190,15 @@ function assessStep(step: Step, facts: TargetFacts): RiskAssessment {
     case 'press_key': {
       const chord = formatChord(step.key, step.modifiers);
       const rule = CHORD_RULES.find((r) => r.chords.includes(chord));
-      return rule ? { level: rule.level, reason: `Pressing ${chord} may ${rule.consequence}.` } : HARMLESS;
+      const byChord: RiskAssessment = rule ? { level: rule.level, reason: `Pressing ${chord} may ${rule.consequence}.` } : HARMLESS;
+      const plain = (step.modifiers ?? []).every((m) => m === 'shift');
+      return plain && ACTIVATING_KEYS.has(step.key) && facts.focused ? higher(byChord, assessActivation(step.key, facts.focused)) : byChord;
     }
     case 'drag': {
-      const drop = assessLabels('Dropping onto', step.to, facts.dropTarget, DROP_TARGET_RULES);
-      const from = assessLabels('Dragging', step.from, facts.element);
+      const dropFacts = factsFor(step.to, facts.dropTarget, observed);
+      let drop = assessLabels('Dropping onto', step.to, dropFacts, DROP_TARGET_RULES);
+      if (dropFacts?.terminal) drop = higher(drop, { level: 'moderate', reason: 'Dropping onto a terminal may paste text into it.' });
+      const from = assessLabels('Dragging', step.from, factsFor(step.from, facts.element, observed));
       return riskRank(drop.level) >= riskRank(from.level) ? drop : from;
     }
     default:
@@ -149,11 +206,18 @@ function assessStep(step: Step, facts: TargetFacts): RiskAssessment {
   }
 }
 
+/** The risk of one step of a sequence on its own, from the plan (and the latest observation's names). */
+export function classifyStep(step: Step, observed?: ObservedFacts): RiskAssessment {
+  return assessStep(step, {}, observed);
+}
+
 /**
  * The risk of an intent. For a sequence, the highest of its steps, each assessed without live facts
  * (they describe one target); the execution gate re-checks every step against its live target.
+ * `observed`: what the latest observation said about element ids, so that a plan naming "element 31"
+ * is judged (and shown) by that element's name before anything runs.
  */
-export function classifyRisk(intent: Intent, facts: TargetFacts = {}): RiskAssessment {
+export function classifyRisk(intent: Intent, facts: TargetFacts = {}, observed?: ObservedFacts): RiskAssessment {
   switch (intent.intent) {
     case 'clarify_request':
     case 'unsupported':
@@ -164,7 +228,7 @@ export function classifyRisk(intent: Intent, facts: TargetFacts = {}): RiskAsses
     case 'sequence': {
       let worst: RiskAssessment = HARMLESS;
       intent.steps.forEach((step, i) => {
-        const r = assessStep(step, {});
+        const r = assessStep(step, {}, observed);
         if (riskRank(r.level) > riskRank(worst.level)) worst = { level: r.level, reason: `Step ${i + 1}: ${r.reason}` };
       });
       return worst;
@@ -179,7 +243,7 @@ export function classifyRisk(intent: Intent, facts: TargetFacts = {}): RiskAsses
     case 'move_mouse':
     case 'left_click_coordinates':
     case 'drag':
-      return assessStep(intent, facts);
+      return assessStep(intent, facts, observed);
     default:
       return assertNever(intent, 'classifyRisk: unknown intent');
   }
@@ -191,6 +255,11 @@ export type GateDecision = 'run' | 'confirm' | 'refuse';
 export interface GatePolicy {
   /** Ask before moderate actions (on by default; destructive ones are always asked). */
   readonly confirmModerate: boolean;
+  /**
+   * The plan was made after screen content went to a model (provenance): moderate actions ask
+   * whatever `confirmModerate` says, because text on the screen may have chosen them.
+   */
+  readonly screenInfluenced?: boolean;
 }
 
 export function gateDecision(level: RiskLevel, policy: GatePolicy = { confirmModerate: true }): GateDecision {
@@ -198,7 +267,7 @@ export function gateDecision(level: RiskLevel, policy: GatePolicy = { confirmMod
     case 'harmless':
       return 'run';
     case 'moderate':
-      return policy.confirmModerate ? 'confirm' : 'run';
+      return policy.confirmModerate || policy.screenInfluenced ? 'confirm' : 'run';
     case 'destructive':
       return 'confirm';
     case 'blocked':

@@ -33,6 +33,8 @@ export const ROLES = [
   'password_field',
   'search_field',
   'text_area',
+  /** A terminal: what is typed there runs as a shell command once Enter is pressed. */
+  'terminal',
   'text',
   'heading',
   'image',

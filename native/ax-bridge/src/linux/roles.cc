@@ -79,7 +79,7 @@ std::string normalizeRole(AtspiRole role, bool editable, bool multiLine) {
     case ATSPI_ROLE_EDITBAR:
       return multiLine ? "text_area" : "text_field";
     case ATSPI_ROLE_TERMINAL:
-      return "text_area";
+      return "terminal";
     case ATSPI_ROLE_TEXT:
       if (!editable) return "text";
       return multiLine ? "text_area" : "text_field";

@@ -1,0 +1,157 @@
+// The gate's live rules (issue #13): what an action will really hit decides, not the label a planner
+// names — the focused element for Enter and Space, disguised labels, terminals, the assistant's own
+// windows, secure fields by name, ids judged by what the observation listed, and provenance.
+import { describe, expect, it } from 'vitest';
+import { Intent } from '../../src/intent/schema.js';
+import { liveGate } from '../../src/registry/dispatch.js';
+import { classifyRisk, classifyStep, gateDecision, type ElementFacts } from '../../src/registry/risk.js';
+import type { Modifier } from '../../src/shared/keys.js';
+
+const press = (key: string, ...modifiers: Modifier[]) => Intent.parse({ intent: 'press_key', key, modifiers });
+const click = (label: string) => Intent.parse({ intent: 'click_element', element: { label } });
+const type = (text: string, element?: object) => Intent.parse({ intent: 'type_text', text, ...(element ? { element } : {}) });
+const button = (name: string): ElementFacts => ({ role: 'button', name });
+
+describe('live gate: Enter and Space judged by the focused element', () => {
+  it('Enter or Space on a focused delete button is destructive, like a click on it', () => {
+    for (const key of ['enter', 'space']) {
+      const r = classifyRisk(press(key), { focused: button('Delete all parcels') });
+      expect(r.level, key).toBe('destructive');
+      expect(r.reason).toContain('“Delete all parcels”');
+    }
+    expect(classifyRisk(press('enter', 'shift'), { focused: button('Delete all parcels') }).level).toBe('destructive');
+  });
+
+  it('a focused link or menu item counts too; a menu title only opens', () => {
+    expect(classifyRisk(press('enter'), { focused: { role: 'link', name: 'Unsubscribe' } }).level).toBe('moderate');
+    expect(classifyRisk(press('enter'), { focused: { role: 'menu_item', name: 'Empty Trash' } }).level).toBe('destructive');
+    expect(classifyRisk(press('enter'), { focused: { role: 'menu', name: 'Format' } }).level).toBe('harmless');
+  });
+
+  it('Enter in a search field is harmless; Space in a text field types a space', () => {
+    expect(classifyRisk(press('enter'), { focused: { role: 'search_field', name: 'Search' } }).level).toBe('harmless');
+    expect(classifyRisk(press('space'), { focused: { role: 'text_field', name: 'Send to' } }).level).toBe('harmless');
+  });
+
+  it('Tab and arrows stay harmless whatever has the focus; the Enter after them is judged', () => {
+    for (const key of ['tab', 'down', 'right']) expect(classifyRisk(press(key), { focused: button('Delete all') }).level).toBe('harmless');
+  });
+
+  it('without live facts (planning) Enter is harmless: the live gate decides right before the key', () => {
+    expect(classifyRisk(press('enter')).level).toBe('harmless');
+    const gate = liveGate(press('enter'), 'harmless');
+    expect(gate({ focused: button('Send payment') })).toMatchObject({ kind: 'needs_confirmation', level: 'destructive' });
+    expect(gate({ focused: button('OK') })).toBeUndefined();
+  });
+});
+
+describe('live gate: disguised labels', () => {
+  const DISGUISES: ReadonlyArray<readonly [string, string]> = [
+    ['soft hyphen and zero-width space', 'Dele\u00ADte all par\u200Bcels'],
+    ['full-width letters', 'Ｄｅｌｅｔｅ all parcels'],
+    ['Cyrillic look-alikes', 'D\u0435l\u0435t\u0435 all parcels'],
+    ['mathematical bold', '𝐃𝐞𝐥𝐞𝐭𝐞 all parcels'],
+    ['mixed case', 'dElEtE ALL parcels'],
+    ['bidi controls', '\u202ADelete\u202C all parcels'],
+    ['word joiner inside', 'De\u2060lete all parcels'],
+  ];
+
+  it.each(DISGUISES)('%s: still destructive, by label, by live name and by focus', (_, label) => {
+    expect(classifyRisk(click(label)).level).toBe('destructive');
+    expect(classifyRisk(click('OK'), { element: button(label) }).level).toBe('destructive');
+    expect(classifyRisk(press('enter'), { focused: button(label) }).level).toBe('destructive');
+  });
+
+  it('the confirmation says the label hides characters, and shows it without them', () => {
+    const r = classifyRisk(click('Dele\u00ADte all par\u200Bcels'));
+    expect(r.reason).toContain('hidden or look-alike characters');
+    expect(r.reason).toContain('“Delete all parcels”');
+    const bidi = classifyRisk(click('\u202EDelete all'));
+    expect(bidi.reason).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F]/);
+  });
+
+  it('plain labels are not said to hide anything', () => {
+    expect(classifyRisk(click('Delete all parcels')).reason).not.toContain('hidden');
+  });
+});
+
+describe('live gate: terminals', () => {
+  const terminal: ElementFacts = { role: 'terminal', name: 'Terminal', terminal: true };
+
+  it('typing into a terminal is harmless; with a line break it runs: destructive', () => {
+    expect(classifyRisk(type('ls -l'), { focused: terminal }).level).toBe('harmless');
+    expect(classifyRisk(type('touch pwned.txt\n'), { focused: terminal }).level).toBe('destructive');
+    expect(classifyRisk(type('rm -rf x\r'), { focused: terminal }).level).toBe('destructive');
+    // The same text elsewhere may only submit a form.
+    expect(classifyRisk(type('hello\n'), { focused: { role: 'text_area', name: 'Notes' } }).level).toBe('moderate');
+  });
+
+  it('Enter in a terminal whose line holds text the assistant typed is destructive; on an empty line harmless', () => {
+    expect(classifyRisk(press('enter'), { focused: { ...terminal, typedLine: true } }).level).toBe('destructive');
+    expect(classifyRisk(press('enter'), { focused: terminal }).level).toBe('harmless');
+    expect(classifyRisk(press('space'), { focused: { ...terminal, typedLine: true } }).level).toBe('harmless');
+  });
+
+  it('a drop onto a terminal may paste into it', () => {
+    const drag = Intent.parse({ intent: 'drag', from: { x: 1, y: 1 }, to: { x: 5, y: 5 } });
+    expect(classifyRisk(drag, { dropTarget: terminal }).level).toBe('moderate');
+  });
+});
+
+describe('live gate: the assistant never acts on itself', () => {
+  const own: ElementFacts = { role: 'check_box', name: 'Ask before moderate actions', own: true };
+
+  it('every route onto its own windows is blocked, confirmed or not', () => {
+    const routes = [
+      classifyRisk(click('Ask before moderate actions'), { element: own }),
+      classifyRisk(Intent.parse({ intent: 'left_click_coordinates', x: 900, y: 40 }), { element: own }),
+      classifyRisk(Intent.parse({ intent: 'double_click_element', element: { id: 3 } }), { element: own }),
+      classifyRisk(press('space'), { focused: own }),
+      classifyRisk(press('tab'), { focused: own }),
+      classifyRisk(type('off'), { focused: own }),
+      classifyRisk(Intent.parse({ intent: 'scroll', direction: 'down' }), { element: own }),
+      classifyRisk(Intent.parse({ intent: 'drag', from: { x: 1, y: 1 }, to: { x: 900, y: 40 } }), { dropTarget: own }),
+    ];
+    for (const r of routes) {
+      expect(r.level).toBe('blocked');
+      expect(gateDecision(r.level, { confirmModerate: false })).toBe('refuse');
+    }
+    expect(liveGate(click('x'), 'destructive')({ element: own })).toMatchObject({ kind: 'failure', code: 'refused' });
+  });
+});
+
+describe('live gate: secure fields by name', () => {
+  it.each(['PIN', 'One-time code', 'Card number', 'CVV', 'Security code', 'Verification code', 'P\u200Bassword', 'P\u0430ssword'])(
+    'typing into a field named %j is blocked',
+    (name) => {
+      expect(classifyRisk(type('1234', { label: name })).level).toBe('blocked');
+      expect(classifyRisk(type('1234'), { focused: { role: 'text_field', name } }).level).toBe('blocked');
+    },
+  );
+
+  it('ordinary fields are not', () => {
+    for (const name of ['Name', 'Search', 'Pinned notes', 'Message']) expect(classifyRisk(type('x'), { focused: { role: 'text_field', name } }).level).toBe('harmless');
+  });
+});
+
+describe('live gate: ids are judged by what the observation listed', () => {
+  const observed = (id: number): ElementFacts | undefined => (id === 31 ? button('Delete all parcels') : id === 2 ? button('Notes') : undefined);
+
+  it('a plan naming element 31 is judged by its name before anything runs', () => {
+    const byId = Intent.parse({ intent: 'click_element', element: { id: 31 } });
+    expect(classifyRisk(byId).level).toBe('harmless');
+    expect(classifyRisk(byId, {}, observed).level).toBe('destructive');
+    const seq = Intent.parse({ intent: 'sequence', steps: [{ intent: 'click_element', element: { id: 2 } }, { intent: 'click_element', element: { id: 31 } }] });
+    expect(classifyRisk(seq, {}, observed)).toMatchObject({ level: 'destructive' });
+    expect(classifyRisk(seq, {}, observed).reason).toMatch(/^Step 2: Clicking “Delete all parcels”/);
+    expect(classifyStep({ intent: 'click_element', element: { id: 2 } }, observed).level).toBe('harmless');
+  });
+});
+
+describe('gate policy: provenance', () => {
+  it('a screen-influenced plan asks before moderate actions even when the user turned that off', () => {
+    expect(gateDecision('moderate', { confirmModerate: false })).toBe('run');
+    expect(gateDecision('moderate', { confirmModerate: false, screenInfluenced: true })).toBe('confirm');
+    expect(gateDecision('harmless', { confirmModerate: false, screenInfluenced: true })).toBe('run');
+  });
+});
