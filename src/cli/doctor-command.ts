@@ -4,18 +4,21 @@
  * Each check answers ok, problem (with a fix the user can act on) or not applicable, within its own
  * deadline, and all checks run at once: a dead network, a frozen app holding the accessibility bus
  * or a keychain waiting for an unlock prompt cannot make the doctor itself hang. Keys are never
- * printed; the Anthropic check lists models (free), it never sends a message (which costs tokens).
+ * printed, and sent only where `decideKeyUse` lets them go (issue #13); the Anthropic check lists
+ * models (free), it never sends a message (which costs tokens).
  */
 import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import type { PermissionStatus } from '../execution/accessibility/types.js';
 import { createNutInputDriver, displayProblem } from '../execution/input/input-driver.js';
+import { OFFICIAL_KEY_ORIGINS, httpOrigin } from '../config/key-destination.js';
 import { createSecretStore, napiKeyringBackend, type KeyStatus } from '../config/secret-store.js';
 import { settingsDir } from '../config/settings-path.js';
 import { createSettingsStore, type Settings } from '../config/settings.js';
 import type { FetchLike } from '../intent/providers/planner.js';
 import { DEFAULT_ANTHROPIC_BASE_URL, type KeyedProvider } from '../shared/llm-providers.js';
+import { keyForRequest } from '../compose/provider-keys.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { CONFIG_DIR_ENV, type CliServices } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
@@ -141,8 +144,11 @@ async function checkInput(io: CliIo, deps: DoctorDeps): Promise<CheckResult> {
   return { id, title, status: 'ok', detail: `Mouse and keyboard input can be sent (the pointer is at ${Math.round(answer.pointer.x)}, ${Math.round(answer.pointer.y)}).` };
 }
 
-function describeKey(status: KeyStatus): string {
-  if (status.saved) return status.source === 'environment' ? 'Key set in the environment.' : 'Key saved in the keychain.';
+function describeKey(provider: KeyedProvider, status: KeyStatus): string {
+  if (status.saved) {
+    const where = status.source === 'environment' ? 'Key set in the environment' : 'Key saved in the keychain';
+    return status.boundTo === OFFICIAL_KEY_ORIGINS[provider] ? `${where}.` : `${where}, for ${status.boundTo}.`;
+  }
   switch (status.problem) {
     case 'not_saved':
       return 'No key saved.';
@@ -161,7 +167,7 @@ async function checkKey(services: CliServices, settings: Settings, provider: Key
   const id = `keychain.${provider}`;
   const title = `Keychain: ${PROVIDER_NAMES[provider]} key`;
   const status = await services.secrets.status(provider);
-  const detail = describeKey(status);
+  const detail = describeKey(provider, status);
   if (status.saved) return { id, title, status: 'ok', detail };
   const used = settings.provider === provider;
   if (!used) return { id, title, status: 'not_applicable', detail: `${detail} Not needed: the planner is ${settings.provider}.` };
@@ -169,8 +175,8 @@ async function checkKey(services: CliServices, settings: Settings, provider: Key
   return { id, title, status: 'problem', detail, fix };
 }
 
-async function getJson(deps: DoctorDeps, url: string, headers: Record<string, string>, signal: AbortSignal): Promise<{ status: number; body: unknown }> {
-  const response = await deps.fetch(url, { method: 'GET', headers, signal });
+async function getJson(fetchImpl: FetchLike, url: string, headers: Record<string, string>, signal: AbortSignal): Promise<{ status: number; body: unknown }> {
+  const response = await fetchImpl(url, { method: 'GET', headers, signal });
   const text = await response.text();
   let body: unknown;
   try {
@@ -199,7 +205,7 @@ async function checkOllama(deps: DoctorDeps, settings: Settings, signal: AbortSi
   const model = settings.models.ollama;
   let answer;
   try {
-    answer = await getJson(deps, `${base}/api/tags`, {}, signal);
+    answer = await getJson(deps.fetch, `${base}/api/tags`, {}, signal);
   } catch (e) {
     if (signal.aborted) throw e;
     return unreachable('Ollama', base, e, `Start Ollama ("ollama serve"), or set its address with "assistive-control config set ollamaUrl <url>".`);
@@ -218,16 +224,23 @@ async function checkOllama(deps: DoctorDeps, settings: Settings, signal: AbortSi
 async function checkOpenAi(deps: DoctorDeps, services: CliServices, settings: Settings, signal: AbortSignal): Promise<CheckResult> {
   const title = 'AI planner: OpenAI-compatible server';
   const base = settings.openaiBaseUrl.replace(/\/+$/, '');
-  const key = await services.secrets.getKey('openai');
-  if (!key.found) return { id: 'provider', title, status: 'problem', detail: 'The server cannot be checked without a key.', fix: key.problem === 'not_saved' ? 'Save one with "assistive-control keys set openai".' : key.message };
+  // A self-hosted server usually needs no key: it is checked without one when none may go there.
+  const official = httpOrigin(base) === OFFICIAL_KEY_ORIGINS.openai;
+  const key = await keyForRequest(services.secrets, 'openai', base, { fetch: deps.fetch });
+  if (key.kind === 'none' && official) {
+    return { id: 'provider', title, status: 'problem', detail: 'The server cannot be checked without a key.', fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set openai".' : key.lookup.message };
+  }
+  if (key.kind === 'withheld' && official) return { id: 'provider', title, status: 'problem', detail: 'The saved key was not sent.', fix: key.message };
   let answer;
   try {
-    answer = await getJson(deps, `${base}/models`, { authorization: `Bearer ${key.key}` }, signal);
+    answer = key.kind === 'send' ? await getJson(key.fetch, `${base}/models`, { authorization: `Bearer ${key.key}` }, signal) : await getJson(deps.fetch, `${base}/models`, {}, signal);
   } catch (e) {
     if (signal.aborted) throw e;
     return unreachable('OpenAI-compatible server', base, e, 'Check the address with "assistive-control config show" (openaiBaseUrl) and that the server is running.');
   }
   if (answer.status === 401 || answer.status === 403) {
+    if (key.kind === 'withheld') return { id: 'provider', title, status: 'problem', detail: `${base} wants an API key (HTTP ${answer.status}), and the saved one was not sent there.`, fix: key.message };
+    if (key.kind === 'none') return { id: 'provider', title, status: 'problem', detail: `${base} wants an API key (HTTP ${answer.status}).`, fix: 'Save one for it with "assistive-control keys set openai" (a key is saved for the base URL in the settings).' };
     return { id: 'provider', title, status: 'problem', detail: `${base} refused the saved key (HTTP ${answer.status}).`, fix: 'Save a valid key with "assistive-control keys set openai".' };
   }
   if (answer.status !== 200) {
@@ -239,18 +252,21 @@ async function checkOpenAi(deps: DoctorDeps, services: CliServices, settings: Se
   if (ids.length > 0 && !ids.includes(model)) {
     return { id: 'provider', title, status: 'problem', detail: `${base} answers, but does not offer the model “${model}”.`, fix: `Choose one it offers (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}) with "assistive-control config set models.openai <model>".` };
   }
-  return { id: 'provider', title, status: 'ok', detail: `${base} answers and accepts the key.` };
+  if (key.kind === 'send') return { id: 'provider', title, status: 'ok', detail: `${base} answers and accepts the key.` };
+  const why = key.kind === 'withheld' ? ` The saved key is not sent there: ${key.message}` : '';
+  return { id: 'provider', title, status: 'ok', detail: `${base} answers without a key.${why}` };
 }
 
 async function checkAnthropic(deps: DoctorDeps, services: CliServices, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<CheckResult> {
   const title = 'AI planner: Anthropic';
-  const key = await services.secrets.getKey('anthropic');
-  if (!key.found) return { id: 'provider', title, status: 'problem', detail: 'No key to use.', fix: key.problem === 'not_saved' ? 'Save one with "assistive-control keys set anthropic".' : key.message };
   // The model list is free; a message would cost tokens. ANTHROPIC_BASE_URL is honoured as the SDK does.
   const base = (env.ANTHROPIC_BASE_URL || DEFAULT_ANTHROPIC_BASE_URL).replace(/\/+$/, '');
+  const key = await keyForRequest(services.secrets, 'anthropic', base, { fetch: deps.fetch });
+  if (key.kind === 'none') return { id: 'provider', title, status: 'problem', detail: 'No key to use.', fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set anthropic".' : key.lookup.message };
+  if (key.kind === 'withheld') return { id: 'provider', title, status: 'problem', detail: 'The saved key was not sent.', fix: key.message };
   let answer;
   try {
-    answer = await getJson(deps, `${base}/v1/models`, { 'x-api-key': key.key, 'anthropic-version': '2023-06-01' }, signal);
+    answer = await getJson(key.fetch, `${base}/v1/models`, { 'x-api-key': key.key, 'anthropic-version': '2023-06-01' }, signal);
   } catch (e) {
     if (signal.aborted) throw e;
     return unreachable('Anthropic', base, e, 'Check the internet connection (and a proxy, if you use one), then run the doctor again.');

@@ -2,23 +2,30 @@
  * `assistive-control keys set|status|delete`: provider API keys in the OS keychain.
  *
  * The key is read from stdin (without echo on a terminal), never from an argument. Nothing this
- * command prints ever contains a key: `status` says saved or not saved, and why.
+ * command prints ever contains a key: `status` says saved or not saved, and why. A key is saved for
+ * one server (issue #13): the one `--base-url` names, else the base URL in the settings (OpenAI) or
+ * the official host (Anthropic), and is sent nowhere but there and the provider's official host.
  */
 import { KEYED_PROVIDERS, LLM_PROVIDER_NAMES, isKeyedProvider, type KeyedProvider } from '../shared/llm-providers.js';
+import { OFFICIAL_KEY_ORIGINS, keyBindingFor } from '../config/key-destination.js';
 import { KEY_ENV_VARS, type KeyStatus } from '../config/secret-store.js';
+import { keysSavedForSettings } from '../compose/provider-keys.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { defaultCliServices, type CliServicesFactory } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
 import { readSecret } from './read-secret.js';
 
-const USAGE = `Usage: assistive-control keys set <anthropic|openai>
+const USAGE = `Usage: assistive-control keys set <anthropic|openai> [--base-url <url>]
        assistive-control keys status [--json]
        assistive-control keys delete <anthropic|openai>
 
 Saves, checks or removes a provider's API key in the system keychain (macOS Keychain, GNOME
 Keyring or another Secret Service on Linux). "keys set" reads the key from the keyboard without
 showing it, or from a pipe: pbpaste | assistive-control keys set openai
+A key is saved for one server, and sent only there and to the provider's own (api.openai.com,
+api.anthropic.com): the one --base-url names, else the OpenAI base URL in the settings (for
+openai) or the provider's own. Plain http is refused but for a server on this computer.
 ${KEYED_PROVIDERS.map((p) => `${KEY_ENV_VARS[p]}`).join(' and ')} in the environment override saved keys.
 
 Exit codes: 0 done, 1 the keychain failed, 2 usage error, 130 cancelled.`;
@@ -43,7 +50,10 @@ function providerArg(value: string | undefined, io: CliIo): KeyedProvider | unde
 
 function statusLine(provider: KeyedProvider, status: KeyStatus): string {
   const name = LLM_PROVIDER_NAMES[provider];
-  if (status.saved) return `${name}: saved${status.source === 'environment' ? ` (from ${KEY_ENV_VARS[provider]} in the environment)` : ' (keychain)'}`;
+  if (status.saved) {
+    const where = status.boundTo === OFFICIAL_KEY_ORIGINS[provider] ? '' : `, for ${status.boundTo}`;
+    return `${name}: saved${status.source === 'environment' ? ` (from ${KEY_ENV_VARS[provider]} in the environment)` : ' (keychain)'}${where}`;
+  }
   if (status.problem === 'not_saved') return `${name}: not saved — run \`assistive-control keys set ${provider}\``;
   return `${name}: can't check — ${status.message}`;
 }
@@ -55,17 +65,24 @@ export function createKeysCommand(services: CliServicesFactory = defaultCliServi
     usage: USAGE,
     async run(args, io) {
       // Quiet: never echo the arguments back, one of them may be a key typed in the wrong place.
-      const parsed = parseCommandArgs(args, io, USAGE, {}, { quiet: true });
+      const parsed = parseCommandArgs(args, io, USAGE, { 'base-url': { type: 'string' } }, { quiet: true });
       if ('exit' in parsed) return parsed.exit;
       const [action, providerName, ...extra] = parsed.positionals;
-      const { secrets } = services(io);
+      const baseUrl = parsed.values['base-url'];
+      if (baseUrl !== undefined && action !== 'set') {
+        io.stderr.write(`--base-url goes with keys set.\n\n${USAGE}\n`);
+        return EXIT.usage;
+      }
+      const { secrets: store, settings } = services(io);
+      // Without --base-url, a key is saved for the base URL in the settings, as the panel saves it.
+      const secrets = keysSavedForSettings(settings, store);
 
       switch (action) {
         case 'status': {
           const statuses = await Promise.all(KEYED_PROVIDERS.map(async (p) => [p, await secrets.status(p)] as const));
           if (parsed.values.json) {
             const out: Record<string, unknown> = { ollama: { saved: false, needed: false } };
-            for (const [p, s] of statuses) out[p] = s.saved ? { saved: true, source: s.source } : { saved: false, problem: s.problem, message: s.message };
+            for (const [p, s] of statuses) out[p] = s.saved ? { saved: true, source: s.source, for: s.boundTo } : { saved: false, problem: s.problem, message: s.message };
             io.stdout.write(`${JSON.stringify(out)}\n`);
           } else {
             io.stdout.write('Ollama: no key needed (runs on this computer)\n');
@@ -82,6 +99,12 @@ export function createKeysCommand(services: CliServicesFactory = defaultCliServi
           }
           const provider = providerArg(providerName, io);
           if (!provider) return EXIT.usage;
+          // Checked before the key is asked for: a key is never saved for a server it could not go to.
+          const binding = baseUrl !== undefined ? keyBindingFor(provider, baseUrl) : undefined;
+          if (binding && !binding.ok) {
+            io.stderr.write(`${binding.message}\n`);
+            return EXIT.usage;
+          }
           const read = await readSecret(io, `Paste the ${LLM_PROVIDER_NAMES[provider]} API key, then press Enter (it is not shown): `);
           if (!read.ok) {
             if (read.reason === 'cancelled') {
@@ -95,9 +118,9 @@ export function createKeysCommand(services: CliServicesFactory = defaultCliServi
             );
             return EXIT.usage;
           }
-          const result = await secrets.setKey(provider, read.text);
+          const result = await secrets.setKey(provider, read.text, baseUrl !== undefined ? { baseUrl } : {});
           (result.ok ? io.stdout : io.stderr).write(`${result.message}\n`);
-          return result.ok ? EXIT.ok : result.problem === 'invalid_key' ? EXIT.usage : EXIT.failed;
+          return result.ok ? EXIT.ok : result.problem === 'invalid_key' || result.problem === 'bad_base_url' ? EXIT.usage : EXIT.failed;
         }
         case 'delete': {
           if (extra.length > 0) {

@@ -56,7 +56,7 @@ export function openDesktopEngine(env: NodeJS.ProcessEnv, open: () => ExecutionE
     }
     return engine ?? (problem as ActionResult);
   };
-  const api: Partial<Record<keyof EngineApi, unknown>> = {};
+  const api: Partial<Record<keyof EngineApi | 'observedElement', unknown>> = {};
   for (const name of METHODS) {
     api[name] = async (...args: unknown[]): Promise<ActionResult> => {
       const e = get();
@@ -64,5 +64,7 @@ export function openDesktopEngine(env: NodeJS.ProcessEnv, open: () => ExecutionE
       return (e[name] as (...a: unknown[]) => Promise<ActionResult>).apply(e, args);
     };
   }
+  // Confirmations name the elements of the latest observation (an engine not opened yet has none).
+  api.observedElement = (id: number) => (engine ? engine.observedElement(id) : undefined);
   return api as EngineApi;
 }

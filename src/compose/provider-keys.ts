@@ -30,8 +30,9 @@ export function keysSavedForSettings(settings: Pick<SettingsStore, 'load'>, secr
     async setKey(provider, key, options: SaveKeyOptions = {}) {
       if (options.baseUrl !== undefined) return secrets.setKey(provider, key, options);
       const baseUrl = keyBaseUrlFromSettings(provider, (await settings.load()).settings);
-      const binding = baseUrl === undefined ? undefined : keyBindingFor(provider, baseUrl);
-      if (!binding || binding.ok) return secrets.setKey(provider, key, baseUrl === undefined ? {} : { baseUrl });
+      if (baseUrl === undefined) return secrets.setKey(provider, key);
+      const binding = keyBindingFor(provider, baseUrl);
+      if (binding.ok) return secrets.setKey(provider, key, { baseUrl });
       // The address in the settings can never carry a key (plain http to another computer): the
       // key is still saved, for the official host only, and the user is told why.
       const saved = await secrets.setKey(provider, key);

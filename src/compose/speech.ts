@@ -1,18 +1,20 @@
 /**
  * Builds the speech-to-text engine from the saved voice settings, the way the planner composer
  * builds a planner: the local whisper.cpp engine with its model downloaded on first use (progress
- * reported), or an OpenAI-compatible transcription endpoint with the OpenAI key from the keychain.
+ * reported), or an OpenAI-compatible transcription endpoint with the OpenAI key from the keychain
+ * — sent only where `decideKeyUse` lets it go (issue #13).
  */
 import { join } from 'node:path';
 import type { SecretStore } from '../config/secret-store.js';
 import type { Settings } from '../config/settings.js';
-import { DEFAULT_OPENAI_BASE_URL } from '../shared/llm-providers.js';
+import { OFFICIAL_KEY_ORIGINS, httpOrigin } from '../config/key-destination.js';
 import type { VoiceProgress } from '../shared/voice-settings.js';
 import { WHISPER_MODELS, createModelManager, type ModelDownloadEvent, type ModelSpec, type WhisperModelName } from '../voice/model-manager.js';
 import { createOpenAITranscriber } from '../voice/openai-transcriber.js';
 import { SpeechError } from '../voice/speech-error.js';
 import type { SpeechToText } from '../voice/speech-to-text.js';
 import { createWhisperEngine, type WhisperBinding } from '../voice/whisper-engine.js';
+import { keyForRequest } from './provider-keys.js';
 
 export type VoiceSettings = Settings['voice'];
 
@@ -58,25 +60,56 @@ export function downloadProgress(model: string, event: ModelDownloadEvent): Voic
   }
 }
 
+const KEY_ADVICE = 'Save the right key in Settings → API keys (OpenAI), or choose local speech recognition in Settings → Voice.';
+
+/** The OpenAI-compatible transcriber for `baseURL`, with the saved key if it may go there. Throws a SpeechError sentence. */
+async function onlineTranscriber(baseURL: string, options: SpeechComposeOptions): Promise<SpeechToText> {
+  // A self-hosted whisper server usually needs no key: go without one rather than refuse.
+  const keyOptional = httpOrigin(baseURL) !== OFFICIAL_KEY_ORIGINS.openai;
+  const key = await keyForRequest(options.secrets, 'openai', baseURL, { setting: 'transcription address', ...(options.fetch ? { fetch: options.fetch } : {}) });
+  if (key.kind === 'none' && !keyOptional) {
+    throw new SpeechError('auth', `Online speech recognition needs an OpenAI key. ${key.lookup.message} Or choose local speech recognition in Settings → Voice.`);
+  }
+  if (key.kind === 'withheld' && !keyOptional) throw new SpeechError('auth', key.message);
+  // The key travels only through the fetch that refuses any other server and every redirect.
+  if (key.kind === 'send') return createOpenAITranscriber({ baseURL, apiKey: key.key, keyAdvice: KEY_ADVICE, fetch: key.fetch });
+  const keyless = createOpenAITranscriber({ baseURL, keyAdvice: KEY_ADVICE, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  return key.kind === 'withheld' ? explainRefusalWithoutKey(keyless, baseURL, key.message) : keyless;
+}
+
+/** A keyless transcriber whose "key refused" errors say why the saved key was not sent. */
+function explainRefusalWithoutKey(stt: SpeechToText, baseURL: string, withheld: string): SpeechToText {
+  return {
+    engine: stt.engine,
+    async transcribe(pcm, opts) {
+      try {
+        return await stt.transcribe(pcm, opts);
+      } catch (e) {
+        if (e instanceof SpeechError && e.code === 'auth') {
+          throw new SpeechError('auth', `The transcription server at ${httpOrigin(baseURL) ?? baseURL} refused the recording without an API key. ${withheld}`, false);
+        }
+        throw e;
+      }
+    },
+    close: () => stt.close(),
+  };
+}
+
 /**
  * The engine the settings ask for. Throws a SpeechError sentence when it cannot be built (no key
  * for OpenAI, a download that failed: it resumes next time).
  */
 export async function composeSpeechEngine(voice: VoiceSettings, options: SpeechComposeOptions, run: { readonly signal?: AbortSignal; readonly onProgress?: (p: VoiceProgress) => void } = {}): Promise<SpeechToText> {
   if (voice.engine === 'online') {
-    const baseURL = voice.transcriptionUrl;
-    // A self-hosted whisper server usually needs no key: go without one rather than refuse.
-    const keyOptional = baseURL.replace(/\/+$/, '') !== DEFAULT_OPENAI_BASE_URL;
-    const found = await options.secrets.getKey('openai');
-    if (!found.found && !keyOptional) {
-      throw new SpeechError('auth', `Online speech recognition needs an OpenAI key. ${found.message} Or choose local speech recognition in Settings → Voice.`);
-    }
-    return createOpenAITranscriber({
-      baseURL,
-      ...(found.found ? { apiKey: found.key } : {}),
-      keyAdvice: 'Save the right key in Settings → API keys (OpenAI), or choose local speech recognition in Settings → Voice.',
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    const build = () => onlineTranscriber(voice.transcriptionUrl, options);
+    // Built once now, so a missing key is said at once; then again for every recording, so a key
+    // saved in the meantime (or removed) applies to the next one, as it does for the planner.
+    await build();
+    return {
+      engine: 'openai',
+      transcribe: async (pcm16k, opts) => (await build()).transcribe(pcm16k, opts),
+      close: async () => undefined,
+    };
   }
   const manager = createModelManager({
     dir: options.modelsDir,

@@ -123,10 +123,12 @@ export function decideKeyUse(question: KeyUseQuestion): KeyUse {
       `Your ${name} key from ${KEY_ENV_VARS[provider]} is for ${bound}, but the ${setting} is ${origin}, so the key was not sent there. Set ${KEY_BASE_URL_ENV_VARS[provider]} to that server's address beside it, or set the ${setting} back.`,
     );
   }
-  return refuse(
-    'other_server',
-    `Your ${name} key was saved for ${bound}, but the ${setting} is now ${origin}, so the key was not sent there. Save a key for that server in Settings → API keys (or with \`assistive-control keys set ${provider}\`), or set the ${setting} back.`,
-  );
+  // Anthropic has no base URL setting: a key for another server is saved naming it.
+  const saveOne =
+    provider === 'anthropic'
+      ? `Save a key for that server with \`assistive-control keys set anthropic --base-url ${origin}\``
+      : `Save a key for that server in Settings → API keys (or with \`assistive-control keys set ${provider}\`)`;
+  return refuse('other_server', `Your ${name} key was saved for ${bound}, but the ${setting} is now ${origin}, so the key was not sent there. ${saveOne}, or set the ${setting} back.`);
 }
 
 /**

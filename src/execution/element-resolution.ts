@@ -7,6 +7,7 @@
  * actionable one). When the best rank is shared by several elements the answer is a question with
  * options, never a guess.
  */
+import { normaliseLabel } from '../shared/label-text.js';
 import type { Role } from '../shared/roles.js';
 import type { AxElement } from './accessibility/types.js';
 
@@ -60,13 +61,13 @@ export function isEnabled(el: AxElement): boolean {
   return el.states.includes('enabled');
 }
 
-/** Folds case and white space and drops trailing ellipses and colons ("Save As…" ~ "save as"). */
+/**
+ * Folds case, white space, compatibility forms (full-width letters) and invisible characters, and
+ * drops trailing ellipses and colons ("Save As…" ~ "save as", "Dele\u00ADte" ~ "delete").
+ */
 export function normalizeLabel(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/(?:\s*(?:…|\.\.\.|:))+$/u, '');
+  return normaliseLabel(text)
+    .text.replace(/(?:\s*(?:…|\.\.\.|:))+$/u, '');
 }
 
 /** 0 exact, 1 case-insensitive, 2 prefix, 3 contains; undefined when it does not match at all. */

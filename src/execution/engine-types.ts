@@ -67,6 +67,8 @@ export interface LiveElementFacts {
   readonly typedLine?: boolean;
   /** One of the assistant's own windows. */
   readonly own?: boolean;
+  /** The focused element could not be read: a key that activates it may press anything. */
+  readonly unread?: boolean;
 }
 
 /** Facts about the live target, gathered right before acting (the shape of the registry's TargetFacts). */

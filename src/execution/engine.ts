@@ -458,8 +458,11 @@ export class ExecutionEngine {
       // Keys go to the focused window: the named app's, else the target app's (not the panel's).
       const front = app ? await this.bringToFront(app) : await this.raiseTarget();
       if (!front.ok) return front.result;
-      const focus = await this.focusedElement().catch(() => undefined);
-      const facts = this.factsOf(focus?.element, focus?.app);
+      // Enter and Space act on whatever has the focus: read it once the keys before have landed, and
+      // when it cannot be read, say so to the gate rather than let the key go unjudged.
+      const activating = (key === 'enter' || key === 'space') && modifiers.every((m) => m === 'shift');
+      const focus = activating ? await this.settledFocus() : await this.focusedElement().catch(() => undefined);
+      const facts = this.factsOf(focus?.element, focus?.app) ?? (activating ? { unread: true } : undefined);
       const gated = options.gate?.({ focused: facts });
       if (gated) return gated;
       if (facts?.own) return failure('refused', OWN_WINDOW_REFUSAL);
@@ -700,6 +703,24 @@ export class ExecutionEngine {
     const s = await this.snapshot((await this.target()).pid, 'focused_window');
     const el = s.elements.find((e) => e.states.includes('focused'));
     return el ? { element: el, ref: { generation: s.generation, id: el.id }, app: s } : undefined;
+  }
+
+  /**
+   * The focused element once it stopped changing: keys pressed just before (a Tab) reach the app
+   * asynchronously, and in between an app may report the old focus or none. Two reads that agree,
+   * bounded by the activate wait; undefined when no element reports the focus.
+   */
+  private async settledFocus(): Promise<{ element: AxElement; ref: AxRef; app: AppOf } | undefined> {
+    const started = this.clock.now();
+    let last = await this.focusedElement().catch(() => undefined);
+    for (;;) {
+      await this.clock.sleep(this.tuning.pollMs / 2);
+      const now = await this.focusedElement().catch(() => undefined);
+      const same =
+        now && last && now.app.pid === last.app.pid && now.element.role === last.element.role && now.element.name === last.element.name && JSON.stringify(now.element.bounds) === JSON.stringify(last.element.bounds);
+      if (same || this.clock.now() - started >= this.tuning.activateWaitMs / 4) return now ?? last;
+      last = now;
+    }
   }
 
   /** The element under a point in the frontmost app, when it is there. */

@@ -17,10 +17,12 @@ import type { EngineApi } from '../registry/dispatch.js';
 import { REQUEST_CHANNELS, type RequestChannel } from '../shared/ipc-contract.js';
 import { KEYED_PROVIDERS, type KeyedProvider } from '../shared/llm-providers.js';
 import { permissionStatus, type PermissionChecker, type PermissionKind } from '../shared/permissions.js';
+import type { AssistantEvent } from '../shared/events.js';
 import { CORE_CALLS, MAIN_CALLS, MAIN_NOTICES } from './core-host.js';
 import { RpcPeer, type MessageLink } from './core-rpc.js';
 import { tapObservations } from './overlay-marks.js';
 import { PanelSession } from './panel-session.js';
+import { keysSavedForSettings } from '../compose/provider-keys.js';
 import { composeSpeechEngine, type SpeechComposeOptions } from '../compose/speech.js';
 import type { SpokenFeedback } from '../voice/spoken-feedback.js';
 import { speakEvents } from './voice-feedback.js';
@@ -116,16 +118,19 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       })
     : undefined;
   const speak = options.feedback ? speakEvents(options.feedback, () => current.spokenFeedback) : undefined;
+  // One emitter for the loop and for the session (a command stopped before the loop ran ends the same way).
+  const emit = (event: AssistantEvent): void => {
+    peer.notify(MAIN_NOTICES.event, event);
+    speak?.(event);
+  };
   const session = new PanelSession({
     latestObservation: observed.latest,
+    emit,
     ...(voice ? { voice } : {}),
     createLoop: (confirm) =>
       new AssistantLoop({
         engine: observed.engine,
-        emit: (event) => {
-          peer.notify(MAIN_NOTICES.event, event);
-          speak?.(event);
-        },
+        emit,
         confirm,
         planner,
         audit,
@@ -133,7 +138,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
         confidence,
       }),
     settings: settingsStore,
-    secrets: options.secrets,
+    // A key saved in the panel is for the base URL in the saved settings (issue #13).
+    secrets: keysSavedForSettings(settingsStore, options.secrets),
     permissions,
     planner,
     onSettingsSaved: (saved) => {

@@ -30,6 +30,8 @@ export interface ElementFacts {
   readonly typedLine?: boolean;
   /** One of the assistant's own windows (its panel, its overlay): never acted on by a plan. */
   readonly own?: boolean;
+  /** The focused element could not be read (no app reports the focus): the key may press anything. */
+  readonly unread?: boolean;
 }
 
 /** What the latest observation said about an element id (its name and role), for plan-time checks. */
@@ -139,6 +141,9 @@ function higher(a: RiskAssessment, b: RiskAssessment): RiskAssessment {
  */
 function assessActivation(key: string, focused: ElementFacts): RiskAssessment {
   const name = key === 'space' ? 'Space' : 'Enter';
+  if (focused.unread) {
+    return { level: 'destructive', reason: `I cannot tell what has the keyboard focus, so pressing ${name} may press anything, a Delete or Send button included.` };
+  }
   if (focused.terminal) {
     return key === 'enter' && focused.typedLine
       ? { level: 'destructive', reason: 'Pressing Enter in the terminal runs the command typed there, which may change or delete files.' }

@@ -213,7 +213,7 @@ describe('the assistant loop', () => {
     try {
       const audit = new AuditLog({ dir });
       const { loop, engine } = setup({ script, answers: ['confirmed'], replies: [{ intent: 'type_text', text: 'hunter2', element: { label: 'PIN' } }], deps: { audit } });
-      const result = await loop.run('put my pin in');
+      const result = await loop.run('log me in please');
       expect(result.outcome).toBe('refused');
       expect(engine.calls).toEqual([]);
       const written = readFileSync(audit.file, 'utf8');

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDoctorCommand, defaultDoctorDeps, type CheckResult, type DoctorDeps } from '../../src/cli/doctor-command.js';
+import { keychainEntry } from '../../src/config/secret-store.js';
 import type { PermissionStatus } from '../../src/execution/accessibility/types.js';
 import { refusedAddress } from '../intent/llm-loopback.js';
 import { captureIo, memoryKeychain, testServices, useTempDir } from './cli-fixtures.js';
@@ -97,29 +98,62 @@ describe('assistive-control doctor', () => {
     expect(r.check('accessibility')).toMatchObject({ status: 'problem', fix: expect.stringMatching(/frozen/) });
   });
 
-  it('OpenAI-compatible: lists the models with the key, and never prints it', async () => {
+  it('OpenAI-compatible: lists the models with the key saved for that server, and never prints it', async () => {
     const openai = await serve((req, res) =>
       req.headers.authorization === `Bearer ${KEY}` ? json(res, 200, { object: 'list', data: [{ id: 'gpt-test' }] }) : json(res, 401, { error: { message: 'bad key' } }),
     );
-    const ok = await doctor({ provider: 'openai', openaiBaseUrl: `${openai.url}/v1`, 'models.openai': 'gpt-test' }, { keys: { openai: KEY } });
+    const ok = await doctor({ provider: 'openai', openaiBaseUrl: `${openai.url}/v1`, 'models.openai': 'gpt-test' }, { keys: { openai: keychainEntry('openai', KEY, openai.url) } });
     expect(ok.check('provider')).toMatchObject({ status: 'ok' });
-    expect(ok.check('keychain.openai')).toMatchObject({ status: 'ok', detail: 'Key saved in the keychain.' });
+    expect(ok.check('keychain.openai')).toMatchObject({ status: 'ok', detail: `Key saved in the keychain, for ${openai.url}.` });
     expect(openai.requests.map((q) => q.url)).toEqual(['/v1/models']);
     expect(ok.code).toBe(0);
     expect(ok.out).not.toContain(KEY);
 
-    const wrong = await doctor({ provider: 'openai', openaiBaseUrl: `${openai.url}/v1`, 'models.openai': 'gpt-test' }, { keys: { openai: 'sk-wrong-0123456789abcdef' }, args: [] });
+    const wrong = await doctor(
+      { provider: 'openai', openaiBaseUrl: `${openai.url}/v1`, 'models.openai': 'gpt-test' },
+      { keys: { openai: keychainEntry('openai', 'sk-wrong-0123456789abcdef', openai.url) }, args: [] },
+    );
     expect(wrong.code).toBe(1);
     expect(wrong.out).toContain('Fix: Save a valid key with "assistive-control keys set openai".');
     expect(wrong.out).not.toContain('sk-wrong');
   });
 
-  it('Anthropic: lists the models (free) with the key at ANTHROPIC_BASE_URL; never sends a message', async () => {
+  it('OpenAI-compatible (issue #13): a key saved for api.openai.com is not sent to another base URL; the fix is the sentence', async () => {
+    const openai = await serve((req, res) =>
+      req.headers.authorization === undefined ? json(res, 401, { error: { message: 'no key' } }) : json(res, 200, { object: 'list', data: [{ id: 'gpt-test' }] }),
+    );
+    const r = await doctor({ provider: 'openai', openaiBaseUrl: `${openai.url}/v1`, 'models.openai': 'gpt-test' }, { keys: { openai: KEY } });
+    expect(r.code).toBe(1);
+    expect(openai.requests.map((q) => q.headers.authorization)).toEqual([undefined]);
+    expect(r.check('provider')).toMatchObject({
+      status: 'problem',
+      detail: `${openai.url}/v1 wants an API key (HTTP 401), and the saved one was not sent there.`,
+      fix: `Your OpenAI key was saved for api.openai.com, but the base URL is now ${openai.url}, so the key was not sent there. Save a key for that server in Settings → API keys (or with \`assistive-control keys set openai\`), or set the base URL back.`,
+    });
+    expect(r.out).not.toContain(KEY);
+
+    // A server that needs no key: ready, and the doctor says the key stays home.
+    const keyless = await serve((_req, res) => json(res, 200, { object: 'list', data: [{ id: 'gpt-test' }] }));
+    const k = await doctor({ provider: 'openai', openaiBaseUrl: `${keyless.url}/v1`, 'models.openai': 'gpt-test' }, { keys: { openai: KEY } });
+    expect(k.check('provider')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/answers without a key\. The saved key is not sent there: Your OpenAI key was saved for api\.openai\.com/) });
+    expect(keyless.requests.map((q) => q.headers.authorization)).toEqual([undefined]);
+  });
+
+  it('Anthropic: lists the models (free) with the key saved for ANTHROPIC_BASE_URL; never sends a message', async () => {
     const anthropic = await serve((req, res) => (req.headers['x-api-key'] === KEY ? json(res, 200, { data: [{ id: 'claude-test' }] }) : json(res, 401, {})));
-    const r = await doctor({ provider: 'anthropic' }, { keys: { anthropic: KEY }, env: { ANTHROPIC_BASE_URL: anthropic.url } });
+    const r = await doctor({ provider: 'anthropic' }, { keys: { anthropic: keychainEntry('anthropic', KEY, anthropic.url) }, env: { ANTHROPIC_BASE_URL: anthropic.url } });
     expect(r.check('provider')).toMatchObject({ status: 'ok', detail: 'Anthropic answers and accepts the key.' });
     expect(anthropic.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /v1/models']);
     expect(r.code).toBe(0);
+
+    // The key saved for api.anthropic.com: no request at all, and the sentence says what to do.
+    const official = await doctor({ provider: 'anthropic' }, { keys: { anthropic: KEY }, env: { ANTHROPIC_BASE_URL: anthropic.url } });
+    expect(official.check('provider')).toMatchObject({ status: 'problem', detail: 'The saved key was not sent.', fix: expect.stringContaining(`assistive-control keys set anthropic --base-url ${anthropic.url}`) });
+    expect(anthropic.requests).toHaveLength(1);
+    // Plain http to another computer: never, whatever the key was saved for.
+    const far = await doctor({ provider: 'anthropic' }, { keys: { anthropic: keychainEntry('anthropic', KEY, 'http://planner.invalid:8080') }, env: { ANTHROPIC_BASE_URL: 'http://planner.invalid:8080' } });
+    expect(far.check('provider')).toMatchObject({ status: 'problem', fix: expect.stringMatching(/^The base URL http:\/\/planner\.invalid:8080 is plain http to another computer/) });
+    expect(far.out).not.toContain(KEY);
   });
 
   it('a keyed provider without a key: the keychain check says how to save one', async () => {

@@ -69,6 +69,48 @@ describe('assistive-control keys', () => {
     expect(b.out()).toMatch(/OpenAI: can't check — Your keyring is locked/);
   });
 
+  it('issue #13: a key is saved for the base URL in the settings, or the one --base-url names; status says which', async () => {
+    const keychain = memoryKeychain();
+    const factory = services(keychain);
+    await factory().settings.set('openaiBaseUrl', 'http://127.0.0.1:1234/v1');
+    const keys = createKeysCommand(factory);
+    const a = io(`${KEY}\n`);
+    expect(await keys.run(['set', 'openai'], a.io)).toBe(0);
+    expect(a.out()).toBe('The OpenAI API key is saved in the keychain, for http://127.0.0.1:1234: it is sent there and to api.openai.com, nowhere else.\n');
+    expect(JSON.parse(keychain.entries.get('openai') ?? '')).toEqual({ v: 1, origin: 'http://127.0.0.1:1234', key: KEY });
+    const b = io();
+    await keys.run(['status'], b.io);
+    expect(b.out()).toContain('OpenAI: saved (keychain), for http://127.0.0.1:1234');
+    const j = io();
+    await keys.run(['status', '--json'], j.io);
+    expect(JSON.parse(j.out())).toMatchObject({ openai: { saved: true, source: 'keychain', for: 'http://127.0.0.1:1234' }, anthropic: { saved: false } });
+    expect(b.out() + j.out()).not.toContain(KEY);
+
+    const c = io(`${KEY}\n`);
+    expect(await keys.run(['set', 'anthropic', '--base-url', 'https://gateway.example.com/anthropic'], c.io)).toBe(0);
+    expect(JSON.parse(keychain.entries.get('anthropic') ?? '')).toMatchObject({ origin: 'https://gateway.example.com' });
+  });
+
+  it('issue #13: refuses to save a key for plain http to another computer, before asking for the key', async () => {
+    const keychain = memoryKeychain();
+    const keys = createKeysCommand(services(keychain));
+    const a = io(`${KEY}\n`);
+    expect(await keys.run(['set', 'openai', '--base-url', 'http://planner.invalid:8080/v1'], a.io)).toBe(2);
+    expect(a.err()).toMatch(/^The OpenAI API key was not saved: http:\/\/planner\.invalid:8080 is plain http to another computer/);
+    expect(a.out() + a.err()).not.toContain(KEY);
+    expect(keychain.entries.size).toBe(0);
+    const b = io();
+    expect(await keys.run(['status', '--base-url', 'http://127.0.0.1:1/v1'], b.io)).toBe(2);
+
+    // The settings' base URL can never carry a key: saved for api.openai.com only, and said so.
+    const factory = services(keychain);
+    await factory().settings.set('openaiBaseUrl', 'http://planner.invalid:8080/v1');
+    const c = io(`${KEY}\n`);
+    expect(await createKeysCommand(factory).run(['set', 'openai'], c.io)).toBe(0);
+    expect(c.out()).toBe('The OpenAI API key is saved in the keychain. It is sent only to api.openai.com: http://planner.invalid:8080 is plain http to another computer, where anyone on the network could read it.\n');
+    expect(keychain.entries.get('openai')).toBe(KEY);
+  });
+
   it('shows the environment as the source when a variable overrides the keychain', async () => {
     const keys = createKeysCommand(services(memoryKeychain(), { ANTHROPIC_API_KEY: KEY }));
     const a = io();

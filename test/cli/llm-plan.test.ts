@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { planWithLlm } from '../../src/cli/llm-plan.js';
+import { keychainEntry } from '../../src/config/secret-store.js';
 import { createSettingsStore } from '../../src/config/settings.js';
 import { startLlmServer, refusedAddress, type LlmServer } from '../intent/llm-loopback.js';
 import { captureIo, memoryKeychain, testServices } from './cli-fixtures.js';
@@ -40,12 +41,13 @@ async function plan(argv: string[], env: Record<string, string> = {}) {
 }
 
 describe('assistive-control plan --provider', () => {
+  // A key from the environment goes to the base URL set beside it (issue #13).
   it.each([
-    ['ollama', {}],
-    ['anthropic', { ANTHROPIC_API_KEY: KEY }],
-    ['openai', { OPENAI_API_KEY: KEY }],
+    ['ollama', () => ({})],
+    ['anthropic', () => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: servers.anthropic?.baseURL ?? '' })],
+    ['openai', () => ({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: servers.openai?.baseURL ?? '' })],
   ] as const)('%s plans, validates and classifies the risk', async (provider, env) => {
-    const r = await plan(['--json', '--provider', provider, '--base-url', servers[provider]?.baseURL ?? '', 'send the message'], env);
+    const r = await plan(['--json', '--provider', provider, '--base-url', servers[provider]?.baseURL ?? '', 'send the message'], env());
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({
@@ -73,7 +75,7 @@ describe('assistive-control plan --provider', () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^Ollama is not running at .* `ollama serve`/);
     servers.openai?.setScenario('http_401');
-    const s = await plan(['--provider', 'openai', '--base-url', servers.openai?.baseURL ?? '', 'send it'], { OPENAI_API_KEY: KEY });
+    const s = await plan(['--provider', 'openai', '--base-url', servers.openai?.baseURL ?? '', 'send it'], { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: servers.openai?.baseURL ?? '' });
     expect(s.code).toBe(1);
     expect(s.err).toMatch(/rejected the API key \(HTTP 401\).*The key comes from OPENAI_API_KEY in the environment: correct or unset it\./);
     expect(s.err + s.out).not.toContain(KEY);
@@ -81,7 +83,7 @@ describe('assistive-control plan --provider', () => {
 
   it('exits 3 with the validator\'s sentence when the model\'s answer is not a valid command', async () => {
     servers.anthropic?.setScenario('unknown_intent');
-    const r = await plan(['--provider', 'anthropic', '--base-url', servers.anthropic?.baseURL ?? '', 'wipe the disk'], { ANTHROPIC_API_KEY: KEY });
+    const r = await plan(['--provider', 'anthropic', '--base-url', servers.anthropic?.baseURL ?? '', 'wipe the disk'], { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: servers.anthropic?.baseURL ?? '' });
     expect(r.code).toBe(3);
     expect(r.err).toContain('there is no action called "delete_all_files"');
   });
@@ -108,12 +110,26 @@ describe('planWithLlm', () => {
     expect(servers.openai?.requests.at(-1)?.headers.authorization).toBe('Bearer no-key');
   });
 
-  it('uses the keychain key when no variable overrides it', async () => {
+  it('uses the keychain key saved for that server when no variable overrides it', async () => {
     const keychain = memoryKeychain();
-    keychain.entries.set('anthropic', KEY);
+    keychain.entries.set('anthropic', keychainEntry('anthropic', KEY, servers.anthropic?.baseURL ?? ''));
     const r = await planWithLlm('send it', { provider: 'anthropic', baseURL: servers.anthropic?.baseURL ?? '' }, testServices(dir, keychain)());
     expect(r.ok).toBe(true);
     const headers = servers.anthropic?.requests.at(-1)?.headers;
     expect(headers?.['x-api-key'] ?? headers?.authorization).toMatch(new RegExp(`${KEY}$`));
+  });
+
+  it('issue #13: a key saved for api.anthropic.com (or from the environment alone) is not sent to another server; nothing is sent at all', async () => {
+    const keychain = memoryKeychain();
+    keychain.entries.set('anthropic', KEY); // saved before keys had a binding: api.anthropic.com only
+    const baseURL = servers.anthropic?.baseURL ?? '';
+    const r = await planWithLlm('send it', { provider: 'anthropic', baseURL }, testServices(dir, keychain)());
+    expect(r).toMatchObject({ ok: false, code: 'key_not_sent', exitCode: 1 });
+    if (!r.ok) expect(r.message).toBe(`Your Anthropic key was saved for api.anthropic.com, but the base URL is now ${baseURL}, so the key was not sent there. Save a key for that server with \`assistive-control keys set anthropic --base-url ${baseURL}\`, or set the base URL back.`);
+    const env = await plan(['--provider', 'anthropic', '--base-url', baseURL, 'send it'], { ANTHROPIC_API_KEY: KEY });
+    expect(env.code).toBe(1);
+    expect(env.err).toMatch(/^Your Anthropic key from ANTHROPIC_API_KEY is for api\.anthropic\.com, but the base URL is http:\/\/127\.0\.0\.1:\d+, so the key was not sent there\. Set ANTHROPIC_BASE_URL/);
+    expect(env.err).not.toContain(KEY);
+    expect(servers.anthropic?.requests).toHaveLength(0);
   });
 });

@@ -169,7 +169,7 @@ describe('assistive-control run with LLM providers (official SDKs, loopback serv
 
   it('anthropic: a clarification ends the run with exit 3 and the question', async () => {
     const server = await start('anthropic', [{ intent: 'clarify_request', question: 'Which file should I open?', options: ['Report', 'Letter'] }]);
-    const r = await runCli(['--provider', 'anthropic', '--base-url', server.baseURL, 'open the file'], { env: { ANTHROPIC_API_KEY: KEY } });
+    const r = await runCli(['--provider', 'anthropic', '--base-url', server.baseURL, 'open the file'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.baseURL } });
     expect(r.code).toBe(3);
     expect(r.err).toContain('Which file should I open?');
     expect(r.engine.calls).toEqual([]);
@@ -178,7 +178,7 @@ describe('assistive-control run with LLM providers (official SDKs, loopback serv
   it('a provider that fails midway: the run fails with a sentence, exit 1, and no key anywhere', async () => {
     const server = await start('anthropic', [{ intent: 'get_screen_elements' }, { fail: 'http_500' }]);
     const script: EngineScript = () => observationOf(['button "Save"']);
-    const r = await runCli(['--json', '--provider', 'anthropic', '--base-url', server.baseURL, 'save it somehow'], { script, env: { ANTHROPIC_API_KEY: KEY } });
+    const r = await runCli(['--json', '--provider', 'anthropic', '--base-url', server.baseURL, 'save it somehow'], { script, env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.baseURL } });
     expect(r.code).toBe(1);
     expect(events(r.out).at(-1)).toMatchObject({ type: 'done', outcome: 'failed' });
     expect(r.out + r.err).not.toContain(KEY);

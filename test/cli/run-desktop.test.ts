@@ -135,11 +135,11 @@ describe.skipIf(skip !== '')('assistive-control run on a real desktop', () => {
   it('anthropic: a destructive target needs --yes; with it, it runs once', async () => {
     const plan = { intent: 'click_element', element: { label: 'Delete everything', role: 'button' } };
     const first = await llm('anthropic', [plan]);
-    const refused = await cli(['--provider', 'anthropic', '--base-url', first.baseURL, 'clear it all out'], { ANTHROPIC_API_KEY: KEY });
+    const refused = await cli(['--provider', 'anthropic', '--base-url', first.baseURL, 'clear it all out'], { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: first.baseURL });
     expect(refused.code).toBe(3);
     expect(await counter('Deleted: ')).toBe(0);
     const second = await llm('anthropic', [plan]);
-    const confirmed = await cli(['--yes', '--provider', 'anthropic', '--base-url', second.baseURL, 'clear it all out'], { ANTHROPIC_API_KEY: KEY });
+    const confirmed = await cli(['--yes', '--provider', 'anthropic', '--base-url', second.baseURL, 'clear it all out'], { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: second.baseURL });
     expect(confirmed.code).toBe(0);
     await until('the delete to count', async () => ((await counter('Deleted: ')) === 1 ? true : undefined));
     expect(readFileSync(join(dir(), 'state', 'audit.jsonl'), 'utf8')).not.toContain(KEY);
@@ -171,7 +171,7 @@ describe.skipIf(skip !== '')('assistive-control run on a real desktop', () => {
   it('a provider that fails midway: exit 1 with a sentence, nothing clicked', async () => {
     const before = await counter('Count: ');
     const server = await llm('anthropic', [{ intent: 'get_screen_elements' }, { fail: 'http_500' }]);
-    const r = await cli(['--provider', 'anthropic', '--base-url', server.baseURL, 'make the number bigger'], { ANTHROPIC_API_KEY: KEY });
+    const r = await cli(['--provider', 'anthropic', '--base-url', server.baseURL, 'make the number bigger'], { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.baseURL });
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/\.\n$/);
     expect(r.err).not.toContain(KEY);

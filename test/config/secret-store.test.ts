@@ -48,10 +48,10 @@ describe.runIf(process.platform === 'linux')('secret store on a real Secret Serv
     // A second store (another process) reads it from the keychain, once.
     const other = counting(napiKeyringBackend(SERVICE));
     const reader = createSecretStore({ backend: other.wrapped });
-    expect(await reader.status('anthropic')).toEqual({ saved: true, source: 'keychain' });
-    expect(await reader.status('anthropic')).toEqual({ saved: true, source: 'keychain' });
+    expect(await reader.status('anthropic')).toEqual({ saved: true, source: 'keychain', boundTo: 'https://api.anthropic.com' });
+    expect(await reader.status('anthropic')).toEqual({ saved: true, source: 'keychain', boundTo: 'https://api.anthropic.com' });
     const found = await reader.getKey('anthropic');
-    expect(found).toEqual({ found: true, key: KEY, source: 'keychain' });
+    expect(found).toEqual({ found: true, key: KEY, source: 'keychain', boundTo: 'https://api.anthropic.com' });
     expect(other.counts.get).toBe(1);
     expect(JSON.stringify(await reader.status('anthropic'))).not.toContain(KEY);
 
@@ -71,9 +71,20 @@ describe.runIf(process.platform === 'linux')('secret store on a real Secret Serv
     await store.deleteKey('openai');
   });
 
+  it('keeps a key and the server it was saved for in one entry (issue #13); a bare entry is for the official host', async () => {
+    const store = createSecretStore({ backend: napiKeyringBackend(SERVICE) });
+    await store.setKey('openai', KEY, { baseUrl: 'http://127.0.0.1:1234/v1' });
+    const fresh = createSecretStore({ backend: napiKeyringBackend(SERVICE) });
+    expect(await fresh.getKey('openai')).toEqual({ found: true, key: KEY, source: 'keychain', boundTo: 'http://127.0.0.1:1234' });
+    // As saved before keys had a binding: the key alone.
+    await napiKeyringBackend(SERVICE).set('openai', KEY, AbortSignal.timeout(5_000));
+    expect(await createSecretStore({ backend: napiKeyringBackend(SERVICE) }).getKey('openai')).toEqual({ found: true, key: KEY, source: 'keychain', boundTo: 'https://api.openai.com' });
+    await store.deleteKey('openai');
+  });
+
   it('lets the environment override the keychain, and says so when saving', async () => {
     const store = createSecretStore({ backend: napiKeyringBackend(SERVICE), env: { OPENAI_API_KEY: 'sk-from-env' } });
-    expect(await store.getKey('openai')).toEqual({ found: true, key: 'sk-from-env', source: 'environment' });
+    expect(await store.getKey('openai')).toEqual({ found: true, key: 'sk-from-env', source: 'environment', boundTo: 'https://api.openai.com' });
     const saved = await store.setKey('openai', 'sk-saved-key');
     expect(saved.message).toMatch(/OPENAI_API_KEY is set in this environment and is used instead/);
     await store.deleteKey('openai');

@@ -15,6 +15,7 @@ import { createSecretStore, type KeyringBackend } from '../../src/config/secret-
 import { createSettingsStore, type Settings } from '../../src/config/settings.js';
 import { PANEL_API_CHANNELS, REQUEST_CHANNELS } from '../../src/shared/ipc-contract.js';
 import { refusedAddress, startLlmServer } from '../intent/llm-loopback.js';
+import { keysSavedForSettings } from '../../src/compose/provider-keys.js';
 import { settingsPlanner } from '../../src/compose/settings-planner.js';
 import { testPermissions } from '../support/test-permissions.js';
 
@@ -107,7 +108,8 @@ async function sessionFor(options: { readonly run?: () => void } = {}) {
   const session = new PanelSession({
     createLoop: () => loop,
     settings,
-    secrets,
+    // As the core composes it: a key saved in the panel is for the base URL in the saved settings.
+    secrets: keysSavedForSettings(settings, secrets),
     permissions,
     planner: settingsPlanner(settings, secrets),
     onSettingsSaved: (s) => saved.push(s),
@@ -210,7 +212,9 @@ describe('panel IPC: settings, keys, connection test, permissions', () => {
       const { keys: _k, onboardingDone: _d, ...update } = view;
       const use = (s: Partial<typeof update>) => session.handle('settings:save', [{ ...update, provider: 'openai', ...s }]);
       await use({ openaiBaseUrl: server.baseURL, models: { ...update.models, openai: 'gpt-test' } });
-      await session.handle('keys:save', ['openai', KEY]);
+      const saved = await session.handle('keys:save', ['openai', KEY]);
+      // Saved together with that base URL (issue #13), so the key goes there.
+      expect(saved.message).toBe(`The OpenAI API key is saved in the keychain, for ${new URL(server.baseURL).origin}: it is sent there and to api.openai.com, nowhere else.`);
       expect(await session.handle('provider:test', [])).toEqual({ ok: true, message: expect.stringMatching(/^Connected: OpenAI \(model gpt-test\) answered in \d+\.\d s with a usable plan\.$/) as unknown });
       expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
 

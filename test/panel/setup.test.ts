@@ -16,6 +16,7 @@ import type { EngineApi } from '../../src/registry/dispatch.js';
 import { useSecretSession } from '../config/secret-session.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
 import { axeViolations, openPanel, unreachableByTab, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
+import { keysSavedForSettings } from '../../src/compose/provider-keys.js';
 import { settingsPlanner } from '../../src/compose/settings-planner.js';
 import { testPermissions } from '../support/test-permissions.js';
 
@@ -62,7 +63,8 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     const session = new PanelSession({
       createLoop: (confirm) => new AssistantLoop({ engine: NO_ENGINE, confirm, emit: (e) => panel.push(e), planner }),
       settings,
-      secrets,
+      // As the core composes it: a key saved in the panel is for the base URL in the saved settings (issue #13).
+      secrets: keysSavedForSettings(settings, secrets),
       permissions,
       planner,
       testBudgetMs: 5000,
@@ -113,7 +115,10 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     await page().keyboard.type(KEY);
     await page().keyboard.press('Tab');
     await page().keyboard.press('Enter'); // "Save OpenAI key"
-    await expect.poll(() => page().getByTestId('onboarding-message').textContent()).toBe('The OpenAI API key is saved in the keychain.');
+    const serverOrigin = new URL(server.baseURL).origin;
+    await expect
+      .poll(() => page().getByTestId('onboarding-message').textContent())
+      .toBe(`The OpenAI API key is saved in the keychain, for ${serverOrigin}: it is sent there and to api.openai.com, nowhere else.`);
     expect(await page().locator('.key-status').textContent()).toBe('Saved in the keychain.');
     await checkState('13-onboarding-key-saved');
     expect(await unreachableByTab(page())).toEqual([]);
@@ -121,7 +126,8 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     // In the real Secret Service, read back with the keyring tool itself, not with the code under test.
     const { execFileSync } = await import('node:child_process');
     const stored = execFileSync('secret-tool', ['lookup', 'service', 'com.assistivecontrol.app', 'username', 'openai'], { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: secretSession().busAddress } }).toString();
-    expect(stored).toBe(KEY);
+    // Saved together with the base URL chosen a step earlier (issue #13): the key and its server in one entry.
+    expect(JSON.parse(stored)).toEqual({ v: 1, origin: serverOrigin, key: KEY });
 
     // The key is nowhere in the page: not in the field, the DOM, nor anything main sent back.
     expect(await page().locator('#key-openai').inputValue()).toBe('');
