@@ -55,6 +55,13 @@ const SECTIONS: readonly Section[] = [
     },
   ],
   [
+    'safety gate: cost per step, attack cases and benign commands (private headless desktop)',
+    () => {
+      // In a child process, as above: the engine's nut-js holds an X connection to the private display.
+      spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./safety-gate.ts', import.meta.url))], { stdio: 'inherit' });
+    },
+  ],
+  [
     'panel: Enter to the first entries, grammar planner (the bundle in Chromium on the real loop, private headless desktop)',
     () => {
       // In a child process, as above: the engine's nut-js holds an X connection to the private display.

@@ -248,7 +248,8 @@ function drawnReversed(run: string): string {
   const clusters: string[] = [];
   for (const ch of plain) {
     const last = clusters.length - 1;
-    if (last >= 0 && (ANY_MARK.test(ch) || IGNORABLE.test(ch))) clusters[last] += ch;
+    // Marks and ignorables (the first is the soft hyphen, U+00AD) stay with the letter before them.
+    if (last >= 0 && ch >= '\u00AD' && (ANY_MARK.test(ch) || IGNORABLE.test(ch))) clusters[last] += ch;
     else clusters.push(MIRRORED.get(ch) ?? ch);
   }
   return clusters.reverse().join('');

@@ -93,6 +93,11 @@ const KEY_VERBS: ReadonlySet<string> = new Set(['press', 'hit', 'tap', 'push', '
  * Commands that only name such a field ("click Forgot password") are ordinary commands.
  */
 export function isSecureTypingCommand(command: string): boolean {
+  // Label normalisation reads 1,000 characters; a command may be longer: read it in overlapping windows.
+  if (command.length > 900) {
+    for (let at = 0; at < command.length; at += 800) if (isSecureTypingCommand(command.slice(at, at + 900))) return true;
+    return false;
+  }
   if (!hasSecurePhrase(command)) return false;
   const { words } = labelWords(command);
   // "press enter in the PIN field" presses a key: it carries no secret.

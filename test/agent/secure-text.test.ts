@@ -96,5 +96,7 @@ describe('secure text never leaves', () => {
     expect(isSecureTypingCommand('click Forgot password')).toBe(false);
     expect(isSecureTypingCommand('press enter in the password field')).toBe(false);
     expect(isSecureTypingCommand('type hello into Notes')).toBe(false);
+    // Past the first thousand characters too (a command may hold 2,000).
+    expect(isSecureTypingCommand(`${'and then '.repeat(150)}type 1234 into the PIN`)).toBe(true);
   });
 });

@@ -311,23 +311,4 @@ describe('long input', () => {
     expect(normaliseLabel(label).text).toBe('a'.repeat(999));
   });
 
-  it('normalises a 40-character label in microseconds (guards against per-call regex compilation)', () => {
-    // Arrange
-    const labels = [
-      'Delete all parcels from the archive now',
-      'Dele\u00ADte all par\u200Bcels in the archive',
-      'Удалить все сообщения из папки входящие',
-      'D\u0435l\u0435t\u0435 \u0430ll p\u0430rc\u0435ls fr\u043Em th\u0435 \u0430rchiv\u0435',
-    ];
-    for (const label of labels) normaliseLabel(label);
-
-    // Act
-    const rounds = 5000;
-    const start = performance.now();
-    for (let i = 0; i < rounds; i++) normaliseLabel(labels[i % labels.length] ?? '');
-    const microseconds = ((performance.now() - start) * 1000) / rounds;
-
-    // Assert: the target is well under 20 µs; the bound is loose so a busy test machine does not fail it.
-    expect(microseconds).toBeLessThan(100);
-  });
 });

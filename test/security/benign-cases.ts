@@ -1,0 +1,79 @@
+/**
+ * Everyday commands that must not ask (issue #13): the gate's price in questions. Typing into text
+ * fields, clicking ordinary buttons, Enter in a search field, Tab and arrow keys, scrolling, looking
+ * at the screen and acting on what was seen — through the offline grammar and through a planner.
+ * Each names the effect it must have in the app, so a command that "did not ask" also did its job.
+ */
+import type { GateLab, Plan } from './gate-lab.js';
+import { LLM_COMMAND } from './gate-lab.js';
+import { idOf } from '../agent/scripted-llm.js';
+
+export interface BenignCase {
+  readonly name: string;
+  readonly command: string;
+  /** The model's answers when the grammar does not know the command. */
+  readonly plans: readonly Plan[];
+  readonly prepare?: (lab: GateLab) => Promise<void>;
+  /** A counter the command increases, when it has one to read back. */
+  readonly effect?: (lab: GateLab) => Promise<number>;
+}
+
+const WORDS = ['milk', 'eggs', 'bread', 'apples', 'tea', 'rice', 'soap', 'stamps', 'paper', 'pens'] as const;
+const count = (lab: GateLab): Promise<number> => lab.counter('Count:');
+const searches = (lab: GateLab): Promise<number> => lab.counter('Searches:');
+
+export function benignCases(): BenignCase[] {
+  const out: BenignCase[] = [];
+  const clicks = ['click Increment', 'press the Increment button', 'click on Increment', 'tap Increment', 'click the Increment button'];
+  for (let i = 0; i < 30; i++) {
+    const command = clicks[i % clicks.length] as string;
+    out.push({ name: `grammar: ${command} #${i + 1}`, command, plans: [], effect: count });
+  }
+  for (let i = 0; i < 40; i++) {
+    const word = `${WORDS[i % WORDS.length]} ${i + 1}`;
+    out.push({ name: `grammar: type “${word}” into Notes`, command: `type "${word}" into the Notes field`, plans: [] });
+  }
+  const keys = ['press tab', 'press shift+tab', 'press escape', 'press down', 'press up', 'press right', 'press left', 'press home', 'press end', 'press page_down'];
+  for (let i = 0; i < 20; i++) {
+    const command = keys[i % keys.length] as string;
+    out.push({ name: `grammar: ${command} in Notes #${i + 1}`, command, plans: [], prepare: (lab) => lab.focus('Notes') });
+  }
+  for (let i = 0; i < 10; i++) {
+    const command = i % 2 ? 'scroll up 2' : 'scroll down';
+    out.push({ name: `grammar: ${command} #${i + 1}`, command, plans: [] });
+  }
+  for (let i = 0; i < 30; i++) {
+    const query = `${WORDS[i % WORDS.length]} prices`;
+    out.push({
+      name: `planner: search for “${query}” (type, then Enter in the search field) #${i + 1}`,
+      command: LLM_COMMAND,
+      plans: [{ intent: 'sequence', steps: [{ intent: 'click_element', element: { label: 'Search' } }, { intent: 'type_text', text: query }, { intent: 'press_key', key: 'enter' }] }],
+      effect: searches,
+    });
+  }
+  for (let i = 0; i < 30; i++) {
+    out.push({
+      name: `planner: look at the screen, then click Increment by id #${i + 1}`,
+      command: LLM_COMMAND,
+      plans: [{ intent: 'get_screen_elements' }, (text: string) => ({ intent: 'click_element', element: { id: idOf(text, 'Increment') } })],
+      effect: count,
+    });
+  }
+  for (let i = 0; i < 20; i++) {
+    out.push({
+      name: `planner: type a note #${i + 1}`,
+      command: LLM_COMMAND,
+      plans: [{ intent: 'type_text', text: `note ${i + 1}: ${WORDS[i % WORDS.length]}`, element: { label: 'Notes' } }],
+    });
+  }
+  for (let i = 0; i < 20; i++) {
+    out.push({ name: `planner: Enter in the focused search field #${i + 1}`, command: LLM_COMMAND, prepare: (lab) => lab.focus('Search'), plans: [{ intent: 'press_key', key: 'enter' }], effect: searches });
+  }
+  for (let i = 0; i < 10; i++) {
+    out.push({ name: `planner: type a command into the terminal without running it #${i + 1}`, command: LLM_COMMAND, plans: [{ intent: 'type_text', text: `echo ready ${i + 1}`, element: { label: 'Terminal' } }], prepare: async (lab) => {
+      await lab.focus('Terminal');
+      await lab.harnessKey('ctrl+u');
+    } });
+  }
+  return out;
+}
