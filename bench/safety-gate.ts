@@ -7,6 +7,8 @@
  * - every benign command: how many asked (the goal is at most 5 %).
  * Run as its own process (`npx tsx bench/safety-gate.ts`); `npm run bench` starts it.
  */
+// Type only: brings in the vitest context declaration that the test helpers the lab uses rely on.
+import type { setup as _desktopSetup } from '../test/support/desktop-global-setup.js';
 import { liveGate } from '../src/registry/dispatch.js';
 import { Intent } from '../src/intent/schema.js';
 import { attackCases, fixtureLabels } from '../test/security/gate-cases.js';

@@ -9,6 +9,7 @@
  */
 import { TEXT_ENTRY_ROLES, type Role } from '../shared/roles.js';
 import { visibleLabel } from '../shared/label-text.js';
+import { OVERLAY_WINDOW_TITLE } from '../shared/own-windows.js';
 import { isSecureFieldName, SECURE_REFUSAL } from '../shared/secure-fields.js';
 import { isTerminalElement } from './app-classes.js';
 import type { CanonicalModifier } from '../shared/keys.js';
@@ -745,7 +746,8 @@ export class ExecutionEngine {
     for (const app of apps) {
       if (!this.targetApp.isOwn(app.pid)) continue;
       const s = await this.bridge.snapshot({ pid: app.pid, maxDepth: 1, maxNodes: 64, deadlineMs: 1000 }).catch(() => undefined);
-      if (s?.elements.some((e) => (e.role === 'window' || e.role === 'dialog') && isVisible(e) && contains(e, p))) return true;
+      // The numbered overlay lets clicks through to the app below: it is not in the way.
+      if (s?.elements.some((e) => (e.role === 'window' || e.role === 'dialog') && e.name !== OVERLAY_WINDOW_TITLE && isVisible(e) && contains(e, p))) return true;
     }
     return false;
   }

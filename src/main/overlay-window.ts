@@ -6,6 +6,7 @@
  * While the numbers are up, Esc closes them from any app: the only time the shell takes Esc
  * system-wide (docs/decisions.md, issue #9), released as soon as they close.
  */
+import { OVERLAY_WINDOW_TITLE } from '../shared/own-windows.js';
 import type { BrowserWindow, BrowserWindowConstructorOptions, GlobalShortcut } from 'electron';
 import type { OverlayView } from '../shared/ipc-contract.js';
 import { SECURE_WEB_PREFERENCES } from './panel-window.js';
@@ -28,7 +29,7 @@ export function overlayWindowOptions(bounds: Area): BrowserWindowConstructorOpti
     minimizable: false,
     maximizable: false,
     fullscreenable: false,
-    title: 'Assistive Control numbers',
+    title: OVERLAY_WINDOW_TITLE,
     // No preload: the page has no IPC at all.
     webPreferences: { ...SECURE_WEB_PREFERENCES },
   };
