@@ -154,6 +154,13 @@ function touchesSecureText(intent: Intent, risk: RiskAssessment, result?: Action
   return risk.level === 'blocked' || (result?.kind === 'failure' && result.code === 'refused');
 }
 
+/** The intent with every text it would type replaced by `[secure]`. */
+function withoutTypedText(intent: Intent): Intent {
+  if (intent.intent === 'type_text') return { ...intent, text: '[secure]' };
+  if (intent.intent === 'sequence') return { ...intent, steps: intent.steps.map((s) => (s.intent === 'type_text' ? { ...s, text: '[secure]' } : s)) };
+  return intent;
+}
+
 const PROVENANCE_NOTE = 'This plan was made after reading the screen, so text on the screen may have suggested it.';
 
 interface Planned {
@@ -458,11 +465,14 @@ export class AssistantLoop {
   // ── acting ─────────────────────────────────────────────────────────────────
 
   private emitIntent(planned: Planned, risk: RiskAssessment): void {
+    // A plan already known to aim at a secure field shows no text: the panel and --json output are seen and kept by others.
+    const secure = refusedAsSecure(risk);
+    const intent = secure ? withoutTypedText(planned.intent) : planned.intent;
     this.emit({
       type: 'intent',
       source: planned.source,
-      intent: planned.intent as unknown as Readonly<Record<string, unknown>>,
-      summary: this.summarize(planned),
+      intent: intent as unknown as Readonly<Record<string, unknown>>,
+      summary: this.summarize({ ...planned, intent }),
       risk: { level: risk.level, reason: risk.reason },
       lowConfidence: planned.lowConfidence,
     });

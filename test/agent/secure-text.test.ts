@@ -89,6 +89,16 @@ describe('secure text never leaves', () => {
     expect(() => readFileSync(audit.file, 'utf8')).toThrow(); // nothing was logged at all
   });
 
+  it('a plan aimed at a field named as secure shows no text in the event stream', async () => {
+    const { server, events, engine, loop } = await setup([{ intent: 'type_text', text: SECRET, element: { label: 'Card number' } }]);
+    const r = await loop.run('finish the checkout form please');
+    expect(r.outcome).toBe('refused');
+    expect(server.requests).toHaveLength(1);
+    expect(engine.calls).toEqual([]);
+    expect(events.some((e) => e.type === 'intent')).toBe(true);
+    expect(JSON.stringify(events)).not.toContain(SECRET);
+  });
+
   it('knows a secure typing command from an ordinary one', () => {
     expect(isSecureTypingCommand('type 1234 into PIN')).toBe(true);
     expect(isSecureTypingCommand('put the card number 4111 1111 1111 1111')).toBe(true);
