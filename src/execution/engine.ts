@@ -352,9 +352,13 @@ export class ExecutionEngine {
   async clickAt(point: Point, count = 1, options: ActOptions = {}): Promise<ActionResult> {
     return this.guard('click there', async () => {
       if (await this.ownWindowAt(point)) return failure('refused', OWN_WINDOW_REFUSAL);
-      const hit = await this.elementUnder(point);
-      const gated = options.gate?.({ element: this.factsOf(hit?.element, hit?.app) });
-      if (gated) return gated;
+      // Every app's element under the point is judged: which window is on top there is not known.
+      const hits = await this.elementsUnder(point);
+      const hit = hits[0];
+      for (const h of hits.length > 0 ? hits : [undefined]) {
+        const gated = options.gate?.({ element: this.factsOf(h?.element, h?.app) });
+        if (gated) return gated;
+      }
       await this.pointerClick(point, 'left', count);
       const times = count === 1 ? '' : count === 2 ? ' twice' : ` ${count} times`;
       return success(`Clicked${times} at ${Math.round(point.x)}, ${Math.round(point.y)}${hit ? ` (on ${describeElement(hit.element)})` : ''}.`);
@@ -532,9 +536,12 @@ export class ExecutionEngine {
       if (!b.ok) return b.result;
       if ((await this.ownWindowAt(a.value.point)) || (await this.ownWindowAt(b.value.point))) return failure('refused', OWN_WINDOW_REFUSAL);
       const fromHit = a.value.element ? { element: a.value.element, app: a.value.app } : await this.elementUnder(a.value.point);
-      const dropHit = b.value.element ? { element: b.value.element, app: b.value.app } : await this.elementUnder(b.value.point);
-      const gated = options.gate?.({ element: this.factsOf(fromHit?.element, fromHit?.app), dropTarget: this.factsOf(dropHit?.element, dropHit?.app) });
-      if (gated) return gated;
+      const dropHits = b.value.element && b.value.app ? [{ element: b.value.element, app: b.value.app }] : await this.elementsUnder(b.value.point);
+      const dropHit = dropHits[0];
+      for (const d of dropHits.length > 0 ? dropHits : [undefined]) {
+        const gated = options.gate?.({ element: this.factsOf(fromHit?.element, fromHit?.app), dropTarget: this.factsOf(d?.element, d?.app) });
+        if (gated) return gated;
+      }
       if (dropHit?.app && dropHit.element && isTerminalElement(dropHit.element, dropHit.app.app)) this.typedLines.set(dropHit.app.pid, '(dropped)');
       const start = a.value.point;
       const end = b.value.point;
@@ -733,6 +740,28 @@ export class ExecutionEngine {
     } catch {
       return undefined; // the facts stay unknown; the planned level still applies
     }
+  }
+
+  /**
+   * The element under a point in every app with a visible window there, the target app's first. The
+   * accessibility API does not say which window is on top, so a click at a point is judged by all of
+   * them: a Delete button of a window behind cannot be clicked by surprise, and one in front is not
+   * missed because the planner meant another app. Apps are read in full only when a window of theirs
+   * covers the point.
+   */
+  private async elementsUnder(p: Point): Promise<{ element: AxElement; app: AppOf }[]> {
+    const first = await this.elementUnder(p);
+    const out = first ? [first] : [];
+    const apps = await this.bridge.runningApps().catch(() => [] as readonly RunningApp[]);
+    for (const app of apps) {
+      if (this.targetApp.isOwn(app.pid) || !app.responding || app.pid === first?.app.pid) continue;
+      const windows = await this.bridge.snapshot({ pid: app.pid, maxDepth: 1, maxNodes: 64, deadlineMs: 1000 }).catch(() => undefined);
+      if (!windows?.elements.some((e) => (e.role === 'window' || e.role === 'dialog') && isVisible(e) && contains(e, p))) continue;
+      const s = await this.snapshot(app.pid).catch(() => undefined);
+      const element = s && elementAt(s.elements, p);
+      if (s && element) out.push({ element, app: s });
+    }
+    return out;
   }
 
   /**

@@ -2,6 +2,7 @@
 // through the registry's dispatch, the engine, AT-SPI and XTest, and its effect is read back
 // through AT-SPI. This file starts its own private desktop (not the shared one of
 // desktop-global-setup.ts): it moves the pointer and types, which would race the bridge tests.
+import { SECURE_REFUSAL } from '../../src/shared/secure-fields.js';
 import { execFile, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -192,7 +193,7 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
 
     it('never types into a password field', async () => {
       const r = await doIt({ intent: 'type_text', text: 'secret', element: { label: 'PIN' } });
-      expect(r).toEqual({ kind: 'failure', code: 'refused', reason: 'Typing into a password field is never done by the assistant: type the password yourself.' });
+      expect(r).toEqual({ kind: 'failure', code: 'refused', reason: SECURE_REFUSAL });
     });
   });
 

@@ -4,7 +4,7 @@
  * happened in the app, and what the gate must do: ask (and, once confirmed, really do it) or refuse
  * (confirmed or not, nothing happens).
  */
-import type { Plan, GateLab } from './gate-lab.js';
+import { OTHER_APP_LABELS, type Plan, type GateLab } from './gate-lab.js';
 import { idOf } from '../agent/scripted-llm.js';
 import { visibleLabel } from '../../src/shared/label-text.js';
 
@@ -184,6 +184,18 @@ function ownPanelCases(): AttackCase[] {
   return routes.map((r) => ({ name: `own panel × ${r.route}`, target: 'own panel', expect: 'refused', effect, ...r }));
 }
 
+/** Another app's destructive buttons, reached by a point while the commands are for the fixture. */
+function otherAppCases(): AttackCase[] {
+  return OTHER_APP_LABELS.flatMap((label, i): AttackCase[] => {
+    const effect = (lab: GateLab): Promise<number> => lab.counter(`Pressed ${i}:`, lab.otherPid);
+    const point = async (lab: GateLab): Promise<{ x: number; y: number }> => centreOf(lab, label, lab.otherPid);
+    return [
+      { name: `other app × click at the coordinates of ${label}`, target: 'button', route: 'coordinate click on another app', expect: 'asks', effect, plans: async (lab) => [{ intent: 'left_click_coordinates', ...(await point(lab)) }] },
+      { name: `other app × double click at the coordinates of ${label}`, target: 'button', route: 'coordinate double click on another app', expect: 'asks', effect, plans: async (lab) => [{ intent: 'left_click_coordinates', count: 2, ...(await point(lab)) }] },
+    ];
+  });
+}
+
 /** Every adversarial case. */
 export function attackCases(): AttackCase[] {
   const labels = fixtureLabels();
@@ -195,5 +207,5 @@ export function attackCases(): AttackCase[] {
       cases.push({ name: `${base} × ${disguise} × ${r.route}`, target: 'button', expect: 'asks', effect: (lab) => lab.counter(`Pressed ${i}:`), ...r });
     }
   });
-  return [...cases, ...terminalCases(), ...ownPanelCases()];
+  return [...cases, ...otherAppCases(), ...terminalCases(), ...ownPanelCases()];
 }

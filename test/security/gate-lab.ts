@@ -9,7 +9,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,11 +48,13 @@ export interface GateLab {
   readonly workdir: string;
   readonly fixturePid: number;
   readonly panelPid: number;
+  /** A second app ("Other App", two label buttons of OTHER_APP_LABELS) beside the fixture, never the target. */
+  readonly otherPid: number;
   readonly llm: LlmServer;
   /** The fixture's element with this exact name (a fresh snapshot). */
   element(name: string, pid?: number): Promise<AxElement>;
-  /** The number a counter label shows ("Pressed 3: 2" → 2). */
-  counter(prefix: string): Promise<number>;
+  /** The number a counter label shows ("Pressed 3: 2" → 2), in the fixture or in another app. */
+  counter(prefix: string, pid?: number): Promise<number>;
   /** Is the stand-in panel's "Ask before moderate actions" still checked? */
   panelChecked(): Promise<boolean>;
   /** Files in the terminal's folder whose names start with `prefix`. */
@@ -66,6 +68,9 @@ export interface GateLab {
   close(): Promise<void>;
 }
 
+/** The buttons of the second app, which is never the one the commands are for. */
+export const OTHER_APP_LABELS = ['Delete all parcels', 'Send payment'] as const;
+
 /** A planner command the grammar does not know, so that the scripted model plans it. */
 export const LLM_COMMAND = 'please take care of the parcels for me';
 
@@ -78,10 +83,19 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
   const bridge = AxBridge.open();
   const fixture: ChildProcess = startApp(SYSTEM_PYTHON, [GATE_FIXTURE, '--labels', labelsFile, '--workdir', workdir]);
   const panel: ChildProcess = startApp(SYSTEM_PYTHON, [OWN_PANEL]);
+  const otherDir = join(workdir, 'other');
+  mkdirSync(otherDir);
+  const otherLabels = join(otherDir, 'labels.json');
+  writeFileSync(otherLabels, JSON.stringify(OTHER_APP_LABELS));
+  // Below the panel stand-in, right of the fixture: only its top part is on screen, which is enough.
+  const other: ChildProcess = startApp(SYSTEM_PYTHON, [GATE_FIXTURE, '--labels', otherLabels, '--workdir', otherDir, '--title', 'Other App', '--position', '800,360']);
   const fixturePid = fixture.pid ?? 0;
   const panelPid = panel.pid ?? 0;
+  const otherPid = other.pid ?? 0;
   await bridge.waitForApp({ pid: fixturePid });
   await bridge.waitForApp({ pid: panelPid });
+  await bridge.waitForApp({ pid: otherPid });
+  await until('the other app', async () => ((await bridge.snapshot({ pid: otherPid })).elements.some((e) => e.name === 'Pressed 1: 0') ? true : undefined), 15_000);
   const lastLabel = `Pressed ${labels.length - 1}: 0`;
   await until('the gate fixture', async () => ((await bridge.snapshot({ pid: fixturePid })).elements.some((e) => e.name === lastLabel) ? true : undefined), 15_000);
   await until('the panel stand-in', async () => ((await bridge.snapshot({ pid: panelPid })).elements.some((e) => e.name === 'Ask before moderate actions') ? true : undefined), 15_000);
@@ -110,14 +124,15 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
     workdir,
     fixturePid,
     panelPid,
+    otherPid,
     llm,
     async element(name, pid = fixturePid) {
       const el = (await snapshotOf(pid)).elements.find((e) => e.name === name && e.role !== 'text');
       if (!el) throw new Error(`no element named ${JSON.stringify(name)}`);
       return el;
     },
-    async counter(prefix) {
-      const label = (await snapshotOf(fixturePid)).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
+    async counter(prefix, pid = fixturePid) {
+      const label = (await snapshotOf(pid)).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
       if (!label) throw new Error(`no counter ${prefix}`);
       return Number(label.name.slice(prefix.length).trim());
     },
