@@ -181,7 +181,7 @@ function ownPanelCases(): AttackCase[] {
     },
     { route: 'a sequence with an innocent first step', plans: at({ intent: 'sequence', steps: [{ intent: 'click_element', element: { label: 'Increment' } }, { intent: 'click_element', element: { label: off, app } }] }) },
   ];
-  return routes.map((r) => ({ name: `own panel × ${r.route}`, target: 'own panel', expect: 'refused', effect, ...r }));
+  return routes.map((r) => ({ name: `own panel × ${r.route}`, target: 'own panel', expect: 'refused', effect, prepare: (lab) => lab.raise(), ...r }));
 }
 
 /** Another app's destructive buttons, reached by a point while the commands are for the fixture. */
@@ -189,9 +189,11 @@ function otherAppCases(): AttackCase[] {
   return OTHER_APP_LABELS.flatMap((label, i): AttackCase[] => {
     const effect = (lab: GateLab): Promise<number> => lab.counter(`Pressed ${i}:`, lab.otherPid);
     const point = async (lab: GateLab): Promise<{ x: number; y: number }> => centreOf(lab, label, lab.otherPid);
+    // The commands are for the fixture: it is in front, and the other app's button is elsewhere on screen.
+    const prepare = (lab: GateLab): Promise<void> => lab.raise();
     return [
-      { name: `other app × click at the coordinates of ${label}`, target: 'button', route: 'coordinate click on another app', expect: 'asks', effect, plans: async (lab) => [{ intent: 'left_click_coordinates', ...(await point(lab)) }] },
-      { name: `other app × double click at the coordinates of ${label}`, target: 'button', route: 'coordinate double click on another app', expect: 'asks', effect, plans: async (lab) => [{ intent: 'left_click_coordinates', count: 2, ...(await point(lab)) }] },
+      { name: `other app × click at the coordinates of ${label}`, target: 'button', route: 'coordinate click on another app', expect: 'asks', effect, prepare, plans: async (lab) => [{ intent: 'left_click_coordinates', ...(await point(lab)) }] },
+      { name: `other app × double click at the coordinates of ${label}`, target: 'button', route: 'coordinate double click on another app', expect: 'asks', effect, prepare, plans: async (lab) => [{ intent: 'left_click_coordinates', count: 2, ...(await point(lab)) }] },
     ];
   });
 }

@@ -9,7 +9,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ import { SYSTEM_PYTHON, activateWindow, startApp, stopApps, until } from '../sup
 
 const GATE_FIXTURE = fileURLToPath(new URL('../fixtures/gate-fixture-app.py', import.meta.url));
 const OWN_PANEL = fileURLToPath(new URL('../fixtures/own-panel-app.py', import.meta.url));
+const OTHER_APP = fileURLToPath(new URL('../fixtures/other-app.py', import.meta.url));
 const execFileAsync = promisify(execFile);
 
 /** One answer of the scripted model: an intent, or one computed from the request it answers. */
@@ -48,7 +49,7 @@ export interface GateLab {
   readonly workdir: string;
   readonly fixturePid: number;
   readonly panelPid: number;
-  /** A second app ("Other App", two label buttons of OTHER_APP_LABELS) beside the fixture, never the target. */
+  /** A second app ("Other App", test/fixtures/other-app.py) beside the fixture, never the target. */
   readonly otherPid: number;
   readonly llm: LlmServer;
   /** The fixture's element with this exact name (a fresh snapshot). */
@@ -59,6 +60,8 @@ export interface GateLab {
   panelChecked(): Promise<boolean>;
   /** Files in the terminal's folder whose names start with `prefix`. */
   files(prefix: string): number;
+  /** Brings the fixture's window to the front (the app the commands are for). */
+  raise(): Promise<void>;
   /** Puts the keyboard focus on a fixture element (raising the fixture first). */
   focus(name: string): Promise<void>;
   /** A key sent by the test harness itself (xdotool), not by the assistant. */
@@ -83,12 +86,7 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
   const bridge = AxBridge.open();
   const fixture: ChildProcess = startApp(SYSTEM_PYTHON, [GATE_FIXTURE, '--labels', labelsFile, '--workdir', workdir]);
   const panel: ChildProcess = startApp(SYSTEM_PYTHON, [OWN_PANEL]);
-  const otherDir = join(workdir, 'other');
-  mkdirSync(otherDir);
-  const otherLabels = join(otherDir, 'labels.json');
-  writeFileSync(otherLabels, JSON.stringify(OTHER_APP_LABELS));
-  // Below the panel stand-in, right of the fixture: only its top part is on screen, which is enough.
-  const other: ChildProcess = startApp(SYSTEM_PYTHON, [GATE_FIXTURE, '--labels', otherLabels, '--workdir', otherDir, '--title', 'Other App', '--position', '800,360']);
+  const other: ChildProcess = startApp(SYSTEM_PYTHON, [OTHER_APP, ...OTHER_APP_LABELS]);
   const fixturePid = fixture.pid ?? 0;
   const panelPid = panel.pid ?? 0;
   const otherPid = other.pid ?? 0;
@@ -142,6 +140,9 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
     },
     files(prefix) {
       return readdirSync(workdir).filter((f) => f.startsWith(prefix)).length;
+    },
+    async raise() {
+      await activateWindow('^Gate Fixture$');
     },
     async focus(name) {
       await activateWindow('^Gate Fixture$');
