@@ -58,6 +58,13 @@ std::string readString(DBusMessageIter* it) {
   return s ? s : "";
 }
 
+// A bus name or object path an app sent is checked before it is ever used: libdbus treats an invalid
+// one passed to dbus_message_new_method_call as a programming error and aborts the process.
+bool isValidTarget(const std::string& bus, const std::string& path) {
+  return !bus.empty() && !path.empty() && dbus_validate_bus_name(bus.c_str(), nullptr) &&
+         dbus_validate_path(path.c_str(), nullptr);
+}
+
 bool readObjectRef(DBusMessageIter* it, ObjRef& out) {
   if (!nextIs(it, DBUS_TYPE_STRUCT)) return false;
   DBusMessageIter ref;
@@ -65,6 +72,11 @@ bool readObjectRef(DBusMessageIter* it, ObjRef& out) {
   out.bus = readString(&ref);
   dbus_message_iter_next(&ref);
   out.path = readString(&ref);
+  // The null reference ("", "/org/a11y/atspi/null") stays as it is; anything else must be valid.
+  if (!out.bus.empty() && !isValidTarget(out.bus, out.path)) {
+    out = ObjRef{};
+    return false;
+  }
   return true;
 }
 
@@ -368,7 +380,7 @@ std::optional<Error> A11yBus::run(std::vector<RawCall>& calls, const Deadline& d
       return;
     }
     s.conn = connectionFor(c.to.bus);
-    DBusMessage* msg = s.conn && !c.to.bus.empty() && !c.to.path.empty()
+    DBusMessage* msg = s.conn && isValidTarget(c.to.bus, c.to.path)
                            ? dbus_message_new_method_call(c.to.bus.c_str(), c.to.path.c_str(), c.iface, c.method)
                            : nullptr;
     if (!msg) {

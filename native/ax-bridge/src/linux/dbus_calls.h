@@ -134,7 +134,8 @@ class A11yBus {
 // Readers for replies.
 bool nextIs(DBusMessageIter* it, int type);
 std::string readString(DBusMessageIter* it);
-bool readObjectRef(DBusMessageIter* it, ObjRef& out);           // (so)
+bool isValidTarget(const std::string& bus, const std::string& path);  // a bus name and path safe to call
+bool readObjectRef(DBusMessageIter* it, ObjRef& out);           // (so); false (and empty) when invalid
 void readObjectRefs(DBusMessageIter* it, std::vector<ObjRef>& out);  // a(so)
 uint64_t readStateWords(DBusMessageIter* it);                    // au
 uint16_t readInterfaces(DBusMessageIter* it);                    // as
