@@ -187,6 +187,8 @@ export class ExecutionEngine {
   private latest: { observation: Observation; snapshot: AxSnapshot } | undefined;
   /** Where this engine last put the pointer: if it is elsewhere later, the user moved it. */
   private pointerLeftAt: ScreenPoint | undefined;
+  /** When this engine last acted (keys, a click, a press): the focus may still be moving for a moment after. */
+  private actedAt = -Infinity;
   /** Apps (by pid) whose terminal line holds text this engine typed, not yet followed by Enter. */
   private readonly typedLines = new Map<number, string>();
 
@@ -299,6 +301,7 @@ export class ExecutionEngine {
       const isField = TEXT_ENTRY_ROLES.has(element.role);
       if (!isField && element.actions.includes('press')) {
         await this.bridge.performAction(ref, 'press');
+        this.actedAt = this.clock.now();
         return success(`Clicked ${describeElement(element)}.`);
       }
       const at = centre(element);
@@ -436,6 +439,7 @@ export class ExecutionEngine {
         const readBack = (readable || (terminal && field?.value !== null)) ? ref : undefined;
         const before = readBack ? await this.bridge.readValue(readBack) : null;
         await this.input.typeByKeys(text);
+        this.actedAt = this.clock.now();
         if (!readBack) return success(`Typed ${text.length} characters (this app does not show its text to the assistant, so it was not read back).`);
         return this.confirmTyped(readBack, terminal ? (text.split(/[\r\n]/)[0] ?? text) : text, before, 'keys');
       }
@@ -472,6 +476,7 @@ export class ExecutionEngine {
       if (gated) return gated;
       if (facts?.own) return failure('refused', OWN_WINDOW_REFUSAL);
       await this.input.pressChord(key, modifiers);
+      this.actedAt = this.clock.now();
       // The line the assistant typed in a terminal is gone once it ran (Enter) or was cleared (Ctrl+C, Ctrl+U).
       const clears = chord === 'enter' || chord === 'ctrl+c' || chord === 'ctrl+u';
       if (focus && facts?.terminal && clears) this.typedLines.delete(focus.app.pid);
@@ -721,6 +726,9 @@ export class ExecutionEngine {
   private async settledFocus(): Promise<{ element: AxElement; ref: AxRef; app: AppOf } | undefined> {
     const started = this.clock.now();
     let last = await this.focusedElement().catch(() => undefined);
+    // What this engine did a moment ago (a Tab, a click that opens a dialog) may still be moving the
+    // focus: then read until it stays. Otherwise the one read is the app's settled focus.
+    if (last && started - this.actedAt > this.tuning.activateWaitMs / 4) return last;
     for (;;) {
       await this.clock.sleep(this.tuning.pollMs / 2);
       const now = await this.focusedElement().catch(() => undefined);
@@ -862,6 +870,7 @@ export class ExecutionEngine {
     if (await this.ownWindowAt(p)) throw new ExecutionError('refused', `${OWN_WINDOW_REFUSAL} (Its window covers the place to click: move the panel aside, then try again.)`);
     await this.movePointer(p);
     await this.input.click(button, count);
+    this.actedAt = this.clock.now();
   }
 
   /** A sentence when the pointer is no longer where this engine left it (the user moved it). */
