@@ -11,7 +11,8 @@ fi
 # Build: the accessibility bridge speaks AT-SPI over libdbus (libatspi only for role names), GIO
 # launches apps. Tests: a headless accessible desktop (Xvfb, D-Bus,
 # AT-SPI, openbox, GTK3 apps), the Secret Service (gnome-keyring), Chromium for the panel, espeak-ng
-# (spoken feedback on Linux, and the recordings the voice tests play).
+# (spoken feedback on Linux, and the recordings the voice tests play), LibreOffice Calc (reading a
+# sheet must never harm it).
 PACKAGES=(
   build-essential pkg-config libatspi2.0-dev libdbus-1-dev libglib2.0-dev
   xvfb at-spi2-core libatk-bridge2.0-0 gir1.2-gtk-3.0 gir1.2-atspi-2.0 python3-gi python3-pyatspi
@@ -19,6 +20,7 @@ PACKAGES=(
   dbus dbus-x11 gnome-keyring libsecret-tools
   chromium
   espeak-ng
+  libreoffice-calc libreoffice-gtk3
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
