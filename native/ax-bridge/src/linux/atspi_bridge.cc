@@ -1255,6 +1255,15 @@ class LinuxBridge final : public Bridge {
       }
       std::vector<std::vector<ObjRef>> kids(t.nodes.size());
       std::vector<bool> known(t.nodes.size(), false);
+      // A container that manages its descendants is judged by its child count, a cheap property:
+      // read it first where the walk does not know it yet (unread, it counts as huge).
+      calls.clear();
+      for (int n : expand) {
+        Info& info = t.nodes[n].info;
+        if (hasStateBit(info.states, ATSPI_STATE_MANAGES_DESCENDANTS) && info.childCount < 0)
+          calls.push_back(property(t.nodes[n].ref, kAccessible, "ChildCount", [&info](DBusMessageIter* v) { info.childCount = readInt(v, -1); }));
+      }
+      if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
       calls.clear();
       for (int n : expand) {
         if (auto cached = childrenFromCache(t, t.nodes[n])) {
