@@ -6,8 +6,8 @@
  *
  * Starts test/fixtures/hostile-atspi-app.py hostile to this process only (--only-for-pid), so that
  * other clients on the same desktop see a normal app, then makes the calls the assistant makes.
- * Prints one JSON line per step on stdout: {"start": call} before it, then the outcome after it,
- * so that a process that dies in a call shows which one. Exits by itself (no process.exit): ending
+ * Prints one JSON line per step on stdout (first {"app": pid}): {"start": call} before a call, then
+ * its outcome (a ChildOutcome), so that a process that dies in a call shows which one. Exits by itself (no process.exit): ending
  * the process stops the bridge thread, so an exit that never comes is a finding too.
  */
 import { spawn } from 'node:child_process';
@@ -43,6 +43,8 @@ const app = spawn('/usr/bin/python3', [APP, '--mode', mode, '--only-for-pid', St
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 process.on('exit', () => app.kill('SIGKILL'));
+// First line: the app's pid, so that the parent can end the app if this process dies without doing so.
+emit({ app: app.pid });
 const appExited = new Promise<void>((resolve) => app.once('exit', () => resolve()));
 
 // Registered with the registry once it says so (waiting through runningApps would already be a call under test).

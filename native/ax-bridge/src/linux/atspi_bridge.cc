@@ -1108,8 +1108,10 @@ class LinuxBridge final : public Bridge {
       if (c.error == kErrorDeadline) return std::nullopt;
       if (isGoneName(c.error)) return goneError("The application");
       if (isNoReply(c.error)) {
-        if (c.waitedMs < c.timeoutMs - 1 || processGone(pid)) return goneError("The application");
-        if (deadline.expired()) return std::nullopt;  // the walk stops here, as truncated
+        if (c.waitedMs < c.timeoutMs - 1) return goneError("The application");
+        // Past the deadline the walk stops here, as truncated: no time is spent finding out why.
+        if (deadline.expired()) return std::nullopt;
+        if (processGone(pid)) return goneError("The application");
         return timeoutError("Reading the application", deadline);
       }
       return std::nullopt;
@@ -1168,6 +1170,8 @@ class LinuxBridge final : public Bridge {
     if (n.ref.bus != t.bus || n.info.childCount < 0) return std::nullopt;
     auto found = t.itemAt.find(n.ref.path);
     if (found == t.itemAt.end() || t.items[found->second].childCount != n.info.childCount) return std::nullopt;
+    // A count the cache cannot hold (an app may claim two billion) is not allocated for.
+    if (static_cast<size_t>(n.info.childCount) > t.items.size()) return std::nullopt;
     std::vector<ObjRef> kids(static_cast<size_t>(n.info.childCount));
     auto listed = t.itemKids.find(n.ref.path);
     size_t have = listed == t.itemKids.end() ? 0 : listed->second.size();

@@ -7,6 +7,11 @@
 #include <cstring>
 #include <mutex>
 
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
 namespace axb {
 namespace {
 
@@ -80,11 +85,62 @@ bool readObjectRef(DBusMessageIter* it, ObjRef& out) {
   return true;
 }
 
+bool isLocalSocketAddress(const std::string& address) {
+  // One address, of the unix transport, by path or abstract name (no list, no other transport).
+  if (address.rfind("unix:", 0) != 0 || address.find(';') != std::string::npos) return false;
+  return address.find("path=") != std::string::npos || address.find("abstract=") != std::string::npos;
+}
+
+namespace {
+
+// The value of `key=` in a D-Bus address, %-escapes decoded; empty when absent.
+std::string addressValue(const std::string& address, const std::string& key) {
+  size_t at = address.find(key + "=");
+  if (at == std::string::npos) return "";
+  size_t start = at + key.size() + 1, end = address.find(',', start);
+  std::string raw = address.substr(start, end == std::string::npos ? std::string::npos : end - start), out;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '%' && i + 2 < raw.size()) {
+      out.push_back(static_cast<char>(std::strtol(raw.substr(i + 1, 2).c_str(), nullptr, 16)));
+      i += 2;
+    } else {
+      out.push_back(raw[i]);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+bool acceptsConnections(const std::string& address) {
+  // libdbus connects with a blocking connect(): to a socket whose backlog is full (an app that
+  // never accepts) it would wait for ever. A non-blocking connect tells at once.
+  std::string path = addressValue(address, "path"), abstract = addressValue(address, "abstract");
+  sockaddr_un sa{};
+  sa.sun_family = AF_UNIX;
+  size_t len = 0;
+  if (!path.empty() && path.size() < sizeof(sa.sun_path)) {
+    std::memcpy(sa.sun_path, path.data(), path.size());
+    len = offsetof(sockaddr_un, sun_path) + path.size() + 1;
+  } else if (!abstract.empty() && abstract.size() + 1 < sizeof(sa.sun_path)) {
+    std::memcpy(sa.sun_path + 1, abstract.data(), abstract.size());
+    len = offsetof(sockaddr_un, sun_path) + abstract.size() + 1;
+  } else {
+    return false;
+  }
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0) return false;
+  bool ok = connect(fd, reinterpret_cast<sockaddr*>(&sa), static_cast<socklen_t>(len)) == 0;
+  close(fd);
+  return ok;
+}
+
 void readObjectRefs(DBusMessageIter* it, std::vector<ObjRef>& out) {
   if (!nextIs(it, DBUS_TYPE_ARRAY)) return;
   DBusMessageIter arr;
   dbus_message_iter_recurse(it, &arr);
-  while (nextIs(&arr, DBUS_TYPE_STRUCT)) {
+  // An app may answer with a million children: no container worth reading has more than this.
+  while (nextIs(&arr, DBUS_TYPE_STRUCT) && out.size() < kMaxChildrenRead) {
     ObjRef r;
     readObjectRef(&arr, r);
     out.push_back(std::move(r));
@@ -427,13 +483,9 @@ std::optional<Error> A11yBus::run(std::vector<RawCall>& calls, const Deadline& d
         c.answered = true;
         if (c.onReply) {
           DBusMessageIter it;
-          if (dbus_message_iter_init(reply, &it)) {
-            c.onReply(&it);
-          } else {
-            DBusMessageIter none;
-            dbus_message_iter_init_closed(&none);
-            c.onReply(&none);
-          }
+          // A reply with no arguments where one was expected is left unread: reading a closed
+          // iterator is a programming error to libdbus, which aborts the process.
+          if (dbus_message_iter_init(reply, &it)) c.onReply(&it);
         }
       }
       if (reply) dbus_message_unref(reply);
@@ -482,6 +534,9 @@ void A11yBus::useDirect(const std::string& busName, const Deadline& deadline) {
             [&address](DBusMessageIter* it) { address = readString(it); }};
   call(c, deadline, 1000);
   DBusConnection* peer = nullptr;
+  // Only a local socket: any other transport an app names (unixexec: runs a program, tcp: goes to
+  // the network) is refused, and the app is read through the bus instead.
+  if (!address.empty() && (!isLocalSocketAddress(address) || !acceptsConnections(address))) address.clear();
   if (!address.empty()) {
     DBusError err;
     dbus_error_init(&err);

@@ -135,6 +135,9 @@ class A11yBus {
 bool nextIs(DBusMessageIter* it, int type);
 std::string readString(DBusMessageIter* it);
 bool isValidTarget(const std::string& bus, const std::string& path);  // a bus name and path safe to call
+bool isLocalSocketAddress(const std::string& address);  // unix:path=… or unix:abstract=…, nothing else
+bool acceptsConnections(const std::string& address);    // a non-blocking connect to it succeeds now
+constexpr size_t kMaxChildrenRead = 10000;  // children read from one GetChildren reply
 bool readObjectRef(DBusMessageIter* it, ObjRef& out);           // (so); false (and empty) when invalid
 void readObjectRefs(DBusMessageIter* it, std::vector<ObjRef>& out);  // a(so)
 uint64_t readStateWords(DBusMessageIter* it);                    // au
