@@ -362,7 +362,7 @@ export class ExecutionEngine {
         const gated = options.gate?.({ element: this.factsOf(h?.element, h?.app) });
         if (gated) return gated;
       }
-      await this.pointerClick(point, 'left', count);
+      await this.pointerClick(point, 'left', count, true);
       const times = count === 1 ? '' : count === 2 ? ' twice' : ` ${count} times`;
       return success(`Clicked${times} at ${Math.round(point.x)}, ${Math.round(point.y)}${hit ? ` (on ${describeElement(hit.element)})` : ''}.`);
     });
@@ -763,8 +763,7 @@ export class ExecutionEngine {
     const apps = await this.bridge.runningApps().catch(() => [] as readonly RunningApp[]);
     for (const app of apps) {
       if (this.targetApp.isOwn(app.pid) || !app.responding || app.pid === first?.app.pid) continue;
-      const windows = await this.bridge.snapshot({ pid: app.pid, maxDepth: 1, maxNodes: 64, deadlineMs: 1000 }).catch(() => undefined);
-      if (!windows?.elements.some((e) => (e.role === 'window' || e.role === 'dialog') && isVisible(e) && contains(e, p))) continue;
+      if (!(await this.hasWindowAt(app.pid, p))) continue;
       const s = await this.snapshot(app.pid).catch(() => undefined);
       const element = s && elementAt(s.elements, p);
       if (s && element) out.push({ element, app: s });
@@ -781,12 +780,16 @@ export class ExecutionEngine {
     if (!this.targetApp.hasOwnPids) return false;
     const apps = await this.bridge.runningApps().catch(() => [] as readonly RunningApp[]);
     for (const app of apps) {
-      if (!this.targetApp.isOwn(app.pid)) continue;
-      const s = await this.bridge.snapshot({ pid: app.pid, maxDepth: 1, maxNodes: 64, deadlineMs: 1000 }).catch(() => undefined);
       // The numbered overlay lets clicks through to the app below: it is not in the way.
-      if (s?.elements.some((e) => (e.role === 'window' || e.role === 'dialog') && e.name !== OVERLAY_WINDOW_TITLE && isVisible(e) && contains(e, p))) return true;
+      if (this.targetApp.isOwn(app.pid) && (await this.hasWindowAt(app.pid, p, OVERLAY_WINDOW_TITLE))) return true;
     }
     return false;
+  }
+
+  /** Does a visible window (or dialog) of the app cover the point? Reads only its windows. */
+  private async hasWindowAt(pid: number, p: Point, except?: string): Promise<boolean> {
+    const s = await this.bridge.snapshot({ pid, maxDepth: 1, maxNodes: 64, deadlineMs: 1000 }).catch(() => undefined);
+    return !!s?.elements.some((e) => (e.role === 'window' || e.role === 'dialog') && e.name !== except && isVisible(e) && contains(e, p));
   }
 
   private async placePoint(place: Place): Promise<Found<{ point: Point; element?: AxElement; app?: AppOf }>> {
@@ -866,8 +869,9 @@ export class ExecutionEngine {
     this.pointerLeftAt = at;
   }
 
-  private async pointerClick(p: Point, button: MouseButton, count: number): Promise<void> {
-    if (await this.ownWindowAt(p)) throw new ExecutionError('refused', `${OWN_WINDOW_REFUSAL} (Its window covers the place to click: move the panel aside, then try again.)`);
+  /** Clicks at a point; `ownChecked`: the caller already made sure no window of the assistant is there. */
+  private async pointerClick(p: Point, button: MouseButton, count: number, ownChecked = false): Promise<void> {
+    if (!ownChecked && (await this.ownWindowAt(p))) throw new ExecutionError('refused', `${OWN_WINDOW_REFUSAL} (Its window covers the place to click: move the panel aside, then try again.)`);
     await this.movePointer(p);
     await this.input.click(button, count);
     this.actedAt = this.clock.now();
