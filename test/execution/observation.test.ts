@@ -16,27 +16,28 @@ describe('observation serializer', () => {
     el(9, 'group', 'Toolbar'),
   ]);
 
-  it('lists actionable visible elements first with short ids, then named context', () => {
+  it('lists visible elements in reading order with short ids, named context among them', () => {
     const o = serializeObservation(snap);
+    // The heading is at the top of the window, so it comes first (issue #14: reading order).
     expect(o.text).toBe(
       [
         'App "Fixture", window "Fixture window".',
-        '1 text_field "To" ="sam@example.org" focused',
-        '2 password_field "Password" =[secure]',
-        '3 button "Send"',
-        '4 check_box "Remember me" checked',
-        '5 button "Archive" disabled',
-        '6 heading "Compose"',
-        'Focus: 1.',
+        '1 heading "Compose"',
+        '2 text_field "To" ="sam@example.org" focused',
+        '3 password_field "Password" =[secure]',
+        '4 button "Send"',
+        '5 check_box "Remember me" checked',
+        '6 button "Archive" disabled',
+        'Focus: 2.',
       ].join('\n'),
     );
     expect([...o.elementIds.entries()]).toEqual([
-      [1, 2],
-      [2, 3],
-      [3, 4],
-      [4, 7],
-      [5, 8],
-      [6, 1],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+      [5, 7],
+      [6, 8],
     ]);
     expect(o.generation).toBe(7);
   });
@@ -70,5 +71,101 @@ describe('observation serializer', () => {
     const o = serializeObservation({ ...snapshot([el(1, 'button', 'x', { states: HIDDEN })]), truncated: 'deadline' });
     expect(o.text).toContain('No visible element to act on.');
     expect(o.text).toContain('cut short: deadline');
+  });
+});
+
+/**
+ * A web page as a browser exposes it (issue #14): a 1280×800 window, the page below the toolbar,
+ * a column of 300 links on the left, 200 fields labelled by `<label>` (the label a text element
+ * beside its field, as Firefox gives them) and 200 "Buy N" buttons in the main area. Elements
+ * below the visible part keep `showing` (as GTK apps do; Firefox leaves them out of the tree).
+ */
+function shopSnapshot(linksFirst: boolean) {
+  const elements = [];
+  let id = 1;
+  const doc = el(id++, 'web_area', 'Shop', { bounds: { x: 0, y: 100, width: 1280, height: 700 }, parent: 0 });
+  elements.push(el(id++, 'button', 'Back', { bounds: { x: 0, y: 60, width: 40, height: 40 }, parent: 0 }), doc);
+  const links = Array.from({ length: 300 }, (_, i) => el(id++, 'link', `Product ${i + 1}`, { bounds: { x: 0, y: 100 + i * 22, width: 160, height: 22 }, parent: doc.id, depth: 2 }));
+  const main = [el(id++, 'heading', 'Shop', { bounds: { x: 168, y: 104, width: 400, height: 24 }, parent: doc.id, depth: 2 })];
+  for (let i = 0; i < 200; i++) {
+    const row = Math.floor(i / 2);
+    const x = 168 + (i % 2) * 266;
+    const group = el(id++, 'group', '', { bounds: { x, y: 140 + row * 27, width: 254, height: 23 }, parent: doc.id, depth: 2 });
+    main.push(
+      group,
+      el(id++, 'text', `Field ${i + 1}`, { bounds: { x, y: 143 + row * 27, width: 70, height: 17 }, parent: group.id, depth: 3 }),
+      el(id++, 'text_field', `Field ${i + 1}`, { bounds: { x: x + 70, y: 140 + row * 27, width: 158, height: 23 }, parent: group.id, depth: 3, states: ['enabled', 'showing', 'visible', 'editable'] }),
+    );
+  }
+  for (let i = 0; i < 200; i++) {
+    main.push(el(id++, 'button', `Buy ${i + 1}`, { bounds: { x: 704 + (i % 4) * 94, y: 140 + Math.floor(i / 4) * 27, width: 90, height: 23 }, parent: doc.id, depth: 2 }));
+  }
+  elements.push(...(linksFirst ? [...links, ...main] : [...main, ...links]));
+  const s = snapshot(elements, 'Firefox');
+  return { ...s, elements: s.elements.map((e) => (e.id === 0 ? { ...e, bounds: { x: 0, y: 0, width: 1280, height: 800 } } : e)) };
+}
+
+const onScreen = (top: number, height: number): boolean => top < 800 && top + height > 100;
+
+describe('observation of a long web page (issue #14)', () => {
+  const listedNames = (text: string, role: string): string[] =>
+    text.split('\n').flatMap((l) => {
+      const m = new RegExp(`^\\d+ ${role} "([^"]+)"`).exec(l);
+      return m ? [m[1] as string] : [];
+    });
+  const visibleFields = Array.from({ length: 200 }, (_, i) => i).filter((i) => onScreen(140 + Math.floor(i / 2) * 27, 23)).map((i) => `Field ${i + 1}`);
+  const visibleBuys = Array.from({ length: 200 }, (_, i) => i).filter((i) => onScreen(140 + Math.floor(i / 4) * 27, 23)).map((i) => `Buy ${i + 1}`);
+  const visibleLinks = Array.from({ length: 300 }, (_, i) => i).filter((i) => onScreen(100 + i * 22, 22)).map((i) => `Product ${i + 1}`);
+
+  it('lists every field and button on screen, by their label names, whatever comes first in the page', () => {
+    for (const linksFirst of [true, false]) {
+      const o = serializeObservation(shopSnapshot(linksFirst));
+      expect(listedNames(o.text, 'text_field')).toEqual(expect.arrayContaining(visibleFields));
+      expect(listedNames(o.text, 'button')).toEqual(expect.arrayContaining(['Back', ...visibleBuys]));
+      expect(listedNames(o.text, 'link')).toEqual(expect.arrayContaining(visibleLinks));
+      expect(o.tokenEstimate).toBeLessThanOrEqual(1500);
+    }
+    console.log(`[observation] shop page: ${visibleFields.length} fields, ${visibleBuys.length} buttons and ${visibleLinks.length} links on screen, all listed`);
+  });
+
+  it('lists in reading order, the same whatever the order of the page, with ids 1…K in that order', () => {
+    const first = serializeObservation(shopSnapshot(true));
+    const last = serializeObservation(shopSnapshot(false));
+    expect(first.text).toBe(last.text);
+    const lines = first.text.split('\n').slice(1, 8);
+    expect(lines).toEqual(['1 button "Back"', '2 link "Product 1"', '3 heading "Shop"', '4 link "Product 2"', '5 link "Product 3"', '6 text_field "Field 1"', '7 text_field "Field 2"']);
+    expect([...first.elementIds.keys()]).toEqual(Array.from({ length: first.listed }, (_, i) => i + 1));
+    expect([...(first.places?.keys() ?? [])]).toEqual([...first.elementIds.keys()]);
+  });
+
+  it('does not repeat a label beside its field, and says how to reach what is left out', () => {
+    const o = serializeObservation(shopSnapshot(true));
+    expect(o.text).not.toMatch(/^\d+ text "Field/m);
+    expect(o.omitted).toBeGreaterThan(0);
+    const below = Number(/: (\d+) below the visible part — say "scroll down"/.exec(o.text)?.[1]);
+    expect(below).toBeGreaterThan(0);
+    expect(o.text).toContain(`(${o.omitted} more elements not listed: ${below} below the visible part — say "scroll down"`);
+    expect(o.listed + o.omitted).toBe(1 + 300 + 1 + 200 + 200);
+  });
+
+  it('lists off-screen elements after the on-screen ones, as the budget allows', () => {
+    const small = snapshot([
+      el(1, 'button', 'Far below', { bounds: { x: 0, y: 5000, width: 80, height: 24 } }),
+      el(2, 'button', 'No bounds', { bounds: null }),
+      el(3, 'button', 'Here', { bounds: { x: 0, y: 50, width: 80, height: 24 } }),
+    ]);
+    const withWindow = { ...small, elements: small.elements.map((e) => (e.id === 0 ? { ...e, bounds: { x: 0, y: 0, width: 800, height: 600 } } : e)) };
+    expect(serializeObservation(withWindow).text.split('\n').slice(1)).toEqual(['1 button "Here"', '2 button "No bounds"', '3 button "Far below"']);
+    const cut = serializeObservation(withWindow, { tokenBudget: 80 });
+    expect(cut.text.split('\n')[1]).toBe('1 button "Here"');
+    expect(cut.text).toContain('below the visible part — say "scroll down"');
+  });
+
+  it('shows a field without a name of its own with the label before it', () => {
+    const o = serializeObservation(
+      snapshot([el(1, 'text', 'Email'), el(2, 'text_field', '', { states: ['enabled', 'showing', 'visible', 'editable'] }), el(3, 'text', 'Welcome back')]),
+    );
+    expect(o.text.split('\n').slice(1)).toEqual(['1 text_field labelled "Email"', '2 text "Welcome back"']);
+    expect(o.places?.get(1)?.label).toBe('Email');
   });
 });
