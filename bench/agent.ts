@@ -35,6 +35,7 @@ function instantEngine(): EngineApi {
     moveMouse: done,
     clickAt: done,
     drag: done,
+    goToCell: done,
     sequence: done,
     getFrontmostApp: done,
     getScreenElements: async () => OBSERVED,

@@ -69,7 +69,7 @@ function readLine(stream: NodeJS.ReadableStream, what: string, timeoutMs: number
 }
 
 /** Every live descendant of pid, deepest first (Linux /proc). */
-function descendants(pid: number): number[] {
+export function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -94,7 +94,7 @@ function descendants(pid: number): number[] {
   return out;
 }
 
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     const state = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return state.slice(state.lastIndexOf(')') + 2, state.lastIndexOf(')') + 3) !== 'Z';

@@ -15,6 +15,7 @@
 import { checkCommandText } from '../intent/command-text.js';
 import { describeIntent } from '../intent/describe.js';
 import { parseCommand } from '../intent/grammar/grammar-planner.js';
+import { promptPlatform } from '../intent/system-prompt.js';
 import type { Planner } from '../intent/providers/planner.js';
 import type { Intent } from '../intent/schema.js';
 import { validateIntentValue, type ConfidencePolicy, type ValidationContext } from '../intent/validator.js';
@@ -373,7 +374,7 @@ export class AssistantLoop {
   private async plan(state: RunState): Promise<Planned | Step> {
     if (!state.grammarTried) {
       state.grammarTried = true;
-      const parsed = parseCommand(state.command);
+      const parsed = parseCommand(state.command, { platform: promptPlatform(process.platform) });
       if (parsed.kind === 'intent') {
         const validation = validateIntentValue(parsed.intent, this.validationContext());
         // The grammar is deterministic: asking it again cannot help, and its reading was unambiguous.

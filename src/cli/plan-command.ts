@@ -5,6 +5,7 @@
 import { checkCommandText } from '../intent/command-text.js';
 import { describeIntent } from '../intent/describe.js';
 import { parseCommand } from '../intent/grammar/grammar-planner.js';
+import { promptPlatform } from '../intent/system-prompt.js';
 import { validateIntentValue } from '../intent/validator.js';
 import { classifyRisk, gateDecision } from '../registry/risk.js';
 import { isLlmProvider, type LlmProvider } from '../shared/llm-providers.js';
@@ -46,7 +47,7 @@ export type PlanOutcome =
 export function planWithGrammar(command: string): PlanOutcome {
   const checked = checkCommandText(command);
   if (!checked.ok) return { ok: false, code: checked.code, message: checked.message };
-  const parsed = parseCommand(checked.text);
+  const parsed = parseCommand(checked.text, { platform: promptPlatform(process.platform) });
   if (parsed.kind === 'no_match') {
     return { ok: false, code: 'no_match', message: `No command recognised in “${shorten(checked.text)}”. ${GRAMMAR_HINT}` };
   }

@@ -21,6 +21,7 @@ const METHODS = [
   'moveMouse',
   'clickAt',
   'drag',
+  'goToCell',
   'sequence',
   'getFrontmostApp',
   'getScreenElements',

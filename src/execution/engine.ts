@@ -12,6 +12,7 @@ import { visibleLabel } from '../shared/label-text.js';
 import { OVERLAY_WINDOW_TITLE } from '../shared/own-windows.js';
 import { isSecureFieldName, SECURE_REFUSAL } from '../shared/secure-fields.js';
 import { isTerminalElement } from './app-classes.js';
+import { parseCellReference, readShownCellReference } from '../shared/cell-address.js';
 import type { CanonicalModifier } from '../shared/keys.js';
 import { AccessibilityError, type AxElement, type AxSnapshot, type ElementRef as AxRef, type RunningApp } from './accessibility/types.js';
 import { isEnabled, isVisible, resolveByLabel } from './element-resolution.js';
@@ -54,6 +55,8 @@ export interface EngineTuning {
   readonly snapshotDeadlineMs: number;
   /** How long a named app may take to come to the front for keys or scrolling. Default 2,000 ms. */
   readonly activateWaitMs: number;
+  /** How long a spreadsheet may take to show the cell asked for after Enter in its address box. Default 3,000 ms. */
+  readonly cellWaitMs: number;
   /** Token budget of get_screen_elements. */
   readonly tokenBudget?: number;
 }
@@ -68,6 +71,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   takeoverTolerancePx: 3,
   snapshotDeadlineMs: 3000,
   activateWaitMs: 2000,
+  cellWaitMs: 3000,
 };
 
 export interface EngineDeps {
@@ -108,6 +112,13 @@ function describeElement(el: AxElement): string {
 
 /** The sentence for any plan that would act on the assistant's own windows. */
 export const OWN_WINDOW_REFUSAL = 'The assistant never acts on its own panel or overlay: change its settings yourself, in the panel.';
+
+/** The sentence when the front window has no cell address box (or several that show an address). */
+function noAddressBox(several: boolean, cell: string): string {
+  return several
+    ? `This window has several boxes that show a cell address, and I cannot tell which one is the sheet's: click in the sheet you mean, then say “go to cell ${cell}” again.`
+    : `This app has no cell address box (the Name Box of a spreadsheet) in its front window, so I cannot go to ${cell}: open the spreadsheet and close any dialog in front of it, then say the cell again.`;
+}
 
 /** Where an element lives: its app, for the facts that depend on it (terminal apps, the assistant itself). */
 interface AppOf {
@@ -456,7 +467,20 @@ export class ExecutionEngine {
       const chars = Array.from(before);
       const expected = chars.slice(0, done.start).join('') + text + chars.slice(done.end).join('');
       const place = done.end > done.start ? 'replacing the selected text' : done.start >= chars.length ? 'at the end of the field' : 'at the caret';
-      return this.confirmTyped(ref, text, before, 'accessibility', expected, place);
+      const inserted = await this.confirmTyped(ref, text, before, 'accessibility', expected, place);
+      // Some apps accept the insertion and change nothing (Firefox's web page fields, issue #14):
+      // when the field still reads as before, give it the focus and type by keys instead.
+      if (inserted.kind !== 'failure' || missing.length > 0 || (await this.bridge.readValue(ref)) !== before) return inserted;
+      if (fieldApp) {
+        const front = await this.raise(fieldApp);
+        if (!front.ok) return front.result;
+      }
+      const centreOf = centre(field);
+      if (field.actions.includes('focus')) await this.bridge.performAction(ref, 'focus');
+      else if (centreOf && isVisible(field)) await this.pointerClick(centreOf, 'left', 1);
+      await this.input.typeByKeys(text);
+      this.actedAt = this.clock.now();
+      return this.confirmTyped(ref, text, before, 'keys');
     });
   }
 
@@ -572,6 +596,103 @@ export class ExecutionEngine {
       const what = (p: { element?: AxElement; point: Point }): string => (p.element ? describeElement(p.element) : `${Math.round(p.point.x)}, ${Math.round(p.point.y)}`);
       return success(`Dragged from ${what(a.value)} to ${what(b.value)}.`);
     });
+  }
+
+  // ── spreadsheets ───────────────────────────────────────────────────────────
+
+  /**
+   * go_to_cell: puts a cell address ("B3") or a range ("A1:C5") into the spreadsheet's cell address
+   * box (the Name Box), presses Enter there, and reads the box back once the focus is in the sheet
+   * again: the selection moved only when the box then shows the address asked for.
+   */
+  async goToCell(cell: string, app: string | undefined, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard(`go to cell ${cell}`, async () => {
+      const wanted = parseCellReference(cell);
+      if (!wanted.ok) return failure('unsupported', `I cannot go to ${quoted(cell)}: ${wanted.problem}.`);
+      const what = wanted.single ? `cell ${wanted.canonical}` : `cells ${wanted.canonical}`;
+      // Enter goes to the focused window: the spreadsheet must be in front (not the panel).
+      const front = app ? await this.bringToFront(app) : await this.raiseTarget();
+      if (!front.ok) return front.result;
+      const pid = front.value;
+      const found = await this.addressBox(pid);
+      if (found.kind !== 'found') return failure('not_found', noAddressBox(found.kind === 'several', wanted.canonical));
+      const facts = this.factsOf(found.box.element, found.box.app);
+      const gated = options.gate?.({ element: facts });
+      if (gated) return gated;
+      if (facts?.own) return failure('refused', OWN_WINDOW_REFUSAL);
+
+      let box = found.box;
+      if (!box.element.states.includes('focused')) {
+        const at = centre(box.element);
+        if (box.element.actions.includes('focus')) await this.bridge.performAction(box.ref, 'focus');
+        else if (at && isVisible(box.element)) await this.pointerClick(at, 'left', 1);
+        else return failure('unsupported', `I cannot reach the cell address box of this app to go to ${what}: click in the sheet, then say the cell again.`);
+        const focused = await this.pollFor(this.tuning.activateWaitMs, async () => {
+          const again = await this.addressBox(pid);
+          return again.kind === 'found' && again.box.element.states.includes('focused') ? again.box : undefined;
+        });
+        if (!focused) return failure('unsupported', `The cell address box of this app did not take the focus, so I did not go to ${what}: click in the sheet, then say the cell again.`);
+        box = focused;
+      }
+      await this.bridge.setValue(box.ref, wanted.canonical);
+      await this.input.pressChord('enter', []);
+      this.actedAt = this.clock.now();
+
+      // Read back: the focus left the box (the app took the address) and the box shows it.
+      let last: AxElement | undefined;
+      const moved = await this.pollFor(this.tuning.cellWaitMs, async () => {
+        const now = await this.addressBox(pid);
+        if (now.kind !== 'found') return undefined;
+        last = now.box.element;
+        return !last.states.includes('focused') && readShownCellReference(last.value) === wanted.canonical ? true : undefined;
+      });
+      if (moved) return success(`${wanted.single ? 'Went to' : 'Selected'} ${what}: the cell address box reads ${wanted.canonical}.`);
+      const after: AxElement | undefined = last;
+      const reads = after?.value ? quoted(after.value, 40) : 'nothing';
+      const why = 'The address may be past the end of this sheet, or the app opened a message: look at the sheet, then try again.';
+      return failure(
+        'mismatch',
+        after?.states.includes('focused')
+          ? `The app did not take ${what}: its cell address box still has the focus and reads ${reads}. ${why}`
+          : `The sheet did not show ${what}: its cell address box reads ${reads}. ${why}`,
+      );
+    });
+  }
+
+  /**
+   * The cell address box of the app's front window: a text field or combo box named "Name Box"
+   * (Excel, web sheets), else the one editable text field of a toolbar that shows a cell address
+   * (LibreOffice Calc leaves its Name Box unnamed). A combo box stands for its editable text field.
+   */
+  private async addressBox(pid: number): Promise<{ kind: 'found'; box: { element: AxElement; ref: AxRef; app: AppOf } } | { kind: 'none' | 'several' }> {
+    const s = await this.snapshot(pid, 'focused_window');
+    const byId = new Map(s.elements.map((e) => [e.id, e]));
+    const editable = (e: AxElement): boolean => e.role === 'text_field' && e.states.includes('editable') && isVisible(e);
+    const named = s.elements.filter((e) => (e.role === 'text_field' || e.role === 'combo_box') && /^name\s*box$/i.test((e.name || e.description).trim()));
+    // A combo box and its text field may both carry the name: the same box, once.
+    let candidates = [...new Set(named.map((e) => (e.role === 'combo_box' ? s.elements.find((c) => c.parent === e.id && editable(c)) : editable(e) ? e : undefined)))].filter((e) => e !== undefined);
+    if (candidates.length === 0) {
+      const inToolbar = (e: AxElement): boolean => {
+        for (let p = e.parent === null ? undefined : byId.get(e.parent); p; p = p.parent === null ? undefined : byId.get(p.parent)) if (p.role === 'toolbar') return true;
+        return false;
+      };
+      candidates = s.elements.filter((e) => editable(e) && readShownCellReference(e.value) !== undefined && inToolbar(e));
+    }
+    const [box, ...more] = candidates;
+    if (!box) return { kind: 'none' };
+    if (more.length > 0) return { kind: 'several' };
+    return { kind: 'found', box: { element: box, ref: { generation: s.generation, id: box.id }, app: s } };
+  }
+
+  /** Polls until check() gives a value or the time is up (bounded; never a fixed sleep). */
+  private async pollFor<T>(ms: number, check: () => Promise<T | undefined>): Promise<T | undefined> {
+    const started = this.clock.now();
+    for (;;) {
+      const value = await check().catch(() => undefined);
+      if (value !== undefined) return value;
+      if (this.clock.now() - started >= ms) return undefined;
+      await this.clock.sleep(this.tuning.pollMs);
+    }
   }
 
   // ── sequences ──────────────────────────────────────────────────────────────

@@ -7,6 +7,7 @@
 import { assertNever } from '../shared/assert-never.js';
 import { formatChord } from '../shared/keys.js';
 import { visibleLabel } from '../shared/label-text.js';
+import { parseCellReference } from '../shared/cell-address.js';
 import { isElementById, isPoint, type ElementRef, type Intent, type Place, type Step } from './schema.js';
 
 const QUOTE_MAX = 60;
@@ -84,6 +85,12 @@ function describeStep(intent: Step | Intent, names?: ElementNames): string {
     }
     case 'drag':
       return `Drag from ${describePlace(intent.from, names)} to ${describePlace(intent.to, names)}`;
+    case 'go_to_cell': {
+      const cell = parseCellReference(intent.cell);
+      const where = intent.app ? ` in ${quote(intent.app, 40)}` : '';
+      if (!cell.ok) return `Go to cell ${quote(intent.cell, 25)}${where}`;
+      return `${cell.single ? `Go to cell ${cell.canonical}` : `Select cells ${cell.canonical}`}${where}`;
+    }
     case 'sequence':
       return intent.steps.map((s, i) => `${i + 1}. ${describeStep(s, names)}`).join('; ');
     case 'clarify_request':

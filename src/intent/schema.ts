@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { ROLES } from '../shared/roles.js';
 import { KEY_NAMES, MODIFIERS } from '../shared/keys.js';
+import { CELL_REFERENCE_MAX, parseCellReference } from '../shared/cell-address.js';
 
 /** Limits, in one place so prompts, docs and tests name the same numbers. */
 export const LIMITS = {
@@ -193,6 +194,27 @@ export const Drag = z.strictObject({
   ...base,
 });
 
+/**
+ * A spreadsheet cell ("B3") or range ("A1:C5"): column letters A–XFD and a row 1–1048576, either
+ * case, nothing else (no "$", no sheet name, no spaces).
+ */
+export const CellReference = z
+  .string({ error: 'cell must be text such as "B3" or "A1:C5"' })
+  .max(CELL_REFERENCE_MAX, { error: `cell is longer than ${CELL_REFERENCE_MAX} characters: name one cell ("B3") or one range ("A1:C5")` })
+  .superRefine((text, ctx) => {
+    const read = parseCellReference(text);
+    if (!read.ok) ctx.addIssue({ code: 'custom', message: read.problem });
+  });
+
+/** Move to a cell of a spreadsheet, or select a range, through the app's cell address box. */
+export const GoToCell = z.strictObject({
+  intent: z.literal('go_to_cell'),
+  cell: CellReference,
+  /** The spreadsheet app; when absent, the frontmost app. */
+  app: AppName.optional(),
+  ...base,
+});
+
 export const GetFrontmostApp = z.strictObject({
   intent: z.literal('get_frontmost_app'),
   ...base,
@@ -234,6 +256,7 @@ export const STEP_SCHEMAS = [
   MoveMouse,
   LeftClickCoordinates,
   Drag,
+  GoToCell,
 ] as const;
 
 export const Step = z.discriminatedUnion('intent', STEP_SCHEMAS);

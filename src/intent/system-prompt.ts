@@ -35,6 +35,8 @@ const PURPOSE: Readonly<Record<IntentKind, string>> = {
   move_mouse: 'move the pointer to a point or over an element (to show a tooltip or a hover menu)',
   left_click_coordinates: 'click at a screen point; only when no element can be named',
   drag: 'drag from one place to another',
+  go_to_cell:
+    'in a spreadsheet, go to a cell ("B3") or select a range ("A1:C5") through its cell address box (Name Box); to fill a cell, go to it, type the text, then press enter',
   sequence: 'several actions performed in order without looking at the screen in between',
   clarify_request: 'ask the user one short question when the command is ambiguous',
   get_frontmost_app: 'find out which application is in front',
@@ -77,6 +79,17 @@ export function promptExamples(platform: PromptPlatform): readonly Example[] {
     },
   },
   { user: 'scroll down a bit', plan: { intent: 'scroll', direction: 'down', amount: 3 } },
+  {
+    user: 'put 42 in B3',
+    plan: {
+      intent: 'sequence',
+      steps: [
+        { intent: 'go_to_cell', cell: 'B3' },
+        { intent: 'type_text', text: '42' },
+        { intent: 'press_key', key: 'enter' },
+      ],
+    },
+  },
   { user: 'close it', plan: { intent: 'clarify_request', question: 'Which one should I close?', options: ['the window', 'the tab', 'the app'] } },
   { user: 'what can I click here?', plan: { intent: 'get_screen_elements' } },
   {

@@ -50,6 +50,7 @@ export type EngineApi = Pick<
   | 'moveMouse'
   | 'clickAt'
   | 'drag'
+  | 'goToCell'
   | 'sequence'
   | 'getFrontmostApp'
   | 'getScreenElements'
@@ -100,6 +101,8 @@ function runStep(step: Step, engine: EngineApi, o: ActOptions, choice?: ElementC
       return engine.clickAt({ x: step.x, y: step.y }, step.count ?? 1, o);
     case 'drag':
       return engine.drag(place(step.from), place(step.to), o);
+    case 'go_to_cell':
+      return engine.goToCell(step.cell, step.app, o);
     default:
       return assertNever(step, 'dispatch: unknown step');
   }
@@ -142,6 +145,7 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
       case 'move_mouse':
       case 'left_click_coordinates':
       case 'drag':
+      case 'go_to_cell':
         return await runStep(intent, engine, { gate: liveGate(intent, approved, options.policy), ...signal }, options.choice);
       default:
         return assertNever(intent, 'dispatch: unknown intent');

@@ -173,6 +173,7 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
     case 'move_mouse':
     case 'scroll':
     case 'right_click_element': // only opens a context menu; choosing in it is the next, classified, action
+    case 'go_to_cell': // moves a spreadsheet's selection; what is typed there next is its own, classified, step
       return HARMLESS;
     case 'click_element':
       return assessLabels('Clicking', step.element, factsFor(step.element, facts.element, observed));
@@ -248,6 +249,7 @@ export function classifyRisk(intent: Intent, facts: TargetFacts = {}, observed?:
     case 'move_mouse':
     case 'left_click_coordinates':
     case 'drag':
+    case 'go_to_cell':
       return assessStep(intent, facts, observed);
     default:
       return assertNever(intent, 'classifyRisk: unknown intent');

@@ -61,6 +61,7 @@ export function fakeEngine(script: EngineScript = () => ({ kind: 'success', mess
     moveMouse: act('moveMouse'),
     clickAt: act('clickAt'),
     drag: act('drag'),
+    goToCell: act('goToCell'),
     sequence: async (steps, options) => {
       for (const [i, step] of steps.entries()) {
         if (options?.signal?.aborted) return { kind: 'failure', code: 'interrupted', reason: 'Stopped.', step: i + 1 };

@@ -406,6 +406,25 @@ const TABLE: readonly Row[] = [
   ['enter', NO],
   ['12', NO],
   ['🙂', NO],
+  // --- numbered labels (issue #14): a role word and a number name an element where the number
+  // cannot be an observation id (with an app, or as the field to type into)
+  ['click Field 3 in Firefox', click('Field 3', undefined, 'Firefox')],
+  ['click Button 2 in Firefox', click('Button 2', undefined, 'Firefox')],
+  ['click the Field 3 in Firefox', click('Field 3', undefined, 'Firefox')],
+  ['click Product 5 in Firefox', click('Product 5', undefined, 'Firefox')],
+  ['click Field 3', NO], // the overlay's number 3 (a field), or the field named "Field 3"?
+  ['click button 12', NO],
+  ['click field three in Firefox', NO],
+  ['click Field 3 4 in Firefox', NO],
+  ['click field -3 in Firefox', NO],
+  ['click 12 in Firefox', NO],
+  ['type "hello world" into Field 3', { intent: 'type_text', text: 'hello world', element: { label: 'Field 3', role: 'text_field' } }],
+  ['type "hello world" in the Field 3', { intent: 'type_text', text: 'hello world', element: { label: 'Field 3', role: 'text_field' } }],
+  ['type "42" into Search Box 2', NO],
+  ['type "hello world" into Button 3', NO],
+  ['type "hello" into Notes', NO],
+  ['go back', NO], // without the platform the grammar does not know the key (see "go back" below)
+  ['go backwards', NO],
 ];
 
 describe('grammar planner: the phrasing table', () => {
@@ -537,5 +556,27 @@ describe('grammar planner: junk input', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('grammar planner: "go back" (issue #14)', () => {
+  const back = (platform: 'linux' | 'windows' | 'macos', command: string) => parseCommand(command, { platform });
+
+  it('is alt+left on Linux and Windows, cmd+[ on a Mac, aimed at the frontmost app or a named one', () => {
+    expect(back('linux', 'go back')).toEqual({ kind: 'intent', intent: key('left', 'alt') });
+    expect(back('windows', 'Go back.')).toEqual({ kind: 'intent', intent: key('left', 'alt') });
+    expect(back('macos', 'go back')).toEqual({ kind: 'intent', intent: key('left_bracket', 'cmd') });
+    expect(back('linux', 'please go back in Firefox')).toEqual({ kind: 'intent', intent: { intent: 'press_key', key: 'left', modifiers: ['alt'], app: 'Firefox' } });
+    expect(back('linux', 'click Product 5 in Firefox then go back')).toEqual({
+      kind: 'intent',
+      intent: seq(click('Product 5', undefined, 'Firefox'), key('left', 'alt')),
+    });
+  });
+
+  it('does not guess a place to go back to, and needs the platform', () => {
+    for (const command of ['go back to Safari', 'go back to the top', 'go back home', 'go back in', 'go back in the menu', 'go back 2 pages']) {
+      expect(back('linux', command).kind, command).toBe('no_match');
+    }
+    expect(parseCommand('go back')).toMatchObject({ kind: 'no_match', reason: expect.stringContaining('platform') });
   });
 });

@@ -39,6 +39,16 @@ const elementRef = fc.oneof(byId, byLabel);
 const place = fc.oneof(point, byId, byLabel);
 const modifiers = fc.uniqueArray(fc.constantFrom('cmd', 'ctrl', 'alt', 'shift', 'fn'), { maxLength: 4 });
 
+/** A cell ("B3", "xfd1048576") or a range ("A1:C5") that go_to_cell accepts. */
+const cellAddress = fc
+  .tuple(fc.integer({ min: 1, max: 16_384 }), fc.integer({ min: 1, max: 1_048_576 }), fc.boolean())
+  .map(([column, row, lower]) => {
+    let letters = '';
+    for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+    return `${lower ? letters.toLowerCase() : letters}${row}`;
+  });
+const cellReference = fc.oneof(cellAddress, fc.tuple(cellAddress, cellAddress).map(([a, b]) => `${a}:${b}`));
+
 function withConfidence<T extends object>(arb: fc.Arbitrary<T>): fc.Arbitrary<T> {
   return fc.tuple(arb, confidence).map(([v, c]) => (c === undefined ? v : { ...v, confidence: c }));
 }
@@ -66,6 +76,7 @@ const stepArb = fc.oneof(
     fc.record({ intent: fc.constant('left_click_coordinates'), x: coordinate, y: coordinate, count: fc.integer({ min: 1, max: 3 }) }, { requiredKeys: ['intent', 'x', 'y'] }),
   ),
   withConfidence(fc.record({ intent: fc.constant('drag'), from: place, to: place })),
+  withConfidence(fc.record({ intent: fc.constant('go_to_cell'), cell: cellReference, app: printable }, { requiredKeys: ['intent', 'cell'] })),
 );
 
 const validIntentArb: fc.Arbitrary<unknown> = fc.oneof(

@@ -12,9 +12,12 @@ import { Intent, LIMITS, type Step } from '../schema.js';
 import type { CanonicalModifier } from '../../shared/keys.js';
 import type { Role } from '../../shared/roles.js';
 import { looksLikeChord, parseChord } from './chord.js';
+import { matchCellCommand } from './cells.js';
+import { matchFormatting } from './formatting.js';
 import { REPEAT_WORDS, TEXT_TARGET_ROLES } from './lexicon.js';
 import {
   fail,
+  numberedLabelRole,
   ok,
   readAppName,
   readElement,
@@ -40,19 +43,28 @@ function noMatch(reason: string): GrammarResult {
   return { kind: 'no_match', reason };
 }
 
+/** What the grammar needs to know about the computer it plans for. */
+export interface GrammarOptions {
+  /**
+   * The platform, for the few commands whose keys differ ("go back": alt+left, ⌘[ on a Mac).
+   * Without it those commands are no_match: the grammar does not guess the platform.
+   */
+  readonly platform?: 'macos' | 'linux' | 'windows';
+}
+
 /**
  * Parse one command into an intent, or say why not. Never throws.
  */
-export function parseCommand(text: string): GrammarResult {
+export function parseCommand(text: string, options: GrammarOptions = {}): GrammarResult {
   try {
-    return parseChecked(text);
+    return parseChecked(text, options);
   } catch {
     // A bug here must cost the user an LLM round trip, never a crash of the assistant.
     return noMatch('the grammar failed on this command');
   }
 }
 
-function parseChecked(text: string): GrammarResult {
+function parseChecked(text: string, options: GrammarOptions): GrammarResult {
   if (typeof text !== 'string') return noMatch('command is not text');
   if (text.length > MAX_COMMAND_LENGTH) return noMatch(`command longer than ${MAX_COMMAND_LENGTH} characters`);
   const bad = badCharacter(text);
@@ -64,14 +76,14 @@ function parseChecked(text: string): GrammarResult {
   const parts = splitChain(tokenized.tokens);
   let intent: Intent;
   if (parts.length === 1) {
-    const one = parseSegment(text, parts[0] as Token[]);
+    const one = parseSegment(text, parts[0] as Token[], options);
     if (!one.ok) return noMatch(one.reason);
     intent = one.value;
   } else {
     if (parts.length > LIMITS.sequenceMax) return noMatch(`more than ${LIMITS.sequenceMax} steps`);
     const steps: Step[] = [];
     for (let i = 0; i < parts.length; i++) {
-      const part = parseSegment(text, parts[i] as Token[]);
+      const part = parseSegment(text, parts[i] as Token[], options);
       if (!part.ok) return noMatch(`step ${i + 1}: ${part.reason}`);
       const added = asSteps(part.value);
       if (added === null) return noMatch(`step ${i + 1}: ${part.value.intent} cannot be part of a sequence`);
@@ -168,7 +180,7 @@ function endsSentence(raw: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // One command
 
-type VerbKind = 'open' | 'click' | 'double' | 'right' | 'triple' | 'press' | 'type' | 'scroll' | 'move' | 'hover' | 'drag';
+type VerbKind = 'open' | 'click' | 'double' | 'right' | 'triple' | 'press' | 'type' | 'scroll' | 'move' | 'hover' | 'drag' | 'back';
 
 /** The command verb at tokens[i] and where its object starts, or null. */
 function matchVerb(tokens: readonly Token[], i: number): { kind: VerbKind; next: number } | null {
@@ -190,6 +202,7 @@ function matchVerb(tokens: readonly Token[], i: number): { kind: VerbKind; next:
     case 'go':
       if (w2 === 'to') return after('open', 2);
       if (w2 === 'over' && isWord(tokens[i + 2], 'to')) return after('open', 3);
+      if (w1 === 'go' && w2 === 'back') return after('back', 2);
       return null;
     case 'click':
     case 'left-click':
@@ -255,11 +268,15 @@ function stripPoliteness(command: string, tokens: readonly Token[]): { tokens: T
   return { tokens: out, politeTail };
 }
 
-function parseSegment(command: string, raw: readonly Token[]): Read<Intent> {
+function parseSegment(command: string, raw: readonly Token[], options: GrammarOptions): Read<Intent> {
   const { tokens, politeTail } = stripPoliteness(command, raw);
   if (tokens.length === 0) return fail('empty command');
   const question = matchQuestion(tokens);
   if (question !== null) return question;
+  const formatting = matchFormatting(tokens);
+  if (formatting !== null) return formatting;
+  const cells = matchCellCommand(command, tokens);
+  if (cells !== null) return cells;
   const verb = matchVerb(tokens, 0);
   if (verb === null) return fail('no command verb recognised');
   const rest = tokens.slice(verb.next);
@@ -283,6 +300,8 @@ function parseSegment(command: string, raw: readonly Token[]): Read<Intent> {
       return parseMoveTarget(command, rest);
     case 'drag':
       return parseDrag(command, rest);
+    case 'back':
+      return parseBack(rest, options);
   }
 }
 
@@ -375,6 +394,30 @@ function matchQuestion(tokens: readonly Token[]): Read<Intent> | null {
 
 // ---------------------------------------------------------------------------------------------
 // Verbs
+
+/**
+ * go back [in App]: the previous page of a browser or a file manager, by its key (alt+left; ⌘[ on a
+ * Mac, where alt+left moves the caret a word). "go back to …" (an app? a page?) is no_match.
+ */
+function parseBack(rest: readonly Token[], options: GrammarOptions): Read<Intent> {
+  if (options.platform === undefined) return fail('"go back" needs the platform to choose its keys');
+  let app: string | undefined;
+  if (rest.length > 0) {
+    if (!isWord(rest[0], 'in') || rest.length === 1) return fail('go back where? say "go back" or "go back in <app>"');
+    const name = readAppName(rest.slice(1));
+    if (!name.ok) return name;
+    app = name.value;
+  }
+  const chord = BACK_KEYS[options.platform];
+  return ok({ intent: 'press_key', key: chord.key, modifiers: [...chord.modifiers], ...(app === undefined ? {} : { app }) });
+}
+
+/** The key for "back" in browsers and file managers. */
+const BACK_KEYS: Readonly<Record<NonNullable<GrammarOptions['platform']>, { key: string; modifiers: readonly CanonicalModifier[] }>> = {
+  linux: { key: 'left', modifiers: ['alt'] },
+  windows: { key: 'left', modifiers: ['alt'] },
+  macos: { key: 'left_bracket', modifiers: ['cmd'] },
+};
 
 function parseOpen(rest: readonly Token[]): Read<Intent> {
   if (rest.length === 0) return fail('open what? name an application');
@@ -585,9 +628,10 @@ function parseType(command: string, rest: readonly Token[], politeTail: boolean)
 }
 
 function readTextTarget(command: string, tokens: readonly Token[]): Read<{ label: string; role: Role }> {
-  const label = readLabel(command, tokens);
+  const label = readLabel(command, tokens, { numbered: true });
   if (!label.ok) return label;
-  const role = label.value.role;
+  // "into Field 3": the field named "Field 3" (its role word says it is a field).
+  const role = label.value.role ?? numberedLabelRole(isWord(tokens[0], 'the') ? tokens.slice(1) : tokens) ?? undefined;
   if (role === undefined || !TEXT_TARGET_ROLES.has(role)) {
     return fail('name the field to type into: "into the <name> field"');
   }

@@ -467,3 +467,24 @@ export const REPEAT_WORDS: ReadonlyMap<string, number> = new Map([
   ['twice', 2],
   ['thrice', 3],
 ]);
+
+/**
+ * Formatting the selection: the word → the key pressed with `cmd` (⌘ on macOS, Ctrl on Linux and
+ * Windows: src/execution/input/keymap.ts), the shortcut word processors, editors and mail apps share.
+ * "bold that" / "italicize it" / "underline the selection" use the verbs; "make that bold" the
+ * adjectives. See formatting.ts for the phrases and what is left to other planners.
+ */
+export const FORMAT_VERBS: ReadonlyMap<string, string> = new Map([
+  ['bold', 'b'],
+  ['embolden', 'b'],
+  ['italicize', 'i'],
+  ['italicise', 'i'],
+  ['underline', 'u'],
+]);
+export const FORMAT_ADJECTIVES: ReadonlyMap<string, string> = new Map([
+  ['bold', 'b'],
+  ['italic', 'i'],
+  ['underlined', 'u'],
+]);
+/** What "that" may be in a formatting command: the selection, never a text named in the command. */
+export const SELECTION_PHRASES: ReadonlySet<string> = new Set(['that', 'this', 'it', 'selection', 'the selection', 'the selected text', 'the highlighted text']);

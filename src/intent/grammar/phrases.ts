@@ -183,6 +183,20 @@ function trailingRole(tokens: readonly Token[]): { role: Role; length: number } 
 export interface LabelOptions {
   /** Places (mouse targets, drag ends) also refuse direction words ("to the left"). */
   place?: boolean;
+  /**
+   * Accept a role word and a number as a label ("Field 3", "Button 2"). Only where the number
+   * cannot be an element id: with an app ("click Field 3 in Firefox") or as a typing target. Alone,
+   * "click field 3" may mean the overlay's number 3, so it stays no_match.
+   */
+  numbered?: boolean;
+}
+
+/** "Field 3": a role word and a whole number, which together name a numbered element; its role, else null. */
+export function numberedLabelRole(tokens: readonly Token[]): Role | null {
+  const [word, number] = tokens;
+  if (tokens.length !== 2 || word === undefined || number === undefined || word.quoted || number.quoted) return null;
+  if (digitsValue(number.low) === null || number.low.startsWith('-')) return null;
+  return ROLE_WORDS.get(word.low) ?? null;
 }
 
 /**
@@ -208,7 +222,8 @@ export function readLabel(command: string, tokens: readonly Token[], opts: Label
   if ((words.length > 1 || (saidThe && role === undefined)) && !last.quoted && NOUNS_WITHOUT_ROLE.has(last.low)) {
     return fail(`"${last.raw}" does not say which element`);
   }
-  if (words.length > 1 && trailingRole(words.slice(0, 1)) !== null && tr === null && !first.quoted) {
+  const numbered = opts.numbered === true && tr === null && numberedLabelRole(words) !== null;
+  if (words.length > 1 && trailingRole(words.slice(0, 1)) !== null && tr === null && !first.quoted && !numbered) {
     // "the button that says Send": a description, not a label.
     return fail('an element description, not a label');
   }
@@ -337,7 +352,7 @@ function readLabelInApp(command: string, tokens: readonly Token[], opts: LabelOp
   const head = split.kind === 'split' ? split.head : tokens;
   // "click 12 in Safari": element 12 (ids are not per app) or the label "12"? Neither is sure.
   if (split.kind === 'split' && readWholeNumber(head) !== null) return fail('a number with an app: name the element');
-  const label = readLabel(command, head, opts);
+  const label = readLabel(command, head, split.kind === 'split' ? { ...opts, numbered: true } : opts);
   if (!label.ok) return label;
   return ok(split.kind === 'split' ? { ...label.value, app: split.app } : label.value);
 }
