@@ -55,7 +55,17 @@ describe.skipIf(skip !== '')('LibreOffice Calc: reading a sheet never harms it',
       const s = await bridge.snapshot({ pid: calcPid, deadlineMs: 3000 });
       const elapsed = performance.now() - started;
       expect(elapsed).toBeLessThan(3000 + 1500);
-      expect(s.elements.some((e) => e.role === 'table')).toBe(true);
+      // Partial, and saying so: the sheet's visible cells only, by row and column, named by address.
+      expect(s.truncated).toBe('visible_only');
+      const sheet = s.elements.find((e) => e.role === 'table' && e.visiblePart);
+      expect(sheet?.visiblePart?.rows).toBe(1048576);
+      expect(sheet?.visiblePart?.firstRow).toBe(0);
+      expect(sheet?.visiblePart?.firstColumn).toBe(0);
+      const cells = s.elements.filter((e) => e.parent === sheet?.id);
+      expect(cells.length).toBe(sheet?.visiblePart?.items);
+      expect(cells.length).toBeGreaterThan(20);
+      expect(cells.length).toBeLessThanOrEqual(400);
+      expect(cells.slice(0, 3).map((c) => c.name)).toEqual(['A1', 'B1', 'C1']);
       console.log(`[calc] snapshot ${i + 1}: ${s.elements.length} elements in ${elapsed.toFixed(0)} ms (${s.source}, truncated: ${s.truncated})`);
     }
     // Whatever Calc still does after the answers (work the reads started) shows within a moment.
