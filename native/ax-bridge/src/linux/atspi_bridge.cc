@@ -369,7 +369,8 @@ Element elementOf(const Info& info) {
 
 // Calls that read an element's bounds, actions and value; `done` counts the answers (or the
 // errors that are about this element alone).
-void addDetailCalls(std::vector<RawCall>& calls, const ObjRef& ref, uint8_t need, Element* el) {
+void addDetailCalls(std::vector<RawCall>& calls, const ObjRef& ref, uint8_t need, Element* el,
+                    std::vector<std::string>* rawActions = nullptr) {
   if (need & kNeedBounds) {
     calls.push_back(method(ref, "org.a11y.atspi.Component", "GetExtents", argUint(ATSPI_COORD_TYPE_SCREEN), [el](DBusMessageIter* it) {
       if (!nextIs(it, DBUS_TYPE_STRUCT)) return;
@@ -384,8 +385,10 @@ void addDetailCalls(std::vector<RawCall>& calls, const ObjRef& ref, uint8_t need
     }));
   }
   if (need & kNeedActions) {
-    calls.push_back(method(ref, "org.a11y.atspi.Action", "GetActions", nullptr, [el](DBusMessageIter* it) {
-      for (const auto& name : readActionNames(it)) addPlatformAction(*el, name);
+    calls.push_back(method(ref, "org.a11y.atspi.Action", "GetActions", nullptr, [el, rawActions](DBusMessageIter* it) {
+      std::vector<std::string> names = readActionNames(it);
+      for (const auto& name : names) addPlatformAction(*el, name);
+      if (rawActions) *rawActions = std::move(names);
     }));
   }
   if (need & kNeedText) {
@@ -1641,14 +1644,34 @@ class LinuxBridge final : public Bridge {
   Result<Done> fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, const ObjRef& app, int pid, const Deadline& deadline) {
     std::vector<RawCall> calls;
     std::vector<size_t> owner;
+    std::vector<std::vector<std::string>> rawActions(nodes.size());
+    std::vector<bool> actionsAsked(nodes.size(), false);
     for (size_t i = 0; i < nodes.size(); ++i) {
       size_t before = calls.size();
-      addDetailCalls(calls, nodes[i]->ref, detailsNeeded(nodes[i]->info), &snap.elements[i]);
+      uint8_t need = detailsNeeded(nodes[i]->info);
+      if (need & kNeedActions) {
+        // An element's actions do not change while it lives: those read before are reused (the
+        // same object: same path and role).
+        auto had = knownActions_.find(nodes[i]->ref.bus + '\n' + nodes[i]->ref.path);
+        if (had != knownActions_.end() && had->second.role == nodes[i]->info.role) {
+          for (const auto& name : had->second.names) addPlatformAction(snap.elements[i], name);
+          need &= ~kNeedActions;
+        } else {
+          actionsAsked[i] = true;
+        }
+      }
+      addDetailCalls(calls, nodes[i]->ref, need, &snap.elements[i], &rawActions[i]);
       owner.insert(owner.end(), calls.size() - before, i);
     }
     bool slow = false, cutShort = false;
     if (auto e = bus_.run(calls, deadline, kMaxCallMs, snapshotPolicy(pid, deadline, &slow))) return *e;
     if (auto e = slowOrHung(slow, cutShort, app, pid, deadline)) return *e;
+    for (size_t k = 0; k < calls.size(); ++k) {
+      size_t i = owner[k];
+      if (!calls[k].answered || !actionsAsked[i] || std::strcmp(calls[k].method, "GetActions") != 0) continue;
+      if (knownActions_.size() >= kKnownActions) knownActions_.clear();
+      knownActions_[nodes[i]->ref.bus + '\n' + nodes[i]->ref.path] = {nodes[i]->info.role, std::move(rawActions[i])};
+    }
     for (size_t k = 0; k < calls.size(); ++k) {
       if (calls[k].answered || !(calls[k].error == kErrorDeadline || isNoReply(calls[k].error))) continue;
       snap.elements.resize(owner[k]);
@@ -1832,6 +1855,13 @@ class LinuxBridge final : public Bridge {
   // cells at every snapshot grew Calc by 2.5 MB a snapshot), so a cell once had is asked for again
   // only when its old object no longer answers. Bounded: whole tables are forgotten past the limits.
   std::unordered_map<std::string, std::unordered_map<uint64_t, ObjRef>> knownCells_;
+  // The action names of elements read before, by bus and path (with the role, to tell a new object).
+  struct KnownActions {
+    uint32_t role;
+    std::vector<std::string> names;
+  };
+  std::unordered_map<std::string, KnownActions> knownActions_;
+  static constexpr size_t kKnownActions = 50000;
   static constexpr size_t kKnownTables = 8, kKnownCellsPerTable = 20000;
   std::vector<std::string> walkOnly_;  // apps whose cache took too long to read: walked instead
   std::function<void(const Event&)> handler_;
