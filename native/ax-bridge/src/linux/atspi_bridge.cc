@@ -339,7 +339,8 @@ uint8_t detailsNeeded(const Info& info) {
   if (info.ifaces & kIfaceAction) need |= kNeedActions;
   if ((info.ifaces & kIfaceText) && info.name.empty() && labelInText(role)) need |= kNeedTextAsName;
   else if ((info.ifaces & kIfaceText) && isTextRole(role)) need |= kNeedText;
-  else if (info.ifaces & kIfaceValue) need |= kNeedValue;
+  // Only where a number is what it shows: LibreOffice gives every button a Value of 0.
+  else if ((info.ifaces & kIfaceValue) && numericRole(role)) need |= kNeedValue;
   if (role == ATSPI_ROLE_PASSWORD_TEXT) need &= ~(kNeedText | kNeedValue);
   return need;
 }
