@@ -1124,9 +1124,12 @@ class LinuxBridge final : public Bridge {
   // What an error in a snapshot's batch means: the app quit, or one call used up its whole share
   // while the deadline still had time (`slow` is set: slowOrHung then asks whether the app answers
   // at all). Anything else is about one element.
-  CallErrorPolicy snapshotPolicy(int pid, const Deadline& deadline, bool* slow) {
-    return [pid, &deadline, slow](const RawCall& c) -> std::optional<Error> {
+  CallErrorPolicy snapshotPolicy(int pid, const std::string& appBus, const Deadline& deadline, bool* slow) {
+    return [pid, appBus, &deadline, slow](const RawCall& c) -> std::optional<Error> {
       if (c.error == kErrorDeadline) return std::nullopt;
+      // A name without an owner that is not the app's own (a child an app made up) is about that
+      // element alone.
+      if (c.to.bus != appBus) return std::nullopt;
       if (isGoneName(c.error)) return goneError("The application");
       if (isNoReply(c.error)) {
         if (c.waitedMs < c.timeoutMs - 1) return goneError("The application");
@@ -1504,7 +1507,7 @@ class LinuxBridge final : public Bridge {
   // Reads the tree level by level: for each level, one pipelined batch for what the cache did not
   // tell about its elements, then one for the children of those that are expanded.
   Result<Done> walk(Tree& t, const ObjRef& root, int pid, const SnapshotOptions& options, const Deadline& deadline) {
-    CallErrorPolicy policy = snapshotPolicy(pid, deadline, &t.slowCall);
+    CallErrorPolicy policy = snapshotPolicy(pid, root.bus, deadline, &t.slowCall);
     auto over = [&t, &deadline] { return deadline.expired() || t.cutShort; };
     std::vector<int> level = {addNode(t, root, 0, -1)};
     while (!level.empty() && !over()) {
@@ -1582,6 +1585,9 @@ class LinuxBridge final : public Bridge {
         }
         t.nodes[n].expanded = true;
         for (const ObjRef& ref : kids[n]) {
+          // Only the app's own objects: a child on another app's connection would put that app's
+          // elements (and actions on them) under this app's name.
+          if (ref.bus != root.bus) continue;
           int child = addNode(t, ref, t.nodes[n].depth + 1, n);
           if (child < 0) continue;
           t.nodes[n].kids.push_back(child);
@@ -1665,7 +1671,7 @@ class LinuxBridge final : public Bridge {
       owner.insert(owner.end(), calls.size() - before, i);
     }
     bool slow = false, cutShort = false;
-    if (auto e = bus_.run(calls, deadline, kMaxCallMs, snapshotPolicy(pid, deadline, &slow))) return *e;
+    if (auto e = bus_.run(calls, deadline, kMaxCallMs, snapshotPolicy(pid, app.bus, deadline, &slow))) return *e;
     if (auto e = slowOrHung(slow, cutShort, app, pid, deadline)) return *e;
     for (size_t k = 0; k < calls.size(); ++k) {
       size_t i = owner[k];
