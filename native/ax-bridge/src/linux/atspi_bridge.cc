@@ -371,7 +371,7 @@ Element elementOf(const Info& info) {
 // Calls that read an element's bounds, actions and value; `done` counts the answers (or the
 // errors that are about this element alone).
 void addDetailCalls(std::vector<RawCall>& calls, const ObjRef& ref, uint8_t need, Element* el,
-                    std::vector<std::string>* rawActions = nullptr) {
+                    std::vector<std::string>* rawActions, int* textLength) {
   if (need & kNeedBounds) {
     calls.push_back(method(ref, "org.a11y.atspi.Component", "GetExtents", argUint(ATSPI_COORD_TYPE_SCREEN), [el](DBusMessageIter* it) {
       if (!nextIs(it, DBUS_TYPE_STRUCT)) return;
@@ -392,13 +392,10 @@ void addDetailCalls(std::vector<RawCall>& calls, const ObjRef& ref, uint8_t need
       if (rawActions) *rawActions = std::move(names);
     }));
   }
-  if (need & kNeedText) {
-    calls.push_back(method(ref, "org.a11y.atspi.Text", "GetText", argInts(0, kMaxValueChars),
-                           [el](DBusMessageIter* it) { el->value = readString(it); }));
-  }
-  if (need & kNeedTextAsName) {
-    calls.push_back(method(ref, "org.a11y.atspi.Text", "GetText", argInts(0, kMaxValueChars),
-                           [el](DBusMessageIter* it) { el->name = readString(it); }));
+  // The text is read in a second batch, up to its length: LibreOffice answers GetText with nothing
+  // at all when the range asked for goes past the end.
+  if ((need & (kNeedText | kNeedTextAsName)) && textLength) {
+    calls.push_back(property(ref, "org.a11y.atspi.Text", "CharacterCount", [textLength](DBusMessageIter* v) { *textLength = readInt(v, -1); }));
   }
   if (need & kNeedValue) {
     calls.push_back(property(ref, "org.a11y.atspi.Value", "CurrentValue",
@@ -1653,6 +1650,8 @@ class LinuxBridge final : public Bridge {
     std::vector<size_t> owner;
     std::vector<std::vector<std::string>> rawActions(nodes.size());
     std::vector<bool> actionsAsked(nodes.size(), false);
+    std::vector<uint8_t> needs(nodes.size(), 0);
+    std::vector<int> textLength(nodes.size(), -1);
     for (size_t i = 0; i < nodes.size(); ++i) {
       size_t before = calls.size();
       uint8_t need = detailsNeeded(nodes[i]->info);
@@ -1667,26 +1666,77 @@ class LinuxBridge final : public Bridge {
           actionsAsked[i] = true;
         }
       }
-      addDetailCalls(calls, nodes[i]->ref, need, &snap.elements[i], &rawActions[i]);
+      needs[i] = need;
+      addDetailCalls(calls, nodes[i]->ref, need, &snap.elements[i], &rawActions[i], &textLength[i]);
       owner.insert(owner.end(), calls.size() - before, i);
     }
     bool slow = false, cutShort = false;
-    if (auto e = bus_.run(calls, deadline, kMaxCallMs, snapshotPolicy(pid, app.bus, deadline, &slow))) return *e;
+    CallErrorPolicy policy = snapshotPolicy(pid, app.bus, deadline, &slow);
+    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
     if (auto e = slowOrHung(slow, cutShort, app, pid, deadline)) return *e;
-    for (size_t k = 0; k < calls.size(); ++k) {
-      size_t i = owner[k];
-      if (!calls[k].answered || !actionsAsked[i] || std::strcmp(calls[k].method, "GetActions") != 0) continue;
-      if (knownActions_.size() >= kKnownActions) knownActions_.clear();
-      knownActions_[nodes[i]->ref.bus + '\n' + nodes[i]->ref.path] = {nodes[i]->info.role, std::move(rawActions[i])};
+    if (auto e = cutAtUnanswered(snap, calls, owner, deadline)) return *e;
+
+    // Second batch: texts up to their length, and the names of actions the first answer left
+    // empty (LibreOffice gives no localized names: its names come from GetName).
+    std::vector<RawCall> more;
+    std::vector<size_t> moreOwner;
+    std::vector<std::vector<std::string>> named(nodes.size());
+    size_t kept = snap.elements.size();
+    for (size_t i = 0; i < kept; ++i) {
+      Element* el = &snap.elements[i];
+      if (needs[i] & (kNeedText | kNeedTextAsName)) {
+        bool asName = (needs[i] & kNeedTextAsName) != 0;
+        int length = textLength[i];
+        if (length == 0) {
+          if (!asName) el->value = std::string();
+        } else {
+          int upTo = length < 0 ? kMaxValueChars : std::min(length, kMaxValueChars);
+          more.push_back(method(nodes[i]->ref, "org.a11y.atspi.Text", "GetText", argInts(0, upTo), [el, asName](DBusMessageIter* it) {
+            if (asName) el->name = readString(it);
+            else el->value = readString(it);
+          }));
+          moreOwner.push_back(i);
+        }
+      }
+      if (actionsAsked[i]) {
+        named[i] = rawActions[i];
+        for (size_t a = 0; a < rawActions[i].size(); ++a) {
+          if (!rawActions[i][a].empty()) continue;
+          std::string* slot = &named[i][a];
+          more.push_back(method(nodes[i]->ref, "org.a11y.atspi.Action", "GetName", argInt(static_cast<int32_t>(a)),
+                                [el, slot](DBusMessageIter* it) {
+                                  *slot = lower(readString(it));
+                                  addPlatformAction(*el, *slot);
+                                }));
+          moreOwner.push_back(i);
+        }
+      }
     }
+    if (auto e = bus_.run(more, deadline, kMaxCallMs, policy)) return *e;
+    if (auto e = slowOrHung(slow, cutShort, app, pid, deadline)) return *e;
+    if (auto e = cutAtUnanswered(snap, more, moreOwner, deadline)) return *e;
+    for (size_t i = 0; i < snap.elements.size(); ++i) {
+      if (!actionsAsked[i]) continue;
+      if (knownActions_.size() >= kKnownActions) knownActions_.clear();
+      knownActions_[nodes[i]->ref.bus + '\n' + nodes[i]->ref.path] = {nodes[i]->info.role, std::move(named[i])};
+    }
+    return Done{};
+  }
+
+  // The elements are cut at the first one a call of this batch could not be answered for before
+  // the deadline. A call that went unanswered for its own share while the app still answers
+  // (slowOrHung said so) only leaves that detail out.
+  static std::optional<Error> cutAtUnanswered(Snapshot& snap, const std::vector<RawCall>& calls, const std::vector<size_t>& owner,
+                                              const Deadline& deadline) {
     for (size_t k = 0; k < calls.size(); ++k) {
-      if (calls[k].answered || !(calls[k].error == kErrorDeadline || isNoReply(calls[k].error))) continue;
+      if (calls[k].answered || !(calls[k].error == kErrorDeadline || (isNoReply(calls[k].error) && deadline.expired()))) continue;
+      if (owner[k] >= snap.elements.size()) continue;  // already cut before it
       snap.elements.resize(owner[k]);
       snap.truncated = Truncation::Deadline;
       if (snap.elements.empty()) return timeoutError("Reading the application", deadline);
       break;
     }
-    return Done{};
+    return std::nullopt;
   }
 
   // The element an id of the latest snapshot names, checked to be still there, with its role,
