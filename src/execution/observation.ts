@@ -205,7 +205,8 @@ function priority(el: AxElement, place: Place, actionable: boolean, focused: boo
 export function serializeObservation(snapshot: AxSnapshot, options: ObservationOptions = {}): Observation {
   const budget = options.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
   const byId = new Map(snapshot.elements.map((e) => [e.id, e] as const));
-  const focused = snapshot.elements.find((e) => e.states.includes('focused') && isShown(e) && !CONTAINER_ROLES.has(e.role));
+  // The innermost: a sheet and its current cell both say they are focused.
+  const focused = [...snapshot.elements].reverse().find((e) => e.states.includes('focused') && isShown(e) && !CONTAINER_ROLES.has(e.role));
 
   // Fields and the text labels beside them (same parent): a label that repeats the field's name
   // adds nothing; a field without a name is shown with the nearest label before it.
@@ -237,6 +238,7 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
   const candidates: { el: AxElement; place: Place; actionable: boolean; rank: number; distance: number; index: number }[] = [];
   for (const [index, el] of snapshot.elements.entries()) {
     if (!isShown(el) || CONTAINER_ROLES.has(el.role)) continue;
+    if (isEmptyCell(el, byId) && el !== focused) continue;
     const actionable = isActionable(el);
     if (!actionable && !((el.name || el.description) && CONTEXT_ROLES.has(el.role) && !repeatsActionableAncestor(el, byId) && !redundantLabels.has(el.id))) continue;
     const view = viewportOf(el, byId, viewports);
@@ -287,7 +289,10 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
   else parts.push(...lines);
   const omitted = left.length;
   if (omitted > 0) parts.push(omittedNote(left.map((c) => c.place)));
-  if (snapshot.truncated !== 'none') parts.push(`(The app's tree was cut short: ${snapshot.truncated.replace('_', ' ')}.)`);
+  for (const el of snapshot.elements) if (el.visiblePart && isShown(el)) parts.push(visiblePartNote(el, snapshot.elements));
+  if (snapshot.truncated !== 'none' && snapshot.truncated !== 'visible_only') {
+    parts.push(`(The app's tree was cut short: ${snapshot.truncated.replace('_', ' ')}.)`);
+  }
   if (focusId !== undefined) parts.push(`Focus: ${focusId}.`);
   const text = parts.join('\n');
   return {
@@ -300,6 +305,43 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
     omitted,
     tokenEstimate: estimateTokens(text),
   };
+}
+
+/** A spreadsheet cell's name when it is only its address ("B3", "AA10"). */
+const CELL_ADDRESS = /^[A-Z]{1,3}[1-9][0-9]*$/;
+
+/**
+ * A cell of a container read only where it is on screen (a sheet) that says nothing but where it
+ * is: no value and a name that is only its address. Hundreds of them would fill the budget.
+ */
+function isEmptyCell(el: AxElement, byId: ReadonlyMap<number, AxElement>): boolean {
+  if (el.role !== 'cell' || (el.value !== null && el.value !== '')) return false;
+  const parent = el.parent === null ? undefined : byId.get(el.parent);
+  return parent?.visiblePart !== undefined && (el.name === '' || CELL_ADDRESS.test(el.name));
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * What was read of a container too big to read whole, and how to reach the rest: `(Table "Sheet
+ * Sheet1": only its part on screen was read — cells A1 to O26 of 1,048,576 rows and 16,384
+ * columns; empty cells are not listed. For others, say "go to cell" and an address, or scroll.)`
+ */
+function visiblePartNote(el: AxElement, elements: readonly AxElement[]): string {
+  const part = el.visiblePart!;
+  const what = `${el.role === 'table' ? 'Table' : 'List'}${el.name ? ` ${JSON.stringify(short(el.name, NAME_MAX))}` : ''}`;
+  const kids = elements.filter((e) => e.parent === el.id);
+  if (part.firstRow !== null && part.lastRow !== null) {
+    const size = part.rows !== null && part.columns !== null ? ` of ${count(part.rows)} rows and ${count(part.columns)} columns` : '';
+    const first = kids[0]?.name ?? '';
+    const last = kids.at(-1)?.name ?? '';
+    if (CELL_ADDRESS.test(first) && CELL_ADDRESS.test(last)) {
+      return `(${what}: only its part on screen was read — cells ${first} to ${last}${size}; empty cells are not listed. For others, say "go to cell" and an address, or scroll.)`;
+    }
+    return `(${what}: only its part on screen was read — rows ${count(part.firstRow + 1)} to ${count(part.lastRow + 1)}${size}. For others, scroll, or name one.)`;
+  }
+  const of = part.itemCount !== null ? ` of ${count(part.itemCount)}` : '';
+  return `(${what}: only its part on screen was read — ${count(part.items)} items${of}. For others, scroll, or name one.)`;
 }
 
 /** "(183 more elements not listed: 150 below the visible part — say "scroll down" — and 33 others: name one by its label.)" */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
+import { serializeObservation } from '../../src/execution/observation.js';
 import { desktopSkipReason, startApp, stopApps, stopPid, until } from '../support/desktop.js';
 
 const skip = desktopSkipReason();
@@ -55,7 +56,23 @@ describe.skipIf(skip !== '')('LibreOffice Calc: reading a sheet never harms it',
       const s = await bridge.snapshot({ pid: calcPid, deadlineMs: 3000 });
       const elapsed = performance.now() - started;
       expect(elapsed).toBeLessThan(3000 + 1500);
-      expect(s.elements.some((e) => e.role === 'table')).toBe(true);
+      // Partial, and saying so: the sheet's visible cells only, by row and column, named by address.
+      expect(s.truncated).toBe('visible_only');
+      const sheet = s.elements.find((e) => e.role === 'table' && e.visiblePart);
+      expect(sheet?.visiblePart?.rows).toBe(1048576);
+      expect(sheet?.visiblePart?.firstRow).toBe(0);
+      expect(sheet?.visiblePart?.firstColumn).toBe(0);
+      const cells = s.elements.filter((e) => e.parent === sheet?.id);
+      expect(cells.length).toBe(sheet?.visiblePart?.items);
+      expect(cells.length).toBeGreaterThan(20);
+      expect(cells.length).toBeLessThanOrEqual(400);
+      expect(cells.slice(0, 3).map((c) => c.name)).toEqual(['A1', 'B1', 'C1']);
+      // What a planner sees: the focused cell, no empty ones, and what was read of the sheet.
+      const obs = serializeObservation(s);
+      expect(obs.text).toMatch(/Table "Sheet Sheet1": only its part on screen was read — cells A1 to [A-Z]+\d+ of 1,048,576 rows/);
+      expect(obs.text).toMatch(/\d+ cell "A1" .*focused/);
+      expect(obs.text).not.toMatch(/cell "B2"/);
+      expect(obs.tokenEstimate).toBeLessThanOrEqual(1500);
       console.log(`[calc] snapshot ${i + 1}: ${s.elements.length} elements in ${elapsed.toFixed(0)} ms (${s.source}, truncated: ${s.truncated})`);
     }
     // Whatever Calc still does after the answers (work the reads started) shows within a moment.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AxElement, AxSnapshot, ElementState } from '../../src/execution/accessibility/types.js';
 import { Intent } from '../../src/intent/schema.js';
 import { serializeObservation } from '../../src/execution/observation.js';
 import { DISABLED, HIDDEN, el, snapshot } from './element-fixtures.js';
@@ -167,5 +168,55 @@ describe('observation of a long web page (issue #14)', () => {
     );
     expect(o.text.split('\n').slice(1)).toEqual(['1 text_field labelled "Email"', '2 text "Welcome back"']);
     expect(o.places?.get(1)?.label).toBe('Email');
+  });
+});
+
+describe('observation of a container read only where it is on screen (issue #14)', () => {
+  /** A sheet whose visible part is 4 rows × 3 columns, two cells with content, one focused. */
+  function sheet(): AxSnapshot {
+    const cells: AxElement[] = [];
+    let id = 2;
+    for (let r = 0; r < 4; r++) {
+      for (let c = 0; c < 3; c++) {
+        const name = `${'ABC'[c]}${r + 1}`;
+        const value = name === 'B2' ? '42' : name === 'C4' ? 'Total' : '';
+        const states: ElementState[] = name === 'A1' ? ['enabled', 'showing', 'visible', 'focused'] : ['enabled', 'showing', 'visible'];
+        cells.push(el(id++, 'cell', name, { value, parent: 1, depth: 2, actions: ['select', 'focus'], states, bounds: { x: 40 + c * 80, y: 150 + r * 17, width: 80, height: 17 } }));
+      }
+    }
+    const table = el(1, 'table', 'Sheet Sheet1', {
+      bounds: { x: 40, y: 150, width: 1100, height: 500 },
+      visiblePart: { firstRow: 0, lastRow: 3, firstColumn: 0, lastColumn: 2, rows: 1048576, columns: 16384, items: 12, itemCount: null },
+    });
+    return { ...snapshot([table, ...cells]), truncated: 'visible_only' };
+  }
+
+  it('lists the cells that say something and the focused one, never the empty ones', () => {
+    const obs = serializeObservation(sheet());
+    expect(obs.text).toMatch(/\d+ cell "B2" ="42"/);
+    expect(obs.text).toMatch(/\d+ cell "C4" ="Total"/);
+    expect(obs.text).toMatch(/\d+ cell "A1" focused/);
+    for (const empty of ['A2', 'B1', 'C3']) expect(obs.text).not.toContain(`"${empty}"`);
+  });
+
+  it('says what was read of the sheet and how to reach the rest, instead of "cut short"', () => {
+    const obs = serializeObservation(sheet());
+    expect(obs.text).toContain(
+      '(Table "Sheet Sheet1": only its part on screen was read — cells A1 to C4 of 1,048,576 rows and 16,384 columns; empty cells are not listed. For others, say "go to cell" and an address, or scroll.)',
+    );
+    expect(obs.text).not.toContain('cut short');
+  });
+
+  it('says rows for a table whose cells are not addresses, and items for a sampled list', () => {
+    const tree = snapshot([
+      el(1, 'table', 'Files', { visiblePart: { firstRow: 24999, lastRow: 25016, firstColumn: 0, lastColumn: 2, rows: 50000, columns: 3, items: 54, itemCount: 150003 } }),
+      el(2, 'cell', 'Row 25000', { parent: 1, depth: 2 }),
+    ]);
+    expect(serializeObservation({ ...tree, truncated: 'visible_only' }).text).toContain('(Table "Files": only its part on screen was read — rows 25,000 to 25,017 of 50,000 rows and 3 columns. For others, scroll, or name one.)');
+    const icons = snapshot([
+      el(1, 'group', '', { visiblePart: { firstRow: null, lastRow: null, firstColumn: null, lastColumn: null, rows: null, columns: null, items: 41, itemCount: 20000 } }),
+      el(2, 'image', 'Icon 1', { parent: 1, depth: 2 }),
+    ]);
+    expect(serializeObservation({ ...icons, truncated: 'visible_only' }).text).toContain('(List: only its part on screen was read — 41 items of 20,000. For others, scroll, or name one.)');
   });
 });

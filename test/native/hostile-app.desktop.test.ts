@@ -154,6 +154,16 @@ const IN_PROCESS: readonly InProcessMode[] = [
     },
   },
   {
+    mode: 'adopt',
+    title: "other apps' roots, the bus daemon and an ownerless name as children: none is walked into, none fails the snapshot",
+    check: (r) => {
+      // Only the app's own objects: another app's elements would be shown (and acted on) as this app's.
+      expect(r.snapshot.value?.elements.map((e) => e.name)).toEqual(NAMES(r.name));
+      expect(r.walked.value?.elements.map((e) => e.name)).toEqual(NAMES(r.name));
+      expect(r.press?.error).toBeUndefined();
+    },
+  },
+  {
     mode: 'mute-actions',
     title: 'an action, a focus and a read never answered end as timeouts',
     check: (r) => {

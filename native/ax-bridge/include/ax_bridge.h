@@ -81,6 +81,16 @@ struct Rect {
 // One element of a snapshot. `role` is from the cross-platform vocabulary (src/shared/roles.ts);
 // `platformRole` is what the OS called it, for diagnostics. Ids count from 1 in depth-first
 // order; the root's parent is 0.
+// The part of a container too big to read whole (a spreadsheet's sheet, a list of thousands) that
+// a snapshot read: the cells on screen of a table (rows and columns count from 0), or the items
+// found on screen in a list. -1: not known.
+struct VisiblePart {
+  int firstRow = -1, lastRow = -1, firstColumn = -1, lastColumn = -1;
+  int rows = -1, columns = -1;  // the table's size
+  int items = 0;                // the children read
+  int itemCount = -1;           // the children it says it has (-1: more than it can say)
+};
+
 struct Element {
   int id = 0;
   int parent = 0;
@@ -93,9 +103,12 @@ struct Element {
   std::optional<Rect> bounds;
   std::vector<std::string> states;
   std::vector<std::string> actions;
+  std::optional<VisiblePart> visiblePart;  // set on a container read only where it is on screen
 };
 
-enum class Truncation { None, MaxNodes, MaxDepth, Deadline };
+// Why a snapshot is partial. VisibleOnly: the whole tree was read, but a container too big to read
+// whole only where it is on screen (see Element::visiblePart); the others cut the tree short.
+enum class Truncation { None, MaxNodes, MaxDepth, Deadline, VisibleOnly };
 
 struct Snapshot {
   uint32_t generation = 0;

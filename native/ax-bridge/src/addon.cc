@@ -136,6 +136,7 @@ const char* truncationName(axb::Truncation t) {
     case axb::Truncation::MaxNodes: return "max_nodes";
     case axb::Truncation::MaxDepth: return "max_depth";
     case axb::Truncation::Deadline: return "deadline";
+    case axb::Truncation::VisibleOnly: return "visible_only";
   }
   return "none";
 }
@@ -171,6 +172,20 @@ Napi::Value snapshotToJs(Napi::Env env, const axb::Snapshot& s) {
     el.Set("actions", stringArray(env, e.actions));
     el.Set("parent", e.parent == 0 ? env.Null() : Napi::Number::New(env, e.parent));
     el.Set("depth", e.depth);
+    if (e.visiblePart) {
+      const axb::VisiblePart& v = *e.visiblePart;
+      Napi::Object p = Napi::Object::New(env);
+      auto num = [&env](int n) -> Napi::Value { return n < 0 ? env.Null() : Napi::Number::New(env, n); };
+      p.Set("firstRow", num(v.firstRow));
+      p.Set("lastRow", num(v.lastRow));
+      p.Set("firstColumn", num(v.firstColumn));
+      p.Set("lastColumn", num(v.lastColumn));
+      p.Set("rows", num(v.rows));
+      p.Set("columns", num(v.columns));
+      p.Set("items", v.items);
+      p.Set("itemCount", num(v.itemCount));
+      el.Set("visiblePart", p);
+    }
     elements.Set(i, el);
   }
   o.Set("elements", elements);

@@ -65,7 +65,7 @@ const ANSWER_GRACE_MS = 250;
 
 const STATE_SET: ReadonlySet<string> = new Set(STATES);
 const ACTION_SET: ReadonlySet<string> = new Set(ACTIONS);
-const TRUNCATIONS: ReadonlySet<string> = new Set<Truncation>(['none', 'max_nodes', 'max_depth', 'deadline']);
+const TRUNCATIONS: ReadonlySet<string> = new Set<Truncation>(['none', 'max_nodes', 'max_depth', 'deadline', 'visible_only']);
 
 function toAccessibilityError(error: unknown): AccessibilityError {
   if (error instanceof AccessibilityError) return error;

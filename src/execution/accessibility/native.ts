@@ -52,6 +52,16 @@ export interface NativeElement {
   actions: string[];
   parent: number | null;
   depth: number;
+  visiblePart?: {
+    firstRow: number | null;
+    lastRow: number | null;
+    firstColumn: number | null;
+    lastColumn: number | null;
+    rows: number | null;
+    columns: number | null;
+    items: number;
+    itemCount: number | null;
+  };
 }
 
 export interface NativeSnapshot {

@@ -74,15 +74,41 @@ export interface AxElement {
   /** The parent's id; null for the root. */
   readonly parent: number | null;
   readonly depth: number;
+  /** Set on a container too big to read whole (a sheet, a list of thousands): what was read of it. */
+  readonly visiblePart?: VisiblePart;
 }
 
-export type Truncation = 'none' | 'max_nodes' | 'max_depth' | 'deadline';
+/**
+ * The part of a container too big to read whole that a snapshot read: the cells on screen of a
+ * table (rows and columns count from 0, as the platform's Table interface does), or the items found
+ * on screen in a list. Its children in the snapshot are exactly these. null: not known.
+ */
+export interface VisiblePart {
+  readonly firstRow: number | null;
+  readonly lastRow: number | null;
+  readonly firstColumn: number | null;
+  readonly lastColumn: number | null;
+  /** The table's size. */
+  readonly rows: number | null;
+  readonly columns: number | null;
+  /** Children read. */
+  readonly items: number;
+  /** Children it says it has; null when it cannot say (more than 2^31). */
+  readonly itemCount: number | null;
+}
+
+/**
+ * Why a snapshot is partial. `visible_only`: the whole tree was read, but a container too big to
+ * read whole only where it is on screen (its element has `visiblePart`). The others cut the tree
+ * short: the elements are then a prefix in depth-first order.
+ */
+export type Truncation = 'none' | 'max_nodes' | 'max_depth' | 'deadline' | 'visible_only';
 
 export interface AxSnapshot {
   readonly generation: number;
   readonly pid: number;
   readonly app: string;
-  /** Why the walk stopped early, if it did: the elements are then a prefix in depth-first order. */
+  /** Whether, and why, the snapshot is partial. */
   readonly truncated: Truncation;
   readonly elements: readonly AxElement[];
   readonly elapsedMs: number;

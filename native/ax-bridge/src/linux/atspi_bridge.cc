@@ -42,6 +42,8 @@ namespace {
 constexpr int kMaxCallMs = 1000;
 // A slice of the deadline for listing apps: a hung app costs at most this much.
 constexpr int kListCallMs = 300;
+// How long an app may take to tell its name before a snapshot calls it not responding.
+constexpr int kNameProbeMs = 1000;
 constexpr int kMaxValueChars = 2000;
 
 constexpr const char* kAccessible = "org.a11y.atspi.Accessible";
@@ -97,7 +99,7 @@ bool processGone(int pid) {
 bool isTextRole(AtspiRole role) {
   return role == ATSPI_ROLE_ENTRY || role == ATSPI_ROLE_TEXT || role == ATSPI_ROLE_COMBO_BOX ||
          role == ATSPI_ROLE_TERMINAL || role == ATSPI_ROLE_EDITBAR || role == ATSPI_ROLE_AUTOCOMPLETE ||
-         role == ATSPI_ROLE_PARAGRAPH || role == ATSPI_ROLE_DOCUMENT_TEXT;
+         role == ATSPI_ROLE_PARAGRAPH || role == ATSPI_ROLE_DOCUMENT_TEXT || role == ATSPI_ROLE_TABLE_CELL;
 }
 
 
@@ -323,15 +325,22 @@ void addInfoCalls(std::vector<RawCall>& calls, const ObjRef& ref, Info* info, in
 }
 
 // Roles whose text is their value are read with Text; others with Value. Bits of what to fetch.
-constexpr uint8_t kNeedBounds = 1, kNeedActions = 2, kNeedText = 4, kNeedValue = 8;
+constexpr uint8_t kNeedBounds = 1, kNeedActions = 2, kNeedText = 4, kNeedValue = 8, kNeedTextAsName = 16;
+
+// Items whose label is only in their text (GTK icon view items have no name).
+bool labelInText(AtspiRole role) {
+  return role == ATSPI_ROLE_ICON || role == ATSPI_ROLE_LIST_ITEM;
+}
 
 uint8_t detailsNeeded(const Info& info) {
   auto role = static_cast<AtspiRole>(info.role);
   uint8_t need = 0;
   if (info.ifaces & kIfaceComponent) need |= kNeedBounds;
   if (info.ifaces & kIfaceAction) need |= kNeedActions;
-  if ((info.ifaces & kIfaceText) && isTextRole(role)) need |= kNeedText;
-  else if (info.ifaces & kIfaceValue) need |= kNeedValue;
+  if ((info.ifaces & kIfaceText) && info.name.empty() && labelInText(role)) need |= kNeedTextAsName;
+  else if ((info.ifaces & kIfaceText) && isTextRole(role)) need |= kNeedText;
+  // Only where a number is what it shows: LibreOffice gives every button a Value of 0.
+  else if ((info.ifaces & kIfaceValue) && numericRole(role)) need |= kNeedValue;
   if (role == ATSPI_ROLE_PASSWORD_TEXT) need &= ~(kNeedText | kNeedValue);
   return need;
 }
@@ -361,7 +370,8 @@ Element elementOf(const Info& info) {
 
 // Calls that read an element's bounds, actions and value; `done` counts the answers (or the
 // errors that are about this element alone).
-void addDetailCalls(std::vector<RawCall>& calls, const ObjRef& ref, uint8_t need, Element* el) {
+void addDetailCalls(std::vector<RawCall>& calls, const ObjRef& ref, uint8_t need, Element* el,
+                    std::vector<std::string>* rawActions, int* textLength) {
   if (need & kNeedBounds) {
     calls.push_back(method(ref, "org.a11y.atspi.Component", "GetExtents", argUint(ATSPI_COORD_TYPE_SCREEN), [el](DBusMessageIter* it) {
       if (!nextIs(it, DBUS_TYPE_STRUCT)) return;
@@ -376,13 +386,16 @@ void addDetailCalls(std::vector<RawCall>& calls, const ObjRef& ref, uint8_t need
     }));
   }
   if (need & kNeedActions) {
-    calls.push_back(method(ref, "org.a11y.atspi.Action", "GetActions", nullptr, [el](DBusMessageIter* it) {
-      for (const auto& name : readActionNames(it)) addPlatformAction(*el, name);
+    calls.push_back(method(ref, "org.a11y.atspi.Action", "GetActions", nullptr, [el, rawActions](DBusMessageIter* it) {
+      std::vector<std::string> names = readActionNames(it);
+      for (const auto& name : names) addPlatformAction(*el, name);
+      if (rawActions) *rawActions = std::move(names);
     }));
   }
-  if (need & kNeedText) {
-    calls.push_back(method(ref, "org.a11y.atspi.Text", "GetText", argInts(0, kMaxValueChars),
-                           [el](DBusMessageIter* it) { el->value = readString(it); }));
+  // The text is read in a second batch, up to its length: LibreOffice answers GetText with nothing
+  // at all when the range asked for goes past the end.
+  if ((need & (kNeedText | kNeedTextAsName)) && textLength) {
+    calls.push_back(property(ref, "org.a11y.atspi.Text", "CharacterCount", [textLength](DBusMessageIter* v) { *textLength = readInt(v, -1); }));
   }
   if (need & kNeedValue) {
     calls.push_back(property(ref, "org.a11y.atspi.Value", "CurrentValue",
@@ -608,7 +621,7 @@ class LinuxBridge final : public Bridge {
       if (processGone(pid)) return goneError("The application");
       return timeoutError("Reading the application", deadline);
     }
-    auto details = fetchDetails(snap, emitted, pid, deadline);
+    auto details = fetchDetails(snap, emitted, *app, pid, deadline);
     if (!details.ok()) return details.error();
     handles.resize(snap.elements.size());
     replaceGeneration(std::move(handles), pid);
@@ -895,6 +908,8 @@ class LinuxBridge final : public Bridge {
     bool skip = false;      // hidden (showingOnly), defunct or gone: left out with its subtree
     bool expanded = false;  // its children are known
     std::vector<int> kids;
+    int parent = -1;
+    std::optional<VisiblePart> part;  // read only where it is on screen
   };
 
   struct Tree {
@@ -904,6 +919,8 @@ class LinuxBridge final : public Bridge {
     std::unordered_map<std::string, std::vector<size_t>> itemKids;  // parent path → items
     std::string bus;
     std::unordered_set<std::string> seen;  // paths in nodes: each element appears once
+    bool cutShort = false;  // a call went unanswered while the app still answers others: partial
+    bool slowCall = false;  // set by the snapshot's error policy, checked after each batch
   };
 
   void run() {
@@ -1101,21 +1118,42 @@ class LinuxBridge final : public Bridge {
     return std::nullopt;
   }
 
-  // What an error in a snapshot's batch means: the app quit, or stopped answering (a call used up
-  // its whole share while the deadline still had time). Anything else is about one element.
-  CallErrorPolicy snapshotPolicy(int pid, const Deadline& deadline) {
-    return [pid, &deadline](const RawCall& c) -> std::optional<Error> {
+  // What an error in a snapshot's batch means: the app quit, or one call used up its whole share
+  // while the deadline still had time (`slow` is set: slowOrHung then asks whether the app answers
+  // at all). Anything else is about one element.
+  CallErrorPolicy snapshotPolicy(int pid, const std::string& appBus, const Deadline& deadline, bool* slow) {
+    return [pid, appBus, &deadline, slow](const RawCall& c) -> std::optional<Error> {
       if (c.error == kErrorDeadline) return std::nullopt;
+      // A name without an owner that is not the app's own (a child an app made up) is about that
+      // element alone.
+      if (c.to.bus != appBus) return std::nullopt;
       if (isGoneName(c.error)) return goneError("The application");
       if (isNoReply(c.error)) {
         if (c.waitedMs < c.timeoutMs - 1) return goneError("The application");
         // Past the deadline the walk stops here, as truncated: no time is spent finding out why.
         if (deadline.expired()) return std::nullopt;
         if (processGone(pid)) return goneError("The application");
-        return timeoutError("Reading the application", deadline);
+        *slow = true;
+        return std::nullopt;
       }
       return std::nullopt;
     };
+  }
+
+  // After a call went unanswered for its whole share: "not responding" only when the app does not
+  // answer a trivial call (its name) within a short deadline either. When it does, it is slow to
+  // give that part only, and the snapshot ends there as partial.
+  std::optional<Error> slowOrHung(bool& slow, bool& cutShort, const ObjRef& anyOfApp, int pid, const Deadline& deadline) {
+    if (!slow) return std::nullopt;
+    slow = false;
+    cutShort = true;
+    if (deadline.expired()) return std::nullopt;
+    RawCall c = property({anyOfApp.bus, kRootPath}, kAccessible, "Name", [](DBusMessageIter*) {});
+    bus_.call(c, deadline, std::max(1, std::min(kNameProbeMs, static_cast<int>(deadline.remainingMs()))));
+    if (c.answered) return std::nullopt;
+    if (processGone(pid)) return goneError("The application");
+    if (deadline.expired()) return std::nullopt;
+    return timeoutError("Reading the application", deadline);
   }
 
   // The app's own cache (org.a11y.atspi.Cache.GetItems): every element it knows, with role, name,
@@ -1131,10 +1169,7 @@ class LinuxBridge final : public Bridge {
     if (!c.answered) {
       t.items.clear();
       if (isNoReply(c.error) && c.waitedMs >= c.timeoutMs - 1 && processAlive(pid)) {
-        if (c.timeoutMs >= 500) {
-          if (walkOnly_.size() >= 64) walkOnly_.erase(walkOnly_.begin());
-          walkOnly_.push_back(app.bus);
-        }
+        if (c.timeoutMs >= 500) rememberWalkOnly(app.bus);
         return Done{};
       }
       if (isNoReply(c.error) || isGoneName(c.error) || c.error == kErrorDeadline)
@@ -1145,6 +1180,9 @@ class LinuxBridge final : public Bridge {
       t.items.clear();
       return Done{};
     }
+    // A cache this big or this slow (an icon view of 20,000 files: 1.3 s) costs the app more to
+    // send than a walk that reads only what is needed: the app is walked from the next snapshot on.
+    if (t.items.size() > kCacheItemsWalked || c.waitedMs > kCacheMsWalked) rememberWalkOnly(app.bus);
     for (size_t i = 0; i < t.items.size(); ++i) {
       const CacheItem& item = t.items[i];
       if (item.ref.bus != app.bus) continue;
@@ -1152,6 +1190,15 @@ class LinuxBridge final : public Bridge {
       if (item.parent.bus == app.bus) t.itemKids[item.parent.path].push_back(i);
     }
     return Done{};
+  }
+
+  static constexpr size_t kCacheItemsWalked = 10000;
+  static constexpr double kCacheMsWalked = 500;
+
+  void rememberWalkOnly(const std::string& bus) {
+    if (std::find(walkOnly_.begin(), walkOnly_.end(), bus) != walkOnly_.end()) return;
+    if (walkOnly_.size() >= 64) walkOnly_.erase(walkOnly_.begin());
+    walkOnly_.push_back(bus);
   }
 
   bool infoFromCache(const Tree& t, Node& n) {
@@ -1187,9 +1234,12 @@ class LinuxBridge final : public Bridge {
   }
 
   // Asking such a container for its children makes the app create them all (LibreOffice Calc grew
-  // by over a gigabyte for one sheet); a count it cannot give (-1) is taken as huge.
+  // by over a gigabyte for one sheet); a count it cannot give (-1) is taken as huge. A container
+  // that does not say it manages its descendants but has more children than a screen could show
+  // (a GTK icon view of 20,000 files) is read the same way.
   static bool managesHugeDescendants(const Info& info) {
-    constexpr int kManagedChildrenAsked = 1000;
+    constexpr int kManagedChildrenAsked = 1000, kChildrenAsked = 5000;
+    if (info.childCount > kChildrenAsked) return true;
     return hasStateBit(info.states, ATSPI_STATE_MANAGES_DESCENDANTS) &&
            (info.childCount < 0 || info.childCount > kManagedChildrenAsked);
   }
@@ -1219,32 +1269,256 @@ class LinuxBridge final : public Bridge {
     return pos;
   }
 
-  int addNode(Tree& t, const ObjRef& ref, int depth) {
+  int addNode(Tree& t, const ObjRef& ref, int depth, int parent) {
     if (!t.seen.insert(ref.bus + '\n' + ref.path).second) return -1;  // a cycle or a duplicate
     Node n;
     n.ref = ref;
     n.depth = depth;
+    n.parent = parent;
     infoFromCache(t, n);
     t.nodes.push_back(std::move(n));
     return static_cast<int>(t.nodes.size()) - 1;
   }
 
+  static std::optional<Rect> readExtents(DBusMessageIter* it) {
+    if (!nextIs(it, DBUS_TYPE_STRUCT)) return std::nullopt;
+    DBusMessageIter rect;
+    dbus_message_iter_recurse(it, &rect);
+    int32_t v[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 4; ++i) {
+      v[i] = readInt(&rect, 0);
+      dbus_message_iter_next(&rect);
+    }
+    if (v[2] <= 0 || v[3] <= 0) return std::nullopt;
+    return Rect{double(v[0]), double(v[1]), double(v[2]), double(v[3])};
+  }
+
+  static uint64_t cellKey(int row, int column) {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(row)) << 32) | static_cast<uint32_t>(column);
+  }
+
+  static RawCall childAtPoint(const ObjRef& container, int x, int y, ObjRef* into) {
+    return method(container, "org.a11y.atspi.Component", "GetAccessibleAtPoint",
+                  [x, y](DBusMessage* m) {
+                    dbus_int32_t px = x, py = y;
+                    dbus_uint32_t coords = ATSPI_COORD_TYPE_SCREEN;
+                    dbus_message_append_args(m, DBUS_TYPE_INT32, &px, DBUS_TYPE_INT32, &py, DBUS_TYPE_UINT32, &coords,
+                                             DBUS_TYPE_INVALID);
+                  },
+                  [into](DBusMessageIter* it) { readObjectRef(it, *into); });
+  }
+
+  // A container too big to read whole, read where it is on screen.
+  struct Windowed {
+    int node = 0;
+    int cap = 0;  // at most this many children
+    std::optional<Rect> own, parent;
+    int rows = -1, columns = -1;
+    std::vector<ObjRef> kids;
+    VisiblePart part;
+  };
+
+  static constexpr int kMaxVisibleItems = 400;  // children read from one such container
+  static constexpr int kSampleStepPx = 12;      // between the rows of points a list is sampled at
+  static constexpr int kMaxSampleRows = 60;
+  static constexpr int kSampleColumnPx = 48;    // between its columns of points (an icon grid)
+  static constexpr int kMaxSampleColumns = 12;
+  static constexpr int kMaxVisibleSpan = 2000;
+  static constexpr int kCornerTries = 6, kCornerStepPx = 12;  // rows or columns on one screen, at most: else distrust
+
+  // Its visible part, bounded: never a call that makes the app build all its children. A table is
+  // read through its Table interface: the cells at the corners of its on-screen area (clipped by
+  // its parent's, a scrolled window) give the visible rows and columns, then each visible cell is
+  // asked for by row and column, row by row up to the cap. Anything else (or a table whose corner
+  // cells cannot be placed) is sampled: the child at points on a grid over the visible area.
+  Result<Done> readVisible(Tree& t, std::vector<Windowed>& ws, const CallErrorPolicy& policy, const Deadline& deadline) {
+    if (ws.empty()) return Done{};
+    std::vector<RawCall> calls;
+    for (auto& w : ws) {
+      const Node& n = t.nodes[w.node];
+      calls.push_back(method(n.ref, "org.a11y.atspi.Component", "GetExtents", argUint(ATSPI_COORD_TYPE_SCREEN),
+                             [&w](DBusMessageIter* it) { w.own = readExtents(it); }));
+      if (n.parent >= 0)
+        calls.push_back(method(t.nodes[n.parent].ref, "org.a11y.atspi.Component", "GetExtents", argUint(ATSPI_COORD_TYPE_SCREEN),
+                               [&w](DBusMessageIter* it) { w.parent = readExtents(it); }));
+      if (n.info.ifaces & kIfaceTable) {
+        calls.push_back(property(n.ref, "org.a11y.atspi.Table", "NRows", [&w](DBusMessageIter* v) { w.rows = readInt(v, -1); }));
+        calls.push_back(property(n.ref, "org.a11y.atspi.Table", "NColumns", [&w](DBusMessageIter* v) { w.columns = readInt(v, -1); }));
+      }
+    }
+    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+
+    // The visible area of each; the corner cells of the tables.
+    std::vector<Rect> area(ws.size(), Rect{0, 0, 0, 0});
+    std::vector<ObjRef> corners(ws.size() * 2 * kCornerTries);
+    calls.clear();
+    for (size_t i = 0; i < ws.size(); ++i) {
+      Windowed& w = ws[i];
+      w.part.rows = w.rows;
+      w.part.columns = w.columns;
+      int count = t.nodes[w.node].info.childCount;
+      w.part.itemCount = count >= 0 && count < std::numeric_limits<int32_t>::max() ? count : -1;
+      if (!w.own) continue;
+      Rect r = *w.own;
+      if (w.parent) {
+        double x0 = std::max(r.x, w.parent->x), y0 = std::max(r.y, w.parent->y);
+        double x1 = std::min(r.x + r.width, w.parent->x + w.parent->width), y1 = std::min(r.y + r.height, w.parent->y + w.parent->height);
+        r = Rect{x0, y0, std::max(0.0, x1 - x0), std::max(0.0, y1 - y0)};
+      }
+      if (r.width < 2 || r.height < 2) continue;
+      area[i] = r;
+      if (w.rows > 0 && w.columns > 0) {
+        // Column headers sit inside the table's area in some toolkits (a GTK tree view): each
+        // corner is tried at a few points inwards, and the first that is a cell counts.
+        const ObjRef& ref = t.nodes[w.node].ref;
+        for (int k = 0; k < kCornerTries; ++k) {
+          int dy = std::min(k * kCornerStepPx, int(r.height) - 2);
+          calls.push_back(childAtPoint(ref, int(r.x) + 1, int(r.y) + 1 + dy, &corners[(2 * i) * kCornerTries + k]));
+          calls.push_back(childAtPoint(ref, int(r.x + r.width) - 2, int(r.y + r.height) - 2 - dy, &corners[(2 * i + 1) * kCornerTries + k]));
+        }
+      }
+    }
+    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+
+    // Their rows and columns: index in parent, then the table's row and column of that index.
+    std::vector<int> index(corners.size(), -1), tryRow(corners.size(), -1), tryColumn(corners.size(), -1);
+    calls.clear();
+    for (size_t k = 0; k < corners.size(); ++k) {
+      if (corners[k].bus.empty()) continue;
+      calls.push_back(method(corners[k], kAccessible, "GetIndexInParent", nullptr, [&index, k](DBusMessageIter* it) { index[k] = readInt(it, -1); }));
+    }
+    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+    calls.clear();
+    for (size_t k = 0; k < corners.size(); ++k) {
+      if (index[k] < 0) continue;
+      const ObjRef& table = t.nodes[ws[k / (2 * kCornerTries)].node].ref;
+      calls.push_back(method(table, "org.a11y.atspi.Table", "GetRowAtIndex", argInt(index[k]), [&tryRow, k](DBusMessageIter* it) { tryRow[k] = readInt(it, -1); }));
+      calls.push_back(method(table, "org.a11y.atspi.Table", "GetColumnAtIndex", argInt(index[k]), [&tryColumn, k](DBusMessageIter* it) { tryColumn[k] = readInt(it, -1); }));
+    }
+    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+    // Each corner: the first try that is a cell.
+    std::vector<int> row(ws.size() * 2, -1), column(ws.size() * 2, -1);
+    for (size_t c = 0; c < row.size(); ++c)
+      for (int k = 0; k < kCornerTries; ++k) {
+        size_t at = c * kCornerTries + k;
+        if (tryRow[at] < 0 || tryColumn[at] < 0) continue;
+        row[c] = tryRow[at];
+        column[c] = tryColumn[at];
+        break;
+      }
+
+    // The visible cells of the tables that could be placed; sample points for the rest.
+    calls.clear();
+    std::vector<std::vector<ObjRef>> found(ws.size());
+    struct Cell {
+      size_t table, slot;
+      int row, column;
+    };
+    std::vector<Cell> reused, asked;
+    for (size_t i = 0; i < ws.size(); ++i) {
+      Windowed& w = ws[i];
+      const Rect& r = area[i];
+      if (r.width < 2 || w.cap <= 0) continue;
+      const ObjRef& ref = t.nodes[w.node].ref;
+      int r0 = row[2 * i], c0 = column[2 * i], r1 = row[2 * i + 1], c1 = column[2 * i + 1];
+      bool placed = r0 >= 0 && c0 >= 0 && r1 >= r0 && c1 >= c0 && r1 < w.rows && c1 < w.columns &&
+                    r1 - r0 < kMaxVisibleSpan && c1 - c0 < kMaxVisibleSpan;
+      if (placed) {
+        int cols = c1 - c0 + 1;
+        int maxRows = std::max(1, w.cap / cols);
+        if (cols > w.cap) {
+          cols = w.cap;
+          c1 = c0 + cols - 1;
+        }
+        r1 = std::min(r1, r0 + maxRows - 1);
+        w.part.firstRow = r0;
+        w.part.lastRow = r1;
+        w.part.firstColumn = c0;
+        w.part.lastColumn = c1;
+        found[i].resize(static_cast<size_t>((r1 - r0 + 1) * cols));
+        auto& known = knownCells_[ref.bus + '\n' + ref.path];
+        for (int rr = r0; rr <= r1; ++rr)
+          for (int cc = c0; cc <= c1; ++cc) {
+            size_t slot = static_cast<size_t>((rr - r0) * cols + (cc - c0));
+            auto had = known.find(cellKey(rr, cc));
+            if (had != known.end()) {
+              found[i][slot] = had->second;
+              reused.push_back({i, slot, rr, cc});
+            } else {
+              asked.push_back({i, slot, rr, cc});
+            }
+          }
+        continue;
+      }
+      int ys = std::min(kMaxSampleRows, std::max(1, int(r.height) / kSampleStepPx));
+      int xs = std::min(kMaxSampleColumns, std::max(1, int(r.width) / kSampleColumnPx));
+      found[i].resize(static_cast<size_t>(ys * xs));
+      for (int yi = 0; yi < ys; ++yi)
+        for (int xi = 0; xi < xs; ++xi) {
+          int x = int(r.x + r.width * (2 * xi + 1) / (2 * xs));
+          int y = int(r.y + r.height * (2 * yi + 1) / (2 * ys));
+          calls.push_back(childAtPoint(ref, x, y, &found[i][static_cast<size_t>(yi * xs + xi)]));
+        }
+    }
+    // Cells had before: still there if they still answer (a cheap question); else asked anew.
+    std::vector<int> stillThere(reused.size(), 0);
+    for (size_t k = 0; k < reused.size(); ++k)
+      calls.push_back(method(reused[k].table < ws.size() ? found[reused[k].table][reused[k].slot] : ObjRef{}, kAccessible,
+                             "GetIndexInParent", nullptr, [&stillThere, k](DBusMessageIter* it) { stillThere[k] = readInt(it, -1) >= 0; }));
+    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+    calls.clear();
+    for (size_t k = 0; k < reused.size(); ++k) {
+      if (stillThere[k]) continue;
+      found[reused[k].table][reused[k].slot] = ObjRef{};
+      asked.push_back(reused[k]);
+    }
+    for (const Cell& c : asked) {
+      ObjRef* into = &found[c.table][c.slot];
+      calls.push_back(method(t.nodes[ws[c.table].node].ref, "org.a11y.atspi.Table", "GetAccessibleAt", argInts(c.row, c.column),
+                             [into](DBusMessageIter* it) { readObjectRef(it, *into); }));
+    }
+    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+    for (const Cell& c : asked) {
+      const ObjRef& table = t.nodes[ws[c.table].node].ref;
+      const ObjRef& cell = found[c.table][c.slot];
+      if (cell.bus.empty()) continue;
+      std::string key = table.bus + '\n' + table.path;
+      if (!knownCells_.count(key) && knownCells_.size() >= kKnownTables) knownCells_.clear();
+      auto& known = knownCells_[key];
+      if (known.size() >= kKnownCellsPerTable) known.clear();
+      known[cellKey(c.row, c.column)] = cell;
+    }
+    for (size_t i = 0; i < ws.size(); ++i) {
+      Windowed& w = ws[i];
+      std::unordered_set<std::string> seen;
+      const ObjRef& self = t.nodes[w.node].ref;
+      for (const ObjRef& ref : found[i]) {
+        if (ref.bus.empty() || ref == self || static_cast<int>(w.kids.size()) >= w.cap) continue;
+        if (seen.insert(ref.bus + '\n' + ref.path).second) w.kids.push_back(ref);
+      }
+      w.part.items = static_cast<int>(w.kids.size());
+    }
+    return Done{};
+  }
+
   // Reads the tree level by level: for each level, one pipelined batch for what the cache did not
   // tell about its elements, then one for the children of those that are expanded.
   Result<Done> walk(Tree& t, const ObjRef& root, int pid, const SnapshotOptions& options, const Deadline& deadline) {
-    CallErrorPolicy policy = snapshotPolicy(pid, deadline);
-    std::vector<int> level = {addNode(t, root, 0)};
-    while (!level.empty() && !deadline.expired()) {
+    CallErrorPolicy policy = snapshotPolicy(pid, root.bus, deadline, &t.slowCall);
+    auto over = [&t, &deadline] { return deadline.expired() || t.cutShort; };
+    std::vector<int> level = {addNode(t, root, 0, -1)};
+    while (!level.empty() && !over()) {
       std::vector<RawCall> calls;
       std::vector<int> answered(t.nodes.size(), 0);
       for (int n : level)
         if (!t.nodes[n].hasInfo) addInfoCalls(calls, t.nodes[n].ref, &t.nodes[n].info, &answered[n]);
       if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+      if (auto e = slowOrHung(t.slowCall, t.cutShort, root, pid, deadline)) return *e;
       for (int n : level) {
         Node& node = t.nodes[n];
         if (!node.hasInfo && answered[n] == 4) node.hasInfo = true;
         if (!node.hasInfo) {
-          if (!deadline.expired()) node.skip = true;  // it went away while being read
+          if (!over()) node.skip = true;  // it went away while being read
           continue;
         }
         if (!keep(node, n == 0, options)) node.skip = true;
@@ -1268,16 +1542,21 @@ class LinuxBridge final : public Bridge {
           calls.push_back(property(t.nodes[n].ref, kAccessible, "ChildCount", [&info](DBusMessageIter* v) { info.childCount = readInt(v, -1); }));
       }
       if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+      if (auto e = slowOrHung(t.slowCall, t.cutShort, root, pid, deadline)) return *e;
       calls.clear();
+      std::vector<Windowed> windowed;
       for (int n : expand) {
-        if (auto cached = childrenFromCache(t, t.nodes[n])) {
-          kids[n] = std::move(*cached);
-          known[n] = true;
-        } else if (managesHugeDescendants(t.nodes[n].info)) {
+        if (managesHugeDescendants(t.nodes[n].info)) {
           // A container that manages its descendants (a spreadsheet's million cells, a long list)
           // builds an accessible for every child it is asked for, and goes on after the deadline:
-          // its children are never asked for all at once. It stays in the snapshot, unexpanded.
-          kids[n].clear();
+          // its children are never asked for all at once. Only its visible part is read.
+          known[n] = true;
+          Windowed w;
+          w.node = n;
+          w.cap = std::min(kMaxVisibleItems, options.maxNodes - pos[n] - 1);
+          windowed.push_back(std::move(w));
+        } else if (auto cached = childrenFromCache(t, t.nodes[n])) {
+          kids[n] = std::move(*cached);
           known[n] = true;
         } else {
           auto* into = &kids[n];
@@ -1285,6 +1564,14 @@ class LinuxBridge final : public Bridge {
         }
       }
       if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+      if (auto e = slowOrHung(t.slowCall, t.cutShort, root, pid, deadline)) return *e;
+      auto visible = readVisible(t, windowed, policy, deadline);
+      if (!visible.ok()) return visible.error();
+      if (auto e = slowOrHung(t.slowCall, t.cutShort, root, pid, deadline)) return *e;
+      for (auto& w : windowed) {
+        kids[w.node] = std::move(w.kids);
+        t.nodes[w.node].part = w.part;
+      }
       size_t k = 0;
       std::vector<int> next;
       for (int n : expand) {
@@ -1295,7 +1582,10 @@ class LinuxBridge final : public Bridge {
         }
         t.nodes[n].expanded = true;
         for (const ObjRef& ref : kids[n]) {
-          int child = addNode(t, ref, t.nodes[n].depth + 1);
+          // Only the app's own objects: a child on another app's connection would put that app's
+          // elements (and actions on them) under this app's name.
+          if (ref.bus != root.bus) continue;
+          int child = addNode(t, ref, t.nodes[n].depth + 1, n);
           if (child < 0) continue;
           t.nodes[n].kids.push_back(child);
           next.push_back(child);
@@ -1329,6 +1619,10 @@ class LinuxBridge final : public Bridge {
       }
       Element el = elementOf(n.info);
       el.id = static_cast<int>(snap.elements.size()) + 1;
+      if (n.part) {
+        el.visiblePart = n.part;
+        if (snap.truncated == Truncation::None) snap.truncated = Truncation::VisibleOnly;
+      }
       el.parent = cur.parent;
       el.depth = n.depth;
       bool hasChildren = n.expanded ? !n.kids.empty() : n.info.childCount != 0;
@@ -1336,7 +1630,7 @@ class LinuxBridge final : public Bridge {
       handles.push_back({n.ref});
       out.push_back(&n);
       if (n.depth + 1 > options.maxDepth) {
-        if (hasChildren && snap.truncated == Truncation::None) snap.truncated = Truncation::MaxDepth;
+        if (hasChildren && (snap.truncated == Truncation::None || snap.truncated == Truncation::VisibleOnly)) snap.truncated = Truncation::MaxDepth;
       } else if (!n.expanded && hasChildren) {
         // Children never read (the deadline came first): stop here, so that the elements stay a
         // depth-first prefix of the tree.
@@ -1351,23 +1645,98 @@ class LinuxBridge final : public Bridge {
 
   // Bounds, actions and values of the elements, in one pipelined batch. When the deadline cuts it
   // short, the elements are cut at the first one whose details are missing.
-  Result<Done> fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, int pid, const Deadline& deadline) {
+  Result<Done> fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, const ObjRef& app, int pid, const Deadline& deadline) {
     std::vector<RawCall> calls;
     std::vector<size_t> owner;
+    std::vector<std::vector<std::string>> rawActions(nodes.size());
+    std::vector<bool> actionsAsked(nodes.size(), false);
+    std::vector<uint8_t> needs(nodes.size(), 0);
+    std::vector<int> textLength(nodes.size(), -1);
     for (size_t i = 0; i < nodes.size(); ++i) {
       size_t before = calls.size();
-      addDetailCalls(calls, nodes[i]->ref, detailsNeeded(nodes[i]->info), &snap.elements[i]);
+      uint8_t need = detailsNeeded(nodes[i]->info);
+      if (need & kNeedActions) {
+        // An element's actions do not change while it lives: those read before are reused (the
+        // same object: same path and role).
+        auto had = knownActions_.find(nodes[i]->ref.bus + '\n' + nodes[i]->ref.path);
+        if (had != knownActions_.end() && had->second.role == nodes[i]->info.role) {
+          for (const auto& name : had->second.names) addPlatformAction(snap.elements[i], name);
+          need &= ~kNeedActions;
+        } else {
+          actionsAsked[i] = true;
+        }
+      }
+      needs[i] = need;
+      addDetailCalls(calls, nodes[i]->ref, need, &snap.elements[i], &rawActions[i], &textLength[i]);
       owner.insert(owner.end(), calls.size() - before, i);
     }
-    if (auto e = bus_.run(calls, deadline, kMaxCallMs, snapshotPolicy(pid, deadline))) return *e;
+    bool slow = false, cutShort = false;
+    CallErrorPolicy policy = snapshotPolicy(pid, app.bus, deadline, &slow);
+    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+    if (auto e = slowOrHung(slow, cutShort, app, pid, deadline)) return *e;
+    if (auto e = cutAtUnanswered(snap, calls, owner, deadline)) return *e;
+
+    // Second batch: texts up to their length, and the names of actions the first answer left
+    // empty (LibreOffice gives no localized names: its names come from GetName).
+    std::vector<RawCall> more;
+    std::vector<size_t> moreOwner;
+    std::vector<std::vector<std::string>> named(nodes.size());
+    size_t kept = snap.elements.size();
+    for (size_t i = 0; i < kept; ++i) {
+      Element* el = &snap.elements[i];
+      if (needs[i] & (kNeedText | kNeedTextAsName)) {
+        bool asName = (needs[i] & kNeedTextAsName) != 0;
+        int length = textLength[i];
+        if (length == 0) {
+          if (!asName) el->value = std::string();
+        } else {
+          int upTo = length < 0 ? kMaxValueChars : std::min(length, kMaxValueChars);
+          more.push_back(method(nodes[i]->ref, "org.a11y.atspi.Text", "GetText", argInts(0, upTo), [el, asName](DBusMessageIter* it) {
+            if (asName) el->name = readString(it);
+            else el->value = readString(it);
+          }));
+          moreOwner.push_back(i);
+        }
+      }
+      if (actionsAsked[i]) {
+        named[i] = rawActions[i];
+        for (size_t a = 0; a < rawActions[i].size(); ++a) {
+          if (!rawActions[i][a].empty()) continue;
+          std::string* slot = &named[i][a];
+          more.push_back(method(nodes[i]->ref, "org.a11y.atspi.Action", "GetName", argInt(static_cast<int32_t>(a)),
+                                [el, slot](DBusMessageIter* it) {
+                                  *slot = lower(readString(it));
+                                  addPlatformAction(*el, *slot);
+                                }));
+          moreOwner.push_back(i);
+        }
+      }
+    }
+    if (auto e = bus_.run(more, deadline, kMaxCallMs, policy)) return *e;
+    if (auto e = slowOrHung(slow, cutShort, app, pid, deadline)) return *e;
+    if (auto e = cutAtUnanswered(snap, more, moreOwner, deadline)) return *e;
+    for (size_t i = 0; i < snap.elements.size(); ++i) {
+      if (!actionsAsked[i]) continue;
+      if (knownActions_.size() >= kKnownActions) knownActions_.clear();
+      knownActions_[nodes[i]->ref.bus + '\n' + nodes[i]->ref.path] = {nodes[i]->info.role, std::move(named[i])};
+    }
+    return Done{};
+  }
+
+  // The elements are cut at the first one a call of this batch could not be answered for before
+  // the deadline. A call that went unanswered for its own share while the app still answers
+  // (slowOrHung said so) only leaves that detail out.
+  static std::optional<Error> cutAtUnanswered(Snapshot& snap, const std::vector<RawCall>& calls, const std::vector<size_t>& owner,
+                                              const Deadline& deadline) {
     for (size_t k = 0; k < calls.size(); ++k) {
-      if (calls[k].answered || !(calls[k].error == kErrorDeadline || isNoReply(calls[k].error))) continue;
+      if (calls[k].answered || !(calls[k].error == kErrorDeadline || (isNoReply(calls[k].error) && deadline.expired()))) continue;
+      if (owner[k] >= snap.elements.size()) continue;  // already cut before it
       snap.elements.resize(owner[k]);
       snap.truncated = Truncation::Deadline;
       if (snap.elements.empty()) return timeoutError("Reading the application", deadline);
       break;
     }
-    return Done{};
+    return std::nullopt;
   }
 
   // The element an id of the latest snapshot names, checked to be still there, with its role,
@@ -1538,6 +1907,19 @@ class LinuxBridge final : public Bridge {
   static constexpr size_t kKeptHandles = 100000;
   std::deque<Generation> generations_;
   size_t keptHandles_ = 0;
+  // The cells of tables read before, by table and position: LibreOffice builds a new accessible for
+  // every cell it is asked for and never frees it (about 6 kB a cell; asking for a screenful of
+  // cells at every snapshot grew Calc by 2.5 MB a snapshot), so a cell once had is asked for again
+  // only when its old object no longer answers. Bounded: whole tables are forgotten past the limits.
+  std::unordered_map<std::string, std::unordered_map<uint64_t, ObjRef>> knownCells_;
+  // The action names of elements read before, by bus and path (with the role, to tell a new object).
+  struct KnownActions {
+    uint32_t role;
+    std::vector<std::string> names;
+  };
+  std::unordered_map<std::string, KnownActions> knownActions_;
+  static constexpr size_t kKnownActions = 50000;
+  static constexpr size_t kKnownTables = 8, kKnownCellsPerTable = 20000;
   std::vector<std::string> walkOnly_;  // apps whose cache took too long to read: walked instead
   std::function<void(const Event&)> handler_;
   bool listening_ = false;

@@ -52,6 +52,7 @@ uint16_t interfaceBit(const char* name) {
   if (std::strcmp(s, "Value") == 0) return kIfaceValue;
   if (std::strcmp(s, "EditableText") == 0) return kIfaceEditableText;
   if (std::strcmp(s, "Selection") == 0) return kIfaceSelection;
+  if (std::strcmp(s, "Table") == 0) return kIfaceTable;
   return 0;
 }
 

@@ -34,7 +34,7 @@ constexpr const char* kRegistry = "org.a11y.atspi.Registry";
 
 // The AT-SPI interfaces the bridge uses, as bits.
 constexpr uint16_t kIfaceComponent = 1, kIfaceAction = 2, kIfaceText = 4, kIfaceValue = 8, kIfaceEditableText = 16,
-                   kIfaceSelection = 32;
+                   kIfaceSelection = 32, kIfaceTable = 64;
 
 // The sentence for a process started outside any desktop session.
 std::string noSessionBusMessage();

@@ -19,6 +19,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "../../include/ax_bridge.h"
@@ -354,9 +355,11 @@ class MacBridge final : public Bridge {
         continue;
       }
       el.id = static_cast<int>(snap.elements.size()) + 1;
+      if (el.visiblePart && snap.truncated == Truncation::None) snap.truncated = Truncation::VisibleOnly;
       handles.push_back(cur.el);
       if (cur.depth + 1 > options.maxDepth) {
-        if (!children.empty() && snap.truncated == Truncation::None) snap.truncated = Truncation::MaxDepth;
+        if (!children.empty() && (snap.truncated == Truncation::None || snap.truncated == Truncation::VisibleOnly))
+          snap.truncated = Truncation::MaxDepth;
         for (auto c : children) CFRelease(c);
       } else {
         for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back({*it, el.id, cur.depth + 1});
@@ -615,16 +618,23 @@ class MacBridge final : public Bridge {
     return nil;
   }
 
-  // Reads one element with one batched call; fills children (retained).
+  static constexpr CFIndex kHugeChildren = 1000;
+  static constexpr CFIndex kMaxVisibleItems = 400;
+  static const std::set<std::string>& kMayBeHuge() {
+    static const std::set<std::string> roles = {"AXTable", "AXOutline", "AXList", "AXGrid", "AXBrowser", "AXLayoutArea"};
+    return roles;
+  }
+
+  // Reads one element with one batched call, then its children (retained) as above.
   AXError readElement(AXUIElementRef el, const SnapshotOptions& options, bool isRoot, Element& out,
                       std::vector<AXUIElementRef>& children) {
+    // Children are not in the batch: a container may hold a million (see below).
     enum { Role, Subrole, Title, Description, Help, Value, Position, Size, Enabled, Focused, Selected, Expanded,
-           Children, Count };
+           Count };
     CFStringRef names[Count] = {kAXRoleAttribute,     kAXSubroleAttribute,  kAXTitleAttribute,
                                 kAXDescriptionAttribute, kAXHelpAttribute,  kAXValueAttribute,
                                 kAXPositionAttribute, kAXSizeAttribute,     kAXEnabledAttribute,
-                                kAXFocusedAttribute,  kAXSelectedAttribute, kAXExpandedAttribute,
-                                kAXChildrenAttribute};
+                                kAXFocusedAttribute,  kAXSelectedAttribute, kAXExpandedAttribute};
     CF<CFArrayRef> attrs(CFArrayCreate(nullptr, reinterpret_cast<const void**>(names), Count, &kCFTypeArrayCallBacks));
     CF<CFArrayRef> values;
     AXError e = AXUIElementCopyMultipleAttributeValues(el, attrs.get(), 0, values.out());
@@ -700,15 +710,41 @@ class MacBridge final : public Bridge {
       }
     }
 
-    CFTypeRef kids = at(Children);
-    if (kids && CFGetTypeID(kids) == CFArrayGetTypeID()) {
-      CFArrayRef arr = static_cast<CFArrayRef>(kids);
-      for (CFIndex i = 0; i < CFArrayGetCount(arr); ++i) {
+    // Children. A container that may hold thousands (a spreadsheet's table, an outline, a long
+    // list, a grid, a column browser) is first asked how many (a count: no element is made); past
+    // kHugeChildren only what is on screen is read — AXVisibleRows, AXVisibleChildren or
+    // AXVisibleCells, whichever it has, at most kMaxVisibleItems — and the element says so, as the
+    // Linux half does. Anything of another type than an array of elements is ignored.
+    CF<CFTypeRef> kids;
+    bool huge = false;
+    if (kMayBeHuge().count(role)) {
+      CFIndex count = 0;
+      if (AXUIElementGetAttributeValueCount(el, kAXChildrenAttribute, &count) != kAXErrorSuccess) count = -1;
+      if (count < 0 || count > kHugeChildren) {
+        huge = true;
+        VisiblePart part;
+        part.itemCount = count < 0 || count > INT32_MAX ? -1 : static_cast<int>(count);
+        for (CFStringRef visible : {kAXVisibleRowsAttribute, kAXVisibleChildrenAttribute, CFSTR("AXVisibleCells")}) {
+          if (AXUIElementCopyAttributeValue(el, visible, kids.out()) == kAXErrorSuccess && kids &&
+              CFGetTypeID(kids.get()) == CFArrayGetTypeID())
+            break;
+          kids.reset();
+        }
+        out.visiblePart = part;
+      }
+    }
+    if (!huge && AXUIElementCopyAttributeValue(el, kAXChildrenAttribute, kids.out()) != kAXErrorSuccess) kids.reset();
+    if (kids && CFGetTypeID(kids.get()) == CFArrayGetTypeID()) {
+      CFArrayRef arr = static_cast<CFArrayRef>(kids.get());
+      CFIndex n = CFArrayGetCount(arr);
+      if (huge) n = std::min<CFIndex>(n, kMaxVisibleItems);
+      for (CFIndex i = 0; i < n; ++i) {
         CFTypeRef child = CFArrayGetValueAtIndex(arr, i);
         if (child && CFGetTypeID(child) == AXUIElementGetTypeID())
           children.push_back(static_cast<AXUIElementRef>(CFRetain(child)));
       }
     }
+    if (out.visiblePart) out.visiblePart->items = static_cast<int>(children.size());
     return kAXErrorSuccess;
   }
 
