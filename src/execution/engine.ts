@@ -835,7 +835,8 @@ export class ExecutionEngine {
 
   private async focusedElement(): Promise<{ element: AxElement; ref: AxRef; app: AppOf } | undefined> {
     const s = await this.snapshot((await this.target()).pid, 'focused_window');
-    const el = s.elements.find((e) => e.states.includes('focused'));
+    // The innermost: LibreOffice marks a document's panel focused as well as the paragraph in it.
+    const el = [...s.elements].reverse().find((e) => e.states.includes('focused'));
     return el ? { element: el, ref: { generation: s.generation, id: el.id }, app: s } : undefined;
   }
 

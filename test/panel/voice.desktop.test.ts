@@ -5,6 +5,8 @@
 // recorded, and matching the recording by cross-correlation. The real loop then clicks the fixture
 // app's button, read back through AT-SPI. Each state is a screenshot in artifacts/panel/ and passes axe-core.
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -88,6 +90,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
   /** Answers the command only for the audio it expects: 16 kHz mono, as long as the listening, the recording's sound. */
   const respond = (request: TranscriptionRequest): string => {
     const wav = decodeWav(request.file!.bytes);
+    if (process.env.VOICE_DUMP) require('node:fs').writeFileSync(`${process.env.VOICE_DUMP}/${Date.now()}.wav`, request.file!.bytes);
     const seconds = wav.samples.length / wav.sampleRate;
     listenedSeconds = (Date.now() - listenStarted) / 1000;
     const match = wav.sampleRate === 16_000 ? bestCorrelation(source, loudestWindow(wav.samples, 0.5)) : 0;

@@ -661,10 +661,8 @@ class LinuxBridge final : public Bridge {
     if (action == "select") return select(t, deadline);
     if (!(t.ifaces & kIfaceAction)) return unsupported(action);
     std::vector<std::string> names;
-    RawCall list = method(t.ref, "org.a11y.atspi.Action", "GetActions", nullptr, [&names](DBusMessageIter* it) { names = readActionNames(it); });
-    if (!bus_.call(list, deadline, kMaxCallMs).answered) {
-      return callError(list, t.pid, "Reading the element's actions", what, deadline);
-    }
+    RawCall list = actionNames(t.ref, names, deadline);
+    if (!list.answered) return callError(list, t.pid, "Reading the element's actions", what, deadline);
     // expand/collapse share one toggling action in GTK: only run it when it changes the state.
     int index = indexOfFirst(names, platformActionsFor(action));
     if (index < 0 && (action == "expand" || action == "collapse")) {
@@ -832,8 +830,8 @@ class LinuxBridge final : public Bridge {
     for (const auto& win : windows) {
       if (!(win.ifaces & kIfaceAction)) continue;
       std::vector<std::string> names;
-      RawCall list = method(win.ref, "org.a11y.atspi.Action", "GetActions", nullptr, [&names](DBusMessageIter* it) { names = readActionNames(it); });
-      if (!bus_.call(list, deadline, kMaxCallMs).answered) return callError(list, pid, "Reading the window's actions", "The application", deadline);
+      RawCall list = actionNames(win.ref, names, deadline);
+      if (!list.answered) return callError(list, pid, "Reading the window's actions", "The application", deadline);
       int index = indexOfFirst(names, {"raise", "activate", "present", "focus"});
       if (index < 0) continue;
       bool ok = false;
@@ -1820,6 +1818,23 @@ class LinuxBridge final : public Bridge {
       if (it != names.end()) return static_cast<int>(it - names.begin());
     }
     return -1;
+  }
+
+  // An element's action names, in index order: GetActions, then GetName for each name it left
+  // empty (LibreOffice fills only GetName). The returned call says whether GetActions was answered.
+  RawCall actionNames(const ObjRef& ref, std::vector<std::string>& names, const Deadline& deadline) {
+    RawCall list = method(ref, "org.a11y.atspi.Action", "GetActions", nullptr, [&names](DBusMessageIter* it) { names = readActionNames(it); });
+    bus_.call(list, deadline, kMaxCallMs);
+    if (!list.answered) return list;
+    std::vector<RawCall> calls;
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (!names[i].empty()) continue;
+      std::string* slot = &names[i];
+      calls.push_back(method(ref, "org.a11y.atspi.Action", "GetName", argInt(static_cast<int32_t>(i)),
+                             [slot](DBusMessageIter* it) { *slot = lower(readString(it)); }));
+    }
+    bus_.run(calls, deadline, kMaxCallMs, nullptr);
+    return list;
   }
 
   static Error unsupported(const std::string& action) {
