@@ -418,7 +418,10 @@ export class ExecutionEngine {
       // A terminal takes keys at its prompt (it has no editable text to insert into), and what was
       // typed there is remembered: the Enter that runs it is judged as the destructive step it is.
       const terminal = facts?.terminal === true;
-      const readable = !terminal && !!field && !!ref && field.value !== null && (TEXT_ENTRY_ROLES.has(field.role) || field.states.includes('editable'));
+      // A spreadsheet cell is typed into through an editor of its own: its text shows only once
+      // the entry is committed (Enter), so it is not read back here.
+      const readable =
+        !terminal && !!field && !!ref && field.value !== null && field.role !== 'cell' && (TEXT_ENTRY_ROLES.has(field.role) || field.states.includes('editable'));
       const missing = await this.input.untypableByKeys(text);
       const byKeys = terminal || (!target ? missing.length === 0 : !readable);
 
