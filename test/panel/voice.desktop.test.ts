@@ -2,11 +2,11 @@
 // recording, wired to the real core (startCore over a MessageChannel, as main relays the panel's
 // requests), whose speech engine is the real OpenAI-compatible transcriber against a loopback server.
 // The server answers "click Increment" only for audio it checked: 16 kHz mono, as long as what was
-// recorded, and matching the recording by cross-correlation. The real loop then clicks the fixture
-// app's button, read back through AT-SPI. Each state is a screenshot in artifacts/panel/ and passes axe-core.
+// recorded, and the recording itself (test/panel/voice-audio-match.ts: its pieces found in runs, so a
+// capture a busy machine damaged still passes and other audio does not). The real loop then clicks the
+// fixture app's button, read back through AT-SPI. Each state is a screenshot in artifacts/panel/ and
+// passes axe-core. After each test the panel is brought back to idle, so one failure does not fail the rest.
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildPanel } from '../../scripts/build-panel.js';
 import type { PlannerAvailability } from '../../src/agent/assistant-loop.js';
 import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
@@ -30,11 +30,11 @@ import type { AssistantEvent } from '../../src/shared/events.js';
 import type { PermissionKind } from '../../src/shared/permissions.js';
 import { decodeWav } from '../../src/voice/audio.js';
 import { closePorts, portLink } from '../main/port-link.js';
-import { bestCorrelation, looped, loudestWindow } from '../support/audio-match.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
 import { startTranscriptionServer, type TranscriptionRequest, type TranscriptionServer } from '../voice/transcription-loopback.js';
+import { isTheRecording, matchRecording, type RecordingMatch } from './voice-audio-match.js';
 
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
@@ -46,7 +46,7 @@ interface Heard {
   readonly sampleRate: number;
   readonly channels: number;
   readonly seconds: number;
-  readonly match: number;
+  readonly match: RecordingMatch | null;
 }
 
 describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and desktop', { timeout: 60_000 }, () => {
@@ -65,7 +65,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
   /** When the test pressed Listen: the server's answer bounds the recording's length by the time since. */
   let listenStarted = 0;
   let listenedSeconds = 0;
-  const source = looped(decodeWav(readFileSync(SOURCE)).samples);
+  const source = decodeWav(readFileSync(SOURCE)).samples;
 
   const page = () => panel.page;
   const status = () => page().getByRole('status');
@@ -75,27 +75,66 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     await panel.screenshot(name);
     expect(await axeViolations(page()), name).toEqual([]);
   };
-  /** Listen, speak (the fake microphone plays "click send" in a loop) for `ms`, then Done. */
-  const speak = async (ms: number) => {
+  /**
+   * Waits while listening until the fake microphone (it plays "click send" in a loop, 0.3 s of silence
+   * on each side) has said it once whole, as the level meter shows: silence, speech, silence again.
+   * Counted in what the panel captured, not in time: on a busy machine the capture runs late.
+   */
+  const untilSaidOnce = async () => {
+    const said = saidOnce();
+    await expect.poll(said, { timeout: 20_000, interval: 30, message: 'the meter to show silence, speech, then silence' }).toBe(true);
+  };
+  /**
+   * Reads the meter once a call; true once it has shown silence (the capture starts with the file's
+   * leading silence), then speech, then silence again. The silence between two loops shows for about
+   * 0.4 s (three 128 ms blocks at 0); a reading that misses it waits for the next loop.
+   */
+  const saidOnce = () => {
+    const meter = page().getByRole('meter', { name: 'Microphone level' });
+    let phase: 'before' | 'quiet' | 'speech' | 'after' = 'before';
+    return async (): Promise<boolean> => {
+      const level = Number(await meter.getAttribute('aria-valuenow', { timeout: 5_000 }));
+      if (level === 0 && phase === 'before') phase = 'quiet';
+      else if (level > 10 && phase === 'quiet') phase = 'speech';
+      else if (level === 0 && phase === 'speech') phase = 'after';
+      return phase === 'after';
+    };
+  };
+  /** Listen, let the fake microphone say "click send" once, then Done. */
+  const speak = async () => {
     listenStarted = Date.now();
     await page().getByRole('button', { name: 'Listen' }).click();
     await expect.poll(() => status().textContent()).toBe('Status: Listening');
-    await page().waitForTimeout(ms);
+    await untilSaidOnce();
     await page().getByRole('button', { name: 'Done' }).click();
   };
+  /** Sets the voice settings a test needs (so it does not depend on what the tests before it left). */
+  const voiceSettings = async (want: { readonly review: boolean }) => {
+    await page().getByRole('button', { name: 'Settings' }).click();
+    await page().getByLabel('Show what was heard, with Run, Edit and Cancel, before it runs').setChecked(want.review);
+    await page().getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => page().getByTestId('settings-message').textContent()).toMatch(/^Settings saved/);
+    await page().getByRole('button', { name: 'Back to commands' }).click();
+  };
+  /** Idle: Ready, Listen offered, no meter, no transcript to review, the commands view shown. */
+  const idle = async () =>
+    (await status().textContent()) === 'Status: Ready' &&
+    (await page().getByRole('button', { name: 'Listen' }).isVisible()) &&
+    (await page().getByRole('meter').count()) === 0 &&
+    (await page().getByTestId('voice-transcript').count()) === 0 &&
+    (await page().getByRole('textbox', { name: 'Command' }).isVisible());
 
   /** The review shows the command: the server heard the recording (what it measured is in the message otherwise). */
-  const heardCommand = () => expect.poll(() => page().getByTestId('voice-transcript').textContent(), { timeout: 20_000, message: JSON.stringify(heard.at(-1)) }).toBe('click Increment');
+  const heardCommand = () => expect.poll(() => page().getByTestId('voice-transcript').textContent(), { timeout: 20_000, message: `${heard.length} heard, the last: ${JSON.stringify(heard.at(-1))}` }).toBe('click Increment');
 
   /** Answers the command only for the audio it expects: 16 kHz mono, as long as the listening, the recording's sound. */
   const respond = (request: TranscriptionRequest): string => {
     const wav = decodeWav(request.file!.bytes);
-    if (process.env.VOICE_DUMP) require('node:fs').writeFileSync(`${process.env.VOICE_DUMP}/${Date.now()}.wav`, request.file!.bytes);
     const seconds = wav.samples.length / wav.sampleRate;
     listenedSeconds = (Date.now() - listenStarted) / 1000;
-    const match = wav.sampleRate === 16_000 ? bestCorrelation(source, loudestWindow(wav.samples, 0.5)) : 0;
+    const match = wav.sampleRate === 16_000 && wav.channels === 1 ? matchRecording(source, wav.samples) : null;
     heard.push({ sampleRate: wav.sampleRate, channels: wav.channels, seconds, match });
-    const right = wav.sampleRate === 16_000 && wav.channels === 1 && seconds > 0.5 && seconds <= listenedSeconds + 0.5 && match > 0.9;
+    const right = wav.sampleRate === 16_000 && wav.channels === 1 && seconds > 0.5 && seconds <= listenedSeconds + 0.5 && match !== null && isTheRecording(match);
     return right ? answer : 'the audio was not the recording';
   };
 
@@ -158,6 +197,28 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     });
   }, 60_000);
 
+  // Whatever a test left (listening, a transcript in review, a download, the settings view, a
+  // command running or waiting for an answer, the scenarios it set), the next starts from idle: Back,
+  // Esc, Stop, and a reload of the page if need be.
+  afterEach(async () => {
+    server.scenario = 'ok';
+    answer = 'click Increment';
+    microphoneDenied = false;
+    if (!panel || (await idle())) return;
+    const p = page();
+    const back = p.getByRole('button', { name: 'Back to commands' });
+    if (await back.isVisible()) await back.click();
+    if ((await status().textContent()) !== 'Status: Ready') await p.keyboard.press('Escape');
+    const stop = p.getByRole('button', { name: 'Stop', exact: true });
+    if (await stop.isEnabled()) await stop.click();
+    try {
+      await expect.poll(idle, { timeout: 5_000 }).toBe(true);
+    } catch {
+      await p.reload();
+      await expect.poll(idle, { timeout: 20_000, message: 'the panel to be idle after a reload' }).toBe(true);
+    }
+  });
+
   afterAll(async () => {
     await panel?.close();
     closePorts();
@@ -181,6 +242,8 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
 
   it('Cancel while listening returns to idle and sends nothing', async () => {
     const before = server.requests.length;
+    await page().getByRole('button', { name: 'Listen' }).click();
+    await expect.poll(() => status().textContent()).toBe('Status: Listening');
     await page().getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     expect(await page().getByRole('meter').count()).toBe(0);
@@ -196,15 +259,16 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
   it('a spoken command is transcribed from the recording and runs like typed text: the real button is clicked', async () => {
     const before = await counter();
     const sent = server.requests.length;
-    await speak(2500);
-    await expect.poll(() => entries().allTextContents(), { timeout: 20_000 }).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
+    const shown = await entries().count();
+    await speak();
+    await expect.poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 }).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
     await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     // What crossed to main was one 16 kHz utterance, and the server heard the recording itself.
     expect(server.requests.length, JSON.stringify(heard)).toBe(sent + 1);
     const last = heard.at(-1)!;
     expect(last).toMatchObject({ sampleRate: 16_000, channels: 1 });
-    expect(last.match).toBeGreaterThan(0.9);
+    expect(last.match && isTheRecording(last.match), JSON.stringify(last)).toBe(true);
     expect(last.seconds).toBeGreaterThan(0.5);
     expect(last.seconds).toBeLessThanOrEqual(listenedSeconds + 0.5);
     const crossing = panel.crossings.find((c) => c.channel === 'voice:transcribe');
@@ -212,14 +276,10 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
   });
 
   it('with the review step on, the transcript waits for Run; Cancel and Edit run nothing', async () => {
-    await page().getByRole('button', { name: 'Settings' }).click();
-    await page().getByLabel('Show what was heard, with Run, Edit and Cancel, before it runs').check();
-    await page().getByRole('button', { name: 'Save settings' }).click();
-    await expect.poll(() => page().getByTestId('settings-message').textContent()).toMatch(/^Settings saved/);
-    await page().getByRole('button', { name: 'Back to commands' }).click();
+    await voiceSettings({ review: true });
 
     const before = await counter();
-    await speak(2000);
+    await speak();
     await heardCommand();
     expect(await status().textContent()).toBe('Status: Check what was heard');
     expect(await page().getByTestId('announcer').textContent()).toBe('Heard: click Increment. Run it, edit it, or cancel. Focus is on Run.');
@@ -230,14 +290,14 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     expect(await counter()).toBe(before);
 
-    await speak(2000);
+    await speak();
     await heardCommand();
     await page().getByRole('button', { name: 'Edit', exact: true }).click();
     await expect.poll(() => page().getByRole('textbox', { name: 'Command' }).inputValue()).toBe('click Increment');
     expect(await counter()).toBe(before);
     await page().getByRole('textbox', { name: 'Command' }).fill('');
 
-    await speak(2000);
+    await speak();
     await heardCommand();
     const shown = await entries().count();
     await page().getByRole('button', { name: 'Run', exact: true }).click();
@@ -248,13 +308,14 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
   });
 
   it('the push-to-talk shortcut starts listening and, pressed again, sends what was heard', async () => {
+    await voiceSettings({ review: true });
     const sent = server.requests.length;
     listenStarted = Date.now();
     await panel.signal({ kind: 'voice_toggle' });
     await expect.poll(() => status().textContent()).toBe('Status: Listening');
-    await page().waitForTimeout(1500);
+    await untilSaidOnce();
     await panel.signal({ kind: 'voice_toggle' });
-    await expect.poll(() => page().getByTestId('voice-transcript').textContent(), { timeout: 20_000 }).toBe('click Increment');
+    await heardCommand();
     expect(server.requests.length).toBe(sent + 1);
     await page().keyboard.press('Escape');
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
@@ -274,49 +335,65 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
       'Say a command after pressing Listen (or CommandOrControl+Shift+L from any app), then press Done. Here in the panel you can also hold CommandOrControl+Shift+L while you speak and let go to send.',
     );
     await checkState('voice-07-hold-idle');
-    const keyboard = page().keyboard;
-    const before = await counter();
-    const sent = server.requests.length;
-    const shown = await entries().count();
+    // Keys this test holds, let go in the end whatever happens (a key left down would change the next tests' keys).
+    const held = new Set<string>();
+    const keyboard = {
+      down: async (key: string) => [held.add(key), await page().keyboard.down(key)],
+      up: async (key: string) => [held.delete(key), await page().keyboard.up(key)],
+    };
+    try {
+      const before = await counter();
+      const sent = server.requests.length;
+      const shown = await entries().count();
 
-    // Pressed and released at once, before the microphone gave any audio: back to idle, nothing sent, no problem shown.
-    await keyboard.down('Control');
-    await keyboard.down('Shift');
-    await keyboard.down('KeyL');
-    await keyboard.up('KeyL');
-    await expect.poll(() => status().textContent()).toBe('Status: Ready');
-    await page().waitForTimeout(1000);
-    expect(await status().textContent()).toBe('Status: Ready');
-    expect(await page().getByTestId('voice-problem').count()).toBe(0);
-    expect(server.requests.length).toBe(sent);
-
-    // Held: listening; the key's auto-repeat (keydowns with repeat set) neither sends nor restarts.
-    listenStarted = Date.now();
-    await keyboard.down('KeyL');
-    await expect.poll(() => status().textContent()).toBe('Status: Listening');
-    const heldFrom = Date.now();
-    for (let i = 0; i < 8; i++) {
-      await page().waitForTimeout(250);
+      // Pressed and released at once, before the microphone gave any audio: back to idle, nothing sent, no problem shown.
+      await keyboard.down('Control');
+      await keyboard.down('Shift');
       await keyboard.down('KeyL');
-      expect(await status().textContent()).toBe('Status: Listening');
+      await keyboard.up('KeyL');
+      await expect.poll(() => status().textContent()).toBe('Status: Ready');
+      // Nothing may happen after it either: a stretch of time is what this checks.
+      await page().waitForTimeout(1000);
+      expect(await status().textContent()).toBe('Status: Ready');
+      expect(await page().getByTestId('voice-problem').count()).toBe(0);
+      expect(server.requests.length).toBe(sent);
+
+      // Held: listening; the key's auto-repeat (keydowns with repeat set, every 250 ms as a held key
+      // gives them) neither sends nor restarts. Held for 8 repeats at least, and until the fake
+      // microphone has said its command once (on a busy machine the capture runs late).
+      listenStarted = Date.now();
+      await keyboard.down('KeyL');
+      await expect.poll(() => status().textContent()).toBe('Status: Listening');
+      const heldFrom = Date.now();
+      const said = saidOnce();
+      let saidIt = false;
+      for (let i = 0; i < 8 || !saidIt; i++) {
+        expect(i, 'the meter to show silence, speech, then silence within 20 s of holding').toBeLessThan(80);
+        await page().waitForTimeout(250);
+        await keyboard.down('KeyL');
+        expect(await status().textContent()).toBe('Status: Listening');
+        saidIt ||= await said();
+      }
+      expect(server.requests.length).toBe(sent);
+      const heldSeconds = (Date.now() - heldFrom) / 1000;
+      await keyboard.up('KeyL');
+      await keyboard.up('Shift');
+      await keyboard.up('Control');
+      await expect.poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 }).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
+      await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
+      await expect.poll(() => status().textContent()).toBe('Status: Ready');
+      // One recording, of most of the hold (silence is trimmed in main; a restart at a repeat would leave a quarter second).
+      expect(server.requests.length, JSON.stringify(heard)).toBe(sent + 1);
+      expect(heard.at(-1)!.seconds, JSON.stringify(heard.at(-1))).toBeGreaterThan(heldSeconds / 2);
+    } finally {
+      for (const key of [...held].reverse()) await page().keyboard.up(key);
     }
-    expect(server.requests.length).toBe(sent);
-    const heldSeconds = (Date.now() - heldFrom) / 1000;
-    await keyboard.up('KeyL');
-    await keyboard.up('Shift');
-    await keyboard.up('Control');
-    await expect.poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 }).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
-    await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
-    await expect.poll(() => status().textContent()).toBe('Status: Ready');
-    // One recording, of most of the hold (silence is trimmed in main; a restart at a repeat would leave a quarter second).
-    expect(server.requests.length, JSON.stringify(heard)).toBe(sent + 1);
-    expect(heard.at(-1)!.seconds, JSON.stringify(heard.at(-1))).toBeGreaterThan(heldSeconds / 2);
   });
 
   it('a transcription service that is down is a sentence, and the panel is idle again', async () => {
     server.scenario = 'http_500';
     try {
-      await speak(1500);
+      await speak();
       await expect.poll(() => page().getByTestId('voice-problem').textContent(), { timeout: 20_000 }).toMatch(/\.$/);
       expect(await status().textContent()).toBe('Status: Ready');
       await checkState('voice-04-problem');
@@ -326,6 +403,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
   });
 
   it('a spoken "stop" stops the command that runs (here one waiting for confirmation), before any planner', async () => {
+    await voiceSettings({ review: false });
     const deleted = await fixture.counter('Deleted: ');
     const input = page().getByRole('textbox', { name: 'Command' });
     await input.fill('click Delete everything');
@@ -333,7 +411,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     await page().getByRole('button', { name: 'Confirm', exact: true }).waitFor();
     answer = 'Stop.';
     try {
-      await speak(1500);
+      await speak();
       await expect.poll(() => status().textContent(), { timeout: 20_000 }).toBe('Status: Ready');
     } finally {
       answer = 'click Increment';
@@ -364,7 +442,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     await expect.poll(() => page().getByTestId('settings-message').textContent()).toMatch(/^Settings saved/);
     await page().getByRole('button', { name: 'Back to commands' }).click();
 
-    await speak(1000);
+    await speak();
     const bar = page().getByRole('progressbar', { name: 'Speech model download' });
     await bar.waitFor({ timeout: 10_000 });
     await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(0);
