@@ -1,5 +1,5 @@
 /**
- * The guard of the panel's voice test (test/panel/voice-audio-match.ts): the audio the transcription
+ * The guard of the panel's voice test (test/support/voice-audio-match.ts): the audio the transcription
  * server received is the recording the fake microphone played. It must survive what a busy machine
  * does to a capture (blocks dropped or repeated, gaps, any starting point, another level) and still
  * refuse everything else: silence, noise, another recording, the same words said again, another
@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { resampleTo16k } from '../../src/shared/pcm.js';
 import { decodeWav } from '../../src/voice/audio.js';
 import { bestCorrelation, looped, loudestWindow } from '../support/audio-match.js';
-import { isTheRecording, matchRecording, type RecordingMatch } from './voice-audio-match.js';
+import { isTheRecording, matchRecording, type RecordingMatch } from '../support/voice-audio-match.js';
 
 const SOURCE = decodeWav(readFileSync(fileURLToPath(new URL('../fixtures/voice/click-send.wav', import.meta.url)))).samples;
 const JFK = decodeWav(readFileSync(fileURLToPath(new URL('../fixtures/voice/jfk-2s.wav', import.meta.url)))).samples;

@@ -2,7 +2,7 @@
 // recording, wired to the real core (startCore over a MessageChannel, as main relays the panel's
 // requests), whose speech engine is the real OpenAI-compatible transcriber against a loopback server.
 // The server answers "click Increment" only for audio it checked: 16 kHz mono, as long as what was
-// recorded, and the recording itself (test/panel/voice-audio-match.ts: its pieces found in runs, so a
+// recorded, and the recording itself (test/support/voice-audio-match.ts: its pieces found in runs, so a
 // capture a busy machine damaged still passes and other audio does not). The real loop then clicks the
 // fixture app's button, read back through AT-SPI. Each state is a screenshot in artifacts/panel/ and
 // passes axe-core. After each test the panel is brought back to idle, so one failure does not fail the rest.
@@ -34,7 +34,7 @@ import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
 import { startTranscriptionServer, type TranscriptionRequest, type TranscriptionServer } from '../voice/transcription-loopback.js';
-import { isTheRecording, matchRecording, type RecordingMatch } from './voice-audio-match.js';
+import { isTheRecording, matchRecording, type RecordingMatch } from '../support/voice-audio-match.js';
 
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
