@@ -57,7 +57,26 @@ describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', (
   const title = async (): Promise<string | undefined> => (await page().catch(() => undefined))?.elements.find((e) => e.role === 'web_area')?.name;
   /** Is an element of that name on the page now? undefined while Firefox is too busy to answer. */
   const shows = async (name: string): Promise<true | undefined> => ((await page().catch(() => undefined))?.elements.some((e) => e.name === name) ? true : undefined);
-  const waitForTitle = async (want: string): Promise<string> => until(`the page titled ${want}`, async () => ((await title()) === want ? want : undefined), 30_000);
+  /**
+   * Waits until a document of the page is titled `want` (Firefox may still list the page it left
+   * for a moment); a timeout says which documents it showed.
+   */
+  const waitForTitle = async (want: string): Promise<string> => {
+    let seen: string[] = [];
+    try {
+      return await until(
+        `the page titled ${want}`,
+        async () => {
+          const snap = await page().catch(() => undefined);
+          seen = snap ? snap.elements.filter((e) => e.role === 'web_area').map((e) => e.name) : ['(Firefox did not answer)'];
+          return seen.includes(want) ? want : undefined;
+        },
+        30_000,
+      );
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; its documents were ${JSON.stringify(seen)}`, { cause: error });
+    }
+  };
 
   const run = async (command: string, answer: ConfirmAnswer = 'declined'): Promise<Run> => {
     const confirmations: ConfirmationRequest[] = [];
@@ -201,6 +220,13 @@ describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', (
   it('lists the same fields and buttons when the links come last in the page', async () => {
     expect((await run('click Product 7 in Firefox')).result.outcome).toBe('done');
     await waitForTitle('Product 7');
+    // Firefox drops a link's action while the page it just opened is still being built (the click
+    // was "done" and the page stayed): wait until two reads of the page agree.
+    await until('the page settled', async () => {
+      const a = await page().catch(() => undefined);
+      const b = await page().catch(() => undefined);
+      return a && b && a.elements.length > 0 && a.elements.length === b.elements.length ? true : undefined;
+    }, 30_000);
     const click = await run('click "The shop with its links last" in Firefox');
     expect(click.result.outcome, click.result.message).toBe('done');
     await waitForTitle('Shop');
