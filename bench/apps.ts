@@ -18,24 +18,19 @@ import { AxBridge } from '../src/execution/accessibility/ax-bridge.js';
 import type { AxSnapshot } from '../src/execution/accessibility/types.js';
 import { serializeObservation } from '../src/execution/observation.js';
 import { pidsWithArgument, rssMb, startLibreOffice } from '../test/support/libreoffice.js';
-import { formatMs } from './stats.js';
+import { figures, formatMs, type Figures } from './stats.js';
 
 const PYTHON = '/usr/bin/python3';
 const PYATSPI = fileURLToPath(new URL('./pyatspi-snapshot.py', import.meta.url));
 const RUNS = 10;
 
-interface Timed {
-  readonly nodes: number;
-  readonly medianMs: number;
-  readonly p95Ms: number;
-}
 
-type PyResult = ({ readonly kind: 'answered' } & Timed) | { readonly kind: 'timeout' | 'memory' | 'failed'; readonly detail: string };
+type PyResult = ({ readonly kind: 'answered' } & Figures) | { readonly kind: 'timeout' | 'memory' | 'failed'; readonly detail: string };
 
 interface AppFigures {
   readonly app: string;
-  readonly showing: Timed & { readonly source: string };
-  readonly whole: Timed;
+  readonly showing: Figures & { readonly source: string };
+  readonly whole: Figures;
   readonly tokens: number;
   readonly listed: number;
   readonly omitted: number;
@@ -45,11 +40,6 @@ interface AppFigures {
   readonly rssAfterPy: number;
 }
 
-function timed(nodes: number, times: readonly number[]): Timed {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  return { nodes, medianMs: at(0.5), p95Ms: at(0.95) };
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -78,7 +68,7 @@ function rssOf(pids: () => readonly number[]): number {
 }
 
 /** `runs` snapshots after one warm-up; the last one is returned for the observation. */
-async function snapshots(bridge: AxBridge, pid: number, showingOnly: boolean): Promise<{ t: Timed; last: AxSnapshot; sources: string }> {
+async function snapshots(bridge: AxBridge, pid: number, showingOnly: boolean): Promise<{ t: Figures; last: AxSnapshot; sources: string }> {
   const options = { pid, showingOnly, maxNodes: showingOnly ? undefined : 99_999, deadlineMs: 10_000 };
   let last = await bridge.snapshot(options);
   const times: number[] = [];
@@ -88,7 +78,7 @@ async function snapshots(bridge: AxBridge, pid: number, showingOnly: boolean): P
     times.push(last.elapsedMs);
     sources.add(`${last.source ?? 'walk'}${last.truncated === 'none' ? '' : `, truncated: ${last.truncated}`}`);
   }
-  return { t: timed(last.elements.length, times), last, sources: [...sources].join(' + ') };
+  return { t: figures(last.elements.length, times), last, sources: [...sources].join(' + ') };
 }
 
 /**
@@ -110,7 +100,7 @@ async function pyatspi(pid: number, rss: () => number, timeoutMs: number, memory
     if (code !== 'running') {
       if (code !== 0) return { kind: 'failed', detail: err.trim().split('\n').at(-1) ?? `exit ${String(code)}` };
       const r = JSON.parse(out) as { nodes: number; times_ms: number[] };
-      return { kind: 'answered', ...timed(r.nodes, r.times_ms.slice(1)) };
+      return { kind: 'answered', ...figures(r.nodes, r.times_ms.slice(1)) };
     }
     const grown = rss() - start;
     if (grown > memoryLimitMb) stopped = { kind: 'memory', detail: `stopped after ${((Date.now() - started) / 1000).toFixed(1)} s: the app grew by ${grown.toFixed(0)} MB` };
@@ -161,7 +151,7 @@ async function measure(
     py: pyResult,
     rssAfterPy,
   };
-  const row = (label: string, t: Timed): string =>
+  const row = (label: string, t: Figures): string =>
     `    ${label.padEnd(40)} ${String(t.nodes).padStart(5)} nodes   median ${formatMs(t.medianMs).padStart(9)}   p95 ${formatMs(t.p95Ms).padStart(9)}`;
   console.log(`  ${app}`);
   console.log(`${row(`ax-bridge, showing only (${f.showing.source})`, f.showing)}`);

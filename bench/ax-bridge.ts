@@ -13,24 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { AxBridge } from '../src/execution/accessibility/ax-bridge.js';
 import { enterDesktopSession, startDesktopSession } from '../scripts/desktop-session.js';
-import { formatMs } from './stats.js';
+import { figures, formatMs, type Figures } from './stats.js';
 
 const run = promisify(execFile);
 const PYTHON = '/usr/bin/python3';
 const FIXTURE = fileURLToPath(new URL('../test/fixtures/ax-fixture-app.py', import.meta.url));
 const PYATSPI = fileURLToPath(new URL('./pyatspi-snapshot.py', import.meta.url));
-
-interface Figures {
-  readonly nodes: number;
-  readonly medianMs: number;
-  readonly p95Ms: number;
-}
-
-function figures(nodes: number, times: readonly number[]): Figures {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  return { nodes, medianMs: at(0.5), p95Ms: at(0.95) };
-}
 
 function line(label: string, f: Figures): string {
   const perSecond = Math.round((f.nodes / f.medianMs) * 1000).toLocaleString('en-US');

@@ -29,3 +29,16 @@ export function summarize(times: Float64Array | number[]): Timing {
 export function formatMs(ms: number): string {
   return ms < 0.01 ? `${(ms * 1000).toFixed(2)} µs` : ms < 10 ? `${ms.toFixed(3)} ms` : `${ms.toFixed(1)} ms`;
 }
+
+/** Node count with the median and 95th percentile of a run of timings (snapshots, latencies). */
+export interface Figures {
+  readonly nodes: number;
+  readonly medianMs: number;
+  readonly p95Ms: number;
+}
+
+export function figures(nodes: number, times: readonly number[]): Figures {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { nodes, medianMs: at(0.5), p95Ms: at(0.95) };
+}

@@ -790,12 +790,8 @@ export class ExecutionEngine {
       throw e;
     }
     // The window manager acts asynchronously: poll, bounded, rather than sleep a fixed time.
-    const started = this.clock.now();
-    for (;;) {
-      if (await isFront()) return ok(app.pid);
-      if (this.clock.now() - started >= this.tuning.activateWaitMs) return cannot('');
-      await this.clock.sleep(this.tuning.pollMs);
-    }
+    const front = await this.pollFor(this.tuning.activateWaitMs, async () => ((await isFront()) ? true : undefined));
+    return front ? ok(app.pid) : cannot('');
   }
 
   /**

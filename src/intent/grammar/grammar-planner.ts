@@ -202,7 +202,7 @@ function matchVerb(tokens: readonly Token[], i: number): { kind: VerbKind; next:
     case 'go':
       if (w2 === 'to') return after('open', 2);
       if (w2 === 'over' && isWord(tokens[i + 2], 'to')) return after('open', 3);
-      if (w1 === 'go' && w2 === 'back') return after('back', 2);
+      if (w2 === 'back') return after('back', 2);
       return null;
     case 'click':
     case 'left-click':

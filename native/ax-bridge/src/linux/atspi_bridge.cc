@@ -368,22 +368,27 @@ Element elementOf(const Info& info) {
   return el;
 }
 
+// An (iiii) screen rectangle; nothing when it is empty or of another type.
+std::optional<Rect> readExtents(DBusMessageIter* it) {
+  if (!nextIs(it, DBUS_TYPE_STRUCT)) return std::nullopt;
+  DBusMessageIter rect;
+  dbus_message_iter_recurse(it, &rect);
+  int32_t v[4] = {0, 0, 0, 0};
+  for (int i = 0; i < 4; ++i) {
+    v[i] = readInt(&rect, 0);
+    dbus_message_iter_next(&rect);
+  }
+  if (v[2] <= 0 || v[3] <= 0) return std::nullopt;
+  return Rect{double(v[0]), double(v[1]), double(v[2]), double(v[3])};
+}
+
 // Calls that read an element's bounds, actions and value; `done` counts the answers (or the
 // errors that are about this element alone).
 void addDetailCalls(std::vector<RawCall>& calls, const ObjRef& ref, uint8_t need, Element* el,
                     std::vector<std::string>* rawActions, int* textLength) {
   if (need & kNeedBounds) {
-    calls.push_back(method(ref, "org.a11y.atspi.Component", "GetExtents", argUint(ATSPI_COORD_TYPE_SCREEN), [el](DBusMessageIter* it) {
-      if (!nextIs(it, DBUS_TYPE_STRUCT)) return;
-      DBusMessageIter rect;
-      dbus_message_iter_recurse(it, &rect);
-      int32_t v[4] = {0, 0, 0, 0};
-      for (int i = 0; i < 4; ++i) {
-        v[i] = readInt(&rect, 0);
-        dbus_message_iter_next(&rect);
-      }
-      if (v[2] > 0 && v[3] > 0) el->bounds = Rect{double(v[0]), double(v[1]), double(v[2]), double(v[3])};
-    }));
+    calls.push_back(method(ref, "org.a11y.atspi.Component", "GetExtents", argUint(ATSPI_COORD_TYPE_SCREEN),
+                           [el](DBusMessageIter* it) { el->bounds = readExtents(it); }));
   }
   if (need & kNeedActions) {
     calls.push_back(method(ref, "org.a11y.atspi.Action", "GetActions", nullptr, [el, rawActions](DBusMessageIter* it) {
@@ -1278,19 +1283,6 @@ class LinuxBridge final : public Bridge {
     return static_cast<int>(t.nodes.size()) - 1;
   }
 
-  static std::optional<Rect> readExtents(DBusMessageIter* it) {
-    if (!nextIs(it, DBUS_TYPE_STRUCT)) return std::nullopt;
-    DBusMessageIter rect;
-    dbus_message_iter_recurse(it, &rect);
-    int32_t v[4] = {0, 0, 0, 0};
-    for (int i = 0; i < 4; ++i) {
-      v[i] = readInt(&rect, 0);
-      dbus_message_iter_next(&rect);
-    }
-    if (v[2] <= 0 || v[3] <= 0) return std::nullopt;
-    return Rect{double(v[0]), double(v[1]), double(v[2]), double(v[3])};
-  }
-
   static uint64_t cellKey(int row, int column) {
     return (static_cast<uint64_t>(static_cast<uint32_t>(row)) << 32) | static_cast<uint32_t>(column);
   }
@@ -1346,10 +1338,8 @@ class LinuxBridge final : public Bridge {
     }
     if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
 
-    // The visible area of each; the corner cells of the tables.
+    // The visible area of each.
     std::vector<Rect> area(ws.size(), Rect{0, 0, 0, 0});
-    std::vector<ObjRef> corners(ws.size() * 2 * kCornerTries);
-    calls.clear();
     for (size_t i = 0; i < ws.size(); ++i) {
       Windowed& w = ws[i];
       w.part.rows = w.rows;
@@ -1363,47 +1353,54 @@ class LinuxBridge final : public Bridge {
         double x1 = std::min(r.x + r.width, w.parent->x + w.parent->width), y1 = std::min(r.y + r.height, w.parent->y + w.parent->height);
         r = Rect{x0, y0, std::max(0.0, x1 - x0), std::max(0.0, y1 - y0)};
       }
-      if (r.width < 2 || r.height < 2) continue;
-      area[i] = r;
-      if (w.rows > 0 && w.columns > 0) {
-        // Column headers sit inside the table's area in some toolkits (a GTK tree view): each
-        // corner is tried at a few points inwards, and the first that is a cell counts.
-        const ObjRef& ref = t.nodes[w.node].ref;
-        for (int k = 0; k < kCornerTries; ++k) {
-          int dy = std::min(k * kCornerStepPx, int(r.height) - 2);
-          calls.push_back(childAtPoint(ref, int(r.x) + 1, int(r.y) + 1 + dy, &corners[(2 * i) * kCornerTries + k]));
-          calls.push_back(childAtPoint(ref, int(r.x + r.width) - 2, int(r.y + r.height) - 2 - dy, &corners[(2 * i + 1) * kCornerTries + k]));
-        }
-      }
+      if (r.width >= 2 && r.height >= 2) area[i] = r;
     }
-    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
 
-    // Their rows and columns: index in parent, then the table's row and column of that index.
-    std::vector<int> index(corners.size(), -1), tryRow(corners.size(), -1), tryColumn(corners.size(), -1);
-    calls.clear();
-    for (size_t k = 0; k < corners.size(); ++k) {
-      if (corners[k].bus.empty()) continue;
-      calls.push_back(method(corners[k], kAccessible, "GetIndexInParent", nullptr, [&index, k](DBusMessageIter* it) { index[k] = readInt(it, -1); }));
-    }
-    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
-    calls.clear();
-    for (size_t k = 0; k < corners.size(); ++k) {
-      if (index[k] < 0) continue;
-      const ObjRef& table = t.nodes[ws[k / (2 * kCornerTries)].node].ref;
-      calls.push_back(method(table, "org.a11y.atspi.Table", "GetRowAtIndex", argInt(index[k]), [&tryRow, k](DBusMessageIter* it) { tryRow[k] = readInt(it, -1); }));
-      calls.push_back(method(table, "org.a11y.atspi.Table", "GetColumnAtIndex", argInt(index[k]), [&tryColumn, k](DBusMessageIter* it) { tryColumn[k] = readInt(it, -1); }));
-    }
-    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
-    // Each corner: the first try that is a cell.
+    // The tables' corner cells (top-left, bottom-right), with their rows and columns: the cell at
+    // a point, its index in its parent, then the table's row and column of that index. Column
+    // headers sit inside the table's area in some toolkits (a GTK tree view), so a corner that is
+    // not a cell is tried again a little further in, round by round: only the corners still
+    // unplaced are asked (LibreOffice builds, and keeps, a new cell for every point asked).
     std::vector<int> row(ws.size() * 2, -1), column(ws.size() * 2, -1);
-    for (size_t c = 0; c < row.size(); ++c)
-      for (int k = 0; k < kCornerTries; ++k) {
-        size_t at = c * kCornerTries + k;
-        if (tryRow[at] < 0 || tryColumn[at] < 0) continue;
-        row[c] = tryRow[at];
-        column[c] = tryColumn[at];
-        break;
+    for (int k = 0; k < kCornerTries; ++k) {
+      std::vector<size_t> open;
+      for (size_t c = 0; c < row.size(); ++c) {
+        const Windowed& w = ws[c / 2];
+        if (row[c] < 0 && w.rows > 0 && w.columns > 0 && area[c / 2].width >= 2) open.push_back(c);
       }
+      if (open.empty()) break;
+      std::vector<ObjRef> cell(open.size());
+      std::vector<int> index(open.size(), -1);
+      calls.clear();
+      for (size_t j = 0; j < open.size(); ++j) {
+        const Rect& r = area[open[j] / 2];
+        int dy = std::min(k * kCornerStepPx, int(r.height) - 2);
+        bool topLeft = open[j] % 2 == 0;
+        int x = topLeft ? int(r.x) + 1 : int(r.x + r.width) - 2;
+        int y = topLeft ? int(r.y) + 1 + dy : int(r.y + r.height) - 2 - dy;
+        calls.push_back(childAtPoint(t.nodes[ws[open[j] / 2].node].ref, x, y, &cell[j]));
+      }
+      if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+      calls.clear();
+      for (size_t j = 0; j < open.size(); ++j)
+        if (!cell[j].bus.empty())
+          calls.push_back(method(cell[j], kAccessible, "GetIndexInParent", nullptr, [&index, j](DBusMessageIter* it) { index[j] = readInt(it, -1); }));
+      if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+      std::vector<int> r(open.size(), -1), col(open.size(), -1);
+      calls.clear();
+      for (size_t j = 0; j < open.size(); ++j) {
+        if (index[j] < 0) continue;
+        const ObjRef& table = t.nodes[ws[open[j] / 2].node].ref;
+        calls.push_back(method(table, "org.a11y.atspi.Table", "GetRowAtIndex", argInt(index[j]), [&r, j](DBusMessageIter* it) { r[j] = readInt(it, -1); }));
+        calls.push_back(method(table, "org.a11y.atspi.Table", "GetColumnAtIndex", argInt(index[j]), [&col, j](DBusMessageIter* it) { col[j] = readInt(it, -1); }));
+      }
+      if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
+      for (size_t j = 0; j < open.size(); ++j) {
+        if (r[j] < 0 || col[j] < 0) continue;
+        row[open[j]] = r[j];
+        column[open[j]] = col[j];
+      }
+    }
 
     // The visible cells of the tables that could be placed; sample points for the rest.
     calls.clear();
