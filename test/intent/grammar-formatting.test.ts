@@ -75,6 +75,16 @@ describe('grammar planner: formatting the selection', () => {
     if (parsed.kind === 'intent') expect(describeIntent(parsed.intent)).toBe('Press Cmd+B.');
   });
 
+  it('told the platform, it presses (and shows) that platform\'s own modifier', () => {
+    const linux = parseCommand('bold that', { platform: 'linux' });
+    expect(linux).toEqual({ kind: 'intent', intent: { intent: 'press_key', key: 'b', modifiers: ['ctrl'] } });
+    if (linux.kind === 'intent') expect(describeIntent(linux.intent)).toBe('Press Ctrl+B.');
+    expect(parseCommand('italicize that', { platform: 'windows' })).toEqual({ kind: 'intent', intent: { intent: 'press_key', key: 'i', modifiers: ['ctrl'] } });
+    const mac = parseCommand('underline that in TextEdit', { platform: 'macos' });
+    expect(mac).toEqual({ kind: 'intent', intent: { intent: 'press_key', key: 'u', modifiers: ['cmd'], app: 'TextEdit' } });
+    if (mac.kind === 'intent') expect(describeIntent(mac.intent)).toBe('Press Cmd+U in “TextEdit”.');
+  });
+
   it('commands that only start like one keep their old meaning', () => {
     expect(parseCommand('click Bold')).toEqual({ kind: 'intent', intent: { intent: 'click_element', element: { label: 'Bold' } } });
     expect(parseCommand('press ctrl+b')).toEqual({ kind: 'intent', intent: { intent: 'press_key', key: 'b', modifiers: ['ctrl'] } });

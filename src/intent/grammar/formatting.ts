@@ -2,7 +2,9 @@
  * Formatting the selection: "bold that", "make it italic", "underline the selection" [in App].
  *
  * The command becomes the shortcut word processors, editors and mail apps share for it, pressed
- * with `cmd` (⌘ on macOS, Ctrl on Linux and Windows), so the grammar stays free of platform checks.
+ * with the platform's own modifier when the grammar is told the platform (Ctrl on Linux and Windows,
+ * ⌘ on macOS: the user is shown the keys that are pressed), else with `cmd`, which the keymap turns
+ * into Ctrl off a Mac.
  * It acts on what is selected, as the app's own shortcut does; the shortcut toggles, so on text that
  * is already bold it takes the bold away, as it would for a keyboard user. A text named in the
  * command ("bold the word fox", "bold the last sentence") is not understood here: finding it is a
@@ -15,7 +17,7 @@ import { fail, ok, readAppName, type Read } from './phrases.js';
 import { isWord, type Token } from './tokens.js';
 
 /** The formatting command in tokens, or null when the command is not one (so other rules read it). */
-export function matchFormatting(tokens: readonly Token[]): Read<Intent> | null {
+export function matchFormatting(tokens: readonly Token[], platform?: 'macos' | 'linux' | 'windows'): Read<Intent> | null {
   const first = tokens[0];
   if (first === undefined || first.quoted) return null;
   const verbKey = FORMAT_VERBS.get(first.low);
@@ -47,7 +49,8 @@ export function matchFormatting(tokens: readonly Token[]): Read<Intent> | null {
     // "make dinner" is no formatting command at all; "bold the word fox" is one the grammar cannot place.
     return verbKey === undefined ? null : fail(`${first.low} what? select the text, then say "${first.low} that"`);
   }
-  return ok({ intent: 'press_key', key, modifiers: ['cmd'], ...(app === undefined ? {} : { app }) });
+  const modifier = platform === 'linux' || platform === 'windows' ? 'ctrl' : 'cmd';
+  return ok({ intent: 'press_key', key, modifiers: [modifier], ...(app === undefined ? {} : { app }) });
 }
 
 function phrase(tokens: readonly Token[]): string {

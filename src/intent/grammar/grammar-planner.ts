@@ -273,7 +273,7 @@ function parseSegment(command: string, raw: readonly Token[], options: GrammarOp
   if (tokens.length === 0) return fail('empty command');
   const question = matchQuestion(tokens);
   if (question !== null) return question;
-  const formatting = matchFormatting(tokens);
+  const formatting = matchFormatting(tokens, options.platform);
   if (formatting !== null) return formatting;
   const cells = matchCellCommand(command, tokens);
   if (cells !== null) return cells;
