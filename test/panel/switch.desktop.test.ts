@@ -304,8 +304,10 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await panel.signal({ kind: 'overlay_closed' });
       await d.settle(async () => (await d.scan()).items[0]?.startsWith('Recent commands') === true, 'the commands again');
       // The session is told, so a bare number no longer clicks; the conversation gets no entry for it.
-      await d.settle(async () => panel.crossings.length > sent, 'the session to be told');
-      expect(panel.crossings.slice(sent).map((c) => [c.channel, c.args[0]])).toEqual([['command:run', 'hide numbers']]);
+      // (Automatic scanning may still have moved the overlay's highlight between the count and the signal.)
+      const told = () => panel.crossings.slice(sent).filter((c) => c.channel !== 'overlay:highlight');
+      await d.settle(async () => told().length > 0, 'the session to be told');
+      expect(told().map((c) => [c.channel, c.args[0]])).toEqual([['command:run', 'hide numbers']]);
       expect(await d.page.locator('.entries > li').count()).toBe(entries);
     });
 
