@@ -12,12 +12,16 @@ import { SYSTEM_PYTHON, desktopSkipReason, sleep, startApp, startFixtureApp, sto
 
 const skip = desktopSkipReason();
 const SCREEN_READER = fileURLToPath(new URL('./screen-reader-client.py', import.meta.url));
+const HOSTILE_APP = fileURLToPath(new URL('../fixtures/hostile-atspi-app.py', import.meta.url));
 
 function find(snap: AxSnapshot, role: string, name: string): AxElement {
   const found = snap.elements.find((e) => e.role === role && e.name === name);
   if (!found) throw new Error(`no ${role} named '${name}' in ${snap.elements.map((e) => `${e.role}:${e.name}`).join(', ')}`);
   return found;
 }
+
+/** The fast path: the app's cache read now, or as read before with what the app said changed read again. */
+const FAST = new Set(['app_cache', 'mirror']);
 
 /** One line per element, so that a difference shows as the elements that differ. */
 function lines(snap: AxSnapshot): string[] {
@@ -46,7 +50,7 @@ describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
 
   async function both(options: SnapshotOptions): Promise<{ fast: AxSnapshot; walked: AxSnapshot }> {
     // The first snapshot lets the app build its cache (it does once some client listens to events).
-    await until('the app cache', async () => ((await bridge.snapshot(options)).source === 'app_cache' ? true : undefined));
+    await until('the app cache', async () => (FAST.has((await bridge.snapshot(options)).source ?? '') ? true : undefined));
     const fast = await bridge.snapshot({ ...options, useCache: true });
     const walked = await bridge.snapshot({ ...options, useCache: false });
     return { fast, walked };
@@ -60,7 +64,7 @@ describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
   ] as const) {
     it(`reads the same elements from the app cache as by walking: ${title}`, async () => {
       const { fast, walked } = await both({ pid: app().pid ?? 0, showingOnly, maxNodes: 99_999, deadlineMs: 20_000 });
-      expect(fast.source).toBe('app_cache');
+      expect(FAST.has(fast.source ?? '')).toBe(true);
       expect(walked.source).toBe('walk');
       expect(fast.truncated).toBe('none');
       expect(walked.truncated).toBe('none');
@@ -75,13 +79,13 @@ describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
     // shows the label's new text, and agrees with the walk.
     const pid = fixture.pid ?? 0;
     const label = (snap: AxSnapshot): string => snap.elements.find((e) => e.role === 'text' && e.name.startsWith('Pressed '))?.name ?? '';
-    await until('the app cache', async () => ((await bridge.snapshot({ pid })).source === 'app_cache' ? true : undefined));
+    await until('the app cache', async () => (FAST.has((await bridge.snapshot({ pid })).source ?? '') ? true : undefined));
     for (let i = 0; i < 10; i++) {
       const before = await bridge.snapshot({ pid });
       const n = Number(/^Pressed (\d+) times$/.exec(label(before))?.[1]);
       await bridge.performAction({ generation: before.generation, id: find(before, 'button', 'Press me').id }, 'press');
       const fast = await bridge.snapshot({ pid });
-      expect(fast.source).toBe('app_cache');
+      expect(FAST.has(fast.source ?? '')).toBe(true);
       expect(label(fast)).toBe(`Pressed ${n + 1} times`);
       expect(label(await bridge.snapshot({ pid, useCache: false }))).toBe(label(fast));
     }
@@ -102,11 +106,122 @@ describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
     );
   });
 
+  describe("the mirror: the app's cache kept between snapshots by the app's own change events", () => {
+    let app: ChildProcess;
+    let pid = 0;
+    const walked = async () => lines(await bridge.snapshot({ pid, useCache: false }));
+
+    beforeAll(async () => {
+      app = startFixtureApp();
+      pid = app.pid ?? 0;
+      await bridge.waitForApp({ pid });
+      await until('the mirror', async () => ((await bridge.snapshot({ pid })).source === 'mirror' ? true : undefined));
+    });
+
+    afterAll(async () => {
+      await stopApp(app);
+    });
+
+    it('serves a snapshot of an app that did not change from the mirror, equal to a walk', async () => {
+      const mirrored = await bridge.snapshot({ pid });
+      expect(mirrored.source).toBe('mirror');
+      expect(lines(mirrored)).toEqual(await walked());
+    });
+
+    it('reads again what the app said changed: a label, a check box, a field name', async () => {
+      for (let i = 0; i < 5; i++) {
+        const before = await bridge.snapshot({ pid });
+        await bridge.performAction({ generation: before.generation, id: find(before, 'button', 'Press me').id }, 'press');
+        await bridge.performAction({ generation: before.generation, id: find(before, 'check_box', 'Subscribe').id }, 'press');
+        const after = await bridge.snapshot({ pid });
+        // Nothing came or went: the mirror served it, with the changed elements read again.
+        expect(after.source).toBe('mirror');
+        const wasChecked = find(before, 'check_box', 'Subscribe').states.includes('checked');
+        expect(find(after, 'check_box', 'Subscribe').states.includes('checked')).toBe(!wasChecked);
+        const pressed = (s: AxSnapshot) => Number(/^Pressed (\d+) times$/.exec(s.elements.find((e) => e.name.startsWith('Pressed '))?.name ?? '')?.[1]);
+        expect(pressed(after)).toBe(pressed(before) + 1);
+        expect(lines(after)).toEqual(await walked());
+      }
+    });
+
+    it('reads the whole cache again when elements come or go: a window opened and closed, a button destroyed', async () => {
+      let snap = await bridge.snapshot({ pid, showingOnly: false });
+      await bridge.performAction({ generation: snap.generation, id: find(snap, 'button', 'Open second window').id }, 'press');
+      snap = await until('the second window', async () => {
+        const s = await bridge.snapshot({ pid, showingOnly: false });
+        return s.elements.some((e) => e.name === 'Close second window') ? s : undefined;
+      });
+      const opened = snap;
+      await bridge.performAction({ generation: opened.generation, id: find(opened, 'button', 'Close second window').id }, 'press');
+      await bridge.performAction({ generation: opened.generation, id: find(opened, 'button', 'Vanish').id }, 'press');
+      const closed = await until('the window and the button to go', async () => {
+        const s = await bridge.snapshot({ pid, showingOnly: false });
+        return s.elements.some((e) => e.name === 'Close second window' || e.name === 'Vanish') ? undefined : s;
+      });
+      expect(closed.elements.length).toBeGreaterThan(5);
+      // Equal to a walk once GTK has laid the window out again (bounds are read afresh every time).
+      await until('the same elements as a walk', async () => {
+        const fast = lines(await bridge.snapshot({ pid, showingOnly: false }));
+        return JSON.stringify(fast) === JSON.stringify(lines(await bridge.snapshot({ pid, showingOnly: false, useCache: false }))) ? true : undefined;
+      });
+      // Once it settled, the mirror serves it again.
+      await until('the mirror again', async () => ((await bridge.snapshot({ pid })).source === 'mirror' ? true : undefined));
+    });
+
+    it('follows the changes of several apps at once, and drops the mirror of an app that quit', async () => {
+      const other = startFixtureApp();
+      const otherPid = other.pid ?? 0;
+      await bridge.waitForApp({ pid: otherPid });
+      await until('its mirror', async () => ((await bridge.snapshot({ pid: otherPid })).source === 'mirror' ? true : undefined));
+      const mine = await bridge.snapshot({ pid });
+      expect(mine.source).toBe('mirror');
+      await bridge.performAction({ generation: mine.generation, id: find(mine, 'button', 'Press me').id }, 'press');
+      const theirs = await bridge.snapshot({ pid: otherPid });
+      expect(theirs.elements.find((e) => e.name.startsWith('Pressed '))?.name).toBe('Pressed 0 times');
+      const again = await bridge.snapshot({ pid });
+      expect(again.source).toBe('mirror');
+      expect(lines(again)).toEqual(await walked());
+      await stopApp(other);
+      const gone = await bridge.snapshot({ pid: otherPid }).catch((e: unknown) => e);
+      expect(gone).toBeInstanceOf(AccessibilityError);
+    });
+  });
+
+  it('never presses an element renamed since it was read, even by an app that says nothing of it; then reads that app whole', async () => {
+    // The hostile fixture keeps a cache but sends no change signal: its mirror cannot know.
+    const sly = spawn(SYSTEM_PYTHON, [HOSTILE_APP, '--mode', 'sly', '--name', 'Sly App'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const printed: string[] = [];
+    sly.stdout?.on('data', (d: Buffer) => printed.push(...d.toString().split('\n').filter((l) => l !== '')));
+    try {
+      const pid = sly.pid ?? 0;
+      await bridge.waitForApp({ pid });
+      await until('the mirror', async () => ((await bridge.snapshot({ pid, showingOnly: false })).source === 'mirror' ? true : undefined));
+      const before = await bridge.snapshot({ pid, showingOnly: false });
+      const keep = find(before, 'button', 'Keep my files');
+      await bridge.performAction({ generation: before.generation, id: find(before, 'button', 'Hostile Button').id }, 'press');
+      // The button is now "Delete all files" in the app. Pressing what was read as "Keep my files":
+      await expect(bridge.performAction({ generation: before.generation, id: keep.id }, 'press')).rejects.toMatchObject({
+        code: 'stale',
+        message: expect.stringMatching(/renamed or replaced since it was read/),
+      });
+      // The next snapshot reads the app whole and tells the new name; pressed by it, it is pressed.
+      const after = await bridge.snapshot({ pid, showingOnly: false });
+      expect(after.source).toBe('app_cache');
+      const renamed = find(after, 'button', 'Delete all files');
+      expect(after.elements.some((e) => e.name === 'Keep my files')).toBe(false);
+      expect(printed.filter((l) => l.startsWith('pressed'))).toEqual([]);
+      await bridge.performAction({ generation: after.generation, id: renamed.id }, 'press');
+      await until('the press', async () => (printed.includes('pressed Delete all files') ? true : undefined));
+    } finally {
+      await stopApp(sly);
+    }
+  });
+
   describe('faults on the fast path (direct connection to the app open)', () => {
     it('stops at the deadline with a depth-first prefix of the tree', async () => {
       const pid = many.pid ?? 0;
       const whole = await bridge.snapshot({ pid, showingOnly: false, maxNodes: 99_999, deadlineMs: 20_000 });
-      expect(whole.source).toBe('app_cache');
+      expect(FAST.has(whole.source ?? '')).toBe(true);
       // Short enough that reading 600 elements cannot finish; an error is fine too if nothing came.
       const cut = await bridge.snapshot({ pid, showingOnly: false, maxNodes: 99_999, deadlineMs: 8 }).catch((e: unknown) => e);
       if (cut instanceof AccessibilityError) {
@@ -125,7 +240,7 @@ describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
       const frozen = startFixtureApp();
       const pid = frozen.pid ?? 0;
       await bridge.waitForApp({ pid });
-      await until('the app cache', async () => ((await bridge.snapshot({ pid })).source === 'app_cache' ? true : undefined));
+      await until('the app cache', async () => (FAST.has((await bridge.snapshot({ pid })).source ?? '') ? true : undefined));
       const before = await bridge.snapshot({ pid });
       const press = { generation: before.generation, id: find(before, 'button', 'Press me').id };
       process.kill(pid, 'SIGSTOP');
@@ -158,7 +273,7 @@ describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
           if (e instanceof AccessibilityError && e.code === 'timeout') return undefined;
           throw e;
         });
-        return s?.source === 'app_cache' ? true : undefined;
+        return FAST.has(s?.source ?? '') ? true : undefined;
       }, 30_000);
       const pending = bridge.snapshot({ pid, showingOnly: false, deadlineMs: 20_000, maxNodes: 99_999 });
       await sleep(60);
@@ -197,7 +312,7 @@ describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
       try {
         for (let round = 1; round <= 10; round++) {
           const snap = await bridge.snapshot({ pid, deadlineMs: 3000 });
-          expect(snap.source).toBe('app_cache');
+          expect(FAST.has(snap.source ?? '')).toBe(true);
           const label = snap.elements.find((e) => e.role === 'text' && /^Pressed \d+ times$/.test(e.name));
           const before = Number(/\d+/.exec(label?.name ?? '')?.[0]);
           await bridge.performAction({ generation: snap.generation, id: find(snap, 'button', 'Press me').id }, 'press', { deadlineMs: 3000 });

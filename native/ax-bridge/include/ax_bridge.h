@@ -119,6 +119,9 @@ struct Snapshot {
   // Whether the tree came from the app's own cache in one call (AT-SPI org.a11y.atspi.Cache),
   // rather than from a walk that asked for each element; for diagnosis and tests.
   bool fromAppCache = false;
+  // Of those, whether the app's cache as read before was used, with only what the app said changed
+  // since read again (the bridge's mirror, kept by the app's change events).
+  bool fromMirror = false;
 };
 
 struct SnapshotOptions {
@@ -128,6 +131,7 @@ struct SnapshotOptions {
   int maxNodes = 0;
   bool showingOnly = true;     // skip subtrees the user cannot see (hidden tabs, closed menus)
   bool useCache = true;        // platform bulk caching (AT-SPI cache; AX batched attribute reads)
+  bool useMirror = true;       // AT-SPI: the app's cache as read before, kept current by its change events
 };
 
 struct AppInfo {

@@ -147,7 +147,7 @@ Napi::Value snapshotToJs(Napi::Env env, const axb::Snapshot& s) {
   o.Set("pid", s.pid);
   o.Set("app", s.app);
   o.Set("truncated", truncationName(s.truncated));
-  o.Set("source", s.fromAppCache ? "app_cache" : "walk");
+  o.Set("source", s.fromMirror ? "mirror" : s.fromAppCache ? "app_cache" : "walk");
   Napi::Array elements = Napi::Array::New(env, s.elements.size());
   for (uint32_t i = 0; i < s.elements.size(); ++i) {
     const axb::Element& e = s.elements[i];
@@ -250,6 +250,7 @@ Napi::Value Snapshot(const Napi::CallbackInfo& info) {
   o.showingOnly = boolArg(info, 4, "showingOnly");
   o.useCache = boolArg(info, 5, "useCache");
   auto deadline = deadlineArg(info, 6);
+  o.useMirror = info.Length() > 7 && !info[7].IsUndefined() ? boolArg(info, 7, "useMirror") : true;  // added later: optional
   if (o.pid < 0 || o.maxDepth < 1 || o.maxDepth > axb::kMaxDepthLimit || o.maxNodes < 1 ||
       o.maxNodes > axb::kMaxNodesLimit) {
     throw Napi::TypeError::New(info.Env(), "snapshot limits are out of range");

@@ -56,6 +56,11 @@ export interface SnapshotOptions extends CallOptions {
   readonly showingOnly?: boolean;
   /** Use the platform's bulk cache (faster). Default true; false is for benchmarks and diagnosis. */
   readonly useCache?: boolean;
+  /**
+   * Linux: serve the app's cache as read before, with only what the app's change events named read
+   * again (faster). Default true; false reads the whole cache now, for benchmarks and diagnosis.
+   */
+  readonly useMirror?: boolean;
 }
 
 export type LaunchTarget = { readonly name: string } | { readonly id: string };
@@ -162,10 +167,11 @@ export class AxBridge {
     const maxNodes = checkMaxNodes(o.maxNodes);
     const showingOnly = checkBoolean('showingOnly', o.showingOnly, true);
     const useCache = checkBoolean('useCache', o.useCache, true);
+    const useMirror = checkBoolean('useMirror', o.useMirror, true);
     const deadline = checkDeadline(o.deadlineMs, DEFAULTS.snapshotDeadlineMs);
     const started = performance.now();
     const s: NativeSnapshot = await this.call(deadline, () =>
-      this.native.snapshot(pid, scope === 'focused_window', maxDepth, maxNodes, showingOnly, useCache, deadline),
+      this.native.snapshot(pid, scope === 'focused_window', maxDepth, maxNodes, showingOnly, useCache, deadline, useMirror),
     );
     if (this.latestGeneration === undefined || s.generation > this.latestGeneration) this.latestGeneration = s.generation;
     return {
@@ -174,7 +180,7 @@ export class AxBridge {
       app: s.app,
       truncated: TRUNCATIONS.has(s.truncated) ? (s.truncated as Truncation) : 'none',
       elapsedMs: performance.now() - started,
-      source: s.source === 'app_cache' ? 'app_cache' : 'walk',
+      source: s.source === 'app_cache' || s.source === 'mirror' ? s.source : 'walk',
       elements: s.elements.map((e) => ({
         ...e,
         role: roleOf(e.role),

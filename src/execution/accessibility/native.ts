@@ -21,6 +21,7 @@ export interface NativeBridge {
     showingOnly: boolean,
     useCache: boolean,
     deadlineMs: number,
+    useMirror: boolean,
   ): Promise<NativeSnapshot>;
   performAction(generation: number, id: number, action: string, deadlineMs: number): Promise<void>;
   setValue(generation: number, id: number, value: string, deadlineMs: number): Promise<void>;
@@ -69,7 +70,7 @@ export interface NativeSnapshot {
   pid: number;
   app: string;
   truncated: string;
-  /** 'app_cache' or 'walk'; older builds leave it out. */
+  /** 'app_cache', 'mirror' or 'walk'; older builds leave it out. */
   source?: string;
   elements: NativeElement[];
 }

@@ -113,13 +113,14 @@ export interface AxSnapshot {
   readonly elements: readonly AxElement[];
   readonly elapsedMs: number;
   /**
-   * How the tree was read: from the app's own accessibility cache in one call, or by a walk that
-   * asks for every element. For diagnosis and tests; nothing should depend on it.
+   * How the tree was read: from the app's own accessibility cache in one call ('app_cache'), from
+   * that cache as read before with only what the app's change events named read again ('mirror'),
+   * or by a walk that asks for every element. For diagnosis and tests; nothing should depend on it.
    */
   readonly source?: SnapshotSource;
 }
 
-export type SnapshotSource = 'app_cache' | 'walk';
+export type SnapshotSource = 'app_cache' | 'mirror' | 'walk';
 
 /** Names one element of one snapshot. */
 export interface ElementRef {

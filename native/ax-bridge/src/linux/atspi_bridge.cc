@@ -15,6 +15,7 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -598,6 +599,9 @@ class LinuxBridge final : public Bridge {
     Snapshot snap;
     snap.pid = pid;
     RawCall name = property(*app, kAccessible, "Name", [&snap](DBusMessageIter* v) { snap.app = readString(v); });
+    // Through the bus: the app's change signals sent before it answered are read with the answer
+    // (one connection keeps one app's messages in order), so its mirror misses none of them.
+    name.viaBus = true;
     bus_.call(name, deadline, kMaxCallMs);
     if (!name.answered) return callError(name, pid, "Reading the application", "The application", deadline);
 
@@ -613,9 +617,10 @@ class LinuxBridge final : public Bridge {
 
     Tree tree;
     if (options.useCache && std::find(walkOnly_.begin(), walkOnly_.end(), app->bus) == walkOnly_.end()) {
-      auto loaded = loadCache(tree, *app, pid, deadline);
+      auto loaded = loadCache(tree, *app, pid, options.useMirror, deadline);
       if (!loaded.ok()) return loaded.error();
       snap.fromAppCache = !tree.items.empty();
+      snap.fromMirror = snap.fromAppCache && tree.fromMirror;
     }
     auto walked = walk(tree, root, pid, options, deadline);
     if (!walked.ok()) return walked.error();
@@ -635,7 +640,7 @@ class LinuxBridge final : public Bridge {
   }
 
   Result<Done> performAction(ElementRef ref, const std::string& action, const Deadline& deadline) override {
-    auto resolved = resolve(ref, deadline);
+    auto resolved = resolve(ref, deadline, /*asRead=*/true);
     if (!resolved.ok()) return resolved.error();
     const Target& t = resolved.value();
     const std::string what = "The element";
@@ -679,7 +684,7 @@ class LinuxBridge final : public Bridge {
   }
 
   Result<Done> setValue(ElementRef ref, const std::string& value, const Deadline& deadline) override {
-    auto resolved = resolve(ref, deadline);
+    auto resolved = resolve(ref, deadline, /*asRead=*/true);
     if (!resolved.ok()) return resolved.error();
     const Target& t = resolved.value();
     if (!numericRole(t.role) && (t.ifaces & kIfaceEditableText)) {
@@ -900,6 +905,8 @@ class LinuxBridge final : public Bridge {
   // An element of the latest snapshot.
   struct Handle {
     ObjRef ref;
+    uint32_t role = ATSPI_ROLE_INVALID;  // as the snapshot read them: what was judged and shown
+    std::string name;
   };
 
   // The tree a snapshot reads: what the app's cache told, then what was asked level by level.
@@ -924,7 +931,30 @@ class LinuxBridge final : public Bridge {
     std::unordered_set<std::string> seen;  // paths in nodes: each element appears once
     bool cutShort = false;  // a call went unanswered while the app still answers others: partial
     bool slowCall = false;  // set by the snapshot's error policy, checked after each batch
+    bool fromMirror = false;  // items from the mirror, not from GetItems just now
   };
+
+  // An app's cache as last read, kept current by the app's own signals (A11yBus::watch): a snapshot
+  // reads again only the elements the app said changed, and the whole cache only when elements
+  // came or went. A new object path is a new element, so nothing read from here can name one
+  // element for another; what an app changes without saying so (bounds, text, values) is read
+  // afresh every time.
+  struct Mirror {
+    std::string bus;
+    std::vector<CacheItem> items;
+    std::unordered_map<std::string, size_t> at;  // path → item
+    std::chrono::steady_clock::time_point readAt;  // when GetItems answered
+  };
+
+  // An app that changes an element without saying so (no toolkit known to us does; an app speaking
+  // AT-SPI itself may) is read whole again at least this often, and at once when an action finds
+  // an element renamed (resolve).
+  static constexpr double kMirrorMaxAgeMs = 15000;
+
+  void dropMirror(const std::string& bus) {
+    mirrors_.erase(std::remove_if(mirrors_.begin(), mirrors_.end(), [&bus](const Mirror& m) { return m.bus == bus; }),
+                   mirrors_.end());
+  }
 
   void run() {
     g_main_context_push_thread_default(ctx_);
@@ -1161,8 +1191,32 @@ class LinuxBridge final : public Bridge {
 
   // The app's own cache (org.a11y.atspi.Cache.GetItems): every element it knows, with role, name,
   // description, states and interfaces, in one call. Apps without one are walked.
-  Result<Done> loadCache(Tree& t, const ObjRef& app, int pid, const Deadline& deadline) {
+  Result<Done> loadCache(Tree& t, const ObjRef& app, int pid, bool useMirror, const Deadline& deadline) {
     t.bus = app.bus;
+    // Mirrors of apps no longer watched (the bus connection was lost, or others were watched since)
+    // are stale: dropped.
+    mirrors_.erase(std::remove_if(mirrors_.begin(), mirrors_.end(), [this](const Mirror& m) { return !bus_.watching(m.bus); }),
+                   mirrors_.end());
+    bool watched = bus_.watching(app.bus);
+    if (!watched && bus_.watch(app.bus, deadline)) {
+      watched = true;
+      // The app learns of the registration from the registry through the bus, in order: once it
+      // answers this, it sends its change signals, and the cache read next can be kept.
+      RawCall sync = property(app, kAccessible, "Name", [](DBusMessageIter*) {});
+      sync.viaBus = true;
+      if (!bus_.call(sync, deadline, kMaxCallMs).answered) watched = false;
+    }
+    ChangeLog changes = bus_.takeChanges(app.bus);
+    auto mirror = std::find_if(mirrors_.begin(), mirrors_.end(), [&app](const Mirror& m) { return m.bus == app.bus; });
+    bool young = mirror != mirrors_.end() &&
+                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - mirror->readAt).count() < kMirrorMaxAgeMs;
+    if (useMirror && watched && young && !changes.structure && refreshMirror(*mirror, changes, deadline)) {
+      t.items = mirror->items;
+      t.fromMirror = true;
+      indexItems(t, app.bus);
+      return Done{};
+    }
+    if (mirror != mirrors_.end()) mirrors_.erase(mirror);
     bool parsed = false;
     RawCall c = method({app.bus, "/org/a11y/atspi/cache"}, "org.a11y.atspi.Cache", "GetItems", nullptr,
                        [&t, &parsed](DBusMessageIter* it) { parsed = parseCacheItems(it, t.items); });
@@ -1185,15 +1239,57 @@ class LinuxBridge final : public Bridge {
     }
     // A cache this big or this slow (an icon view of 20,000 files: 1.3 s) costs the app more to
     // send than a walk that reads only what is needed: the app is walked from the next snapshot on.
-    if (t.items.size() > kCacheItemsWalked || c.waitedMs > kCacheMsWalked) rememberWalkOnly(app.bus);
-    for (size_t i = 0; i < t.items.size(); ++i) {
-      const CacheItem& item = t.items[i];
-      if (item.ref.bus != app.bus) continue;
-      t.itemAt.emplace(item.ref.path, i);
-      if (item.parent.bus == app.bus) t.itemKids[item.parent.path].push_back(i);
+    if (t.items.size() > kCacheItemsWalked || c.waitedMs > kCacheMsWalked) {
+      rememberWalkOnly(app.bus);
+    } else if (watched) {
+      if (mirrors_.size() >= A11yBus::kMaxWatched) mirrors_.erase(mirrors_.begin());
+      Mirror m{app.bus, t.items, {}, std::chrono::steady_clock::now()};
+      for (size_t i = 0; i < m.items.size(); ++i) m.at.emplace(m.items[i].ref.path, i);
+      mirrors_.push_back(std::move(m));
     }
+    indexItems(t, app.bus);
     return Done{};
   }
+
+  static void indexItems(Tree& t, const std::string& bus) {
+    for (size_t i = 0; i < t.items.size(); ++i) {
+      const CacheItem& item = t.items[i];
+      if (item.ref.bus != bus) continue;
+      t.itemAt.emplace(item.ref.path, i);
+      if (item.parent.bus == bus) t.itemKids[item.parent.path].push_back(i);
+    }
+  }
+
+  // Reads again the elements the app said changed. False when reading the whole cache is the
+  // better answer: too many changed, one did not answer, or its child count changed.
+  bool refreshMirror(Mirror& m, const ChangeLog& changes, const Deadline& deadline) {
+    if (changes.paths.size() * kMirrorReadShare > m.items.size()) return false;
+    std::vector<size_t> which;
+    for (const auto& path : changes.paths) {
+      auto found = m.at.find(path);
+      if (found != m.at.end()) which.push_back(found->second);  // elements the cache never held stay out
+    }
+    if (which.empty()) return true;
+    std::vector<Info> infos(which.size());
+    std::vector<int> answered(which.size(), 0);
+    std::vector<RawCall> calls;
+    for (size_t k = 0; k < which.size(); ++k) addInfoCalls(calls, m.items[which[k]].ref, &infos[k], &answered[k]);
+    bus_.run(calls, deadline, kMaxCallMs, nullptr);
+    for (size_t k = 0; k < which.size(); ++k) {
+      CacheItem& item = m.items[which[k]];
+      if (answered[k] != 4 || infos[k].childCount != item.childCount) return false;
+      item.role = infos[k].role;
+      item.name = infos[k].name;
+      item.description = infos[k].description;
+      item.states = infos[k].states;
+      item.ifaces = infos[k].ifaces;
+    }
+    return true;
+  }
+
+  // Four calls per changed element against one for the whole cache: past one changed element in
+  // five, the whole cache is read again.
+  static constexpr size_t kMirrorReadShare = 5;
 
   static constexpr size_t kCacheItemsWalked = 10000;
   static constexpr double kCacheMsWalked = 500;
@@ -1622,7 +1718,7 @@ class LinuxBridge final : public Bridge {
       el.depth = n.depth;
       bool hasChildren = n.expanded ? !n.kids.empty() : n.info.childCount != 0;
       snap.elements.push_back(std::move(el));
-      handles.push_back({n.ref});
+      handles.push_back({n.ref, n.info.role, n.info.name});
       out.push_back(&n);
       if (n.depth + 1 > options.maxDepth) {
         if (hasChildren && (snap.truncated == Truncation::None || snap.truncated == Truncation::VisibleOnly)) snap.truncated = Truncation::MaxDepth;
@@ -1736,7 +1832,10 @@ class LinuxBridge final : public Bridge {
 
   // The element an id of the latest snapshot names, checked to be still there, with its role,
   // interfaces and states as they are now.
-  Result<Target> resolve(ElementRef ref, const Deadline& deadline) {
+  // `asRead`: the element must still have the role and name the snapshot gave it. What the user, the
+  // planner and the safety gate judged is what is acted on: an element renamed since (a button
+  // turned from "Cancel" into "Delete all", whether the app said so or not) is not pressed.
+  Result<Target> resolve(ElementRef ref, const Deadline& deadline, bool asRead = false) {
     if (auto e = connect(deadline)) return *e;
     auto kept = std::find_if(generations_.begin(), generations_.end(),
                              [&ref](const Generation& g) { return g.number == ref.generation; });
@@ -1747,7 +1846,8 @@ class LinuxBridge final : public Bridge {
                                             std::to_string(ref.id) + " (it has " + std::to_string(handles.size()) +
                                             "): observe again."};
     }
-    const ObjRef obj = handles[ref.id - 1].ref;
+    const Handle handle = handles[ref.id - 1];
+    const ObjRef obj = handle.ref;
     int pid = kept->pid;
     if (!processAlive(pid)) return goneError("The application of this element");
     switch (probe(obj, pid, std::min(kMaxCallMs, static_cast<int>(deadline.remainingMs())))) {
@@ -1769,6 +1869,11 @@ class LinuxBridge final : public Bridge {
       if (!c.answered) return callError(c, pid, "Reaching the element", "The element", deadline);
     if (info.role == ATSPI_ROLE_INVALID || hasStateBit(info.states, ATSPI_STATE_DEFUNCT)) {
       return processGone(pid) ? goneError("The application of this element") : goneError("The element");
+    }
+    if (asRead && (info.role != handle.role || info.name != handle.name)) {
+      dropMirror(obj.bus);  // it may be what told the old name: the next snapshot reads the app whole
+      return Error{ErrorCode::Stale, "stale element — observe again: the element was renamed or replaced since it was read, "
+                                     "so it may not be the one that was meant."};
     }
     return Target{obj, pid, static_cast<AtspiRole>(info.role), info.ifaces, info.states};
   }
@@ -1933,6 +2038,7 @@ class LinuxBridge final : public Bridge {
   static constexpr size_t kKnownActions = 50000;
   static constexpr size_t kKnownTables = 8, kKnownCellsPerTable = 20000;
   std::vector<std::string> walkOnly_;  // apps whose cache took too long to read: walked instead
+  std::vector<Mirror> mirrors_;        // of the apps the bus watches, oldest first
   std::function<void(const Event&)> handler_;
   bool listening_ = false;
 };

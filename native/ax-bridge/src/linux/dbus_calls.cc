@@ -376,6 +376,8 @@ void A11yBus::close() {
   pids_.clear();
   listening_ = false;
   cachesEnabled_ = false;
+  changeEventsRegistered_ = false;
+  watched_.clear();  // what the apps changed meanwhile is unknown: their mirrors are dropped
 }
 
 int A11yBus::fd() const {
@@ -392,6 +394,7 @@ DBusHandlerResult A11yBus::filter(DBusConnection*, DBusMessage* msg, void* data)
   const char* member = dbus_message_get_member(msg);
   const char* sender = dbus_message_get_sender(msg);
   const char* path = dbus_message_get_path(msg);
+  if (iface && member && sender && path) self->noteChange(iface, member, sender, path, msg);
   if (self->listening_ && iface && member && sender && path) {
     std::optional<RawEvent::Kind> kind;
     DBusMessageIter it;
@@ -436,7 +439,7 @@ std::optional<Error> A11yBus::run(std::vector<RawCall>& calls, const Deadline& d
       c.error = kErrorDeadline;  // not sent: nothing is asked once the deadline has passed
       return;
     }
-    s.conn = connectionFor(c.to.bus);
+    s.conn = c.viaBus ? conn_ : connectionFor(c.to.bus);
     DBusMessage* msg = s.conn && isValidTarget(c.to.bus, c.to.path)
                            ? dbus_message_new_method_call(c.to.bus.c_str(), c.to.path.c_str(), c.iface, c.method)
                            : nullptr;
@@ -640,6 +643,97 @@ bool A11yBus::registerEvent(const char* event, const Deadline& deadline) {
   RawCall old{{kRegistry, "/org/a11y/atspi/registry"}, "org.a11y.atspi.Registry", "RegisterEvent", argString(name), nullptr};
   call(old, deadline, 1000);
   return old.answered;
+}
+
+namespace {
+// Elements followed one by one; past this many, the app is read whole again.
+constexpr size_t kMaxChangedPaths = 1000;
+std::string senderRule(const char* iface, const std::string& sender) {
+  return "type='signal',sender='" + sender + "',interface='" + iface + "'";
+}
+constexpr const char* kChangeInterfaces[] = {"org.a11y.atspi.Event.Object", "org.a11y.atspi.Cache"};
+// What GTK (at-spi2-atk) sends only when someone registered for it.
+constexpr const char* kChangeEvents[] = {"object:children-changed", "object:property-change", "object:state-changed"};
+}  // namespace
+
+void A11yBus::noteChange(const char* iface, const char* member, const char* sender, const char* path, DBusMessage* msg) {
+  ChangeLog* log = nullptr;
+  for (auto& [bus, l] : watched_)
+    if (bus == sender) log = &l;
+  if (!log || log->structure) return;
+  if (std::strcmp(iface, "org.a11y.atspi.Cache") == 0) {
+    log->structure = true;  // AddAccessible, RemoveAccessible
+    return;
+  }
+  if (std::strcmp(iface, "org.a11y.atspi.Event.Object") != 0) return;
+  if (std::strcmp(member, "ChildrenChanged") == 0) {
+    log->structure = true;
+    return;
+  }
+  if (std::strcmp(member, "PropertyChange") == 0) {
+    DBusMessageIter it;
+    std::string detail;
+    if (dbus_message_iter_init(msg, &it)) detail = readString(&it);
+    if (detail == "accessible-parent") {
+      log->structure = true;
+      return;
+    }
+  } else if (std::strcmp(member, "StateChanged") != 0) {
+    return;  // text, bounds, selection: read afresh by every snapshot anyway
+  }
+  if (log->paths.size() >= kMaxChangedPaths) {
+    log->structure = true;
+    log->paths.clear();
+    return;
+  }
+  log->paths.insert(path);
+}
+
+bool A11yBus::busCall(const char* method, const std::string& arg, const Deadline& deadline) {
+  RawCall c{{"org.freedesktop.DBus", "/org/freedesktop/DBus"}, "org.freedesktop.DBus", method, argString(arg), nullptr};
+  c.viaBus = true;
+  call(c, deadline, 1000);
+  return c.answered;
+}
+
+bool A11yBus::watch(const std::string& busName, const Deadline& deadline) {
+  if (!conn_) return false;
+  if (watching(busName)) return true;
+  if (!changeEventsRegistered_) {
+    for (const char* e : kChangeEvents)
+      if (!registerEvent(e, deadline)) return false;
+    changeEventsRegistered_ = true;
+  }
+  if (watched_.size() >= kMaxWatched) {
+    for (const char* iface : kChangeInterfaces) busCall("RemoveMatch", senderRule(iface, watched_.front().first), deadline);
+    watched_.erase(watched_.begin());
+  }
+  for (const char* iface : kChangeInterfaces) {
+    if (busCall("AddMatch", senderRule(iface, busName), deadline)) continue;
+    for (const char* added : kChangeInterfaces) {
+      if (added == iface) break;
+      busCall("RemoveMatch", senderRule(added, busName), deadline);
+    }
+    return false;
+  }
+  watched_.push_back({busName, ChangeLog{}});
+  return true;
+}
+
+bool A11yBus::watching(const std::string& busName) const {
+  for (const auto& w : watched_)
+    if (w.first == busName) return true;
+  return false;
+}
+
+ChangeLog A11yBus::takeChanges(const std::string& busName) {
+  for (auto& [bus, log] : watched_) {
+    if (bus != busName) continue;
+    ChangeLog taken = std::move(log);
+    log = ChangeLog{};
+    return taken;
+  }
+  return ChangeLog{true, {}};
 }
 
 void A11yBus::enableAppCaches(const Deadline& deadline) {

@@ -16,6 +16,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "../../include/ax_bridge.h"
@@ -56,6 +57,7 @@ struct RawCall {
   bool answered = false;
   double waitedMs = 0;  // from sending to the answer (or to giving up)
   int timeoutMs = 0;    // how long it was allowed to wait
+  bool viaBus = false;  // through the bus even when a direct connection to the app is open
 };
 
 // The error of a call that was never sent because the deadline had already passed.
@@ -70,6 +72,14 @@ struct RawEvent {
   enum Kind { Focus, WindowActivate } kind;
   ObjRef source;
   int detail1 = 0;
+};
+
+// What an app said it changed since the changes were last taken: the paths of elements whose role,
+// name, description or states changed, or (structure) that elements came or went, or more changed
+// than is worth following one by one.
+struct ChangeLog {
+  bool structure = false;
+  std::unordered_set<std::string> paths;
 };
 
 class A11yBus {
@@ -111,8 +121,19 @@ class A11yBus {
   // listens). Signals of that event are never matched, so none arrive here.
   void enableAppCaches(const Deadline& deadline);
 
+  // Follows what the app on `busName` changes (its Object events and cache signals) from now on,
+  // recorded as they are read off the socket; false when the registry or the bus refused. At most
+  // kMaxWatched apps: the one watched longest ago is dropped.
+  bool watch(const std::string& busName, const Deadline& deadline);
+  bool watching(const std::string& busName) const;
+  // The changes recorded for `busName` since the last call (and forgets them). Not watched: structure.
+  ChangeLog takeChanges(const std::string& busName);
+  static constexpr size_t kMaxWatched = 4;
+
  private:
   bool registerEvent(const char* event, const Deadline& deadline);
+  bool busCall(const char* method, const std::string& arg, const Deadline& deadline);  // to the bus daemon
+  void noteChange(const char* iface, const char* member, const char* sender, const char* path, DBusMessage* msg);
   DBusConnection* connectionFor(const std::string& busName);
   void dropClosedDirect();
 
@@ -129,6 +150,8 @@ class A11yBus {
   std::vector<std::pair<std::string, int>> pids_;
   bool listening_ = false;
   bool cachesEnabled_ = false;
+  bool changeEventsRegistered_ = false;
+  std::vector<std::pair<std::string, ChangeLog>> watched_;  // oldest first
 };
 
 // Readers for replies.
