@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { benchAgent } from './agent.js';
 import { benchApps } from './apps.js';
 import { benchAxBridge } from './ax-bridge.js';
+import { benchListening } from './listening.js';
 import { benchProviders } from './providers.js';
 import { formatMs } from './stats.js';
 import { benchValidator } from './validator.js';
@@ -45,6 +46,7 @@ const SECTIONS: readonly Section[] = [
   ],
   ['LLM planners against loopback servers (planner overhead, model time excluded)', () => benchProviders()],
   ['voice: whisper.cpp warm vs. a process per utterance, end of speech → transcript, capture pipeline', () => benchVoice()],
+  ['continuous listening: voice detector and segmenter in the core (idle CPU, end of speech, cost per second of audio)', () => benchListening()],
   ['accessibility bridge (AT-SPI, private headless desktop), against pyatspi in the same run', () => benchAxBridge()],
   ['real apps: gedit, a Firefox page, LibreOffice Writer and Calc (private headless desktop), against pyatspi in the same run', () => benchApps()],
   [

@@ -15,8 +15,11 @@ import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-/** Loaded at run time, never bundled: Electron itself and native addons (node-mac-permissions is darwin-only). */
-export const MAIN_EXTERNALS = ['electron', '@napi-rs/keyring', '@nut-tree-fork/nut-js', 'node-mac-permissions', '*.node'];
+/**
+ * Loaded at run time, never bundled: Electron itself and native addons (node-mac-permissions is
+ * darwin-only), and onnxruntime-web, which finds its WebAssembly files next to its own module.
+ */
+export const MAIN_EXTERNALS = ['electron', '@napi-rs/keyring', '@nut-tree-fork/nut-js', 'node-mac-permissions', '*.node', 'onnxruntime-web'];
 
 /** The addon path as src/execution/accessibility/native.ts writes it, relative to its own file. */
 const ADDON_FROM_SOURCE = '../../../native/ax-bridge/build/Release/ax_bridge.node';

@@ -95,6 +95,8 @@ const Voice = z
     shortcut: GlobalShortcut.default(DEFAULT_VOICE_SHORTCUT),
     /** Toggle, or hold-to-talk while the panel has the focus (from other apps it still toggles). */
     pushToTalk: z.enum(PUSH_TO_TALK_MODES, { error: 'must be toggle (press to start, press again to send) or hold (hold to talk while the panel has the focus)' }).default('toggle'),
+    /** Continuous listening (issue #15): a voice detector cuts the microphone into commands; off by default. */
+    continuous: z.boolean({ error: 'must be on or off' }).default(false),
   })
   .prefault({});
 

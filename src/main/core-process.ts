@@ -25,6 +25,8 @@ import { PanelSession } from './panel-session.js';
 import { keysSavedForSettings } from '../compose/provider-keys.js';
 import { composeSpeechEngine, type SpeechComposeOptions } from '../compose/speech.js';
 import type { SpokenFeedback } from '../voice/spoken-feedback.js';
+import { createSileroVad, type VoiceActivityDetector } from '../voice/vad.js';
+import { ListeningSession } from './listening-session.js';
 import { speakEvents } from './voice-feedback.js';
 import { VoiceSession, observationVocabulary } from './voice-session.js';
 
@@ -42,6 +44,8 @@ export interface CoreOptions {
   readonly speech?: Omit<SpeechComposeOptions, 'secrets'>;
   /** Reads results and questions aloud when the settings turn spoken feedback on. */
   readonly feedback?: SpokenFeedback;
+  /** The voice detector for continuous listening (Silero VAD by default). */
+  readonly createDetector?: () => Promise<VoiceActivityDetector>;
 }
 
 export interface RunningCore {
@@ -117,6 +121,15 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
         vocabulary: () => observationVocabulary(observed.latest()),
       })
     : undefined;
+  // Continuous listening pauses while the assistant speaks, so its own voice is never a command.
+  const feedback = options.feedback;
+  const listening = speech
+    ? new ListeningSession({
+        createDetector: options.createDetector ?? (() => createSileroVad()),
+        speaking: () => feedback?.speaking() ?? false,
+        settings: async () => current,
+      })
+    : undefined;
   const speak = options.feedback ? speakEvents(options.feedback, () => current.spokenFeedback) : undefined;
   // One emitter for the loop and for the session (a command stopped before the loop ran ends the same way).
   const emit = (event: AssistantEvent): void => {
@@ -127,6 +140,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     latestObservation: observed.latest,
     emit,
     ...(voice ? { voice } : {}),
+    ...(listening ? { listening } : {}),
     createLoop: (confirm) =>
       new AssistantLoop({
         engine: observed.engine,

@@ -24,6 +24,7 @@ import type { PermissionChecker, PermissionKind } from '../shared/permissions.js
 import { sessionCommand } from '../shared/session-commands.js';
 import { overlayView } from './overlay-marks.js';
 import { boundedPermissionChecker } from './permissions.js';
+import type { ListeningSession } from './listening-session.js';
 import type { VoiceSession } from './voice-session.js';
 import { applySettingsUpdate, buildSettingsView, saveSettingsUpdate, testPlannerConnection, type ApplyResult, type PanelSecrets } from './panel-settings.js';
 
@@ -43,6 +44,8 @@ export interface PanelSessionDeps {
   readonly latestObservation?: () => Observation | undefined;
   /** Speech to text for `voice:*` (issue #8); without it a spoken command gets a sentence saying voice is unavailable. */
   readonly voice?: Pick<VoiceSession, 'transcribe' | 'cancel' | 'progress'>;
+  /** Continuous listening (issue #15): the voice detector on the microphone's blocks. */
+  readonly listening?: Pick<ListeningSession, 'hear' | 'stop'>;
   /**
    * Where the loop's events go (the same emitter `createLoop` gives the loop). A command stopped
    * before the loop ran ends here with the events of a cancelled run: `status: idle`, then `done`.
@@ -162,6 +165,8 @@ export class PanelSession {
     'voice:transcribe': async (utterance) => this.deps.voice?.transcribe(utterance) ?? { ok: false, code: 'unavailable', message: 'Voice commands are not available in this version: type the command instead.' },
     'voice:cancel': async () => this.deps.voice?.cancel(),
     'voice:progress': async () => (await this.deps.voice?.progress()) ?? null,
+    'voice:listen-audio': async (block) => this.deps.listening?.hear(block) ?? { kind: 'failed', message: 'Continuous listening is not available in this version: press Listen for each command instead.' },
+    'voice:listen-stop': async () => this.deps.listening?.stop(),
   };
 
   private async runLoop(command: string): Promise<RunReply> {

@@ -7,7 +7,7 @@ import { REQUEST_SCHEMAS, type RequestChannel } from '../shared/ipc-contract.js'
 
 /** Throws a sentence when `args` of a voice channel break the contract; other channels pass through. */
 export function checkVoicePayload(channel: RequestChannel, args: readonly unknown[]): void {
-  if (channel !== 'voice:transcribe') return;
+  if (channel !== 'voice:transcribe' && channel !== 'voice:listen-audio') return;
   const parsed = REQUEST_SCHEMAS[channel].safeParse(args);
   if (!parsed.success) throw new Error(`Refused ${channel}: ${parsed.error.issues[0]?.message ?? 'not a 16 kHz mono recording'}.`);
 }

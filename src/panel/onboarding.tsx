@@ -81,6 +81,9 @@ export function Onboarding({ api, view, onDone }: { readonly api: PanelApi; read
           <button type="button" onClick={() => void api.checkPermissions().then(setPermissions)}>
             Check again
           </button>
+          <p class="help">
+            To speak your commands, turn on Voice commands in Settings → Voice. There, “Listen all the time” runs each command you say when you pause, with no key to press.
+          </p>
         </>
       )}
       <p class={`form-message ${message ? (message.ok ? 'ok' : 'problem') : ''}`} aria-live="polite" data-testid="onboarding-message">

@@ -36,6 +36,8 @@ const api: PanelApi = {
   transcribeUtterance: (utterance) => invoke('voice:transcribe', utterance),
   cancelTranscription: () => invoke('voice:cancel'),
   voiceProgress: () => invoke('voice:progress'),
+  listenAudio: (block) => invoke('voice:listen-audio', block),
+  stopListening: () => invoke('voice:listen-stop'),
   onEvent: (listener) => {
     // The IPC event object (with its sender) never reaches the page: only the payload does.
     const wrapped = (_event: unknown, payload: AssistantEvent): void => listener(payload);

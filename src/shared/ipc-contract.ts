@@ -12,7 +12,8 @@ import type { AssistantEvent, Outcome } from './events.js';
 import { KEYED_PROVIDERS, LLM_PROVIDERS, type KeyedProvider } from './llm-providers.js';
 import { permissionKind, type PermissionKind, type PermissionStatus } from './permissions.js';
 import { MAX_QUICK_COMMAND_LENGTH, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from './switch-access.js';
-import { voiceUtterancePayload, type VoiceUtterance } from './voice-contract.js';
+import type { ListenReply } from './listening.js';
+import { listenAudioPayload, voiceUtterancePayload, type ListenAudio, type VoiceUtterance } from './voice-contract.js';
 import { PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES, type VoiceProgress, type VoiceReply } from './voice-settings.js';
 
 /** The longest command the panel may send (the loop's own check says the same, in a sentence). */
@@ -76,6 +77,8 @@ export const settingsUpdate = z.strictObject({
       shortcut: z.string().max(100),
       /** Added after the others: an update without it saves the default, toggle. */
       pushToTalk: z.enum(PUSH_TO_TALK_MODES).optional(),
+      /** Continuous listening (issue #15); optional like pushToTalk: an update without it saves off. */
+      continuous: z.boolean().optional(),
     })
     .optional(),
 });
@@ -143,6 +146,10 @@ export interface RequestChannels {
   'voice:cancel': () => Promise<void>;
   /** What the speech engine is doing while the panel waits (a model download's progress), or null. */
   'voice:progress': () => Promise<VoiceProgress | null>;
+  /** Continuous listening: one block of microphone audio → what the voice detector made of it. */
+  'voice:listen-audio': (block: ListenAudio) => Promise<ListenReply>;
+  /** Continuous listening stopped in the panel: the utterance being collected is dropped. */
+  'voice:listen-stop': () => Promise<void>;
 }
 
 /** `completed`: the user went through the steps; `skipped`: offline grammar only from now on. */
@@ -187,6 +194,8 @@ export const REQUEST_SCHEMAS: { readonly [C in RequestChannel]: z.ZodType<Parame
   'voice:transcribe': z.tuple([voiceUtterancePayload]),
   'voice:cancel': z.tuple([]),
   'voice:progress': z.tuple([]),
+  'voice:listen-audio': z.tuple([listenAudioPayload]),
+  'voice:listen-stop': z.tuple([]),
 };
 
 /** Channels whose arguments carry a secret: a rejection names the channel only, never the problem's detail. */
@@ -214,6 +223,8 @@ export interface PanelApi {
   transcribeUtterance(utterance: VoiceUtterance): Promise<VoiceReply>;
   cancelTranscription(): Promise<void>;
   voiceProgress(): Promise<VoiceProgress | null>;
+  listenAudio(block: ListenAudio): Promise<ListenReply>;
+  stopListening(): Promise<void>;
   /** Calls `listener` for every assistant event; returns the function that unsubscribes. */
   onEvent(listener: (event: AssistantEvent) => void): () => void;
   /** Calls `listener` for every shell signal (a global switch press, the overlay closed); returns the function that unsubscribes. */
@@ -238,6 +249,8 @@ export const PANEL_API_CHANNELS = {
   transcribeUtterance: 'voice:transcribe',
   cancelTranscription: 'voice:cancel',
   voiceProgress: 'voice:progress',
+  listenAudio: 'voice:listen-audio',
+  stopListening: 'voice:listen-stop',
 } as const satisfies { readonly [M in Exclude<keyof PanelApi, 'onEvent' | 'onShellSignal'>]: RequestChannel };
 
 /** Every request channel, in one list (main registers each). */

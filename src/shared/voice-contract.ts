@@ -6,6 +6,7 @@
  * (the panel stops listening there), so a payload is at most ~1 MB.
  */
 import { z } from 'zod';
+import { MAX_LISTEN_BLOCK_SAMPLES } from './listening.js';
 import { MAX_UTTERANCE_SAMPLES, MAX_UTTERANCE_SECONDS, SPEECH_SAMPLE_RATE } from './pcm.js';
 
 export { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_SAMPLES, MAX_UTTERANCE_SECONDS } from './pcm.js';
@@ -22,3 +23,12 @@ export const voiceUtterancePayload = z.strictObject({
   endedAt: z.number().finite().nonnegative().optional(),
 });
 export type VoiceUtterance = z.infer<typeof voiceUtterancePayload>;
+
+/** One block of microphone audio while listening continuously (16 kHz mono 16-bit, at most ~0.5 s). */
+export const listenAudioPayload = z.strictObject({
+  sampleRate: z.literal(SPEECH_SAMPLE_RATE),
+  pcm: z
+    .instanceof(Int16Array, { error: 'pcm must be 16-bit samples (Int16Array)' })
+    .refine((a) => a.length > 0 && a.length <= MAX_LISTEN_BLOCK_SAMPLES, { error: `a block of audio holds 1 to ${MAX_LISTEN_BLOCK_SAMPLES} samples` }),
+});
+export type ListenAudio = z.infer<typeof listenAudioPayload>;

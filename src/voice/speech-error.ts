@@ -32,7 +32,9 @@ export type SpeechErrorCode =
   | 'disk'
   /** Spoken feedback: no speech synthesizer on this machine. */
   | 'tts_unavailable'
-  | 'tts_failed';
+  | 'tts_failed'
+  /** Continuous listening: the voice activity detector could not load or run. */
+  | 'vad_failed';
 
 export class SpeechError extends Error {
   constructor(

@@ -36,6 +36,8 @@ export interface SpokenFeedback {
   stop(): void;
   setEnabled(enabled: boolean): void;
   setRate(rateWpm: number): void;
+  /** A line is being spoken now (continuous listening pauses meanwhile: its own voice is no command). */
+  speaking(): boolean;
 }
 
 /** Feedback lines are short; a longer text is cut at a word so a stuck line cannot talk for minutes. */
@@ -145,5 +147,6 @@ export function createSpokenFeedback(options: SpokenFeedbackOptions): SpokenFeed
     setRate(wpm) {
       rate = clampRate(wpm);
     },
+    speaking: () => current !== undefined,
   };
 }

@@ -6,44 +6,16 @@
  * command that begins with the same word. No desktop needed; the espeak-ng recordings are made here
  * (espeak-ng is part of the Linux setup, scripts/setup.sh).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { resampleTo16k } from '../../src/shared/pcm.js';
 import { decodeWav } from '../../src/voice/audio.js';
 import { bestCorrelation, looped, loudestWindow } from '../support/audio-match.js';
+import { concat, ESPEAK, espeak, random } from '../support/spoken-audio.js';
 import { isTheRecording, matchRecording, type RecordingMatch } from '../support/voice-audio-match.js';
 
 const SOURCE = decodeWav(readFileSync(fileURLToPath(new URL('../fixtures/voice/click-send.wav', import.meta.url)))).samples;
 const JFK = decodeWav(readFileSync(fileURLToPath(new URL('../fixtures/voice/jfk-2s.wav', import.meta.url)))).samples;
-const ESPEAK = ['/usr/bin/espeak-ng', '/usr/local/bin/espeak-ng'].find((p) => existsSync(p));
-if (process.platform === 'linux' && !ESPEAK) throw new Error('espeak-ng is not installed: run "sudo apt-get install -y espeak-ng" (or bash scripts/setup.sh).');
-
-/** espeak-ng's recording of `text` (as click-send.wav was made, but resampled here instead of by sox). */
-function espeak(text: string, args: readonly string[] = []): Float32Array {
-  const wav = decodeWav(execFileSync(ESPEAK!, ['-v', 'en-us', '-s', '150', ...args, '--stdout', text]));
-  return resampleTo16k(wav.samples, wav.sampleRate);
-}
-
-/** A deterministic generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const concat = (...parts: Float32Array[]) => {
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 /** What the fake microphone gives from `start` on for `length` samples: the source in a loop. */
 function fromLoop(start: number, length: number): Float32Array {

@@ -17,11 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildPanel } from '../../scripts/build-panel.js';
-import type { PlannerAvailability } from '../../src/agent/assistant-loop.js';
-import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
-import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
 import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
-import { startCore } from '../../src/main/core-process.js';
 import { RpcPeer } from '../../src/main/core-rpc.js';
 import { createPermissionChecker } from '../../src/main/permissions.js';
 import { linuxPermissions } from '../../src/main/permissions-linux.js';
@@ -32,7 +28,8 @@ import { decodeWav } from '../../src/voice/audio.js';
 import { closePorts, portLink } from '../main/port-link.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
-import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
+import { startOfflineVoiceCore } from '../support/voice-core.js';
+import { axeViolations, fakeMicrophone, openPanel, type PanelBrowser } from '../support/panel-browser.js';
 import { startTranscriptionServer, type TranscriptionRequest, type TranscriptionServer } from '../voice/transcription-loopback.js';
 import { isTheRecording, matchRecording, type RecordingMatch } from '../support/voice-audio-match.js';
 
@@ -173,15 +170,10 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
       'assistant:event': (event: AssistantEvent) => panel.push(event),
       'settings:saved': () => undefined,
     });
-    const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
-    const core = await startCore({
+    const core = await startOfflineVoiceCore({
       link: portLink(port2),
-      settingsDir: dir,
-      auditDir: join(dir, 'audit'),
-      secrets: createSecretStore({ backend: noKeys }),
-      engine: openDesktopEngine(process.env),
-      planner: async (): Promise<PlannerAvailability> => ({ kind: 'none', message: 'Only offline commands in this test.' }),
-      bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }),
+      dir,
+      fixture,
       speech: {
         modelsDir: (modelsDir = join(dir, 'models')),
         modelBaseUrl: `http://127.0.0.1:${(modelHost.address() as AddressInfo).port}`,
@@ -193,7 +185,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
       bundleDir,
       artifactsDir: ARTIFACTS,
       session: () => session,
-      chromiumArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${SOURCE}`, '--autoplay-policy=no-user-gesture-required'],
+      chromiumArgs: fakeMicrophone(SOURCE),
     });
   }, 60_000);
 

@@ -132,6 +132,11 @@ export async function unreachableByTab(page: Page): Promise<string[]> {
   })()`)) as string[];
 }
 
+/** Chromium's flags for a fake microphone that plays `wavPath` in a loop (and no permission prompt). */
+export function fakeMicrophone(wavPath: string): readonly string[] {
+  return ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wavPath}`, '--autoplay-policy=no-user-gesture-required'];
+}
+
 export interface PanelBrowser {
   readonly page: Page;
   /** Every request the page made and what came back, in order. */

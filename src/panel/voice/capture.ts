@@ -8,6 +8,7 @@
  * processing smears the quiet consonants that tell "Send" from "Sent". Silence is trimmed in main
  * (src/voice/audio.ts), which decides what counts as speech.
  */
+import { LISTEN_BLOCK_SAMPLES } from '../../shared/listening.js';
 import { MAX_UTTERANCE_SECONDS, SPEECH_SAMPLE_RATE, floatToInt16, resampleTo16k } from '../../shared/pcm.js';
 // Types only: the panel bundle carries no zod (main validates).
 import type { VoiceUtterance } from '../../shared/voice-contract.js';
@@ -58,9 +59,17 @@ function captureError(e: unknown): CaptureError {
   }
 }
 
-/** Starts listening. Rejects with a CaptureError whose message the panel shows as it is. */
-export async function startCapture(options: CaptureOptions = {}): Promise<Capture> {
-  const devices = options.mediaDevices ?? globalThis.navigator?.mediaDevices;
+/** An open microphone: float blocks at the context's rate until `release`. */
+interface OpenInput {
+  readonly rate: number;
+  release(): void;
+}
+
+/**
+ * Opens the microphone and calls `onBlock` with each block of `blockSize` samples (at `rate`);
+ * `onEnded` when the device goes away (unplugged, taken by the system). Rejects with a CaptureError.
+ */
+async function openInput(devices: MediaDevices | undefined, blockSize: number, onBlock: (input: Float32Array, rate: number) => void, onEnded?: () => void): Promise<OpenInput> {
   if (!devices?.getUserMedia) throw captureError(undefined);
   let stream: MediaStream;
   try {
@@ -79,43 +88,20 @@ export async function startCapture(options: CaptureOptions = {}): Promise<Captur
     context = new AudioContext();
   }
   const rate = context.sampleRate;
-  const maxSamples = Math.ceil((options.maxSeconds ?? MAX_UTTERANCE_SECONDS) * rate);
-  const chunks: Float32Array[] = [];
-  let collected = 0;
-  let stopped = false;
-  let capped = false;
-
   const source = context.createMediaStreamSource(stream);
   // ScriptProcessorNode runs on the main thread, but needs no separate module file (the panel's CSP
-  // allows only its own scripts); 2048-sample blocks at 16 kHz are 8 callbacks (level updates) a second.
-  const processor = context.createScriptProcessor(2048, 1, 1);
+  // allows only its own scripts).
+  const processor = context.createScriptProcessor(blockSize, 1, 1);
   const mute = context.createGain();
   mute.gain.value = 0;
+  let released = false;
   processor.onaudioprocess = (event) => {
-    if (stopped || capped) return;
-    const input = event.inputBuffer.getChannelData(0);
-    const room = maxSamples - collected;
-    const block = input.length > room ? input.slice(0, room) : input.slice();
-    chunks.push(block);
-    collected += block.length;
-    if (options.onLevel) {
-      let sum = 0;
-      for (let i = 0; i < block.length; i++) sum += (block[i] ?? 0) * (block[i] ?? 0);
-      options.onLevel(Math.min(1, Math.sqrt(sum / Math.max(1, block.length)) * 4));
-    }
-    if (collected >= maxSamples) {
-      capped = true;
-      release();
-      options.onCap?.();
-    }
+    if (!released) onBlock(event.inputBuffer.getChannelData(0), rate);
   };
   source.connect(processor);
   processor.connect(mute);
   mute.connect(context.destination);
-  await context.resume().catch(() => undefined);
-
-  let released = false;
-  function release(): void {
+  const release = (): void => {
     if (released) return;
     released = true;
     processor.onaudioprocess = null;
@@ -124,7 +110,49 @@ export async function startCapture(options: CaptureOptions = {}): Promise<Captur
     mute.disconnect();
     for (const track of stream.getTracks()) track.stop();
     void context.close().catch(() => undefined);
+  };
+  for (const track of stream.getAudioTracks()) {
+    track.addEventListener('ended', () => {
+      if (released) return;
+      release();
+      onEnded?.();
+    });
   }
+  await context.resume().catch(() => undefined);
+  return { rate, release };
+}
+
+/** The input level of a block, 0 (silence) to 1 (full scale), as the meter shows it. */
+function levelOf(block: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < block.length; i++) sum += (block[i] ?? 0) * (block[i] ?? 0);
+  return Math.min(1, Math.sqrt(sum / Math.max(1, block.length)) * 4);
+}
+
+/** Starts listening. Rejects with a CaptureError whose message the panel shows as it is. */
+export async function startCapture(options: CaptureOptions = {}): Promise<Capture> {
+  const chunks: Float32Array[] = [];
+  let collected = 0;
+  let stopped = false;
+  let capped = false;
+  let maxSamples = Infinity;
+  // 2048-sample blocks at 16 kHz are 8 callbacks (level updates) a second.
+  const input = await openInput(options.mediaDevices ?? globalThis.navigator?.mediaDevices, 2048, (samples) => {
+    if (stopped || capped) return;
+    const room = maxSamples - collected;
+    const block = samples.length > room ? samples.slice(0, room) : samples.slice();
+    chunks.push(block);
+    collected += block.length;
+    options.onLevel?.(levelOf(block));
+    if (collected >= maxSamples) {
+      capped = true;
+      input.release();
+      options.onCap?.();
+    }
+  });
+  const rate = input.rate;
+  maxSamples = Math.ceil((options.maxSeconds ?? MAX_UTTERANCE_SECONDS) * rate);
+  const release = input.release;
 
   return {
     async stop() {
@@ -146,4 +174,33 @@ export async function startCapture(options: CaptureOptions = {}): Promise<Captur
       release();
     },
   };
+}
+
+export interface StreamOptions {
+  /** Each block of 16 kHz mono 16-bit audio, as it comes (32 ms blocks at 16 kHz). */
+  readonly onBlock: (pcm: Int16Array<ArrayBuffer>) => void;
+  readonly onLevel?: (level: number) => void;
+  /** The microphone went away (unplugged, or taken by the system): listening has stopped. */
+  readonly onEnded?: () => void;
+  readonly mediaDevices?: MediaDevices;
+}
+
+/** Continuous listening: streams the microphone in small blocks until `stop()`. Rejects with a CaptureError. */
+export async function startStream(options: StreamOptions): Promise<{ stop(): void }> {
+  // Level updates about 8 times a second, whatever the block size.
+  let sinceLevel = 0;
+  const input = await openInput(
+    options.mediaDevices ?? globalThis.navigator?.mediaDevices,
+    LISTEN_BLOCK_SAMPLES,
+    (samples, rate) => {
+      options.onBlock(floatToInt16(resampleTo16k(samples, rate)));
+      sinceLevel += samples.length;
+      if (options.onLevel && sinceLevel >= rate / 8) {
+        sinceLevel = 0;
+        options.onLevel(levelOf(samples));
+      }
+    },
+    options.onEnded,
+  );
+  return { stop: input.release };
 }

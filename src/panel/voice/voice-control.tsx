@@ -11,13 +11,17 @@
  * A spoken "stop" skips the review and goes at once (it stops whatever runs). While a command runs,
  * listening is still offered for exactly that.
  */
-import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { acceleratorKeys } from '../../shared/accelerator-keys.js';
 import type { PanelApi, SettingsView } from '../../shared/ipc-contract.js';
 import { sessionCommand } from '../../shared/session-commands.js';
+import type { VoiceUtterance } from '../../shared/voice-contract.js';
 import type { VoiceProgress } from '../../shared/voice-settings.js';
 import { startCapture, type Capture } from './capture.js';
+import { useListening, type ListeningMode, type ListeningState } from './use-listening.js';
+
+// The view lives in voice-panel.tsx; the panel imports both from here.
+export { VoicePanel } from './voice-panel.js';
 
 export type VoicePhase =
   | { readonly kind: 'idle' }
@@ -51,7 +55,12 @@ export interface VoiceState {
   readonly shortcut: string | undefined;
   /** Hold-to-talk is on: the shortcut held in the panel listens until released. */
   readonly hold: boolean;
+  /** Continuous listening (issue #15), when the setting is on: off, starting, listening or sleeping. */
+  readonly continuous: ListeningMode | undefined;
+  /** Listen: one push-to-talk command, or with continuous listening on, start listening continuously. */
   listen(): void;
+  /** Stops continuous listening (the microphone closes). */
+  stopListening(): void;
   finish(): void;
   cancel(): void;
   run(): void;
@@ -64,6 +73,13 @@ const STATUS: Readonly<Record<VoicePhase['kind'], string | undefined>> = {
   listening: 'Listening',
   transcribing: 'Working out what you said',
   review: 'Check what was heard',
+};
+
+const CONTINUOUS_STATUS: Readonly<Record<ListeningMode, string | undefined>> = {
+  off: undefined,
+  starting: 'Starting the microphone',
+  listening: 'Listening',
+  sleeping: 'Sleeping',
 };
 
 /** How often the panel asks main how a model download is going, while it waits. */
@@ -136,6 +152,21 @@ export function useVoice(options: VoiceOptions): VoiceState {
     capture.current = undefined;
     const utterance = await current.stop();
     if (quiet && utterance.pcm.length === 0) return setPhase({ kind: 'idle' });
+    await handleUtterance(utterance);
+  };
+
+  /**
+   * One utterance, however it was heard (push-to-talk, or cut from continuous listening): transcribed,
+   * then sent like typed text, or shown for review. `heard` (continuous listening) sees the transcript
+   * first and may keep it from running (asleep), and a recording without words passes quietly.
+   * Resolves with how it ended, so continuous listening can stop on a problem.
+   */
+  const idle = (): 'done' => {
+    setPhase({ kind: 'idle' });
+    return 'done';
+  };
+
+  const handleUtterance = async (utterance: VoiceUtterance, heard?: (text: string) => boolean): Promise<'done' | 'failed'> => {
     setPhase({ kind: 'transcribing', progress: null });
     const poll = setInterval(() => {
       void api.voiceProgress().then(
@@ -153,27 +184,40 @@ export function useVoice(options: VoiceOptions): VoiceState {
     } finally {
       clearInterval(poll);
     }
-    if (kindNow() !== 'transcribing') return; // cancelled meanwhile
+    if (kindNow() !== 'transcribing') return 'done'; // cancelled meanwhile
     if (!reply.ok) {
       if (reply.code === 'cancelled') {
         setPhase({ kind: 'idle' });
         latest.current.options.announce('Cancelled: nothing was done.');
-        return;
+        return 'done';
       }
-      return fail(reply.message);
+      // Continuous listening hears coughs and noises too: no words there is no problem to show.
+      if (heard && reply.code === 'no_speech') return idle();
+      fail(reply.message);
+      return 'failed';
     }
     const text = reply.text;
+    if (heard && !heard(text)) return idle();
     const { busy, send, announce } = latest.current.options;
     const stop = sessionCommand(text) === 'stop';
-    if (busy && !stop) return fail(`Heard “${text}”, but a command is still running: say “stop” to stop it, or wait until it ends.`);
+    if (busy && !stop) {
+      fail(`Heard “${text}”, but a command is still running: say “stop” to stop it, or wait until it ends.`);
+      return 'done';
+    }
     if (stop || !latest.current.options.settings?.review) {
       setPhase({ kind: 'idle' });
       await send(text);
-      return;
+      return 'done';
     }
     setPhase({ kind: 'review', text });
     announce(`Heard: ${text}. Run it, edit it, or cancel. Focus is on Run.`);
+    return 'done';
   };
+
+  const continuousOn = enabled && settings?.continuous === true;
+  const listening = useListening({ api, on: continuousOn, announce: (text) => latest.current.options.announce(text), fail, handle: handleUtterance });
+  const listeningNow = useRef<ListeningState | undefined>(undefined);
+  listeningNow.current = continuousOn ? listening : undefined;
 
   const cancel = (): void => {
     const kind = kindNow();
@@ -204,6 +248,9 @@ export function useVoice(options: VoiceOptions): VoiceState {
     () =>
       api.onShellSignal((signal) => {
         if (signal.kind !== 'voice_toggle' || !latest.current.options.settings?.enabled) return;
+        // With continuous listening on, the shortcut turns it on and off.
+        const continuous = listeningNow.current;
+        if (continuous) return continuous.mode === 'off' ? continuous.start() : continuous.stop();
         const kind = kindNow();
         if (kind === 'idle') void listen();
         else if (kind === 'listening') void finish();
@@ -277,105 +324,18 @@ export function useVoice(options: VoiceOptions): VoiceState {
   return {
     enabled,
     phase,
-    level,
+    level: phase.kind === 'idle' && continuousOn ? listening.level : level,
     problem,
-    status: STATUS[phase.kind],
+    // While a command runs, the status bar says so; otherwise what continuous listening does.
+    status: STATUS[phase.kind] ?? (continuousOn && !options.busy ? CONTINUOUS_STATUS[listening.mode] : undefined),
     shortcut: settings?.shortcut,
     hold: holdShortcut !== undefined,
-    listen: () => void listen(),
+    continuous: continuousOn ? listening.mode : undefined,
+    listen: () => (continuousOn ? listening.start() : void listen()),
+    stopListening: listening.stop,
     finish: () => void finish(),
     cancel,
     run,
     editTranscript,
   };
-}
-
-/** The voice controls: Listen; while listening the level meter, Done and Cancel; then the review. */
-export function VoicePanel({ voice }: { readonly voice: VoiceState }) {
-  const focusTarget = useRef<HTMLButtonElement>(null);
-  const { phase } = voice;
-  // Each step puts the focus on its main button: Done while listening, Run in the review, back on Listen at the end.
-  useEffect(() => {
-    if (phase.kind === 'listening' || phase.kind === 'review' || phase.kind === 'transcribing') focusTarget.current?.focus();
-  }, [phase.kind]);
-  if (!voice.enabled) return null;
-
-  return (
-    <section class="voice" aria-label="Voice">
-      {phase.kind === 'idle' && (
-        <>
-          <button type="button" class="big listen" onClick={voice.listen} aria-describedby="voice-help">
-            Listen
-          </button>
-          <p id="voice-help" class="help">
-            Say a command after pressing Listen{voice.shortcut ? ` (or ${voice.shortcut} from any app)` : ''}, then press Done.
-            {voice.hold && voice.shortcut ? ` Here in the panel you can also hold ${voice.shortcut} while you speak and let go to send.` : ''}
-          </p>
-        </>
-      )}
-      {phase.kind === 'starting' && <p class="help">Starting the microphone…</p>}
-      {phase.kind === 'listening' && (
-        <>
-          <div class="voice-meter" role="meter" aria-label="Microphone level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={voice.level} aria-valuetext={`${voice.level}%`}>
-            <div class="voice-meter-fill" style={{ width: `${voice.level}%` }} />
-          </div>
-          <Actions buttons={[['Done', voice.finish]]} cancel={voice.cancel} focus={focusTarget} />
-        </>
-      )}
-      {phase.kind === 'transcribing' && (
-        <>
-          <p class="help">{phase.progress?.message ?? 'Working out what you said…'}</p>
-          {phase.progress?.percent !== undefined && <progress aria-label="Speech model download" max={100} value={phase.progress.percent} />}
-          <Actions buttons={[]} cancel={voice.cancel} focus={focusTarget} />
-        </>
-      )}
-      {phase.kind === 'review' && (
-        <>
-          <p class="voice-heard">
-            Heard: <strong data-testid="voice-transcript">{phase.text}</strong>
-          </p>
-          <Actions
-            label={`What to do with: ${phase.text}`}
-            buttons={[
-              ['Run', voice.run],
-              ['Edit', voice.editTranscript],
-            ]}
-            cancel={voice.cancel}
-            focus={focusTarget}
-          />
-        </>
-      )}
-      {voice.problem && phase.kind === 'idle' && (
-        <p class="voice-problem" data-testid="voice-problem">
-          {voice.problem}
-        </p>
-      )}
-    </section>
-  );
-}
-
-/** A row of big buttons ending in Cancel; the first one takes the focus (Cancel when it is alone). */
-function Actions({
-  buttons,
-  cancel,
-  focus,
-  label,
-}: {
-  readonly buttons: ReadonlyArray<readonly [string, () => void]>;
-  readonly cancel: () => void;
-  readonly focus: Ref<HTMLButtonElement>;
-  readonly label?: string;
-}) {
-  return (
-    <div class="actions" {...(label ? { role: 'group', 'aria-label': label } : {})}>
-      {buttons.map(([text, onClick], i) => (
-        <button key={text} type="button" class={i === 0 ? 'big primary' : 'big'} ref={i === 0 ? focus : undefined} onClick={onClick}>
-          {text}
-        </button>
-      ))}
-      <button type="button" class="big" ref={buttons.length === 0 ? focus : undefined} onClick={cancel}>
-        Cancel
-      </button>
-    </div>
-  );
 }

@@ -1,7 +1,7 @@
 /**
  * The Voice part of the settings view: on/off, the engine (local whisper.cpp or an online
  * OpenAI-compatible service), the local model's size, the review step, the push-to-talk shortcut and
- * whether it toggles or is held.
+ * whether it toggles or is held, and continuous listening.
  */
 import type { SettingsUpdate } from '../../shared/ipc-contract.js';
 import type { PushToTalkMode, VoiceEngineChoice, VoiceModelSize } from '../../shared/voice-settings.js';
@@ -61,6 +61,13 @@ export function VoiceFields({ value, onChange }: { readonly value: Voice; readon
           <input id="voice-url" type="url" autocomplete="off" spellcheck={false} maxLength={500} value={value.transcriptionUrl} onInput={(e) => set('transcriptionUrl', e.currentTarget.value)} />
         </>
       )}
+      <label class="choice" for="voice-continuous">
+        <input id="voice-continuous" type="checkbox" checked={value.continuous === true} aria-describedby="voice-continuous-help" onChange={(e) => set('continuous', e.currentTarget.checked)} />
+        <span>Listen all the time (continuous listening)</span>
+      </label>
+      <p id="voice-continuous-help" class="help">
+        Each command you say runs when you pause, with no key to press. Say “go to sleep” to pause and “wake up” to resume; the assistant does not listen while it speaks. The shortcut turns listening on and off.
+      </p>
       <label class="choice" for="voice-review">
         <input id="voice-review" type="checkbox" checked={value.review} onChange={(e) => set('review', e.currentTarget.checked)} />
         <span>Show what was heard, with Run, Edit and Cancel, before it runs</span>

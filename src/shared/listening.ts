@@ -1,0 +1,58 @@
+/**
+ * Continuous listening (issue #15), the parts both sides share: what the core answers for each block
+ * of microphone audio, and the pure sleep/wake model the panel applies to every transcript heard
+ * while listening continuously (no zod here: the panel bundle imports it).
+ */
+import type { VoiceUtterance } from './voice-contract.js';
+
+/** The panel sends the microphone in blocks of this many 16 kHz samples (32 ms: one detector frame). */
+export const LISTEN_BLOCK_SAMPLES = 512;
+/** The largest block the core accepts (the panel's audio callback may deliver a few frames at once). */
+export const MAX_LISTEN_BLOCK_SAMPLES = 8192;
+
+/** What the core made of one block of audio. */
+export type ListenReply =
+  /** Listening; `speech`: a voice is heard now (an utterance is being collected). */
+  | { readonly kind: 'listening'; readonly speech: boolean }
+  /** The assistant is speaking: what the microphone hears now is dropped, never taken as a command. */
+  | { readonly kind: 'paused' }
+  /** An utterance ended (≈ 0.25 s of silence, or the length cap): transcribe it as a push-to-talk one. */
+  | { readonly kind: 'utterance'; readonly utterance: VoiceUtterance; readonly capped: boolean }
+  /** Listening cannot go on; a sentence the user can act on. */
+  | { readonly kind: 'failed'; readonly message: string };
+
+export type Wakefulness = 'awake' | 'asleep';
+
+/** What to do with one transcript heard while listening continuously. */
+export interface HeardDecision {
+  readonly next: Wakefulness;
+  /** Hand the text on as a command (the push-to-talk way). */
+  readonly act: boolean;
+  /** Said to the user (and shown) when the state changed. */
+  readonly say?: string;
+}
+
+const SLEEP = new Set(['go to sleep', 'sleep', 'stop listening']);
+const WAKE = new Set(['wake up', 'start listening']);
+
+/** The words of a transcript, lower case, without punctuation, "please" or "assistant" around them. */
+function phrase(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/^(please|assistant|ok|okay)\s+|\s+(please|now)$/gu, '')
+    .trim();
+}
+
+/** Sleep/wake: asleep, only "wake up" is acted on; awake, "go to sleep" sleeps and everything else runs. */
+export function decideHeard(state: Wakefulness, text: string): HeardDecision {
+  const words = phrase(text);
+  if (state === 'asleep') {
+    return WAKE.has(words) ? { next: 'awake', act: false, say: 'Awake: I am listening for commands again.' } : { next: 'asleep', act: false };
+  }
+  if (SLEEP.has(words)) return { next: 'asleep', act: false, say: 'Sleeping: I will act on nothing until you say “wake up”.' };
+  if (WAKE.has(words)) return { next: 'awake', act: false, say: 'Already listening: say a command.' };
+  return { next: 'awake', act: true };
+}
