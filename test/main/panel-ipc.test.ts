@@ -63,6 +63,8 @@ describe('panel IPC', () => {
       'settings:save',
       'settings:view',
       'voice:cancel',
+      'voice:listen-audio',
+      'voice:listen-stop',
       'voice:progress',
       'voice:transcribe',
     ]);
