@@ -15,7 +15,7 @@ import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { acceleratorKeys } from '../../shared/accelerator-keys.js';
 import type { PanelApi, SettingsView } from '../../shared/ipc-contract.js';
-import { sessionCommand } from '../../shared/session-commands.js';
+import { routeAnswer, type Waiting } from '../../shared/answer-words.js';
 import type { VoiceProgress } from '../../shared/voice-settings.js';
 import { startCapture, type Capture } from './capture.js';
 
@@ -30,8 +30,8 @@ export interface VoiceOptions {
   readonly api: PanelApi;
   /** The saved voice settings (undefined until main sent them). */
   readonly settings: SettingsView['voice'];
-  /** A command runs: only a spoken "stop" may go now. */
-  readonly busy: boolean;
+  /** What the assistant waits for: a command that runs takes only "stop"; answers skip the review. */
+  readonly waiting: Waiting;
   /** Sends a command as if typed (the panel's own send). */
   readonly send: (text: string) => Promise<void>;
   /** Puts the transcript in the command box for editing. */
@@ -163,10 +163,12 @@ export function useVoice(options: VoiceOptions): VoiceState {
       return fail(reply.message);
     }
     const text = reply.text;
-    const { busy, send, announce } = latest.current.options;
-    const stop = sessionCommand(text) === 'stop';
-    if (busy && !stop) return fail(`Heard “${text}”, but a command is still running: say “stop” to stop it, or wait until it ends.`);
-    if (stop || !latest.current.options.settings?.review) {
+    const { waiting, send, announce } = latest.current.options;
+    // The one routing rule for what was heard (src/shared/answer-words.ts): "stop" and answers go at
+    // once (what they answer is its own review); while a command runs nothing else goes.
+    const route = routeAnswer(text, waiting);
+    if (waiting.kind === 'running' && route.kind === 'not_an_answer') return fail(route.message);
+    if (route.kind !== 'command' || !latest.current.options.settings?.review) {
       setPhase({ kind: 'idle' });
       await send(text);
       return;
