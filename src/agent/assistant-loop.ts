@@ -25,7 +25,7 @@ import { isSecureTypingCommand, SECURE_REFUSAL } from '../shared/secure-fields.j
 import type { AssistantEvent, AssistantStatus, IntentSource, Outcome, RiskSummary } from '../shared/events.js';
 import type { RiskLevel } from '../shared/risk-level.js';
 import type { AuditRecord, Confirmation } from './audit-log.js';
-import { readChoice } from './read-choice.js';
+import { readChoice } from '../shared/answer-words.js';
 import { SessionMemory, isRepeatRequest, readYesNo, type PickedElement } from './session-memory.js';
 
 /** What the user answered to a confirmation request. `unanswered`: nobody is there to answer (a script). */

@@ -12,6 +12,8 @@ import type { Intent } from '../intent/schema.js';
 import type { ElementChoice } from '../registry/dispatch.js';
 import type { IntentSource } from '../shared/events.js';
 import type { RiskLevel } from '../shared/risk-level.js';
+import { readConfirmationAnswer } from '../shared/answer-words.js';
+import { sessionCommand } from '../shared/session-commands.js';
 
 export interface SessionLimits {
   /** Conversation turns kept (older ones dropped first). */
@@ -163,18 +165,18 @@ const normalize = (text: string): string =>
 
 // Whole-command phrases only: "do that again in Firefox" is a new command for the planner.
 const AGAIN = new Set(['again', 'do that again', 'do it again', 'repeat', 'repeat that', 'same again', 'once more', 'one more time', 'do that once more']);
-const YES = new Set(['yes', 'y', 'yes please', 'confirm', 'confirmed', 'go ahead', 'do it', 'ok', 'okay', 'sure']);
-const NO = new Set(['no', 'n', 'no thanks', 'cancel', 'stop', 'do not', "don't", 'dont', 'never mind', 'nevermind']);
-
 /** "do that again" and its variants: repeat the last performed intent. */
 export function isRepeatRequest(command: string): boolean {
   return AGAIN.has(normalize(command));
 }
 
-/** A yes or a no to a pending confirmation, or undefined when the command is something else. */
+/**
+ * A yes or a no to a pending confirmation, or undefined when the command is something else. The
+ * words are the panel's and the voice's (src/shared/answer-words.ts); "stop" says no here too.
+ */
 export function readYesNo(command: string): 'yes' | 'no' | undefined {
-  const t = normalize(command);
-  if (YES.has(t)) return 'yes';
-  if (NO.has(t)) return 'no';
+  const answer = readConfirmationAnswer(command);
+  if (answer === 'confirm') return 'yes';
+  if (answer === 'cancel' || sessionCommand(command) === 'stop') return 'no';
   return undefined;
 }

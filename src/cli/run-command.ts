@@ -23,6 +23,7 @@ import { openDesktopEngine } from '../compose/desktop-engine.js';
 import { EXIT } from './exit-codes.js';
 import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './parse-command-args.js';
 import { composePlanner } from '../compose/planner-composer.js';
+import { readConfirmationAnswer } from '../shared/answer-words.js';
 
 const USAGE = `Usage: assistive-control run "<command>" [--provider grammar|ollama|anthropic|openai] [--model M] [--base-url URL] [--json] [--dry-run] [--yes] [--answer-timeout S]
 
@@ -90,6 +91,8 @@ function describeEvent(event: AssistantEvent): { line: string; toErr: boolean } 
     case 'status':
     case 'action_result':
     case 'done':
+    case 'answer': // the panel's session only
+    case 'command_guide':
       return undefined;
   }
 }
@@ -224,7 +227,8 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         if (!terminal) return 'unanswered';
         const answer = await terminal.ask(`${request.risk.reason} ${request.summary} Do it? [y/N] `);
         if (answer === undefined) return 'unanswered';
-        return /^\s*(y|yes)\s*$/i.test(answer) ? 'confirmed' : ('declined' satisfies ConfirmAnswer);
+        // The panel's and the voice's confirm words (src/shared/answer-words.ts); anything else is a no here.
+        return readConfirmationAnswer(answer) === 'confirm' ? 'confirmed' : ('declined' satisfies ConfirmAnswer);
       };
 
       const loop = new AssistantLoop({

@@ -22,6 +22,11 @@ import type { AssistantEvent } from '../shared/events.js';
 import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';
 import { sessionCommand } from '../shared/session-commands.js';
+import { routeAnswer, type Waiting } from '../shared/answer-words.js';
+import { guideTitle, type CommandGuide } from '../shared/command-guide.js';
+import { commandGuide, confirmationGuide, questionGuide, runningGuide, type GuideVocabulary } from '../intent/grammar/command-guide.js';
+import { promptPlatform } from '../intent/system-prompt.js';
+import { classifyRisk } from '../registry/risk.js';
 import { overlayView } from './overlay-marks.js';
 import { boundedPermissionChecker } from './permissions.js';
 import type { ListeningSession } from './listening-session.js';
@@ -79,6 +84,12 @@ function unlessStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T |
   return Promise.race([promise, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
+/** The elements of an observation a guide may take examples from: the ones listed to be acted on. */
+function guideVocabulary(observation: Observation): GuideVocabulary {
+  const elements = [...(observation.places?.values() ?? [])].filter((p) => p.actionable).map((p) => ({ role: p.role, label: p.label }));
+  return { app: observation.app, elements };
+}
+
 export class PanelSession {
   private readonly loop: AssistantLoop;
   /**
@@ -86,7 +97,8 @@ export class PanelSession {
    * one is still in its preflight the loop is idle, so a second one may be checking too.)
    */
   private readonly running = new Set<AbortController>();
-  private pendingConfirm: ((answer: ConfirmAnswer) => void) | undefined;
+  /** The confirmation the loop waits for: how to answer it, and what it asks (for the sentences about it). */
+  private pendingConfirm: { readonly settle: (answer: ConfirmAnswer) => void; readonly summary: string } | undefined;
   /** The numbered overlay is up: the next other command closes it (its numbers may be stale after an action). */
   private overlayShown = false;
   /** The observation the overlay last showed: a "show numbers" that observed nothing new must not show it again. */
@@ -97,10 +109,10 @@ export class PanelSession {
 
   constructor(private readonly deps: PanelSessionDeps) {
     this.permissions = boundedPermissionChecker(deps.permissions, PERMISSION_DEADLINE_MS);
-    this.loop = deps.createLoop((_request, signal) => this.waitForAnswer(signal));
+    this.loop = deps.createLoop((request, signal) => this.waitForAnswer(request.summary, signal));
   }
 
-  private waitForAnswer(signal: AbortSignal): Promise<ConfirmAnswer> {
+  private waitForAnswer(summary: string, signal: AbortSignal): Promise<ConfirmAnswer> {
     return new Promise<ConfirmAnswer>((resolve) => {
       const settle = (answer: ConfirmAnswer): void => {
         this.pendingConfirm = undefined;
@@ -110,7 +122,7 @@ export class PanelSession {
       // The loop treats the abort itself as the cancel; resolving keeps no promise hanging.
       const onAbort = (): void => settle('declined');
       signal.addEventListener('abort', onAbort, { once: true });
-      this.pendingConfirm = settle;
+      this.pendingConfirm = { settle, summary };
     });
   }
 
@@ -119,10 +131,13 @@ export class PanelSession {
       // Answered here, before any planner: Stop never waits for (or reaches) an LLM.
       const own = sessionCommand(command);
       if (own === 'stop') return this.stop();
+      if (own === 'help') return this.help();
       if (own === 'hide_numbers') {
         this.overlayShown = false;
         return { outcome: 'done', message: 'The numbers are hidden.', overlay: 'hidden' } satisfies RunReply;
       }
+      const answered = this.answerWaiting(command);
+      if (answered) return answered;
       // With the numbers up, a number alone ("12", as said or typed) means that element.
       const bare = this.overlayShown ? /^\s*(\d{1,5})\s*$/.exec(command) : null;
       const reply = await this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : bare ? `click ${bare[1]}` : command);
@@ -135,7 +150,7 @@ export class PanelSession {
       this.abortAll();
     },
     'confirmation:answer': async (answer) => {
-      this.pendingConfirm?.(answer === 'confirm' ? 'confirmed' : 'declined');
+      this.pendingConfirm?.settle(answer === 'confirm' ? 'confirmed' : 'declined');
     },
     'commands:recent': async () => [...this.loop.memory.recentCommands],
     'settings:view': async () => buildSettingsView((await this.deps.settings.load()).settings, this.deps.secrets),
@@ -168,6 +183,94 @@ export class PanelSession {
     'voice:listen-audio': async (block) => this.deps.listening?.hear(block) ?? { kind: 'failed', message: 'Continuous listening is not available in this version: press Listen for each command instead.' },
     'voice:listen-stop': async () => this.deps.listening?.stop(),
   };
+
+  /** What the session waits for from the user now. */
+  private waiting(): Waiting | undefined {
+    if (this.pendingConfirm) return { kind: 'confirmation', summary: this.pendingConfirm.summary };
+    if (this.loop.busy || this.running.size > 0) return { kind: 'running' };
+    const pending = this.loop.memory.pending;
+    if (pending?.kind === 'clarification') return { kind: 'question', question: pending.question, options: pending.options };
+    // A confirmation a run left unanswered (no one to ask then) is the loop's to read.
+    if (pending?.kind === 'confirmation') return undefined;
+    return { kind: 'nothing' };
+  }
+
+  /**
+   * A typed or spoken text, routed to what waits before it could ever be a command (issue #15, rule
+   * in src/shared/answer-words.ts): a yes or a no answers the waiting confirmation exactly once (the
+   * next "yes" finds nothing waiting and does nothing), a cancel closes a waiting question, and a
+   * text that answers nothing says what can be said while what waits keeps waiting. Undefined: the
+   * loop takes the text (a new command, an option of the question, or one refused while a command runs).
+   */
+  private answerWaiting(text: string): RunReply | undefined {
+    const waiting = this.waiting();
+    if (!waiting || waiting.kind === 'running') return undefined;
+    const route = routeAnswer(text, waiting);
+    switch (route.kind) {
+      case 'stop':
+      case 'choose':
+      case 'command':
+        return undefined;
+      case 'confirm':
+      case 'cancel': {
+        if (waiting.kind === 'confirmation' && this.pendingConfirm) {
+          const confirmed = route.kind === 'confirm';
+          const message = confirmed ? 'Confirmed.' : 'Cancelled.';
+          // Said before the loop goes on, so the answer is heard before the action's result.
+          this.emit({ type: 'answer', to: 'confirmation', answer: confirmed ? 'confirmed' : 'cancelled', message });
+          this.pendingConfirm.settle(confirmed ? 'confirmed' : 'declined');
+          return { outcome: confirmed ? 'done' : 'refused', message };
+        }
+        this.loop.memory.setPending(undefined);
+        const message = 'Cancelled: the question is closed, and nothing was done.';
+        this.emit({ type: 'answer', to: 'question', answer: 'cancelled', message });
+        return { outcome: 'cancelled', message };
+      }
+      case 'not_an_answer':
+        this.emit({ type: 'answer', to: waiting.kind, answer: 'not_an_answer', message: route.message });
+        return { outcome: 'needs_user', message: route.message };
+    }
+  }
+
+  /**
+   * "What can I say": while something waits, how to answer it; otherwise every group of the offline
+   * grammar, with examples from the app in front. Those come from the loop's own observation (the one
+   * "what's on screen" and "show numbers" make), so the ids the overlay and "click 12" use stay the
+   * loop's; when none can be made (no app, no permission) the examples are generic.
+   */
+  private async help(): Promise<RunReply> {
+    const waiting = this.waiting() ?? { kind: 'nothing' };
+    let guide: CommandGuide;
+    let hidden = false;
+    switch (waiting.kind) {
+      case 'confirmation':
+        guide = confirmationGuide();
+        break;
+      case 'question':
+        guide = questionGuide(waiting.options);
+        break;
+      case 'running':
+        guide = runningGuide();
+        break;
+      case 'nothing': {
+        const before = this.deps.latestObservation?.();
+        const reply = await this.runLoop(OBSERVE_COMMAND);
+        const seen = this.deps.latestObservation?.();
+        const fresh = reply.outcome === 'done' && seen !== undefined && seen !== before ? seen : undefined;
+        guide = commandGuide(fresh ? guideVocabulary(fresh) : undefined, {
+          platform: promptPlatform(process.platform),
+          // Offered to be run with one press: only what runs without asking.
+          keep: (intent) => classifyRisk(intent).level === 'harmless',
+        });
+        // The observation gave new numbers: the overlay's are no longer the ones "click 12" means.
+        hidden = this.overlayShown;
+        this.overlayShown = false;
+        break;
+      }
+    }
+    this.emit({ type: 'command_guide', guide });
+    return { outcome: 'done', message: guideTitle(guide), ...(hidden ? { overlay: 'hidden' as const } : {}) };
+  }
 
   private async runLoop(command: string): Promise<RunReply> {
     if (this.loop.busy) return this.loop.run(command); // refused by the loop, with its own sentence

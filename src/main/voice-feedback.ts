@@ -3,6 +3,7 @@
  * questions, confirmation requests and problems read aloud at once (they interrupt whatever is being
  * said, because the user must answer them). On/off and rate follow the saved settings.
  */
+import { spokenGuide } from '../shared/command-guide.js';
 import type { AssistantEvent } from '../shared/events.js';
 import type { SpokenFeedback } from '../voice/spoken-feedback.js';
 
@@ -11,7 +12,7 @@ export interface SpokenLine {
   readonly interrupt: boolean;
 }
 
-/** What to say for one event, if anything: results, questions, confirmations and problems; not plans or status. */
+/** What to say for one event, if anything: results, questions, confirmations, answers, the command guide and problems; not plans or status. */
 export function spokenLineFor(event: AssistantEvent): SpokenLine | undefined {
   switch (event.type) {
     case 'action_result':
@@ -19,9 +20,16 @@ export function spokenLineFor(event: AssistantEvent): SpokenLine | undefined {
     case 'clarification':
       return { text: event.options.length > 0 ? `${event.question} ${event.options.join(', or ')}?` : event.question, interrupt: true };
     case 'confirmation_request':
-      return { text: `${event.summary} Confirm or cancel?`, interrupt: true };
+      // The words that answer it by voice (src/shared/answer-words.ts). Heard back by a microphone, the
+      // prompt is a sentence, not a bare "yes", so it can never confirm itself.
+      return { text: `${event.summary} Say yes to do it, or no to cancel.`, interrupt: true };
     case 'error':
       return { text: event.message, interrupt: true };
+    case 'answer':
+      // What waits keeps waiting: say at once what can be said. "Confirmed." waits for nothing.
+      return { text: event.message, interrupt: event.answer === 'not_an_answer' };
+    case 'command_guide':
+      return { text: spokenGuide(event.guide), interrupt: true };
     case 'status':
     case 'intent':
     case 'observation':

@@ -13,6 +13,8 @@ import type { AssistantEvent } from '../shared/events.js';
 import type { OverlayView, PanelApi, RunReply, SettingsView as View } from '../shared/ipc-contract.js';
 import type { PermissionStatus } from '../shared/permissions.js';
 import { sessionCommand } from '../shared/session-commands.js';
+import { routeAnswer } from '../shared/answer-words.js';
+import { guideTitle, type CommandGuide } from '../shared/command-guide.js';
 import {
   INITIAL_STATE,
   STATUS_TEXT,
@@ -23,7 +25,9 @@ import {
   addUserMessage,
   answerConfirmation,
   applyEvent,
+  openGuide,
   openQuestion,
+  waitingFor,
   type Entry,
   type PanelState,
 } from './conversation.js';
@@ -40,7 +44,7 @@ const MAX_COMMAND_LENGTH = 2000;
 
 type Action =
   | { readonly type: 'event'; readonly event: AssistantEvent }
-  | { readonly type: 'user'; readonly text: string }
+  | { readonly type: 'user'; readonly text: string; readonly keepQuestion: boolean }
   | { readonly type: 'answered'; readonly id: number; readonly answer: 'confirmed' | 'cancelled' }
   | { readonly type: 'permission'; readonly status: PermissionStatus }
   | { readonly type: 'send_error'; readonly text: string }
@@ -51,7 +55,7 @@ function reduce(state: PanelState, action: Action): PanelState {
     case 'event':
       return applyEvent(state, action.event);
     case 'user':
-      return addUserMessage(state, action.text);
+      return addUserMessage(state, action.text, action.keepQuestion);
     case 'answered':
       return answerConfirmation(state, action.id, action.answer);
     case 'permission':
@@ -73,6 +77,7 @@ const KIND_LABEL: Readonly<Record<Entry['kind'], string>> = {
   low_confidence: 'Not sure',
   confirmation: 'Needs your confirmation',
   permission: 'Permission needed',
+  guide: 'What you can say',
 };
 
 const RISK_TEXT = { harmless: 'Harmless', moderate: 'Moderate risk', destructive: 'Destructive', blocked: 'Blocked' } as const;
@@ -156,12 +161,16 @@ export function App({ api }: { readonly api: PanelApi }) {
     for (const status of statuses) if (status.kind === 'accessibility' && status.state !== 'granted') dispatch({ type: 'permission', status });
   }
 
+  const waiting = waitingFor(state);
   const send = async (command: string): Promise<void> => {
     const trimmed = command.trim();
     const own = sessionCommand(trimmed);
-    // "stop" is the one command that goes while another runs: it stops that one.
-    if (!trimmed || (busy && own !== 'stop')) return;
-    if (own !== 'stop') dispatch({ type: 'user', text: trimmed });
+    // While a command runs and asks nothing, only "stop" (it stops that one) and "what can I say" go.
+    // While it waits for a confirmation, any text goes: the session answers it or says what to say.
+    if (!trimmed || (waiting.kind === 'running' && own !== 'stop' && own !== 'help')) return;
+    // A text that answers nothing, or a request for help, leaves the waiting question open.
+    const keepQuestion = own === 'help' || routeAnswer(trimmed, waiting).kind === 'not_an_answer';
+    if (own !== 'stop') dispatch({ type: 'user', text: trimmed, keepQuestion });
     setText('');
     let reply: RunReply | undefined;
     try {
@@ -175,7 +184,8 @@ export function App({ api }: { readonly api: PanelApi }) {
     else if (reply?.overlay) setOverlay(reply.overlay);
     // The session's own answers raise no assistant event: say them here.
     if (reply && own && own !== 'stop') {
-      dispatch({ type: 'session_reply', text: reply.message, ok: reply.outcome === 'done' });
+      // The guide itself is the answer to "what can I say" (an event): only its title is announced.
+      if (own !== 'help') dispatch({ type: 'session_reply', text: reply.message, ok: reply.outcome === 'done' });
       setAnnouncement(reply.message);
     }
     if (reply && own === 'stop' && !busy) setAnnouncement(reply.message);
@@ -185,7 +195,7 @@ export function App({ api }: { readonly api: PanelApi }) {
   const voice = useVoice({
     api,
     settings: settings?.voice,
-    busy,
+    waiting,
     send,
     edit: (heard) => {
       setText(heard);
@@ -219,12 +229,14 @@ export function App({ api }: { readonly api: PanelApi }) {
     [api],
   );
 
-  const waiting = pendingConfirmation(state);
+  const confirmation = pendingConfirmation(state);
   const question = openQuestion(state);
+  const guide = openGuide(state);
   const tree = scanTree({
     busy,
-    ...(waiting ? { confirmation: { destructive: waiting.risk.level === 'destructive' } } : {}),
+    ...(confirmation ? { confirmation: { destructive: confirmation.risk.level === 'destructive' } } : {}),
     options: !busy && question ? question.options : [],
+    ...(guide ? { guide: guide.guide } : {}),
     recent,
     quick: settings?.quickCommands ?? [],
     ...(overlay ? { overlay } : {}),
@@ -234,7 +246,7 @@ export function App({ api }: { readonly api: PanelApi }) {
     switch (action.kind) {
       case 'confirm':
       case 'cancel':
-        if (waiting) confirm(waiting.id, action.kind);
+        if (confirmation) confirm(confirmation.id, action.kind);
         return;
       case 'stop':
         void api.stop();
@@ -316,7 +328,8 @@ export function App({ api }: { readonly api: PanelApi }) {
             <ol aria-live="polite" aria-relevant="additions" class="entries">
               {state.entries.map((entry) => (
                 <li key={entry.id} class={`entry entry-${entry.kind}`} data-kind={entry.kind} data-entry={entry.id}>
-                  <span class="entry-kind">{KIND_LABEL[entry.kind]}:</span> <EntryBody api={api} entry={entry} busy={busy} onOption={(o) => void send(o)} onConfirm={confirm} />
+                  <span class="entry-kind">{KIND_LABEL[entry.kind]}:</span>{' '}
+                  <EntryBody api={api} entry={entry} busy={busy} live={entry.id === guide?.id} onOption={(o) => void send(o)} onConfirm={confirm} />
                 </li>
               ))}
             </ol>
@@ -352,7 +365,7 @@ export function App({ api }: { readonly api: PanelApi }) {
               For example “click Send” or “open Firefox”. Enter sends.
             </p>
             <div class="actions">
-              <button type="submit" class="big" disabled={busy || !text.trim()}>
+              <button type="submit" class="big" disabled={(busy && !confirmation) || !text.trim()}>
                 Send
               </button>
               <button type="button" class="big stop" disabled={!busy} onClick={() => void api.stop()}>
@@ -385,12 +398,15 @@ function EntryBody({
   api,
   entry,
   busy,
+  live,
   onOption,
   onConfirm,
 }: {
   readonly api: PanelApi;
   readonly entry: Entry;
   readonly busy: boolean;
+  /** A guide still open: its examples are buttons that run them. */
+  readonly live: boolean;
   readonly onOption: (option: string) => void;
   readonly onConfirm: (id: number, answer: 'confirm' | 'cancel') => void;
 }) {
@@ -446,7 +462,42 @@ function EntryBody({
           {entry.canOpenSettings && <OpenSettingsButton api={api} kind={entry.permission} />}
         </div>
       );
+    case 'guide':
+      return <GuideView guide={entry.guide} live={live} busy={busy} onSay={onOption} />;
     default:
       return <span>{entry.text}</span>;
   }
+}
+
+/**
+ * "What can I say": each group with its examples. While the guide is the latest thing shown, each
+ * example is a button that says it (typed, as if the user had said it); the answers of a waiting
+ * confirmation stay usable while it waits, other examples once nothing runs.
+ */
+function GuideView({ guide, live, busy, onSay }: { readonly guide: CommandGuide; readonly live: boolean; readonly busy: boolean; readonly onSay: (text: string) => void }) {
+  const usable = live && (!busy || guide.scope === 'confirmation' || guide.scope === 'running');
+  return (
+    <div class="guide">
+      <p>{guideTitle(guide)}</p>
+      {guide.groups.map((group) => (
+        <div key={group.title} class="guide-group" role="group" aria-label={group.title}>
+          <p class="guide-title">{group.title}</p>
+          <ul class="guide-examples">
+            {group.examples.map((example) => (
+              <li key={example}>
+                {usable ? (
+                  <button type="button" class="example" onClick={() => onSay(example)}>
+                    {example}
+                  </button>
+                ) : (
+                  <span class="example">“{example}”</span>
+                )}
+              </li>
+            ))}
+          </ul>
+          {group.alsoSaid.length > 0 && <p class="help">Also: {group.alsoSaid.join(', ')}.</p>}
+        </div>
+      ))}
+    </div>
+  );
 }

@@ -5,6 +5,8 @@
  * suggestion, clarification, low-confidence warning) plus confirmation requests. Pure functions, so
  * the panel's state is whatever the events say, and a stuck "thinking" cannot happen here.
  */
+import type { Waiting } from '../shared/answer-words.js';
+import type { CommandGuide } from '../shared/command-guide.js';
 import type { AssistantEvent, AssistantStatus, RiskSummary } from '../shared/events.js';
 import type { PermissionStatus, PermissionKind } from '../shared/permissions.js';
 
@@ -18,7 +20,9 @@ export type Entry =
   | { readonly id: number; readonly kind: 'low_confidence'; readonly text: string }
   | { readonly id: number; readonly kind: 'confirmation'; readonly text: string; readonly risk: RiskSummary; readonly answer: 'pending' | 'confirmed' | 'cancelled' | 'expired' }
   /** A command that did not run because a permission is missing: why, and the way to the settings pane. */
-  | { readonly id: number; readonly kind: 'permission'; readonly text: string; readonly permission: PermissionKind; readonly canOpenSettings: boolean };
+  | { readonly id: number; readonly kind: 'permission'; readonly text: string; readonly permission: PermissionKind; readonly canOpenSettings: boolean }
+  /** "What can I say": the commands, grouped, with examples (issue #15). */
+  | { readonly id: number; readonly kind: 'guide'; readonly guide: CommandGuide };
 
 export interface PanelState {
   readonly status: AssistantStatus;
@@ -36,15 +40,18 @@ function add(state: PanelState, entry: NewEntry): PanelState {
   return { ...state, entries: [...state.entries, { ...entry, id: state.nextId } as Entry], nextId: state.nextId + 1 };
 }
 
-/** Questions and confirmations of an earlier run can no longer be answered by their buttons. */
-function closeOpen(entries: readonly Entry[]): readonly Entry[] {
-  return entries.map((e) =>
-    e.kind === 'clarification' && e.open ? { ...e, open: false } : e.kind === 'confirmation' && e.answer === 'pending' ? { ...e, answer: 'expired' as const } : e,
-  );
+/**
+ * A question of an earlier run can no longer be answered by its buttons once the user says something
+ * else. A confirmation stays: it belongs to the run that waits, which alone ends it (an answer, Stop,
+ * or the run's end), so a text that does not answer it leaves it waiting (issue #15).
+ */
+function closeQuestions(entries: readonly Entry[]): readonly Entry[] {
+  return entries.map((e) => (e.kind === 'clarification' && e.open ? { ...e, open: false } : e));
 }
 
-export function addUserMessage(state: PanelState, text: string): PanelState {
-  return add({ ...state, entries: closeOpen(state.entries) }, { kind: 'user', text });
+/** The user's text; `keepQuestion`: it does not replace the waiting question (it was no answer, or asked for help). */
+export function addUserMessage(state: PanelState, text: string, keepQuestion = false): PanelState {
+  return add({ ...state, entries: keepQuestion ? state.entries : closeQuestions(state.entries) }, { kind: 'user', text });
 }
 
 export function addPermissionNeeded(state: PanelState, status: PermissionStatus): PanelState {
@@ -66,14 +73,33 @@ export function pendingConfirmation(state: PanelState): Extract<Entry, { kind: '
   return state.entries.find((e): e is Extract<Entry, { kind: 'confirmation' }> => e.kind === 'confirmation' && e.answer === 'pending');
 }
 
-/** The question of the latest run the user can still answer with an option button, if any. */
+/** The question the user can still answer with an option button, if any (a new command closes it: closeQuestions). */
 export function openQuestion(state: PanelState): Extract<Entry, { kind: 'clarification' }> | undefined {
   for (let i = state.entries.length - 1; i >= 0; i--) {
     const e = state.entries[i];
-    if (!e || e.kind === 'user') return undefined;
-    if (e.kind === 'clarification' && e.open && e.options.length > 0) return e;
+    if (e?.kind === 'clarification') return e.open && e.options.length > 0 ? e : undefined;
   }
   return undefined;
+}
+
+/** The guide the user asked for last, while nothing else was said after it (its examples can still be run). */
+export function openGuide(state: PanelState): Extract<Entry, { kind: 'guide' }> | undefined {
+  for (let i = state.entries.length - 1; i >= 0; i--) {
+    const e = state.entries[i];
+    if (!e || e.kind === 'user') return undefined;
+    if (e.kind === 'guide') return e;
+  }
+  return undefined;
+}
+
+/** What the panel waits for from the user, as the answer rule (src/shared/answer-words.ts) reads it. */
+export function waitingFor(state: PanelState): Waiting {
+  const confirmation = pendingConfirmation(state);
+  if (confirmation) return { kind: 'confirmation', summary: confirmation.text };
+  if (state.status !== 'idle') return { kind: 'running' };
+  const question = openQuestion(state);
+  if (question) return { kind: 'question', question: question.text, options: question.options };
+  return { kind: 'nothing' };
 }
 
 export function answerConfirmation(state: PanelState, id: number, answer: 'confirmed' | 'cancelled'): PanelState {
@@ -104,6 +130,17 @@ export function applyEvent(state: PanelState, event: AssistantEvent): PanelState
       return add(state, { kind: 'result', text: event.message, ok: event.ok });
     case 'error':
       return add(state, { kind: 'error', text: event.message });
+    case 'answer': {
+      if (event.to === 'confirmation' && event.answer !== 'not_an_answer') {
+        const answer = event.answer;
+        return { ...state, entries: state.entries.map((e) => (e.kind === 'confirmation' && e.answer === 'pending' ? { ...e, answer } : e)) };
+      }
+      if (event.answer === 'not_an_answer') return add(state, { kind: 'error', text: event.message });
+      // A question closed by "cancel".
+      return add({ ...state, entries: closeQuestions(state.entries) }, { kind: 'result', text: event.message, ok: false });
+    }
+    case 'command_guide':
+      return add(state, { kind: 'guide', guide: event.guide });
     case 'done': {
       // A confirmation still open when the run ends was stopped (Stop) or never answered.
       const entries = state.entries.map((e) => (e.kind === 'confirmation' && e.answer === 'pending' ? { ...e, answer: 'expired' as const } : e));

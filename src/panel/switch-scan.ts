@@ -6,8 +6,10 @@
  * issue #9): a waiting confirmation is all there is to scan (Cancel first when destructive, as the
  * focus does); a question's answers come first; while a command runs only Stop is offered; when idle,
  * groups first (Recent commands, Quick commands), so any recent command is two presses with one
- * switch. With the numbers shown, the marks are scanned row by row, then within the row.
+ * switch. "What can I say" is the first default quick command; its guide, once shown, is a group of
+ * its own after a question's answers (issue #15). With the numbers shown, the marks are scanned row by row, then within the row.
  */
+import type { CommandGuide } from '../shared/command-guide.js';
 import type { OverlayMark, OverlayView } from '../shared/ipc-contract.js';
 import type { ScanMode } from '../shared/switch-access.js';
 
@@ -43,6 +45,8 @@ export interface ScanContext {
   readonly recent: readonly string[];
   readonly quick: readonly string[];
   readonly overlay?: OverlayView;
+  /** The "what can I say" guide the user asked for, while it is the latest thing shown: its examples can be run. */
+  readonly guide?: CommandGuide;
   /** Voice input, when it is on: where it is (idle, listening, working out the words, or its transcript waiting for review). */
   readonly voice?: 'idle' | 'starting' | 'listening' | 'transcribing' | 'review';
 }
@@ -108,6 +112,11 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
     return [...chunk('Rows', rows), run('hide numbers', 'Hide numbers')];
   }
   const top: ScanNode[] = ctx.options.map((o) => run(o));
+  // The guide just asked for comes first after a question's answers: a group per kind of command.
+  if (ctx.guide) {
+    const groups = ctx.guide.groups.map((g): ScanNode => ({ type: 'group', label: g.title, children: chunk(g.title, g.examples.map((e) => run(e))) }));
+    top.push({ type: 'group', label: 'What you can say', children: chunk('What you can say', groups) });
+  }
   if (ctx.voice === 'idle') top.push(voice('Start listening', 'listen'));
   if (ctx.recent.length > 0) top.push({ type: 'group', label: 'Recent commands', children: chunk('Recent commands', ctx.recent.map((c) => run(c))) });
   if (ctx.quick.length > 0) top.push({ type: 'group', label: 'Quick commands', children: chunk('Quick commands', ctx.quick.map((c) => run(c))) });

@@ -2,6 +2,7 @@
  * The assistant's event stream: one typed sequence feeds the panel, the CLI's `--json` output and
  * the audit log. Plain data only (it crosses process boundaries); never a key, never a secure value.
  */
+import type { CommandGuide } from './command-guide.js';
 import type { RiskLevel } from './risk-level.js';
 
 export const ASSISTANT_STATUSES = ['idle', 'thinking', 'observing', 'executing', 'waiting_for_user', 'listening'] as const;
@@ -37,6 +38,19 @@ export type AssistantEvent =
   | { readonly type: 'observation'; readonly summary: string; readonly elements: number }
   | { readonly type: 'action_result'; readonly ok: boolean; readonly message: string }
   | { readonly type: 'error'; readonly code: string; readonly message: string; readonly retryable: boolean }
-  | { readonly type: 'done'; readonly outcome: Outcome; readonly message: string };
+  | { readonly type: 'done'; readonly outcome: Outcome; readonly message: string }
+  /**
+   * A typed or spoken answer to what waits (issue #15): a confirmation confirmed or cancelled, a
+   * question closed, or a text that answers nothing (then `message` says what the user can say and
+   * what waits keeps waiting). Answers given with the Confirm and Cancel buttons raise no such event.
+   */
+  | {
+      readonly type: 'answer';
+      readonly to: 'confirmation' | 'question' | 'nothing';
+      readonly answer: 'confirmed' | 'cancelled' | 'not_an_answer';
+      readonly message: string;
+    }
+  /** "What can I say": the commands the offline grammar understands, with examples (issue #15). */
+  | { readonly type: 'command_guide'; readonly guide: CommandGuide };
 
 export type AssistantEventType = AssistantEvent['type'];

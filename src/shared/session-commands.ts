@@ -1,8 +1,9 @@
 /**
  * Commands the panel's session answers itself, before any planner: "stop" (it must work whatever
- * runs, and never wait for or reach an LLM) and showing or hiding the numbered overlay.
+ * runs, and never wait for or reach an LLM), showing or hiding the numbered overlay, and "what can I
+ * say" (the commands the offline grammar understands, issue #15).
  */
-export type SessionCommand = 'stop' | 'show_numbers' | 'hide_numbers';
+export type SessionCommand = 'stop' | 'show_numbers' | 'hide_numbers' | 'help';
 
 const PHRASES: Readonly<Record<string, SessionCommand>> = {
   stop: 'stop',
@@ -14,14 +15,23 @@ const PHRASES: Readonly<Record<string, SessionCommand>> = {
   'hide numbers': 'hide_numbers',
   'hide the numbers': 'hide_numbers',
   'close numbers': 'hide_numbers',
+  'what can i say': 'help',
+  'what can i say now': 'help',
+  'what do i say': 'help',
+  help: 'help',
+  'help me': 'help',
+  'show commands': 'help',
+  'show the commands': 'help',
+  'show me the commands': 'help',
+  'list commands': 'help',
 };
 
-/** The session command a text is (case, spaces and a final full stop or "please" ignored), if any. */
+/** The session command a text is (case, spaces, a final full stop, "!" or "?" and "please" ignored), if any. */
 export function sessionCommand(text: string): SessionCommand | undefined {
   const phrase = text
     .toLowerCase()
     .trim()
-    .replace(/[.!]+$/u, '')
+    .replace(/[.!?]+$/u, '')
     .replace(/^please\s+|\s+please$/gu, '')
     .replace(/\s+/gu, ' ')
     .trim();

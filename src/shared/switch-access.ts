@@ -86,4 +86,5 @@ export const DEFAULT_SWITCH_SETTINGS: SwitchSettings = {
   stopHoldMs: 2000,
 };
 
-export const DEFAULT_QUICK_COMMANDS: readonly string[] = ['show numbers', 'scroll down', 'scroll up'];
+/** "what can I say" first: a new switch user finds every other command through it (issue #15). */
+export const DEFAULT_QUICK_COMMANDS: readonly string[] = ['what can I say', 'show numbers', 'scroll down', 'scroll up'];

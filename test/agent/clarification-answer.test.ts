@@ -4,7 +4,7 @@
 // the option's words.
 import { describe, expect, it } from 'vitest';
 import { AssistantLoop, type ConfirmAnswer } from '../../src/agent/assistant-loop.js';
-import { readChoice } from '../../src/agent/read-choice.js';
+import { readChoice } from '../../src/shared/answer-words.js';
 import type { ElementChoice } from '../../src/execution/engine-types.js';
 import type { ActionResult } from '../../src/registry/dispatch.js';
 import { eventLog, fakeEngine, setupLoop, type EngineCall, type EngineScript, type Reply } from './loop-fakes.js';

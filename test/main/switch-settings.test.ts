@@ -16,9 +16,9 @@ const message = (change: Partial<SettingsUpdate>) => {
 };
 
 describe('switch settings', () => {
-  it('default to off, one switch on Space, 1.5 s scanning, 4 rounds, and three quick commands', () => {
+  it('default to off, one switch on Space, 1.5 s scanning, 4 rounds, and four quick commands, "what can I say" first', () => {
     expect(current.switchAccess).toEqual({ enabled: false, mode: 'auto', selectInput: 'Space', moveInput: 'Enter', scanIntervalMs: 1500, scanLoops: 4, firstItemPauseMs: 1000, holdMs: 0, ignoreRepeatMs: 300, stopHoldMs: 2000 });
-    expect(current.quickCommands).toEqual(['show numbers', 'scroll down', 'scroll up']);
+    expect(current.quickCommands).toEqual(['what can I say', 'show numbers', 'scroll down', 'scroll up']);
     // An older settings file without them reads as the defaults.
     expect(Settings.parse({}).switchAccess.enabled).toBe(false);
   });

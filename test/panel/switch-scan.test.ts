@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OverlayMark } from '../../src/shared/ipc-contract.js';
 import { sessionCommand } from '../../src/shared/session-commands.js';
+import { DEFAULT_QUICK_COMMANDS } from '../../src/shared/switch-access.js';
 import { GROUP_SIZE, TOP, markIds, markRows, move, pressesTo, scanTree, select, type ScanNode } from '../../src/panel/switch-scan.js';
 
 const idle = { busy: false, options: [], recent: [], quick: [] };
@@ -88,6 +89,42 @@ describe('voice in the scan (once voice input is on)', () => {
     expect(labels(scanTree({ ...idle, recent: ['a'] }))).toEqual(['Recent commands']);
   });
 });
+
+describe('"what can I say" in the scan (issue #15)', () => {
+  const guide = {
+    scope: 'commands' as const,
+    groups: [
+      { title: 'Click a button, link or tab', examples: ['click Increment', 'click 12'], alsoSaid: [] },
+      { title: 'Scroll', examples: ['scroll down'], alsoSaid: [] },
+    ],
+  };
+  it('it is the first default quick command: two presses with one switch, and the session answers it', () => {
+    const tree = scanTree({ ...idle, quick: DEFAULT_QUICK_COMMANDS });
+    expect(labels(tree)).toEqual(['Quick commands']);
+    expect(pressesToLabel(tree, 'what can I say', 'auto')).toBe(2);
+    expect(select(tree, { path: [0], index: 0 }).action).toEqual({ kind: 'run', command: 'what can I say' });
+    for (const said of ['What can I say?', 'help', 'Show commands.']) expect(sessionCommand(said), said).toBe('help');
+  });
+  it('the guide shown is a group after a question’s answers: a group per kind of command, each example runs as said', () => {
+    const tree = scanTree({ ...idle, options: ['Left'], recent: ['a'], guide });
+    expect(labels(tree)).toEqual(['Left', 'What you can say', 'Recent commands']);
+    const inside = levelsOf(tree, 'What you can say');
+    expect(labels(inside)).toEqual(['Click a button, link or tab', 'Scroll']);
+    expect(pressesToLabel(tree, 'click Increment', 'auto')).toBe(3);
+    const path = { path: [1, 0], index: 1 };
+    expect(select(tree, path)).toEqual({ cursor: TOP, action: { kind: 'run', command: 'click 12' } });
+  });
+  it('a confirmation or a running command still leaves nothing else to scan', () => {
+    expect(labels(scanTree({ ...idle, guide, confirmation: { destructive: true } }))).toEqual(['Cancel', 'Confirm', 'Stop']);
+    expect(labels(scanTree({ ...idle, guide, busy: true }))).toEqual(['Stop']);
+  });
+});
+
+/** The children of the top-level group labelled `label`. */
+function levelsOf(tree: readonly ScanNode[], label: string): readonly ScanNode[] {
+  const node = tree.find((n) => n.label === label);
+  return node?.type === 'group' ? node.children : [];
+}
 
 describe('moving and selecting', () => {
   const tree = scanTree({ ...idle, recent: ['a', 'b'], quick: ['c'] });

@@ -14,21 +14,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildPanel } from '../../scripts/build-panel.js';
 import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
-import { RpcPeer } from '../../src/main/core-rpc.js';
-import { createPermissionChecker } from '../../src/main/permissions.js';
-import { linuxPermissions } from '../../src/main/permissions-linux.js';
 import type { PanelSession } from '../../src/main/panel-session.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
-import type { PermissionKind } from '../../src/shared/permissions.js';
 import { decodeWav } from '../../src/voice/audio.js';
-import { closePorts, portLink } from '../main/port-link.js';
+import { closePorts } from '../main/port-link.js';
+import { startTestCore } from '../support/panel-core.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
-import { startOfflineVoiceCore } from '../support/voice-core.js';
 import { axeViolations, fakeMicrophone, openPanel, type PanelBrowser } from '../support/panel-browser.js';
 import { startTranscriptionServer, type TranscriptionRequest, type TranscriptionServer } from '../voice/transcription-loopback.js';
 import { isTheRecording, matchRecording, type RecordingMatch } from '../support/voice-audio-match.js';
@@ -156,31 +150,23 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     await settings.save({ ...base, provider: 'grammar', onboardingDone: true, voice: { ...base.voice, enabled: true, engine: 'online', transcriptionUrl: server.baseURL } });
     const bundleDir = await mkdtemp(join(tmpdir(), 'ac-voice-bundle-'));
     await buildPanel(bundleDir);
-    // Main's side of the link: the shell's own Linux permission checker, events to the page.
-    const checker = createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) }));
-    const { port1, port2 } = new MessageChannel();
-    new RpcPeer(portLink(port1), {
-      'permissions:check': async (kinds: readonly PermissionKind[] | undefined) =>
-        (await checker.check(kinds)).map((p) =>
+    // The microphone answered as macOS would when a test denies it (Linux has no such permission).
+    session = await startTestCore({
+      fixture,
+      dir,
+      push: (event) => panel.push(event),
+      permissions: (statuses) =>
+        statuses.map((p) =>
           p.kind === 'microphone' && microphoneDenied
             ? { kind: 'microphone', state: 'denied', explanation: 'Assistive Control needs the microphone to hear your spoken commands. Open System Settings › Privacy & Security › Microphone and turn on Assistive Control.', canOpenSettings: true }
             : p,
         ),
-      'permissions:open-settings': () => false,
-      'assistant:event': (event: AssistantEvent) => panel.push(event),
-      'settings:saved': () => undefined,
-    });
-    const core = await startOfflineVoiceCore({
-      link: portLink(port2),
-      dir,
-      fixture,
       speech: {
         modelsDir: (modelsDir = join(dir, 'models')),
         modelBaseUrl: `http://127.0.0.1:${(modelHost.address() as AddressInfo).port}`,
         modelCatalog: { 'tiny.en': { file: 'test-model.bin', bytes: MODEL.length, sha256: createHash('sha256').update(MODEL).digest('hex'), label: 'test model' } },
       },
     });
-    session = core.session;
     panel = await openPanel({
       bundleDir,
       artifactsDir: ARTIFACTS,

@@ -1,6 +1,6 @@
 /**
- * The real core as the voice tests run it on the desktop: offline commands only (no LLM planner, no
- * keys), the desktop engine, the fixture's accessibility bridge, and the speech options a test gives.
+ * The real core as the panel's desktop tests run it: offline commands only (no LLM planner, no keys),
+ * the desktop engine, the fixture's accessibility bridge, and the speech options a test gives.
  */
 import { join } from 'node:path';
 import type { PlannerAvailability } from '../../src/agent/assistant-loop.js';
@@ -14,7 +14,7 @@ export async function startOfflineVoiceCore(options: {
   readonly link: MessageLink;
   readonly dir: string;
   readonly fixture: LoopFixture;
-  readonly speech: NonNullable<CoreOptions['speech']>;
+  readonly speech?: CoreOptions['speech'];
   readonly feedback?: CoreOptions['feedback'];
 }): Promise<RunningCore> {
   const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
@@ -26,7 +26,7 @@ export async function startOfflineVoiceCore(options: {
     engine: openDesktopEngine(process.env),
     planner: async (): Promise<PlannerAvailability> => ({ kind: 'none', message: 'Only offline commands in this test.' }),
     bridgePermission: (deadlineMs) => options.fixture.bridge.permission({ deadlineMs }),
-    speech: options.speech,
+    ...(options.speech ? { speech: options.speech } : {}),
     ...(options.feedback ? { feedback: options.feedback } : {}),
   });
 }

@@ -180,69 +180,67 @@ function endsSentence(raw: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // One command
 
-type VerbKind = 'open' | 'click' | 'double' | 'right' | 'triple' | 'press' | 'type' | 'scroll' | 'move' | 'hover' | 'drag' | 'back';
+/** What a command verb asks for: the grammar reads the rest of the command by this. */
+export type VerbKind = 'open' | 'click' | 'double' | 'right' | 'triple' | 'press' | 'type' | 'scroll' | 'move' | 'hover' | 'drag' | 'back';
+
+/** One way to say a command verb: its words, and a word that may follow it and is skipped ("click on"). */
+export interface VerbPhrase {
+  readonly words: readonly string[];
+  readonly kind: VerbKind;
+  readonly optional?: readonly string[];
+}
+
+/**
+ * Every command verb the grammar reads, as data: `matchVerb` reads only this table, and the "what can
+ * I say" guide (command-guide.ts) lists its words, so the two cannot drift apart.
+ */
+export const VERB_PHRASES: readonly VerbPhrase[] = [
+  { words: ['open'], kind: 'open', optional: ['up'] },
+  { words: ['start'], kind: 'open', optional: ['up'] },
+  { words: ['launch'], kind: 'open' },
+  { words: ['switch', 'to'], kind: 'open' },
+  { words: ['go', 'to'], kind: 'open' },
+  { words: ['switch', 'over', 'to'], kind: 'open' },
+  { words: ['go', 'over', 'to'], kind: 'open' },
+  { words: ['go', 'back'], kind: 'back' },
+  { words: ['switch', 'back'], kind: 'back' },
+  { words: ['click'], kind: 'click', optional: ['on'] },
+  { words: ['left-click'], kind: 'click', optional: ['on'] },
+  { words: ['leftclick'], kind: 'click', optional: ['on'] },
+  { words: ['left', 'click'], kind: 'click', optional: ['on'] },
+  { words: ['double-click'], kind: 'double', optional: ['on'] },
+  { words: ['doubleclick'], kind: 'double', optional: ['on'] },
+  { words: ['double-tap'], kind: 'double', optional: ['on'] },
+  { words: ['double', 'click'], kind: 'double', optional: ['on'] },
+  { words: ['double', 'tap'], kind: 'double', optional: ['on'] },
+  { words: ['right-click'], kind: 'right', optional: ['on'] },
+  { words: ['rightclick'], kind: 'right', optional: ['on'] },
+  { words: ['right', 'click'], kind: 'right', optional: ['on'] },
+  { words: ['triple-click'], kind: 'triple', optional: ['on'] },
+  { words: ['triple', 'click'], kind: 'triple', optional: ['on'] },
+  { words: ['press'], kind: 'press', optional: ['on'] },
+  { words: ['tap'], kind: 'press', optional: ['on'] },
+  { words: ['hit'], kind: 'press', optional: ['on'] },
+  { words: ['type'], kind: 'type' },
+  { words: ['dictate'], kind: 'type' },
+  { words: ['scroll'], kind: 'scroll' },
+  { words: ['move'], kind: 'move' },
+  { words: ['hover'], kind: 'hover', optional: ['over', 'on'] },
+  { words: ['drag'], kind: 'drag' },
+  { words: ['drag', 'and', 'drop'], kind: 'drag' },
+];
+
+/** The phrases longest first, so "drag and drop" wins over "drag" and "go over to" over nothing. */
+const VERBS_LONGEST_FIRST = [...VERB_PHRASES].sort((a, b) => b.words.length - a.words.length);
 
 /** The command verb at tokens[i] and where its object starts, or null. */
 function matchVerb(tokens: readonly Token[], i: number): { kind: VerbKind; next: number } | null {
-  const t = tokens[i];
-  if (t === undefined || t.quoted) return null;
-  const w1 = t.low;
-  const w2 = tokens[i + 1]?.quoted === false ? (tokens[i + 1] as Token).low : '';
-  const after = (kind: VerbKind, n: number, optional: readonly string[] = []): { kind: VerbKind; next: number } => {
-    const next = tokens[i + n];
-    return { kind, next: i + n + (isWord(next, ...optional) ? 1 : 0) };
-  };
-  switch (w1) {
-    case 'open':
-    case 'start':
-      return after('open', 1, ['up']);
-    case 'launch':
-      return after('open', 1);
-    case 'switch':
-    case 'go':
-      if (w2 === 'to') return after('open', 2);
-      if (w2 === 'over' && isWord(tokens[i + 2], 'to')) return after('open', 3);
-      if (w2 === 'back') return after('back', 2);
-      return null;
-    case 'click':
-    case 'left-click':
-    case 'leftclick':
-      return after('click', 1, ['on']);
-    case 'double-click':
-    case 'doubleclick':
-    case 'double-tap':
-      return after('double', 1, ['on']);
-    case 'right-click':
-    case 'rightclick':
-      return after('right', 1, ['on']);
-    case 'triple-click':
-      return after('triple', 1, ['on']);
-    case 'left':
-      return w2 === 'click' ? after('click', 2, ['on']) : null;
-    case 'double':
-      return w2 === 'click' || w2 === 'tap' ? after('double', 2, ['on']) : null;
-    case 'right':
-      return w2 === 'click' ? after('right', 2, ['on']) : null;
-    case 'triple':
-      return w2 === 'click' ? after('triple', 2, ['on']) : null;
-    case 'press':
-    case 'tap':
-    case 'hit':
-      return after('press', 1, ['on']);
-    case 'type':
-    case 'dictate':
-      return after('type', 1);
-    case 'scroll':
-      return after('scroll', 1);
-    case 'move':
-      return after('move', 1);
-    case 'hover':
-      return after('hover', 1, ['over', 'on']);
-    case 'drag':
-      return w2 === 'and' && isWord(tokens[i + 2], 'drop') ? after('drag', 3) : after('drag', 1);
-    default:
-      return null;
+  for (const verb of VERBS_LONGEST_FIRST) {
+    if (!verb.words.every((word, k) => isWord(tokens[i + k], word))) continue;
+    const next = i + verb.words.length;
+    return { kind: verb.kind, next: next + (verb.optional && isWord(tokens[next], ...verb.optional) ? 1 : 0) };
   }
+  return null;
 }
 
 /** Strip what speech adds around a command: "please", "can you", "for me", final punctuation. */

@@ -14,7 +14,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { acceleratorKeys } from '../../shared/accelerator-keys.js';
 import type { PanelApi, SettingsView } from '../../shared/ipc-contract.js';
-import { sessionCommand } from '../../shared/session-commands.js';
+import { routeAnswer, type Waiting } from '../../shared/answer-words.js';
 import type { VoiceUtterance } from '../../shared/voice-contract.js';
 import type { VoiceProgress } from '../../shared/voice-settings.js';
 import { startCapture, type Capture } from './capture.js';
@@ -34,8 +34,8 @@ export interface VoiceOptions {
   readonly api: PanelApi;
   /** The saved voice settings (undefined until main sent them). */
   readonly settings: SettingsView['voice'];
-  /** A command runs: only a spoken "stop" may go now. */
-  readonly busy: boolean;
+  /** What the assistant waits for: a command that runs takes only "stop"; answers skip the review. */
+  readonly waiting: Waiting;
   /** Sends a command as if typed (the panel's own send). */
   readonly send: (text: string) => Promise<void>;
   /** Puts the transcript in the command box for editing. */
@@ -198,13 +198,15 @@ export function useVoice(options: VoiceOptions): VoiceState {
     }
     const text = reply.text;
     if (heard && !heard(text)) return idle();
-    const { busy, send, announce } = latest.current.options;
-    const stop = sessionCommand(text) === 'stop';
-    if (busy && !stop) {
-      fail(`Heard “${text}”, but a command is still running: say “stop” to stop it, or wait until it ends.`);
+    const { waiting, send, announce } = latest.current.options;
+    // The one routing rule for what was heard (src/shared/answer-words.ts): "stop" and answers go at
+    // once (what they answer is its own review); while a command runs nothing else goes.
+    const route = routeAnswer(text, waiting);
+    if (waiting.kind === 'running' && route.kind === 'not_an_answer') {
+      fail(route.message);
       return 'done';
     }
-    if (stop || !latest.current.options.settings?.review) {
+    if (route.kind !== 'command' || !latest.current.options.settings?.review) {
       setPhase({ kind: 'idle' });
       await send(text);
       return 'done';
@@ -327,7 +329,7 @@ export function useVoice(options: VoiceOptions): VoiceState {
     level: phase.kind === 'idle' && continuousOn ? listening.level : level,
     problem,
     // While a command runs, the status bar says so; otherwise what continuous listening does.
-    status: STATUS[phase.kind] ?? (continuousOn && !options.busy ? CONTINUOUS_STATUS[listening.mode] : undefined),
+    status: STATUS[phase.kind] ?? (continuousOn && options.waiting.kind === 'nothing' ? CONTINUOUS_STATUS[listening.mode] : undefined),
     shortcut: settings?.shortcut,
     hold: holdShortcut !== undefined,
     continuous: continuousOn ? listening.mode : undefined,

@@ -1,0 +1,257 @@
+/**
+ * "What can I say" (issue #15): the commands the offline grammar understands, grouped, with examples
+ * taken from the app in front when its element names are known, generic ones otherwise.
+ *
+ * It cannot drift from the grammar: the groups are keyed by the grammar's verb kinds (a new kind does
+ * not compile without its group), the other ways to say each verb are read from the grammar's verb
+ * table, and every example is parsed by the grammar before it is shown — one that does not parse to
+ * the intent its group is about (an app's odd button name, a generic example a grammar change broke)
+ * is left out, and a test proves no generic one is.
+ */
+import type { CommandGuide, GuideGroup } from '../../shared/command-guide.js';
+import { CONFIRM_PHRASES, CANCEL_PHRASES } from '../../shared/answer-words.js';
+import type { Role } from '../../shared/roles.js';
+import type { Intent } from '../schema.js';
+import { parseCommand, VERB_PHRASES, type GrammarOptions, type VerbKind } from './grammar-planner.js';
+import { TEXT_TARGET_ROLES } from './lexicon.js';
+
+/** An element of the app in front, as an observation lists it. */
+export interface GuideElement {
+  readonly role: string;
+  readonly label: string;
+}
+
+export interface GuideVocabulary {
+  /** The app the elements are from. */
+  readonly app: string;
+  readonly elements: readonly GuideElement[];
+}
+
+export interface GuideOptions extends GrammarOptions {
+  /**
+   * Whether an example taken from the app may be shown (the composer keeps only harmless ones: an
+   * example is offered to be run with one switch press, and screen names are untrusted).
+   */
+  readonly keep?: (intent: Intent) => boolean;
+}
+
+/** What an example must parse to: the intent kind, and for app examples the label it must keep whole. */
+interface Example {
+  readonly say: string;
+  readonly intent: Intent['intent'];
+  readonly label?: string;
+}
+
+/** Names taken from the app: what can be clicked, and the fields that take text. */
+interface Names {
+  readonly app: string;
+  readonly clickable: readonly string[];
+  readonly fields: readonly string[];
+}
+
+interface GroupSpec {
+  readonly title: string;
+  readonly generic: readonly Example[];
+  readonly fromApp?: (names: Names) => readonly Example[];
+}
+
+const CLICKABLE: ReadonlySet<string> = new Set<Role>(['button', 'toggle_button', 'link', 'menu_item', 'tab', 'check_box', 'radio_button', 'switch', 'list_item']);
+/** Labels longer than this make poor examples (and are often sentences, not names). */
+const LABEL_MAX = 32;
+/** Examples from the app per group. */
+const FROM_APP = 2;
+
+const ex = (say: string, intent: Intent['intent'], label?: string): Example => ({ say, intent, ...(label === undefined ? {} : { label }) });
+
+/**
+ * One group per verb kind of the grammar, in the order a new user needs them. A group's first generic
+ * example has the shape its examples from the app take, and gives way to them.
+ */
+const VERB_GROUPS: Readonly<Record<VerbKind, GroupSpec>> = {
+  click: {
+    title: 'Click a button, link or tab',
+    generic: [ex('click Send', 'click_element'), ex('click the OK button', 'click_element'), ex('click 12', 'click_element')],
+    fromApp: (n) => n.clickable.map((l) => ex(`click ${l}`, 'click_element', l)),
+  },
+  type: {
+    title: 'Type text',
+    generic: [ex('type "hello" into the Search field', 'type_text'), ex('type "hello"', 'type_text')],
+    fromApp: (n) => n.fields.map((l) => ex(`type "hello" into the ${l} field`, 'type_text', l)),
+  },
+  press: {
+    title: 'Press keys',
+    generic: [ex('press enter', 'press_key'), ex('press shift+tab', 'press_key'), ex('press tab 3 times', 'sequence')],
+  },
+  open: {
+    title: 'Open or switch to an app',
+    generic: [ex('switch to Files', 'open_application'), ex('open Firefox', 'open_application')],
+    fromApp: (n) => [ex(`switch to ${n.app}`, 'open_application')],
+  },
+  scroll: {
+    title: 'Scroll',
+    generic: [ex('scroll down', 'scroll'), ex('scroll up 3', 'scroll'), ex('scroll down a bit', 'scroll')],
+  },
+  double: {
+    title: 'Double-click',
+    generic: [ex('double-click Report', 'double_click_element')],
+    fromApp: (n) => n.clickable.map((l) => ex(`double-click ${l}`, 'double_click_element', l)),
+  },
+  right: {
+    title: 'Right-click (the menu of an element)',
+    generic: [ex('right-click Report', 'right_click_element')],
+    fromApp: (n) => n.clickable.map((l) => ex(`right-click ${l}`, 'right_click_element', l)),
+  },
+  triple: {
+    title: 'Triple-click a point',
+    generic: [ex('triple-click at 200, 300', 'left_click_coordinates')],
+  },
+  move: {
+    title: 'Move the mouse',
+    generic: [ex('move the mouse to Send', 'move_mouse'), ex('move the mouse to 200, 300', 'move_mouse')],
+    fromApp: (n) => n.clickable.map((l) => ex(`move the mouse to ${l}`, 'move_mouse', l)),
+  },
+  hover: {
+    title: 'Hover over an element',
+    generic: [ex('hover over Send', 'move_mouse')],
+    fromApp: (n) => n.clickable.map((l) => ex(`hover over ${l}`, 'move_mouse', l)),
+  },
+  drag: {
+    title: 'Drag',
+    generic: [ex('drag Report to Archive', 'drag'), ex('drag from 100, 200 to 300, 400', 'drag')],
+  },
+  back: {
+    title: 'Go back a page',
+    generic: [ex('go back', 'press_key')],
+  },
+};
+
+/** Commands the grammar reads without a verb of the table. */
+const OTHER_GROUPS: readonly GroupSpec[] = [
+  {
+    title: 'Ask about the screen',
+    generic: [ex('what’s on screen', 'get_screen_elements'), ex('what can I click', 'get_screen_elements'), ex('what app is this', 'get_frontmost_app')],
+  },
+  {
+    title: 'Spreadsheet cells',
+    generic: [ex('go to cell B2', 'go_to_cell'), ex('select A1 to C5', 'go_to_cell'), ex('type 42 in cell B3', 'sequence')],
+  },
+  {
+    title: 'Format the selected text',
+    generic: [ex('bold that', 'press_key'), ex('make it italic', 'press_key'), ex('underline the selection', 'press_key')],
+  },
+  {
+    title: 'Several steps at once',
+    generic: [ex('open Files then type "report"', 'sequence')],
+  },
+];
+
+/**
+ * What the assistant itself answers (src/shared/session-commands.ts, the loop's "do that again") and
+ * the answers to a confirmation or a question (src/shared/answer-words.ts). Not grammar intents: the
+ * test checks each against its own reader.
+ */
+export const SESSION_EXAMPLES: readonly string[] = ['show numbers', 'hide numbers', 'stop', 'do that again', 'what can I say'];
+export const CONFIRM_EXAMPLES: readonly string[] = CONFIRM_PHRASES.filter((p) => ['yes', 'confirm', 'do it', 'ok'].includes(p)).map((p) => (p === 'ok' ? 'OK' : p));
+export const CANCEL_EXAMPLES: readonly string[] = CANCEL_PHRASES.filter((p) => ['no', 'cancel', "don't"].includes(p));
+export const CHOICE_EXAMPLES: readonly string[] = ['the second one', '2'];
+
+/**
+ * The verb's other words from the grammar's table ("start", "launch", "switch to"), each once
+ * ("left click" and "leftclick" are one), without the ones the examples already use.
+ */
+function alsoSaid(kind: VerbKind, examples: readonly string[]): string[] {
+  const key = (words: string): string => words.toLowerCase().replace(/[- ]/g, '');
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const verb of VERB_PHRASES) {
+    if (verb.kind !== kind) continue;
+    const words = verb.words.join(' ');
+    const k = key(words);
+    if (seen.has(k) || examples.some((e) => key(e).startsWith(k))) continue;
+    seen.add(k);
+    out.push(words);
+  }
+  return out;
+}
+
+/** Does the example say what its group is about, read by the grammar itself? */
+function parses(example: Example, options: GuideOptions, fromApp: boolean): boolean {
+  const parsed = parseCommand(example.say, options);
+  if (parsed.kind !== 'intent' || parsed.intent.intent !== example.intent) return false;
+  if (example.label !== undefined && !labelKept(parsed.intent, example.label)) return false;
+  return !fromApp || options.keep === undefined || options.keep(parsed.intent);
+}
+
+/** The intent names the element by exactly the label (an odd name was not split or cut by the grammar). */
+function labelKept(intent: Intent, label: string): boolean {
+  const target = 'element' in intent ? intent.element : 'to' in intent ? intent.to : undefined;
+  return target !== undefined && 'label' in target && target.label === label;
+}
+
+function appNames(vocabulary: GuideVocabulary): Names {
+  const usable = (e: GuideElement): boolean => {
+    const label = e.label.trim();
+    // A label the observation shortened (…) is not the element's name: "click" would not find it.
+    return label.length > 0 && label.length <= LABEL_MAX && !/["“”\n…]/.test(label);
+  };
+  const unique = (labels: string[]): string[] => [...new Set(labels)];
+  return {
+    app: vocabulary.app,
+    clickable: unique(vocabulary.elements.filter((e) => CLICKABLE.has(e.role) && usable(e)).map((e) => e.label.trim())),
+    fields: unique(vocabulary.elements.filter((e) => TEXT_TARGET_ROLES.has(e.role as Role) && usable(e)).map((e) => e.label.trim())),
+  };
+}
+
+function group(spec: GroupSpec, kind: VerbKind | undefined, names: Names | undefined, options: GuideOptions): GuideGroup | undefined {
+  const fromApp = names && spec.fromApp ? spec.fromApp(names).filter((e) => parses(e, options, true)).slice(0, FROM_APP) : [];
+  const generic = spec.generic.filter((e) => parses(e, options, false));
+  // Examples from the app take the place of the group's first generic one (the same shape with a made-up name).
+  const examples = (fromApp.length > 0 ? [...fromApp, ...generic.slice(1)] : generic).map((e) => e.say);
+  if (examples.length === 0) return undefined;
+  return { title: spec.title, examples, alsoSaid: kind ? alsoSaid(kind, examples) : [] };
+}
+
+/** The whole guide: every group of the grammar, then the panel's own commands and the answers. */
+export function commandGuide(vocabulary: GuideVocabulary | undefined, options: GuideOptions = {}): CommandGuide {
+  const names = vocabulary ? appNames(vocabulary) : undefined;
+  const verbGroups = (Object.keys(VERB_GROUPS) as VerbKind[]).map((kind) => group(VERB_GROUPS[kind], kind, names, options));
+  const otherGroups = OTHER_GROUPS.map((spec) => group(spec, undefined, names, options));
+  const groups = [...verbGroups, ...otherGroups].filter((g): g is GuideGroup => g !== undefined);
+  return {
+    ...(vocabulary && names && (names.clickable.length > 0 || names.fields.length > 0) ? { app: vocabulary.app } : {}),
+    scope: 'commands',
+    groups: [
+      ...groups,
+      { title: 'The assistant itself', examples: [...SESSION_EXAMPLES], alsoSaid: [] },
+      { title: 'Answer a confirmation or a question', examples: [...CONFIRM_EXAMPLES, ...CANCEL_EXAMPLES, ...CHOICE_EXAMPLES], alsoSaid: [] },
+    ],
+  };
+}
+
+/** While a confirmation waits: only its answers (and stop) do anything. */
+export function confirmationGuide(): CommandGuide {
+  return {
+    scope: 'confirmation',
+    groups: [
+      { title: 'Do it', examples: [...CONFIRM_EXAMPLES], alsoSaid: [] },
+      { title: 'Leave it', examples: [...CANCEL_EXAMPLES, 'stop'], alsoSaid: [] },
+    ],
+  };
+}
+
+/** While a question waits: its answers, their numbers, or cancel; any other command drops the question. */
+export function questionGuide(options: readonly string[]): CommandGuide {
+  const numbers = options.slice(0, 3).map((_, i) => String(i + 1));
+  return {
+    scope: 'question',
+    groups: [
+      { title: 'Pick an answer', examples: [...options, ...numbers, ...(options.length >= 2 ? ['the second one'] : [])], alsoSaid: [] },
+      { title: 'Leave the question', examples: ['cancel'], alsoSaid: [] },
+    ],
+  };
+}
+
+/** While a command runs: only stop. */
+export function runningGuide(): CommandGuide {
+  return { scope: 'running', groups: [{ title: 'Stop it', examples: ['stop'], alsoSaid: [] }] };
+}

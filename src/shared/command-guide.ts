@@ -1,0 +1,41 @@
+/**
+ * "What can I say" (issue #15): the commands the offline grammar understands, grouped, with examples,
+ * as plain data that crosses from the core to the panel in a `command_guide` event. Built in
+ * src/intent/grammar/command-guide.ts from the grammar's own tables; every example shown parses.
+ */
+
+/** One group of commands: what it does, examples to say, and the other words the grammar takes for its verb. */
+export interface GuideGroup {
+  readonly title: string;
+  readonly examples: readonly string[];
+  /** Other ways to say the verb ("start", "launch"), from the grammar's verb table; empty when none. */
+  readonly alsoSaid: readonly string[];
+}
+
+export interface CommandGuide {
+  /** The app the examples were taken from; absent when they are generic. */
+  readonly app?: string;
+  /** What the guide is for now: everything, or only the answers to what waits. */
+  readonly scope: 'commands' | 'confirmation' | 'question' | 'running';
+  readonly groups: readonly GuideGroup[];
+}
+
+/** The guide's first sentence: where its examples come from. */
+export function guideTitle(guide: CommandGuide): string {
+  switch (guide.scope) {
+    case 'confirmation':
+      return 'A confirmation is waiting: you can answer it.';
+    case 'question':
+      return 'A question is waiting: you can answer it.';
+    case 'running':
+      return 'A command is running: you can stop it.';
+    case 'commands':
+      return guide.app ? `What you can say, with examples from “${guide.app}”.` : 'What you can say, with examples.';
+  }
+}
+
+/** The guide read aloud: its title, then each group with its first example (the panel shows them all); under a minute. */
+export function spokenGuide(guide: CommandGuide): string {
+  const groups = guide.groups.map((g) => `${g.title}: ${guide.scope === 'commands' ? g.examples[0] : g.examples.join(', ')}.`);
+  return [guideTitle(guide), ...groups].join(' ');
+}

@@ -1,0 +1,51 @@
+/**
+ * The real core for the panel's desktop tests: startCore over a MessageChannel, as main relays the
+ * panel's requests, with main's side of the link (the shell's own Linux permission checker, events to
+ * the page), no saved keys, the real engine on the private desktop and the offline grammar only.
+ */
+import { MessageChannel } from 'node:worker_threads';
+import type { CoreOptions } from '../../src/main/core-process.js';
+import { RpcPeer } from '../../src/main/core-rpc.js';
+import { createPermissionChecker } from '../../src/main/permissions.js';
+import { linuxPermissions } from '../../src/main/permissions-linux.js';
+import type { PanelSession } from '../../src/main/panel-session.js';
+import type { AssistantEvent } from '../../src/shared/events.js';
+import type { PermissionKind, PermissionStatus } from '../../src/shared/permissions.js';
+import { portLink } from '../main/port-link.js';
+import type { LoopFixture } from './loop-fixture.js';
+import { startOfflineVoiceCore } from './voice-core.js';
+
+export interface TestCoreOptions {
+  readonly fixture: LoopFixture;
+  /** The settings (and audit) folder. */
+  readonly dir: string;
+  /** Where the loop's events go (the page). */
+  readonly push: (event: AssistantEvent) => void;
+  /** Changes what main's permission check answers (a test standing in for a macOS denial). */
+  readonly permissions?: (statuses: readonly PermissionStatus[]) => readonly PermissionStatus[];
+  readonly speech?: CoreOptions['speech'];
+  readonly feedback?: CoreOptions['feedback'];
+}
+
+export async function startTestCore(options: TestCoreOptions): Promise<PanelSession> {
+  const { fixture } = options;
+  const checker = createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) }));
+  const { port1, port2 } = new MessageChannel();
+  new RpcPeer(portLink(port1), {
+    'permissions:check': async (kinds: readonly PermissionKind[] | undefined) => {
+      const statuses = await checker.check(kinds);
+      return options.permissions ? options.permissions(statuses) : statuses;
+    },
+    'permissions:open-settings': () => false,
+    'assistant:event': options.push,
+    'settings:saved': () => undefined,
+  });
+  const core = await startOfflineVoiceCore({
+    link: portLink(port2),
+    dir: options.dir,
+    fixture,
+    ...(options.speech ? { speech: options.speech } : {}),
+    ...(options.feedback ? { feedback: options.feedback } : {}),
+  });
+  return core.session;
+}
