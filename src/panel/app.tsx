@@ -241,6 +241,7 @@ export function App({ api }: { readonly api: PanelApi }) {
     quick: settings?.quickCommands ?? [],
     ...(overlay ? { overlay } : {}),
     ...(voice.enabled ? { voice: voice.phase.kind } : {}),
+    ...(voice.enabled && voice.continuous ? { continuous: voice.continuous } : {}),
   });
   const perform = (action: ScanAction): void => {
     switch (action.kind) {
@@ -258,7 +259,7 @@ export function App({ api }: { readonly api: PanelApi }) {
         void send(`click ${action.id}`);
         return;
       case 'voice': {
-        const steps = { listen: voice.listen, finish: voice.finish, run: voice.run, cancel: voice.cancel } as const;
+        const steps = { listen: voice.listen, finish: voice.finish, run: voice.run, cancel: voice.cancel, stop_listening: voice.stopListening } as const;
         steps[action.step]();
         return;
       }

@@ -19,7 +19,10 @@ export type ScanAction =
   | { readonly kind: 'stop' }
   | { readonly kind: 'run'; readonly command: string }
   | { readonly kind: 'mark'; readonly id: number }
-  | { readonly kind: 'voice'; readonly step: 'listen' | 'finish' | 'run' | 'cancel' };
+  | { readonly kind: 'voice'; readonly step: VoiceStep };
+
+/** What a voice entry does: listen (one command, or continuously), finish or cancel that, run a transcript, stop listening continuously. */
+export type VoiceStep = 'listen' | 'finish' | 'run' | 'cancel' | 'stop_listening';
 
 export interface ScanItem {
   readonly type: 'item';
@@ -49,6 +52,8 @@ export interface ScanContext {
   readonly guide?: CommandGuide;
   /** Voice input, when it is on: where it is (idle, listening, working out the words, or its transcript waiting for review). */
   readonly voice?: 'idle' | 'starting' | 'listening' | 'transcribing' | 'review';
+  /** Continuous listening, when its setting is on: whether the microphone is open for it. */
+  readonly continuous?: 'off' | 'starting' | 'listening' | 'sleeping';
 }
 
 /** A group holds at most this many entries; longer lists become groups of groups. */
@@ -96,7 +101,7 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
     const cancel: ScanItem = { type: 'item', label: 'Cancel', action: { kind: 'cancel' } };
     return ctx.confirmation.destructive ? [cancel, confirm, stop] : [confirm, cancel, stop];
   }
-  const voice = (label: string, step: 'listen' | 'finish' | 'run' | 'cancel'): ScanItem => ({ type: 'item', label, action: { kind: 'voice', step } });
+  const voice = (label: string, step: VoiceStep): ScanItem => ({ type: 'item', label, action: { kind: 'voice', step } });
   // Voice at work comes before anything else, as its own buttons take the focus.
   if (ctx.voice === 'listening') return [voice('Stop listening', 'finish'), voice('Cancel listening', 'cancel')];
   if (ctx.voice === 'review') return [voice('Run what was heard', 'run'), voice('Cancel', 'cancel')];
@@ -117,7 +122,9 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
     const groups = ctx.guide.groups.map((g): ScanNode => ({ type: 'group', label: g.title, children: chunk(g.title, g.examples.map((e) => run(e))) }));
     top.push({ type: 'group', label: 'What you can say', children: chunk('What you can say', groups) });
   }
-  if (ctx.voice === 'idle') top.push(voice('Start listening', 'listen'));
+  // Listening all the time: the same place stops it (asleep too: a switch user may want the microphone closed).
+  const continuing = ctx.continuous !== undefined && ctx.continuous !== 'off';
+  if (ctx.voice === 'idle') top.push(continuing ? voice('Stop listening', 'stop_listening') : voice('Start listening', 'listen'));
   if (ctx.recent.length > 0) top.push({ type: 'group', label: 'Recent commands', children: chunk('Recent commands', ctx.recent.map((c) => run(c))) });
   if (ctx.quick.length > 0) top.push({ type: 'group', label: 'Quick commands', children: chunk('Quick commands', ctx.quick.map((c) => run(c))) });
   return chunk('Answers', top);

@@ -77,6 +77,15 @@ describe('scan order', () => {
 });
 
 describe('voice in the scan (once voice input is on)', () => {
+  it('with continuous listening on and the microphone open (asleep too), the same place offers Stop listening; closed, Start listening', () => {
+    for (const continuous of ['starting', 'listening', 'sleeping'] as const) {
+      const tree = scanTree({ ...idle, voice: 'idle', continuous, recent: ['a'] });
+      expect(labels(tree)).toEqual(['Stop listening', 'Recent commands']);
+      expect(tree[0]).toMatchObject({ action: { kind: 'voice', step: 'stop_listening' } });
+    }
+    expect(labels(scanTree({ ...idle, voice: 'idle', continuous: 'off', recent: ['a'] }))).toEqual(['Start listening', 'Recent commands']);
+  });
+
   it('Start listening after a question’s answers and before the groups; while listening, Stop listening first; a transcript: Run first', () => {
     expect(labels(scanTree({ ...idle, voice: 'idle', options: ['Yes'], recent: ['a'] }))).toEqual(['Yes', 'Start listening', 'Recent commands']);
     const listening = scanTree({ ...idle, voice: 'listening', recent: ['a'] });
