@@ -377,6 +377,7 @@ void A11yBus::close() {
   listening_ = false;
   cachesEnabled_ = false;
   changeEventsRegistered_ = false;
+  registerAgainAt_ = {};
   watched_.clear();  // what the apps changed meanwhile is unknown: their mirrors are dropped
 }
 
@@ -700,8 +701,14 @@ bool A11yBus::watch(const std::string& busName, const Deadline& deadline) {
   if (!conn_) return false;
   if (watching(busName)) return true;
   if (!changeEventsRegistered_) {
-    for (const char* e : kChangeEvents)
-      if (!registerEvent(e, deadline)) return false;
+    // A registry that refused (or did not answer within its second) is not asked again by every
+    // snapshot: the apps are read whole, and the registration is tried again a minute later.
+    if (Clock::now() < registerAgainAt_) return false;
+    for (const char* e : kChangeEvents) {
+      if (registerEvent(e, deadline)) continue;
+      if (!deadline.expired()) registerAgainAt_ = Clock::now() + std::chrono::seconds(60);
+      return false;
+    }
     changeEventsRegistered_ = true;
   }
   if (watched_.size() >= kMaxWatched) {

@@ -11,6 +11,7 @@
 
 #include <dbus/dbus.h>
 
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -151,6 +152,7 @@ class A11yBus {
   bool listening_ = false;
   bool cachesEnabled_ = false;
   bool changeEventsRegistered_ = false;
+  std::chrono::steady_clock::time_point registerAgainAt_{};  // after a refusal: not before then
   std::vector<std::pair<std::string, ChangeLog>> watched_;  // oldest first
 };
 
