@@ -9,13 +9,13 @@ if [[ "$(uname -s)" != "Linux" ]]; then
 fi
 
 # Build: the accessibility bridge speaks AT-SPI over libdbus (libatspi only for role names), GIO
-# launches apps. Tests: a headless accessible desktop (Xvfb, D-Bus,
+# launches apps, libX11 grabs the switch keys. Tests: a headless accessible desktop (Xvfb, D-Bus,
 # AT-SPI, openbox, GTK3 apps), the Secret Service (gnome-keyring), Chromium for the panel, espeak-ng
 # (spoken feedback on Linux, and the recordings the voice tests play), LibreOffice Calc (reading a
 # sheet must never harm it), LibreOffice Writer and gedit (typing, reading back and bolding text in
 # real editors).
 PACKAGES=(
-  build-essential pkg-config libatspi2.0-dev libdbus-1-dev libglib2.0-dev
+  build-essential pkg-config libatspi2.0-dev libdbus-1-dev libglib2.0-dev libx11-dev
   xvfb at-spi2-core libatk-bridge2.0-0 gir1.2-gtk-3.0 gir1.2-atspi-2.0 python3-gi python3-pyatspi
   gtk-3-examples gir1.2-vte-2.91 libxtst6 libxext6 libx11-6 openbox x11-utils xdotool
   dbus dbus-x11 gnome-keyring libsecret-tools

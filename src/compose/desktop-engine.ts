@@ -6,6 +6,7 @@
 import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../execution/engine.js';
 import { createNutInputDriver } from '../execution/input/input-driver.js';
+import { withSwitchKeysLetGo, type SwitchKeyHold } from '../execution/input/switch-keys.js';
 import { failure, type ActionResult } from '../execution/results.js';
 import { TargetAppTracker } from '../execution/target-app.js';
 import type { EngineApi } from '../registry/dispatch.js';
@@ -33,14 +34,19 @@ const METHODS = [
  * are the panel; the CLI passes none: the terminal it runs in is an app the user may mean).
  * With a bridge given, it remembers from now on which app was active before the assistant's.
  */
-export function createDesktopEngine(env: NodeJS.ProcessEnv, options: { readonly bridge?: AxBridge; readonly ownPids?: readonly number[] } = {}): ExecutionEngine {
+export function createDesktopEngine(
+  env: NodeJS.ProcessEnv,
+  options: { readonly bridge?: AxBridge; readonly ownPids?: readonly number[]; readonly switchKeys?: SwitchKeyHold } = {},
+): ExecutionEngine {
   const bridge = options.bridge ?? AxBridge.open();
   const targetApp = new TargetAppTracker(options.ownPids);
   // Without it the first command after a switch to the panel would not know where the user was.
   if (targetApp.hasOwnPids) {
     targetApp.listen(bridge).catch((e: unknown) => console.error(`Not following which app is active: ${e instanceof Error ? e.message : String(e)}`));
   }
-  return new ExecutionEngine({ bridge, input: createNutInputDriver({ env }), targetApp });
+  // The switch keys held system-wide are let go while the engine itself types them.
+  const input = createNutInputDriver({ env });
+  return new ExecutionEngine({ bridge, input: options.switchKeys ? withSwitchKeysLetGo(input, options.switchKeys) : input, targetApp });
 }
 
 export function openDesktopEngine(env: NodeJS.ProcessEnv, open: () => ExecutionEngine = () => createDesktopEngine(env)): EngineApi {

@@ -11,6 +11,7 @@ import { settingsDir } from '../config/settings-path.js';
 import { createSettingsStore } from '../config/settings.js';
 import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import type { ExecutionEngine } from '../execution/engine.js';
+import { SwitchKeyHold } from '../execution/input/switch-keys.js';
 import { createDesktopEngine, openDesktopEngine } from '../compose/desktop-engine.js';
 import { settingsPlanner } from '../compose/settings-planner.js';
 import { speechModelsDir } from '../compose/speech.js';
@@ -41,11 +42,14 @@ try {
 
 // Made now, not at the first command: it follows from the start which app the user was in before
 // the panel. The panel's windows belong to Electron's main process, this process's parent.
+// The switch keys main asks the core to hold while switch access is on; the engine lets go of them
+// while it types them itself.
+const switchKeys = bridge instanceof Error ? undefined : new SwitchKeyHold(bridge);
 let engine: ExecutionEngine | Error;
 if (bridge instanceof Error) engine = bridge;
 else {
   try {
-    engine = createDesktopEngine(process.env, { bridge, ownPids: [process.pid, process.ppid] });
+    engine = createDesktopEngine(process.env, { bridge, ownPids: [process.pid, process.ppid], ...(switchKeys ? { switchKeys } : {}) });
   } catch (e) {
     engine = e instanceof Error ? e : new Error(String(e));
   }
@@ -69,6 +73,7 @@ startCore({
   // Models download on first use into the OS's data folder; feedback follows the saved on/off and rate.
   speech: { modelsDir: speechModelsDir(process.platform, process.env, homedir()) },
   feedback: createSpokenFeedback({ enabled: false, rate: 175, onError: (e) => console.error(e.message) }),
+  ...(switchKeys ? { switchKeys } : {}),
   bridgePermission: async (deadlineMs) => {
     if (bridge instanceof Error) return { state: 'unavailable', detail: bridge.message };
     return bridge.permission({ deadlineMs });

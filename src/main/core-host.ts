@@ -25,9 +25,9 @@ export interface CoreChild {
 }
 
 /** Names of the calls each side answers. */
-export const CORE_CALLS = { panelRequest: 'panel:request', bridgePermission: 'bridge:permission' } as const;
+export const CORE_CALLS = { panelRequest: 'panel:request', bridgePermission: 'bridge:permission', holdSwitchKeys: 'switch:hold' } as const;
 export const MAIN_CALLS = { checkPermissions: 'permissions:check', openPermissionSettings: 'permissions:open-settings' } as const;
-export const MAIN_NOTICES = { event: 'assistant:event', settingsSaved: 'settings:saved' } as const;
+export const MAIN_NOTICES = { event: 'assistant:event', settingsSaved: 'settings:saved', switchKey: 'switch:key' } as const;
 
 export interface CoreHostDeps {
   readonly fork: () => CoreChild;
@@ -36,6 +36,10 @@ export interface CoreHostDeps {
   readonly onEvent: (event: AssistantEvent) => void;
   /** The settings the core just saved (main applies the shortcut and launch at login). */
   readonly onSettingsSaved: (settings: unknown) => void;
+  /** A held switch key went down or up (the core's key grab; see src/execution/input/switch-keys.ts). */
+  readonly onSwitchKey?: (report: unknown) => void;
+  /** The core process started (again): what main asked of the old one must be asked again. */
+  readonly onStarted?: () => void;
   /** A sentence for the log when the core process ends unexpectedly. */
   readonly log: (line: string) => void;
   /** Restarts allowed within one minute before giving up. Default 3. */
@@ -43,6 +47,8 @@ export interface CoreHostDeps {
   readonly restartDelayMs?: number;
 }
 
+/** How long main waits for the core to hold or let go of the switch keys. */
+const HOLD_DEADLINE_MS = 10_000;
 const GAVE_UP = 'The assistant stopped working several times in a row, so it is not started again: quit Assistive Control and open it again. If this keeps happening, run "assistive-control doctor".';
 
 export function childLink(child: CoreChild): MessageLink {
@@ -75,11 +81,13 @@ export class CoreHost {
         [MAIN_CALLS.openPermissionSettings]: (kind: PermissionKind) => this.deps.permissions().openSettings(kind),
         [MAIN_NOTICES.event]: (event: AssistantEvent) => this.deps.onEvent(event),
         [MAIN_NOTICES.settingsSaved]: (settings: unknown) => this.deps.onSettingsSaved(settings),
+        [MAIN_NOTICES.switchKey]: (report: unknown) => this.deps.onSwitchKey?.(report),
       },
       (why) => this.deps.log(`Ignored a malformed message from the assistant's core: ${why}`),
     );
     this.peer = peer;
     child.on('exit', (code) => this.exited(child, peer, code));
+    this.deps.onStarted?.();
   }
 
   /** Relays one panel request to the core's PanelSession; rejects with a sentence when the core is gone. */
@@ -92,6 +100,18 @@ export class CoreHost {
   bridgePermission(deadlineMs: number): Promise<BridgePermission> {
     if (!this.peer) return Promise.reject(new Error('The assistant is not running.'));
     return this.peer.call(CORE_CALLS.bridgePermission, deadlineMs);
+  }
+
+  /** Holds exactly these switch keys system-wide ([]: none); the outcome as HoldOutcome (src/execution/input/switch-keys.ts). */
+  holdSwitchKeys(keys: readonly string[]): Promise<unknown> {
+    if (!this.peer) return Promise.reject(new Error('The assistant is not running.'));
+    // The core's own grab has a deadline; this one is for a core that is wedged.
+    const call = this.peer.call(CORE_CALLS.holdSwitchKeys, keys);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the assistant did not answer within ${HOLD_DEADLINE_MS / 1000} s`)), HOLD_DEADLINE_MS);
+    });
+    return Promise.race([call, late]).finally(() => clearTimeout(timer));
   }
 
   /** Ends the core process for good (at quit). */

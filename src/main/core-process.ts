@@ -25,6 +25,8 @@ import { PanelSession } from './panel-session.js';
 import { keysSavedForSettings } from '../compose/provider-keys.js';
 import { composeSpeechEngine, type SpeechComposeOptions } from '../compose/speech.js';
 import type { SpokenFeedback } from '../voice/spoken-feedback.js';
+import type { HoldOutcome, SwitchKeyHold } from '../execution/input/switch-keys.js';
+import { SWITCH_INPUTS } from '../shared/switch-access.js';
 import { createSileroVad, type VoiceActivityDetector } from '../voice/vad.js';
 import { ListeningSession } from './listening-session.js';
 import { speakEvents } from './voice-feedback.js';
@@ -44,6 +46,8 @@ export interface CoreOptions {
   readonly speech?: Omit<SpeechComposeOptions, 'secrets'>;
   /** Reads results and questions aloud when the settings turn spoken feedback on. */
   readonly feedback?: SpokenFeedback;
+  /** The switch keys held system-wide while switch access is on and the panel does not have the focus. */
+  readonly switchKeys?: SwitchKeyHold;
   /** The voice detector for continuous listening (Silero VAD by default). */
   readonly createDetector?: () => Promise<VoiceActivityDetector>;
 }
@@ -54,6 +58,8 @@ export interface RunningCore {
 }
 
 const statuses = z.array(permissionStatus);
+/** The keys main may ask the core to hold: the keyboard inputs a switch can be. */
+const switchKeyList = z.array(z.enum(SWITCH_INPUTS).refine((k) => !k.startsWith('Mouse'), 'a mouse button cannot be held as a key')).max(4);
 
 function isRequestChannel(value: unknown): value is RequestChannel {
   return typeof value === 'string' && (REQUEST_CHANNELS as readonly string[]).includes(value);
@@ -74,7 +80,14 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       return (await ready).handle(channel, args);
     },
     [CORE_CALLS.bridgePermission]: (deadlineMs: unknown) => options.bridgePermission(z.number().int().min(1).max(10_000).parse(deadlineMs)),
+    [CORE_CALLS.holdSwitchKeys]: async (keys: unknown): Promise<HoldOutcome> => {
+      const wanted = switchKeyList.parse(keys);
+      if (!options.switchKeys) return { held: [], problems: [], unavailable: 'this assistant was started without its key grab' };
+      return options.switchKeys.hold(wanted);
+    },
   });
+  // Each press and release of a held switch key goes to main, which hands it to the panel.
+  options.switchKeys?.onKey((report) => peer.notify(MAIN_NOTICES.switchKey, report));
 
   const settingsStore = createSettingsStore({ dir: options.settingsDir });
   // The gate and the confidence policy follow the settings the user saves in the panel.

@@ -125,6 +125,14 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   });
   for (const notice of notices) tell(notice.message);
 
+  // A switch pressed in another app reaches the panel (the core holds its keys); while the panel has
+  // the focus it hears the switch itself.
+  const switches = new SwitchShortcuts({
+    globalShortcut,
+    send: (signal) => sendShellSignal(panel.webContents, signal),
+    hold: (keys) => core.holdSwitchKeys(keys),
+    tell: (message) => tell(message),
+  });
   const core = new CoreHost({
     fork: () => utilityProcess.fork(options.coreEntry, [], { serviceName: 'Assistive Control core', stdio: 'inherit' }),
     permissions: () => permissions,
@@ -133,6 +141,10 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
       const parsed = Settings.safeParse(saved);
       if (parsed.success) void applySettings(parsed.data);
     },
+    // The switch keys the core holds: each press and release goes to the panel.
+    onSwitchKey: (report) => switches.keyReport(report),
+    // A restarted core holds nothing: ask again.
+    onStarted: () => void switches.refresh(),
     log,
   });
   // The core asks main for permissions only after it started, so `permissions` exists by then.
@@ -167,8 +179,6 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   };
   // The core validates every payload; main checks that the request comes from the panel itself.
   registerPanelIpc(ipcMain, relay, (event) => isPanelSender(event, panel.webContents, PANEL_ORIGIN));
-  // A switch pressed in another app reaches the panel; while the panel has the focus it hears the switch itself.
-  const switches = new SwitchShortcuts(globalShortcut, (signal) => sendShellSignal(panel.webContents, signal));
 
   const trayDeps: TrayDeps = {
     Tray,
@@ -209,7 +219,10 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
       { accelerator: shortcut.accelerator, what: 'shows the panel' },
       { accelerator: next.voice.enabled ? next.voice.shortcut : undefined, what: 'starts listening' },
     ];
-    for (const problem of switches.set(next.switchAccess, reserved)) tell(problem);
+    // Not awaited: the core answers once it has started, and the app starts without waiting for it.
+    void switches.set(next.switchAccess, reserved).then((problems) => {
+      for (const problem of problems) tell(problem);
+    });
     const voiceProblem = voiceShortcut.set(next.voice, shortcut.accelerator);
     if (voiceProblem) tell(voiceProblem);
     try {

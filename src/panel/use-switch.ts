@@ -17,9 +17,11 @@ import type { SwitchInput, SwitchSettings } from '../shared/switch-access.js';
 import { TOP, levelOf, move, select, treeKey, type ScanAction, type ScanCursor, type ScanNode } from './switch-scan.js';
 
 /** The switch input a DOM key event is, if any. */
-export function keyInput(key: string): SwitchInput | undefined {
+export function keyInput(key: string, code = ''): SwitchInput | undefined {
   if (key === ' ' || key === 'Spacebar') return 'Space';
   if (key === 'Enter' || key === '1' || key === '2' || /^F(1[3-9]|2[0-4])$/.test(key)) return key as SwitchInput;
+  // Usual Linux layouts give the keys F13–F24 other symbols (XF86Tools, …): the key's code still says F13.
+  if (/^F(1[3-9]|2[0-4])$/.test(code)) return code as SwitchInput;
   return undefined;
 }
 
@@ -131,10 +133,11 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
   useEffect(() => {
     if (!enabled) return;
     let down: { input: SwitchInput; at: number; stopTimer: ReturnType<typeof setTimeout>; stopped: boolean } | undefined;
-    const begin = (input: SwitchInput | undefined, event: Event): void => {
+    // A key event of the page, or (no event) a switch key the core holds while another app has the keyboard.
+    const begin = (input: SwitchInput | undefined, event?: Event): void => {
       if (!input || !role(input)) return;
-      event.preventDefault();
-      event.stopPropagation();
+      event?.preventDefault();
+      event?.stopPropagation();
       if (down) return; // key auto-repeat, or a second switch while one is held
       const cfg = live.current.settings;
       const held = { input, at: Date.now(), stopped: false, stopTimer: setTimeout(() => undefined, 0) };
@@ -144,10 +147,10 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
       }, cfg?.stopHoldMs ?? 2000);
       down = held;
     };
-    const end = (input: SwitchInput | undefined, event: Event): void => {
+    const end = (input: SwitchInput | undefined, event?: Event): void => {
       if (!input || !down || down.input !== input) return;
-      event.preventDefault();
-      event.stopPropagation();
+      event?.preventDefault();
+      event?.stopPropagation();
       const held = down;
       down = undefined;
       clearTimeout(held.stopTimer);
@@ -157,8 +160,8 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
       if (Date.now() - held.at < cfg.holdMs) return; // hold before select: too short to count
       counted(which);
     };
-    const keydown = (e: KeyboardEvent): void => begin(keyInput(e.key), e);
-    const keyup = (e: KeyboardEvent): void => end(keyInput(e.key), e);
+    const keydown = (e: KeyboardEvent): void => begin(keyInput(e.key, e.code), e);
+    const keyup = (e: KeyboardEvent): void => end(keyInput(e.key, e.code), e);
     const mousedown = (e: MouseEvent): void => begin(mouseInput(e.button), e);
     const mouseup = (e: MouseEvent): void => end(mouseInput(e.button), e);
     // A mapped mouse button is the switch: its click and context menu must not also act on the page.
@@ -180,6 +183,17 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
     ] as const;
     for (const [type, listener] of listeners) window.addEventListener(type, listener as EventListener, options);
     const unsubscribe = onShellSignal((signal) => {
+      if (signal.kind === 'switch_key') {
+        // Pressed and released in another app: timed as a key of the page is.
+        if (signal.edge === 'down') begin(signal.input);
+        else if (signal.edge === 'up') end(signal.input);
+        else if (down && down.input === signal.input) {
+          // Let go while down (the panel took the focus, or the key was released elsewhere): no press.
+          clearTimeout(down.stopTimer);
+          down = undefined;
+        }
+        return;
+      }
       if (signal.kind !== 'switch') return;
       const which = role(signal.input);
       if (which) counted(which);

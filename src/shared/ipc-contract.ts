@@ -157,9 +157,17 @@ export const onboardingFinish = z.enum(['completed', 'skipped']);
 export type OnboardingFinish = z.infer<typeof onboardingFinish>;
 
 /** What the shell tells the panel outside the assistant's events. */
+export const SWITCH_KEY_EDGES = ['down', 'up', 'lost'] as const;
+export type SwitchKeyEdge = (typeof SWITCH_KEY_EDGES)[number];
+
 export type ShellSignal =
   /** A switch pressed while another app had the keyboard (a global shortcut; no hold time is known). */
   | { readonly kind: 'switch'; readonly input: SwitchInput }
+  /**
+   * A switch key held system-wide (the core's key grab) went down or up while another app had the
+   * keyboard; `lost`: it was let go while down, and its press must not count.
+   */
+  | { readonly kind: 'switch_key'; readonly input: SwitchInput; readonly edge: SwitchKeyEdge }
   /** The numbered overlay was closed from outside the panel (Esc). */
   | { readonly kind: 'overlay_closed' }
   /** The push-to-talk shortcut was pressed: start listening, or stop and send what was heard. */
@@ -172,7 +180,12 @@ export interface EventChannels {
 }
 
 /** Checks a shell signal before it is sent (main) — the panel trusts only what this accepts. */
-export const shellSignal = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('switch'), input: z.enum(SWITCH_INPUTS) }), z.strictObject({ kind: z.literal('overlay_closed') }), z.strictObject({ kind: z.literal('voice_toggle') })]);
+export const shellSignal = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('switch'), input: z.enum(SWITCH_INPUTS) }),
+  z.strictObject({ kind: z.literal('switch_key'), input: z.enum(SWITCH_INPUTS), edge: z.enum(SWITCH_KEY_EDGES) }),
+  z.strictObject({ kind: z.literal('overlay_closed') }),
+  z.strictObject({ kind: z.literal('voice_toggle') }),
+]);
 
 export type RequestChannel = keyof RequestChannels;
 

@@ -63,6 +63,8 @@ export interface FakeState {
   protocolHandlers: Map<string, (request: Request) => Promise<Response>>;
   ipcHandlers: Map<string, (event: unknown, ...args: unknown[]) => unknown>;
   forks: FakeChild[];
+  /** How the cores forked from now on answer a switch-key hold (default: they can hold nothing). */
+  holdKeys: HoldKeys;
   displays: { workArea: Rect; bounds: Rect }[];
   opened: string[];
   session: FakeSession;
@@ -190,16 +192,33 @@ export class FakeImage {
   }
 }
 
+/** What the fake core answers when main asks it to hold switch keys (the core's HoldOutcome). */
+export type HoldKeys = (keys: readonly string[]) => unknown;
+
+/** A core that can hold no key, as on Wayland without XWayland. */
+export const holdNothing: HoldKeys = () => ({ held: [], problems: [], unavailable: 'there is no X display to hold keys on' });
+
 export class FakeChild extends EventEmitter {
   readonly posted: unknown[] = [];
+  /** Every key list main asked the core to hold, in order. */
+  readonly holds: string[][] = [];
   killed = false;
   constructor(
     readonly entry: string,
     readonly options: unknown,
+    private readonly holdKeys: HoldKeys = holdNothing,
   ) {
     super();
   }
   postMessage(message: unknown): void {
+    const m = message as { kind?: string; method?: string; id?: number; args?: unknown[] };
+    // The switch-key hold is answered as a core would, a turn later; every other call waits for the test.
+    if (m.kind === 'call' && m.method === 'switch:hold') {
+      const keys = (m.args?.[0] ?? []) as string[];
+      this.holds.push([...keys]);
+      setImmediate(() => this.emit('message', { kind: 'reply', id: m.id, ok: true, value: this.holdKeys(keys) }));
+      return;
+    }
     this.posted.push(message);
   }
   kill(): boolean {
@@ -226,6 +245,7 @@ function freshState(): FakeState {
     protocolHandlers: new Map(),
     ipcHandlers: new Map(),
     forks: [],
+    holdKeys: holdNothing,
     displays: [{ workArea: { x: 0, y: 25, width: 1440, height: 875 }, bounds: { x: 0, y: 0, width: 1440, height: 900 } }],
     opened: [],
     session: new FakeSession(),
@@ -318,7 +338,7 @@ export class FakeElectron {
       },
       utilityProcess: {
         fork: (entry: string, _args: unknown, options: unknown) => {
-          const child = new FakeChild(entry, options);
+          const child = new FakeChild(entry, options, electron.state.holdKeys);
           electron.state.forks.push(child);
           return child;
         },

@@ -501,31 +501,68 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
     expect(overlay?.isVisible()).toBe(true);
   });
 
-  it('captures only F13–F24 switch keys system-wide, forwards each press as a checked signal, and releases them while the panel has the focus', async () => {
+  it('the core holds the switch keys while another app has the keyboard: each press and release reaches the panel; the panel focused lets go', async () => {
+    // A core on X11: it holds every key asked.
+    fake().state.holdKeys = (keys) => ({ held: keys, problems: [] });
+    const switchAccess = { enabled: true, mode: 'step', selectInput: 'Space', moveInput: 'Enter' };
+    const { window, shell } = await running(await setup({ switchAccess }), 'linux');
+    const core = fake().state.forks[0];
+    await vi.waitFor(() => expect(shell.switches.active).toEqual(['Space', 'Enter']));
+    expect(core?.holds).toEqual([['Space', 'Enter']]);
+    // No global shortcut takes Space or Enter: the hold is the core's.
+    expect([...fake().state.shortcuts.keys()]).toEqual(['CommandOrControl+Shift+Space']);
+    core?.emit('message', { kind: 'notify', method: 'switch:key', args: [{ key: 'Space', edge: 'down' }] });
+    core?.emit('message', { kind: 'notify', method: 'switch:key', args: [{ key: 'Space', edge: 'up' }] });
+    // A key that is no switch, or a malformed report, goes nowhere.
+    core?.emit('message', { kind: 'notify', method: 'switch:key', args: [{ key: 'F20', edge: 'down' }] });
+    core?.emit('message', { kind: 'notify', method: 'switch:key', args: [{ key: 'Enter', edge: 'sideways' }] });
+    await vi.waitFor(() =>
+      expect(window.webContents.sent.filter(([channel, e]) => channel === 'shell:signal' && (e as { kind: string }).kind === 'switch_key')).toEqual([
+        ['shell:signal', { kind: 'switch_key', input: 'Space', edge: 'down' }],
+        ['shell:signal', { kind: 'switch_key', input: 'Space', edge: 'up' }],
+        ['shell:signal', { kind: 'switch_key', input: 'Enter', edge: 'lost' }],
+      ]),
+    );
+    window.focus();
+    window.emit('focus');
+    await vi.waitFor(() => expect(core?.holds.at(-1)).toEqual([]));
+    window.blur();
+    await vi.waitFor(() => expect(core?.holds.at(-1)).toEqual(['Space', 'Enter']));
+    expect(notices(window)).toEqual([]);
+  });
+
+  it('where the core can hold no key, only F13–F24 are captured system-wide (as global shortcuts) and the others are named in a sentence', async () => {
     const switchAccess = { enabled: true, mode: 'step', selectInput: 'F13', moveInput: 'Space' };
     const { window, shell } = await running(await setup({ switchAccess }));
-    // Space would take the space bar from every app: never captured globally.
-    expect([...fake().state.shortcuts.keys()].sort()).toEqual(['CommandOrControl+Shift+Space', 'F13']);
+    // Space would take the space bar from every app: never a global shortcut.
+    await vi.waitFor(() => expect([...fake().state.shortcuts.keys()].sort()).toEqual(['CommandOrControl+Shift+Space', 'F13']));
     expect(shell.switches.active).toEqual(['F13']);
+    await vi.waitFor(() =>
+      expect(notices(window)).toEqual([
+        'The switch key Space works only while the panel has the focus: there is no X display to hold keys on. Choose F13–F24 as switch keys to use them in other apps.',
+      ]),
+    );
     fake().state.shortcuts.get('F13')?.();
     expect(window.webContents.sent).toContainEqual(['shell:signal', { kind: 'switch', input: 'F13' }]);
     window.focus();
     window.emit('focus');
-    expect(fake().state.shortcuts.has('F13')).toBe(false);
+    await vi.waitFor(() => expect(fake().state.shortcuts.has('F13')).toBe(false));
     window.blur();
-    expect(fake().state.shortcuts.has('F13')).toBe(true);
+    await vi.waitFor(() => expect(fake().state.shortcuts.has('F13')).toBe(true));
+    // Said once: the focus change does not repeat it.
+    expect(notices(window)).toHaveLength(1);
   });
 
   it('says when a switch key is taken by another app or is the panel shortcut; switch access off captures nothing', async () => {
     fake().state.taken.add('F14');
     const { window } = await running(await setup({ globalShortcut: 'F13', switchAccess: { enabled: true, mode: 'step', selectInput: 'F13', moveInput: 'F14' } }));
-    expect(fake().state.shortcuts.has('F14')).toBe(false);
     await vi.waitFor(() =>
       expect(notices(window)).toEqual([
         'F13 is also the shortcut that shows the panel, so it cannot be a switch in other apps. Choose another switch key or shortcut in Settings.',
         'The switch key F14 is already used by another app, so the switch works only while the panel has the focus. Choose another switch key in Settings.',
       ]),
     );
+    expect(fake().state.shortcuts.has('F14')).toBe(false);
     // The push-to-talk shortcut keeps its key too, when voice is on.
     fake().reset();
     const voiceOn = await running(await setup({ voice: { enabled: true, shortcut: 'F15' }, switchAccess: { enabled: true, selectInput: 'F15' } }));

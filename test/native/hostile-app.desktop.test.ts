@@ -17,10 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/shared/roles.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { AccessibilityError, type AxElement, type AxSnapshot } from '../../src/execution/accessibility/types.js';
-import { SYSTEM_PYTHON, desktopSkipReason, startApp, startFixtureApp, stopApp, stopApps, until } from '../support/desktop.js';
+import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, startFixtureApp, stopApp, stopApps, until } from '../support/desktop.js';
 import type { ChildOutcome } from './hostile-app-child.js';
 
 const skip = desktopSkipReason();
+const OTHER_APP = fileURLToPath(new URL('../fixtures/other-app.py', import.meta.url));
 const HOSTILE_APP = fileURLToPath(new URL('../fixtures/hostile-atspi-app.py', import.meta.url));
 const CHILD = fileURLToPath(new URL('./hostile-app-child.ts', import.meta.url));
 const DEADLINE_MS = 2000;
@@ -370,6 +371,25 @@ describe.skipIf(skip !== '')('a hostile AT-SPI app cannot crash or hang the brid
     it('huge: a million distinct children keep the bridge busy no longer than the deadline', async () => {
       expectSurvived(await runChild('huge', ['--distinct']));
     }, CHILD_TEST_TIMEOUT_MS);
+  });
+
+  it('stale-active: an app whose window claims to be active while another has the focus is not taken for the frontmost app', async () => {
+    // The stale app registers first, so the registry lists it before the app that has the focus.
+    const stale = startApp(SYSTEM_PYTHON, [HOSTILE_APP, '--mode', 'stale-active', '--name', 'Hostile stale']);
+    let focused: ChildProcess | undefined;
+    try {
+      await until('the stale app to be listed', async () => ((await bridge.runningApps()).some((a) => a.pid === stale.pid) ? true : undefined));
+      focused = startApp(SYSTEM_PYTHON, [OTHER_APP, 'Other button']);
+      await bridge.waitForApp({ pid: focused.pid ?? 0 });
+      await activateWindow('^Other App$');
+      const pids = (await bridge.runningApps()).map((a) => a.pid);
+      expect(pids.indexOf(stale.pid ?? 0)).toBeLessThan(pids.indexOf(focused.pid ?? 0));
+      await until('the focused app to be frontmost', async () => ((await bridge.frontmostApp()).pid === focused?.pid ? true : undefined));
+      expect((await bridge.runningApps()).filter((a) => a.frontmost).map((a) => a.pid)).toEqual([focused.pid]);
+    } finally {
+      await stopApp(stale);
+      if (focused) await stopApp(focused);
+    }
   });
 
   it('still reads and presses the GTK fixture afterwards', async () => {

@@ -6,11 +6,15 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPanel } from '../../scripts/build-panel.js';
 import { AssistantLoop, type PlannerAvailability } from '../../src/agent/assistant-loop.js';
-import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
+import { createDesktopEngine, openDesktopEngine } from '../../src/compose/desktop-engine.js';
+import { SwitchKeyHold } from '../../src/execution/input/switch-keys.js';
+import { SwitchShortcuts } from '../../src/main/switch-shortcut.js';
 import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
 import { createSettingsStore, defaultSettings, type Settings } from '../../src/config/settings.js';
 import { createPlanner } from '../../src/intent/providers/create-planner.js';
@@ -21,7 +25,7 @@ import { linuxPermissions } from '../../src/main/permissions-linux.js';
 import { DEFAULT_SWITCH_SETTINGS, type SwitchSettings } from '../../src/shared/switch-access.js';
 import { startScriptedLlm } from '../agent/scripted-llm.js';
 import type { LlmServer } from '../intent/llm-loopback.js';
-import { desktopSkipReason, until } from '../support/desktop.js';
+import { activateWindow, desktopSkipReason, startFixtureApp, stopApp, until, readNamedValue } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { axeViolations, openPanel, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
 
@@ -47,8 +51,14 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
   }
 
   /** A panel over its own settings file and session (each test group gets the switch settings it needs). */
-  async function open(switchAccess: SwitchSettings, quickCommands: readonly string[], more: { readonly settings?: Partial<Settings>; readonly chromiumArgs?: readonly string[] } = {}): Promise<PanelBrowser> {
-    const engine = tapObservations(openDesktopEngine(process.env));
+  async function open(
+    switchAccess: SwitchSettings,
+    quickCommands: readonly string[],
+    more: { readonly settings?: Partial<Settings>; readonly chromiumArgs?: readonly string[]; readonly switchKeys?: SwitchKeyHold } = {},
+  ): Promise<PanelBrowser> {
+    // The core's engine: with the switch keys held, it lets go of them while it types them itself.
+    const switchKeys = more.switchKeys;
+    const engine = tapObservations(openDesktopEngine(process.env, switchKeys ? () => createDesktopEngine(process.env, { switchKeys }) : undefined));
     const settings = createSettingsStore({ dir: await mkdtemp(join(tmpdir(), 'ac-switch-settings-')) });
     const saved: Settings = { ...defaultSettings(), provider: 'grammar', onboardingDone: true, switchAccess, quickCommands: [...quickCommands], ...more.settings };
     await settings.save(saved);
@@ -292,6 +302,8 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
     it('Esc in the panel hides the numbers; the shell closing them (Esc in another app) takes them out of the scan', async () => {
       await d.send('show numbers');
       await d.settle(async () => (await d.scan()).items.some((i) => i.startsWith('Hide numbers')), 'the numbered rows');
+      // Esc is a command of its own: it goes once the run that showed the numbers has ended.
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       await d.page.keyboard.press('Escape');
       await d.settle(async () => panel.crossings.some((c) => c.channel === 'command:run' && c.args[0] === 'hide numbers'), 'hide numbers to be sent');
       await d.settle(async () => (await d.scan()).items[0]?.startsWith('Recent commands') === true, 'the commands again');
@@ -424,6 +436,130 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.press();
       await d.settle(async () => (await d.scan()).items[0] === 'Start listening1 press', 'the end of listening');
       expect(await d.page.getByTestId('voice-problem').textContent()).toBe('Voice commands are not available in this version: type the command instead.');
+    });
+  });
+
+  describe('after a command gives another app the keyboard, the switch keys are held on the X server and still scan', () => {
+    let other: ChildProcess;
+    let hold: SwitchKeyHold;
+    let shortcuts: SwitchShortcuts | undefined;
+    let stopRelay: () => void = () => undefined;
+    const xdotool = (...args: string[]) => promisify(execFile)('xdotool', args, { timeout: 10_000 });
+    /** Signals main sent the page (each one's delivery), as shell.ts relays the core's key reports. */
+    let deliveries: Promise<void>[] = [];
+    const delivered = async (count: number) => {
+      await until(`${count} switch signals`, async () => (deliveries.length >= count ? true : undefined));
+      await Promise.all(deliveries);
+    };
+
+    /** The entry's text, read through AT-SPI. */
+    const entryText = (): Promise<string> => readNamedValue(fixture.bridge, other.pid ?? 0, 'Your name');
+    const entryReads = (text: string) => until(`the entry to read ${JSON.stringify(text)}`, async () => ((await entryText()) === text ? true : undefined));
+    /** Another app takes the keyboard: the fixture's window in front, its entry focused. */
+    const otherAppInFront = async () => {
+      await activateWindow('^AX Fixture$');
+      const snap = await fixture.bridge.snapshot({ pid: other.pid ?? 0 });
+      const entry = snap.elements.find((e) => e.name === 'Your name');
+      if (!entry) throw new Error('no entry');
+      await fixture.bridge.performAction({ generation: snap.generation, id: entry.id }, 'focus');
+    };
+    /** Main's side for this panel: the panel does not have the focus, so the switch keys are held. */
+    const holdFor = async (panel: PanelBrowser, settings: SwitchSettings) => {
+      shortcuts?.dispose();
+      deliveries = [];
+      const globalShortcut = { register: () => false, unregister: () => undefined };
+      shortcuts = new SwitchShortcuts({ globalShortcut, send: (signal) => void deliveries.push(panel.signal(signal)), hold: (keys) => hold.hold(keys), tell: () => undefined });
+      expect(await shortcuts.set(settings, [])).toEqual([]);
+    };
+
+    beforeAll(async () => {
+      other = startFixtureApp();
+      await fixture.bridge.waitForApp({ pid: other.pid ?? 0 });
+      await until('the other app', async () => ((await fixture.bridge.snapshot({ pid: other.pid ?? 0 })).elements.some((e) => e.name === 'Your name') ? true : undefined));
+      hold = new SwitchKeyHold(fixture.bridge);
+      stopRelay = hold.onKey((report) => shortcuts?.keyReport(report));
+    }, 30_000);
+
+    afterAll(async () => {
+      shortcuts?.dispose();
+      await hold?.hold([]).catch(() => undefined);
+      stopRelay();
+      if (other) await stopApp(other);
+    });
+
+    it('one switch: a command types "hello world" into the other app; then Space from the X server moves the scan, held it stops, and the app gets none', async () => {
+      const panel = await open(BASE, ['click Increment'], { switchKeys: hold });
+      const d = driver(panel);
+      await d.settle(async () => (await d.current()).startsWith('Quick commands'), 'the scan to start');
+      await holdFor(panel, BASE);
+      await otherAppInFront();
+      // The command types by keys into the app in front, Space included: the held Space is let go meanwhile.
+      await d.send('type "hello world"');
+      await entryReads('hello world');
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+      await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the scan back at the top');
+      expect(deliveries).toEqual([]);
+
+      await xdotool('key', 'space');
+      await delivered(2);
+      await d.tick();
+      expect((await d.scan()).items).toEqual(['type "hello world"']);
+      expect(await d.scanStatus()).toMatch(/^Presses so far: 1\./);
+      await entryReads('hello world');
+
+      // Held: the hold time is known (the press and the release both come), so holding stops.
+      await xdotool('keydown', 'space');
+      await delivered(3);
+      await d.tick(2100);
+      await xdotool('keyup', 'space');
+      await delivered(4);
+      await d.tick();
+      expect(await d.page.getByTestId('announcer').textContent()).toBe('You held the switch to stop, but nothing was running.');
+      expect((await d.scan()).items).toEqual(['type "hello world"']); // the release selected nothing
+      expect(await entryText()).toBe('hello world');
+
+      // Switch access off: the keys are let go, and the app in front gets Space again.
+      await shortcuts?.set({ ...BASE, enabled: false }, []);
+      await xdotool('key', 'space');
+      await entryReads('hello world ');
+      expect(deliveries).toHaveLength(4);
+    });
+
+    it('two switches: Enter moves and Space selects from the X server while the other app has the keyboard; the chosen command runs on that app', async () => {
+      const settings: SwitchSettings = { ...BASE, mode: 'step', selectInput: 'Space', moveInput: 'Enter' };
+      const panel = await open(settings, ['click Press me', 'show numbers'], { switchKeys: hold });
+      const d = driver(panel);
+      await d.settle(async () => (await d.current()) === 'Quick commands ›2 presses', 'the scan to start');
+      await holdFor(panel, settings);
+      await otherAppInFront();
+      const text = await entryText();
+      await xdotool('key', 'space');
+      await delivered(2);
+      await d.tick();
+      expect(await d.current()).toBe('click Press me');
+      await xdotool('key', 'Return');
+      await delivered(4);
+      await d.tick();
+      expect(await d.current()).toBe('show numbers');
+      await xdotool('key', 'Return');
+      await delivered(6);
+      await d.tick();
+      expect(await d.current()).toBe('click Press me');
+      // The command acts on the app in front: its "Press me" button.
+      const pressed = async () => {
+        const label = (await fixture.bridge.snapshot({ pid: other.pid ?? 0 })).elements.find((e) => /^Pressed \d+ times$/.test(e.name));
+        if (!label) throw new Error('no label "Pressed N times"');
+        return Number(label.name.split(' ')[1]);
+      };
+      const before = await pressed();
+      await xdotool('key', 'space');
+      await delivered(8);
+      await d.tick();
+      await until('the other app to be pressed', async () => ((await pressed()) === before + 1 ? true : undefined));
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+      expect(await d.scanStatus()).toContain('“click Press me” took 4 presses.');
+      // Neither key reached the app that had the keyboard.
+      expect(await entryText()).toBe(text);
     });
   });
 

@@ -93,3 +93,33 @@ export async function activateWindow(titleRegex: string, attempts = 5): Promise<
     }
   }
 }
+
+/** What readNamedValue needs of the bridge (AxBridge). */
+interface ValueReader {
+  snapshot(options: { pid: number }): Promise<{ generation: number; elements: ReadonlyArray<{ id: number; name: string }> }>;
+  readValue(ref: { generation: number; id: number }): Promise<string | null | undefined>;
+}
+
+/** The value of an app's element named `name` (an entry's text), read through the accessibility API. */
+export async function readNamedValue(bridge: ValueReader, pid: number, name: string): Promise<string> {
+  const snap = await bridge.snapshot({ pid });
+  const element = snap.elements.find((e) => e.name === name);
+  if (!element) throw new Error(`no element ${JSON.stringify(name)}`);
+  return (await bridge.readValue({ generation: snap.generation, id: element.id })) ?? '';
+}
+
+/** What openFixtureInFront needs of the bridge (AxBridge). */
+interface AppWaiter {
+  waitForApp(options: { pid: number }): Promise<unknown>;
+  snapshot(options: { pid: number }): Promise<{ elements: ReadonlyArray<{ name: string }> }>;
+}
+
+/** Starts the AX fixture app, waits until its entry "Your name" is readable, and brings its window to the front. */
+export async function openFixtureInFront(bridge: AppWaiter): Promise<ChildProcess> {
+  const app = startFixtureApp();
+  const pid = app.pid ?? 0;
+  await bridge.waitForApp({ pid });
+  await until('the fixture window', async () => ((await bridge.snapshot({ pid })).elements.some((e) => e.name === 'Your name') ? true : undefined));
+  await activateWindow('^AX Fixture$');
+  return app;
+}

@@ -10,6 +10,7 @@
 #include <mutex>
 
 #include "../include/ax_bridge.h"
+#include "../include/key_grab.h"
 
 namespace {
 
@@ -377,6 +378,107 @@ Napi::Value SetEventListener(const Napi::CallbackInfo& info) {
       [](Napi::Env env, const axb::Done&) -> Napi::Value { return env.Undefined(); });
 }
 
+// The switch keys (include/key_grab.h): one grab per process, made at the first grabKeys(), and one
+// listener, replaced or removed by the next setKeyListener().
+std::mutex gKeyMutex;
+std::unique_ptr<axb::KeyGrab> gKeyGrab;
+std::optional<Napi::ThreadSafeFunction> gKeyFn;
+
+const char* edgeName(axb::KeyEdge e) {
+  return e == axb::KeyEdge::Down ? "down" : e == axb::KeyEdge::Up ? "up" : "lost";
+}
+
+void forwardKey(const axb::KeyReport& report) {
+  std::lock_guard<std::mutex> lock(gKeyMutex);
+  if (!gKeyFn) return;
+  auto* copy = new axb::KeyReport(report);
+  napi_status s = gKeyFn->NonBlockingCall(copy, [](Napi::Env env, Napi::Function cb, axb::KeyReport* r) {
+    if (env != nullptr) {
+      Napi::Object o = Napi::Object::New(env);
+      o.Set("key", r->key);
+      o.Set("edge", edgeName(r->edge));
+      cb.Call({o});
+    }
+    delete r;
+  });
+  if (s != napi_ok) delete copy;
+}
+
+axb::KeyGrab& keyGrab() {
+  std::lock_guard<std::mutex> lock(gKeyMutex);
+  if (!gKeyGrab) gKeyGrab = axb::createKeyGrab(forwardKey);
+  return *gKeyGrab;
+}
+
+Napi::Value GrabKeys(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !info[0].IsArray()) throw Napi::TypeError::New(env, "keys must be an array");
+  Napi::Array list = info[0].As<Napi::Array>();
+  if (list.Length() > axb::kGrabbableKeys.size()) throw Napi::TypeError::New(env, "too many keys");
+  std::vector<std::string> keys;
+  for (uint32_t i = 0; i < list.Length(); ++i) {
+    Napi::Value v = list.Get(i);
+    if (!v.IsString()) throw Napi::TypeError::New(env, "keys must be strings");
+    keys.push_back(v.As<Napi::String>().Utf8Value());
+  }
+  auto deferred = Napi::Promise::Deferred::New(env);
+  Settler settler = Settler::New(env, "ax-bridge-keys", 0, 1);
+  settler.Unref(env);
+  keyGrab().set(std::move(keys), [settler, deferred](axb::Result<std::vector<axb::GrabOutcome>> result) mutable {
+    auto* p = new Pending{deferred, [result = std::move(result)](Napi::Env env, Napi::Promise::Deferred& d) {
+                            Napi::HandleScope scope(env);
+                            if (!result.ok()) {
+                              d.Reject(toJsError(env, result.error()));
+                              return;
+                            }
+                            Napi::Array out = Napi::Array::New(env, result.value().size());
+                            for (uint32_t i = 0; i < result.value().size(); ++i) {
+                              Napi::Object o = Napi::Object::New(env);
+                              o.Set("key", result.value()[i].key);
+                              o.Set("problem", result.value()[i].problem);
+                              out.Set(i, o);
+                            }
+                            d.Resolve(out);
+                          }};
+    if (settler.BlockingCall(p) != napi_ok) delete p;
+    settler.Release();
+  });
+  return deferred.Promise();
+}
+
+Napi::Value SetKeyListener(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !(info[0].IsFunction() || info[0].IsNull())) {
+    throw Napi::TypeError::New(env, "listener must be a function or null");
+  }
+  std::optional<Napi::ThreadSafeFunction> next;
+  if (info[0].IsFunction()) {
+    next = Napi::ThreadSafeFunction::New(env, info[0].As<Napi::Function>(), "ax-bridge-keys", 0, 1);
+    next->Unref(env);
+  }
+  std::optional<Napi::ThreadSafeFunction> previous;
+  {
+    std::lock_guard<std::mutex> lock(gKeyMutex);
+    previous = gKeyFn;
+    gKeyFn = next;
+  }
+  // forwardKey holds the lock while it calls, so the old function is no longer used after this.
+  if (previous) previous->Release();
+  return env.Undefined();
+}
+
+void StopKeyGrab() {
+  std::unique_ptr<axb::KeyGrab> stopping;
+  {
+    std::lock_guard<std::mutex> lock(gKeyMutex);
+    stopping = std::move(gKeyGrab);
+  }
+  if (stopping) stopping->shutdown();  // its thread may still call forwardKey: not under our lock
+  std::lock_guard<std::mutex> lock(gKeyMutex);
+  if (gKeyFn) gKeyFn->Release();
+  gKeyFn.reset();
+}
+
 Napi::Value Vocabulary(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   Napi::Object o = Napi::Object::New(env);
@@ -394,6 +496,7 @@ void Cleanup(void*) {
     stopping = std::move(gBridge);
   }
   if (stopping) stopping->shutdown();
+  StopKeyGrab();
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
@@ -420,6 +523,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("setEventListener", Napi::Function::New(env, SetEventListener, "setEventListener"));
   exports.Set("ping", Napi::Function::New(env, Ping, "ping"));
   exports.Set("vocabulary", Napi::Function::New(env, Vocabulary, "vocabulary"));
+  exports.Set("grabKeys", Napi::Function::New(env, GrabKeys, "grabKeys"));
+  exports.Set("setKeyListener", Napi::Function::New(env, SetKeyListener, "setKeyListener"));
   return exports;
 }
 

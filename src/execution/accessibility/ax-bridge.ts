@@ -89,8 +89,20 @@ function appOf(a: NativeApp): RunningApp {
   return { pid: a.pid, name: a.name, bundleId: a.bundleId, frontmost: a.frontmost, responding: a.responding };
 }
 
+/** One key asked of grabKeys: held (problem empty) or why not, as a sentence's clause. */
+export interface KeyGrabOutcome {
+  readonly key: string;
+  readonly problem: string;
+}
+
+export interface SwitchKeyReport {
+  readonly key: string;
+  readonly edge: 'down' | 'up' | 'lost';
+}
+
 export class AxBridge {
   private listeners = new Set<(event: AxEvent) => void>();
+  private keyListeners = new Set<(report: SwitchKeyReport) => void>();
   private listening: Promise<void> | undefined;
   /** The generation of this reader's latest snapshot: its ids are the ones this reader may act on. */
   private latestGeneration: number | undefined;
@@ -276,6 +288,39 @@ export class AxBridge {
       if (!this.listeners.delete(listener) || this.listeners.size > 0) return;
       this.listening = undefined;
       await this.call(DEFAULTS.callDeadlineMs, () => this.native.setEventListener(null));
+    };
+  }
+
+  /**
+   * Holds exactly `keys` (names of src/shared/switch-access.ts's keyboard inputs) system-wide: their
+   * presses and releases go to `onSwitchKey` listeners and to no app. [] lets every key go. Resolves
+   * with one outcome per key (problem empty: held); rejects with `unavailable` where no key can be
+   * held at all (no X display, Wayland, macOS without the permission).
+   */
+  async grabKeys(keys: readonly string[], options?: CallOptions): Promise<readonly KeyGrabOutcome[]> {
+    if (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string' || k.length > 20) || keys.length > 16) {
+      throw new AccessibilityError('failed', 'grabKeys takes up to 16 key names.');
+    }
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    const outcomes = await this.call(deadline, () => this.native.grabKeys([...keys]));
+    return outcomes.map((o) => ({ key: o.key, problem: o.problem }));
+  }
+
+  /**
+   * Calls listener for each press and release of a held key (`lost`: the key was let go while down;
+   * an empty key with `lost`: every key was let go). Returns the function that stops this listener.
+   */
+  onSwitchKey(listener: (report: SwitchKeyReport) => void): () => void {
+    checkListener(listener);
+    this.keyListeners.add(listener);
+    if (this.keyListeners.size === 1) {
+      this.native.setKeyListener((r) => {
+        const edge = r.edge === 'down' || r.edge === 'up' ? r.edge : 'lost';
+        for (const l of this.keyListeners) l({ key: r.key, edge });
+      });
+    }
+    return () => {
+      if (this.keyListeners.delete(listener) && this.keyListeners.size === 0) this.native.setKeyListener(null);
     };
   }
 

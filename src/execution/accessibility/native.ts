@@ -31,6 +31,9 @@ export interface NativeBridge {
   setEventListener(listener: ((event: NativeEvent) => void) | null): Promise<void>;
   ping(): Promise<void>;
   vocabulary(): { roles: string[]; actions: string[]; states: string[] };
+  /** Holds exactly these switch keys system-wide (native/ax-bridge/include/key_grab.h); [] lets all go. */
+  grabKeys(keys: string[]): Promise<Array<{ key: string; problem: string }>>;
+  setKeyListener(listener: ((report: { key: string; edge: string }) => void) | null): void;
 }
 
 export interface NativeApp {

@@ -515,10 +515,11 @@ class LinuxBridge final : public Bridge {
     auto apps = listApps(deadline);
     if (!apps.ok()) return apps.error();
     auto active = activeWindows(apps.value(), deadline);
+    size_t front = frontIndex(apps.value(), active);
     std::vector<AppInfo> out;
     for (size_t i = 0; i < apps.value().size(); ++i) {
       const AppEntry& app = apps.value()[i];
-      out.push_back({app.pid, app.name, "", active[i].has_value(), app.responding});
+      out.push_back({app.pid, app.name, "", i == front, app.responding});
     }
     return out;
   }
@@ -527,9 +528,8 @@ class LinuxBridge final : public Bridge {
     auto apps = listApps(deadline);
     if (!apps.ok()) return apps.error();
     auto active = activeWindows(apps.value(), deadline);
-    for (size_t i = 0; i < apps.value().size(); ++i) {
-      if (active[i]) return AppInfo{apps.value()[i].pid, apps.value()[i].name, "", true, true};
-    }
+    size_t front = frontIndex(apps.value(), active);
+    if (front < apps.value().size()) return AppInfo{apps.value()[front].pid, apps.value()[front].name, "", true, true};
     if (deadline.expired()) return timeoutError("Finding the frontmost application", deadline);
     return Error{ErrorCode::NotFound,
                  "No application has an active window right now: click or switch to the application you want, "
@@ -1099,6 +1099,24 @@ class LinuxBridge final : public Bridge {
       out.push_back(std::move(a));
     }
     return out;
+  }
+
+  // Which app is in front: the one app that has an active window. When several claim one (an app
+  // that never cleared the state, as Chromium can after losing the focus), the window manager's
+  // _NET_ACTIVE_WINDOW decides; without X11 the first claimant stays. apps.size() when none.
+  static size_t frontIndex(const std::vector<AppEntry>& apps, const std::vector<std::optional<ObjRef>>& active) {
+    std::vector<size_t> claim;
+    for (size_t i = 0; i < apps.size(); ++i) {
+      if (active[i]) claim.push_back(i);
+    }
+    if (claim.empty()) return apps.size();
+    if (claim.size() > 1) {
+      int pid = activeX11WindowPid();
+      for (size_t i : claim) {
+        if (pid > 0 && apps[i].pid == pid) return i;
+      }
+    }
+    return claim.front();
   }
 
   // For each app, its active window (the one with the keyboard focus), if any.

@@ -116,6 +116,23 @@ X11Activation activateX11Window(int pid, std::string& why) {
   return X11Activation::Sent;
 }
 
+int activeX11WindowPid() {
+  const char* display = std::getenv("DISPLAY");
+  if (!display || !*display) return 0;
+  const XLib& x = xlib();
+  if (!x.ok) return 0;
+  Display* d = x.openDisplay(display);
+  if (!d) return 0;
+  int pid = 0;
+  std::vector<unsigned long> active = longs(x, d, DefaultRootWindow(d), x.internAtom(d, "_NET_ACTIVE_WINDOW", False), XA_WINDOW);
+  if (!active.empty() && active[0] != 0) {
+    std::vector<unsigned long> p = longs(x, d, static_cast<Window>(active[0]), x.internAtom(d, "_NET_WM_PID", False), XA_CARDINAL);
+    if (!p.empty() && p[0] > 0 && p[0] < 0x7fffffff) pid = static_cast<int>(p[0]);
+  }
+  x.closeDisplay(d);
+  return pid;
+}
+
 }  // namespace axb
 
 #else
@@ -126,6 +143,8 @@ X11Activation activateX11Window(int, std::string& why) {
   why = "this build has no X11 support: libx11-dev was missing when it was built";
   return X11Activation::Unavailable;
 }
+
+int activeX11WindowPid() { return 0; }
 
 }  // namespace axb
 

@@ -12,4 +12,9 @@ enum class X11Activation { Sent, NoWindow, Unavailable };
 // window manager acts asynchronously. `why` says what was missing when it returns Unavailable.
 X11Activation activateX11Window(int pid, std::string& why);
 
+// The _NET_WM_PID of the window the window manager names active (_NET_ACTIVE_WINDOW), or 0 when
+// there is no X11 display, no active window, or it carries no pid. Used to choose between apps
+// that all claim an active window over AT-SPI (one may not have cleared a stale state).
+int activeX11WindowPid();
+
 }  // namespace axb

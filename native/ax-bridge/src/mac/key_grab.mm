@@ -1,0 +1,199 @@
+// The switch keys on macOS: a Quartz event tap at the session level that hears every key press and
+// release, reports the switch keys' and swallows them, so the app in front never gets them.
+// UNVERIFIED: written to mirror src/linux/x11_keygrab.cc; these machines are not Macs.
+//
+// - The tap runs on a thread of its own with its own run loop; set() posts to that thread.
+// - An event tap that may swallow events needs the Accessibility permission (the same one the bridge
+//   needs); without it CGEventTapCreate returns NULL and set() says so.
+// - Events the assistant posts itself (typing a command's text) carry this process's pid and pass
+//   through untouched; auto-repeat presses are swallowed but not reported.
+// - A key is taken only with no modifier but Caps Lock: Shift+Space and Cmd+Enter stay the app's.
+// - macOS turns a tap off when its callback is slow (kCGEventTapDisabledByTimeout) or when the user
+//   input is secure; the callback turns it on again.
+#include "../../include/key_grab.h"
+
+#import <ApplicationServices/ApplicationServices.h>
+#import <Carbon/Carbon.h>
+
+#include <unistd.h>
+
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace axb {
+
+const std::vector<std::string> kGrabbableKeys = {"Space", "Enter", "1",   "2",   "F13", "F14", "F15", "F16",
+                                                 "F17",   "F18",   "F19", "F20", "F21", "F22", "F23", "F24"};
+
+namespace {
+
+// Virtual key codes (Carbon's kVK_*). Apple keyboards end at F20.
+int keyCodeOf(const std::string& key) {
+  static const std::map<std::string, int> codes = {
+      {"Space", kVK_Space}, {"Enter", kVK_Return}, {"1", kVK_ANSI_1}, {"2", kVK_ANSI_2}, {"F13", kVK_F13}, {"F14", kVK_F14},
+      {"F15", kVK_F15},     {"F16", kVK_F16},      {"F17", kVK_F17},  {"F18", kVK_F18},  {"F19", kVK_F19},  {"F20", kVK_F20},
+  };
+  auto it = codes.find(key);
+  return it == codes.end() ? -1 : it->second;
+}
+
+constexpr CGEventFlags kModifiers = kCGEventFlagMaskShift | kCGEventFlagMaskControl | kCGEventFlagMaskAlternate |
+                                    kCGEventFlagMaskCommand | kCGEventFlagMaskSecondaryFn;
+
+class MacKeyGrab : public KeyGrab {
+ public:
+  explicit MacKeyGrab(std::function<void(const KeyReport&)> onKey) : onKey_(std::move(onKey)) {}
+  ~MacKeyGrab() override { shutdown(); }
+
+  void set(std::vector<std::string> keys, std::function<void(Result<std::vector<GrabOutcome>>)> done) override {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (stopping_) {
+      done(Error{ErrorCode::Unavailable, "the switch keys are no longer held: the assistant is stopping"});
+      return;
+    }
+    if (!thread_.joinable()) {
+      thread_ = std::thread([this] { loop(); });
+      started_.wait(lock, [this] { return runLoop_ != nullptr; });
+    }
+    CFRunLoopRef rl = runLoop_;
+    lock.unlock();
+    CFRunLoopPerformBlock(rl, kCFRunLoopDefaultMode, ^{
+      done(apply(keys));
+    });
+    CFRunLoopWakeUp(rl);
+  }
+
+  void shutdown() override {
+    CFRunLoopRef rl = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (stopping_) return;
+      stopping_ = true;
+      rl = runLoop_;
+    }
+    if (rl) {
+      CFRunLoopPerformBlock(rl, kCFRunLoopDefaultMode, ^{
+        disableTap();
+        CFRunLoopStop(CFRunLoopGetCurrent());
+      });
+      CFRunLoopWakeUp(rl);
+    }
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  void loop() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      runLoop_ = CFRunLoopGetCurrent();
+    }
+    started_.notify_all();
+    // A source keeps the run loop running while no tap exists yet.
+    CFRunLoopSourceContext context = {};
+    CFRunLoopSourceRef keep = CFRunLoopSourceCreate(kCFAllocatorDefault, 0, &context);
+    CFRunLoopAddSource(CFRunLoopGetCurrent(), keep, kCFRunLoopDefaultMode);
+    CFRunLoopRun();
+    CFRunLoopRemoveSource(CFRunLoopGetCurrent(), keep, kCFRunLoopDefaultMode);
+    CFRelease(keep);
+  }
+
+  Result<std::vector<GrabOutcome>> apply(const std::vector<std::string>& keys) {
+    std::vector<GrabOutcome> out;
+    std::map<int, std::string> next;
+    for (const std::string& key : keys) {
+      int code = keyCodeOf(key);
+      if (code < 0) out.push_back({key, "a Mac keyboard has no " + key + " key"});
+      else {
+        next[code] = key;
+        out.push_back({key, ""});
+      }
+    }
+    for (auto it = down_.begin(); it != down_.end();) {
+      if (next.count(*it)) ++it;
+      else {
+        onKey_({grabbed_[*it], KeyEdge::Lost});
+        it = down_.erase(it);
+      }
+    }
+    grabbed_ = next;
+    if (grabbed_.empty()) {
+      disableTap();
+      return out;
+    }
+    if (!tap_) {
+      CGEventMask mask = CGEventMaskBit(kCGEventKeyDown) | CGEventMaskBit(kCGEventKeyUp);
+      tap_ = CGEventTapCreate(kCGSessionEventTap, kCGHeadInsertEventTap, kCGEventTapOptionDefault, mask, &MacKeyGrab::onEvent, this);
+      if (!tap_) {
+        grabbed_.clear();
+        return Error{ErrorCode::PermissionDenied,
+                     "macOS does not let the assistant hear the keyboard: allow Assistive Control under System Settings > "
+                     "Privacy & Security > Accessibility (and Input Monitoring)"};
+      }
+      source_ = CFMachPortCreateRunLoopSource(kCFAllocatorDefault, tap_, 0);
+      CFRunLoopAddSource(CFRunLoopGetCurrent(), source_, kCFRunLoopCommonModes);
+    }
+    CGEventTapEnable(tap_, true);
+    return out;
+  }
+
+  void disableTap() {
+    if (!tap_) return;
+    CGEventTapEnable(tap_, false);
+    CFRunLoopRemoveSource(CFRunLoopGetCurrent(), source_, kCFRunLoopCommonModes);
+    CFRelease(source_);
+    CFMachPortInvalidate(tap_);
+    CFRelease(tap_);
+    source_ = nullptr;
+    tap_ = nullptr;
+    down_.clear();
+  }
+
+  static CGEventRef onEvent(CGEventTapProxy, CGEventType type, CGEventRef event, void* self) {
+    return static_cast<MacKeyGrab*>(self)->handle(type, event);
+  }
+
+  CGEventRef handle(CGEventType type, CGEventRef event) {
+    if (type == kCGEventTapDisabledByTimeout || type == kCGEventTapDisabledByUserInput) {
+      if (tap_ && !grabbed_.empty()) CGEventTapEnable(tap_, true);
+      return event;
+    }
+    if (type != kCGEventKeyDown && type != kCGEventKeyUp) return event;
+    // What the assistant types itself goes to the app.
+    if (CGEventGetIntegerValueField(event, kCGEventSourceUnixProcessID) == getpid()) return event;
+    int code = static_cast<int>(CGEventGetIntegerValueField(event, kCGKeyboardEventKeycode));
+    auto it = grabbed_.find(code);
+    if (it == grabbed_.end()) return event;
+    if (type == kCGEventKeyDown) {
+      if ((CGEventGetFlags(event) & kModifiers) != 0 && !down_.count(code)) return event;
+      if (CGEventGetIntegerValueField(event, kCGKeyboardEventAutorepeat) == 0 && down_.insert(code).second)
+        onKey_({it->second, KeyEdge::Down});
+      return nullptr;
+    }
+    if (!down_.erase(code)) return event;  // its press went to the app (a modifier was held)
+    onKey_({it->second, KeyEdge::Up});
+    return nullptr;
+  }
+
+  std::function<void(const KeyReport&)> onKey_;
+  std::mutex mutex_;
+  std::condition_variable started_;
+  bool stopping_ = false;
+  std::thread thread_;
+  CFRunLoopRef runLoop_ = nullptr;
+  // Touched only on the tap's thread:
+  CFMachPortRef tap_ = nullptr;
+  CFRunLoopSourceRef source_ = nullptr;
+  std::map<int, std::string> grabbed_;
+  std::set<int> down_;
+};
+
+}  // namespace
+
+std::unique_ptr<KeyGrab> createKeyGrab(std::function<void(const KeyReport&)> onKey) {
+  return std::make_unique<MacKeyGrab>(std::move(onKey));
+}
+
+}  // namespace axb
