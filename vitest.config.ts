@@ -10,6 +10,6 @@ export default defineConfig({
     // ran beside them. The files' summed time (~380 s) is about the parallel wall time anyway.
     fileParallelism: false,
     // A private headless desktop (Xvfb + D-Bus + AT-SPI) for the accessibility-bridge tests.
-    globalSetup: ['test/support/desktop-global-setup.ts'],
+    globalSetup: ['test/support/cli-global-setup.ts', 'test/support/desktop-global-setup.ts'],
   },
 });

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// Runs the command-line front end from TypeScript source through tsx, so a checkout needs no build step.
-import { register } from 'tsx/esm/api';
+// Runs the command line's bundle (out/cli/bundle/cli.mjs), built by `npm install` or `npm run build:cli`.
+import { existsSync } from 'node:fs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env });
+const bundle = new URL('../out/cli/bundle/cli.mjs', import.meta.url);
+if (existsSync(bundle)) {
+  await import(bundle.href);
+} else {
+  process.stderr.write('The assistive-control command line is not built: run "npm run build:cli" in the folder Assistive Control is installed in.\n');
+  process.exitCode = 1;
+}

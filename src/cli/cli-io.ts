@@ -8,8 +8,6 @@ export interface CliIo {
 
 export interface CliCommand {
   readonly name: string;
-  /** One line for the help listing. */
-  readonly summary: string;
   /** The usage lines printed by `--help` and after a usage error. */
   readonly usage: string;
   run(args: readonly string[], io: CliIo): Promise<number>;

@@ -4,15 +4,17 @@
 import { isKeyedProvider, LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import { settingKeys, type Settings, type SettingsNotice } from '../config/settings.js';
 import type { CliCommand, CliIo } from './cli-io.js';
-import { defaultCliServices, type CliServicesFactory } from './cli-services.js';
+import { defaultCliServices, type CliServices, type CliServicesFactory } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
 
 const USAGE = `Usage: assistive-control config show [--json]
+       assistive-control config get <key> [--json]
        assistive-control config set <key> <value>
 
-Shows or changes a setting. Keys: ${settingKeys().join(', ')}.
+Shows, reads or changes a setting. Keys: ${settingKeys().join(', ')}.
 Examples:
+  assistive-control config get provider
   assistive-control config set provider anthropic
   assistive-control config set models.ollama llama3.1:8b
   assistive-control config set openaiBaseUrl http://127.0.0.1:1234/v1
@@ -33,10 +35,15 @@ function writeNotices(notices: readonly SettingsNotice[], io: CliIo): void {
   for (const n of notices) io.stderr.write(`${n.message}\n`);
 }
 
+async function loadFlat(store: CliServices['settings'], io: CliIo): Promise<Array<[string, unknown]>> {
+  const loaded = await store.load();
+  writeNotices(loaded.notices, io);
+  return flatten(loaded.settings);
+}
+
 export function createConfigCommand(services: CliServicesFactory = defaultCliServices): CliCommand {
   return {
     name: 'config',
-    summary: 'show or change settings (provider, models, addresses, confirmations, speech)',
     usage: USAGE,
     async run(args, io) {
       const parsed = parseCommandArgs(args, io, USAGE, {});
@@ -53,6 +60,16 @@ export function createConfigCommand(services: CliServicesFactory = defaultCliSer
           io.stdout.write(`# ${loaded.path}\n`);
           for (const [k, v] of flatten(loaded.settings)) io.stdout.write(`${k} = ${show(v)}\n`);
         }
+        return EXIT.ok;
+      }
+
+      if (action === 'get') {
+        const entry = key === undefined ? undefined : (await loadFlat(store, io)).find(([k]) => k === key);
+        if (!entry) {
+          io.stderr.write(`${key === undefined ? 'Give a setting' : `There is no setting "${key.slice(0, 60)}"`}: use one of ${settingKeys().join(', ')}.\n`);
+          return EXIT.usage;
+        }
+        io.stdout.write(parsed.values.json ? `${JSON.stringify(entry[1])}\n` : `${show(entry[1])}\n`);
         return EXIT.ok;
       }
 
@@ -90,7 +107,7 @@ export function createConfigCommand(services: CliServicesFactory = defaultCliSer
         return EXIT.ok;
       }
 
-      io.stderr.write(`${action === undefined ? 'Say what to do: show or set.' : `Unknown config action "${action.slice(0, 20)}": use show or set.`}\n\n${USAGE}\n`);
+      io.stderr.write(`${action === undefined ? 'Say what to do: show, get or set.' : `Unknown config action "${action.slice(0, 20)}": use show, get or set.`}\n\n${USAGE}\n`);
       return EXIT.usage;
     },
   };

@@ -344,7 +344,6 @@ const MARK: Readonly<Record<CheckStatus, string>> = { ok: 'ok     ', problem: 'P
 export function createDoctorCommand(deps: DoctorDeps): CliCommand {
   return {
     name: 'doctor',
-    summary: 'check that this machine is ready, and say how to fix what is not',
     usage: USAGE,
     async run(args, io) {
       const parsed = parseCommandArgs(args, io, USAGE, {});

@@ -26,7 +26,6 @@ export function observationJson(o: Observation): Record<string, unknown> {
 export function createElementsCommand(engine: (io: CliIo) => EngineApi): CliCommand {
   return {
     name: 'elements',
-    summary: 'list what is on screen, exactly as a planner sees it',
     usage: USAGE,
     async run(args, io) {
       const parsed = parseCommandArgs(args, io, USAGE, { app: { type: 'string' } });

@@ -61,7 +61,6 @@ function statusLine(provider: KeyedProvider, status: KeyStatus): string {
 export function createKeysCommand(services: CliServicesFactory = defaultCliServices): CliCommand {
   return {
     name: 'keys',
-    summary: 'save, check or remove provider API keys (kept in the system keychain)',
     usage: USAGE,
     async run(args, io) {
       // Quiet: never echo the arguments back, one of them may be a key typed in the wrong place.

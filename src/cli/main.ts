@@ -1,39 +1,61 @@
 /**
- * The command-line front end: a table of subcommands, each in its own module.
+ * The command-line front end: a table of subcommands, each in its own module, loaded only when it
+ * is the one asked for (the planning grammar starts in a fraction of the time the SDKs, the
+ * keychain and the accessibility bridge would take to load).
  *
  * `main` never throws and never calls `process.exit`: it returns the exit code, so tests run it
  * in-process and the bin script sets `process.exitCode`.
  */
 import type { CliCommand, CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
-import { configCommand } from './config-command.js';
-import { keysCommand } from './keys-command.js';
-import { planCommand } from './plan-command.js';
-import { runCommand } from './run-command.js';
-import { elementsCommand } from './elements-command.js';
-import { doctorCommand } from './doctor-command.js';
+import { packageVersion } from './version.js';
 
-export const COMMANDS: readonly CliCommand[] = [runCommand, planCommand, elementsCommand, doctorCommand, keysCommand, configCommand];
+interface CommandEntry {
+  readonly name: string;
+  /** One line for the help listing. */
+  readonly summary: string;
+  readonly load: () => Promise<CliCommand>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'run', summary: 'do what a command says (plan, check the risk, ask, act)', load: async () => (await import('./run-command.js')).runCommand },
+  { name: 'plan', summary: 'plan a command and show the intent and its risk, performing nothing', load: async () => (await import('./plan-command.js')).planCommand },
+  { name: 'elements', summary: 'list what is on screen, exactly as a planner sees it', load: async () => (await import('./elements-command.js')).elementsCommand },
+  { name: 'doctor', summary: 'check that this machine is ready, and say how to fix what is not', load: async () => (await import('./doctor-command.js')).doctorCommand },
+  { name: 'keys', summary: 'save, check or remove provider API keys (kept in the system keychain)', load: async () => (await import('./keys-command.js')).keysCommand },
+  { name: 'config', summary: 'show or change settings (provider, models, addresses, confirmations, speech)', load: async () => (await import('./config-command.js')).configCommand },
+];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
-  return `Usage: assistive-control <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun "assistive-control <command> --help" for a command's options.`;
+  return (
+    `Usage: assistive-control <command> [options]\n\nCommands:\n${lines.join('\n')}\n\n` +
+    'Run "assistive-control help <command>" for a command\'s options, "assistive-control --version" for the version.'
+  );
+}
+
+function unknown(name: string, io: CliIo): number {
+  io.stderr.write(`Unknown command "${name.slice(0, 40)}".\n\n${help()}\n`);
+  return EXIT.usage;
 }
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (name === '--version' || name === '-V' || name === 'version') {
+    io.stdout.write(`${packageVersion()}\n`);
+    return EXIT.ok;
+  }
+  if (name === undefined || name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
     (name === undefined ? io.stderr : io.stdout).write(`${help()}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
-    io.stderr.write(`Unknown command "${name.slice(0, 40)}".\n\n${help()}\n`);
-    return EXIT.usage;
-  }
+  // "help run" is "run --help".
+  const [commandName, commandArgs] = name === 'help' ? [rest[0] ?? '', ['--help']] : [name, rest];
+  const entry = COMMANDS.find((c) => c.name === commandName);
+  if (!entry) return unknown(commandName, io);
   try {
-    return await command.run(rest, io);
+    return await (await entry.load()).run(commandArgs, io);
   } catch (e) {
     // A bug, not a user error: say so plainly rather than print a stack trace at the user.
     io.stderr.write(`Something went wrong inside Assistive Control (${e instanceof Error ? e.message : String(e)}). Please report it.\n`);

@@ -11,9 +11,7 @@ import { classifyRisk, gateDecision } from '../registry/risk.js';
 import { isLlmProvider, type LlmProvider } from '../shared/llm-providers.js';
 import type { Intent } from '../intent/schema.js';
 import type { CliCommand, CliIo } from './cli-io.js';
-import { defaultCliServices } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
-import { planWithLlm } from './llm-plan.js';
 import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './parse-command-args.js';
 
 const USAGE = `Usage: assistive-control plan "<command>" [--json] [--provider grammar|ollama|anthropic|openai [--model M] [--base-url URL]]
@@ -90,7 +88,6 @@ export function printPlanOutcome(outcome: PlanOutcome, json: boolean, io: CliIo)
 
 export const planCommand: CliCommand = {
   name: 'plan',
-  summary: 'plan a command and show the intent and its risk, performing nothing',
   usage: USAGE,
   async run(args, io) {
     const parsed = parseCommandArgs(args, io, USAGE, PROVIDER_OPTIONS);
@@ -108,6 +105,8 @@ export const planCommand: CliCommand = {
     // Checked above: anything but an LLM provider's name is the grammar here.
     const provider = parsed.values.provider !== undefined && isLlmProvider(parsed.values.provider) ? parsed.values.provider : undefined;
     if (provider === undefined) return printPlanOutcome(planWithGrammar(parsed.positionals.join(' ')), parsed.values.json, io);
+    // Loaded only here: the SDKs and the keychain cost start-up time the grammar never needs.
+    const [{ planWithLlm }, { defaultCliServices }] = await Promise.all([import('./llm-plan.js'), import('./cli-services.js')]);
     const result = await planWithLlm(parsed.positionals.join(' '), { provider, ...(model ? { model } : {}), ...(baseURL ? { baseURL } : {}) }, defaultCliServices(io));
     for (const notice of result.notices) io.stderr.write(`${notice.message}\n`);
     const outcome: PlanOutcome = result.ok

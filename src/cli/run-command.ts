@@ -110,10 +110,11 @@ interface Terminal {
 function openTerminal(io: CliIo, onInterrupt: () => void, answerTimeoutMs: number): Terminal | undefined {
   const stdin = io.stdin;
   if (!stdin?.isTTY) return undefined;
-  // The prompts go through the io's stdout (a plain writer in tests, the process's stdout otherwise).
+  // The prompts go to stderr, so that stdout carries only results (a script can keep them) while
+  // the person at the terminal still sees every question.
   const output = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
-      io.stdout.write(chunk.toString());
+      io.stderr.write(chunk.toString());
       done();
     },
   });
@@ -157,7 +158,6 @@ function formatSeconds(s: number): string {
 export function createRunCommand(deps: RunDeps): CliCommand {
   return {
     name: 'run',
-    summary: 'do what a command says (plan, check the risk, ask, act)',
     usage: USAGE,
     async run(args, io) {
       const parsed = parseCommandArgs(args, io, USAGE, {

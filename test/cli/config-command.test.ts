@@ -51,3 +51,20 @@ describe('assistive-control config', () => {
     expect(a.out()).toContain('provider = ollama');
   });
 });
+
+describe('assistive-control config get', () => {
+  it('prints one setting\'s value (as JSON with --json); an unknown key is a usage error naming the keys', async () => {
+    const config = createConfigCommand(services(memoryKeychain()));
+    expect(await config.run(['set', 'provider', 'ollama'], io().io)).toBe(0);
+    const get = io();
+    expect(await config.run(['get', 'provider'], get.io)).toBe(0);
+    expect(get.out()).toBe('ollama\n');
+    const json = io();
+    expect(await config.run(['get', 'confirmModerate', '--json'], json.io)).toBe(0);
+    expect(typeof JSON.parse(json.out())).toBe('boolean');
+    const bad = io();
+    expect(await config.run(['get', 'nope'], bad.io)).toBe(2);
+    expect(bad.err()).toMatch(/^There is no setting "nope": use one of .*provider/);
+    expect(bad.out()).toBe('');
+  });
+});

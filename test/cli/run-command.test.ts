@@ -117,7 +117,8 @@ describe('assistive-control run', () => {
     setTimeout(() => stdin.write('y\r'), 50);
     const r = await running;
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/Do it\? \[y\/N\]/);
+    expect(r.err).toMatch(/Do it\? \[y\/N\]/);
+    expect(r.out).not.toMatch(/Do it\?/);
     expect(r.engine.calls).toHaveLength(1);
     expect(audit()[0]).toMatchObject({ confirmation: 'confirmed' });
   });

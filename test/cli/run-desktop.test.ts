@@ -44,10 +44,10 @@ describe.skipIf(skip !== '')('assistive-control run on a real desktop', () => {
     const fullEnv = { ...(process.env as Record<string, string>), ...env };
     const captured = captureIo(undefined, fullEnv);
     if (answer !== undefined) {
-      // A terminal: the question is asked on it, and the answer typed once the prompt is there.
+      // A terminal: the question is asked on it (stderr), and the answer typed once the prompt is there.
       const stdin = Object.assign(new PassThrough(), { isTTY: true });
       captured.io = { ...captured.io, stdin };
-      void until('the question', async () => (captured.out().includes('> ') ? true : undefined)).then(() => stdin.write(`${answer}\r`));
+      void until('the question', async () => (captured.err().includes('> ') ? true : undefined)).then(() => stdin.write(`${answer}\r`));
     }
     const command = createRunCommand({
       ...defaultRunDeps,
@@ -104,7 +104,9 @@ describe.skipIf(skip !== '')('assistive-control run on a real desktop', () => {
     const other = pressed.startsWith('Right') ? 'Left presses: ' : 'Right presses: ';
     const before = { pressed: await counter(pressed), other: await counter(other) };
     const r = await cli(['--provider', 'grammar', 'click OK'], {}, answer);
-    expect(r.out).toContain('There are 2 buttons named “OK” — which one?\n  1. “OK” in “Left”\n  2. “OK” in “Right”\n');
+    // The question is the terminal's (stderr); stdout keeps only the results.
+    expect(r.err).toContain('There are 2 buttons named “OK” — which one?\n  1. “OK” in “Left”\n  2. “OK” in “Right”\n');
+    expect(r.out).not.toContain('which one?');
     expect(r.code).toBe(0);
     await until('the picked button to count', async () => ((await counter(pressed)) === before.pressed + 1 ? true : undefined));
     expect(await counter(other)).toBe(before.other);
