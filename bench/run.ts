@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { benchAgent } from './agent.js';
 import { benchApps } from './apps.js';
 import { benchAxBridge } from './ax-bridge.js';
+import { benchCli } from './cli.js';
 import { benchListening } from './listening.js';
 import { benchProviders } from './providers.js';
 import { formatMs } from './stats.js';
@@ -44,6 +45,7 @@ const SECTIONS: readonly Section[] = [
       console.log(`  LLM observe, then act  median ${formatMs(observeThenAct.medianMs)}   p99 ${formatMs(observeThenAct.p99Ms)}`);
     },
   ],
+  ['command line start-up: plan through the bundle next to node -e 0 and the tsx sources; run to its action (private headless desktop)', () => benchCli()],
   ['LLM planners against loopback servers (planner overhead, model time excluded)', () => benchProviders()],
   ['voice: whisper.cpp warm vs. a process per utterance, end of speech → transcript, capture pipeline', () => benchVoice()],
   ['continuous listening: voice detector and segmenter in the core (idle CPU, end of speech, cost per second of audio)', () => benchListening()],
