@@ -104,17 +104,25 @@ export function loadNativeBridge(): NativeBridge {
     );
   }
   const require = createRequire(import.meta.url);
-  try {
-    cached = require('../../../native/ax-bridge/build/Release/ax_bridge.node') as NativeBridge;
-    return cached;
-  } catch (error) {
-    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    const missing = (error as { code?: string }).code === 'MODULE_NOT_FOUND';
-    throw new AccessibilityError(
-      'not_built',
-      missing
-        ? `The accessibility bridge is not built on this machine: ${hint}.`
-        : `The accessibility bridge is built but cannot load (${detail}): ${hint}.`,
-    );
+  // The node-gyp-build order: a local build first (made for this machine), then the binary the
+  // package ships for this platform. Both paths are relative to this module, three folders below the
+  // root, as the bundles that include it are.
+  let error: unknown;
+  for (const candidate of ['../../../native/ax-bridge/build/Release/ax_bridge.node', `../../../prebuilds/${process.platform}-${process.arch}/ax_bridge.node`]) {
+    try {
+      cached = require(candidate) as NativeBridge;
+      return cached;
+    } catch (e) {
+      // A missing candidate says less than one that is there and fails to load: keep the latter.
+      if (error === undefined || (error as { code?: string }).code === 'MODULE_NOT_FOUND') error = e;
+    }
   }
+  const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  const missing = (error as { code?: string }).code === 'MODULE_NOT_FOUND';
+  throw new AccessibilityError(
+    'not_built',
+    missing
+      ? `The accessibility bridge is not built on this machine: ${hint}.`
+      : `The accessibility bridge is built but cannot load (${detail}): ${hint}.`,
+  );
 }
