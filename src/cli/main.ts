@@ -19,6 +19,7 @@ interface CommandEntry {
 
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'run', summary: 'do what a command says (plan, check the risk, ask, act)', load: async () => (await import('./run-command.js')).runCommand },
+  { name: 'session', summary: 'talk with the assistant at a prompt, one command after another (also: no command at a terminal)', load: async () => (await import('./session-command.js')).sessionCommand },
   { name: 'plan', summary: 'plan a command and show the intent and its risk, performing nothing', load: async () => (await import('./plan-command.js')).planCommand },
   { name: 'elements', summary: 'list what is on screen, exactly as a planner sees it', load: async () => (await import('./elements-command.js')).elementsCommand },
   { name: 'doctor', summary: 'check that this machine is ready, and say how to fix what is not', load: async () => (await import('./doctor-command.js')).doctorCommand },
@@ -46,12 +47,20 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout.write(`${packageVersion()}\n`);
     return EXIT.ok;
   }
+  // At a terminal, no command is a session (the interactive command line); in a script, the help.
+  // Options without a command (assistive-control --provider ollama) are the session's too.
+  const sessionOptions = name === undefined || (name.startsWith('--') && !['--help', '--version'].includes(name));
+  if (sessionOptions && io.stdin?.isTTY) return runEntry('session', argv, io);
   if (name === undefined || name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
     (name === undefined ? io.stderr : io.stdout).write(`${help()}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   // "help run" is "run --help".
   const [commandName, commandArgs] = name === 'help' ? [rest[0] ?? '', ['--help']] : [name, rest];
+  return runEntry(commandName, commandArgs, io);
+}
+
+async function runEntry(commandName: string, commandArgs: readonly string[], io: CliIo): Promise<number> {
   const entry = COMMANDS.find((c) => c.name === commandName);
   if (!entry) return unknown(commandName, io);
   try {

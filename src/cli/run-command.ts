@@ -14,11 +14,12 @@ import { Writable } from 'node:stream';
 import { AuditLog, defaultAuditDir } from '../agent/audit-log.js';
 import { AssistantLoop, type ConfirmAnswer, type ConfirmCallback, type PlannerAvailability } from '../agent/assistant-loop.js';
 import type { LlmProvider } from '../shared/llm-providers.js';
+import type { Settings } from '../config/settings.js';
 import type { AssistantEvent, Outcome } from '../shared/events.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import type { FetchLike } from '../intent/providers/planner.js';
 import type { CliCommand, CliIo } from './cli-io.js';
-import { defaultCliServices, type CliServicesFactory } from './cli-services.js';
+import { defaultCliServices, type CliServices, type CliServicesFactory } from './cli-services.js';
 import { openDesktopEngine } from '../compose/desktop-engine.js';
 import { EXIT } from './exit-codes.js';
 import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './parse-command-args.js';
@@ -73,7 +74,7 @@ export const defaultRunDeps: RunDeps = {
 };
 
 /** One line of text per event worth showing a person; the final message comes from `done`. */
-function describeEvent(event: AssistantEvent): { line: string; toErr: boolean } | undefined {
+export function describeEvent(event: AssistantEvent): { line: string; toErr: boolean } | undefined {
   switch (event.type) {
     case 'intent': {
       const risk = event.risk.level === 'harmless' ? '' : ` (${event.risk.level}: ${event.risk.reason})`;
@@ -155,6 +156,76 @@ function formatSeconds(s: number): string {
   return s === 1 ? '1 second' : `${s} seconds`;
 }
 
+/** The provider options checked, the settings loaded (their notices said): what a CLI loop starts from. */
+export async function cliSetup(
+  deps: RunDeps,
+  io: CliIo,
+  providerOption: string | undefined,
+  values: Parameters<typeof providerOptionsProblem>[0],
+): Promise<{ services: CliServices; settings: Settings; provider: LlmProvider | 'grammar' } | { exit: number }> {
+  const problem = providerOptionsProblem(values, 'settings');
+  if (problem) {
+    io.stderr.write(`${problem}\n`);
+    return { exit: EXIT.usage };
+  }
+  const services = deps.services(io);
+  const { settings, notices } = await services.settings.load();
+  for (const notice of notices) io.stderr.write(`${notice.message}\n`);
+  return { services, settings, provider: providerOption === undefined ? settings.provider : (providerOption as LlmProvider | 'grammar') };
+}
+
+/** What the planner is for a CLI run: none for the grammar, else the composed LLM planner. */
+export function cliPlanner(
+  deps: RunDeps,
+  services: CliServices,
+  settings: Settings,
+  choice: { readonly provider: LlmProvider | 'grammar'; readonly model?: string | undefined; readonly baseURL?: string | undefined },
+  /** Filled with the keys the audit log must never contain, whichever text they turn up in. */
+  secrets: string[],
+): () => Promise<PlannerAvailability> {
+  const { provider, model, baseURL } = choice;
+  return async () => {
+    if (provider === 'grammar') return { kind: 'none', message: NO_PLANNER_ADVICE };
+    const composed = await composePlanner(
+      { provider, ...(model !== undefined ? { model } : {}), ...(baseURL !== undefined ? { baseURL } : {}) },
+      settings,
+      services.secrets,
+      deps.fetch ? { fetch: deps.fetch } : {},
+    );
+    if (!composed.ok) return { kind: 'unavailable', code: composed.code, message: composed.message };
+    if (provider !== 'ollama') {
+      const key = await services.secrets.getKey(provider);
+      if (key.found) secrets.push(key.key);
+    }
+    return { kind: 'ready', planner: composed.planner, budgetMs: composed.budgetMs, confidence: composed.confidence };
+  };
+}
+
+/** The assistant loop a CLI front end drives: the real engine, the audit log, the settings' policy. */
+export function cliLoop(
+  deps: RunDeps,
+  io: CliIo,
+  settings: Settings,
+  parts: {
+    readonly emit: (event: AssistantEvent) => void;
+    readonly confirm: ConfirmCallback;
+    readonly planner: () => Promise<PlannerAvailability>;
+    readonly secrets: readonly string[];
+    readonly dryRun?: boolean;
+  },
+): AssistantLoop {
+  return new AssistantLoop({
+    engine: deps.engine(io),
+    emit: parts.emit,
+    confirm: parts.confirm,
+    planner: parts.planner,
+    audit: new AuditLog({ dir: deps.auditDir(io), secrets: () => parts.secrets }),
+    policy: { confirmModerate: settings.confirmModerate },
+    confidence: settings.confidence,
+    dryRun: parts.dryRun ?? false,
+  });
+}
+
 export function createRunCommand(deps: RunDeps): CliCommand {
   return {
     name: 'run',
@@ -178,34 +249,12 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         io.stderr.write('--answer-timeout takes a number of seconds between 1 and 86400, for example --answer-timeout 600.\n');
         return EXIT.usage;
       }
-      const problem = providerOptionsProblem(parsed.values, 'settings');
-      if (problem) {
-        io.stderr.write(`${problem}\n`);
-        return EXIT.usage;
-      }
+      const setup = await cliSetup(deps, io, providerOption, parsed.values);
+      if ('exit' in setup) return setup.exit;
+      const { services, settings, provider } = setup;
 
-      const services = deps.services(io);
-      const { settings, notices } = await services.settings.load();
-      for (const notice of notices) io.stderr.write(`${notice.message}\n`);
-      const provider: LlmProvider | 'grammar' = providerOption === undefined ? settings.provider : (providerOption as LlmProvider | 'grammar');
-
-      // Keys the audit log must never contain, whichever text they turn up in.
       const secrets: string[] = [];
-      const planner = async (): Promise<PlannerAvailability> => {
-        if (provider === 'grammar') return { kind: 'none', message: NO_PLANNER_ADVICE };
-        const composed = await composePlanner(
-          { provider, ...(model !== undefined ? { model } : {}), ...(baseURL !== undefined ? { baseURL } : {}) },
-          settings,
-          services.secrets,
-          deps.fetch ? { fetch: deps.fetch } : {},
-        );
-        if (!composed.ok) return { kind: 'unavailable', code: composed.code, message: composed.message };
-        if (provider !== 'ollama') {
-          const key = await services.secrets.getKey(provider);
-          if (key.found) secrets.push(key.key);
-        }
-        return { kind: 'ready', planner: composed.planner, budgetMs: composed.budgetMs, confidence: composed.confidence };
-      };
+      const planner = cliPlanner(deps, services, settings, { provider, model, baseURL }, secrets);
 
       const controller = new AbortController();
       const interrupt = () => controller.abort();
@@ -231,16 +280,7 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         return readConfirmationAnswer(answer) === 'confirm' ? 'confirmed' : ('declined' satisfies ConfirmAnswer);
       };
 
-      const loop = new AssistantLoop({
-        engine: deps.engine(io),
-        emit,
-        confirm,
-        planner,
-        audit: new AuditLog({ dir: deps.auditDir(io), secrets: () => secrets }),
-        policy: { confirmModerate: settings.confirmModerate },
-        confidence: settings.confidence,
-        dryRun,
-      });
+      const loop = cliLoop(deps, io, settings, { emit, confirm, planner, secrets, dryRun });
       try {
         let result = await loop.run(command, { signal: controller.signal });
         // With a terminal, a question is asked and the answer continues the same conversation.

@@ -1,0 +1,142 @@
+/**
+ * `assistive-control` (no arguments, at a terminal) or `assistive-control session`: a conversation
+ * at a prompt, one command after another, with the same loop kept across them — its memory, "do that
+ * again", and questions and confirmations answered at the same prompt.
+ *
+ * Made for screen readers: plain lines, no cursor movement, no colours, no redrawing. Prompts and
+ * questions go to stderr, results to stdout. Ctrl-C stops the command that runs (at an empty prompt
+ * it says how to leave); Ctrl-D, "exit" or "quit" leave. Typing "stop" while a command runs stops it.
+ */
+import { createInterface, type Interface } from 'node:readline';
+import { Writable } from 'node:stream';
+import type { AssistantEvent } from '../shared/events.js';
+import { readConfirmationAnswer } from '../shared/answer-words.js';
+import type { ConfirmCallback } from '../agent/assistant-loop.js';
+import type { CliCommand } from './cli-io.js';
+import { EXIT } from './exit-codes.js';
+import { PROVIDER_OPTIONS, parseCommandArgs } from './parse-command-args.js';
+import { cliLoop, cliPlanner, cliSetup, defaultRunDeps, describeEvent, type RunDeps } from './run-command.js';
+
+const USAGE = `Usage: assistive-control [session] [--provider grammar|ollama|anthropic|openai] [--model M] [--base-url URL]
+
+Talks with the assistant at a prompt: type a command, press Enter, then the next one. Questions and
+confirmations are answered at the same prompt (a number picks an option); "do that again" repeats the
+last action. Ctrl-C stops the command that runs; Ctrl-D, "exit" or "quit" leave.
+Needs a terminal; in a script use "assistive-control run".`;
+
+const PROMPT = '> ';
+const LEAVE = new Set(['exit', 'quit', 'bye']);
+
+/** Reads one line at a time from a readline interface, in order; undefined once it closed. */
+class Lines {
+  private readonly queued: string[] = [];
+  private waiting: ((line: string | undefined) => void) | undefined;
+  private closed = false;
+  /** `intercept` sees each line no one is waiting for; true takes it (it is not queued). */
+  constructor(rl: Interface, intercept: (line: string) => boolean) {
+    rl.on('line', (line) => {
+      if (!this.waiting && intercept(line)) return;
+      if (this.waiting) {
+        const w = this.waiting;
+        this.waiting = undefined;
+        w(line);
+      } else this.queued.push(line);
+    });
+    rl.on('close', () => {
+      this.closed = true;
+      this.waiting?.(undefined);
+      this.waiting = undefined;
+    });
+  }
+  next(): Promise<string | undefined> {
+    const line = this.queued.shift();
+    if (line !== undefined) return Promise.resolve(line);
+    if (this.closed) return Promise.resolve(undefined);
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+}
+
+export function createSessionCommand(deps: RunDeps): CliCommand {
+  return {
+    name: 'session',
+    usage: USAGE,
+    async run(args, io) {
+      const parsed = parseCommandArgs(args, io, USAGE, PROVIDER_OPTIONS);
+      if ('exit' in parsed) return parsed.exit;
+      const stdin = io.stdin;
+      if (!stdin?.isTTY) {
+        io.stderr.write('A session needs a terminal to type in. In a script, use: assistive-control run "<command>"\n');
+        return EXIT.usage;
+      }
+      const { provider: providerOption, model, 'base-url': baseURL } = parsed.values;
+      const setup = await cliSetup(deps, io, providerOption, parsed.values);
+      if ('exit' in setup) return setup.exit;
+      const { services, settings, provider } = setup;
+      const secrets: string[] = [];
+
+      const output = new Writable({
+        write(chunk: Buffer | string, _encoding, done) {
+          io.stderr.write(chunk.toString());
+          done();
+        },
+      });
+      // terminal: false — no line editing redraws, nothing but plain lines for a screen reader; the
+      // terminal's own line discipline still echoes and edits what is typed.
+      const rl = createInterface({ input: stdin, output, terminal: false });
+      let controller: AbortController | undefined;
+      // "stop" typed while a command runs (and no question waits) stops it, as Ctrl-C does.
+      const lines = new Lines(rl, (line) => {
+        if (!controller || line.trim().toLowerCase() !== 'stop') return false;
+        controller.abort();
+        return true;
+      });
+      const onInterrupt = () => {
+        if (controller && !controller.signal.aborted) controller.abort();
+        else io.stderr.write('\nNothing is running. To leave, press Ctrl-D or type exit.\n');
+      };
+      const stopListening = deps.onInterrupt(onInterrupt);
+
+      const ask = async (question: string): Promise<string | undefined> => {
+        io.stderr.write(question);
+        return lines.next();
+      };
+      const emit = (event: AssistantEvent) => {
+        const shown = describeEvent(event);
+        if (shown) (shown.toErr ? io.stderr : io.stdout).write(`${shown.line}\n`);
+      };
+      const confirm: ConfirmCallback = async (request) => {
+        const answer = await ask(`${request.risk.reason} ${request.summary} Do it? [y/N] `);
+        if (answer === undefined) return 'unanswered';
+        return readConfirmationAnswer(answer) === 'confirm' ? 'confirmed' : 'declined';
+      };
+      const loop = cliLoop(deps, io, settings, { emit, confirm, planner: cliPlanner(deps, services, settings, { provider, model, baseURL }, secrets), secrets });
+
+      io.stderr.write('Assistive Control. Type a command and press Enter ("what can I say" lists them); Ctrl-D leaves.\n');
+      try {
+        for (;;) {
+          const pending = loop.memory.pending;
+          const options = pending?.kind === 'clarification' ? pending.options : [];
+          const line = await ask(pending?.kind === 'clarification' ? `${pending.question}\n${options.map((o, i) => `  ${i + 1}. ${o}\n`).join('')}${PROMPT}` : PROMPT);
+          if (line === undefined) break;
+          const text = line.trim();
+          if (text === '') continue;
+          if (LEAVE.has(text.toLowerCase())) break;
+          const picked = /^(\d+)$/.exec(text);
+          const command = picked && options[Number(picked[1]) - 1] !== undefined ? (options[Number(picked[1]) - 1] as string) : text;
+          controller = new AbortController();
+          const result = await loop.run(command, { signal: controller.signal });
+          controller = undefined;
+          (result.outcome === 'done' ? io.stdout : io.stderr).write(`${result.message}\n`);
+        }
+        io.stderr.write('Goodbye.\n');
+        return EXIT.ok;
+      } finally {
+        controller?.abort();
+        rl.close();
+        stopListening();
+      }
+    },
+  };
+}
+
+export const sessionCommand = createSessionCommand(defaultRunDeps);

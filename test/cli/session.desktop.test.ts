@@ -1,0 +1,112 @@
+// The interactive command line (issue #16 item 5) through a real pseudo-terminal (util-linux
+// `script`), on the headless desktop: the bundle the bin runs, the real loop and engine, a GTK app.
+// Typed bytes go through the terminal's line discipline, so Ctrl-C is a real SIGINT and Ctrl-D a
+// real end of file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
+import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApp, until } from '../support/desktop.js';
+
+const skip = desktopSkipReason();
+if (skip) console.log(`[session] skipped: ${skip}`);
+const BIN = resolve(import.meta.dirname, '../../bin/assistive-control.mjs');
+const FIXTURE = fileURLToPath(new URL('../agent/loop-fixture-app.py', import.meta.url));
+
+describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () => {
+  let bridge: AxBridge;
+  let app: ChildProcess;
+  let dir: string;
+  /** An Ollama address that accepts every request and never answers: a command that runs until stopped. */
+  let silent: Server;
+
+  const counter = async (prefix: string): Promise<number> => {
+    const label = (await bridge.snapshot({ pid: app.pid ?? 0 })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
+    if (!label) throw new Error(`no label ${prefix}`);
+    return Number(label.name.slice(prefix.length));
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ac-session-'));
+    bridge = AxBridge.open();
+    app = startApp(SYSTEM_PYTHON, [FIXTURE]);
+    await bridge.waitForApp({ pid: app.pid ?? 0 });
+    await until('the fixture window', async () => ((await bridge.snapshot({ pid: app.pid ?? 0 })).elements.some((e) => e.name === 'Count: 0') ? true : undefined));
+    await activateWindow('^Loop Fixture$');
+    silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+  }, 30_000);
+
+  afterAll(async () => {
+    silent?.closeAllConnections();
+    silent?.close();
+    if (app) await stopApp(app);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('two commands, "do that again", a confirmation and a question answered at the prompt, Ctrl-C stops a command, Ctrl-D leaves', async () => {
+    const port = (silent.address() as AddressInfo).port;
+    const env = { ...process.env, HOME: dir, ASSISTIVE_CONTROL_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), TERM: 'dumb' };
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} --provider ollama --base-url http://127.0.0.1:${port}`;
+    // `script` gives the CLI a pseudo-terminal; its own stdin is a pipe whose bytes are typed there.
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    let seen = 0;
+    /** Waits for `text` after what was already matched; the output a screen reader gets is plain lines. */
+    const expectText = async (text: string, timeoutMs = 15_000) => {
+      await until(`"${text}" in the session (output so far: ${JSON.stringify(output.slice(-300))})`, async () => (output.indexOf(text, seen) >= 0 ? true : undefined), timeoutMs);
+      seen = output.indexOf(text, seen) + text.length;
+    };
+    const type = (bytes: string) => child.stdin.write(bytes);
+    try {
+      await expectText('Type a command and press Enter');
+      await expectText('> ');
+      const count = await counter('Count: ');
+      type('click Increment\r');
+      await expectText('Clicked “Increment”.');
+      await until('the count to go up', async () => ((await counter('Count: ')) === count + 1 ? true : undefined));
+
+      type('do that again\r');
+      await until('the count to go up again', async () => ((await counter('Count: ')) === count + 2 ? true : undefined));
+      await expectText('> ');
+
+      const deleted = await counter('Deleted: ');
+      type('click Delete everything\r');
+      await expectText('Do it? [y/N] ');
+      expect(await counter('Deleted: ')).toBe(deleted);
+      type('y\r');
+      await until('the destructive button, confirmed', async () => ((await counter('Deleted: ')) === deleted + 1 ? true : undefined));
+
+      const right = await counter('Right presses: ');
+      const left = await counter('Left presses: ');
+      type('click OK\r');
+      await expectText('which one?');
+      await expectText('2. “OK” in “Right”');
+      type('2\r');
+      await until('the Right OK to be pressed', async () => ((await counter('Right presses: ')) === right + 1 ? true : undefined));
+      expect(await counter('Left presses: ')).toBe(left);
+
+      // Not the grammar's: it goes to the planner, which never answers, until Ctrl-C.
+      type('tidy up my desktop please\r');
+      await expectText('tidy up my desktop please');
+      type('\x03');
+      await expectText('Stopped. Nothing more was done.');
+      await expectText('> ');
+      type('\x04');
+      await expectText('Goodbye.');
+      expect(await exited).toBe(0);
+      // Plain lines only: no cursor movement or colour escapes for a screen reader to read out.
+      expect(output.includes('\u001b[')).toBe(false);
+    } finally {
+      child.kill();
+    }
+  }, 90_000);
+});
