@@ -13,7 +13,8 @@ fi
 # AT-SPI, openbox, GTK3 apps), the Secret Service (gnome-keyring), Chromium for the panel, espeak-ng
 # (spoken feedback on Linux, and the recordings the voice tests play), LibreOffice Calc (reading a
 # sheet must never harm it), LibreOffice Writer and gedit (typing, reading back and bolding text in
-# real editors).
+# real editors), desktop-file-utils (desktop-file-validate checks the launcher and autostart entries
+# the app writes on Linux).
 PACKAGES=(
   build-essential pkg-config libatspi2.0-dev libdbus-1-dev libglib2.0-dev libx11-dev
   xvfb at-spi2-core libatk-bridge2.0-0 gir1.2-gtk-3.0 gir1.2-atspi-2.0 python3-gi python3-pyatspi
@@ -22,6 +23,7 @@ PACKAGES=(
   chromium firefox-esr
   espeak-ng
   libreoffice-calc libreoffice-writer libreoffice-gtk3 gedit
+  desktop-file-utils
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -11,6 +11,7 @@ import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import type { PermissionStatus } from '../execution/accessibility/types.js';
+import { isWaylandSession, XORG_SESSION_FIX } from '../execution/input/display-session.js';
 import { createNutInputDriver, displayProblem } from '../execution/input/input-driver.js';
 import { OFFICIAL_KEY_ORIGINS, httpOrigin } from '../config/key-destination.js';
 import { createSecretStore, napiKeyringBackend, type KeyStatus } from '../config/secret-store.js';
@@ -139,7 +140,16 @@ async function checkAccessibility(deps: DoctorDeps, deadlineMs: number): Promise
 async function checkInput(io: CliIo, deps: DoctorDeps): Promise<CheckResult> {
   const id = 'input';
   const title = 'Display and input synthesis';
-  const answer = await deps.input(io.env ?? process.env);
+  const env = io.env ?? process.env;
+  const answer = await deps.input(env);
+  // XWayland sets DISPLAY and answers, but only for the apps that run under it.
+  if (deps.platform === 'linux' && isWaylandSession(env)) {
+    const detail =
+      'problem' in answer
+        ? `This is a Wayland session without a working XWayland (${env.DISPLAY ? `the display ${env.DISPLAY} does not answer` : 'DISPLAY is not set'}), so mouse and keyboard input reaches no app and no window can be brought to the front. Reading apps through accessibility (AT-SPI) still works.`
+        : `This is a Wayland session. Mouse and keyboard input reaches only the apps that run under XWayland (its X server answered; the pointer is at ${Math.round(answer.pointer.x)}, ${Math.round(answer.pointer.y)}): for them, typing, clicking and bringing a window to the front go through X11, and "xlsclients" lists them. Native Wayland apps (most GNOME and KDE apps) receive no synthesized input and cannot be brought to the front; reading them through accessibility (AT-SPI) still works.`;
+    return { id, title, status: 'problem', detail, fix: XORG_SESSION_FIX };
+  }
   if ('problem' in answer) return { id, title, status: 'problem', detail: 'Mouse and keyboard input cannot be sent.', fix: answer.problem };
   return { id, title, status: 'ok', detail: `Mouse and keyboard input can be sent (the pointer is at ${Math.round(answer.pointer.x)}, ${Math.round(answer.pointer.y)}).` };
 }

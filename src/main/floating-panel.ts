@@ -18,6 +18,8 @@ export interface FloatingPanelDeps {
   /** True once the user chose Quit: closing then really closes. */
   readonly isQuitting: () => boolean;
   readonly platform: NodeJS.Platform;
+  /** Called after the user closed (so hid) the panel, to say how to open it again where nothing shows how. */
+  readonly onClosedByUser?: () => void;
 }
 
 /** Gap between the default panel and the screen's edges. */
@@ -44,6 +46,7 @@ export function createFloatingPanel(deps: FloatingPanelDeps): BrowserWindow {
     if (deps.isQuitting()) return;
     event.preventDefault();
     window.hide();
+    deps.onClosedByUser?.();
   });
   return window;
 }

@@ -7,8 +7,9 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { App } from 'electron';
 import { writeFileAtomic } from '../config/atomic-write.js';
+import { desktopEntry, LAUNCHER_FILE_NAME } from './desktop-entry.js';
 
-export const AUTOSTART_FILE_NAME = 'assistive-control.desktop';
+export const AUTOSTART_FILE_NAME = LAUNCHER_FILE_NAME;
 
 export interface LoginItemDeps {
   readonly app: Pick<App, 'setLoginItemSettings'>;
@@ -24,12 +25,6 @@ export function autostartDir(env: NodeJS.ProcessEnv, home: string): string {
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'autostart');
 }
 
-/** A desktop entry's Exec value: each argument quoted, with the characters the spec reserves escaped. */
-function execValue(command: readonly string[]): string {
-  // Inside quotes, \ " ` $ are escaped with a backslash; a % would start a field code, so it is doubled.
-  return command.map((arg) => `"${arg.replace(/[\\"`$]/g, (c) => `\\${c}`).replace(/%/g, '%%')}"`).join(' ');
-}
-
 /** Registers or removes the login item. Throws with a sentence when the OS refuses. */
 export async function applyLaunchAtLogin(deps: LoginItemDeps, enabled: boolean): Promise<void> {
   if (deps.platform === 'darwin' || deps.platform === 'win32') {
@@ -42,8 +37,7 @@ export async function applyLaunchAtLogin(deps: LoginItemDeps, enabled: boolean):
       await rm(file, { force: true });
       return;
     }
-    const entry = ['[Desktop Entry]', 'Type=Application', 'Name=Assistive Control', 'Comment=Control your computer by typing, speaking or a switch', `Exec=${execValue(deps.command)}`, 'X-GNOME-Autostart-enabled=true', ''].join('\n');
-    await writeFileAtomic(file, entry, { mode: 0o644 });
+    await writeFileAtomic(file, desktopEntry('autostart', deps.command), { mode: 0o644 });
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     throw new Error(`Assistive Control could not ${enabled ? 'add itself to' : 'remove itself from'} the programs started at login (${why.slice(0, 160)}). Check that ${deps.autostartDir} is writable.`, { cause: e });

@@ -7,11 +7,13 @@
  * behaviour behind the panel runs in the core process (src/main/core-process.ts).
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, globalShortcut, ipcMain, Menu, nativeImage, protocol, screen, shell, systemPreferences, Tray, utilityProcess } from 'electron';
+import { app, BrowserWindow, globalShortcut, ipcMain, Menu, nativeImage, Notification, protocol, screen, shell, systemPreferences, Tray, utilityProcess } from 'electron';
 import { createSettingsStore, Settings } from '../config/settings.js';
+import { isWaylandSession, XORG_SESSION_FIX } from '../execution/input/display-session.js';
 import type { AssistantEvent } from '../shared/events.js';
 import type { PermissionChecker } from '../shared/permissions.js';
 import { CoreHost } from './core-host.js';
+import { applicationsDir, installLauncher } from './desktop-entry.js';
 import { createFloatingPanel, showPanel, summonOrHidePanel, togglePanel } from './floating-panel.js';
 import { PanelShortcut } from './global-shortcut.js';
 import { applyLaunchAtLogin, autostartDir } from './login-item.js';
@@ -25,9 +27,11 @@ import { createPermissionChecker } from './permissions.js';
 import { darwinPermissions } from './permissions-darwin.js';
 import { linuxPermissions } from './permissions-linux.js';
 import { createTray, refreshTrayMenu, type TrayDeps } from './tray.js';
+import { probeTrayHost, reopenHow, type TrayHost } from './tray-host-linux.js';
 import { SwitchShortcuts } from './switch-shortcut.js';
 import { VoiceShortcut } from './voice-shortcut.js';
 import { PANEL_BOUNDS_FILE, loadPanelBounds, persistPanelBounds } from './window-bounds.js';
+import { xwaylandRelaunchArgs } from './xwayland.js';
 
 export interface ShellOptions {
   /** The bundled preload (CommonJS). */
@@ -43,6 +47,10 @@ export interface ShellOptions {
   readonly platform: NodeJS.Platform;
   readonly env: NodeJS.ProcessEnv;
   readonly homedir: string;
+  /** The process's arguments (default process.argv): starting again under XWayland repeats them. */
+  readonly argv?: readonly string[];
+  /** Linux: whether a tray host runs (default: asks the session bus for the StatusNotifier watcher). */
+  readonly trayHost?: () => Promise<TrayHost>;
   readonly log?: (line: string) => void;
 }
 
@@ -60,14 +68,30 @@ export interface RunningShell {
 
 /**
  * Starts the app. Resolves undefined when another instance already runs (that one shows its panel
- * and this one quits).
+ * and this one quits), or when this one starts again under XWayland.
  */
 export async function startShell(options: ShellOptions): Promise<RunningShell | undefined> {
   const log = options.log ?? ((line: string) => console.error(line));
+  // Electron's own files (the Chromium profile, the panel's place) go beside the settings, in the
+  // one folder the OS's convention gives the app; set first, since the single-instance lock lives there.
+  app.setPath('userData', options.settingsDir);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return undefined;
   }
+  if (options.platform === 'linux') {
+    // Our windows through XWayland until native Wayland is supported (src/main/xwayland.ts).
+    const relaunch = xwaylandRelaunchArgs({ env: options.env, argv: options.argv ?? process.argv, chosen: app.commandLine.getSwitchValue('ozone-platform') });
+    if (relaunch) {
+      log('This is a Wayland session: Assistive Control starts again under XWayland.');
+      app.relaunch({ args: [...relaunch] });
+      app.exit(0);
+      return undefined;
+    }
+  }
+  // Asked now, answered while the app starts: where no tray icon can appear, the panel says how to come back.
+  const trayHost = options.platform === 'linux' ? (options.trayHost ?? (() => probeTrayHost(options.env)))() : Promise.resolve<TrayHost>('present');
+  let noTray = false;
   // Before ready: the panel's own scheme is a secure, standard origin (the microphone needs one).
   protocol.registerSchemesAsPrivileged([PANEL_SCHEME_PRIVILEGES]);
   // Every renderer sandboxed, whatever a window's options say.
@@ -106,6 +130,14 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     workArea: screen.getPrimaryDisplay().workArea,
     isQuitting: () => quitting,
     platform: options.platform,
+    onClosedByUser: () => {
+      if (!noTray) return;
+      // The panel just hid, so an entry in it would go unseen: a desktop notification says it now.
+      const sentence = `Assistive Control is still running. ${reopenHow(shortcut.accelerator)}`;
+      log(sentence);
+      if (Notification.isSupported()) new Notification({ title: 'Assistive Control', body: sentence }).show();
+      else tell(sentence);
+    },
   });
   shown.panel = panel;
   const flushBounds = persistPanelBounds(panel, boundsFile, (e) => log(`Could not remember the panel's place: ${e instanceof Error ? e.message : String(e)}`));
@@ -232,6 +264,20 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     }
   }
   await applySettings(settings);
+  if (options.platform === 'linux') {
+    // In the desktop's applications, so the app can be found and the panel opened again (a second launch shows it).
+    void installLauncher(applicationsDir(options.env, options.homedir), command).then(
+      (wrote) => wrote && log('Assistive Control added itself to your applications.'),
+      (e: unknown) => tell(e instanceof Error ? e.message : String(e)),
+    );
+    void trayHost.then((host) => {
+      noTray = host !== 'present';
+      if (noTray) tell(`This desktop shows no tray icons, so closing the panel only hides it. ${reopenHow(shortcut.accelerator)}`);
+    });
+    if (isWaylandSession(options.env) && !options.env.DISPLAY) {
+      tell(`This Wayland session has no XWayland (DISPLAY is not set), so Assistive Control cannot type, click or bring windows to the front in any app; it can still read them. ${XORG_SESSION_FIX}`);
+    }
+  }
 
   let flushed = false;
   app.on('will-quit', (event) => {

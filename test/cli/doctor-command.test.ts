@@ -191,12 +191,44 @@ describe('assistive-control doctor', () => {
   });
 });
 
+describe('assistive-control doctor in a Wayland session (issue #16)', () => {
+  const XWAYLAND = { XDG_SESSION_TYPE: 'wayland', WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':0' };
+
+  it('XWayland answers: not "input can be sent", but which apps can be driven, which cannot, and the Xorg fix; exit 1', async () => {
+    const r = await doctor({}, { env: XWAYLAND });
+    expect(r.code).toBe(1);
+    const input = r.check('input');
+    expect(input?.status).toBe('problem');
+    expect(input?.detail).not.toMatch(/can be sent/);
+    expect(input?.detail).toMatch(/^This is a Wayland session\. Mouse and keyboard input reaches only the apps that run under XWayland \(its X server answered; the pointer is at 10, 20\): for them, typing, clicking and bringing a window to the front go through X11/);
+    expect(input?.detail).toContain('Native Wayland apps (most GNOME and KDE apps) receive no synthesized input and cannot be brought to the front; reading them through accessibility (AT-SPI) still works.');
+    expect(input?.fix).toMatch(/^To drive every app, log out, and on the login screen choose an Xorg session .*“GNOME on Xorg”/);
+  });
+
+  it('either sign is enough: WAYLAND_DISPLAY alone, or XDG_SESSION_TYPE=wayland alone', async () => {
+    expect((await doctor({}, { env: { WAYLAND_DISPLAY: 'wayland-1', DISPLAY: ':0' } })).check('input')?.detail).toMatch(/^This is a Wayland session\./);
+    expect((await doctor({}, { env: { XDG_SESSION_TYPE: 'wayland', DISPLAY: ':0' } })).check('input')?.detail).toMatch(/^This is a Wayland session\./);
+    // An X11 session: input works as before.
+    const x11 = await doctor({}, { env: { XDG_SESSION_TYPE: 'x11', DISPLAY: ':0' } });
+    expect(x11.check('input')).toMatchObject({ status: 'ok', detail: 'Mouse and keyboard input can be sent (the pointer is at 10, 20).' });
+  });
+
+  it('no XWayland: input reaches no app, reading still works, and the same fix; printed as text too', async () => {
+    const r = await doctor({}, { env: { XDG_SESSION_TYPE: 'wayland', WAYLAND_DISPLAY: 'wayland-0' }, deps: { input: async () => ({ problem: 'no display' }) }, args: [] });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(
+      'PROBLEM  Display and input synthesis: This is a Wayland session without a working XWayland (DISPLAY is not set), so mouse and keyboard input reaches no app and no window can be brought to the front. Reading apps through accessibility (AT-SPI) still works.\n         Fix: To drive every app, log out,',
+    );
+  });
+});
+
 describe('assistive-control doctor without a display', () => {
   it('reports the display with its fix, and never loads nut-js (the process survives); no bus, no keychain', async () => {
     const child = fileURLToPath(new URL('../../bin/assistive-control.mjs', import.meta.url));
     const env: NodeJS.ProcessEnv = { ...process.env, ASSISTIVE_CONTROL_CONFIG_DIR: dir(), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' };
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
+    delete env.XDG_SESSION_TYPE;
     const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
       const p = execFile(process.execPath, [child, 'doctor', '--json'], { env, timeout: 15_000 }, (_e, stdout) => resolve({ code: p.exitCode, stdout }));
     });

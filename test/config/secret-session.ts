@@ -32,7 +32,7 @@ async function kill(child: ChildProcess | undefined): Promise<void> {
 }
 
 /** Resolves once `name` has an owner on the bus (checked with dbus-send, not with the code under test). */
-async function waitForName(env: NodeJS.ProcessEnv, name: string, timeoutMs: number): Promise<void> {
+export async function waitForName(env: NodeJS.ProcessEnv, name: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const owned = await new Promise<boolean>((resolve) => {

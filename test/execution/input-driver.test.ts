@@ -12,6 +12,8 @@ describe('display check', () => {
   it('explains a missing display, a Wayland-only session and a display that is not running', async () => {
     expect(await displayProblem({}, 'linux')).toMatch(/^There is no display to send mouse and keyboard input to \(DISPLAY is not set\)/);
     expect(await displayProblem({ WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toMatch(/Wayland session has no XWayland/);
+    // The session type alone says Wayland too (issue #16).
+    expect(await displayProblem({ XDG_SESSION_TYPE: 'wayland' }, 'linux')).toMatch(/Wayland session has no XWayland/);
     expect(await displayProblem({ DISPLAY: ':4242' }, 'linux')).toBe(
       'The display :4242 is not running (no X server answers there): start Assistive Control from inside your desktop session.',
     );
@@ -28,7 +30,7 @@ describe('display check', () => {
 
   it('never crashes a process that has no display: the engine answers with a failure', () => {
     const script = fileURLToPath(new URL('./no-display-child.ts', import.meta.url));
-    const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' };
+    const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', XDG_SESSION_TYPE: '' };
     const r = spawnSync(process.execPath, ['--import', 'tsx', script], { env, encoding: 'utf8', timeout: 30_000 });
     expect(r.signal).toBeNull();
     expect(r.status).toBe(0);

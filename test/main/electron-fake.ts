@@ -54,6 +54,15 @@ export interface FakeState {
   activationPolicy: string[];
   dockHidden: number;
   userData: string;
+  /** The userData folder when the single-instance lock was asked for (the lock lives in it). */
+  userDataAtLock: string | undefined;
+  /** The ozone-platform switch as Electron resolved it before the main script ran. */
+  ozonePlatform: string;
+  relaunches: unknown[];
+  exitCodes: number[];
+  /** Desktop notifications shown, and whether the desktop has a notification server. */
+  notifications: { title: string; body: string }[];
+  notificationsSupported: boolean;
   loginItems: unknown[];
   taken: Set<string>;
   shortcuts: Map<string, () => void>;
@@ -236,6 +245,12 @@ function freshState(): FakeState {
     activationPolicy: [],
     dockHidden: 0,
     userData: '',
+    userDataAtLock: undefined,
+    ozonePlatform: '',
+    relaunches: [],
+    exitCodes: [],
+    notifications: [],
+    notificationsSupported: true,
     loginItems: [],
     taken: new Set(),
     shortcuts: new Map(),
@@ -269,13 +284,25 @@ export class FakeElectron {
       isPackaged: false,
       getAppPath: () => '/app',
       enableSandbox: () => electron.state.sandboxed++,
-      requestSingleInstanceLock: () => electron.state.lock,
+      requestSingleInstanceLock: () => {
+        electron.state.userDataAtLock = electron.state.userData;
+        return electron.state.lock;
+      },
+      commandLine: { getSwitchValue: (name: string) => (name === 'ozone-platform' ? electron.state.ozonePlatform : '') },
+      relaunch: (options: unknown) => electron.state.relaunches.push(options),
+      exit: (code = 0) => electron.state.exitCodes.push(code),
       whenReady: () => Promise.resolve(),
       setActivationPolicy: (policy: string) => electron.state.activationPolicy.push(policy),
       dock: { hide: () => electron.state.dockHidden++ },
       getPath: (name: string) => {
         if (name !== 'userData') throw new Error(`unexpected path ${name}`);
+        // Electron's default would be a folder of this machine: the shell must have set its own.
+        if (!electron.state.userData) throw new Error('userData was read before the shell set it');
         return electron.state.userData;
+      },
+      setPath: (name: string, path: string) => {
+        if (name !== 'userData') throw new Error(`unexpected path ${name}`);
+        electron.state.userData = path;
       },
       setLoginItemSettings: (settings: unknown) => electron.state.loginItems.push(settings),
       quit: () => {
@@ -307,6 +334,15 @@ export class FakeElectron {
         constructor(image: FakeImage) {
           super(image);
           electron.state.trays.push(this);
+        }
+      },
+      Notification: class {
+        static isSupported(): boolean {
+          return electron.state.notificationsSupported;
+        }
+        constructor(private readonly options: { title: string; body: string }) {}
+        show(): void {
+          electron.state.notifications.push({ title: this.options.title, body: this.options.body });
         }
       },
       Menu: { buildFromTemplate: (items: unknown[]) => ({ items }) },

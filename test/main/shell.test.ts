@@ -18,6 +18,7 @@ vi.mock('electron', async () => {
 });
 
 const { startShell } = await import('../../src/main/shell.js');
+type ShellOptions = Parameters<typeof startShell>[0];
 const fake = (): FakeElectron => {
   if (!hoisted.electron) throw new Error('electron was not mocked');
   return hoisted.electron;
@@ -39,11 +40,11 @@ async function setup(settings: Record<string, unknown> = {}): Promise<Setup> {
   await writeFile(join(settingsDir, 'settings.json'), JSON.stringify(settings));
   await writeFile(join(panelDir, 'index.html'), '<!doctype html><title>Assistive Control</title>');
   await writeFile(join(dir, 'secret.txt'), 'not for the panel');
-  fake().state.userData = join(dir, 'user-data');
   return { dir, settingsDir, panelDir, configHome: join(dir, 'config') };
 }
 
-function start(s: Setup, platform: NodeJS.Platform = 'darwin') {
+/** Starts the shell; on Linux a tray host runs unless `more` says otherwise. */
+function start(s: Setup, platform: NodeJS.Platform = 'darwin', more: Partial<ShellOptions> = {}) {
   return startShell({
     preloadPath: '/app/out/preload/panel-preload.cjs',
     panelDir: s.panelDir,
@@ -54,11 +55,13 @@ function start(s: Setup, platform: NodeJS.Platform = 'darwin') {
     env: { XDG_CONFIG_HOME: s.configHome },
     homedir: s.dir,
     log: (line) => { if (process.env.SHELL_TEST_LOG) console.log(line); },
+    trayHost: async () => 'present',
+    ...more,
   });
 }
 
-async function running(s: Setup, platform: NodeJS.Platform = 'darwin') {
-  const shell = await start(s, platform);
+async function running(s: Setup, platform: NodeJS.Platform = 'darwin', more: Partial<ShellOptions> = {}) {
+  const shell = await start(s, platform, more);
   if (!shell) throw new Error('the shell did not start');
   const window = fake().state.windows[0];
   if (!window) throw new Error('no window');
@@ -96,6 +99,115 @@ describe('single instance', () => {
     fake().app.emit('second-instance');
     expect(window.visible).toBe(true);
     expect(window.focused).toBe(true);
+  });
+});
+
+describe('one folder per convention (issue #16)', () => {
+  it('Electron’s userData (Chromium profile, panel position, single-instance lock) is the settings folder, set before the lock', async () => {
+    const s = await setup();
+    await running(s, 'linux');
+    expect(fake().state.userDataAtLock).toBe(s.settingsDir);
+    expect(fake().state.userData).toBe(s.settingsDir);
+  });
+});
+
+describe('Linux: the launcher, and a desktop without a tray (issue #16)', () => {
+  const launcher = (dataHome: string) => join(dataHome, 'applications', 'assistive-control.desktop');
+
+  it('puts a launcher among the applications ($XDG_DATA_HOME/applications) that starts the app', async () => {
+    const s = await setup();
+    const dataHome = join(s.dir, 'data');
+    await running(s, 'linux', { env: { XDG_CONFIG_HOME: s.configHome, XDG_DATA_HOME: dataHome } });
+    const entry = await vi.waitFor(() => readFile(launcher(dataHome), 'utf8'));
+    // Unpackaged, Electron itself runs the app folder.
+    expect(entry).toContain(`Exec="${process.execPath}" "/app"\n`);
+    expect(entry).toContain('Name=Assistive Control\n');
+  });
+
+  it('without $XDG_DATA_HOME, in ~/.local/share/applications; never on macOS', async () => {
+    const s = await setup();
+    await running(s, 'linux');
+    await vi.waitFor(() => readFile(launcher(join(s.dir, '.local', 'share')), 'utf8'));
+    fake().reset();
+    const mac = await setup();
+    await running(mac, 'darwin');
+    await expect(readdir(mac.dir)).resolves.not.toContain('.local');
+  });
+
+  it('no tray host: says at start how to open the panel again; closing it says so in a desktop notification; the launcher brings it back', async () => {
+    const { window } = await running(await setup({ globalShortcut: 'CommandOrControl+Shift+Space' }), 'linux', { trayHost: async () => 'absent' });
+    await vi.waitFor(() =>
+      expect(notices(window)).toEqual([
+        'This desktop shows no tray icons, so closing the panel only hides it. To open the panel again, open Assistive Control from your applications, or press Ctrl+Shift+Space.',
+      ]),
+    );
+    expect(window.close()).toBe(false);
+    expect(window.visible).toBe(false);
+    expect(fake().state.notifications).toEqual([
+      { title: 'Assistive Control', body: 'Assistive Control is still running. To open the panel again, open Assistive Control from your applications, or press Ctrl+Shift+Space.' },
+    ]);
+    // Opening the launcher starts a second instance, which hands over to this one.
+    fake().app.emit('second-instance');
+    expect(window.visible).toBe(true);
+    expect(window.focused).toBe(true);
+    // Hidden by its own shortcut, the user knows the way back: nothing more is said.
+    fake().state.shortcuts.get('CommandOrControl+Shift+Space')?.();
+    expect(window.visible).toBe(false);
+    expect(fake().state.notifications).toHaveLength(1);
+  });
+
+  it('an unknown answer counts as no tray; without a notification server the sentence waits in the panel; no shortcut, no “press”', async () => {
+    fake().state.notificationsSupported = false;
+    fake().state.taken.add('CommandOrControl+Shift+Space');
+    const { window } = await running(await setup(), 'linux', { trayHost: async () => 'unknown' });
+    await vi.waitFor(() => expect(notices(window)).toContain('This desktop shows no tray icons, so closing the panel only hides it. To open the panel again, open Assistive Control from your applications.'));
+    window.close();
+    expect(notices(window).at(-1)).toBe('Assistive Control is still running. To open the panel again, open Assistive Control from your applications.');
+  });
+
+  it('a tray host: nothing said at start or on close', async () => {
+    const { window } = await running(await setup(), 'linux', { trayHost: async () => 'present' });
+    window.close();
+    await new Promise((r) => setImmediate(r));
+    expect(fake().state.notifications).toEqual([]);
+    expect(notices(window)).toEqual([]);
+  });
+});
+
+describe('Linux: Wayland (issue #16)', () => {
+  const wayland = (s: Setup, extra: Record<string, string> = {}) => ({ XDG_CONFIG_HOME: s.configHome, XDG_SESSION_TYPE: 'wayland', WAYLAND_DISPLAY: 'wayland-0', ...extra });
+
+  it('on native Wayland with XWayland there, starts again with --ozone-platform=x11 before opening anything', async () => {
+    const s = await setup();
+    fake().state.ozonePlatform = 'wayland';
+    const shell = await start(s, 'linux', { env: wayland(s, { DISPLAY: ':0' }), argv: ['/usr/bin/electron', '/app', '--verbose'] });
+    expect(shell).toBeUndefined();
+    expect(fake().state.relaunches).toEqual([{ args: ['/app', '--verbose', '--ozone-platform=x11'] }]);
+    expect(fake().state.exitCodes).toEqual([0]);
+    expect(fake().state.windows).toEqual([]);
+    expect(fake().state.trays).toEqual([]);
+  });
+
+  it('already on X11 (XWayland, or an X11 session), or started with the switch once: goes on, no loop', async () => {
+    const s = await setup();
+    fake().state.ozonePlatform = 'x11';
+    await running(s, 'linux', { env: wayland(s, { DISPLAY: ':0' }), argv: ['/usr/bin/electron', '/app'] });
+    expect(fake().state.relaunches).toEqual([]);
+    fake().reset();
+    const again = await setup();
+    fake().state.ozonePlatform = 'wayland';
+    await running(again, 'linux', { env: wayland(again, { DISPLAY: ':0' }), argv: ['/usr/bin/electron', '/app', '--ozone-platform=x11'] });
+    expect(fake().state.relaunches).toEqual([]);
+  });
+
+  it('no XWayland: stays on Wayland (X11 could not start) and says what cannot work and how to fix it', async () => {
+    const s = await setup();
+    fake().state.ozonePlatform = 'wayland';
+    const { window } = await running(s, 'linux', { env: wayland(s), argv: ['/usr/bin/electron', '/app'] });
+    expect(fake().state.relaunches).toEqual([]);
+    expect(notices(window)).toEqual([
+      expect.stringMatching(/^This Wayland session has no XWayland \(DISPLAY is not set\), so Assistive Control cannot type, click or bring windows to the front in any app; it can still read them\. To drive every app, log out, .*“GNOME on Xorg”/),
+    ]);
   });
 });
 
@@ -298,13 +410,13 @@ describe('tray icon', () => {
 describe('remembered position and size', () => {
   it('opens where the user left it, and remembers a move at quit', async () => {
     const s = await setup();
-    await mkdir(fake().state.userData, { recursive: true });
-    await writeFile(join(fake().state.userData, 'panel-bounds.json'), JSON.stringify({ x: 100, y: 200, width: 400, height: 500 }));
+    // Beside the settings: Electron's userData is the settings folder.
+    await writeFile(join(s.settingsDir, 'panel-bounds.json'), JSON.stringify({ x: 100, y: 200, width: 400, height: 500 }));
     const { window } = await running(s);
     expect(window.options).toMatchObject({ x: 100, y: 200, width: 400, height: 500 });
     window.moveTo(300, 220);
     await quit();
-    expect(JSON.parse(await readFile(join(fake().state.userData, 'panel-bounds.json'), 'utf8'))).toEqual({ x: 300, y: 220, width: 400, height: 500 });
+    expect(JSON.parse(await readFile(join(s.settingsDir, 'panel-bounds.json'), 'utf8'))).toEqual({ x: 300, y: 220, width: 400, height: 500 });
   });
 
   it.each([
@@ -314,8 +426,7 @@ describe('remembered position and size', () => {
     ['a title bar above the screen', JSON.stringify({ x: 100, y: -300, width: 400, height: 500 })],
   ])('ignores %s and opens at the top right of the main display', async (_what, content) => {
     const s = await setup();
-    await mkdir(fake().state.userData, { recursive: true });
-    await writeFile(join(fake().state.userData, 'panel-bounds.json'), content);
+    await writeFile(join(s.settingsDir, 'panel-bounds.json'), content);
     const { window } = await running(s);
     // Work area 1440 × 875 at y 25; default size 420 × 640; 16 px from the edges.
     expect(window.getBounds()).toEqual({ x: 1004, y: 41, width: 420, height: 640 });
@@ -414,7 +525,8 @@ describe('the Linux autostart entry', () => {
     const dir = await mkdtemp(join(tmpdir(), 'ac-autostart-'));
     await applyLaunchAtLogin({ app: fake().app as never, platform: 'linux', autostartDir: dir, command: ['/opt/My "AC"/run$1', '/home/me/100% apps'] }, true);
     const entry = await readFile(join(dir, 'assistive-control.desktop'), 'utf8');
-    expect(entry).toContain('Exec="/opt/My \\"AC\\"/run\\$1" "/home/me/100%% apps"\n');
+    // The quoting escapes (\" \$), then the string escape of every backslash (\\): GLib reads it back exactly (desktop-entry.test.ts).
+    expect(entry).toContain('Exec="/opt/My \\\\"AC\\\\"/run\\\\$1" "/home/me/100%% apps"\n');
   });
 
   it('says which folder it could not write', async () => {

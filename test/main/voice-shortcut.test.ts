@@ -28,7 +28,6 @@ async function shellWith(settings: Record<string, unknown>) {
   await mkdir(join(dir, 'panel'));
   await writeFile(join(dir, 'settings', 'settings.json'), JSON.stringify(settings));
   await writeFile(join(dir, 'panel', 'index.html'), '<!doctype html><title>panel</title>');
-  electron().state.userData = join(dir, 'user-data');
   const shell = await startShell({
     preloadPath: '/app/out/preload/panel-preload.cjs',
     panelDir: join(dir, 'panel'),
@@ -39,6 +38,8 @@ async function shellWith(settings: Record<string, unknown>) {
     env: { XDG_CONFIG_HOME: join(dir, 'config') },
     homedir: dir,
     log: () => undefined,
+    // A desktop with a tray: what is said about none is shell.test.ts's.
+    trayHost: async () => 'present',
   });
   if (!shell) throw new Error('the shell did not start');
   const window = electron().state.windows[0]!;

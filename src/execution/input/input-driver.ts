@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { CanonicalModifier } from '../../shared/keys.js';
 import { ExecutionError } from '../results.js';
+import { isWaylandSession } from './display-session.js';
 import { KEY_TO_NUT, keyStrokeFor, modifierKey, type InputPlatform, type KeyStroke } from './keymap.js';
 
 export interface ScreenPoint {
@@ -46,7 +47,7 @@ export async function displayProblem(env: NodeJS.ProcessEnv, platform: NodeJS.Pl
   if (platform !== 'linux') return undefined;
   const display = env.DISPLAY ?? '';
   if (display === '') {
-    return env.WAYLAND_DISPLAY
+    return isWaylandSession(env)
       ? 'There is no X display to send mouse and keyboard input to: this Wayland session has no XWayland (DISPLAY is not set). Log in to an "Xorg" session, or enable XWayland.'
       : 'There is no display to send mouse and keyboard input to (DISPLAY is not set): start Assistive Control from inside your desktop session.';
   }
