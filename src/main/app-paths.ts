@@ -1,6 +1,7 @@
 /**
  * Where the app's built files are, seen from the main bundle's folder (out/main): the preload and
- * the panel next to it, the core process below it, the tray icons in the checkout's assets/.
+ * the panel next to it, the core process below it, the tray icons in assets/ (the checkout's, or
+ * the one inside app.asar once packaged).
  */
 import { join } from 'node:path';
 

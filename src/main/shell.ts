@@ -111,6 +111,10 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   });
 
   await app.whenReady();
+  // Packaged, Electron's default menu (Reload, Toggle Developer Tools …) goes; `electron .` keeps it
+  // for development. macOS keeps the Edit menu alone: no one sees it (an accessory app shows no menu
+  // bar), but it is how ⌘C, ⌘V, ⌘X, ⌘A and ⌘Z reach the panel's text fields there.
+  if (app.isPackaged) Menu.setApplicationMenu(options.platform === 'darwin' ? Menu.buildFromTemplate([{ role: 'editMenu' }]) : null);
   if (options.platform === 'darwin') {
     app.setActivationPolicy('accessory');
     app.dock?.hide();

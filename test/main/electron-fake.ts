@@ -77,6 +77,8 @@ export interface FakeState {
   displays: { workArea: Rect; bounds: Rect }[];
   opened: string[];
   session: FakeSession;
+  /** Every Menu.setApplicationMenu call's menu (null: no menu at all), in order. */
+  applicationMenus: unknown[];
 }
 
 export class FakeBrowserWindow extends EventEmitter {
@@ -264,6 +266,7 @@ function freshState(): FakeState {
     displays: [{ workArea: { x: 0, y: 25, width: 1440, height: 875 }, bounds: { x: 0, y: 0, width: 1440, height: 900 } }],
     opened: [],
     session: new FakeSession(),
+    applicationMenus: [],
   };
 }
 
@@ -271,17 +274,19 @@ export class FakeElectron {
   state: FakeState = freshState();
   readonly app = this.createApp();
 
-  /** A fresh state, and an app with no listeners (the module object itself stays the same). */
+  /** A fresh state, and an app with no listeners, run unpackaged (the module object itself stays the same). */
   reset(): void {
     this.state = freshState();
     this.app.removeAllListeners();
+    this.app.isPackaged = false;
   }
 
   private createApp() {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the fake app reads the current state.
     const electron = this;
     const app = Object.assign(new EventEmitter(), {
-      isPackaged: false,
+      /** `electron .` (false) or the installed app (true); a test sets it. */
+      isPackaged: false as boolean,
       getAppPath: () => '/app',
       enableSandbox: () => electron.state.sandboxed++,
       requestSingleInstanceLock: () => {
@@ -345,7 +350,10 @@ export class FakeElectron {
           electron.state.notifications.push({ title: this.options.title, body: this.options.body });
         }
       },
-      Menu: { buildFromTemplate: (items: unknown[]) => ({ items }) },
+      Menu: {
+        buildFromTemplate: (items: unknown[]) => ({ items }),
+        setApplicationMenu: (menu: unknown) => electron.state.applicationMenus.push(menu),
+      },
       nativeImage: { createFromPath: (path: string) => new FakeImage(path) },
       globalShortcut: {
         register: (accelerator: string, callback: () => void) => {

@@ -225,6 +225,26 @@ describe('Dock and activation policy', () => {
   });
 });
 
+describe('the application menu', () => {
+  it('in development (`electron .`): Electron’s default menu stays, with Reload and the developer tools', async () => {
+    await running(await setup(), 'linux');
+    await running(await setup(), 'darwin');
+    expect(fake().state.applicationMenus).toEqual([]);
+  });
+
+  it('packaged, Linux: no menu at all', async () => {
+    fake().app.isPackaged = true;
+    await running(await setup(), 'linux');
+    expect(fake().state.applicationMenus).toEqual([null]);
+  });
+
+  it('packaged, macOS: the Edit menu alone, so ⌘C, ⌘V, ⌘X, ⌘A and ⌘Z still work in the panel', async () => {
+    fake().app.isPackaged = true;
+    await running(await setup(), 'darwin');
+    expect(fake().state.applicationMenus).toEqual([{ items: [{ role: 'editMenu' }] }]);
+  });
+});
+
 describe('the floating panel window', () => {
   it('floats above other apps on every Space and over full-screen apps, with a locked-down renderer, and is shown at launch', async () => {
     const { window } = await running(await setup());

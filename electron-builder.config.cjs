@@ -1,0 +1,110 @@
+// @ts-check
+/**
+ * How `npm run dist` packages the app with electron-builder: an AppImage and a deb on Linux, a dmg
+ * on macOS, each for the architecture it is built on (the accessibility addon is compiled for that
+ * one). Why these choices, and what has never been built: docs/decisions.md, "Packaging".
+ * Paths are relative to the project folder; `packaging/` holds the build resources (icons,
+ * entitlements, the afterPack hook), which never go into the app itself.
+ * test/packaging/electron-builder-config.test.ts validates this file against electron-builder's own
+ * schema.
+ */
+
+/** @type {import('app-builder-lib').Configuration} */
+const config = {
+  // The name the keychain entries are saved under (README, "Commands").
+  appId: 'com.assistivecontrol.app',
+  productName: 'Assistive Control',
+  directories: { buildResources: 'packaging', output: 'dist' },
+  // What the app runs (`npm run build` writes out/), the accessibility addon, the tray icons and
+  // package.json. The production dependencies come along by themselves; the patterns starting with
+  // "!" also apply to them.
+  files: [
+    'out/**',
+    '!out/**/*.map',
+    'native/ax-bridge/build/Release/ax_bridge.node',
+    // The prebuilt addon where one was made (npm run build:prebuilds): loaded when the local build is absent.
+    'prebuilds/**/ax_bridge.node',
+    'assets/**',
+    'package.json',
+    // whisper.cpp's GPU builds (CUDA, Vulkan: about 250 MB) and its WebAssembly build: the core loads
+    // the default CPU build only (src/voice/whisper-engine.ts). And its sources, for building it.
+    '!**/node_modules/@fugood/node-whisper-*-{cuda,vulkan}{,/**/*}',
+    '!**/node_modules/@fugood/node-whisper-wasm{,/**/*}',
+    '!**/node_modules/@fugood/whisper.node/{src,whisper.cpp}{,/**/*}',
+  ],
+  asar: true,
+  // Native code is loaded from real files, never from inside app.asar: every addon, and the packages
+  // that carry an addon with the libraries beside it (whisper.cpp, the keychain, nut-js's libnut,
+  // the macOS permission checks). onnxruntime-web (the voice detector) loads its ES modules and its
+  // WebAssembly by path in the core process.
+  asarUnpack: [
+    '**/*.node',
+    'node_modules/@fugood/node-whisper-*/**',
+    'node_modules/@napi-rs/keyring-*/**',
+    'node_modules/@nut-tree-fork/libnut-*/**',
+    'node_modules/node-mac-permissions/**',
+    'node_modules/onnxruntime-web/**',
+  ],
+  // Every native module here uses Node-API, whose binaries work unchanged in Electron's Node: no
+  // rebuild against Electron's headers (which would also try to rebuild whisper.cpp from source).
+  npmRebuild: false,
+  // Electron's fuses: RunAsNode off, NODE_OPTIONS and --inspect ignored, the app only from its
+  // checked app.asar, cookies encrypted.
+  afterPack: './packaging/after-pack.cjs',
+
+  mac: {
+    target: ['dmg'],
+    category: 'public.app-category.utilities',
+    icon: 'packaging/icon.png',
+    hardenedRuntime: true,
+    gatekeeperAssess: false,
+    entitlements: 'packaging/entitlements.mac.plist',
+    entitlementsInherit: 'packaging/entitlements.mac.plist',
+    extendInfo: {
+      // A menu-bar app: no Dock icon and no menu bar, from launch on.
+      LSUIElement: true,
+      NSMicrophoneUsageDescription:
+        'Assistive Control listens to the microphone only while voice control is on, so that you can give commands by speaking.',
+    },
+  },
+
+  linux: {
+    target: ['AppImage', 'deb'],
+    executableName: 'assistive-control',
+    icon: 'packaging/icons',
+    category: 'Utility;Accessibility',
+    synopsis: 'Control your computer by typing, speaking or pressing a single switch.',
+    desktop: {
+      Name: 'Assistive Control',
+      Comment: 'Control your computer by typing, speaking or pressing a single switch.',
+      Keywords: 'accessibility;switch access;voice control;speech;keyboard;mouse;',
+    },
+  },
+  deb: {
+    // What Electron needs (electron-builder's defaults, which this list replaces), then the app's own:
+    // the AT-SPI bus and its library, D-Bus and GLib for the accessibility addon, X11 and XTest for
+    // the keys and the pointer, OpenMP for whisper.cpp.
+    depends: [
+      'libgtk-3-0',
+      'libnotify4',
+      'libnss3',
+      'libxss1',
+      'libxtst6',
+      'xdg-utils',
+      'libatspi2.0-0',
+      'libuuid1',
+      'libsecret-1-0',
+      'at-spi2-core',
+      'libdbus-1-3',
+      'libglib2.0-0',
+      'libx11-6',
+      'libgomp1',
+    ],
+    // Spoken feedback; everything else works without it.
+    recommends: ['espeak-ng'],
+    packageCategory: 'utils',
+    priority: 'optional',
+  },
+};
+
+module.exports = config;
