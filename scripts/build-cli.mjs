@@ -46,6 +46,9 @@ export async function buildCli() {
     banner: { js: 'import { createRequire as __acRequire } from "node:module"; const require = __acRequire(import.meta.url);' },
     sourcemap: 'linked',
     metafile: true,
+    // Smaller to parse at every start; identifiers keep their names (SDK errors are told apart by name).
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
   });
   // What each chunk holds and imports: the tests check that planning loads no SDK.
