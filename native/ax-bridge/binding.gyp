@@ -14,7 +14,7 @@
           "libraries": ["<!@(pkg-config --libs atspi-2 gio-2.0 gio-unix-2.0 gobject-2.0 glib-2.0 dbus-1)", "-ldl"]
         }],
         ["OS=='mac'", {
-          "sources": ["src/mac/ax_bridge.mm", "src/mac/roles.mm", "src/mac/key_grab.mm"],
+          "sources": ["src/mac/ax_bridge.mm", "src/mac/roles.mm", "src/mac/key_grab.mm", "src/mac/unicode_typing.mm"],
           "libraries": ["-framework ApplicationServices", "-framework AppKit", "-framework Carbon", "-framework Foundation"],
           "xcode_settings": {
             "CLANG_CXX_LANGUAGE_STANDARD": "c++17",

@@ -45,7 +45,9 @@ export function createDesktopEngine(
     targetApp.listen(bridge).catch((e: unknown) => console.error(`Not following which app is active: ${e instanceof Error ? e.message : String(e)}`));
   }
   // The switch keys held system-wide are let go while the engine itself types them.
-  const input = createNutInputDriver({ env });
+  // macOS types characters as Unicode key events through the bridge, whatever the keyboard layout.
+  const typeUnicode = bridge.unicodeTyper();
+  const input = createNutInputDriver({ env, ...(typeUnicode ? { typeUnicode } : {}) });
   return new ExecutionEngine({ bridge, input: options.switchKeys ? withSwitchKeysLetGo(input, options.switchKeys) : input, targetApp });
 }
 

@@ -11,6 +11,9 @@
 
 #include "../include/ax_bridge.h"
 #include "../include/key_grab.h"
+#if defined(__APPLE__)
+#include "../include/unicode_typing.h"
+#endif
 
 namespace {
 
@@ -499,6 +502,20 @@ void Cleanup(void*) {
   StopKeyGrab();
 }
 
+#if defined(__APPLE__)
+// typeUnicode(text): one Unicode key event down and up (include/unicode_typing.h). Synchronous:
+// posting an event does not wait on any app.
+Napi::Value TypeUnicode(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !info[0].IsString()) throw Napi::TypeError::New(env, "text must be a string");
+  std::string why;
+  if (!axb::postUnicodeString(info[0].As<Napi::String>().Utf8Value(), why)) {
+    throw Napi::Error::New(env, "Could not type the text: " + why + ".");
+  }
+  return env.Undefined();
+}
+#endif
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   {
     std::lock_guard<std::mutex> lock(gMutex);
@@ -507,6 +524,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   napi_add_env_cleanup_hook(env, Cleanup, nullptr);
 #if defined(__APPLE__)
   exports.Set("platform", "darwin");
+  exports.Set("typeUnicode", Napi::Function::New(env, TypeUnicode, "typeUnicode"));
 #else
   exports.Set("platform", "linux");
 #endif

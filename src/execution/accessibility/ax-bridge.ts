@@ -297,6 +297,22 @@ export class AxBridge {
    * with one outcome per key (problem empty: held); rejects with `unavailable` where no key can be
    * held at all (no X display, Wayland, macOS without the permission).
    */
+  /**
+   * Where the platform types characters as Unicode key events (macOS), the function that posts one
+   * (at most 20 UTF-16 units; see src/execution/input/unicode-typing.ts); undefined elsewhere.
+   */
+  unicodeTyper(): ((text: string) => Promise<void>) | undefined {
+    const post = this.native.typeUnicode;
+    if (typeof post !== 'function') return undefined;
+    return async (text) => {
+      try {
+        post(text);
+      } catch (e) {
+        throw new AccessibilityError('failed', e instanceof Error ? e.message : String(e));
+      }
+    };
+  }
+
   async grabKeys(keys: readonly string[], options?: CallOptions): Promise<readonly KeyGrabOutcome[]> {
     if (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string' || k.length > 20) || keys.length > 16) {
       throw new AccessibilityError('failed', 'grabKeys takes up to 16 key names.');

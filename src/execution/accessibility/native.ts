@@ -34,6 +34,8 @@ export interface NativeBridge {
   /** Holds exactly these switch keys system-wide (native/ax-bridge/include/key_grab.h); [] lets all go. */
   grabKeys(keys: string[]): Promise<Array<{ key: string; problem: string }>>;
   setKeyListener(listener: ((report: { key: string; edge: string }) => void) | null): void;
+  /** macOS only: one Unicode key event (down and up) carrying at most 20 UTF-16 units. */
+  typeUnicode?: (text: string) => void;
 }
 
 export interface NativeApp {

@@ -11,6 +11,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { CanonicalModifier } from '../../shared/keys.js';
+import { planUnicodeTyping, untypableAsUnicode } from './unicode-typing.js';
 import { ExecutionError } from '../results.js';
 import { isWaylandSession } from './display-session.js';
 import { KEY_TO_NUT, keyStrokeFor, modifierKey, type InputPlatform, type KeyStroke } from './keymap.js';
@@ -120,6 +121,12 @@ interface NutModule {
 export interface NutDriverOptions {
   readonly env?: NodeJS.ProcessEnv;
   readonly platform?: NodeJS.Platform;
+  /**
+   * macOS: posts one Unicode key event (down and up) carrying `text` (at most 20 UTF-16 units) —
+   * the native bridge's typeUnicode. With it, typing honours any keyboard layout; without it (or on
+   * another platform) characters go as US key codes.
+   */
+  readonly typeUnicode?: (text: string) => Promise<void>;
 }
 
 function errorText(e: unknown): string {
@@ -131,6 +138,8 @@ export function createNutInputDriver(options: NutDriverOptions = {}): InputDrive
   const env = options.env ?? process.env;
   const platform = options.platform ?? process.platform;
   const inputPlatform: InputPlatform = platform === 'darwin' ? 'darwin' : platform === 'win32' ? 'win32' : 'linux';
+  // Unicode key events where the platform has them (macOS) and the bridge offers them.
+  const unicode = inputPlatform === 'darwin' ? options.typeUnicode : undefined;
   let loading: Promise<NutModule> | undefined;
   let usLayout: Promise<boolean> | undefined;
 
@@ -156,8 +165,9 @@ export function createNutInputDriver(options: NutDriverOptions = {}): InputDrive
   };
 
   const isUsLayout = (): Promise<boolean> => {
-    // macOS types characters as Unicode events, whatever the layout; elsewhere ask the X server.
-    usLayout ??= inputPlatform === 'darwin' ? Promise.resolve(true) : x11Layout(env).then((l) => l?.layout === 'us' && l.variant === '');
+    // Key codes are US key codes: right only on a US layout. macOS without Unicode events cannot
+    // tell its layout here, so it is not assumed to be US (characters that differ are refused).
+    usLayout ??= inputPlatform === 'darwin' ? Promise.resolve(false) : x11Layout(env).then((l) => l?.layout === 'us' && l.variant === '');
     return usLayout;
   };
 
@@ -250,9 +260,24 @@ export function createNutInputDriver(options: NutDriverOptions = {}): InputDrive
           for (const m of [...mods].reverse()) await kb.releaseKey(m);
         }
       }),
-    untypableByKeys: async (text) => (await strokes(text)).missing,
+    untypableByKeys: async (text) => (unicode ? untypableAsUnicode(text) : (await strokes(text)).missing),
     typeByKeys: (text) =>
       act('type', async (nut) => {
+        if (unicode) {
+          const missing = untypableAsUnicode(text);
+          if (missing.length > 0) throw new ExecutionError('unsupported', `These characters cannot be typed: ${missing.map((c) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`).join(' ')}.`);
+          const kb = nut.providerRegistry.getKeyboard();
+          for (const step of planUnicodeTyping(text)) {
+            if (step.kind === 'text') {
+              await unicode(step.text);
+              continue;
+            }
+            const k = keyCode(nut, KEY_TO_NUT[step.key] ?? '');
+            await kb.pressKey(k);
+            await kb.releaseKey(k);
+          }
+          return;
+        }
         const { strokes: list, missing } = await strokes(text);
         if (missing.length > 0) throw new ExecutionError('unsupported', `These characters cannot be typed by keys here: ${missing.join(' ')}.`);
         const kb = nut.providerRegistry.getKeyboard();
