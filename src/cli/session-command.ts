@@ -11,6 +11,9 @@ import { createInterface, type Interface } from 'node:readline';
 import { Writable } from 'node:stream';
 import type { AssistantEvent } from '../shared/events.js';
 import { readConfirmationAnswer } from '../shared/answer-words.js';
+import { guideTitle } from '../shared/command-guide.js';
+import { sessionCommand as panelWord } from '../shared/session-commands.js';
+import { commandGuide } from '../intent/grammar/command-guide.js';
 import type { ConfirmCallback } from '../agent/assistant-loop.js';
 import type { CliCommand } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
@@ -25,6 +28,15 @@ last action. Ctrl-C stops the command that runs; Ctrl-D, "exit" or "quit" leave.
 Needs a terminal; in a script use "assistive-control run".`;
 
 const PROMPT = '> ';
+
+/** "what can I say" at the prompt: the grammar's own guide, one group a line; the panel's own words left out. */
+function guideLines(): string {
+  const guide = commandGuide(undefined);
+  const groups = guide.groups
+    .filter((g) => g.title !== 'The assistant itself')
+    .map((g) => `  ${g.title}: ${g.examples.join('; ')}${g.alsoSaid.length > 0 ? ` (also: ${g.alsoSaid.join(', ')})` : ''}`);
+  return [guideTitle(guide), ...groups, '  This session: do that again; stop (or Ctrl-C) while a command runs; exit (or Ctrl-D) to leave.'].join('\n');
+}
 const LEAVE = new Set(['exit', 'quit', 'bye']);
 
 /** Reads one line at a time from a readline interface, in order; undefined once it closed. */
@@ -100,9 +112,13 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
         io.stderr.write(question);
         return lines.next();
       };
+      // The error line the running command printed last (its result says the same: not twice).
+      const said = { error: '' };
       const emit = (event: AssistantEvent) => {
         const shown = describeEvent(event);
-        if (shown) (shown.toErr ? io.stderr : io.stdout).write(`${shown.line}\n`);
+        if (!shown) return;
+        if (shown.toErr) said.error = shown.line;
+        (shown.toErr ? io.stderr : io.stdout).write(`${shown.line}\n`);
       };
       const confirm: ConfirmCallback = async (request) => {
         const answer = await ask(`${request.risk.reason} ${request.summary} Do it? [y/N] `);
@@ -121,12 +137,17 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
           const text = line.trim();
           if (text === '') continue;
           if (LEAVE.has(text.toLowerCase())) break;
+          if (panelWord(text) === 'help') {
+            io.stdout.write(`${guideLines()}\n`);
+            continue;
+          }
           const picked = /^(\d+)$/.exec(text);
           const command = picked && options[Number(picked[1]) - 1] !== undefined ? (options[Number(picked[1]) - 1] as string) : text;
           controller = new AbortController();
+          said.error = '';
           const result = await loop.run(command, { signal: controller.signal });
           controller = undefined;
-          (result.outcome === 'done' ? io.stdout : io.stderr).write(`${result.message}\n`);
+          if (result.message !== said.error) (result.outcome === 'done' ? io.stdout : io.stderr).write(`${result.message}\n`);
         }
         io.stderr.write('Goodbye.\n');
         return EXIT.ok;

@@ -4,7 +4,7 @@
 // real end of file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -109,4 +109,41 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
       child.kill();
     }
   }, 90_000);
+
+  it('the quick start\'s first command: setup checked, nothing reinstalled, no Electron here, so the command line starts and works', async () => {
+    const root = resolve(import.meta.dirname, '../..');
+    // The quick start runs `npm ci` only when the dependencies are older than the lock file: here they
+    // must not be (a reinstall in the middle of the suite would pull node_modules from under it).
+    const installed = statSync(join(root, 'node_modules/.package-lock.json')).mtimeMs;
+    expect(installed).toBeGreaterThanOrEqual(statSync(join(root, 'package-lock.json')).mtimeMs);
+    const noElectron = join(dir, 'no-electron');
+    mkdirSync(noElectron, { recursive: true });
+    // The real Electron check, pointed at a folder without the binary (no download can succeed on CI anyway).
+    const env = { ...process.env, HOME: dir, ASSISTIVE_CONTROL_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), TERM: 'dumb', ELECTRON_OVERRIDE_DIST_PATH: noElectron };
+    const child = spawn('script', ['-qfec', 'bash scripts/quickstart.sh', '/dev/null'], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const expectText = (text: string) => until(`"${text}" (output so far: ${JSON.stringify(output.slice(-400))})`, async () => (output.includes(text) ? true : undefined), 60_000);
+    try {
+      await expectText('setup: all system packages are installed.');
+      await expectText("The panel cannot open here: Electron's binary is not at");
+      await expectText('Starting the command line instead.');
+      await expectText('> ');
+      child.stdin.write('what can I say\r');
+      await expectText('Click a button, link or tab: click Send');
+      const count = await counter('Count: ');
+      await activateWindow('^Loop Fixture$');
+      child.stdin.write('click Increment\r');
+      await until('the count to go up', async () => ((await counter('Count: ')) === count + 1 ? true : undefined));
+      child.stdin.write('\x04');
+      await expectText('Goodbye.');
+      expect(await exited).toBe(0);
+      // Nothing was reinstalled.
+      expect(statSync(join(root, 'node_modules/.package-lock.json')).mtimeMs).toBe(installed);
+    } finally {
+      child.kill();
+    }
+  }, 120_000);
 });
