@@ -23,6 +23,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'plan', summary: 'plan a command and show the intent and its risk, performing nothing', load: async () => (await import('./plan-command.js')).planCommand },
   { name: 'elements', summary: 'list what is on screen, exactly as a planner sees it', load: async () => (await import('./elements-command.js')).elementsCommand },
   { name: 'doctor', summary: 'check that this machine is ready, and say how to fix what is not', load: async () => (await import('./doctor-command.js')).doctorCommand },
+  { name: 'models', summary: 'list the speech models, or download one ahead of time (resumes, checks its checksum)', load: async () => (await import('./models-command.js')).modelsCommand },
   { name: 'keys', summary: 'save, check or remove provider API keys (kept in the system keychain)', load: async () => (await import('./keys-command.js')).keysCommand },
   { name: 'config', summary: 'show or change settings (provider, models, addresses, confirmations, speech)', load: async () => (await import('./config-command.js')).configCommand },
 ];
