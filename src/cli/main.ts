@@ -25,6 +25,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'doctor', summary: 'check that this machine is ready, and say how to fix what is not', load: async () => (await import('./doctor-command.js')).doctorCommand },
   { name: 'models', summary: 'list the speech models, or download one ahead of time (resumes, checks its checksum)', load: async () => (await import('./models-command.js')).modelsCommand },
   { name: 'keys', summary: 'save, check or remove provider API keys (kept in the system keychain)', load: async () => (await import('./keys-command.js')).keysCommand },
+  { name: 'completion', summary: 'print a completion script for bash, zsh or fish', load: async () => (await import('./completion-command.js')).completionCommand },
   { name: 'config', summary: 'show or change settings (provider, models, addresses, confirmations, speech)', load: async () => (await import('./config-command.js')).configCommand },
 ];
 
