@@ -52,7 +52,9 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
   it('two commands, "do that again", a confirmation and a question answered at the prompt, Ctrl-C stops a command, Ctrl-D leaves', async () => {
     const port = (silent.address() as AddressInfo).port;
     const env = { ...process.env, HOME: dir, ASSISTIVE_CONTROL_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), TERM: 'dumb' };
-    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} --provider ollama --base-url http://127.0.0.1:${port}`;
+    // `exec`: `script` runs the command with $SHELL -c, and dash (CI's /bin/sh) stays as the parent,
+    // takes the Ctrl-C itself and exits 130 whatever the CLI returns; exec leaves the CLI alone there.
+    const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} --provider ollama --base-url http://127.0.0.1:${port}`;
     // `script` gives the CLI a pseudo-terminal; its own stdin is a pipe whose bytes are typed there.
     const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';
@@ -120,7 +122,7 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
     mkdirSync(noElectron, { recursive: true });
     // The real Electron check, pointed at a folder without the binary (no download can succeed on CI anyway).
     const env = { ...process.env, HOME: dir, ASSISTIVE_CONTROL_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), TERM: 'dumb', ELECTRON_OVERRIDE_DIST_PATH: noElectron };
-    const child = spawn('script', ['-qfec', 'bash scripts/quickstart.sh', '/dev/null'], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qfec', 'exec bash scripts/quickstart.sh', '/dev/null'], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
