@@ -27,6 +27,9 @@ import type { RiskLevel } from '../shared/risk-level.js';
 import type { AuditRecord, Confirmation } from './audit-log.js';
 import { readChoice } from '../shared/answer-words.js';
 import { SessionMemory, isRepeatRequest, readYesNo, type PickedElement } from './session-memory.js';
+import { errorMessage } from '../shared/errors.js';
+import { quote } from '../shared/quote.js';
+import { withDeadline } from '../shared/deadline.js';
 
 /** What the user answered to a confirmation request. `unanswered`: nobody is there to answer (a script). */
 export type ConfirmAnswer = 'confirmed' | 'confirmed_by_flag' | 'declined' | 'unanswered';
@@ -106,22 +109,14 @@ const OBSERVING: ReadonlySet<Intent['intent']> = new Set(['get_screen_elements',
 
 const GRAMMAR_EXAMPLES = 'for example “open Firefox”, “click Send”, “type "hello"”, “press ctrl+s”, “scroll down 3” or “what’s on screen”';
 
+/** A command quoted back to the user is shortened past this many characters. */
+const COMMAND_QUOTE_MAX = 80;
+
 class Cancelled extends Error {}
 
 /** Waits for a promise, or rejects with Cancelled as soon as the signal aborts. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new Cancelled());
-  let onAbort = (): void => undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(new Cancelled());
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  return Promise.race([promise, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
-}
-
-function quoteCommand(text: string): string {
-  const flat = text.replace(/\s+/g, ' ');
-  return `“${flat.length > 80 ? `${flat.slice(0, 79)}…` : flat}”`;
+  return withDeadline(promise, { signal, aborted: () => new Cancelled() });
 }
 
 /** JSON with object keys sorted at every level, so key order never makes two intents differ. */
@@ -243,7 +238,7 @@ export class AssistantLoop {
         result = { outcome: 'cancelled', message: 'Stopped. Nothing more was done.' };
       } else {
         // A bug: say so in a sentence, keep the detail short, and still come back to idle below.
-        const detail = e instanceof Error ? e.message : String(e);
+        const detail = errorMessage(e);
         result = { outcome: 'failed', message: `Something went wrong inside the assistant (${detail.slice(0, 200)}). Nothing more was done; try again.` };
         this.emit({ type: 'error', code: 'internal', message: result.message, retryable: true });
       }
@@ -385,7 +380,7 @@ export class AssistantLoop {
       if (available.kind !== 'ready') {
         const message =
           available.kind === 'none'
-            ? `The offline grammar did not understand ${quoteCommand(state.command)}. Say it the way the grammar understands, ${GRAMMAR_EXAMPLES}. ${available.message}`
+            ? `The offline grammar did not understand ${quote(state.command, COMMAND_QUOTE_MAX)}. Say it the way the grammar understands, ${GRAMMAR_EXAMPLES}. ${available.message}`
             : available.message;
         this.emit({ type: 'error', code: available.kind === 'none' ? 'no_planner' : available.code, message, retryable: false });
         return end('needs_user', message);

@@ -24,6 +24,8 @@ import type { CliCommand, CliIo } from './cli-io.js';
 import { CONFIG_DIR_ENV, type CliServices } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
+import { errorMessage } from '../shared/errors.js';
+import { withDeadline } from '../shared/deadline.js';
 
 const USAGE = `Usage: assistive-control doctor [--json]
 
@@ -88,26 +90,16 @@ export const defaultDoctorDeps: DoctorDeps = {
 class Late extends Error {}
 
 /** The check's result, or a problem saying it did not answer in time. */
-async function withDeadline(ms: number, id: string, title: string, check: (signal: AbortSignal) => Promise<CheckResult>): Promise<CheckResult> {
+async function checkWithin(ms: number, id: string, title: string, check: (signal: AbortSignal) => Promise<CheckResult>): Promise<CheckResult> {
   const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new Late());
-    }, ms);
-    timer.unref?.();
-  });
   try {
-    return await Promise.race([check(controller.signal), late]);
+    return await withDeadline(check(controller.signal), { deadlineMs: ms, late: () => new Late(), giveUp: () => controller.abort(), unref: true });
   } catch (e) {
     if (e instanceof Late || controller.signal.aborted) {
       return { id, title, status: 'problem', detail: `No answer within ${ms / 1000} s.`, fix: fixForLate(id) };
     }
-    const text = e instanceof Error ? e.message : String(e);
+    const text = errorMessage(e);
     return { id, title, status: 'problem', detail: text, fix: 'Run the doctor again; if this stays, report it with this message.' };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -128,7 +120,7 @@ async function checkAccessibility(deps: DoctorDeps, deadlineMs: number): Promise
     status = await deps.accessibility(deadlineMs);
   } catch (e) {
     // The bridge's own sentences (not built → how to build it; unsupported platform) are the fix.
-    const text = e instanceof Error ? e.message : String(e);
+    const text = errorMessage(e);
     return { id, title, status: 'problem', detail: 'The accessibility bridge cannot start.', fix: text };
   }
   if (status.state === 'granted') {
@@ -340,11 +332,11 @@ export async function runChecks(io: CliIo, deps: DoctorDeps): Promise<CheckResul
     }
   };
   return Promise.all([
-    withDeadline(ms, 'accessibility', 'Accessibility', () => checkAccessibility(deps, ms)),
-    withDeadline(ms, 'input', 'Display and input synthesis', () => checkInput(io, deps)),
-    withDeadline(ms, 'keychain', 'Keychain: Anthropic key', () => checkKey(services, settings, 'anthropic')),
-    withDeadline(ms, 'keychain', 'Keychain: OpenAI-compatible server key', () => checkKey(services, settings, 'openai')),
-    withDeadline(ms, 'provider', `AI planner: ${settings.provider}`, providerCheck),
+    checkWithin(ms, 'accessibility', 'Accessibility', () => checkAccessibility(deps, ms)),
+    checkWithin(ms, 'input', 'Display and input synthesis', () => checkInput(io, deps)),
+    checkWithin(ms, 'keychain', 'Keychain: Anthropic key', () => checkKey(services, settings, 'anthropic')),
+    checkWithin(ms, 'keychain', 'Keychain: OpenAI-compatible server key', () => checkKey(services, settings, 'openai')),
+    checkWithin(ms, 'provider', `AI planner: ${settings.provider}`, providerCheck),
     Promise.resolve(checkMicrophone(deps.platform, settings.voice.enabled, deps.captureDevices ?? alsaCaptureDevices)),
   ]);
 }

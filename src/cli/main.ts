@@ -9,6 +9,7 @@
 import type { CliCommand, CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
 import { packageVersion } from './version.js';
+import { errorMessage } from '../shared/errors.js';
 
 interface CommandEntry {
   readonly name: string;
@@ -69,7 +70,7 @@ async function runEntry(commandName: string, commandArgs: readonly string[], io:
     return await (await entry.load()).run(commandArgs, io);
   } catch (e) {
     // A bug, not a user error: say so plainly rather than print a stack trace at the user.
-    io.stderr.write(`Something went wrong inside Assistive Control (${e instanceof Error ? e.message : String(e)}). Please report it.\n`);
+    io.stderr.write(`Something went wrong inside Assistive Control (${errorMessage(e)}). Please report it.\n`);
     return EXIT.failed;
   }
 }

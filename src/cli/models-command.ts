@@ -14,6 +14,7 @@ import type { CliCommand, CliIo } from './cli-io.js';
 import { defaultCliServices, type CliServicesFactory } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
+import { errorMessage } from '../shared/errors.js';
 
 const USAGE = `Usage: assistive-control models list [--json]
        assistive-control models download [name] [--json]
@@ -108,7 +109,7 @@ export function createModelsCommand(deps: ModelsDeps): CliCommand {
           io.stderr.write(`Stopped. The download resumes where it stopped next time: assistive-control models download ${name}\n`);
           return EXIT.cancelled;
         }
-        io.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+        io.stderr.write(`${errorMessage(e)}\n`);
         return EXIT.failed;
       } finally {
         stop();

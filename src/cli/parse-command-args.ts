@@ -6,6 +6,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isLlmProvider, LLM_PROVIDERS } from '../shared/llm-providers.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
+import { errorMessage } from '../shared/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -31,7 +32,7 @@ export function parseCommandArgs<O extends Options>(
   try {
     parsed = parseArgs({ args: [...args], options: { ...COMMON, ...options }, allowPositionals: true, strict: true }) as ParsedArgs<O>;
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
+    const message = errorMessage(e);
     io.stderr.write(`${quiet ? message.replace(/'[^']*'/g, 'an option') : message}\n\n${usage}\n`);
     return { exit: EXIT.usage };
   }

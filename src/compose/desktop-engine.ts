@@ -10,6 +10,7 @@ import { withSwitchKeysLetGo, type SwitchKeyHold } from '../execution/input/swit
 import { failure, type ActionResult } from '../execution/results.js';
 import { TargetAppTracker } from '../execution/target-app.js';
 import type { EngineApi } from '../registry/dispatch.js';
+import { errorMessage } from '../shared/errors.js';
 
 const METHODS = [
   'openApplication',
@@ -42,7 +43,7 @@ export function createDesktopEngine(
   const targetApp = new TargetAppTracker(options.ownPids);
   // Without it the first command after a switch to the panel would not know where the user was.
   if (targetApp.hasOwnPids) {
-    targetApp.listen(bridge).catch((e: unknown) => console.error(`Not following which app is active: ${e instanceof Error ? e.message : String(e)}`));
+    targetApp.listen(bridge).catch((e: unknown) => console.error(`Not following which app is active: ${errorMessage(e)}`));
   }
   // The switch keys held system-wide are let go while the engine itself types them.
   // macOS types characters as Unicode key events through the bridge, whatever the keyboard layout.
@@ -59,7 +60,7 @@ export function openDesktopEngine(env: NodeJS.ProcessEnv, open: () => ExecutionE
       try {
         engine = open();
       } catch (e) {
-        const detail = e instanceof Error ? e.message : String(e);
+        const detail = errorMessage(e);
         problem = failure('no_accessibility', `The accessibility bridge could not start: ${detail}`);
       }
     }

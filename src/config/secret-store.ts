@@ -15,6 +15,7 @@
  */
 import { LLM_PROVIDER_NAMES, type KeyedProvider } from '../shared/llm-providers.js';
 import { KEY_BASE_URL_ENV_VARS, KEY_ENV_VARS, OFFICIAL_KEY_ORIGINS, httpOrigin, keyBindingFor, originLabel } from './key-destination.js';
+import { errorMessage } from '../shared/errors.js';
 
 export { KEY_ENV_VARS } from './key-destination.js';
 
@@ -146,7 +147,7 @@ function problemMessage(problem: KeyProblem, provider: KeyedProvider, platform: 
 }
 
 function shortDetail(e: unknown): string {
-  const text = e instanceof Error ? e.message : String(e);
+  const text = errorMessage(e);
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
 }

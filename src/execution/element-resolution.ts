@@ -10,6 +10,7 @@
 import { normaliseLabel } from '../shared/label-text.js';
 import type { Role } from '../shared/roles.js';
 import type { AxElement } from './accessibility/types.js';
+import { quote } from '../shared/quote.js';
 
 /** Roles a planner's role also accepts: a "button" may be a toggle button, a "field" a search field. */
 const ROLE_FAMILIES: ReadonlyArray<ReadonlySet<Role>> = [
@@ -107,11 +108,8 @@ interface Candidate {
 }
 
 const MAX_OPTIONS = 6;
-
-function quoted(text: string, max = 40): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return `“${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}”`;
-}
+/** A label quoted in a question is shortened past this many characters. */
+const LABEL_QUOTE_MAX = 40;
 
 function candidatesFor(elements: readonly AxElement[], query: LabelQuery, roleFilter: boolean): Candidate[] {
   const normalized = normalizeLabel(query.label);
@@ -160,7 +158,7 @@ function context(el: AxElement, byId: ReadonlyMap<number, AxElement>): string {
   let parent = el.parent === null ? undefined : byId.get(el.parent);
   for (let guard = 0; parent && guard < 1000; guard++) {
     if (parent.name && parent.name !== el.name && ['window', 'dialog', 'alert', 'group', 'toolbar', 'tab', 'list', 'menu'].includes(parent.role)) {
-      return `in ${quoted(parent.name, 28)}`;
+      return `in ${quote(parent.name, 28)}`;
     }
     parent = parent.parent === null ? undefined : byId.get(parent.parent);
   }
@@ -174,7 +172,7 @@ export function resolveByLabel(elements: readonly AxElement[], query: LabelQuery
   // The planner's role is a hint: when nothing of that role matches, an exact name still counts.
   if (cands.length === 0 && query.role) cands = candidatesFor(elements, query, false).filter((c) => c.rank <= 2);
   if (cands.length === 0) {
-    const what = query.role ? `${query.role.replace(/_/g, ' ')} named ${quoted(query.label)}` : `element named ${quoted(query.label)}`;
+    const what = query.role ? `${query.role.replace(/_/g, ' ')} named ${quote(query.label, LABEL_QUOTE_MAX)}` : `element named ${quote(query.label, LABEL_QUOTE_MAX)}`;
     return { kind: 'not_found', message: `There is no ${what} on screen.` };
   }
   let top = collapseNested(best(cands), byId);
@@ -182,12 +180,12 @@ export function resolveByLabel(elements: readonly AxElement[], query: LabelQuery
   if (top.length === 1) return { kind: 'found', element: top[0]!.el };
 
   const shown = top.slice(0, MAX_OPTIONS);
-  const options = shown.map((c) => `${quoted(c.el.name || c.el.description, 20)} ${context(c.el, byId)}`);
+  const options = shown.map((c) => `${quote(c.el.name || c.el.description, 20)} ${context(c.el, byId)}`);
   // Two options that read the same would be no help: number them instead.
   const unique = new Set(options).size === options.length ? options : options.map((o, i) => `${i + 1}: ${o}`);
   return {
     kind: 'ambiguous',
-    question: `There are ${top.length} ${pluralRole(top)} named ${quoted(query.label)} — which one?`,
+    question: `There are ${top.length} ${pluralRole(top)} named ${quote(query.label, LABEL_QUOTE_MAX)} — which one?`,
     options: unique,
     candidates: shown.map((c) => c.el),
   };

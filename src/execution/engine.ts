@@ -8,7 +8,6 @@
  * Every accessibility call has a deadline (the bridge's); a frozen app gives a `timeout` failure.
  */
 import { TEXT_ENTRY_ROLES, type Role } from '../shared/roles.js';
-import { visibleLabel } from '../shared/label-text.js';
 import { OVERLAY_WINDOW_TITLE } from '../shared/own-windows.js';
 import { isSecureFieldName, SECURE_REFUSAL } from '../shared/secure-fields.js';
 import { isTerminalElement } from './app-classes.js';
@@ -35,6 +34,8 @@ import {
   type SequenceStep,
   type Target,
 } from './engine-types.js';
+import { errorMessage } from '../shared/errors.js';
+import { quote } from '../shared/quote.js';
 
 export interface EngineTuning {
   /** Extra look-ups after "not found" (the element may still be appearing). Default 3. */
@@ -99,15 +100,12 @@ type Found<T> = { readonly ok: true; readonly value: T } | { readonly ok: false;
 
 const ok = <T>(value: T): Found<T> => ({ ok: true, value });
 const stop = <T>(result: ActionResult): Found<T> => ({ ok: false, result });
-
-function quoted(text: string, max = 40): string {
-  const flat = visibleLabel(text);
-  return `“${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}”`;
-}
+/** A label quoted in a result is shortened past this many characters. */
+const LABEL_QUOTE_MAX = 40;
 
 function describeElement(el: AxElement): string {
   const label = el.name || el.description;
-  return label ? `${quoted(label)}` : `the ${el.role.replace(/_/g, ' ')}`;
+  return label ? `${quote(label, LABEL_QUOTE_MAX)}` : `the ${el.role.replace(/_/g, ' ')}`;
 }
 
 /** The sentence for any plan that would act on the assistant's own windows. */
@@ -169,7 +167,7 @@ function toFailure(error: unknown, doing: string): ActionResult {
   if (error instanceof ExecutionError) return failure(error.code, error.message);
   if (error instanceof AccessibilityError) return failure(ACCESSIBILITY_CODES[error.code] ?? 'failed', error.message);
   if (error instanceof TypeError) return failure('failed', `Could not ${doing}: ${error.message}.`);
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   return failure('failed', `Could not ${doing} (${text}). Try again, or do it another way.`);
 }
 
@@ -243,7 +241,7 @@ export class ExecutionEngine {
   async getFrontmostApp(): Promise<ActionResult> {
     return this.guard('find the frontmost app', async () => {
       const app = await this.target();
-      return { kind: 'observation', text: `The frontmost app is ${quoted(app.name)}.`, app: { name: app.name, pid: app.pid } };
+      return { kind: 'observation', text: `The frontmost app is ${quote(app.name, LABEL_QUOTE_MAX)}.`, app: { name: app.name, pid: app.pid } };
     });
   }
 
@@ -283,14 +281,14 @@ export class ExecutionEngine {
         const found = apps.find((a) => a.pid === launched.pid) ?? apps.find((a) => names.has(a.name.toLowerCase()));
         if (found && found.responding) {
           const window = await this.windowOf(found.pid);
-          if (window) return success(`Opened ${quoted(launched.name)}: its window ${quoted(window.name || launched.name)} is on screen.`);
+          if (window) return success(`Opened ${quote(launched.name, LABEL_QUOTE_MAX)}: its window ${quote(window.name || launched.name, LABEL_QUOTE_MAX)} is on screen.`);
         }
         if (this.clock.now() - started >= this.tuning.windowWaitMs) {
           return failure(
             found ? 'timeout' : 'not_found',
             found
-              ? `${quoted(launched.name)} started but showed no window within ${this.tuning.windowWaitMs / 1000} s: it may still be loading — look again in a moment.`
-              : `${quoted(launched.name)} did not appear within ${this.tuning.windowWaitMs / 1000} s: it may have failed to start, or it does not support accessibility.`,
+              ? `${quote(launched.name, LABEL_QUOTE_MAX)} started but showed no window within ${this.tuning.windowWaitMs / 1000} s: it may still be loading — look again in a moment.`
+              : `${quote(launched.name, LABEL_QUOTE_MAX)} did not appear within ${this.tuning.windowWaitMs / 1000} s: it may have failed to start, or it does not support accessibility.`,
           );
         }
         await this.clock.sleep(this.tuning.pollMs * 2);
@@ -447,7 +445,7 @@ export class ExecutionEngine {
         if (missing.length > 0) {
           return failure(
             'unsupported',
-            `I cannot type ${missing.map((c) => quoted(c)).join(' ')} here: this app does not expose its text to accessibility, and those characters have no key on this keyboard layout. Type them yourself, or paste them.`,
+            `I cannot type ${missing.map((c) => quote(c, LABEL_QUOTE_MAX)).join(' ')} here: this app does not expose its text to accessibility, and those characters have no key on this keyboard layout. Type them yourself, or paste them.`,
           );
         }
         const readBack = (readable || (terminal && field?.value !== null)) ? ref : undefined;
@@ -532,7 +530,7 @@ export class ExecutionEngine {
         const pid = app ? await this.bringToFront(app) : await this.raiseTarget();
         if (!pid.ok) return pid.result;
         const window = await this.windowOf(pid.value);
-        if (!window) return failure('not_found', `${app ? quoted(app) : 'The frontmost app'} has no window on screen to scroll.`);
+        if (!window) return failure('not_found', `${app ? quote(app, LABEL_QUOTE_MAX) : 'The frontmost app'} has no window on screen to scroll.`);
         over = window;
         overApp = { pid: pid.value, app: app ?? '' };
         const pointer = await this.input.pointer();
@@ -611,7 +609,7 @@ export class ExecutionEngine {
   async goToCell(cell: string, app: string | undefined, options: ActOptions = {}): Promise<ActionResult> {
     return this.guard(`go to cell ${cell}`, async () => {
       const wanted = parseCellReference(cell);
-      if (!wanted.ok) return failure('unsupported', `I cannot go to ${quoted(cell)}: ${wanted.problem}.`);
+      if (!wanted.ok) return failure('unsupported', `I cannot go to ${quote(cell, LABEL_QUOTE_MAX)}: ${wanted.problem}.`);
       const what = wanted.single ? `cell ${wanted.canonical}` : `cells ${wanted.canonical}`;
       // Enter goes to the focused window: the spreadsheet must be in front (not the panel).
       const front = app ? await this.bringToFront(app) : await this.raiseTarget();
@@ -651,7 +649,7 @@ export class ExecutionEngine {
       });
       if (moved) return success(`${wanted.single ? 'Went to' : 'Selected'} ${what}: the cell address box reads ${wanted.canonical}.`);
       const after: AxElement | undefined = last;
-      const reads = after?.value ? quoted(after.value, 40) : 'nothing';
+      const reads = after?.value ? quote(after.value, 40) : 'nothing';
       const why = 'The address may be past the end of this sheet, or the app opened a message: look at the sheet, then try again.';
       return failure(
         'mismatch',
@@ -753,9 +751,9 @@ export class ExecutionEngine {
     if (found.length === 0) {
       // A frozen app cannot tell its name: say so rather than "not running".
       if (apps.some((a) => !a.responding)) {
-        return stop(failure('timeout', `An application is not responding, and no other app is called ${quoted(app)}: if it is that one, wait a moment and try again, or close it.`));
+        return stop(failure('timeout', `An application is not responding, and no other app is called ${quote(app, LABEL_QUOTE_MAX)}: if it is that one, wait a moment and try again, or close it.`));
       }
-      return stop(failure('not_found', `${quoted(app)} is not running: open it first ("open ${app}").`));
+      return stop(failure('not_found', `${quote(app, LABEL_QUOTE_MAX)} is not running: open it first ("open ${app}").`));
     }
     const front = found.find((a) => a.frontmost);
     return ok((front ?? found[0]!).pid);
@@ -782,7 +780,7 @@ export class ExecutionEngine {
     const isFront = async (): Promise<boolean> => (await this.bridge.frontmostApp().catch(() => undefined))?.pid === app.pid;
     if (await isFront()) return ok(app.pid);
     const cannot = (why: string): Found<number> =>
-      stop(failure('unsupported', `I could not bring ${quoted(app.name)} to the front: click the app's window first, or say “switch to ${app.name}”.${why}`));
+      stop(failure('unsupported', `I could not bring ${quote(app.name, LABEL_QUOTE_MAX)} to the front: click the app's window first, or say “switch to ${app.name}”.${why}`));
     try {
       await this.bridge.activateApp(app.pid);
     } catch (e) {
@@ -975,7 +973,7 @@ export class ExecutionEngine {
     const el = fresh.elements.find((e) => e.id === choice.id);
     const same =
       el && el.role === choice.role && el.name === choice.name && el.description === choice.description && el.parent === choice.parent && el.depth === choice.depth;
-    if (!same) return stop(failure('stale', `The screen changed since the question, so ${quoted(choice.name || choice.query.label)} may be something else now: give the command again.`));
+    if (!same) return stop(failure('stale', `The screen changed since the question, so ${quote(choice.name || choice.query.label, LABEL_QUOTE_MAX)} may be something else now: give the command again.`));
     return ok({ element: el, ref: { generation: fresh.generation, id: el.id }, snapshot: fresh });
   }
 
@@ -1022,12 +1020,12 @@ export class ExecutionEngine {
       value = await this.bridge.readValue(ref);
       // By keys the caret may have been mid-text or over a selection: the text must be there, and new.
       if (value === expected || (via === 'keys' && value !== null && value !== before && value.includes(text))) {
-        return success(`Typed ${quoted(text, 60)}${via === 'accessibility' && where ? ` (inserted ${where})` : ''}.`);
+        return success(`Typed ${quote(text, 60)}${via === 'accessibility' && where ? ` (inserted ${where})` : ''}.`);
       }
       if (this.clock.now() - started >= this.tuning.readBackMs) break;
       await this.clock.sleep(this.tuning.pollMs / 2);
     }
-    const shown = value === null ? 'nothing' : quoted(value, 80);
+    const shown = value === null ? 'nothing' : quote(value, 80);
     return failure('mismatch', `The field does not show what was typed: it reads ${shown}. Check it before going on (the keyboard layout or Caps Lock may differ from what the assistant expects).`);
   }
 }

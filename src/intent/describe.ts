@@ -6,20 +6,9 @@
  */
 import { assertNever } from '../shared/assert-never.js';
 import { formatChord } from '../shared/keys.js';
-import { visibleLabel } from '../shared/label-text.js';
 import { parseCellReference } from '../shared/cell-address.js';
 import { isElementById, isPoint, type ElementRef, type Intent, type Place, type Step } from './schema.js';
-
-const QUOTE_MAX = 60;
-
-/**
- * Quotes planner-chosen or screen text, shortening it. Invisible characters (bidi controls, zero-width
- * characters, soft hyphens) are removed first, so a label cannot display as something it is not.
- */
-export function quote(text: string, max = QUOTE_MAX): string {
-  const flat = visibleLabel(text);
-  return `“${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}”`;
-}
+import { quote } from '../shared/quote.js';
 
 function roleWord(role: string): string {
   return role.replace(/_/g, ' ');

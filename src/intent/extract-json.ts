@@ -4,6 +4,7 @@
  * Models wrap JSON in prose and code fences; the text may also be huge, nested without end, or carry
  * keys such as `__proto__` meant to poison objects downstream. Every outcome is a value, never a throw.
  */
+import { errorMessage } from '../shared/errors.js';
 
 export const RAW_MAX_CHARS = 32_000;
 export const JSON_MAX_DEPTH = 16;
@@ -123,7 +124,7 @@ function parseCandidate(candidate: string): Extraction {
       return v;
     });
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
+    const why = errorMessage(e);
     return { ok: false, code: 'malformed_json', detail: `the JSON does not parse (${why.slice(0, 120)})` };
   }
   if (poisoned !== undefined) {

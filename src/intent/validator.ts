@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { extractJson, type Extraction } from './extract-json.js';
 import { Intent, PlannerReply, isElementById, type ElementRef, type Place, type Step } from './schema.js';
+import { errorMessage } from '../shared/errors.js';
 
 export type RejectionCode =
   | Extract<Extraction, { ok: false }>['code']
@@ -88,7 +89,7 @@ export function validateIntentValue(value: unknown, context: ValidationContext =
     }
   } catch (e) {
     // zod does not throw on bad data; this guards against the unforeseen (a getter, a proxy).
-    const why = e instanceof Error ? e.message : String(e);
+    const why = errorMessage(e);
     return reject('schema', `The planner's answer could not be checked. ${REPHRASE}`, `validation failed: ${why}`);
   }
   if (!parsed.success) {

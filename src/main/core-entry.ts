@@ -18,6 +18,7 @@ import { speechModelsDir } from '../compose/speech.js';
 import { createSpokenFeedback } from '../voice/spoken-feedback.js';
 import type { MessageLink } from './core-rpc.js';
 import { startCore } from './core-process.js';
+import { errorMessage } from '../shared/errors.js';
 
 function parentLink(port: ParentPort): MessageLink {
   return {
@@ -80,6 +81,6 @@ startCore({
   },
 }).catch((e: unknown) => {
   // Main sees the exit, tells the panel and starts the core again.
-  console.error(`The assistant's core could not start: ${e instanceof Error ? e.message : String(e)}`);
+  console.error(`The assistant's core could not start: ${errorMessage(e)}`);
   process.exit(1);
 });

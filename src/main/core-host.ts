@@ -14,6 +14,7 @@ import type { RequestChannel } from '../shared/ipc-contract.js';
 import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';
 import type { PermissionStatus as BridgePermission } from '../execution/accessibility/types.js';
 import { RpcPeer, type MessageLink } from './core-rpc.js';
+import { withDeadline } from '../shared/deadline.js';
 
 /** What main needs of Electron's UtilityProcess. */
 export interface CoreChild {
@@ -106,12 +107,10 @@ export class CoreHost {
   holdSwitchKeys(keys: readonly string[]): Promise<unknown> {
     if (!this.peer) return Promise.reject(new Error('The assistant is not running.'));
     // The core's own grab has a deadline; this one is for a core that is wedged.
-    const call = this.peer.call(CORE_CALLS.holdSwitchKeys, keys);
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the assistant did not answer within ${HOLD_DEADLINE_MS / 1000} s`)), HOLD_DEADLINE_MS);
+    return withDeadline(this.peer.call(CORE_CALLS.holdSwitchKeys, keys), {
+      deadlineMs: HOLD_DEADLINE_MS,
+      late: () => new Error(`the assistant did not answer within ${HOLD_DEADLINE_MS / 1000} s`),
     });
-    return Promise.race([call, late]).finally(() => clearTimeout(timer));
   }
 
   /** Ends the core process for good (at quit). */

@@ -8,6 +8,7 @@
  * a sentence, so no caller waits forever.
  */
 import { z } from 'zod';
+import { errorMessage } from '../shared/errors.js';
 
 /** One side of a message channel: Electron's UtilityProcess / parentPort, or a MessagePort in tests. */
 export interface MessageLink {
@@ -112,7 +113,7 @@ export class RpcPeer {
               id: message.id,
               ok: false,
               name: error instanceof Error ? error.constructor.name : 'Error',
-              message: (error instanceof Error ? error.message : String(error)).slice(0, 2000),
+              message: errorMessage(error).slice(0, 2000),
             }),
         );
         return;

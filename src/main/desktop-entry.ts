@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../config/atomic-write.js';
+import { errorMessage } from '../shared/errors.js';
 
 /** The launcher's file name in the applications folder (the autostart entry uses the same name in its own folder). */
 export const LAUNCHER_FILE_NAME = 'assistive-control.desktop';
@@ -53,7 +54,7 @@ export async function installLauncher(dir: string, command: readonly string[]): 
   try {
     await writeFileAtomic(file, text, { mode: 0o644 });
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
+    const why = errorMessage(e);
     throw new Error(`Assistive Control could not add itself to your applications (${why.slice(0, 160)}). Check that ${dir} is writable; meanwhile start it as you did this time.`, { cause: e });
   }
   return true;

@@ -15,6 +15,7 @@ import type { ListenAudio } from '../shared/voice-contract.js';
 import { SpeechError } from '../voice/speech-error.js';
 import { UtteranceSegmenter, type SegmenterOptions, type Segment } from '../voice/segmenter.js';
 import type { VoiceActivityDetector } from '../voice/vad.js';
+import { errorMessage } from '../shared/errors.js';
 
 export interface ListeningSessionDeps {
   /** Loads the detector (once, at the first block; kept until `close`). */
@@ -110,7 +111,7 @@ export class ListeningSession {
       }
     } catch (e) {
       this.forget();
-      return { kind: 'failed', message: `Continuous listening stopped: the voice detector failed (${e instanceof Error ? e.message : String(e)}). Press Listen to try again, or use push-to-talk.` };
+      return { kind: 'failed', message: `Continuous listening stopped: the voice detector failed (${errorMessage(e)}). Press Listen to try again, or use push-to-talk.` };
     }
     this.pending = all.slice(at);
     return { kind: 'listening', speech };

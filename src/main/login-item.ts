@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { App } from 'electron';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { desktopEntry, LAUNCHER_FILE_NAME } from './desktop-entry.js';
+import { errorMessage } from '../shared/errors.js';
 
 export const AUTOSTART_FILE_NAME = LAUNCHER_FILE_NAME;
 
@@ -39,7 +40,7 @@ export async function applyLaunchAtLogin(deps: LoginItemDeps, enabled: boolean):
     }
     await writeFileAtomic(file, desktopEntry('autostart', deps.command), { mode: 0o644 });
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
+    const why = errorMessage(e);
     throw new Error(`Assistive Control could not ${enabled ? 'add itself to' : 'remove itself from'} the programs started at login (${why.slice(0, 160)}). Check that ${deps.autostartDir} is writable.`, { cause: e });
   }
 }

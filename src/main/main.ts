@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { settingsDir } from '../config/settings-path.js';
 import { appPaths } from './app-paths.js';
 import { startShell, type RunningShell } from './shell.js';
+import { errorMessage } from '../shared/errors.js';
 
 /** Held for the app's lifetime: a tray icon nothing refers to can be garbage-collected and vanish. */
 let _running: RunningShell | undefined;
@@ -23,7 +24,7 @@ startShell({
     _running = shell;
   },
   (e: unknown) => {
-    console.error(`Assistive Control could not start: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(`Assistive Control could not start: ${errorMessage(e)}`);
     process.exit(1);
   },
 );

@@ -32,6 +32,7 @@ import { boundedPermissionChecker } from './permissions.js';
 import type { ListeningSession } from './listening-session.js';
 import type { VoiceSession } from './voice-session.js';
 import { applySettingsUpdate, buildSettingsView, saveSettingsUpdate, testPlannerConnection, type ApplyResult, type PanelSecrets } from './panel-settings.js';
+import { withDeadline } from '../shared/deadline.js';
 
 export interface PanelSessionDeps {
   /** Builds the loop with the session's confirm callback (the loop's emitter goes to the panel). */
@@ -75,13 +76,11 @@ const STOPPED = 'Stopped. Nothing more was done.';
 
 /** `promise`'s value, or `undefined` as soon as `signal` aborts (the promise itself must never reject). */
 function unlessStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
-  if (signal.aborted) return Promise.resolve(undefined);
-  let onAbort = (): void => undefined;
-  const stopped = new Promise<undefined>((resolve) => {
-    onAbort = () => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
+  const stopped = Symbol('stopped');
+  return withDeadline<T | undefined>(promise, { signal, aborted: () => stopped }).catch((e: unknown) => {
+    if (e === stopped) return undefined;
+    throw e;
   });
-  return Promise.race([promise, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 /** The elements of an observation a guide may take examples from: the ones listed to be acted on. */

@@ -7,6 +7,8 @@
  * turns any exception into an `unknown` state with a sentence, so `check` never throws.
  */
 import { PERMISSION_KINDS, type PermissionChecker, type PermissionKind, type PermissionStatus } from '../shared/permissions.js';
+import { errorMessage } from '../shared/errors.js';
+import { withDeadline } from '../shared/deadline.js';
 
 /** What one platform can say and do about a permission kind. */
 export interface PlatformPermissions {
@@ -35,16 +37,10 @@ export function unknownPermission(kind: PermissionKind, why: string, canOpenSett
 
 /** `work`'s answer, or `fallback(why)` when it throws or has not answered within `deadlineMs`. */
 async function within<T>(work: () => Promise<T>, deadlineMs: number, fallback: (why: string) => T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback(`no answer within ${deadlineMs / 1000} s`)), deadlineMs);
-  });
   try {
-    return await Promise.race([work(), late]);
+    return await withDeadline(work(), { deadlineMs, late: () => new Error(`no answer within ${deadlineMs / 1000} s`) });
   } catch (e) {
-    return fallback(e instanceof Error ? e.message : String(e));
-  } finally {
-    clearTimeout(timer);
+    return fallback(errorMessage(e));
   }
 }
 

@@ -32,6 +32,7 @@ import { SwitchShortcuts } from './switch-shortcut.js';
 import { VoiceShortcut } from './voice-shortcut.js';
 import { PANEL_BOUNDS_FILE, loadPanelBounds, persistPanelBounds } from './window-bounds.js';
 import { xwaylandRelaunchArgs } from './xwayland.js';
+import { errorMessage } from '../shared/errors.js';
 
 export interface ShellOptions {
   /** The bundled preload (CommonJS). */
@@ -144,7 +145,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     },
   });
   shown.panel = panel;
-  const flushBounds = persistPanelBounds(panel, boundsFile, (e) => log(`Could not remember the panel's place: ${e instanceof Error ? e.message : String(e)}`));
+  const flushBounds = persistPanelBounds(panel, boundsFile, (e) => log(`Could not remember the panel's place: ${errorMessage(e)}`));
 
   // Shell notices (a taken shortcut, a settings file moved aside) go to the panel as entries, once it can show them.
   const pending: AssistantEvent[] = [];
@@ -264,7 +265,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     try {
       await applyLaunchAtLogin(loginItem, next.launchAtLogin);
     } catch (e) {
-      tell(e instanceof Error ? e.message : String(e));
+      tell(errorMessage(e));
     }
   }
   await applySettings(settings);
@@ -272,7 +273,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     // In the desktop's applications, so the app can be found and the panel opened again (a second launch shows it).
     void installLauncher(applicationsDir(options.env, options.homedir), command).then(
       (wrote) => wrote && log('Assistive Control added itself to your applications.'),
-      (e: unknown) => tell(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => tell(errorMessage(e)),
     );
     void trayHost.then((host) => {
       noTray = host !== 'present';

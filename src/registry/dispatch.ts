@@ -16,6 +16,7 @@ import { failure, type ActionResult } from '../execution/results.js';
 import { describeIntent } from '../intent/describe.js';
 import type { ElementRef, Intent, Place as IntentPlace, Step } from '../intent/schema.js';
 import { classifyRisk, classifyStep, gateDecision, type GatePolicy, type ObservedFacts } from './risk.js';
+import { errorMessage } from '../shared/errors.js';
 
 export type { ActionResult } from '../execution/results.js';
 export type { ElementChoice } from '../execution/engine-types.js';
@@ -152,6 +153,6 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
     }
   } catch (error) {
     // The engine never throws; this is the last guard for a bug in an adapter above.
-    return failure('failed', `Something went wrong while doing that (${error instanceof Error ? error.message : String(error)}). Nothing more was done.`);
+    return failure('failed', `Something went wrong while doing that (${errorMessage(error)}). Nothing more was done.`);
   }
 }

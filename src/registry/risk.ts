@@ -13,7 +13,7 @@ import type { Role } from '../shared/roles.js';
 import { labelWords, normaliseLabel } from '../shared/label-text.js';
 import { isSecureFieldName, SECURE_REFUSAL } from '../shared/secure-fields.js';
 import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
-import { quote } from '../intent/describe.js';
+import { quote } from '../shared/quote.js';
 import { isElementById, isPoint, type ElementRef, type Intent, type Place, type Step } from '../intent/schema.js';
 import { CHORD_RULES, DROP_TARGET_RULES, LABEL_RULES, type WordRule } from './risk-table.js';
 

@@ -8,6 +8,7 @@
  * that merely contains "yes" ("yes but save it first", "I did not say yes") confirms nothing.
  */
 import { sessionCommand } from './session-commands.js';
+import { quote } from './quote.js';
 
 /** Phrases that confirm, as they are compared (lower case, no punctuation, straight apostrophes). */
 export const CONFIRM_PHRASES: readonly string[] = [
@@ -157,11 +158,6 @@ export type AnswerRoute =
   /** A new command (nothing waits, or a question waits and this is not an answer to it). */
   | { readonly kind: 'command' };
 
-function quoted(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return `“${flat.length > 60 ? `${flat.slice(0, 59)}…` : flat}”`;
-}
-
 /** The sentence for a text that does not answer the confirmation: what waits, and what to say. */
 export function confirmationHint(summary: string): string {
   return `Still waiting for your answer to: ${summary} Say “yes” to do it, “no” to cancel, or “stop”.`;
@@ -193,18 +189,18 @@ export function routeAnswer(text: string, waiting: Waiting): AnswerRoute {
   switch (waiting.kind) {
     case 'confirmation':
       if (yesNo) return { kind: yesNo };
-      return { kind: 'not_an_answer', message: `${quoted(text)} is not a yes or a no, so nothing was done. ${confirmationHint(waiting.summary)}` };
+      return { kind: 'not_an_answer', message: `${quote(text)} is not a yes or a no, so nothing was done. ${confirmationHint(waiting.summary)}` };
     case 'question': {
       const index = readChoice(text, waiting.options);
       if (index !== undefined) return { kind: 'choose', index };
       if (yesNo === 'cancel') return { kind: 'cancel' };
-      if (yesNo === 'confirm') return { kind: 'not_an_answer', message: `${quoted(text)} does not pick an answer. ${questionHint(waiting.question, waiting.options)}` };
+      if (yesNo === 'confirm') return { kind: 'not_an_answer', message: `${quote(text)} does not pick an answer. ${questionHint(waiting.question, waiting.options)}` };
       return { kind: 'command' };
     }
     case 'running':
-      return { kind: 'not_an_answer', message: `Heard ${quoted(text)}, but a command is still running: say “stop” to stop it, or wait until it ends.` };
+      return { kind: 'not_an_answer', message: `Heard ${quote(text)}, but a command is still running: say “stop” to stop it, or wait until it ends.` };
     case 'nothing':
-      if (yesNo) return { kind: 'not_an_answer', message: `Nothing is waiting for a yes or a no, so ${quoted(text)} did nothing. Give a command, for example “click Send”, or say “what can I say”.` };
+      if (yesNo) return { kind: 'not_an_answer', message: `Nothing is waiting for a yes or a no, so ${quote(text)} did nothing. Give a command, for example “click Send”, or say “what can I say”.` };
       return { kind: 'command' };
   }
 }

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { SPEECH_SAMPLE_RATE } from '../shared/pcm.js';
 import { SpeechError } from './speech-error.js';
+import { errorMessage } from '../shared/errors.js';
 
 export interface VoiceActivityDetector {
   /** Samples per frame the detector takes (16 kHz). */
@@ -58,7 +59,7 @@ export async function createSileroVad(options: SileroOptions = {}): Promise<Voic
     ort.env.wasm.numThreads = 1;
     session = await ort.InferenceSession.create(options.modelPath ?? sileroModelPath());
   } catch (e) {
-    throw new SpeechError('vad_failed', `Continuous listening could not start: the voice detector did not load (${e instanceof Error ? e.message : String(e)}). Use the Listen button instead, or reinstall Assistive Control.`);
+    throw new SpeechError('vad_failed', `Continuous listening could not start: the voice detector did not load (${errorMessage(e)}). Use the Listen button instead, or reinstall Assistive Control.`);
   }
   const floor = options.floorRms ?? DEFAULT_FLOOR_RMS;
   const rate = new ort.Tensor('int64', BigInt64Array.from([BigInt(SPEECH_SAMPLE_RATE)]));

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { SpeechError, cancelledError, seconds } from './speech-error.js';
 import { checkedPcm, cleanTranscript, vocabularyPrompt, type SpeechToText, type TranscribeOptions, type Transcript } from './speech-to-text.js';
+import { withDeadline } from '../shared/deadline.js';
 
 /** The part of @fugood/whisper.node this engine uses (the package ships no .d.ts). */
 export interface WhisperJob {
@@ -99,7 +100,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): WhisperEngin
       const started = performance.now();
       if (opts.signal?.aborted) throw cancelledError();
       const pcm = checkedPcm(pcm16k);
-      const ctx = await withDeadline(open(), opts, () => undefined);
+      const ctx = await untilDone(open(), opts, () => undefined);
       const prompt = vocabularyPrompt(opts.vocabulary);
       // The binding takes its own copy of exactly these bytes.
       const bytes = pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength) as ArrayBuffer;
@@ -114,7 +115,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): WhisperEngin
       } catch {
         throw new SpeechError('server_error', 'Speech recognition could not start on this recording, so nothing was done. Please say the command again.', true);
       }
-      const result = await withDeadline(job.promise, opts, () => void job.stop().catch(() => undefined), started);
+      const result = await untilDone(job.promise, opts, () => void job.stop().catch(() => undefined), started);
       return { text: cleanTranscript(result.result ?? ''), engine: 'whisper-local', ms: Math.round(performance.now() - started) };
     },
     async close() {
@@ -127,40 +128,19 @@ export function createWhisperEngine(options: WhisperEngineOptions): WhisperEngin
 }
 
 /** Settles with the promise, or rejects with a sentence on cancel or at the deadline (calling `stop`). */
-function withDeadline<T>(promise: Promise<T>, opts: TranscribeOptions, stop: () => void, started = performance.now()): Promise<T> {
-  const left = opts.deadlineMs - (performance.now() - started);
-  return new Promise<T>((resolve, reject) => {
-    const finish = (e: SpeechError) => {
-      cleanup();
-      stop();
-      reject(e);
-    };
-    const onAbort = () => finish(cancelledError());
-    const timer = setTimeout(
-      () =>
-        finish(
-          new SpeechError(
-            'timeout',
-            `Speech recognition took longer than ${seconds(opts.deadlineMs)}, so it was stopped and nothing was done. Try a shorter command, or choose a smaller speech model in the voice settings.`,
-            true,
-          ),
-        ),
-      Math.max(0, left),
-    );
-    const cleanup = () => {
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
-    };
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        cleanup();
-        resolve(v);
-      },
-      (e: unknown) => {
-        cleanup();
-        reject(e instanceof SpeechError ? e : new SpeechError('server_error', 'Speech recognition failed on this recording, so nothing was done. Please say the command again.', true));
-      },
-    );
+function untilDone<T>(promise: Promise<T>, opts: TranscribeOptions, stop: () => void, started = performance.now()): Promise<T> {
+  return withDeadline(promise, {
+    deadlineMs: opts.deadlineMs - (performance.now() - started),
+    signal: opts.signal,
+    late: () =>
+      new SpeechError(
+        'timeout',
+        `Speech recognition took longer than ${seconds(opts.deadlineMs)}, so it was stopped and nothing was done. Try a shorter command, or choose a smaller speech model in the voice settings.`,
+        true,
+      ),
+    aborted: cancelledError,
+    giveUp: stop,
+  }).catch((e: unknown) => {
+    throw e instanceof SpeechError ? e : new SpeechError('server_error', 'Speech recognition failed on this recording, so nothing was done. Please say the command again.', true);
   });
 }

@@ -40,6 +40,7 @@ import {
   type RunningApp,
   type Truncation,
 } from './types.js';
+import { errorMessage } from '../../shared/errors.js';
 
 export interface CallOptions {
   readonly deadlineMs?: number;
@@ -308,7 +309,7 @@ export class AxBridge {
       try {
         post(text);
       } catch (e) {
-        throw new AccessibilityError('failed', e instanceof Error ? e.message : String(e));
+        throw new AccessibilityError('failed', errorMessage(e));
       }
     };
   }

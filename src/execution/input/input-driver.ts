@@ -15,6 +15,7 @@ import { planUnicodeTyping, untypableAsUnicode } from './unicode-typing.js';
 import { ExecutionError } from '../results.js';
 import { isWaylandSession } from './display-session.js';
 import { KEY_TO_NUT, keyStrokeFor, modifierKey, type InputPlatform, type KeyStroke } from './keymap.js';
+import { errorMessage } from '../../shared/errors.js';
 
 export interface ScreenPoint {
   readonly x: number;
@@ -129,10 +130,6 @@ export interface NutDriverOptions {
   readonly typeUnicode?: (text: string) => Promise<void>;
 }
 
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
 /** The nut-js input driver. Creating it loads nothing; the first call checks the display and loads nut-js. */
 export function createNutInputDriver(options: NutDriverOptions = {}): InputDriver {
   const env = options.env ?? process.env;
@@ -151,7 +148,7 @@ export function createNutInputDriver(options: NutDriverOptions = {}): InputDrive
       try {
         nut = (await import('@nut-tree-fork/nut-js')) as unknown as NutModule;
       } catch (e) {
-        throw new ExecutionError('no_display', `Mouse and keyboard input is not available on this machine (${errorText(e)}): reinstall Assistive Control.`);
+        throw new ExecutionError('no_display', `Mouse and keyboard input is not available on this machine (${errorMessage(e)}): reinstall Assistive Control.`);
       }
       nut.keyboard.config.autoDelayMs = 0;
       nut.mouse.config.autoDelayMs = 0;
@@ -186,7 +183,7 @@ export function createNutInputDriver(options: NutDriverOptions = {}): InputDrive
       return await f(nut);
     } catch (e) {
       if (e instanceof ExecutionError) throw e;
-      const text = errorText(e);
+      const text = errorMessage(e);
       if (/permission|accessibility|trusted/i.test(text)) {
         throw new ExecutionError(
           'no_display',

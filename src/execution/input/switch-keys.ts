@@ -12,6 +12,7 @@
  */
 import type { CanonicalModifier } from '../../shared/keys.js';
 import type { InputDriver } from './input-driver.js';
+import { errorMessage } from '../../shared/errors.js';
 
 /** What the bridge offers (AxBridge.grabKeys / onSwitchKey). */
 export interface KeyGrabber {
@@ -98,7 +99,7 @@ export class SwitchKeyHold {
         return { held: this.held, problems: outcomes.filter((o) => o.problem !== '').map((o) => ({ key: o.key, problem: o.problem })) };
       } catch (e) {
         this.held = [];
-        return { held: [], problems: [], unavailable: e instanceof Error ? e.message : String(e) };
+        return { held: [], problems: [], unavailable: errorMessage(e) };
       }
     };
     const next = this.queue.then(run, run);

@@ -6,6 +6,7 @@
  * as a `TypeError` whose `cause` chain carries a system error code. Everything is duck-typed here so
  * this file depends on no SDK.
  */
+import { errorMessage } from '../../shared/errors.js';
 
 export type Fault =
   | {
@@ -126,7 +127,7 @@ export function classifyError(e: unknown): Fault {
     if (/^terminated$|other side closed|socket hang up|premature close/i.test(message)) return { kind: 'interrupted' };
   }
   if (e instanceof SyntaxError || first?.name === 'SyntaxError') return { kind: 'unreadable', detail: e instanceof Error ? e.message : '' };
-  const message = e instanceof Error ? e.message : String(e);
+  const message = errorMessage(e);
   return { kind: 'unreadable', detail: message };
 }
 

@@ -13,6 +13,7 @@ import { validateIntentValue, validatePlannerOutput } from '../validator.js';
 import { faultToError, refusalError, truncatedError, type FaultContext } from './error-messages.js';
 import { classifyError, isTransient, type Fault } from './faults.js';
 import { DEFAULT_PLAN_BUDGET_MS, type PlanOutcome, type PlanRequest, type Planner, type ProviderId } from './planner.js';
+import { withDeadline } from '../../shared/deadline.js';
 
 /** What the model said, as the SDK delivered it. */
 export type ModelReply =
@@ -58,24 +59,7 @@ const DEADLINE = Symbol('deadline');
 
 /** Resolves with the promise, or rejects with DEADLINE as soon as the signal aborts. */
 function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.reject(DEADLINE);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(DEADLINE);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
+  return withDeadline(promise, { signal, aborted: () => DEADLINE });
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
