@@ -17,12 +17,9 @@ export interface CliServices {
 
 export type CliServicesFactory = (io: CliIo) => CliServices;
 
-/** Overrides the settings folder (scripts, tests, portable installs). */
-export const CONFIG_DIR_ENV = 'ASSISTIVE_CONTROL_CONFIG_DIR';
-
 export const defaultCliServices: CliServicesFactory = (io) => {
   const env = io.env ?? process.env;
-  const dir = env[CONFIG_DIR_ENV] || settingsDir({ platform: process.platform, env, homedir: homedir() });
+  const dir = settingsDir({ platform: process.platform, env, homedir: homedir() });
   return {
     settings: createSettingsStore({ dir }),
     secrets: createSecretStore({ backend: napiKeyringBackend(), env, platform: process.platform }),

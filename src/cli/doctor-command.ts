@@ -21,7 +21,7 @@ import type { FetchLike } from '../intent/providers/planner.js';
 import { DEFAULT_ANTHROPIC_BASE_URL, type KeyedProvider } from '../shared/llm-providers.js';
 import { keyForRequest } from '../compose/provider-keys.js';
 import type { CliCommand, CliIo } from './cli-io.js';
-import { CONFIG_DIR_ENV, type CliServices } from './cli-services.js';
+import type { CliServices } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
 import { errorMessage } from '../shared/errors.js';
@@ -69,7 +69,7 @@ const KEYCHAIN_TIMEOUT_MS = 2000;
 export const defaultDoctorDeps: DoctorDeps = {
   services: (io) => {
     const env = io.env ?? process.env;
-    const dir = env[CONFIG_DIR_ENV] || settingsDir({ platform: process.platform, env, homedir: homedir() });
+    const dir = settingsDir({ platform: process.platform, env, homedir: homedir() });
     return {
       settings: createSettingsStore({ dir }),
       secrets: createSecretStore({ backend: napiKeyringBackend(), env, platform: process.platform, timeoutMs: KEYCHAIN_TIMEOUT_MS }),

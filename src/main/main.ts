@@ -5,7 +5,6 @@
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { settingsDir } from '../config/settings-path.js';
 import { appPaths } from './app-paths.js';
 import { startShell, type RunningShell } from './shell.js';
 import { errorMessage } from '../shared/errors.js';
@@ -15,7 +14,6 @@ let _running: RunningShell | undefined;
 
 startShell({
   ...appPaths(dirname(fileURLToPath(import.meta.url))),
-  settingsDir: settingsDir({ platform: process.platform, env: process.env, homedir: homedir() }),
   platform: process.platform,
   env: process.env,
   homedir: homedir(),

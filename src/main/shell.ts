@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, globalShortcut, ipcMain, Menu, nativeImage, Notification, protocol, screen, shell, systemPreferences, Tray, utilityProcess } from 'electron';
+import { CONFIG_DIR_ENV, settingsDir } from '../config/settings-path.js';
 import { createSettingsStore, Settings } from '../config/settings.js';
 import { isWaylandSession, XORG_SESSION_FIX } from '../execution/input/display-session.js';
 import type { AssistantEvent } from '../shared/events.js';
@@ -43,8 +44,6 @@ export interface ShellOptions {
   readonly iconDir: string;
   /** The core process's bundled entry. */
   readonly coreEntry: string;
-  /** The settings folder the CLI uses too. */
-  readonly settingsDir: string;
   readonly platform: NodeJS.Platform;
   readonly env: NodeJS.ProcessEnv;
   readonly homedir: string;
@@ -75,7 +74,8 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   const log = options.log ?? ((line: string) => console.error(line));
   // Electron's own files (the Chromium profile, the panel's place) go beside the settings, in the
   // one folder the OS's convention gives the app; set first, since the single-instance lock lives there.
-  app.setPath('userData', options.settingsDir);
+  const settingsFolder = settingsDir(options);
+  app.setPath('userData', settingsFolder);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return undefined;
@@ -122,7 +122,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   }
   protocol.handle(PANEL_SCHEME, panelRequestHandler(options.panelDir));
 
-  const { settings, notices } = await createSettingsStore({ dir: options.settingsDir }).load();
+  const { settings, notices } = await createSettingsStore({ dir: settingsFolder }).load();
   const boundsFile = join(app.getPath('userData'), PANEL_BOUNDS_FILE);
   const loaded = await loadPanelBounds(
     boundsFile,
@@ -171,7 +171,8 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     tell: (message) => tell(message),
   });
   const core = new CoreHost({
-    fork: () => utilityProcess.fork(options.coreEntry, [], { serviceName: 'Assistive Control core', stdio: 'inherit' }),
+    // The core reads the very folder this process chose, whatever its own environment would say.
+    fork: () => utilityProcess.fork(options.coreEntry, [], { serviceName: 'Assistive Control core', stdio: 'inherit', env: { ...options.env, [CONFIG_DIR_ENV]: settingsFolder } }),
     permissions: () => permissions,
     onEvent: (event) => sendAssistantEvent(panel.webContents, event),
     onSettingsSaved: (saved) => {

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src/config/atomic-write.js';
 import { settingsDir } from '../../src/config/settings-path.js';
@@ -24,6 +24,12 @@ describe('settingsDir', () => {
     expect(settingsDir({ platform: 'linux', env: { XDG_CONFIG_HOME: '/data/cfg' }, homedir: '/home/ann' })).toBe('/data/cfg/assistive-control');
     // The XDG spec: a relative XDG_CONFIG_HOME is invalid and ignored.
     expect(settingsDir({ platform: 'linux', env: { XDG_CONFIG_HOME: 'rel/cfg' }, homedir: '/home/ann' })).toBe('/home/ann/.config/assistive-control');
+    // ASSISTIVE_CONTROL_CONFIG_DIR wins on every platform, for every front end (issue #17).
+    for (const platform of ['darwin', 'linux', 'win32'] as const) {
+      expect(settingsDir({ platform, env: { ASSISTIVE_CONTROL_CONFIG_DIR: '/portable/ac', XDG_CONFIG_HOME: '/data/cfg' }, homedir: '/home/ann' })).toBe(resolve('/portable/ac'));
+    }
+    expect(settingsDir({ platform: 'linux', env: { ASSISTIVE_CONTROL_CONFIG_DIR: 'rel/ac' }, homedir: '/home/ann' })).toBe(resolve('rel/ac'));
+    expect(settingsDir({ platform: 'linux', env: { ASSISTIVE_CONTROL_CONFIG_DIR: '' }, homedir: '/home/ann' })).toBe('/home/ann/.config/assistive-control');
   });
 });
 

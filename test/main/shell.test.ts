@@ -5,6 +5,8 @@ import { mkdtemp, mkdir, readFile, writeFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONFIG_DIR_ENV, settingsDir } from '../../src/config/settings-path.js';
+import { captureIo } from '../cli/cli-fixtures.js';
 import type { FakeElectron } from './electron-fake.js';
 
 const hoisted = vi.hoisted(() => ({ electron: undefined as FakeElectron | undefined }));
@@ -18,6 +20,7 @@ vi.mock('electron', async () => {
 });
 
 const { startShell } = await import('../../src/main/shell.js');
+const { main: cliMain } = await import('../../src/cli/main.js');
 type ShellOptions = Parameters<typeof startShell>[0];
 const fake = (): FakeElectron => {
   if (!hoisted.electron) throw new Error('electron was not mocked');
@@ -43,20 +46,23 @@ async function setup(settings: Record<string, unknown> = {}): Promise<Setup> {
   return { dir, settingsDir, panelDir, configHome: join(dir, 'config') };
 }
 
-/** Starts the shell; on Linux a tray host runs unless `more` says otherwise. */
+/**
+ * Starts the shell; on Linux a tray host runs unless `more` says otherwise. The settings folder is
+ * `s.settingsDir` through ASSISTIVE_CONTROL_CONFIG_DIR unless `more.env` sets that variable itself.
+ */
 function start(s: Setup, platform: NodeJS.Platform = 'darwin', more: Partial<ShellOptions> = {}) {
+  const { env, ...rest } = more;
   return startShell({
     preloadPath: '/app/out/preload/panel-preload.cjs',
     panelDir: s.panelDir,
     iconDir: '/app/assets/tray',
     coreEntry: '/app/out/main/core-process.js',
-    settingsDir: s.settingsDir,
     platform,
-    env: { XDG_CONFIG_HOME: s.configHome },
+    env: { [CONFIG_DIR_ENV]: s.settingsDir, ...(env ?? { XDG_CONFIG_HOME: s.configHome }) },
     homedir: s.dir,
     log: (line) => { if (process.env.SHELL_TEST_LOG) console.log(line); },
     trayHost: async () => 'present',
-    ...more,
+    ...rest,
   });
 }
 
@@ -108,6 +114,32 @@ describe('one folder per convention (issue #16)', () => {
     await running(s, 'linux');
     expect(fake().state.userDataAtLock).toBe(s.settingsDir);
     expect(fake().state.userData).toBe(s.settingsDir);
+  });
+
+  it('without ASSISTIVE_CONTROL_CONFIG_DIR the settings folder is the OS’s (XDG_CONFIG_HOME/assistive-control on Linux)', async () => {
+    const s = await setup();
+    const osFolder = join(s.configHome, 'assistive-control');
+    await mkdir(osFolder, { recursive: true });
+    await writeFile(join(osFolder, 'settings.json'), JSON.stringify({ globalShortcut: 'Alt+Shift+O' }));
+    await running(s, 'linux', { env: { XDG_CONFIG_HOME: s.configHome, [CONFIG_DIR_ENV]: undefined } });
+    expect(fake().state.userData).toBe(osFolder);
+    expect([...fake().state.shortcuts.keys()]).toContain('Alt+Shift+O');
+  });
+
+  // The bug of issue #17: `config set` under the variable edited a file the app never read.
+  it('ASSISTIVE_CONTROL_CONFIG_DIR: the app reads the file `config set` wrote there, and the core is told the same folder', async () => {
+    const s = await setup();
+    const portable = join(s.dir, 'portable');
+    const cli = captureIo(undefined, { [CONFIG_DIR_ENV]: portable });
+    expect(await cliMain(['config', 'set', 'globalShortcut', 'Alt+Shift+K'], cli.io)).toBe(0);
+    const env = { XDG_CONFIG_HOME: s.configHome, [CONFIG_DIR_ENV]: portable };
+    await running(s, 'linux', { env });
+    expect(fake().state.userData).toBe(portable);
+    expect([...fake().state.shortcuts.keys()]).toContain('Alt+Shift+K');
+    // The core process resolves its folder from the environment it is forked with.
+    const forked = fake().state.forks[0]?.options as { env?: Record<string, string | undefined> } | undefined;
+    expect(forked?.env?.[CONFIG_DIR_ENV]).toBe(portable);
+    expect(settingsDir({ platform: 'linux', env: forked?.env ?? {}, homedir: s.dir })).toBe(portable);
   });
 });
 

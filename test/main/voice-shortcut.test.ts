@@ -33,9 +33,8 @@ async function shellWith(settings: Record<string, unknown>) {
     panelDir: join(dir, 'panel'),
     iconDir: '/app/assets/tray',
     coreEntry: '/app/out/main/core-process.js',
-    settingsDir: join(dir, 'settings'),
     platform: 'linux',
-    env: { XDG_CONFIG_HOME: join(dir, 'config') },
+    env: { XDG_CONFIG_HOME: join(dir, 'config'), ASSISTIVE_CONTROL_CONFIG_DIR: join(dir, 'settings') },
     homedir: dir,
     log: () => undefined,
     // A desktop with a tray: what is said about none is shell.test.ts's.
