@@ -9,7 +9,8 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL, DEFAULT_OPENAI_BASE_URL, LLM_PROVIDERS } from '../shared/llm-providers.js';
-import { DEFAULT_QUICK_COMMANDS, DEFAULT_SWITCH_SETTINGS, MAX_QUICK_COMMAND_LENGTH, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, SWITCH_LIMITS } from '../shared/switch-access.js';
+import { MAX_QUICK_COMMAND_LENGTH, unsafeText } from '../shared/limits.js';
+import { DEFAULT_QUICK_COMMANDS, DEFAULT_SWITCH_SETTINGS, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, SWITCH_LIMITS } from '../shared/switch-access.js';
 import { DEFAULT_VOICE_MODEL, DEFAULT_VOICE_SHORTCUT, PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES } from '../shared/voice-settings.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { SETTINGS_FILE_NAME } from './settings-path.js';
@@ -105,8 +106,8 @@ const QuickCommand = z
   .trim()
   .min(1, { error: 'must not be empty' })
   .max(MAX_QUICK_COMMAND_LENGTH, { error: `must be at most ${MAX_QUICK_COMMAND_LENGTH} characters` })
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  .regex(/^[^\u0000-\u001f\u007f]*$/, { error: 'must be one line of plain text' });
+  // Stricter than a command's rule (one line), so a quick command saved is never refused when it runs.
+  .refine((s) => !unsafeText(s, 'single_line'), { error: 'must be one line of plain text' });
 
 const Threshold = z.number({ error: 'must be a number from 0 to 1' }).min(0, { error: 'must be a number from 0 to 1' }).max(1, { error: 'must be a number from 0 to 1' });
 

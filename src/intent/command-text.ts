@@ -4,12 +4,7 @@
  * The same check guards the grammar and the LLM prompt, so a pasted 100 kB text or an escape
  * sequence gets one clear sentence back instead of a slow, odd or costly plan.
  */
-
-export const COMMAND_MAX_CHARS = 2000;
-
-// C0 controls other than tab, newline and carriage return; DEL; C1; bidirectional overrides.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+import { MAX_COMMAND_LENGTH, unsafeText } from '../shared/limits.js';
 
 export type CommandCheck =
   | { readonly ok: true; readonly text: string }
@@ -17,14 +12,14 @@ export type CommandCheck =
 
 /** The command trimmed (inner spacing kept: quoted text is typed exactly), or why it cannot be planned. */
 export function checkCommandText(raw: string): CommandCheck {
-  if (raw.length > COMMAND_MAX_CHARS) {
+  if (raw.length > MAX_COMMAND_LENGTH) {
     return {
       ok: false,
       code: 'too_long',
-      message: `The command is ${raw.length.toLocaleString('en-US')} characters long; a command can be at most ${COMMAND_MAX_CHARS.toLocaleString('en-US')}. Give one instruction at a time.`,
+      message: `The command is ${raw.length.toLocaleString('en-US')} characters long; a command can be at most ${MAX_COMMAND_LENGTH.toLocaleString('en-US')}. Give one instruction at a time.`,
     };
   }
-  if (CONTROL.test(raw)) {
+  if (unsafeText(raw, 'command')) {
     return {
       ok: false,
       code: 'control_characters',

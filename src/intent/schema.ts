@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ROLES } from '../shared/roles.js';
 import { KEY_NAMES, MODIFIERS } from '../shared/keys.js';
 import { CELL_REFERENCE_MAX, parseCellReference } from '../shared/cell-address.js';
+import { unsafeText } from '../shared/limits.js';
 
 /** Limits, in one place so prompts, docs and tests name the same numbers. */
 export const LIMITS = {
@@ -28,12 +29,8 @@ export const LIMITS = {
   elementIdMax: 99_999,
 } as const;
 
-// C0 controls other than tab and newline, DEL, C1 controls, and the bidirectional overrides that
-// can make a label read differently from what it is.
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex
-const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+// Control characters, the bidirectional overrides that can make a label read differently from what
+// it is, and lone surrogates: the one rule of src/shared/limits.ts (typed text may hold tab and newline).
 
 /** A short single-line name: a label, an app, an option. */
 function shortName(max: number, what: string) {
@@ -42,7 +39,7 @@ function shortName(max: number, what: string) {
     .min(1, { error: `${what} is empty` })
     .max(max, { error: `${what} is longer than ${max} characters` })
     .refine((s) => s.trim().length > 0, { error: `${what} is blank` })
-    .refine((s) => !ANY_CONTROL.test(s), { error: `${what} contains control characters` });
+    .refine((s) => !unsafeText(s, 'single_line'), { error: `${what} contains control characters` });
 }
 
 /** A sentence shown to the user: may not contain control characters. */
@@ -127,7 +124,7 @@ export const TypeText = z.strictObject({
     .string({ error: 'text must be text' })
     .min(1, { error: 'text is empty' })
     .max(LIMITS.textMax, { error: `text is longer than ${LIMITS.textMax} characters` })
-    .refine((s) => !FORBIDDEN_CONTROL.test(s), {
+    .refine((s) => !unsafeText(s, 'typed_text'), {
       error: 'text contains control characters (only tab and newline may be typed)',
     }),
   /** The field to type into; when absent, the focused element receives the text. */

@@ -14,6 +14,7 @@ import type { OverlayView, PanelApi, RunReply, SettingsView as View } from '../s
 import type { PermissionStatus } from '../shared/permissions.js';
 import { sessionCommand } from '../shared/session-commands.js';
 import { routeAnswer } from '../shared/answer-words.js';
+import { MAX_COMMAND_LENGTH } from '../shared/limits.js';
 import { guideTitle, type CommandGuide } from '../shared/command-guide.js';
 import {
   INITIAL_STATE,
@@ -38,9 +39,6 @@ import { ScanBar } from './scan-bar.js';
 import { currentNode, markIds, scanTree, type ScanAction } from './switch-scan.js';
 import { useSwitch } from './use-switch.js';
 import { VoicePanel, useVoice } from './voice/voice-control.js';
-
-/** Mirrors MAX_COMMAND_LENGTH of the contract (imported as a value it would pull zod into the bundle). */
-const MAX_COMMAND_LENGTH = 2000;
 
 type Action =
   | { readonly type: 'event'; readonly event: AssistantEvent }

@@ -11,14 +11,13 @@ import { z } from 'zod';
 import type { AssistantEvent, Outcome } from './events.js';
 import { KEYED_PROVIDERS, LLM_PROVIDERS, type KeyedProvider } from './llm-providers.js';
 import { permissionKind, type PermissionKind, type PermissionStatus } from './permissions.js';
-import { MAX_QUICK_COMMAND_LENGTH, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from './switch-access.js';
+import { MAX_COMMAND_LENGTH, MAX_QUICK_COMMAND_LENGTH } from './limits.js';
+import { MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from './switch-access.js';
 import type { ListenReply } from './listening.js';
 import { listenAudioPayload, voiceUtterancePayload, type ListenAudio, type VoiceUtterance } from './voice-contract.js';
 import { PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES, type VoiceProgress, type VoiceReply } from './voice-settings.js';
 
-/** The longest command the panel may send (the loop's own check says the same, in a sentence). */
-export const MAX_COMMAND_LENGTH = 2000;
-
+/** The longest command the panel may send is the loop's own limit (src/shared/limits.ts), which says it in a sentence. */
 export const commandPayload = z.string().min(1).max(MAX_COMMAND_LENGTH);
 
 /** The user's answer to a confirmation request. */

@@ -50,7 +50,6 @@ export const SWITCH_LIMITS = {
 } as const;
 
 export const MAX_QUICK_COMMANDS = 12;
-export const MAX_QUICK_COMMAND_LENGTH = 200;
 
 /** A switch's settings, as the panel and the shell read them. */
 export interface SwitchSettings {

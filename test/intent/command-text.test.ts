@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_MAX_CHARS, checkCommandText } from '../../src/intent/command-text.js';
+import { checkCommandText } from '../../src/intent/command-text.js';
+import { MAX_COMMAND_LENGTH as COMMAND_MAX_CHARS } from '../../src/shared/limits.js';
 
 describe('command text check', () => {
   it('trims, and keeps inner spacing so quoted text is typed exactly', () => {

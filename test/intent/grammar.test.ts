@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { parseCommand, MAX_COMMAND_LENGTH } from '../../src/intent/grammar/grammar-planner.js';
+import { parseCommand } from '../../src/intent/grammar/grammar-planner.js';
+import { MAX_COMMAND_LENGTH } from '../../src/shared/limits.js';
 import { Intent } from '../../src/intent/schema.js';
 
 /** A table row: what the user says, and the intent the grammar must return (null: no_match). */

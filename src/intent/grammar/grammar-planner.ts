@@ -10,6 +10,7 @@
  */
 import { Intent, LIMITS, type Step } from '../schema.js';
 import type { CanonicalModifier } from '../../shared/keys.js';
+import { MAX_COMMAND_LENGTH, unsafeText } from '../../shared/limits.js';
 import type { Role } from '../../shared/roles.js';
 import { looksLikeChord, parseChord } from './chord.js';
 import { matchCellCommand } from './cells.js';
@@ -36,8 +37,6 @@ export type GrammarResult =
   /** `reason` is short and for logs and debugging, e.g. "no command verb recognised". */
   | { kind: 'no_match'; reason: string };
 
-/** Longer commands are dictation or pasted text, not commands: the grammar does not read them. */
-export const MAX_COMMAND_LENGTH = 1000;
 
 function noMatch(reason: string): GrammarResult {
   return { kind: 'no_match', reason };
@@ -99,22 +98,15 @@ function parseChecked(text: string, options: GrammarOptions): GrammarResult {
 }
 
 /** Control characters, direction overrides and broken surrogate pairs: junk, not a command. */
+const UNSAFE_REASONS = {
+  control: 'command contains control characters',
+  direction: 'command contains direction overrides',
+  broken: 'command contains broken characters',
+} as const;
+
 function badCharacter(text: string): string | null {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) {
-      return 'command contains control characters';
-    }
-    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return 'command contains direction overrides';
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = text.charCodeAt(i + 1);
-      if (!(d >= 0xdc00 && d <= 0xdfff)) return 'command contains broken characters';
-      i++;
-    } else if (c >= 0xdc00 && c <= 0xdfff) {
-      return 'command contains broken characters';
-    }
-  }
-  return null;
+  const unsafe = unsafeText(text, 'command');
+  return unsafe ? UNSAFE_REASONS[unsafe] : null;
 }
 
 /** A parsed part of a chain as sequence steps; null for observations, which a sequence may not hold. */
