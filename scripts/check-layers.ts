@@ -1,4 +1,8 @@
-/** Fails (exit 1) when any file under src/ imports across the layering rule of scripts/layers.ts. */
+/**
+ * Fails (exit 1) when any file under src/ breaks a rule of scripts/layers.ts: an import across the
+ * layers, the native addon loaded outside src/execution/accessibility, or raw ipcMain / ipcRenderer
+ * outside the IPC binding files.
+ */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkTree } from './layers.js';
@@ -7,7 +11,7 @@ const srcRoot = resolve(fileURLToPath(import.meta.url), '../../src');
 const violations = checkTree(srcRoot);
 if (violations.length > 0) {
   for (const v of violations) console.error(`${v.file}: ${v.message}${v.specifier ? ` ('${v.specifier}')` : ''}`);
-  console.error(`\n${violations.length} layering violation(s): imports must point down (docs/architecture.md).`);
+  console.error(`\n${violations.length} layering violation(s): see the Layers section of docs/architecture.md.`);
   process.exit(1);
 }
-console.log('layers: every import points down');
+console.log('layers: every import points down; the addon loads only in src/execution/accessibility; raw IPC only in its binding files');
