@@ -290,7 +290,6 @@ export type Point = z.infer<typeof Point>;
 export type PlannerReply = z.infer<typeof PlannerReply>;
 
 export const INTENT_KINDS: readonly IntentKind[] = INTENT_SCHEMAS.map((s) => s.shape.intent.value);
-export const STEP_KINDS: readonly Step['intent'][] = STEP_SCHEMAS.map((s) => s.shape.intent.value);
 
 export function isElementById(ref: ElementRef | Place): ref is z.infer<typeof ElementById> {
   return 'id' in ref;

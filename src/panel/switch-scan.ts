@@ -170,24 +170,6 @@ export function select(tree: readonly ScanNode[], cursor: ScanCursor): { readonl
 }
 
 /**
- * The switch presses needed to reach and select the item with `label` from the top, or undefined
- * when it is not there. One switch (`auto`): one press per level (the highlight comes by itself).
- * Two switches (`step`): the moves plus one select per level.
- */
-export function pressesFor(tree: readonly ScanNode[], label: string, mode: ScanMode): number | undefined {
-  const walk = (level: readonly ScanNode[]): number | undefined => {
-    let best: number | undefined;
-    level.forEach((node, i) => {
-      const moves = mode === 'step' ? i : 0;
-      const below = node.type === 'item' ? (node.label === label ? 0 : undefined) : walk(node.children);
-      if (below !== undefined && (best === undefined || moves + 1 + below < best)) best = moves + 1 + below;
-    });
-    return best;
-  };
-  return walk(tree);
-}
-
-/**
  * The presses to reach and select the entry at `path` (one index per level, from the top), going
  * on to the first item when the entry is a group. One switch: one press per level. Two switches:
  * the moves too.

@@ -267,6 +267,3 @@ export const PANEL_API_CHANNELS = {
 
 /** Every request channel, in one list (main registers each). */
 export const REQUEST_CHANNELS = Object.keys(REQUEST_SCHEMAS) as readonly RequestChannel[];
-
-/** The global name under which the preload exposes the PanelApi. */
-export const PANEL_API_NAME = 'assistiveControl';

@@ -5,7 +5,3 @@ export type RiskLevel = (typeof RISK_LEVELS)[number];
 export function riskRank(level: RiskLevel): number {
   return RISK_LEVELS.indexOf(level);
 }
-
-export function maxRisk(a: RiskLevel, b: RiskLevel): RiskLevel {
-  return riskRank(a) >= riskRank(b) ? a : b;
-}

@@ -34,7 +34,6 @@ export const WHISPER_MODELS = {
 } as const satisfies Record<string, ModelSpec>;
 
 export type WhisperModelName = keyof typeof WHISPER_MODELS;
-export const DEFAULT_WHISPER_MODEL: WhisperModelName = 'base.en';
 /** Where whisper.cpp's models are published. */
 export const DEFAULT_MODEL_BASE_URL = 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main';
 

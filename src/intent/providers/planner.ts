@@ -6,11 +6,10 @@
  * typed error whose message is a sentence the user can act on. It never rejects and never outlives
  * its budget.
  */
-import { LLM_PROVIDER_NAMES, LLM_PROVIDERS, type LlmProvider } from '../../shared/llm-providers.js';
+import { LLM_PROVIDER_NAMES, type LlmProvider } from '../../shared/llm-providers.js';
 import type { ConversationTurn } from '../conversation.js';
 import type { Validation, ValidationContext } from '../validator.js';
 
-export const PROVIDER_IDS = LLM_PROVIDERS;
 export type ProviderId = LlmProvider;
 export const PROVIDER_NAMES = LLM_PROVIDER_NAMES;
 
