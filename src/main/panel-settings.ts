@@ -9,8 +9,9 @@
 import type { PlannerFactory } from '../agent/assistant-loop.js';
 import type { SecretStore } from '../config/secret-store.js';
 import { Settings, type SettingsStore } from '../config/settings.js';
-import type { ProviderTestReply, SettingsUpdate, SettingsView } from '../shared/ipc-contract.js';
+import { settingsUpdate, type ProviderTestReply, type SettingsUpdate, type SettingsView } from '../shared/ipc-contract.js';
 import { KEYED_PROVIDERS, LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
+import { settingMeta, type PanelSettings } from '../shared/settings-schema.js';
 
 /** What the panel's settings code needs from the config layer. */
 export type PanelSecrets = Pick<SecretStore, 'status' | 'setKey' | 'deleteKey'>;
@@ -18,51 +19,14 @@ export type PanelSecrets = Pick<SecretStore, 'status' | 'setKey' | 'deleteKey'>;
 /** The settings view: the changeable settings, and each key as saved or not saved. */
 export async function buildSettingsView(settings: Settings, secrets: PanelSecrets): Promise<SettingsView> {
   const statuses = await Promise.all(KEYED_PROVIDERS.map(async (p) => [p, (await secrets.status(p)).saved ? 'saved' : 'not_saved'] as const));
+  // Exactly the fields of the contract's update (PanelSettings), copied so the view shares nothing with `settings`.
+  const shown = Object.fromEntries(Object.keys(settingsUpdate.shape).map((key) => [key, structuredClone(settings[key as keyof PanelSettings])])) as PanelSettings;
   return {
-    provider: settings.provider,
-    models: { ...settings.models },
-    ollamaUrl: settings.ollamaUrl,
-    openaiBaseUrl: settings.openaiBaseUrl,
-    confirmModerate: settings.confirmModerate,
-    confidence: { ...settings.confidence },
-    spokenFeedback: { ...settings.spokenFeedback },
-    launchAtLogin: settings.launchAtLogin,
-    globalShortcut: settings.globalShortcut,
-    switchAccess: { ...settings.switchAccess },
-    quickCommands: [...settings.quickCommands],
-    voice: { ...settings.voice },
+    ...shown,
     keys: Object.fromEntries(statuses) as SettingsView['keys'],
     onboardingDone: settings.onboardingDone,
   };
 }
-
-/** The names the panel's labels use, so a refusal points at the field the user sees. */
-const FIELD_NAMES: Readonly<Record<string, string>> = {
-  provider: 'The AI planner',
-  'models.ollama': 'The Ollama model',
-  'models.anthropic': 'The Anthropic model',
-  'models.openai': 'The OpenAI-compatible model',
-  ollamaUrl: 'The Ollama address',
-  openaiBaseUrl: 'The OpenAI-compatible address',
-  'confidence.reject': 'The refusal threshold',
-  'confidence.warn': 'The warning threshold',
-  confidence: 'The confidence thresholds:',
-  'spokenFeedback.rate': 'The speech rate',
-  globalShortcut: 'The shortcut',
-  switchAccess: 'Switch access',
-  'switchAccess.selectInput': 'The select switch',
-  'switchAccess.moveInput': 'The move switch',
-  'switchAccess.scanIntervalMs': 'The scan interval',
-  'switchAccess.scanLoops': 'The number of scan loops',
-  'switchAccess.firstItemPauseMs': 'The pause on the first item',
-  'switchAccess.holdMs': 'The hold before select',
-  'switchAccess.ignoreRepeatMs': 'Ignore repeat',
-  'switchAccess.stopHoldMs': 'The hold that stops',
-  quickCommands: 'The quick commands',
-  'voice.transcriptionUrl': 'The transcription service address',
-  'voice.shortcut': 'The push-to-talk shortcut',
-  'voice.model': 'The speech model',
-};
 
 export type ApplyResult = { readonly ok: true; readonly settings: Settings } | { readonly ok: false; readonly message: string };
 
@@ -74,7 +38,8 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
   const path = issue?.path.map(String).join('.') ?? '';
   // "quickCommands.2" names the third quick command.
   const quick = /^quickCommands\.(\d+)$/.exec(path);
-  const field = quick ? `Quick command ${Number(quick[1]) + 1}` : (FIELD_NAMES[path] ?? `The setting ${path}`);
+  // The label the schema gives the field, so a refusal points at the field the user sees.
+  const field = quick ? `Quick command ${Number(quick[1]) + 1}` : (settingMeta(path)?.label ?? `The setting ${path}`);
   return { ok: false, message: `Nothing was saved. ${field} ${issue?.message ?? 'is not valid'}.` };
 }
 

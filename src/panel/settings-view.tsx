@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PanelApi, SaveReply, SettingsUpdate, SettingsView as View } from '../shared/ipc-contract.js';
 import { KEYED_PROVIDERS } from '../shared/llm-providers.js';
+import { SPEECH_RATE, THRESHOLD } from '../shared/setting-ranges.js';
 import { MAX_QUICK_COMMANDS, SWITCH_INPUTS, SWITCH_LIMITS, isGlobalSwitchInput, type SwitchSettings } from '../shared/switch-access.js';
 import { ConnectionTest, KeyField, ProviderFields, toUpdate } from './setup-fields.js';
 import { VoiceFields } from './voice/voice-settings-fields.js';
@@ -160,8 +161,8 @@ export function SettingsView({ api, view, onClose, onSaved }: { readonly api: Pa
             help={f.help}
             value={draft.confidence[f.key]}
             step={0.05}
-            min={0}
-            max={1}
+            min={THRESHOLD.min}
+            max={THRESHOLD.max}
             onChange={(n) => set('confidence', { ...draft.confidence, [f.key]: n })}
           />
         ))}
@@ -171,11 +172,11 @@ export function SettingsView({ api, view, onClose, onSaved }: { readonly api: Pa
         <NumberField
           id="speech-rate"
           label="Speech rate (words per minute)"
-          help="From 80 to 450."
+          help={`From ${SPEECH_RATE.min} to ${SPEECH_RATE.max}.`}
           value={draft.spokenFeedback.rate}
           step={5}
-          min={80}
-          max={450}
+          min={SPEECH_RATE.min}
+          max={SPEECH_RATE.max}
           onChange={(n) => set('spokenFeedback', { ...draft.spokenFeedback, rate: n })}
         />
 

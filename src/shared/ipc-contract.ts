@@ -14,6 +14,7 @@ import { permissionKind, type PermissionKind, type PermissionStatus } from './pe
 import { MAX_COMMAND_LENGTH, MAX_QUICK_COMMAND_LENGTH } from './limits.js';
 import { MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from './switch-access.js';
 import type { ListenReply } from './listening.js';
+import type { PanelSettings } from './settings-schema.js';
 import { listenAudioPayload, voiceUtterancePayload, type ListenAudio, type VoiceUtterance } from './voice-contract.js';
 import { PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES, type VoiceProgress, type VoiceReply } from './voice-settings.js';
 
@@ -40,7 +41,9 @@ export type KeysView = z.infer<typeof keysView>;
 
 /**
  * The settings the panel may change. Shapes and sizes only: main validates the meaning (URLs,
- * model names, ranges) against the settings schema of src/config and answers in a sentence.
+ * model names, ranges) against the settings schema (src/shared/settings-schema.ts) and answers in
+ * a sentence. Its type is the schema's PanelSettings (checked below), so a setting added to the
+ * schema and not here, or the other way round, fails the type check.
  */
 export const settingsUpdate = z.strictObject({
   provider: plannerChoice,
@@ -81,11 +84,20 @@ export const settingsUpdate = z.strictObject({
     })
     .optional(),
 });
-export type SettingsUpdate = z.infer<typeof settingsUpdate>;
+
+/** Voice's two later fields may be left out of an update (the defaults are saved then). */
+type VoiceUpdate = Omit<PanelSettings['voice'], 'pushToTalk' | 'continuous'> & Partial<Pick<PanelSettings['voice'], 'pushToTalk' | 'continuous'>>;
+
+/** A change from the panel: the schema's PanelSettings, voice optional (a form that does not show it leaves it as it is). */
+export type SettingsUpdate = Omit<PanelSettings, 'voice'> & { voice?: VoiceUpdate };
 
 /** What the panel sees of the settings: the changeable ones, whether onboarding is done, and keys as saved / not saved. */
-export const settingsView = settingsUpdate.extend({ keys: keysView, onboardingDone: z.boolean() });
-export type SettingsView = z.infer<typeof settingsView>;
+export type SettingsView = PanelSettings & { keys: KeysView; onboardingDone: boolean };
+
+/** True when A and B are the same type (each assignable to the other). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The compile-time proof that the update's zod shape and the settings schema describe the same fields. */
+const _updateIsTheSchema: Same<z.infer<typeof settingsUpdate>, SettingsUpdate> = true;
 
 /** The answer to a settings or key change: a sentence either way, and the settings as they now are. */
 export type SaveReply = { readonly ok: true; readonly message: string; readonly view: SettingsView } | { readonly ok: false; readonly message: string; readonly view: SettingsView };

@@ -33,7 +33,7 @@ export type VoicePhase =
 export interface VoiceOptions {
   readonly api: PanelApi;
   /** The saved voice settings (undefined until main sent them). */
-  readonly settings: SettingsView['voice'];
+  readonly settings: SettingsView['voice'] | undefined;
   /** What the assistant waits for: a command that runs takes only "stop"; answers skip the review. */
   readonly waiting: Waiting;
   /** Sends a command as if typed (the panel's own send). */

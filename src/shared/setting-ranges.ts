@@ -1,0 +1,14 @@
+/**
+ * The ranges of the settings that are numbers (beside SWITCH_LIMITS in switch-access.ts): the
+ * schema enforces them and the panel's fields show them. Plain constants, no zod, so the panel's
+ * bundle can import them.
+ */
+
+/** Speech rate in words per minute (both `say` and espeak-ng count this way). */
+export const SPEECH_RATE = { min: 80, max: 450 } as const;
+
+/** End-to-end time budget of one LLM plan, in seconds, retries included. */
+export const PLANNER_TIMEOUT_SECONDS = { min: 2, max: 120 } as const;
+
+/** A confidence threshold. */
+export const THRESHOLD = { min: 0, max: 1 } as const;
