@@ -7,7 +7,7 @@
  */
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL, DEFAULT_OPENAI_BASE_URL, LLM_PROVIDERS } from '../shared/llm-providers.js';
 import { DEFAULT_QUICK_COMMANDS, DEFAULT_SWITCH_SETTINGS, MAX_QUICK_COMMAND_LENGTH, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, SWITCH_LIMITS } from '../shared/switch-access.js';
 import { DEFAULT_VOICE_MODEL, DEFAULT_VOICE_SHORTCUT, PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES } from '../shared/voice-settings.js';
