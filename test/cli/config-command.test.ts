@@ -32,6 +32,16 @@ describe('assistive-control config', () => {
     expect(c.out()).toContain('models.ollama = llama3.1:8b\n');
   });
 
+  it('set --json prints the key, the value as saved and the advice as one JSON object', async () => {
+    const config = createConfigCommand(services(memoryKeychain()));
+    const a = io();
+    expect(await config.run(['set', 'provider', 'openai', '--json'], a.io)).toBe(0);
+    expect(JSON.parse(a.out())).toEqual({ key: 'provider', value: 'openai', advice: expect.stringMatching(/^No .* API key is saved yet/) });
+    const b = io();
+    expect(await config.run(['set', 'confirmModerate', 'off', '--json'], b.io)).toBe(0);
+    expect(JSON.parse(b.out())).toEqual({ key: 'confirmModerate', value: false });
+  });
+
   it('set refuses an invalid value with exit code 2 and a sentence', async () => {
     const config = createConfigCommand(services(memoryKeychain()));
     const a = io();
