@@ -113,7 +113,7 @@ const Threshold = z.number({ error: 'must be a number from 0 to 1' }).min(0, { e
 export const Settings = z
   .object({
     /** Which planner handles what the grammar does not understand. */
-    provider: z.enum(PLANNER_CHOICES, { error: `must be one of: ${PLANNER_CHOICES.join(', ')}` }).default('ollama'),
+    provider: z.enum(PLANNER_CHOICES, { error: `must be one of: ${PLANNER_CHOICES.join(', ')}` }).default('grammar'),
     models: z
       .object({
         ollama: ModelName.default(DEFAULT_MODELS.ollama),

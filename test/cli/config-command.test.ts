@@ -13,7 +13,7 @@ describe('assistive-control config', () => {
     const a = io();
     expect(await config.run(['show'], a.io)).toBe(0);
     expect(a.out()).toContain(`# ${join(tempDir(), 'settings.json')}`);
-    expect(a.out()).toContain('provider = ollama\n');
+    expect(a.out()).toContain('provider = grammar\n');
     expect(a.out()).toContain('confirmModerate = on\n');
     const b = io();
     await config.run(['show', '--json'], b.io);
@@ -58,7 +58,7 @@ describe('assistive-control config', () => {
     const a = io();
     expect(await config.run(['show'], a.io)).toBe(0);
     expect(a.err()).toMatch(/^Your settings file could not be read \(it is not valid JSON\), so the default settings are in use/);
-    expect(a.out()).toContain('provider = ollama');
+    expect(a.out()).toContain('provider = grammar');
   });
 });
 
