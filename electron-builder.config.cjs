@@ -74,10 +74,13 @@ const config = {
     icon: 'packaging/icons',
     category: 'Utility;Accessibility',
     synopsis: 'Control your computer by typing, speaking or pressing a single switch.',
+    // electron-builder 26: the `[Desktop Entry]` keys go under `entry`.
     desktop: {
-      Name: 'Assistive Control',
-      Comment: 'Control your computer by typing, speaking or pressing a single switch.',
-      Keywords: 'accessibility;switch access;voice control;speech;keyboard;mouse;',
+      entry: {
+        Name: 'Assistive Control',
+        Comment: 'Control your computer by typing, speaking or pressing a single switch.',
+        Keywords: 'accessibility;switch access;voice control;speech;keyboard;mouse;',
+      },
     },
   },
   deb: {

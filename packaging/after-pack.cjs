@@ -2,8 +2,8 @@
 /**
  * electron-builder's afterPack hook (electron-builder.config.cjs): flips Electron's fuses in the
  * packaged Electron binary, after the app is copied in and before it is signed (a fuse changes the
- * binary, so the signature must come after). Written against @electron/fuses 1.x (flipFuses,
- * FuseVersion, FuseV1Options); never run on this project's machines (docs/decisions.md, "Packaging").
+ * binary, so the signature must come after). Written against @electron/fuses 2.x (flipFuses,
+ * FuseVersion, FuseV1Options; ES modules only); never run on this project's machines (docs/decisions.md, "Packaging").
  */
 'use strict';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- electron-builder loads this hook with require().
@@ -49,8 +49,9 @@ function electronBinary(context) {
  * @param {Pick<typeof import('@electron/fuses'), 'flipFuses' | 'FuseVersion' | 'FuseV1Options'>} [fuses]
  * @returns {Promise<void>}
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- @electron/fuses 1.x is CommonJS, loaded only when electron-builder calls the hook.
-async function afterPack(context, fuses = require('@electron/fuses')) {
+async function afterPack(context, fuses) {
+  // @electron/fuses 2 is ES modules only: imported, and only when electron-builder calls the hook.
+  fuses ??= await import('@electron/fuses');
   /** @type {Record<string, unknown>} */
   const config = {
     version: fuses.FuseVersion.V1,

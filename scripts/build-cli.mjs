@@ -40,7 +40,7 @@ export async function buildCli() {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: ['node20'],
+    target: ['node22.12'],
     external: externals,
     // Bundled CommonJS dependencies call require() for Node's own modules: give the ES module one.
     banner: { js: 'import { createRequire as __acRequire } from "node:module"; const require = __acRequire(import.meta.url);' },

@@ -116,6 +116,10 @@ export const completionCommand: CliCommand = {
   async run(args, io) {
     const parsed = parseCommandArgs(args, io, USAGE, {});
     if ('exit' in parsed) return parsed.exit;
+    if (parsed.values.json) {
+      io.stderr.write(`completion prints a script for your shell; it has no --json output.\n\n${USAGE}\n`);
+      return EXIT.usage;
+    }
     const shell = parsed.positionals[0];
     const script = shell === 'bash' ? bash() : shell === 'zsh' ? zsh() : shell === 'fish' ? fish() : undefined;
     if (script === undefined || parsed.positionals.length > 1) {

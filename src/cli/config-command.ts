@@ -10,7 +10,7 @@ import { parseCommandArgs } from './parse-command-args.js';
 
 const USAGE = `Usage: assistive-control config show [--json]
        assistive-control config get <key> [--json]
-       assistive-control config set <key> <value>
+       assistive-control config set <key> <value> [--json]
 
 Shows, reads or changes a setting. Keys: ${settingKeys().join(', ')}.
 Examples:
@@ -92,18 +92,14 @@ export function createConfigCommand(services: CliServicesFactory = defaultCliSer
           return EXIT.usage;
         }
         const value = flatten(result.settings).find(([k]) => k === key)?.[1];
-        io.stdout.write(`${key} = ${show(value)}\n`);
         // Switching to a keyed provider without a key would fail at the next command: say so now.
+        let advice: string | undefined;
         if (key === 'provider' && typeof value === 'string' && isKeyedProvider(value)) {
           const status = await secrets.status(value);
-          if (!status.saved) {
-            io.stdout.write(
-              status.problem === 'not_saved'
-                ? `No ${LLM_PROVIDER_NAMES[value]} API key is saved yet: run \`assistive-control keys set ${value}\`.\n`
-                : `${status.message}\n`,
-            );
-          }
+          if (!status.saved) advice = status.problem === 'not_saved' ? `No ${LLM_PROVIDER_NAMES[value]} API key is saved yet: run \`assistive-control keys set ${value}\`.` : status.message;
         }
+        if (parsed.values.json) io.stdout.write(`${JSON.stringify({ key, value, ...(advice ? { advice } : {}) })}\n`);
+        else io.stdout.write(`${key} = ${show(value)}\n${advice ? `${advice}\n` : ''}`);
         return EXIT.ok;
       }
 

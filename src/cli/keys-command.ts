@@ -16,9 +16,9 @@ import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
 import { readSecret } from './read-secret.js';
 
-const USAGE = `Usage: assistive-control keys set <anthropic|openai> [--base-url <url>]
+const USAGE = `Usage: assistive-control keys set <anthropic|openai> [--base-url <url>] [--json]
        assistive-control keys status [--json]
-       assistive-control keys delete <anthropic|openai>
+       assistive-control keys delete <anthropic|openai> [--json]
 
 Saves, checks or removes a provider's API key in the system keychain (macOS Keychain, GNOME
 Keyring or another Secret Service on Linux). "keys set" reads the key from the keyboard without
@@ -75,6 +75,11 @@ export function createKeysCommand(services: CliServicesFactory = defaultCliServi
       const { secrets: store, settings } = services(io);
       // Without --base-url, a key is saved for the base URL in the settings, as the panel saves it.
       const secrets = keysSavedForSettings(settings, store);
+      /** The outcome of set or delete: a sentence (on stderr when it failed), or with --json one object on stdout. */
+      const report = (provider: string, result: { readonly ok: boolean; readonly message: string }) => {
+        if (parsed.values.json) io.stdout.write(`${JSON.stringify({ ok: result.ok, provider, message: result.message })}\n`);
+        else (result.ok ? io.stdout : io.stderr).write(`${result.message}\n`);
+      };
 
       switch (action) {
         case 'status': {
@@ -118,7 +123,7 @@ export function createKeysCommand(services: CliServicesFactory = defaultCliServi
             return EXIT.usage;
           }
           const result = await secrets.setKey(provider, read.text, baseUrl !== undefined ? { baseUrl } : {});
-          (result.ok ? io.stdout : io.stderr).write(`${result.message}\n`);
+          report(provider, result);
           return result.ok ? EXIT.ok : result.problem === 'invalid_key' || result.problem === 'bad_base_url' ? EXIT.usage : EXIT.failed;
         }
         case 'delete': {
@@ -129,7 +134,7 @@ export function createKeysCommand(services: CliServicesFactory = defaultCliServi
           const provider = providerArg(providerName, io);
           if (!provider) return EXIT.usage;
           const result = await secrets.deleteKey(provider);
-          (result.ok ? io.stdout : io.stderr).write(`${result.message}\n`);
+          report(provider, result);
           return result.ok ? EXIT.ok : EXIT.failed;
         }
         default:

@@ -25,6 +25,7 @@ prints it with its risk level. Nothing is performed.
 
 Exit codes: 0 a valid intent, 1 the provider failed, 3 nothing matched or the plan was rejected, 2 usage error.`;
 
+const LLM_HINT = 'To plan it with an AI planner, add --provider ollama (or anthropic, openai).';
 const GRAMMAR_HINT =
   'The offline grammar understands commands such as “open Firefox”, “click Send”, “type "hello"”, “press cmd+t”, “scroll down 3” and “what’s on screen”.';
 
@@ -47,7 +48,7 @@ export function planWithGrammar(command: string): PlanOutcome {
   if (!checked.ok) return { ok: false, code: checked.code, message: checked.message };
   const parsed = parseCommand(checked.text, { platform: promptPlatform(process.platform) });
   if (parsed.kind === 'no_match') {
-    return { ok: false, code: 'no_match', message: `No command recognised in “${shorten(checked.text)}”. ${GRAMMAR_HINT}` };
+    return { ok: false, code: 'no_match', message: `No command recognised in “${shorten(checked.text)}”. ${GRAMMAR_HINT} ${LLM_HINT}` };
   }
   const validation = validateIntentValue(parsed.intent);
   if (!validation.ok) return { ok: false, code: validation.rejection.code, message: validation.rejection.message };

@@ -75,6 +75,10 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
     async run(args, io) {
       const parsed = parseCommandArgs(args, io, USAGE, PROVIDER_OPTIONS);
       if ('exit' in parsed) return parsed.exit;
+      if (parsed.values.json) {
+        io.stderr.write('A session is a conversation in plain lines; it has no --json output. For JSON, use: assistive-control run --json "<command>"\n');
+        return EXIT.usage;
+      }
       const stdin = io.stdin;
       if (!stdin?.isTTY) {
         io.stderr.write('A session needs a terminal to type in. In a script, use: assistive-control run "<command>"\n');

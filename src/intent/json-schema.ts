@@ -10,7 +10,7 @@
  * with a readable name and referenced: the schema is part of every request, and inlined it would be
  * four times the size of the system prompt.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AppName,
   Confidence,

@@ -5,7 +5,7 @@
  * executed that has not passed `validatePlannerOutput`. Types come from `z.infer`; the JSON Schema
  * used for LLM structured output is generated from the same objects (see `json-schema.ts`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from '../shared/roles.js';
 import { KEY_NAMES, MODIFIERS } from '../shared/keys.js';
 import { CELL_REFERENCE_MAX, parseCellReference } from '../shared/cell-address.js';

@@ -6,7 +6,7 @@
  * by hand (and a test checks every example against the validator). The text is the same on every
  * call — no date, no user data — so providers can cache it: the conversation goes in the messages.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { NAMED_KEYS } from '../shared/keys.js';
 import { ROLES } from '../shared/roles.js';
 import {

@@ -7,7 +7,7 @@
  * in Electron's main process). What main cannot do is asked of the core: the accessibility bridge's
  * permission (the bridge is loaded here, never in main).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AssistantLoop, type PlannerFactory } from '../agent/assistant-loop.js';
 import { AuditLog } from '../agent/audit-log.js';
 import type { SecretStore } from '../config/secret-store.js';

@@ -7,7 +7,7 @@
  * message only; when the link closes (the core process ended), every pending call is rejected with
  * a sentence, so no caller waits forever.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorMessage } from '../shared/errors.js';
 
 /** One side of a message channel: Electron's UtilityProcess / parentPort, or a MessagePort in tests. */

@@ -6,7 +6,7 @@
  * the panel where the user cannot reach it (a display that was unplugged, a smaller screen).
  */
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomic } from '../config/atomic-write.js';
 
 export const PANEL_BOUNDS_FILE = 'panel-bounds.json';

@@ -7,7 +7,7 @@
  * only `PanelApi`, a hand-picked set of named functions — never a generic `invoke(channel)`.
  * Nothing here carries a key: the settings view says only whether one is saved.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AssistantEvent, Outcome } from './events.js';
 import { KEYED_PROVIDERS, LLM_PROVIDERS, type KeyedProvider } from './llm-providers.js';
 import { permissionKind, type PermissionKind, type PermissionStatus } from './permissions.js';

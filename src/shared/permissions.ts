@@ -4,7 +4,7 @@
  * The main process checks these at launch and before acting (src/main/permissions.ts); the panel
  * only shows the result and asks main to open the settings pane. Both sides share these types.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * - `accessibility`: macOS "Accessibility" in Privacy & Security; on Linux, the AT-SPI bus is reachable

@@ -4,7 +4,7 @@
  * the panel's view and update types (src/shared/ipc-contract.ts), the sentences that refuse a
  * change (src/main/panel-settings.ts) and `assistive-control config` all derive from it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL, DEFAULT_OPENAI_BASE_URL, LLM_PROVIDERS } from './llm-providers.js';
 import { MAX_QUICK_COMMAND_LENGTH, unsafeText } from './limits.js';
 import { PLANNER_TIMEOUT_SECONDS, SPEECH_RATE, THRESHOLD } from './setting-ranges.js';
@@ -127,7 +127,7 @@ const Threshold = z.number({ error: THRESHOLD_ERROR }).min(THRESHOLD.min, { erro
 export const Settings = z
   .object({
     /** Which planner handles what the grammar does not understand. */
-    provider: about(z.enum(PLANNER_CHOICES, { error: `must be one of: ${PLANNER_CHOICES.join(', ')}` }).default('ollama'), { label: 'The AI planner' }),
+    provider: about(z.enum(PLANNER_CHOICES, { error: `must be one of: ${PLANNER_CHOICES.join(', ')}` }).default('grammar'), { label: 'The AI planner' }),
     models: z
       .object({
         ollama: about(ModelName.default(DEFAULT_MODELS.ollama), { label: 'The Ollama model' }),

@@ -5,7 +5,7 @@
  * renderer is untrusted): the format is fixed, the length is capped at `MAX_UTTERANCE_SECONDS`
  * (the panel stops listening there), so a payload is at most ~1 MB.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_LISTEN_BLOCK_SAMPLES } from './listening.js';
 import { MAX_UTTERANCE_SAMPLES, MAX_UTTERANCE_SECONDS, SPEECH_SAMPLE_RATE } from './pcm.js';
 

@@ -8,7 +8,7 @@
  * like the planners do.
  */
 import OpenAI, { toFile } from 'openai';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_OPENAI_BASE_URL } from '../shared/llm-providers.js';
 import { encodeWav } from './audio.js';
 import { SpeechError, cancelledError, seconds, withoutSecrets } from './speech-error.js';

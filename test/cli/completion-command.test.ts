@@ -46,3 +46,16 @@ describe('assistive-control completion', () => {
     expect(io.err()).toMatch(/^Name your shell: bash, zsh or fish\./);
   });
 });
+
+describe('--json where a command has no JSON to give', () => {
+  it('completion and session refuse it with a usage error and a sentence, and print nothing on stdout', async () => {
+    const a = captureIo();
+    expect(await main(['completion', 'bash', '--json'], a.io)).toBe(2);
+    expect(a.out()).toBe('');
+    expect(a.err()).toMatch(/^completion prints a script for your shell; it has no --json output\./);
+    const b = captureIo();
+    expect(await main(['session', '--json'], b.io)).toBe(2);
+    expect(b.out()).toBe('');
+    expect(b.err()).toMatch(/^A session is a conversation in plain lines; it has no --json output\. For JSON, use: assistive-control run --json/);
+  });
+});

@@ -13,7 +13,7 @@ describe('assistive-control config', () => {
     const a = io();
     expect(await config.run(['show'], a.io)).toBe(0);
     expect(a.out()).toContain(`# ${join(tempDir(), 'settings.json')}`);
-    expect(a.out()).toContain('provider = ollama\n');
+    expect(a.out()).toContain('provider = grammar\n');
     expect(a.out()).toContain('confirmModerate = on\n');
     const b = io();
     await config.run(['show', '--json'], b.io);
@@ -32,6 +32,16 @@ describe('assistive-control config', () => {
     expect(c.out()).toContain('models.ollama = llama3.1:8b\n');
   });
 
+  it('set --json prints the key, the value as saved and the advice as one JSON object', async () => {
+    const config = createConfigCommand(services(memoryKeychain()));
+    const a = io();
+    expect(await config.run(['set', 'provider', 'openai', '--json'], a.io)).toBe(0);
+    expect(JSON.parse(a.out())).toEqual({ key: 'provider', value: 'openai', advice: expect.stringMatching(/^No .* API key is saved yet/) });
+    const b = io();
+    expect(await config.run(['set', 'confirmModerate', 'off', '--json'], b.io)).toBe(0);
+    expect(JSON.parse(b.out())).toEqual({ key: 'confirmModerate', value: false });
+  });
+
   it('set refuses an invalid value with exit code 2 and a sentence', async () => {
     const config = createConfigCommand(services(memoryKeychain()));
     const a = io();
@@ -48,7 +58,7 @@ describe('assistive-control config', () => {
     const a = io();
     expect(await config.run(['show'], a.io)).toBe(0);
     expect(a.err()).toMatch(/^Your settings file could not be read \(it is not valid JSON\), so the default settings are in use/);
-    expect(a.out()).toContain('provider = ollama');
+    expect(a.out()).toContain('provider = grammar');
   });
 });
 

@@ -59,6 +59,22 @@ describe('assistive-control keys', () => {
     expect(b.out()).toBe('No Anthropic API key was saved; nothing to remove.\n');
   });
 
+  it('set and delete with --json: one object with the outcome and its sentence, never the key', async () => {
+    const keychain = memoryKeychain();
+    const keys = createKeysCommand(services(keychain));
+    const a = io(`${KEY}\n`);
+    expect(await keys.run(['set', 'openai', '--json'], a.io)).toBe(0);
+    expect(JSON.parse(a.out())).toEqual({ ok: true, provider: 'openai', message: 'The OpenAI API key is saved in the keychain.' });
+    expect(a.out() + a.err()).not.toContain(KEY);
+    const b = io();
+    expect(await keys.run(['delete', 'openai', '--json'], b.io)).toBe(0);
+    expect(JSON.parse(b.out())).toEqual({ ok: true, provider: 'openai', message: 'The OpenAI API key was removed from the keychain.' });
+    const locked = createKeysCommand(services(memoryKeychain(new Error("Couldn't access platform storage: Secret Service: unlock prompt was dismissed"))));
+    const c = io(`${KEY}\n`);
+    expect(await locked.run(['set', 'openai', '--json'], c.io)).toBe(1);
+    expect(JSON.parse(c.out())).toMatchObject({ ok: false, provider: 'openai', message: expect.stringMatching(/^Your keyring is locked/) });
+  });
+
   it('reports a locked keyring with exit code 1 and the unlock advice', async () => {
     const keys = createKeysCommand(services(memoryKeychain(new Error("Couldn't access platform storage: Secret Service: unlock prompt was dismissed"))));
     const a = io(`${KEY}\n`);

@@ -56,6 +56,7 @@ function staticClosure(meta: Meta, chunk: string): Set<string> {
 }
 
 describe('the bundle the bin runs', () => {
+  const SDK = /node_modules\/(openai|@anthropic-ai|ollama)\//;
   const HEAVY = /node_modules\/(openai|@anthropic-ai|ollama)\/|src\/config\/secret-store|src\/execution\/accessibility\//;
 
   it('prints the version and plans', () => {
@@ -78,5 +79,22 @@ describe('the bundle the bin runs', () => {
     expect(plan.filter((input) => HEAVY.test(input))).toEqual([]);
     const run = [...staticClosure(meta, chunkOf('src/cli/run-command.ts'))];
     expect(run.filter((input) => HEAVY.test(input)).length).toBeGreaterThan(0);
+  });
+
+  it('"run" loads an LLM SDK only when a command goes to that planner (each SDK in its own chunk)', () => {
+    const meta = JSON.parse(readFileSync(resolve(ROOT, 'out/cli/bundle/meta.json'), 'utf8')) as Meta;
+    const chunkOf = (source: string) => {
+      const found = Object.entries(meta.outputs).find(([, o]) => Object.keys(o.inputs).includes(source));
+      if (!found) throw new Error(`no chunk holds ${source}`);
+      return found[0];
+    };
+    const run = [...staticClosure(meta, chunkOf('src/cli/entry.ts')), ...staticClosure(meta, chunkOf('src/cli/run-command.ts'))];
+    expect(run).toContain('src/intent/providers/create-planner.ts');
+    expect(run.filter((input) => SDK.test(input))).toEqual([]);
+    // The check can fail: each provider's own chunk does hold its SDK.
+    for (const [provider, sdk] of [['openai', 'openai'], ['anthropic', '@anthropic-ai'], ['ollama', 'ollama']]) {
+      const inputs = [...staticClosure(meta, chunkOf(`src/intent/providers/${provider}.ts`))];
+      expect(inputs.some((input) => input.startsWith(`node_modules/${sdk}/`))).toBe(true);
+    }
   });
 });

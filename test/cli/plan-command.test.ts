@@ -57,6 +57,7 @@ describe('assistive-control plan (in process)', () => {
     expect(r.code).toBe(3);
     expect(r.err).toContain('No command recognised in “please do my taxes”.');
     expect(r.err).toContain('open Firefox');
+    expect(r.err).toContain('To plan it with an AI planner, add --provider ollama');
     expect(r.out).toBe('');
   });
 

@@ -38,7 +38,7 @@ describe('defaults', () => {
     const d = defaultSettings();
     expect(d.confidence).toEqual(DEFAULT_CONFIDENCE_POLICY);
     expect(d).toMatchObject({
-      provider: 'ollama',
+      provider: 'grammar', // the offline grammar: nothing to configure (issue #16)
       models: { ollama: 'llama3.2' },
       ollamaUrl: 'http://127.0.0.1:11434',
       openaiBaseUrl: 'https://api.openai.com/v1',

@@ -32,15 +32,25 @@ const center = (b: Bounds): [number, number] => [Math.round(b.x + b.width / 2), 
 const overlaps = (a: Bounds, b: Bounds): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** A drag with the X pointer: press, 12 small moves 15 ms apart, release. */
-async function drag(from: [number, number], to: [number, number]): Promise<void> {
-  const args = ['mousemove', String(from[0]), String(from[1]), 'mousedown', '1'];
-  for (let i = 1; i <= 12; i++) {
-    const x = Math.round(from[0] + ((to[0] - from[0]) * i) / 12);
-    const y = Math.round(from[1] + ((to[1] - from[1]) * i) / 12);
-    args.push('sleep', '0.015', 'mousemove', String(x), String(y));
+/** xdotool arguments that move the pointer from `from` to `to` in `steps` steps, 15 ms apart. */
+function moves(from: [number, number], to: [number, number], steps: number): string[] {
+  const args: string[] = [];
+  for (let i = 1; i <= steps; i++) {
+    args.push('sleep', '0.015', 'mousemove', String(Math.round(from[0] + ((to[0] - from[0]) * i) / steps)), String(Math.round(from[1] + ((to[1] - from[1]) * i) / steps)));
   }
-  args.push('mouseup', '1');
-  await run('xdotool', args, { timeout: 5000 });
+  return args;
+}
+
+/**
+ * Drags with the first button from `from` to `to`. With `taken`, the button stays down, a third of
+ * the way there, until `taken` resolves (the app has started its drag): a busy app that sees the
+ * release before it takes the drag sees a click instead.
+ */
+async function drag(from: [number, number], to: [number, number], taken?: () => Promise<unknown>): Promise<void> {
+  const third: [number, number] = [Math.round(from[0] + (to[0] - from[0]) / 3), Math.round(from[1] + (to[1] - from[1]) / 3)];
+  await run('xdotool', ['mousemove', String(from[0]), String(from[1]), 'mousedown', '1', ...moves(from, third, 4)], { timeout: 5000 });
+  await taken?.();
+  await run('xdotool', [...moves(third, to, 8), 'mouseup', '1'], { timeout: 5000 });
 }
 
 describe.skipIf(skip !== '')('the safety gate fixture apps on a real desktop', () => {
@@ -159,11 +169,16 @@ describe.skipIf(skip !== '')('the safety gate fixture apps on a real desktop', (
     const s = await gate();
     const parcel = center(find(s, 'text', 'Parcel 1').bounds!);
     const trash = center(find(s, 'text', 'Trash').bounds!);
-    await drag(parcel, trash);
+    /** Resolves once the app has started its next drag of the parcel. */
+    const started = async () => {
+      const before = await counter('Drags started:');
+      return () => until('the app to take the drag', async () => ((await counter('Drags started:')) > before ? true : undefined), 15_000);
+    };
+    await drag(parcel, trash, await started());
     await waitForCount('Dropped:', 1);
-    await drag(trash, parcel); // from the target to the source
-    await drag(parcel, [trash[0], trash[1] + 120]); // released below the target
-    await drag(parcel, trash);
+    await drag(trash, parcel); // from the target to the source: no drag starts
+    await drag(parcel, [trash[0], trash[1] + 120], await started()); // released below the target
+    await drag(parcel, trash, await started());
     // X events arrive in order: once this last drop shows, the two before it have been handled.
     expect(await until('a second drop', async () => ((await counter('Dropped:')) >= 2 ? counter('Dropped:') : undefined))).toBe(2);
   });

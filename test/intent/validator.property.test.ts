@@ -6,7 +6,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { KEY_NAMES, MODIFIERS } from '../../src/shared/keys.js';
 import { ROLES } from '../../src/shared/roles.js';
 import { Intent, LIMITS } from '../../src/intent/schema.js';

@@ -92,7 +92,9 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     permissions.set('accessibility', 'denied');
     // Tab to the planner choices and pick with the arrow keys, as a keyboard or switch user would.
     await page().keyboard.press('Tab');
-    await expect.poll(focusedText).toBe('|'); // the first radio button (it has no text of its own)
+    await expect.poll(focusedText).toBe('|'); // the checked radio button, the default: offline commands (it has no text of its own)
+    expect(await page().getByRole('radio', { name: /Offline commands only/ }).isChecked()).toBe(true);
+    await page().keyboard.press('ArrowDown');
     await page().keyboard.press('ArrowDown');
     await page().keyboard.press('ArrowDown');
     expect(await page().getByRole('radio', { name: /OpenAI or a compatible server/ }).isChecked()).toBe(true);

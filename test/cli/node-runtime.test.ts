@@ -1,0 +1,71 @@
+// Which Node runs the command line (issue #16 item 8): Node 22.12 and newer are supported; an older
+// Node that starts the bin hands over to the checkout's own (the `node` dev dependency), and where
+// there is none says so in a sentence.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error -- plain JavaScript next to the bin, without types
+import { isTooOld, tooOldMessage } from '../../bin/node-runtime.mjs';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const BIN = join(ROOT, 'bin/assistive-control.mjs');
+
+describe('the supported Node', () => {
+  it('22.12 and newer run the command line; older ones do not', () => {
+    for (const v of ['22.12.0', '22.23.3', '24.21.0', '26.0.0']) expect(isTooOld(v)).toBe(false);
+    for (const v of ['18.19.0', '20.20.2', '22.11.0', '21.7.3']) expect(isTooOld(v)).toBe(true);
+  });
+
+  it('the sentence names both versions and what to do', () => {
+    const m = tooOldMessage('20.20.2') as string;
+    expect(m).toMatch(/^Assistive Control needs Node 22\.12 or newer; this is Node 20\.20\.2\. /);
+    expect(m).toContain('npm ci');
+  });
+
+  it('the checkout brings its own supported Node, and npm scripts run on it', () => {
+    const own = join(ROOT, 'node_modules/.bin/node');
+    expect(existsSync(own)).toBe(true);
+    const version = spawnSync(own, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
+    expect(isTooOld(version)).toBe(false);
+    // This suite runs under `npm test`, so under that Node.
+    expect(isTooOld(process.versions.node)).toBe(false);
+  });
+});
+
+/** A Node on PATH older than the supported one (the system's, outside node_modules), if there is one. */
+function olderSystemNode(): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir.includes('node_modules')) continue;
+    const candidate = join(dir, 'node');
+    if (!existsSync(candidate)) continue;
+    const version = spawnSync(candidate, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
+    if (version && isTooOld(version)) return candidate;
+  }
+  return undefined;
+}
+
+const older = olderSystemNode();
+if (!older) console.log('[node-runtime] hand-over not run: no Node older than 22.12 on this machine to start the bin with');
+
+describe.skipIf(!older)('an older Node starts the bin', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-node-runtime-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('in the checkout: the checkout\'s own Node takes over and the command works', () => {
+    const r = spawnSync(older as string, [BIN, 'plan', 'click Send', '--json'], { encoding: 'utf8', env: { ...process.env, HOME: dir } });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, source: 'grammar', intent: { intent: 'click_element' } });
+  });
+
+  it('without a Node of its own: a sentence, exit 1, nothing run', () => {
+    mkdirSync(join(dir, 'bin'), { recursive: true });
+    for (const f of ['assistive-control.mjs', 'node-runtime.mjs']) copyFileSync(join(ROOT, 'bin', f), join(dir, 'bin', f));
+    const r = spawnSync(older as string, [join(dir, 'bin/assistive-control.mjs'), '--version'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^Assistive Control needs Node 22\.12 or newer; this is Node \d+\.\d+\.\d+\. .*npm ci/);
+  });
+});
