@@ -9,6 +9,7 @@
  */
 import { DEFAULT_MODELS } from '../../shared/llm-providers.js';
 import { assertNever } from '../../shared/assert-never.js';
+import { errorMessage } from '../../shared/errors.js';
 import type { AnthropicPlannerOptions } from './anthropic.js';
 import type { OllamaPlannerOptions } from './ollama.js';
 import type { OpenAIPlannerOptions } from './openai.js';
@@ -46,7 +47,7 @@ export function createPlanner(config: PlannerConfig): Planner {
         planner = await (loaded ??= load(config));
       } catch (e) {
         loaded = undefined;
-        const message = `The ${provider} planner could not be loaded (${e instanceof Error ? e.message : String(e)}). Reinstall Assistive Control, or choose another planner in Settings.`;
+        const message = `The ${provider} planner could not be loaded (${errorMessage(e)}). Reinstall Assistive Control, or choose another planner in Settings.`;
         return { kind: 'failed', error: { code: 'unreadable', message, retryable: false }, timing: { totalMs: performance.now() - started, attempts: 0 } };
       }
       return planner.plan(request);
