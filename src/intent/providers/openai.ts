@@ -12,7 +12,7 @@ import { DEFAULT_MODELS, DEFAULT_OPENAI_BASE_URL } from '../../shared/llm-provid
 import { plannerJsonSchema } from '../json-schema.js';
 import { plannerSystemPrompt } from '../system-prompt.js';
 import { defaultKeyAdvice } from './anthropic.js';
-import type { ApiPlannerOptions, Planner } from './planner.js';
+import type { ApiPlannerOptions, Planner, TokenUsage } from './planner.js';
 import { plannerFromTransport, type ModelReply } from './run-plan.js';
 
 export const OPENAI_DEFAULT_BASE_URL = DEFAULT_OPENAI_BASE_URL;
@@ -61,7 +61,12 @@ export function createOpenAIPlanner(options: OpenAIPlannerOptions = {}): Planner
         const message = choice.message;
         if (typeof message?.refusal === 'string' && message.refusal.length > 0) return { kind: 'refusal' };
         const text = typeof message?.content === 'string' ? message.content : '';
-        return { kind: 'text', text, truncated: choice.finish_reason === 'length' };
+        const u = completion.usage;
+        const usage: TokenUsage | undefined =
+          u && typeof u.prompt_tokens === 'number' && typeof u.completion_tokens === 'number'
+            ? { inputTokens: u.prompt_tokens, outputTokens: u.completion_tokens, cachedInputTokens: u.prompt_tokens_details?.cached_tokens ?? 0 }
+            : undefined;
+        return { kind: 'text', text, truncated: choice.finish_reason === 'length', ...(usage ? { usage } : {}) };
       },
     },
     {
