@@ -13,6 +13,7 @@ export const PRICES_FILE = 'eval-prices.json';
 
 /** List prices as published by the providers (late 2025). Local models cost nothing per token. */
 export const BUILT_IN_PRICES: Readonly<Record<string, Price>> = {
+  'grammar/*': { input: 0, output: 0 },
   'ollama/*': { input: 0, output: 0 },
   'anthropic/claude-haiku-4-5': { input: 1, cachedInput: 0.1, output: 5 },
   'anthropic/claude-sonnet-4-5': { input: 3, cachedInput: 0.3, output: 15 },
