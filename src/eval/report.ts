@@ -49,7 +49,8 @@ const MISSES_SHOWN = 15;
 
 export function markdownReport(report: EvalReport): string {
   const out: string[] = [];
-  out.push(`# Planner evaluation`, '', `Corpus ${report.corpus.version}: ${report.corpus.cases} commands over ${report.corpus.screens} recorded screens. Nothing was performed.`, '');
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  out.push(`# Planner evaluation`, '', `Corpus ${report.corpus.version}: ${plural(report.corpus.cases, 'command')} over ${plural(report.corpus.screens, 'recorded screen')}. Nothing was performed.`, '');
   const header = ['', ...report.runs.map((r) => `${r.provider} ${r.model}`)];
   out.push(`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`);
   for (const [name, cell] of ROWS) out.push(`| ${name} | ${report.runs.map((r) => cell(r.summary)).join(' | ')} |`);
