@@ -50,7 +50,8 @@ export interface EvalDeps {
   /** The corpus folder shipped with the program. */
   readonly corpusDir: () => string | undefined;
   readonly compose?: ComposeOptions;
-  readonly countTokens: () => Promise<{ readonly count: TokenCounter; readonly exact: boolean }>;
+  /** Loads the token counter (only when a provider reports no usage). */
+  readonly countTokens: () => Promise<TokenCounter>;
   /** Whether progress lines go to stderr (on a terminal). */
   readonly progress: (io: CliIo) => boolean;
   readonly onInterrupt: (handler: () => void) => () => void;
@@ -72,15 +73,23 @@ export function shippedCorpusDir(from: string = fileURLToPath(import.meta.url)):
  * installed (a development checkout), otherwise characters ÷ 4. The name is held in a variable so
  * the CLI bundle does not carry the 2 MB table.
  */
-async function defaultCounter(): Promise<{ count: TokenCounter; exact: boolean }> {
+async function loadCounter(): Promise<TokenCounter> {
   const name = 'js-tiktoken';
   try {
     const mod = (await import(name)) as { getEncoding: (e: string) => { encode: (t: string) => number[] } };
     const enc = mod.getEncoding('o200k_base');
-    return { count: (t) => enc.encode(t).length, exact: true };
+    return (t) => enc.encode(t).length;
   } catch {
-    return { count: (t) => Math.ceil(t.length / 4), exact: false };
+    return (t) => Math.ceil(t.length / 4);
   }
+}
+
+let counterLoading: Promise<TokenCounter> | undefined;
+
+/** Loaded once per process, on first use. */
+function defaultCounter(): Promise<TokenCounter> {
+  counterLoading ??= loadCounter();
+  return counterLoading;
 }
 
 export const defaultEvalDeps: EvalDeps = {
@@ -173,7 +182,6 @@ export function createEvalCommand(deps: EvalDeps): CliCommand {
         io.stderr.write(`${prices.message}\n`);
         return EXIT.failed;
       }
-      const counter = await deps.countTokens();
       const controller = new AbortController();
       const stop = deps.onInterrupt(() => controller.abort());
       const showProgress = deps.progress(io);
@@ -203,7 +211,7 @@ export function createEvalCommand(deps: EvalDeps): CliCommand {
             cases,
             ...(budgetMs !== undefined ? { budgetMs } : {}),
             confidence,
-            countTokens: counter.count,
+            countTokens: deps.countTokens,
             signal: controller.signal,
             stopOnConfigurationError: true,
             onCase: (done, total) => {

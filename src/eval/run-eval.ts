@@ -21,7 +21,8 @@ export interface RunEvalOptions {
   readonly cases: readonly (EvalCase & { readonly screen: string })[];
   readonly budgetMs?: number;
   readonly confidence?: ConfidencePolicy;
-  readonly countTokens: TokenCounter;
+  /** Loads the token counter; called only when a provider reports no usage (a tokenizer is slow to load). */
+  readonly countTokens: () => Promise<TokenCounter>;
   readonly signal?: AbortSignal;
   /** Called after each case, with how many are done. */
   readonly onCase?: (done: number, total: number, result: CaseResult) => void;
@@ -57,7 +58,14 @@ function answerOf(outcome: PlanOutcome): CaseAnswer {
 
 export async function runEval(options: RunEvalOptions): Promise<RunEvalResult> {
   const { planner, screens, cases, countTokens } = options;
-  const prefixTokens = countTokens(plannerSystemPrompt()) + countTokens(JSON.stringify(plannerJsonSchema()));
+  let counter: { count: TokenCounter; prefix: number } | undefined;
+  const loadCounter = async () => {
+    if (!counter) {
+      const count = await countTokens();
+      counter = { count, prefix: count(plannerSystemPrompt()) + count(JSON.stringify(plannerJsonSchema())) };
+    }
+    return counter;
+  };
   const results: CaseResult[] = [];
   for (const c of cases) {
     const screen = screens.get(c.screen);
@@ -76,12 +84,11 @@ export async function runEval(options: RunEvalOptions): Promise<RunEvalResult> {
     }
     const answer = answerOf(outcome);
     const usage = outcome.kind === 'answered' ? outcome.usage : undefined;
-    const counted = usage
-      ? undefined
-      : {
-          input: prefixTokens + toChatMessages(conversation).reduce((n, m) => n + countTokens(m.content), 0),
-          output: answer.kind === 'intent' ? countTokens(JSON.stringify({ plan: answer.intent })) : 0,
-        };
+    const c2 = usage ? undefined : await loadCounter();
+    const counted = c2 && {
+      input: c2.prefix + toChatMessages(conversation).reduce((n, m) => n + c2.count(m.content), 0),
+      output: answer.kind === 'intent' ? c2.count(JSON.stringify({ plan: answer.intent })) : 0,
+    };
     const byLabel = new Map(screen.elements.map((e) => [e.label.toLowerCase(), e.id]));
     const result = scoreCase(
       c,

@@ -178,7 +178,7 @@ describe('assistive-control eval against scripted models', () => {
     script(servers.openai!, 'perfect', 400);
     const planner = createPlanner({ provider: 'openai', baseURL: servers.openai!.baseURL, apiKey: KEY, model: 'gpt-4.1-mini' });
     const cases = corpus.cases.slice(0, 3);
-    const result = await runEval({ planner, screens: corpus.screens, cases, budgetMs: 150, countTokens: (t) => Math.ceil(t.length / 4) });
+    const result = await runEval({ planner, screens: corpus.screens, cases, budgetMs: 150, countTokens: async () => (t) => Math.ceil(t.length / 4) });
     if (!result.ok) throw new Error(result.message);
     const s = summarize(result.results);
     expect(s.validIntent.hits).toBe(0);
@@ -224,6 +224,25 @@ describe('assistive-control eval: options, prices, progress, errors', () => {
     expect(err).toMatch(/^openai gpt-4.1-mini: .*rejected the API key \(HTTP 401\)/);
     expect(err).not.toContain(KEY);
     expect(servers.openai!.requests.filter((r) => r.headers.authorization?.includes(KEY)).length).toBeGreaterThan(0);
+  });
+
+  it('stops on Ctrl-C with exit 130 and no report', async () => {
+    let interrupt: () => void = () => undefined;
+    let answered = 0;
+    servers.ollama!.setScenario('scripted');
+    servers.ollama!.script = (body) => {
+      answered++;
+      // The second request arrives: the user presses Ctrl-C while it is being answered.
+      if (answered === 2) setImmediate(interrupt);
+      return { plan: perfectPlan(caseOf(body)), delayMs: 200 };
+    };
+    const c = captureIo(undefined, env('ollama'));
+    const command = createEvalCommand({ ...defaultEvalDeps, onInterrupt: (h) => ((interrupt = h), () => undefined) });
+    const code = await command.run(['--provider', 'ollama', '--base-url', servers.ollama!.baseURL], c.io);
+    expect(code).toBe(130);
+    expect(c.err()).toBe('Stopped: no report was printed.\n');
+    expect(c.out()).toBe('');
+    expect(answered).toBe(2);
   });
 
   it('answers usage errors with a sentence and exit code 2', async () => {
