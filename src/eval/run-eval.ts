@@ -1,14 +1,18 @@
 /**
  * Runs corpus cases through a planner — the real provider code, validator and risk classification —
- * and scores each answer. Nothing is performed: the screen is a recorded observation, given to the
- * planner exactly as the assistant loop gives it after get_screen_elements.
+ * and scores each answer. Nothing is performed: the screen is a recorded observation, the text
+ * get_screen_elements gives a planner, placed before the command (in the loop it comes back after a
+ * get_screen_elements plan; here the command is the last turn, so it is planned against the screen
+ * at once), and the risk gate judges element numbers by what that screen says about them, as the
+ * loop does.
  */
 import { toChatMessages, type ConversationTurn } from '../intent/conversation.js';
 import { plannerJsonSchema } from '../intent/json-schema.js';
 import type { Planner, PlanOutcome } from '../intent/providers/planner.js';
 import { plannerSystemPrompt } from '../intent/system-prompt.js';
 import type { ConfidencePolicy } from '../intent/validator.js';
-import { classifyRisk, gateDecision } from '../registry/risk.js';
+import { classifyRisk, gateDecision, type ObservedFacts } from '../registry/risk.js';
+import type { Role } from '../shared/roles.js';
 import type { EvalCase, EvalScreen } from './corpus.js';
 import { scoreCase, type CaseAnswer, type CaseResult } from './score.js';
 
@@ -49,11 +53,17 @@ export function caseConversation(c: EvalCase, screen: EvalScreen): ConversationT
   return turns;
 }
 
-function answerOf(outcome: PlanOutcome): CaseAnswer {
+function answerOf(outcome: PlanOutcome, observed: ObservedFacts): CaseAnswer {
   if (outcome.kind === 'failed') return outcome.error.code === 'refused' ? { kind: 'declined' } : { kind: 'failed', code: outcome.error.code };
   const v = outcome.validation;
   if (!v.ok) return { kind: 'invalid', code: v.rejection.code };
-  return { kind: 'intent', intent: v.intent, gate: gateDecision(classifyRisk(v.intent).level) };
+  return { kind: 'intent', intent: v.intent, gate: gateDecision(classifyRisk(v.intent, {}, observed).level) };
+}
+
+/** What the recorded screen says about each element number (its role and name), for the risk gate. */
+function observedFacts(screen: EvalScreen): ObservedFacts {
+  const byId = new Map(screen.elements.map((e) => [e.id, { role: e.role as Role, name: e.label }]));
+  return (id) => byId.get(id);
 }
 
 export async function runEval(options: RunEvalOptions): Promise<RunEvalResult> {
@@ -82,7 +92,7 @@ export async function runEval(options: RunEvalOptions): Promise<RunEvalResult> {
     if (outcome.kind === 'failed' && options.stopOnConfigurationError && CONFIGURATION_ERRORS.has(outcome.error.code)) {
       return { ok: false, code: outcome.error.code, message: outcome.error.message };
     }
-    const answer = answerOf(outcome);
+    const answer = answerOf(outcome, observedFacts(screen));
     const usage = outcome.kind === 'answered' ? outcome.usage : undefined;
     const c2 = usage ? undefined : await loadCounter();
     const counted = c2 && {
