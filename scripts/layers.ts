@@ -24,7 +24,8 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   main: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config', 'compose', 'preload'],
   preload: ['shared'],
   panel: ['shared'],
-  cli: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config', 'compose'],
+  eval: ['shared', 'intent', 'registry'],
+  cli: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config', 'compose', 'eval'],
 };
 
 /** Packages a layer may not import: the panel and preload never load Node or the native bridge. */
@@ -38,6 +39,7 @@ export const FORBIDDEN_PACKAGES: Readonly<Record<string, readonly RegExp[]>> = {
   voice: [/^electron$/],
   config: [/^electron$/],
   compose: [/^electron$/],
+  eval: [/^electron$/, /ax-bridge/],
   cli: [/^electron$/],
 };
 

@@ -42,7 +42,7 @@ export function completionWords(): { commands: string[]; next: Record<string, st
       'models download': Object.keys(WHISPER_MODELS),
       '--provider': providers,
     },
-    options: ['--json', '--help', '--provider', '--model', '--base-url', '--dry-run', '--yes', '--answer-timeout', '--app'],
+    options: ['--json', '--help', '--provider', '--model', '--base-url', '--dry-run', '--yes', '--answer-timeout', '--app', '--limit', '--filter', '--corpus'],
   };
 }
 

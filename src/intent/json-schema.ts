@@ -1,86 +1,75 @@
 /**
  * The JSON Schema that LLM providers use for structured output, generated from the intent schema.
  *
- * It is made acceptable to OpenAI's strict mode, the strictest of the three: an object at the root,
- * `anyOf` instead of `oneOf`, every object closed (`additionalProperties: false`) with every property
- * required, and optional properties spelled as "this type or null". The validator reads null as
- * absent, so the same answer validates either way.
+ * It is part of every request, so it is small (issue #19: prompt and schema together ≤ 2,000
+ * tokens): one `action` object whose `intent` is one of the action names and whose other fields are
+ * the union of every action's fields, all optional, each with its bare type — no lengths, ranges or
+ * enums of keys and roles, which the system prompt states and the validator enforces (its
+ * rejection tells the model what was wrong). An element, a point or an element-or-point is one
+ * `target` object; a sequence's steps are actions again (the validator refuses nesting).
  *
- * Sub-schemas used more than once (an element, a role, each action) are written once under `$defs`
- * with a readable name and referenced: the schema is part of every request, and inlined it would be
- * four times the size of the system prompt.
+ * Optional fields stay optional, so a model writes only the fields it needs (a plan stays ~30
+ * output tokens): OpenAI's strict mode, which requires every field and would spell each absent
+ * one as null, is therefore not used; Ollama's `format` grammar and OpenAI-compatible servers
+ * still constrain decoding to this shape, and Anthropic reads it as the `plan` tool's input.
  */
 import * as z from 'zod';
-import {
-  AppName,
-  Confidence,
-  Coordinate,
-  ElementById,
-  ElementByLabel,
-  ElementRef,
-  INTENT_SCHEMAS,
-  KeyName,
-  Modifier,
-  Place,
-  PlannerReply,
-  Point,
-  Role,
-  Step,
-} from './schema.js';
+import { ElementRef, INTENT_SCHEMAS, INTENT_KINDS, KeyName, Modifier, Place, Point, Role, Step } from './schema.js';
 
 type JsonSchema = { [key: string]: unknown };
 
-function isObject(v: unknown): v is JsonSchema {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+const TARGET = { $ref: '#/$defs/target' };
 
-function makeStrict(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(makeStrict);
-  if (!isObject(node)) return node;
-  const out: JsonSchema = {};
-  for (const [k, v] of Object.entries(node)) out[k === 'oneOf' ? 'anyOf' : k] = makeStrict(v);
-  if (out.type === 'object' && isObject(out.properties)) {
-    const props = out.properties;
-    const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
-    for (const key of Object.keys(props)) {
-      if (!required.has(key)) props[key] = { anyOf: [props[key], { type: 'null' }] };
-    }
-    out.required = Object.keys(props);
-    out.additionalProperties = false;
+/** The bare JSON type of one field. */
+function fieldType(field: z.ZodType): JsonSchema {
+  if (field === ElementRef || field === Place || field === Point) return TARGET;
+  if (field === KeyName || field === Role) return { type: 'string' };
+  if (field instanceof z.ZodArray) {
+    const element = field.element as z.ZodType;
+    if (element === Step) return { type: 'array', items: { $ref: '#/$defs/action' } };
+    if (element === Modifier) return { type: 'array', items: { enum: [...Modifier.options] } };
+    return { type: 'array', items: fieldType(element) };
   }
-  return out;
+  const js = z.toJSONSchema(field, { unrepresentable: 'any' }) as JsonSchema;
+  if (Array.isArray(js.enum)) return { enum: js.enum };
+  if (typeof js.type === 'string') return { type: js.type };
+  throw new Error(`no JSON type for a planner field (${JSON.stringify(js).slice(0, 80)})`);
 }
 
-/** Readable `$defs` names for the shared parts; zod names any other reused part `__schemaN`. */
-function definitionNames() {
-  const registry = z.registry<{ id: string }>();
-  const named: Array<[z.ZodType, string]> = [
-    [ElementRef, 'element'],
-    [ElementById, 'element_by_id'],
-    [ElementByLabel, 'element_by_label'],
-    [Place, 'place'],
-    [Point, 'point'],
-    [Role, 'role'],
-    [KeyName, 'key'],
-    [Modifier, 'modifier'],
-    [Coordinate, 'coordinate'],
-    [AppName, 'app'],
-    [Confidence, 'confidence'],
-    [Step, 'step'],
-  ];
-  for (const [schema, id] of named) registry.add(schema, { id });
-  for (const schema of INTENT_SCHEMAS) registry.add(schema, { id: schema.shape.intent.value });
-  return registry;
+function buildSchema(): JsonSchema {
+  const properties: Record<string, JsonSchema> = { intent: { enum: [...INTENT_KINDS] } };
+  for (const schema of INTENT_SCHEMAS) {
+    for (const [key, raw] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+      if (key === 'intent') continue;
+      const field = raw instanceof z.ZodOptional ? ((raw as z.ZodOptional<z.ZodType>).unwrap() as z.ZodType) : raw;
+      const type = fieldType(field);
+      const known = properties[key];
+      // Two actions with a field of one name must agree on its type, or the union would lie.
+      if (known && JSON.stringify(known) !== JSON.stringify(type)) throw new Error(`the field "${key}" has two types across actions`);
+      properties[key] = type;
+    }
+  }
+  const text = { type: 'string' };
+  return {
+    type: 'object',
+    properties: { plan: { $ref: '#/$defs/action' } },
+    required: ['plan'],
+    additionalProperties: false,
+    $defs: {
+      action: { type: 'object', properties, required: ['intent'], additionalProperties: false },
+      target: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, label: text, role: text, app: text, x: { type: 'number' }, y: { type: 'number' } },
+        additionalProperties: false,
+      },
+    },
+  };
 }
 
 let cached: JsonSchema | undefined;
 
-/** The planner reply schema (`{"plan": <intent>}`) in the strict form described above. */
+/** The planner reply schema (`{"plan": <action>}`) described above; a fresh copy each time. */
 export function plannerJsonSchema(): JsonSchema {
-  if (!cached) {
-    const raw = z.toJSONSchema(PlannerReply, { target: 'draft-2020-12', metadata: definitionNames(), reused: 'ref' }) as JsonSchema;
-    delete raw.$schema;
-    cached = makeStrict(raw) as JsonSchema;
-  }
+  cached ??= buildSchema();
   return structuredClone(cached);
 }

@@ -26,7 +26,29 @@ export type Scenario =
   | 'http_500_then_ok'
   | 'hang'
   | 'cut_midway'
-  | 'truncated';
+  | 'truncated'
+  /** Each answer comes from `server.script` (a scripted model: the evaluation's tests). */
+  | 'scripted';
+
+/** What a scripted model answers to one request. */
+export interface ScriptedAnswer {
+  /** The plan, sent as the protocol's structured answer (Anthropic: the `plan` tool's input). */
+  readonly plan?: unknown;
+  /** Raw text instead of a plan (to send something invalid). */
+  readonly text?: string;
+  /** The model declines (each protocol's own refusal). */
+  readonly refusal?: boolean;
+  /** Wait this long before answering. */
+  readonly delayMs?: number;
+}
+
+/** The messages of a request, as plain role/text pairs, whichever protocol carried them. */
+export function requestMessages(body: Record<string, unknown>): { role: string; content: string }[] {
+  const messages = Array.isArray(body.messages) ? (body.messages as { role: string; content: unknown }[]) : [];
+  return messages
+    .filter((m) => m.role !== 'system')
+    .map((m) => ({ role: m.role, content: typeof m.content === 'string' ? m.content : JSON.stringify(m.content) }));
+}
 
 export interface RecordedRequest {
   readonly path: string;
@@ -43,6 +65,8 @@ export interface LlmServer {
   setScenario(scenario: Scenario): void;
   /** The intent returned by `ok` (and wrapped by `prose`). */
   plan: Record<string, unknown>;
+  /** The scripted model of the `scripted` scenario. */
+  script?: (body: Record<string, unknown>) => ScriptedAnswer;
   readonly requests: RecordedRequest[];
   close(): Promise<void>;
 }
@@ -140,6 +164,8 @@ function answer(server: LlmServer, req: IncomingMessage, res: ServerResponse, bo
   switch (server.scenario) {
     case 'ok':
       return ok();
+    case 'scripted':
+      return scripted(server, res, model, body);
     case 'prose':
       return json(res, 200, success(p, model, `Sure! Here is the plan:\n\`\`\`json\n${planJson}\n\`\`\`\nLet me know if you need anything else.`));
     case 'invalid_json':
@@ -201,6 +227,27 @@ function answer(server: LlmServer, req: IncomingMessage, res: ServerResponse, bo
       return;
     }
   }
+}
+
+function scripted(server: LlmServer, res: ServerResponse, model: string, body: Record<string, unknown>): void {
+  const p = server.provider;
+  const a = server.script?.(body) ?? {};
+  const send = () => {
+    if (a.refusal) {
+      if (p === 'anthropic') return json(res, 200, success(p, model, '', { stop: 'refusal' }));
+      const declined = success(p, model, "I'm sorry, but I can't help with that request.") as { choices?: [{ message: Record<string, unknown> }] };
+      if (p === 'openai' && declined.choices) {
+        declined.choices[0].message.content = null;
+        declined.choices[0].message.refusal = "I'm sorry, but I can't help with that request.";
+      }
+      return json(res, 200, declined);
+    }
+    if (a.text !== undefined) return json(res, 200, success(p, model, a.text));
+    const reply = { plan: a.plan };
+    return p === 'anthropic' ? json(res, 200, success(p, model, '', { toolInput: reply })) : json(res, 200, success(p, model, JSON.stringify(reply)));
+  };
+  if (a.delayMs) setTimeout(send, a.delayMs);
+  else send();
 }
 
 const PATHS: Readonly<Record<LlmProvider, string>> = {

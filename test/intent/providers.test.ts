@@ -288,7 +288,10 @@ describe.each(['ollama', 'anthropic', 'openai'] as const)('%s planner', (provide
     if (provider === 'openai') {
       expect(body.messages[0]).toEqual({ role: 'system', content: plannerSystemPrompt() });
       expect(body.response_format.type).toBe('json_schema');
-      expect(body.response_format.json_schema.strict).toBe(true);
+      // Not strict: strict mode would make the model write every field of the union (issue #19).
+      expect(body.response_format.json_schema.strict).toBe(false);
+      // The cache key goes only to OpenAI's own endpoint: another server may not know the field.
+      expect(body.prompt_cache_key).toBeUndefined();
       expect(body.response_format.json_schema.schema.properties.plan).toBeDefined();
       expect(req?.headers.authorization).toBe(`Bearer ${KEY}`);
     }
@@ -331,3 +334,18 @@ describe('redact', () => {
 });
 
 afterEach(() => undefined);
+
+describe('prompt caching on OpenAI\'s own endpoint', () => {
+  it('sends a fixed prompt_cache_key there, so commands share one cache', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const fetch: typeof globalThis.fetch = async (_input, init) => {
+      bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      const plan = JSON.stringify({ plan: { intent: 'get_screen_elements' } });
+      const completion = { id: 'c', object: 'chat.completion', created: 1, model: 'gpt-4.1-mini', choices: [{ index: 0, message: { role: 'assistant', content: plan, refusal: null }, finish_reason: 'stop' }] };
+      return new Response(JSON.stringify(completion), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const planner = createPlanner({ provider: 'openai', apiKey: KEY, fetch });
+    expect(intent(await planner.plan({ conversation: COMMAND })).intent).toBe('get_screen_elements');
+    expect(bodies[0]?.prompt_cache_key).toBe('assistive-control-planner');
+  });
+});

@@ -12,7 +12,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_MODELS } from '../../shared/llm-providers.js';
 import { plannerJsonSchema } from '../json-schema.js';
 import { plannerSystemPrompt } from '../system-prompt.js';
-import type { ApiPlannerOptions, Planner } from './planner.js';
+import type { ApiPlannerOptions, Planner, TokenUsage } from './planner.js';
 import { plannerFromTransport, type ModelReply } from './run-plan.js';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = DEFAULT_ANTHROPIC_BASE_URL;
@@ -66,11 +66,12 @@ export function createAnthropicPlanner(options: AnthropicPlannerOptions): Planne
         const truncated = message.stop_reason === 'max_tokens';
         if (!message || !Array.isArray(message.content)) return { kind: 'malformed', detail: 'no content in the message' };
         const content = message.content;
+        const usage = anthropicUsage(message.usage);
         const call = content.find((b) => b.type === 'tool_use' && b.name === PLAN_TOOL_NAME);
-        if (call && call.type === 'tool_use') return { kind: 'value', value: call.input, truncated };
+        if (call && call.type === 'tool_use') return { kind: 'value', value: call.input, truncated, ...usage };
         // No tool call (a proxy or model that ignored tool_choice): read the text, prose and all.
         const text = content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
-        return { kind: 'text', text, truncated };
+        return { kind: 'text', text, truncated, ...usage };
       },
     },
     {
@@ -80,6 +81,17 @@ export function createAnthropicPlanner(options: AnthropicPlannerOptions): Planne
       secrets: [options.apiKey],
     },
   );
+}
+
+/**
+ * The Messages API's usage, as all input tokens (uncached + written to + read from the cache) and
+ * output tokens; empty when a proxy sent none.
+ */
+function anthropicUsage(usage: Anthropic.Messages.Usage | undefined): { usage?: TokenUsage } {
+  if (!usage || typeof usage.input_tokens !== 'number' || typeof usage.output_tokens !== 'number') return {};
+  const cached = usage.cache_read_input_tokens ?? 0;
+  const input = usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + cached;
+  return { usage: { inputTokens: input, outputTokens: usage.output_tokens, cachedInputTokens: cached } };
 }
 
 /** Where to change a provider's key, for "key rejected" messages. */

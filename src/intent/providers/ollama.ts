@@ -63,7 +63,12 @@ export function createOllamaPlanner(options: OllamaPlannerOptions = {}): Planner
         });
         if (typeof response?.message?.content !== 'string') return { kind: 'malformed', detail: 'no message in the chat response' };
         const text = response.message.content;
-        return { kind: 'text', text, truncated: response?.done_reason === 'length' };
+        // Ollama counts the prompt it evaluated; a prompt it kept from the last call counts 0 there.
+        const usage =
+          typeof response.prompt_eval_count === 'number' && typeof response.eval_count === 'number'
+            ? { usage: { inputTokens: response.prompt_eval_count, outputTokens: response.eval_count } }
+            : {};
+        return { kind: 'text', text, truncated: response?.done_reason === 'length', ...usage };
       },
     },
     { endpoint: host, officialEndpoint: true, keyAdvice: '', secrets: [] },

@@ -5,18 +5,24 @@
  * `baseURL` is configurable, so any OpenAI-compatible server (LM Studio, llama.cpp's server, vLLM,
  * a corporate gateway) works; such servers often need no key. No temperature is sent: reasoning
  * models accept only the default. The system prompt is the first message, unchanged between calls,
- * which is what OpenAI's automatic prompt caching keys on.
+ * and the schema is the same on every call, so the stable prefix comes first and the conversation
+ * (screen content last) after it: what OpenAI's automatic prompt caching reuses (prompts of 1,024
+ * tokens or more). On OpenAI's own endpoint a fixed `prompt_cache_key` keeps the requests on one
+ * cache. The schema is not strict (see json-schema.ts).
  */
 import OpenAI from 'openai';
 import { DEFAULT_MODELS, DEFAULT_OPENAI_BASE_URL } from '../../shared/llm-providers.js';
 import { plannerJsonSchema } from '../json-schema.js';
 import { plannerSystemPrompt } from '../system-prompt.js';
 import { defaultKeyAdvice } from './anthropic.js';
-import type { ApiPlannerOptions, Planner } from './planner.js';
+import type { ApiPlannerOptions, Planner, TokenUsage } from './planner.js';
 import { plannerFromTransport, type ModelReply } from './run-plan.js';
 
 export const OPENAI_DEFAULT_BASE_URL = DEFAULT_OPENAI_BASE_URL;
 export const OPENAI_DEFAULT_MODEL = DEFAULT_MODELS.openai;
+
+/** The same for every request: the prefix (system prompt, schema) is the same, so the cache can be shared. */
+export const PROMPT_CACHE_KEY = 'assistive-control-planner';
 
 /** Sent as the key to compatible servers that need none (the SDK requires some value). */
 const NO_KEY = 'no-key';
@@ -43,6 +49,8 @@ export function createOpenAIPlanner(options: OpenAIPlannerOptions = {}): Planner
   });
   const system = options.systemPrompt ?? plannerSystemPrompt();
   const schema = plannerJsonSchema();
+  // OpenAI routes requests with the same key to the same cache; other servers may not know the field.
+  const cacheKey = baseURL === OPENAI_DEFAULT_BASE_URL ? { prompt_cache_key: PROMPT_CACHE_KEY } : {};
   return plannerFromTransport(
     {
       provider: 'openai',
@@ -52,7 +60,8 @@ export function createOpenAIPlanner(options: OpenAIPlannerOptions = {}): Planner
           {
             model,
             messages: [{ role: 'system', content: system }, ...messages.map((m) => ({ role: m.role, content: m.content }))],
-            response_format: { type: 'json_schema', json_schema: { name: 'plan', strict: true, schema } },
+            response_format: { type: 'json_schema', json_schema: { name: 'plan', strict: false, schema } },
+            ...cacheKey,
           },
           { signal, timeout: timeoutMs, maxRetries: 0 },
         );
@@ -61,7 +70,12 @@ export function createOpenAIPlanner(options: OpenAIPlannerOptions = {}): Planner
         const message = choice.message;
         if (typeof message?.refusal === 'string' && message.refusal.length > 0) return { kind: 'refusal' };
         const text = typeof message?.content === 'string' ? message.content : '';
-        return { kind: 'text', text, truncated: choice.finish_reason === 'length' };
+        const u = completion.usage;
+        const usage: TokenUsage | undefined =
+          u && typeof u.prompt_tokens === 'number' && typeof u.completion_tokens === 'number'
+            ? { inputTokens: u.prompt_tokens, outputTokens: u.completion_tokens, cachedInputTokens: u.prompt_tokens_details?.cached_tokens ?? 0 }
+            : undefined;
+        return { kind: 'text', text, truncated: choice.finish_reason === 'length', ...(usage ? { usage } : {}) };
       },
     },
     {

@@ -58,9 +58,18 @@ export interface PlanTiming {
   readonly attempts: number;
 }
 
+/** Tokens of one exchange, as the provider reported them (absent when it did not). */
+export interface TokenUsage {
+  /** Every input token, cached ones included. */
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** Input tokens read from the provider's prompt cache (billed cheaper), when reported. */
+  readonly cachedInputTokens?: number;
+}
+
 export type PlanOutcome =
   /** The model answered; `validation` is the validator's verdict (an intent, or a rejection with feedback). */
-  | { readonly kind: 'answered'; readonly validation: Validation; readonly timing: PlanTiming }
+  | { readonly kind: 'answered'; readonly validation: Validation; readonly timing: PlanTiming; readonly usage?: TokenUsage }
   /** No usable answer: the provider, the network or the model failed. */
   | { readonly kind: 'failed'; readonly error: PlannerError; readonly timing: PlanTiming };
 

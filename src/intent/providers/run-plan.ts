@@ -12,15 +12,15 @@ import { toChatMessages, type ChatMessage } from '../conversation.js';
 import { validateIntentValue, validatePlannerOutput } from '../validator.js';
 import { faultToError, refusalError, truncatedError, type FaultContext } from './error-messages.js';
 import { classifyError, isTransient, type Fault } from './faults.js';
-import { DEFAULT_PLAN_BUDGET_MS, type PlanOutcome, type PlanRequest, type Planner, type ProviderId } from './planner.js';
+import { DEFAULT_PLAN_BUDGET_MS, type PlanOutcome, type PlanRequest, type Planner, type ProviderId, type TokenUsage } from './planner.js';
 import { withDeadline } from '../../shared/deadline.js';
 
 /** What the model said, as the SDK delivered it. */
 export type ModelReply =
   /** A parsed JSON value (a tool call's input, or a structured-output object). */
-  | { readonly kind: 'value'; readonly value: unknown; readonly truncated?: boolean }
+  | { readonly kind: 'value'; readonly value: unknown; readonly truncated?: boolean; readonly usage?: TokenUsage }
   /** Text that should contain the JSON (possibly wrapped in prose). */
-  | { readonly kind: 'text'; readonly text: string; readonly truncated?: boolean }
+  | { readonly kind: 'text'; readonly text: string; readonly truncated?: boolean; readonly usage?: TokenUsage }
   /** The model declined. */
   | { readonly kind: 'refusal' }
   /** The response parsed but is not this protocol's answer (an empty body, a proxy's page). */
@@ -147,7 +147,7 @@ export function plannerFromTransport(transport: ProviderTransport, options: RunP
               ? validateIntentValue(reply.value, request.validation)
               : validatePlannerOutput(reply.text, request.validation);
           if (!validation.ok && reply.truncated) return failed(truncatedError(ctx));
-          return { kind: 'answered', validation, timing: timing() };
+          return { kind: 'answered', validation, timing: timing(), ...(reply.usage ? { usage: reply.usage } : {}) };
         }
       } finally {
         clearTimeout(timer);
