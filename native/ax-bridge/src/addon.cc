@@ -232,8 +232,12 @@ Napi::Value LaunchApp(const Napi::CallbackInfo& info) {
   std::string by = stringArg(info, 0, "by");
   std::string what = stringArg(info, 1, "what");
   auto deadline = deadlineArg(info, 2);
+#if defined(__APPLE__)
+  if (by != "id" && by != "name" && by != "path") throw Napi::TypeError::New(info.Env(), "by must be 'id', 'name' or 'path'");
+#else
   if (by != "id" && by != "name") throw Napi::TypeError::New(info.Env(), "by must be 'id' or 'name'");
-  axb::LaunchBy launchBy = by == "id" ? axb::LaunchBy::Id : axb::LaunchBy::Name;
+#endif
+  axb::LaunchBy launchBy = by == "id" ? axb::LaunchBy::Id : by == "path" ? axb::LaunchBy::Path : axb::LaunchBy::Name;
   return schedule<axb::Launched>(
       info.Env(), [=](Bridge& b) { return b.launchApp(launchBy, what, deadline); },
       [](Napi::Env env, const axb::Launched& l) -> Napi::Value {
@@ -242,6 +246,24 @@ Napi::Value LaunchApp(const Napi::CallbackInfo& info) {
         o.Set("name", l.name);
         o.Set("id", l.id);
         return o;
+      });
+}
+
+// installedApps(deadlineMs): macOS; elsewhere the bridge answers `unsupported`.
+Napi::Value InstalledApps(const Napi::CallbackInfo& info) {
+  auto deadline = deadlineArg(info, 0);
+  return schedule<std::vector<axb::InstalledApp>>(
+      info.Env(), [=](Bridge& b) { return b.installedApps(deadline); },
+      [](Napi::Env env, const std::vector<axb::InstalledApp>& apps) -> Napi::Value {
+        Napi::Array a = Napi::Array::New(env, apps.size());
+        for (uint32_t i = 0; i < apps.size(); ++i) {
+          Napi::Object o = Napi::Object::New(env);
+          o.Set("path", apps[i].path);
+          o.Set("id", apps[i].id);
+          o.Set("names", stringArray(env, apps[i].names));
+          a.Set(i, o);
+        }
+        return a;
       });
 }
 
@@ -532,6 +554,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("frontmostApp", Napi::Function::New(env, FrontmostApp, "frontmostApp"));
   exports.Set("runningApps", Napi::Function::New(env, RunningApps, "runningApps"));
   exports.Set("launchApp", Napi::Function::New(env, LaunchApp, "launchApp"));
+  exports.Set("installedApps", Napi::Function::New(env, InstalledApps, "installedApps"));
   exports.Set("snapshot", Napi::Function::New(env, Snapshot, "snapshot"));
   exports.Set("performAction", Napi::Function::New(env, PerformAction, "performAction"));
   exports.Set("setValue", Napi::Function::New(env, SetValue, "setValue"));

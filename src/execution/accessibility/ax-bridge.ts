@@ -24,6 +24,7 @@ import {
   checkValue,
 } from './arguments.js';
 import { loadNativeBridge, type NativeApp, type NativeBridge, type NativeEvent, type NativeSnapshot } from './native.js';
+import { matchAppName } from '../app-names.js';
 import {
   AccessibilityError,
   STATES,
@@ -141,10 +142,23 @@ export class AxBridge {
     return (await this.call(deadline, () => this.native.runningApps(deadline))).map(appOf);
   }
 
-  /** Starts an app without a shell: by desktop id / bundle id, or by its name. */
+  /**
+   * Starts an app without a shell: by desktop id / bundle id, or by its name. On macOS a name is
+   * matched here (src/execution/app-names.ts: any case or accents, localized names, subfolders)
+   * among the installed apps the bridge lists, and the chosen bundle is started by its path.
+   */
   async launchApp(target: LaunchTarget, options?: CallOptions): Promise<LaunchedApp> {
     const { by, what } = checkLaunchTarget(target);
     const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.launchDeadlineMs);
+    const list = this.native.installedApps;
+    if (by === 'name' && this.native.platform === 'darwin' && typeof list === 'function') {
+      const started = Date.now();
+      const installed = await this.call(deadline, () => list(deadline));
+      const match = matchAppName(what, installed);
+      if (match.kind !== 'found') throw new AccessibilityError('not_found', match.message);
+      const left = Math.max(1, deadline - (Date.now() - started));
+      return this.call(left, () => this.native.launchApp('path', match.app.path, left));
+    }
     return this.call(deadline, () => this.native.launchApp(by, what, deadline));
   }
 

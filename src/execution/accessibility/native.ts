@@ -12,7 +12,10 @@ export interface NativeBridge {
   permission(prompt: boolean, deadlineMs: number): Promise<{ state: string; detail: string }>;
   frontmostApp(deadlineMs: number): Promise<NativeApp>;
   runningApps(deadlineMs: number): Promise<NativeApp[]>;
-  launchApp(by: 'id' | 'name', what: string, deadlineMs: number): Promise<{ pid: number; name: string; id: string }>;
+  /** by 'path' (an installed app's bundle path) on macOS only. */
+  launchApp(by: 'id' | 'name' | 'path', what: string, deadlineMs: number): Promise<{ pid: number; name: string; id: string }>;
+  /** macOS: the installed apps with every name each goes by; elsewhere rejects with `unsupported`. */
+  installedApps?: (deadlineMs: number) => Promise<Array<{ path: string; id: string; names: string[] }>>;
   snapshot(
     pid: number,
     focusedWindowOnly: boolean,
