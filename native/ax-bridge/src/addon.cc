@@ -536,6 +536,23 @@ Napi::Value TypeUnicode(const Napi::CallbackInfo& info) {
   }
   return env.Undefined();
 }
+
+// postKeyChord(virtualKey, character, flags): one key event down and up whose flags carry the
+// modifiers (include/unicode_typing.h). Synchronous, on the JS thread (the keyboard layout API
+// wants the main thread).
+Napi::Value PostKeyChord(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 3 || !info[0].IsNumber() || !info[1].IsString() || !info[2].IsNumber())
+    throw Napi::TypeError::New(env, "postKeyChord takes (virtualKey: number, character: string, flags: number)");
+  std::string why;
+  std::string character = info[1].As<Napi::String>().Utf8Value();
+  int key = info[0].As<Napi::Number>().Int32Value();
+  uint64_t flags = static_cast<uint64_t>(info[2].As<Napi::Number>().Int64Value());
+  if (!axb::postKeyChord(key, character, flags, why)) throw Napi::Error::New(env, "Could not press the key: " + why + ".");
+  return env.Undefined();
+}
+
+Napi::Value InputTrusted(const Napi::CallbackInfo& info) { return Napi::Boolean::New(info.Env(), axb::inputTrusted()); }
 #endif
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
@@ -547,6 +564,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
 #if defined(__APPLE__)
   exports.Set("platform", "darwin");
   exports.Set("typeUnicode", Napi::Function::New(env, TypeUnicode, "typeUnicode"));
+  exports.Set("postKeyChord", Napi::Function::New(env, PostKeyChord, "postKeyChord"));
+  exports.Set("inputTrusted", Napi::Function::New(env, InputTrusted, "inputTrusted"));
 #else
   exports.Set("platform", "linux");
 #endif

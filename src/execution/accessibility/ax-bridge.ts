@@ -327,6 +327,31 @@ export class AxBridge {
     };
   }
 
+  /**
+   * Where the platform posts key chords as one event with the modifiers in its flags (macOS), the
+   * function that posts one (see src/execution/input/mac-keys.ts); undefined elsewhere.
+   */
+  keyChordPoster(): ((chord: { virtualKey: number; character: string; flags: number }) => Promise<void>) | undefined {
+    const post = this.native.postKeyChord;
+    if (typeof post !== 'function') return undefined;
+    return async (chord) => {
+      try {
+        post(chord.virtualKey, chord.character, chord.flags);
+      } catch (e) {
+        throw new AccessibilityError('failed', e instanceof Error ? e.message : String(e));
+      }
+    };
+  }
+
+  /**
+   * Where input posted without a permission is dropped silently (macOS), the check that it will
+   * reach apps; undefined elsewhere.
+   */
+  inputTrustCheck(): (() => boolean) | undefined {
+    const trusted = this.native.inputTrusted;
+    return typeof trusted === 'function' ? () => trusted() : undefined;
+  }
+
   async grabKeys(keys: readonly string[], options?: CallOptions): Promise<readonly KeyGrabOutcome[]> {
     if (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string' || k.length > 20) || keys.length > 16) {
       throw new AccessibilityError('failed', 'grabKeys takes up to 16 key names.');

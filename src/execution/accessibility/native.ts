@@ -39,6 +39,10 @@ export interface NativeBridge {
   setKeyListener(listener: ((report: { key: string; edge: string }) => void) | null): void;
   /** macOS only: one Unicode key event (down and up) carrying at most 20 UTF-16 units. */
   typeUnicode?: (text: string) => void;
+  /** macOS only: one key event whose flags carry the modifiers; virtualKey -1: the key typing `character`. */
+  postKeyChord?: (virtualKey: number, character: string, flags: number) => void;
+  /** macOS only: whether posted input reaches apps (the Accessibility permission). */
+  inputTrusted?: () => boolean;
 }
 
 export interface NativeApp {
