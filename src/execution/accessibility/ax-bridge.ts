@@ -181,9 +181,9 @@ export class AxBridge {
   /**
    * A flat, bounded snapshot of an app (or its focused window); its ids are valid until this
    * reader's next snapshot. Other readers in the process (other `AxBridge.open()` objects: an
-   * overlay, a test reading a label) share the native bridge, and on Linux their snapshots leave
-   * these ids valid (it keeps the latest 16 snapshots, at most 100,000 elements together; the
-   * macOS half still keeps only the process's latest).
+   * overlay, a test reading a label) share the native bridge, and their snapshots leave these ids
+   * valid: both halves keep the latest 16 snapshots, at most 100,000 elements together, by the one
+   * store of native/ax-bridge/include/generations.h (the macOS half is unverified: never compiled).
    */
   async snapshot(options?: SnapshotOptions): Promise<AxSnapshot> {
     const o = checkOptionsObject(options);
