@@ -428,7 +428,9 @@ class MacBridge final : public Bridge {
       if (bundle.bundleIdentifier) app.id = bundle.bundleIdentifier.UTF8String;
       auto addName = [&app](id value) {
         if (![value isKindOfClass:[NSString class]] || [(NSString*)value length] == 0) return;
-        std::string n = [(NSString*)value UTF8String];
+        const char* utf8 = [(NSString*)value UTF8String];
+        if (!utf8) return;
+        std::string n = utf8;
         if (std::find(app.names.begin(), app.names.end(), n) == app.names.end()) app.names.push_back(n);
       };
       addName([fm displayNameAtPath:url.path]);
