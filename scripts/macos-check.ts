@@ -9,11 +9,11 @@
  *   npx tsx scripts/macos-check.ts snapshot APP [ms]     # one snapshot: size, truncation, states (R2, R3, R7)
  *   npx tsx scripts/macos-check.ts read APP [LABEL]      # the full value of a text element (R4)
  *   npx tsx scripts/macos-check.ts activate APP          # brings APP to the front (R5)
- *   npx tsx scripts/macos-check.ts press APP LABEL       # presses a button, with the time it took (R6)
+ *   npx tsx scripts/macos-check.ts press APP LABEL [ACTION]  # press (or ACTION: expand, select…), timed (R6, R7)
  *   npx tsx scripts/macos-check.ts installed NAME        # which installed app NAME means (R10)
  */
 import { AxBridge } from '../src/execution/accessibility/ax-bridge.js';
-import type { AxElement, AxSnapshot } from '../src/execution/accessibility/types.js';
+import { ACTIONS, type ActionName, type AxElement, type AxSnapshot } from '../src/execution/accessibility/types.js';
 
 const bridge = AxBridge.open();
 const [command = '', ...args] = process.argv.slice(2);
@@ -94,10 +94,13 @@ async function main(): Promise<void> {
       return;
     }
     case 'press': {
+      const action = (args[2] ?? 'press') as ActionName;
+      if (!(ACTIONS as readonly string[]).includes(action)) throw new Error(`"${action}" is not an action (${ACTIONS.join(', ')})`);
       const { snap, el } = await elementNamed(args[0] ?? '', args[1] ?? '');
+      say(`${el.role} "${el.name}" offers: ${el.actions.join(', ')}; states: ${el.states.join(', ')}`);
       const started = Date.now();
-      await bridge.performAction({ generation: snap.generation, id: el.id }, 'press');
-      say(`pressed ${el.role} "${el.name}": answered after ${Date.now() - started} ms`);
+      await bridge.performAction({ generation: snap.generation, id: el.id }, action);
+      say(`${action}: answered after ${Date.now() - started} ms`);
       return;
     }
     case 'installed': {
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
       return;
     }
     default:
-      say('usage: npx tsx scripts/macos-check.ts permission | apps [s] | events [s] | snapshot APP [ms] | read APP [LABEL] | activate APP | press APP LABEL | installed NAME');
+      say('usage: npx tsx scripts/macos-check.ts permission | apps [s] | events [s] | snapshot APP [ms] | read APP [LABEL] | activate APP | press APP LABEL [ACTION] | installed NAME');
       process.exitCode = 2;
   }
 }
