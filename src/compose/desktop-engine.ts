@@ -47,8 +47,17 @@ export function createDesktopEngine(
   }
   // The switch keys held system-wide are let go while the engine itself types them.
   // macOS types characters as Unicode key events through the bridge, whatever the keyboard layout.
+  // Chords there go as one key event with the modifiers in its flags, and input is refused in a
+  // sentence when macOS would drop it (no Accessibility permission).
   const typeUnicode = bridge.unicodeTyper();
-  const input = createNutInputDriver({ env, ...(typeUnicode ? { typeUnicode } : {}) });
+  const postChord = bridge.keyChordPoster();
+  const inputTrusted = bridge.inputTrustCheck();
+  const input = createNutInputDriver({
+    env,
+    ...(typeUnicode ? { typeUnicode } : {}),
+    ...(postChord ? { postChord } : {}),
+    ...(inputTrusted ? { inputTrusted } : {}),
+  });
   return new ExecutionEngine({ bridge, input: options.switchKeys ? withSwitchKeysLetGo(input, options.switchKeys) : input, targetApp });
 }
 

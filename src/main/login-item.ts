@@ -13,7 +13,7 @@ import { errorMessage } from '../shared/errors.js';
 export const AUTOSTART_FILE_NAME = LAUNCHER_FILE_NAME;
 
 export interface LoginItemDeps {
-  readonly app: Pick<App, 'setLoginItemSettings'>;
+  readonly app: Pick<App, 'setLoginItemSettings' | 'isPackaged'>;
   readonly platform: NodeJS.Platform;
   /** Linux: the autostart folder ($XDG_CONFIG_HOME/autostart, default ~/.config/autostart). */
   readonly autostartDir: string;
@@ -26,9 +26,16 @@ export function autostartDir(env: NodeJS.ProcessEnv, home: string): string {
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'autostart');
 }
 
+/** What the user reads when a development copy on macOS is asked to start at login. */
+export const MAC_UNPACKAGED_LOGIN_ITEM =
+  'Launch at login works only for the installed app: this copy runs inside Electron (electron .), and macOS would start Electron alone at login. Install Assistive Control from its disk image, then turn the setting on there.';
+
 /** Registers or removes the login item. Throws with a sentence when the OS refuses. */
 export async function applyLaunchAtLogin(deps: LoginItemDeps, enabled: boolean): Promise<void> {
   if (deps.platform === 'darwin' || deps.platform === 'win32') {
+    // macOS registers the running bundle and takes no arguments: unpackaged, that is bare
+    // Electron.app, which would open Electron's default window at every login. Removing stays allowed.
+    if (deps.platform === 'darwin' && enabled && !deps.app.isPackaged) throw new Error(MAC_UNPACKAGED_LOGIN_ITEM);
     deps.app.setLoginItemSettings({ openAtLogin: enabled });
     return;
   }

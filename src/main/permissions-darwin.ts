@@ -2,6 +2,12 @@
  * macOS permissions: Accessibility through node-mac-permissions, the microphone through Electron's
  * systemPreferences, and the exact Privacy & Security pane opened through shell.openExternal.
  *
+ * The first time a check finds Accessibility off, the shell asks macOS once for its prompt
+ * (`systemPreferences.isTrustedAccessibilityClient(true)`, AXIsProcessTrustedWithOptions with
+ * kAXTrustedCheckOptionPrompt): without that call the app never appears in the Accessibility list,
+ * so the user has nothing to turn on. It is asked from the shell (the app's own process, the one
+ * macOS lists), once per launch: the system dialog is not repeated at every check.
+ *
  * node-mac-permissions is an optional, darwin-only dependency (it does not install elsewhere), so it
  * is loaded at run time by name and its absence is a sentence, not a crash.
  */
@@ -35,7 +41,7 @@ export async function loadMacPermissions(): Promise<MacPermissionsModule | undef
 }
 
 export interface DarwinPermissionDeps {
-  readonly systemPreferences: Pick<SystemPreferences, 'getMediaAccessStatus'>;
+  readonly systemPreferences: Pick<SystemPreferences, 'getMediaAccessStatus' | 'isTrustedAccessibilityClient'>;
   readonly shell: Pick<Shell, 'openExternal'>;
   readonly loadMacPermissions?: () => Promise<MacPermissionsModule | undefined>;
 }
@@ -54,13 +60,26 @@ function status(kind: PermissionKind, state: PermissionStatus['state'], explanat
   return { kind, state, explanation: state === 'granted' ? '' : explanation, canOpenSettings: true };
 }
 
+/** What the prompt has done, said before the steps (the app is in the list only once macOS asked). */
+const AFTER_PROMPT: Readonly<Record<PermissionKind, string>> = {
+  accessibility: ' macOS has asked you once in its own dialog, which put Assistive Control in the list; nothing is turned on until you do it.',
+  microphone: '',
+};
+
 function notGranted(kind: PermissionKind, state: 'denied' | 'not_determined'): PermissionStatus {
-  return status(kind, state, `${WHY[kind]} Open ${WHERE[kind]} and turn on Assistive Control.`);
+  return status(kind, state, `${WHY[kind]}${AFTER_PROMPT[kind]} Open ${WHERE[kind]} and turn on Assistive Control.`);
 }
 
 export function darwinPermissions(deps: DarwinPermissionDeps): PlatformPermissions {
   const load = deps.loadMacPermissions ?? loadMacPermissions;
   let module: Promise<MacPermissionsModule | undefined> | undefined;
+  let prompted = false;
+  /** Asks macOS for its Accessibility prompt, the first time only; true when access is on after all. */
+  const promptOnce = (): boolean => {
+    if (prompted) return false;
+    prompted = true;
+    return deps.systemPreferences.isTrustedAccessibilityClient(true);
+  };
   return {
     async check(kind) {
       if (kind === 'microphone') {
@@ -73,17 +92,15 @@ export function darwinPermissions(deps: DarwinPermissionDeps): PlatformPermissio
       module ??= load();
       const api = await module;
       if (!api) {
-        return status(
-          kind,
-          'unknown',
-          `${WHY[kind]} Its Accessibility check (node-mac-permissions) is not installed, so it cannot tell whether access is on: reinstall Assistive Control, and meanwhile make sure it is turned on in ${WHERE[kind]}.`,
-        );
+        // Electron's own check says on or off (it cannot tell "never asked" from "turned off").
+        if (deps.systemPreferences.isTrustedAccessibilityClient(false) || promptOnce()) return status(kind, 'granted', '');
+        return notGranted(kind, 'not_determined');
       }
       const answer = api.getAuthStatus('accessibility');
       if (answer === 'authorized') return status(kind, 'granted', '');
-      if (answer === 'not determined') return notGranted(kind, 'not_determined');
-      if (answer === 'denied' || answer === 'restricted') return notGranted(kind, 'denied');
-      throw new Error(`macOS answered “${answer}” for Accessibility`);
+      if (answer !== 'not determined' && answer !== 'denied' && answer !== 'restricted') throw new Error(`macOS answered “${answer}” for Accessibility`);
+      if (promptOnce()) return status(kind, 'granted', '');
+      return notGranted(kind, answer === 'not determined' ? 'not_determined' : 'denied');
     },
     async openSettings(kind) {
       await deps.shell.openExternal(MAC_SETTINGS_PANES[kind]);

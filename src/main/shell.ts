@@ -18,6 +18,7 @@ import { applicationsDir, installLauncher } from './desktop-entry.js';
 import { createFloatingPanel, showPanel, summonOrHidePanel, togglePanel } from './floating-panel.js';
 import { PanelShortcut } from './global-shortcut.js';
 import { applyLaunchAtLogin, autostartDir } from './login-item.js';
+import { followPanelFocus } from './panel-focus.js';
 import { NumberOverlay } from './overlay-window.js';
 import { isPanelSender, registerPanelIpc, sendAssistantEvent, sendShellSignal } from './panel-ipc.js';
 import { PANEL_ORIGIN, PANEL_SCHEME, PANEL_SCHEME_PRIVILEGES, PANEL_URL, panelRequestHandler } from './panel-protocol.js';
@@ -239,13 +240,11 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     sendShellSignal(panel.webContents, signal);
   });
   // While the panel has the focus it hears switch keys (and, in hold mode, push-to-talk) itself, with their release.
-  panel.on('focus', () => {
-    switches.suspend();
-    voiceShortcut.setPanelFocused(true);
-  });
-  panel.on('blur', () => {
-    switches.resume();
-    voiceShortcut.setPanelFocused(false);
+  // Heard on the window and on its page: a macOS non-activating panel may tell only the page.
+  followPanelFocus([panel, panel.webContents], (focused) => {
+    if (focused) switches.suspend();
+    else switches.resume();
+    voiceShortcut.setPanelFocused(focused);
   });
   // Unpackaged (`electron .`), the executable is Electron itself: the entry must name the app folder too.
   const command = app.isPackaged ? [process.execPath] : [process.execPath, app.getAppPath()];

@@ -77,6 +77,9 @@ export function Onboarding({ api, view, onDone }: { readonly api: PanelApi; read
       {step === 'permissions' && (
         <>
           <p>To press buttons and type for you, Assistive Control needs these permissions.</p>
+          <p class="help">
+            Your computer may ask in a dialog of its own the first time (on a Mac: “Assistive Control would like to control this computer using accessibility features”). Choose Open System Settings there, turn on Assistive Control in the list, come back and press Check again. Each item below says the same steps.
+          </p>
           <PermissionList api={api} statuses={permissions} />
           <button type="button" onClick={() => void api.checkPermissions().then(setPermissions)}>
             Check again

@@ -23,7 +23,7 @@ async function bothEntries(): Promise<{ launcher: string; autostart: string }> {
   const launcherDir = join(dir, 'applications');
   const autostartDir = join(dir, 'autostart');
   await installLauncher(launcherDir, COMMAND);
-  await applyLaunchAtLogin({ app: { setLoginItemSettings: () => undefined }, platform: 'linux', autostartDir, command: COMMAND }, true);
+  await applyLaunchAtLogin({ app: { setLoginItemSettings: () => undefined, isPackaged: true }, platform: 'linux', autostartDir, command: COMMAND }, true);
   return { launcher: join(launcherDir, LAUNCHER_FILE_NAME), autostart: join(autostartDir, LAUNCHER_FILE_NAME) };
 }
 

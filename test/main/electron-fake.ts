@@ -387,7 +387,7 @@ export class FakeElectron {
           return child;
         },
       },
-      systemPreferences: { getMediaAccessStatus: () => 'granted' },
+      systemPreferences: { getMediaAccessStatus: () => 'granted', isTrustedAccessibilityClient: () => false },
       shell: {
         openExternal: async (url: string) => {
           electron.state.opened.push(url);

@@ -12,15 +12,28 @@ vi.mock('node-mac-permissions', () => ({
   },
 }));
 
-function checkerWith(media: string, opened: string[] = []) {
+/** Electron's isTrustedAccessibilityClient: records each call's `prompt`, answers `trusted`. */
+function trustFake(trusted: (prompt: boolean) => boolean = () => false) {
+  const calls: boolean[] = [];
+  return {
+    calls,
+    isTrustedAccessibilityClient: (prompt: boolean) => {
+      calls.push(prompt);
+      return trusted(prompt);
+    },
+  };
+}
+
+function checkerWith(media: string, opened: string[] = [], trust = trustFake(), withModule = true) {
   return createPermissionChecker(
     darwinPermissions({
-      systemPreferences: { getMediaAccessStatus: () => media as 'granted' },
+      systemPreferences: { getMediaAccessStatus: () => media as 'granted', isTrustedAccessibilityClient: trust.isTrustedAccessibilityClient },
       shell: {
         openExternal: async (url) => {
           opened.push(url);
         },
       },
+      ...(withModule ? {} : { loadMacPermissions: () => Promise.resolve(undefined) }),
     }),
   );
 }
@@ -70,6 +83,38 @@ describe('macOS permission checker', () => {
     const [status] = await checkerWith('unknown').check(['microphone']);
     expect(status?.state).toBe('unknown');
     expect(status?.explanation).toContain('“unknown”');
+  });
+
+  it('asks macOS for its Accessibility prompt once, the first time access is off, and never when it is on', async () => {
+    macPermissions.answer = 'not determined';
+    const trust = trustFake();
+    const checker = checkerWith('granted', [], trust);
+    expect((await checker.check(['accessibility']))[0]?.state).toBe('not_determined');
+    expect((await checker.check(['accessibility']))[0]?.state).toBe('not_determined');
+    expect(trust.calls).toEqual([true]);
+
+    macPermissions.answer = 'authorized';
+    const onAlready = trustFake();
+    expect((await checkerWith('granted', [], onAlready).check(['accessibility']))[0]?.state).toBe('granted');
+    expect(onAlready.calls).toEqual([]);
+  });
+
+  it('reads access as granted when the user allows it from the prompt', async () => {
+    macPermissions.answer = 'denied';
+    const trust = trustFake((prompt) => prompt);
+    expect((await checkerWith('granted', [], trust).check(['accessibility']))[0]?.state).toBe('granted');
+  });
+
+  it("uses Electron's own check when node-mac-permissions is missing, prompting once", async () => {
+    const trust = trustFake();
+    const checker = checkerWith('granted', [], trust, false);
+    const [status] = await checker.check(['accessibility']);
+    expect(status?.state).toBe('not_determined');
+    expect(status?.explanation).toContain('Open System Settings › Privacy & Security › Accessibility and turn on Assistive Control.');
+    await checker.check(['accessibility']);
+    expect(trust.calls).toEqual([false, true, false]);
+    const on = trustFake(() => true);
+    expect((await checkerWith('granted', [], on, false).check(['accessibility']))[0]?.state).toBe('granted');
   });
 
   it('opens the exact Privacy & Security pane', async () => {

@@ -82,13 +82,16 @@ describe('permission checker deadlines', () => {
 });
 
 describe('macOS checker without node-mac-permissions (it does not install off macOS)', () => {
-  it('loads nothing here, and says what to do instead of crashing', async () => {
+  it("loads nothing here, asks Electron's own check instead, and says what to do", async () => {
     expect(await loadMacPermissions()).toBeUndefined();
     const checker = createPermissionChecker(
-      darwinPermissions({ systemPreferences: { getMediaAccessStatus: () => 'granted' }, shell: { openExternal: async () => undefined } }),
+      darwinPermissions({
+        systemPreferences: { getMediaAccessStatus: () => 'granted', isTrustedAccessibilityClient: () => false },
+        shell: { openExternal: async () => undefined },
+      }),
     );
     const [accessibility] = await checker.check(['accessibility']);
-    expect(accessibility?.state).toBe('unknown');
+    expect(accessibility?.state).toBe('not_determined');
     expect(accessibility?.explanation).toContain('System Settings › Privacy & Security › Accessibility');
     permissionStatus.parse(accessibility);
   });

@@ -21,6 +21,7 @@ vi.mock('electron', async () => {
 
 const { startShell } = await import('../../src/main/shell.js');
 const { main: cliMain } = await import('../../src/cli/main.js');
+const { MAC_UNPACKAGED_LOGIN_ITEM } = await import('../../src/main/login-item.js');
 type ShellOptions = Parameters<typeof startShell>[0];
 const fake = (): FakeElectron => {
   if (!hoisted.electron) throw new Error('electron was not mocked');
@@ -405,8 +406,15 @@ describe('global shortcut', () => {
 
 describe('launch at login', () => {
   it('macOS: registers the login item when the setting is on', async () => {
+    fake().app.isPackaged = true;
     await running(await setup({ launchAtLogin: true }), 'darwin');
     expect(fake().state.loginItems).toEqual([{ openAtLogin: true }]);
+  });
+
+  it('macOS unpackaged: registers nothing (it would be bare Electron.app) and says why', async () => {
+    const { window } = await running(await setup({ launchAtLogin: true }), 'darwin');
+    expect(fake().state.loginItems).toEqual([]);
+    await vi.waitFor(() => expect(notices(window)).toContain(MAC_UNPACKAGED_LOGIN_ITEM));
   });
 
   it('macOS: removes it when the setting is off', async () => {
@@ -512,7 +520,7 @@ describe('permission checks asked by the core', () => {
           {
             kind: 'accessibility',
             state: 'denied',
-            explanation: 'Assistive Control needs Accessibility access to press buttons and type for you. Open System Settings › Privacy & Security › Accessibility and turn on Assistive Control.',
+            explanation: 'Assistive Control needs Accessibility access to press buttons and type for you. macOS has asked you once in its own dialog, which put Assistive Control in the list; nothing is turned on until you do it. Open System Settings › Privacy & Security › Accessibility and turn on Assistive Control.',
             canOpenSettings: true,
           },
         ],

@@ -154,7 +154,16 @@ struct ElementRef {
   int id;
 };
 
-enum class LaunchBy { Id, Name };
+// Path: a bundle's path from installedApps() (macOS only).
+enum class LaunchBy { Id, Name, Path };
+
+// An installed application as macOS lists it (see installedApps): every name it goes by, for the
+// launch-name rules of src/execution/app-names.ts.
+struct InstalledApp {
+  std::string path;
+  std::string id;                  // bundle id, or empty
+  std::vector<std::string> names;  // the name Finder shows first, then the file and bundle names
+};
 
 struct Launched {
   int pid;
@@ -204,6 +213,11 @@ class Bridge {
   virtual Result<AppInfo> frontmostApp(const Deadline& deadline) = 0;
   virtual Result<std::vector<AppInfo>> runningApps(const Deadline& deadline) = 0;
   virtual Result<Launched> launchApp(LaunchBy by, const std::string& what, const Deadline& deadline) = 0;
+  // The installed applications (macOS: the application folders and their subfolders, Finder's
+  // CoreServices folder). Linux resolves names itself (launchApp by Name) and does not list them.
+  virtual Result<std::vector<InstalledApp>> installedApps(const Deadline&) {
+    return Error{ErrorCode::Unsupported, "Listing installed applications is done on macOS only."};
+  }
   virtual Result<Snapshot> snapshot(const SnapshotOptions& options, const Deadline& deadline) = 0;
   // action is one of kActionNames.
   virtual Result<Done> performAction(ElementRef ref, const std::string& action, const Deadline& deadline) = 0;

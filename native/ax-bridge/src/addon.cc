@@ -232,8 +232,12 @@ Napi::Value LaunchApp(const Napi::CallbackInfo& info) {
   std::string by = stringArg(info, 0, "by");
   std::string what = stringArg(info, 1, "what");
   auto deadline = deadlineArg(info, 2);
+#if defined(__APPLE__)
+  if (by != "id" && by != "name" && by != "path") throw Napi::TypeError::New(info.Env(), "by must be 'id', 'name' or 'path'");
+#else
   if (by != "id" && by != "name") throw Napi::TypeError::New(info.Env(), "by must be 'id' or 'name'");
-  axb::LaunchBy launchBy = by == "id" ? axb::LaunchBy::Id : axb::LaunchBy::Name;
+#endif
+  axb::LaunchBy launchBy = by == "id" ? axb::LaunchBy::Id : by == "path" ? axb::LaunchBy::Path : axb::LaunchBy::Name;
   return schedule<axb::Launched>(
       info.Env(), [=](Bridge& b) { return b.launchApp(launchBy, what, deadline); },
       [](Napi::Env env, const axb::Launched& l) -> Napi::Value {
@@ -242,6 +246,24 @@ Napi::Value LaunchApp(const Napi::CallbackInfo& info) {
         o.Set("name", l.name);
         o.Set("id", l.id);
         return o;
+      });
+}
+
+// installedApps(deadlineMs): macOS; elsewhere the bridge answers `unsupported`.
+Napi::Value InstalledApps(const Napi::CallbackInfo& info) {
+  auto deadline = deadlineArg(info, 0);
+  return schedule<std::vector<axb::InstalledApp>>(
+      info.Env(), [=](Bridge& b) { return b.installedApps(deadline); },
+      [](Napi::Env env, const std::vector<axb::InstalledApp>& apps) -> Napi::Value {
+        Napi::Array a = Napi::Array::New(env, apps.size());
+        for (uint32_t i = 0; i < apps.size(); ++i) {
+          Napi::Object o = Napi::Object::New(env);
+          o.Set("path", apps[i].path);
+          o.Set("id", apps[i].id);
+          o.Set("names", stringArray(env, apps[i].names));
+          a.Set(i, o);
+        }
+        return a;
       });
 }
 
@@ -514,6 +536,23 @@ Napi::Value TypeUnicode(const Napi::CallbackInfo& info) {
   }
   return env.Undefined();
 }
+
+// postKeyChord(virtualKey, character, flags): one key event down and up whose flags carry the
+// modifiers (include/unicode_typing.h). Synchronous, on the JS thread (the keyboard layout API
+// wants the main thread).
+Napi::Value PostKeyChord(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 3 || !info[0].IsNumber() || !info[1].IsString() || !info[2].IsNumber())
+    throw Napi::TypeError::New(env, "postKeyChord takes (virtualKey: number, character: string, flags: number)");
+  std::string why;
+  std::string character = info[1].As<Napi::String>().Utf8Value();
+  int key = info[0].As<Napi::Number>().Int32Value();
+  uint64_t flags = static_cast<uint64_t>(info[2].As<Napi::Number>().Int64Value());
+  if (!axb::postKeyChord(key, character, flags, why)) throw Napi::Error::New(env, "Could not press the key: " + why + ".");
+  return env.Undefined();
+}
+
+Napi::Value InputTrusted(const Napi::CallbackInfo& info) { return Napi::Boolean::New(info.Env(), axb::inputTrusted()); }
 #endif
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
@@ -525,6 +564,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
 #if defined(__APPLE__)
   exports.Set("platform", "darwin");
   exports.Set("typeUnicode", Napi::Function::New(env, TypeUnicode, "typeUnicode"));
+  exports.Set("postKeyChord", Napi::Function::New(env, PostKeyChord, "postKeyChord"));
+  exports.Set("inputTrusted", Napi::Function::New(env, InputTrusted, "inputTrusted"));
 #else
   exports.Set("platform", "linux");
 #endif
@@ -532,6 +573,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("frontmostApp", Napi::Function::New(env, FrontmostApp, "frontmostApp"));
   exports.Set("runningApps", Napi::Function::New(env, RunningApps, "runningApps"));
   exports.Set("launchApp", Napi::Function::New(env, LaunchApp, "launchApp"));
+  exports.Set("installedApps", Napi::Function::New(env, InstalledApps, "installedApps"));
   exports.Set("snapshot", Napi::Function::New(env, Snapshot, "snapshot"));
   exports.Set("performAction", Napi::Function::New(env, PerformAction, "performAction"));
   exports.Set("setValue", Napi::Function::New(env, SetValue, "setValue"));

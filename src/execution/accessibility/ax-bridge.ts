@@ -24,6 +24,7 @@ import {
   checkValue,
 } from './arguments.js';
 import { loadNativeBridge, type NativeApp, type NativeBridge, type NativeEvent, type NativeSnapshot } from './native.js';
+import { matchAppName } from '../app-names.js';
 import {
   AccessibilityError,
   STATES,
@@ -142,10 +143,23 @@ export class AxBridge {
     return (await this.call(deadline, () => this.native.runningApps(deadline))).map(appOf);
   }
 
-  /** Starts an app without a shell: by desktop id / bundle id, or by its name. */
+  /**
+   * Starts an app without a shell: by desktop id / bundle id, or by its name. On macOS a name is
+   * matched here (src/execution/app-names.ts: any case or accents, localized names, subfolders)
+   * among the installed apps the bridge lists, and the chosen bundle is started by its path.
+   */
   async launchApp(target: LaunchTarget, options?: CallOptions): Promise<LaunchedApp> {
     const { by, what } = checkLaunchTarget(target);
     const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.launchDeadlineMs);
+    const list = this.native.installedApps;
+    if (by === 'name' && this.native.platform === 'darwin' && typeof list === 'function') {
+      const started = Date.now();
+      const installed = await this.call(deadline, () => list(deadline));
+      const match = matchAppName(what, installed);
+      if (match.kind !== 'found') throw new AccessibilityError('not_found', match.message);
+      const left = Math.max(1, deadline - (Date.now() - started));
+      return this.call(left, () => this.native.launchApp('path', match.app.path, left));
+    }
     return this.call(deadline, () => this.native.launchApp(by, what, deadline));
   }
 
@@ -168,9 +182,9 @@ export class AxBridge {
   /**
    * A flat, bounded snapshot of an app (or its focused window); its ids are valid until this
    * reader's next snapshot. Other readers in the process (other `AxBridge.open()` objects: an
-   * overlay, a test reading a label) share the native bridge, and on Linux their snapshots leave
-   * these ids valid (it keeps the latest 16 snapshots, at most 100,000 elements together; the
-   * macOS half still keeps only the process's latest).
+   * overlay, a test reading a label) share the native bridge, and their snapshots leave these ids
+   * valid: both halves keep the latest 16 snapshots, at most 100,000 elements together, by the one
+   * store of native/ax-bridge/include/generations.h (the macOS half is unverified: never compiled).
    */
   async snapshot(options?: SnapshotOptions): Promise<AxSnapshot> {
     const o = checkOptionsObject(options);
@@ -312,6 +326,31 @@ export class AxBridge {
         throw new AccessibilityError('failed', errorMessage(e));
       }
     };
+  }
+
+  /**
+   * Where the platform posts key chords as one event with the modifiers in its flags (macOS), the
+   * function that posts one (see src/execution/input/mac-keys.ts); undefined elsewhere.
+   */
+  keyChordPoster(): ((chord: { virtualKey: number; character: string; flags: number }) => Promise<void>) | undefined {
+    const post = this.native.postKeyChord;
+    if (typeof post !== 'function') return undefined;
+    return async (chord) => {
+      try {
+        post(chord.virtualKey, chord.character, chord.flags);
+      } catch (e) {
+        throw new AccessibilityError('failed', e instanceof Error ? e.message : String(e));
+      }
+    };
+  }
+
+  /**
+   * Where input posted without a permission is dropped silently (macOS), the check that it will
+   * reach apps; undefined elsewhere.
+   */
+  inputTrustCheck(): (() => boolean) | undefined {
+    const trusted = this.native.inputTrusted;
+    return typeof trusted === 'function' ? () => trusted() : undefined;
   }
 
   async grabKeys(keys: readonly string[], options?: CallOptions): Promise<readonly KeyGrabOutcome[]> {

@@ -12,7 +12,10 @@ export interface NativeBridge {
   permission(prompt: boolean, deadlineMs: number): Promise<{ state: string; detail: string }>;
   frontmostApp(deadlineMs: number): Promise<NativeApp>;
   runningApps(deadlineMs: number): Promise<NativeApp[]>;
-  launchApp(by: 'id' | 'name', what: string, deadlineMs: number): Promise<{ pid: number; name: string; id: string }>;
+  /** by 'path' (an installed app's bundle path) on macOS only. */
+  launchApp(by: 'id' | 'name' | 'path', what: string, deadlineMs: number): Promise<{ pid: number; name: string; id: string }>;
+  /** macOS: the installed apps with every name each goes by; elsewhere rejects with `unsupported`. */
+  installedApps?: (deadlineMs: number) => Promise<Array<{ path: string; id: string; names: string[] }>>;
   snapshot(
     pid: number,
     focusedWindowOnly: boolean,
@@ -36,6 +39,10 @@ export interface NativeBridge {
   setKeyListener(listener: ((report: { key: string; edge: string }) => void) | null): void;
   /** macOS only: one Unicode key event (down and up) carrying at most 20 UTF-16 units. */
   typeUnicode?: (text: string) => void;
+  /** macOS only: one key event whose flags carry the modifiers; virtualKey -1: the key typing `character`. */
+  postKeyChord?: (virtualKey: number, character: string, flags: number) => void;
+  /** macOS only: whether posted input reaches apps (the Accessibility permission). */
+  inputTrusted?: () => boolean;
 }
 
 export interface NativeApp {

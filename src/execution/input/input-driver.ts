@@ -11,6 +11,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { CanonicalModifier } from '../../shared/keys.js';
+import { planMacChord, type MacChord } from './mac-keys.js';
 import { planUnicodeTyping, untypableAsUnicode } from './unicode-typing.js';
 import { ExecutionError } from '../results.js';
 import { isWaylandSession } from './display-session.js';
@@ -128,7 +129,18 @@ export interface NutDriverOptions {
    * another platform) characters go as US key codes.
    */
   readonly typeUnicode?: (text: string) => Promise<void>;
+  /**
+   * macOS: posts one key event whose flags carry the modifiers (the bridge's postKeyChord). With it,
+   * chords are one event (⌘C reliably), and a character's key is found on the live layout.
+   */
+  readonly postChord?: (chord: MacChord) => Promise<void>;
+  /** macOS: whether posted input reaches apps; false makes every input call a sentence, not a silent no-op. */
+  readonly inputTrusted?: () => boolean;
 }
+
+/** What the user reads when macOS would drop the input (no Accessibility permission). */
+export const MAC_INPUT_NOT_ALLOWED =
+  'Assistive Control may not send mouse and keyboard input: open System Settings → Privacy & Security → Accessibility and enable Assistive Control (or the terminal you started it from), then try again.';
 
 /** The nut-js input driver. Creating it loads nothing; the first call checks the display and loads nut-js. */
 export function createNutInputDriver(options: NutDriverOptions = {}): InputDriver {
@@ -137,6 +149,8 @@ export function createNutInputDriver(options: NutDriverOptions = {}): InputDrive
   const inputPlatform: InputPlatform = platform === 'darwin' ? 'darwin' : platform === 'win32' ? 'win32' : 'linux';
   // Unicode key events where the platform has them (macOS) and the bridge offers them.
   const unicode = inputPlatform === 'darwin' ? options.typeUnicode : undefined;
+  const postChord = inputPlatform === 'darwin' ? options.postChord : undefined;
+  const inputTrusted = inputPlatform === 'darwin' ? options.inputTrusted : undefined;
   let loading: Promise<NutModule> | undefined;
   let usLayout: Promise<boolean> | undefined;
 
@@ -179,6 +193,8 @@ export function createNutInputDriver(options: NutDriverOptions = {}): InputDrive
   /** Runs one nut-js call, turning its errors into sentences. */
   const act = async <T>(what: string, f: (nut: NutModule) => Promise<T>): Promise<T> => {
     const nut = await load();
+    // macOS drops input from a process without the Accessibility permission and says nothing.
+    if (inputTrusted && !inputTrusted()) throw new ExecutionError('no_display', MAC_INPUT_NOT_ALLOWED);
     try {
       return await f(nut);
     } catch (e) {
@@ -237,6 +253,8 @@ export function createNutInputDriver(options: NutDriverOptions = {}): InputDrive
       }),
     pressChord: (key, modifiers) =>
       act(`press ${key}`, async (nut) => {
+        // macOS: one event, the modifiers in its flags (mac-keys.ts).
+        if (postChord) return postChord(planMacChord(key, modifiers));
         const name = KEY_TO_NUT[key];
         if (!name) throw new ExecutionError('unsupported', `"${key}" is not a key the assistant knows.`);
         const mods: number[] = [];
@@ -267,6 +285,10 @@ export function createNutInputDriver(options: NutDriverOptions = {}): InputDrive
           for (const step of planUnicodeTyping(text)) {
             if (step.kind === 'text') {
               await unicode(step.text);
+              continue;
+            }
+            if (postChord) {
+              await postChord(planMacChord(step.key, []));
               continue;
             }
             const k = keyCode(nut, KEY_TO_NUT[step.key] ?? '');

@@ -31,6 +31,7 @@
 #include <unordered_set>
 
 #include "../../include/ax_bridge.h"
+#include "../../include/generations.h"
 #include "dbus_calls.h"
 #include "roles.h"
 #include "x11_activate.h"
@@ -634,8 +635,7 @@ class LinuxBridge final : public Bridge {
     auto details = fetchDetails(snap, emitted, *app, pid, deadline);
     if (!details.ok()) return details.error();
     handles.resize(snap.elements.size());
-    replaceGeneration(std::move(handles), pid);
-    snap.generation = generation_;
+    snap.generation = generations_.keep(std::move(handles), pid);
     return snap;
   }
 
@@ -962,7 +962,6 @@ class LinuxBridge final : public Bridge {
     g_main_loop_run(loop_);
     dropWatch();
     generations_.clear();
-    keptHandles_ = 0;
     bus_.close();
     g_main_context_pop_thread_default(ctx_);
   }
@@ -1855,18 +1854,11 @@ class LinuxBridge final : public Bridge {
   // turned from "Cancel" into "Delete all", whether the app said so or not) is not pressed.
   Result<Target> resolve(ElementRef ref, const Deadline& deadline, bool asRead = false) {
     if (auto e = connect(deadline)) return *e;
-    auto kept = std::find_if(generations_.begin(), generations_.end(),
-                             [&ref](const Generation& g) { return g.number == ref.generation; });
-    if (kept == generations_.end()) return staleError(ref.generation, generation_);
-    const std::vector<Handle>& handles = kept->handles;
-    if (ref.id < 1 || ref.id > static_cast<int>(handles.size())) {
-      return Error{ErrorCode::NotFound, "Snapshot " + std::to_string(ref.generation) + " has no element " +
-                                            std::to_string(ref.id) + " (it has " + std::to_string(handles.size()) +
-                                            "): observe again."};
-    }
-    const Handle handle = handles[ref.id - 1];
+    auto kept = generations_.find(ref);
+    if (!kept.ok()) return kept.error();
+    const Handle handle = kept.value()->handles[ref.id - 1];
     const ObjRef obj = handle.ref;
-    int pid = kept->pid;
+    int pid = kept.value()->pid;
     if (!processAlive(pid)) return goneError("The application of this element");
     switch (probe(obj, pid, std::min(kMaxCallMs, static_cast<int>(deadline.remainingMs())))) {
       case Probe::Hung:
@@ -1962,22 +1954,6 @@ class LinuxBridge final : public Bridge {
                                         "': look at its actions in the latest observation and choose one of those."};
   }
 
-  // Keeps the ids of the latest snapshots, not only the very latest: several readers share this
-  // thread (the engine, and in the same process an overlay or a test reading a label), and one
-  // reader's snapshot must not retire the ids another is about to act on. Each reader's own older
-  // ids are refused as stale by the TypeScript wrapper; here only the memory is bounded.
-  void replaceGeneration(std::vector<Handle> handles, int pid) {
-    if (handles.empty()) return;
-    ++generation_;
-    keptHandles_ += handles.size();
-    generations_.push_back({generation_, pid, std::move(handles)});
-    while (generations_.size() > 1 &&
-           (generations_.size() > kKeptGenerations || keptHandles_ > kKeptHandles)) {
-      keptHandles_ -= generations_.front().handles.size();
-      generations_.pop_front();
-    }
-  }
-
   Result<GDesktopAppInfo*> findAppByName(const std::string& what) {
     const std::string wanted = lower(what);
     GList* all = g_app_info_get_all();
@@ -2030,18 +2006,8 @@ class LinuxBridge final : public Bridge {
   A11yBus bus_;
   GSource* watch_ = nullptr;  // reads the connection's socket in ctx_
   int watchFd_ = -1;
-  uint32_t generation_ = 0;
-  struct Generation {
-    uint32_t number;
-    int pid;
-    std::vector<Handle> handles;
-  };
-  // The snapshots whose ids still resolve: the latest kKeptGenerations, fewer when together they
-  // hold more than kKeptHandles elements (the latest is always kept).
-  static constexpr size_t kKeptGenerations = 16;
-  static constexpr size_t kKeptHandles = 100000;
-  std::deque<Generation> generations_;
-  size_t keptHandles_ = 0;
+  // The snapshots whose ids still resolve (include/generations.h, the same policy on macOS).
+  GenerationStore<Handle> generations_;
   // The cells of tables read before, by table and position: LibreOffice builds a new accessible for
   // every cell it is asked for and never frees it (about 6 kB a cell; asking for a screenful of
   // cells at every snapshot grew Calc by 2.5 MB a snapshot), so a cell once had is asked for again

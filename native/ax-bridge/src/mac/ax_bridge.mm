@@ -1,20 +1,30 @@
 // macOS half of the bridge: AXUIElement, AXObserver and NSWorkspace, mirroring src/linux one-to-one.
 //
 // UNVERIFIED: this file has never been compiled or run by the project (its CI is Debian). It is
-// written against Apple's documented APIs; the README's platform table says so.
+// written against Apple's documented APIs and reviewed line by line (docs/macos-review.md, issue
+// #20); the README's platform table says so. What needs no Mac is in shared headers tested on
+// Linux: the stale-id store (include/generations.h) and the states and actions
+// (include/mac_mapping.h).
 //
 // One dedicated thread runs a CFRunLoop: every AX call happens there, and AXObserver sources are
 // added to that run loop so events arrive without Node's help. AX calls are bounded by the global
-// messaging timeout (AXUIElementSetMessagingTimeout on the system-wide element), set per call to
-// what is left of the deadline but never above 0.5 s: a hung app otherwise blocks for 6 s.
+// messaging timeout (AXUIElementSetMessagingTimeout on the system-wide element), set before each
+// call to what is left of the deadline but never above 0.5 s: a hung app otherwise blocks for 6 s.
+//
+// No NSWorkspace list or notification is used for running apps: NSWorkspace.runningApplications
+// and NSRunningApplication's changing properties are refreshed only while the *main* run loop turns
+// in a common mode, which in Node (libuv) and in Electron's utility process never happens. The
+// process table (libproc) is read instead, and each app's facts from a fresh NSRunningApplication.
 #import <AppKit/AppKit.h>
 #import <ApplicationServices/ApplicationServices.h>
+#include <libproc.h>
 #include <signal.h>
 #include <sys/sysctl.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -23,13 +33,20 @@
 #include <thread>
 
 #include "../../include/ax_bridge.h"
+#include "../../include/generations.h"
+#include "../../include/mac_mapping.h"
 #include "roles_mac.h"
 
 namespace axb {
 namespace {
 
 constexpr double kMaxCallSeconds = 0.5;
+// A value in a snapshot is a glimpse (as on Linux); readValue reads what typing needs checked back.
 constexpr CFIndex kMaxValueChars = 2000;
+constexpr CFIndex kMaxReadChars = 1 << 20;
+// A press that opens a modal dialog or a menu returns only when it closes: the press waits this
+// long for its answer, then the app is asked whether it still answers (see performAction).
+constexpr double kPressAnswerSeconds = 0.3;
 
 // An owned CF reference (CF objects are not managed by ARC).
 template <typename T>
@@ -92,11 +109,24 @@ const char* kPermissionMessage =
 
 bool processAlive(pid_t pid) { return pid > 0 && (kill(pid, 0) == 0 || errno == EPERM); }
 
-// Bounds the next AX calls by the deadline (global timeout, set on the system-wide element).
-void bound(const Deadline& deadline) {
+// Bounds the next AX calls by the deadline (global timeout, set on the system-wide element; an
+// element with a timeout of its own, set by performAction, uses that instead).
+void bound(const Deadline& deadline, double maxSeconds = kMaxCallSeconds) {
   static AXUIElementRef systemWide = AXUIElementCreateSystemWide();
-  double seconds = std::min(kMaxCallSeconds, deadline.remainingMs() / 1000.0);
+  double seconds = std::min(maxSeconds, deadline.remainingMs() / 1000.0);
   AXUIElementSetMessagingTimeout(systemWide, static_cast<float>(std::max(0.001, seconds)));
+}
+
+// The error an element of AXUIElementCopyMultipleAttributeValues's answer stands for: an AXValue of
+// type kAXValueTypeAXError, or kCFNull (which the header also allows for a missing value).
+AXError errorIn(CFTypeRef v) {
+  if (!v || v == kCFNull) return kAXErrorNoValue;
+  if (CFGetTypeID(v) == AXValueGetTypeID() && AXValueGetType(static_cast<AXValueRef>(v)) == kAXValueTypeAXError) {
+    AXError e = kAXErrorFailure;
+    AXValueGetValue(static_cast<AXValueRef>(v), kAXValueTypeAXError, &e);
+    return e;
+  }
+  return kAXErrorSuccess;
 }
 
 Error axFailure(AXError e, pid_t pid, const std::string& doing, const std::string& what, const Deadline& deadline) {
@@ -119,10 +149,14 @@ Error axFailure(AXError e, pid_t pid, const std::string& doing, const std::strin
 }
 
 // Type-checked reads: never cast a CF value without checking its type id first.
-std::optional<std::string> stringOf(CFTypeRef v) {
+std::optional<std::string> stringOf(CFTypeRef v, CFIndex maxChars = kMaxValueChars) {
   if (!v || CFGetTypeID(v) != CFStringGetTypeID()) return std::nullopt;
   CFStringRef s = static_cast<CFStringRef>(v);
-  CFIndex length = std::min(CFStringGetLength(s), kMaxValueChars);
+  CFIndex length = std::min(CFStringGetLength(s), maxChars);
+  // Never cut a surrogate pair in two.
+  if (length > 0 && length < CFStringGetLength(s) &&
+      CFStringIsSurrogateHighCharacter(CFStringGetCharacterAtIndex(s, length - 1)))
+    --length;
   CFIndex bytes = CFStringGetMaximumSizeForEncoding(length, kCFStringEncodingUTF8) + 1;
   std::string out(static_cast<size_t>(bytes), '\0');
   CFIndex used = 0;
@@ -143,6 +177,41 @@ bool trueOf(CFTypeRef v) {
   return v && CFGetTypeID(v) == CFBooleanGetTypeID() && CFBooleanGetValue(static_cast<CFBooleanRef>(v));
 }
 
+// A boolean attribute as mac_mapping.h reads it: Absent unless a boolean, a number or a string.
+mac::Flag flagOf(CFTypeRef v) {
+  if (errorIn(v) != kAXErrorSuccess) return mac::Flag::Absent;
+  if (CFGetTypeID(v) == CFBooleanGetTypeID())
+    return CFBooleanGetValue(static_cast<CFBooleanRef>(v)) ? mac::Flag::True : mac::Flag::False;
+  if (CFGetTypeID(v) == CFNumberGetTypeID()) {
+    double d = 0;
+    CFNumberGetValue(static_cast<CFNumberRef>(v), kCFNumberDoubleType, &d);
+    return d != 0 ? mac::Flag::True : mac::Flag::False;
+  }
+  if (CFGetTypeID(v) == CFStringGetTypeID()) {  // AXInvalid: "false", "true", "spelling", "grammar"
+    std::string s = stringOf(v).value_or("");
+    return s.empty() || s == "false" ? mac::Flag::False : mac::Flag::True;
+  }
+  return mac::Flag::Absent;
+}
+
+bool settable(AXUIElementRef el, CFStringRef attr) {
+  Boolean yes = false;
+  return AXUIElementIsAttributeSettable(el, attr, &yes) == kAXErrorSuccess && yes;
+}
+
+std::vector<std::string> axActionNames(AXUIElementRef el) {
+  std::vector<std::string> out;
+  CF<CFArrayRef> names;
+  if (AXUIElementCopyActionNames(el, names.out()) != kAXErrorSuccess || !names) return out;
+  for (CFIndex i = 0; i < CFArrayGetCount(names.get()); ++i)
+    if (auto name = stringOf(CFArrayGetValueAtIndex(names.get(), i))) out.push_back(*name);
+  return out;
+}
+
+CFStringRef cfString(const std::string& s) {  // owned by the caller
+  return CFStringCreateWithCString(nullptr, s.c_str(), kCFStringEncodingUTF8);
+}
+
 std::string formatNumber(double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.10g", v);
@@ -155,14 +224,49 @@ std::string attrString(AXUIElementRef el, CFStringRef attr) {
   return stringOf(v.get()).value_or("");
 }
 
-const std::map<std::string, std::string>& actionTable() {
-  static const std::map<std::string, std::string> table = {
-      {"AXPress", "press"},   {"AXShowMenu", "show_menu"}, {"AXIncrement", "increment"},
-      {"AXDecrement", "decrement"}, {"AXConfirm", "confirm"}, {"AXCancel", "cancel"},
-      {"AXRaise", "raise"},   {"AXPick", "select"},
+// The process ids of regular apps (those with a Dock icon and menu bar), read from the process
+// table: NSWorkspace's list is stale off the main run loop (see the top of this file). Only
+// processes inside an .app bundle are asked about; an app that was not regular in its first ten
+// seconds (an Electron app sets its policy after launch) is not asked again.
+class RegularApps {
+ public:
+  std::vector<pid_t> list() {
+    std::vector<pid_t> out;
+    int count = proc_listallpids(nullptr, 0);
+    if (count <= 0) return out;
+    std::vector<pid_t> pids(static_cast<size_t>(count) + 64);
+    count = proc_listallpids(pids.data(), static_cast<int>(pids.size() * sizeof(pid_t)));
+    if (count <= 0) return out;
+    pids.resize(std::min(pids.size(), static_cast<size_t>(count)));
+    CFAbsoluteTime now = CFAbsoluteTimeGetCurrent();
+    std::map<pid_t, Seen> next;
+    for (pid_t pid : pids) {
+      if (pid <= 0) continue;
+      auto old = seen_.find(pid);
+      Seen s = old != seen_.end() ? old->second : Seen{now, false, false};
+      if (old == seen_.end()) {
+        char path[PROC_PIDPATHINFO_MAXSIZE];
+        s.bundled = proc_pidpath(pid, path, sizeof path) > 0 && std::strstr(path, ".app/") != nullptr;
+      }
+      if (s.bundled && !s.regular && now - s.firstSeen < 10) {
+        NSRunningApplication* app = [NSRunningApplication runningApplicationWithProcessIdentifier:pid];
+        s.regular = app && !app.terminated && app.activationPolicy == NSApplicationActivationPolicyRegular;
+      }
+      if (s.regular) out.push_back(pid);
+      next[pid] = s;
+    }
+    seen_ = std::move(next);
+    return out;
+  }
+
+ private:
+  struct Seen {
+    CFAbsoluteTime firstSeen;
+    bool bundled;
+    bool regular;
   };
-  return table;
-}
+  std::map<pid_t, Seen> seen_;
+};
 
 class MacBridge final : public Bridge {
  public:
@@ -232,11 +336,11 @@ class MacBridge final : public Bridge {
     auto f = frontmostApp(deadline);
     if (f.ok()) front = f.value().pid;
     std::vector<AppInfo> out;
-    for (NSRunningApplication* app in [[NSWorkspace sharedWorkspace] runningApplications]) {
-      if (app.activationPolicy != NSApplicationActivationPolicyRegular || app.terminated) continue;
-      AppInfo info = infoFor(app.processIdentifier);
-      info.frontmost = app.processIdentifier == front;
-      info.responding = respondsWithin(app.processIdentifier, deadline);
+    for (pid_t pid : regularApps_.list()) {
+      AppInfo info = infoFor(pid);
+      if (info.name.empty()) continue;  // quit meanwhile
+      info.frontmost = pid == front;
+      info.responding = respondsWithin(pid, deadline);
       out.push_back(std::move(info));
     }
     return out;
@@ -245,14 +349,35 @@ class MacBridge final : public Bridge {
   Result<Launched> launchApp(LaunchBy by, const std::string& what, const Deadline& deadline) override {
     NSWorkspace* ws = [NSWorkspace sharedWorkspace];
     NSString* query = [NSString stringWithUTF8String:what.c_str()];
+    if (!query) return Error{ErrorCode::NotFound, "No installed application is called that: check the spelling."};
     NSURL* url = nil;
     if (by == LaunchBy::Id) {
+      // Launch Services' own choice among the copies of an app with this id.
       url = [ws URLForApplicationWithBundleIdentifier:query];
       if (!url) {
         return Error{ErrorCode::NotFound, "No installed application has the bundle id '" + what + "'."};
       }
+    } else if (by == LaunchBy::Path) {
+      BOOL isDir = NO;
+      if ([query hasSuffix:@".app"] && [[NSFileManager defaultManager] fileExistsAtPath:query isDirectory:&isDir] && isDir)
+        url = [NSURL fileURLWithPath:query isDirectory:YES];
+      if (!url) return Error{ErrorCode::NotFound, "The application at '" + what + "' is no longer there: it was moved or removed."};
     } else {
-      url = findAppNamed(query);
+      // The TypeScript wrapper resolves names itself (installedApps and src/execution/app-names.ts);
+      // this exact match is for a caller of the addon alone.
+      auto apps = installedApps(deadline);
+      if (apps.ok()) {
+        for (const InstalledApp& app : apps.value()) {
+          for (const std::string& n : app.names) {
+            NSString* name = [NSString stringWithUTF8String:n.c_str()];
+            if (name && [name compare:query options:NSCaseInsensitiveSearch | NSDiacriticInsensitiveSearch] == NSOrderedSame) {
+              url = [NSURL fileURLWithPath:[NSString stringWithUTF8String:app.path.c_str()] isDirectory:YES];
+              break;
+            }
+          }
+          if (url) break;
+        }
+      }
       if (!url) {
         return Error{ErrorCode::NotFound, "No installed application is called '" + what +
                                               "': check the spelling, or install it first."};
@@ -282,6 +407,66 @@ class MacBridge final : public Bridge {
     return Launched{pid, name, id};
   }
 
+  // The application folders, their subfolders (not inside bundles), and Finder's folder. Each app
+  // with the name Finder shows in the user's language first, then its file name and its bundle's
+  // display and short names (localized where the bundle has them). /Applications comes first, so
+  // that of two copies the one there is chosen.
+  Result<std::vector<InstalledApp>> installedApps(const Deadline& deadline) override {
+    std::vector<InstalledApp> out;
+    NSFileManager* fm = [NSFileManager defaultManager];
+    NSArray<NSString*>* roots = @[
+      @"/Applications", [NSHomeDirectory() stringByAppendingPathComponent:@"Applications"], @"/System/Applications",
+      @"/System/Library/CoreServices/Applications", @"/System/Library/CoreServices/Finder.app"
+    ];
+    std::set<std::string> seen;
+    auto add = [&](NSURL* url) {
+      std::string path = url.path.UTF8String ? url.path.UTF8String : "";
+      if (path.empty() || !seen.insert(path).second) return;
+      InstalledApp app;
+      app.path = path;
+      NSBundle* bundle = [NSBundle bundleWithURL:url];
+      if (bundle.bundleIdentifier) app.id = bundle.bundleIdentifier.UTF8String;
+      auto addName = [&app](id value) {
+        if (![value isKindOfClass:[NSString class]] || [(NSString*)value length] == 0) return;
+        const char* utf8 = [(NSString*)value UTF8String];
+        if (!utf8) return;
+        std::string n = utf8;
+        if (std::find(app.names.begin(), app.names.end(), n) == app.names.end()) app.names.push_back(n);
+      };
+      addName([fm displayNameAtPath:url.path]);
+      addName(url.lastPathComponent.stringByDeletingPathExtension);
+      for (NSString* key in @[ @"CFBundleDisplayName", @"CFBundleName" ]) {
+        addName(bundle.localizedInfoDictionary[key]);
+        addName(bundle.infoDictionary[key]);
+      }
+      out.push_back(std::move(app));
+    };
+    for (NSString* root in roots) {
+      if (deadline.expired()) break;
+      NSURL* rootURL = [NSURL fileURLWithPath:root isDirectory:YES];
+      if ([root hasSuffix:@".app"]) {
+        if ([fm fileExistsAtPath:root]) add(rootURL);
+        continue;
+      }
+      NSDirectoryEnumerator<NSURL*>* walk =
+          [fm enumeratorAtURL:rootURL
+              includingPropertiesForKeys:@[ NSURLIsDirectoryKey ]
+                                 options:NSDirectoryEnumerationSkipsPackageDescendants | NSDirectoryEnumerationSkipsHiddenFiles
+                            errorHandler:^BOOL(NSURL* failedURL, NSError* error) {
+                              (void)failedURL;
+                              (void)error;
+                              return YES;  // an unreadable folder is skipped
+                            }];
+      for (NSURL* url in walk) {
+        if (deadline.expired()) break;
+        if (walk.level > 4) [walk skipDescendants];
+        if ([url.pathExtension caseInsensitiveCompare:@"app"] == NSOrderedSame) add(url);
+      }
+    }
+    if (out.empty() && deadline.expired()) return timeoutError("Listing the installed applications", deadline);
+    return out;
+  }
+
   Result<Snapshot> snapshot(const SnapshotOptions& options, const Deadline& deadline) override {
     if (!AXIsProcessTrusted()) return Error{ErrorCode::PermissionDenied, kPermissionMessage};
     pid_t pid = options.pid;
@@ -292,7 +477,9 @@ class MacBridge final : public Bridge {
     }
     if (!processAlive(pid)) return goneError("The application with process id " + std::to_string(pid));
     CF<AXUIElementRef> app(AXUIElementCreateApplication(pid));
-    // Chromium and Electron build their tree only for assistive clients that ask.
+    // Bounded before the first call to the app, so that a hung app costs a share of the deadline,
+    // not the 6 s default. Chromium and Electron build their tree only for clients that ask.
+    bound(deadline);
     AXUIElementSetAttributeValue(app.get(), CFSTR("AXManualAccessibility"), kCFBooleanTrue);
     Snapshot snap;
     snap.pid = pid;
@@ -343,13 +530,21 @@ class MacBridge final : public Bridge {
       std::vector<AXUIElementRef> children;
       bound(deadline);
       AXError e = readElement(cur.el, options, cur.depth == 0, el, children);
-      if (e == kAXErrorCannotComplete || e == kAXErrorAPIDisabled) {
+      if (e == kAXErrorAPIDisabled) {
         CFRelease(cur.el);
         for (auto c : children) CFRelease(c);
         releaseAll();
         return axFailure(e, pid, "Reading " + snap.app, "The application", deadline);
       }
-      if (e != kAXErrorSuccess) {  // this element went away or is hidden: skip it
+      if (e == kAXErrorCannotComplete) {
+        // Unanswered within its share: as on Linux, what was read is returned, marked `deadline`;
+        // only a snapshot with nothing read is a timeout (or "gone", below).
+        CFRelease(cur.el);
+        for (auto c : children) CFRelease(c);
+        snap.truncated = Truncation::Deadline;
+        break;
+      }
+      if (e != kAXErrorSuccess) {  // this element went away (dead, no role) or is hidden: skip it
         CFRelease(cur.el);
         for (auto c : children) CFRelease(c);
         continue;
@@ -373,7 +568,7 @@ class MacBridge final : public Bridge {
       if (!processAlive(pid)) return goneError("The application");
       return timeoutError("Reading " + snap.app, deadline);
     }
-    snap.generation = keepGeneration(std::move(handles));
+    snap.generation = generations_.keep(std::move(handles), pid);
     return snap;
   }
 
@@ -382,22 +577,34 @@ class MacBridge final : public Bridge {
     if (!target.ok()) return target.error();
     AXUIElementRef el = target.value();
     pid_t pid = pidOf(el);
-    AXError e;
-    if (action == "focus") {
-      e = AXUIElementSetAttributeValue(el, kAXFocusedAttribute, kCFBooleanTrue);
-    } else if (action == "select") {
-      e = AXUIElementSetAttributeValue(el, kAXSelectedAttribute, kCFBooleanTrue);
-    } else if (action == "expand" || action == "collapse") {
-      e = AXUIElementSetAttributeValue(el, kAXDisclosingAttribute, action == "expand" ? kCFBooleanTrue : kCFBooleanFalse);
-    } else {
-      std::string axName;
-      for (const auto& [ax, ours] : actionTable())
-        if (ours == action) axName = ax;
-      if (axName.empty()) return unsupported(action);
-      CF<CFStringRef> name(CFStringCreateWithCString(nullptr, axName.c_str(), kCFStringEncodingUTF8));
-      e = AXUIElementPerformAction(el, name.get());
+    bound(deadline);
+    mac::MacActionPlan plan = mac::planMacAction(action, actionFacts(el));
+    if (plan.kind == mac::MacActionPlan::Unsupported) return unsupported(action);
+    if (plan.kind == mac::MacActionPlan::AlreadyDone) return Done{};
+    CF<CFStringRef> name(cfString(plan.axName));
+    bound(deadline);
+    if (plan.kind == mac::MacActionPlan::SetAttribute) {
+      AXError e = AXUIElementSetAttributeValue(el, name.get(), plan.flag ? kCFBooleanTrue : kCFBooleanFalse);
+      if (e == kAXErrorActionUnsupported || e == kAXErrorAttributeUnsupported) return unsupported(action);
+      if (e != kAXErrorSuccess) return axFailure(e, pid, "Performing " + action, "The element", deadline);
+      return Done{};
     }
+    // A press that opens a modal dialog or a menu is answered only when it closes. So the press
+    // waits a short while for its answer (a timeout of this element's own); unanswered, the app is
+    // asked its role: an app that answers is running the dialog or menu the press opened, and the
+    // press happened (reporting a timeout would make the caller press again). An app that does not
+    // answer either is not responding, and the sentence says the press may have happened.
+    AXUIElementSetMessagingTimeout(el, static_cast<float>(std::max(0.001, std::min(kPressAnswerSeconds, deadline.remainingMs() / 1000.0))));
+    AXError e = AXUIElementPerformAction(el, name.get());
+    AXUIElementSetMessagingTimeout(el, 0);  // back to the global timeout
     if (e == kAXErrorActionUnsupported || e == kAXErrorAttributeUnsupported) return unsupported(action);
+    if (e == kAXErrorCannotComplete && processAlive(pid)) {
+      if (respondsWithin(pid, deadline)) return Done{};
+      return Error{ErrorCode::Timeout, "The application did not answer within " +
+                                           std::to_string(static_cast<long>(std::lround(deadline.totalMs()))) +
+                                           " ms, so it is not known whether '" + action +
+                                           "' happened: observe the screen before trying again."};
+    }
     if (e != kAXErrorSuccess) return axFailure(e, pid, "Performing " + action, "The element", deadline);
     return Done{};
   }
@@ -435,10 +642,12 @@ class MacBridge final : public Bridge {
       return Error{ErrorCode::Unsupported, "This is a password field: its content is never read."};
     }
     CF<CFTypeRef> v;
+    bound(deadline);
     AXError e = AXUIElementCopyAttributeValue(el, kAXValueAttribute, v.out());
     if (e == kAXErrorNoValue || e == kAXErrorAttributeUnsupported) return std::optional<std::string>{};
     if (e != kAXErrorSuccess) return axFailure(e, pidOf(el), "Reading the value", "The element", deadline);
-    if (auto s = stringOf(v.get())) return std::optional<std::string>{*s};
+    // The whole text, up to about a million characters as on Linux: typing is checked by reading back.
+    if (auto s = stringOf(v.get(), kMaxReadChars)) return std::optional<std::string>{*s};
     if (auto n = numberOf(v.get())) return std::optional<std::string>{formatNumber(*n)};
     if (v && CFGetTypeID(v.get()) == CFBooleanGetTypeID()) return std::optional<std::string>{trueOf(v.get()) ? "1" : "0"};
     return std::optional<std::string>{};
@@ -511,34 +720,48 @@ class MacBridge final : public Bridge {
     return Inserted{start, end, start + added};
   }
 
+  // macOS 14 and later often ignore activateWithOptions: from a process that is not itself active
+  // (cooperative activation). Accessibility is not subject to that: the app's AXFrontmost is set,
+  // then its main (or first) window is made main and raised. activateWithOptions: is only the
+  // fallback for an app that refuses AXFrontmost.
   Result<Done> activateApp(int pid, const Deadline& deadline) override {
     if (!AXIsProcessTrusted()) return Error{ErrorCode::PermissionDenied, kPermissionMessage};
-    NSRunningApplication* app = [NSRunningApplication runningApplicationWithProcessIdentifier:pid];
-    if (!app || app.terminated) return Error{ErrorCode::NotFound, "This application is no longer running: open it again first."};
-    // Bring the app forward, then raise its main (or first) window: activation alone leaves the
-    // window order to the app, which may keep another of its windows on top.
-    if (![app activateWithOptions:NSApplicationActivateIgnoringOtherApps]) {
-      return Error{ErrorCode::Unsupported, "This application does not let the assistant bring its window to the front."};
-    }
+    if (!processAlive(pid)) return Error{ErrorCode::NotFound, "This application is no longer running: open it again first."};
     CF<AXUIElementRef> axApp(AXUIElementCreateApplication(pid));
     bound(deadline);
+    AXError front = AXUIElementSetAttributeValue(axApp.get(), kAXFrontmostAttribute, kCFBooleanTrue);
+    if (front == kAXErrorCannotComplete) return axFailure(front, pid, "Bringing the application to the front", "The application", deadline);
     CF<CFTypeRef> window;
+    bound(deadline);
     AXError e = AXUIElementCopyAttributeValue(axApp.get(), kAXMainWindowAttribute, window.out());
-    if (e != kAXErrorSuccess || !window) {
+    if (e != kAXErrorSuccess || !window || CFGetTypeID(window.get()) != AXUIElementGetTypeID()) {
+      window.reset();
       CF<CFTypeRef> windows;
       bound(deadline);
       e = AXUIElementCopyAttributeValue(axApp.get(), kAXWindowsAttribute, windows.out());
       if (e == kAXErrorSuccess && windows && CFGetTypeID(windows.get()) == CFArrayGetTypeID() &&
           CFArrayGetCount(static_cast<CFArrayRef>(windows.get())) > 0) {
-        *window.out() = CFRetain(CFArrayGetValueAtIndex(static_cast<CFArrayRef>(windows.get()), 0));
+        CFTypeRef first = CFArrayGetValueAtIndex(static_cast<CFArrayRef>(windows.get()), 0);
+        if (first && CFGetTypeID(first) == AXUIElementGetTypeID()) *window.out() = CFRetain(first);
       }
     }
-    if (window && CFGetTypeID(window.get()) == AXUIElementGetTypeID()) {
+    if (window) {
+      AXUIElementRef w = static_cast<AXUIElementRef>(window.get());
       bound(deadline);
-      e = AXUIElementPerformAction(static_cast<AXUIElementRef>(window.get()), kAXRaiseAction);
-      if (e != kAXErrorSuccess && e != kAXErrorActionUnsupported) {
+      AXUIElementSetAttributeValue(w, kAXMainAttribute, kCFBooleanTrue);  // best effort: not every window can be main
+      bound(deadline);
+      e = AXUIElementPerformAction(w, kAXRaiseAction);
+      if (e != kAXErrorSuccess && e != kAXErrorActionUnsupported && e != kAXErrorAttributeUnsupported)
         return axFailure(e, pid, "Bringing the application to the front", "The application", deadline);
-      }
+    }
+    if (front != kAXErrorSuccess) {
+      NSRunningApplication* app = [NSRunningApplication runningApplicationWithProcessIdentifier:pid];
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+      bool asked = app && !app.terminated && [app activateWithOptions:NSApplicationActivateIgnoringOtherApps];
+#pragma clang diagnostic pop
+      if (!asked && !window)
+        return Error{ErrorCode::Unsupported, "This application does not let the assistant bring its window to the front."};
     }
     return Done{};
   }
@@ -546,8 +769,9 @@ class MacBridge final : public Bridge {
   Result<Done> setEventHandler(std::function<void(const Event&)> handler) override {
     handler_ = std::move(handler);
     if (handler_ && !pollTimer_) {
-      // Observers are per app: a timer adds them for apps that start later, and notices the
-      // frontmost app changing (NSWorkspace notifications need a Cocoa main run loop).
+      // Observers are per app: a timer adds them for apps that start later (and retries those that
+      // failed), removes those of apps that quit, and notices the frontmost app changing.
+      // NSWorkspace's notifications would need the main run loop, which Node does not turn.
       CFRunLoopTimerContext ctx{0, this, nullptr, nullptr, nullptr};
       pollTimer_ = CFRunLoopTimerCreate(nullptr, CFAbsoluteTimeGetCurrent(), 0.5, 0, 0, &MacBridge::onPoll, &ctx);
       CFRunLoopAddTimer(runLoop_, pollTimer_, kCFRunLoopDefaultMode);
@@ -555,11 +779,8 @@ class MacBridge final : public Bridge {
       CFRunLoopTimerInvalidate(pollTimer_);
       CFRelease(pollTimer_);
       pollTimer_ = nullptr;
-      for (auto& [pid, observer] : observers_) {
-        CFRunLoopRemoveSource(runLoop_, AXObserverGetRunLoopSource(observer), kCFRunLoopDefaultMode);
-        CFRelease(observer);
-      }
-      observers_.clear();
+      while (!observers_.empty()) removeObserver(observers_.begin()->first);
+      failedObservers_.clear();
     }
     return Done{};
   }
@@ -580,10 +801,7 @@ class MacBridge final : public Bridge {
     CFRunLoopTimerInvalidate(keepAlive);
     CFRelease(keepAlive);
     setEventHandler(nullptr);
-    for (auto& g : generations_)
-      for (auto h : g.handles) CFRelease(h);
-    generations_.clear();
-    keptHandles_ = 0;
+    generations_.clear();  // releases every retained element
   }
 
   AppInfo infoFor(pid_t pid) {
@@ -603,19 +821,22 @@ class MacBridge final : public Bridge {
     return e != kAXErrorCannotComplete;
   }
 
-  NSURL* findAppNamed(NSString* name) {
-    NSString* wanted = [name.lowercaseString hasSuffix:@".app"] ? name : [name stringByAppendingString:@".app"];
-    NSArray<NSString*>* dirs = @[ @"/Applications", @"/System/Applications", @"/System/Applications/Utilities",
-                                  @"/Applications/Utilities", [NSHomeDirectory() stringByAppendingPathComponent:@"Applications"] ];
-    NSFileManager* fm = [NSFileManager defaultManager];
-    for (NSString* dir in dirs) {
-      for (NSString* entry in [fm contentsOfDirectoryAtPath:dir error:nil]) {
-        if ([entry caseInsensitiveCompare:wanted] == NSOrderedSame) {
-          return [NSURL fileURLWithPath:[dir stringByAppendingPathComponent:entry]];
-        }
-      }
+  // What planMacAction needs to know of an element, read when an action is asked for.
+  mac::MacFacts actionFacts(AXUIElementRef el) {
+    mac::MacFacts f;
+    f.role = attrString(el, kAXRoleAttribute);
+    f.subrole = attrString(el, kAXSubroleAttribute);
+    for (auto [attr, flag] : {std::pair<CFStringRef, mac::Flag*>{kAXExpandedAttribute, &f.expanded},
+                              std::pair<CFStringRef, mac::Flag*>{kAXDisclosingAttribute, &f.disclosing}}) {
+      CF<CFTypeRef> v;
+      if (AXUIElementCopyAttributeValue(el, attr, v.out()) == kAXErrorSuccess) *flag = flagOf(v.get());
     }
-    return nil;
+    f.focusedSettable = settable(el, kAXFocusedAttribute);
+    f.selectedSettable = settable(el, kAXSelectedAttribute);
+    if (f.expanded != mac::Flag::Absent) f.expandedSettable = settable(el, kAXExpandedAttribute);
+    if (f.disclosing != mac::Flag::Absent) f.disclosingSettable = settable(el, kAXDisclosingAttribute);
+    f.axActions = axActionNames(el);
+    return f;
   }
 
   static constexpr CFIndex kHugeChildren = 1000;
@@ -625,16 +846,20 @@ class MacBridge final : public Bridge {
     return roles;
   }
 
-  // Reads one element with one batched call, then its children (retained) as above.
+  // Reads one element with one batched call, then its children (retained) as above. The states
+  // and actions follow from what was read by the rules of include/mac_mapping.h (tested on Linux).
   AXError readElement(AXUIElementRef el, const SnapshotOptions& options, bool isRoot, Element& out,
                       std::vector<AXUIElementRef>& children) {
     // Children are not in the batch: a container may hold a million (see below).
     enum { Role, Subrole, Title, Description, Help, Value, Position, Size, Enabled, Focused, Selected, Expanded,
-           Count };
-    CFStringRef names[Count] = {kAXRoleAttribute,     kAXSubroleAttribute,  kAXTitleAttribute,
-                                kAXDescriptionAttribute, kAXHelpAttribute,  kAXValueAttribute,
-                                kAXPositionAttribute, kAXSizeAttribute,     kAXEnabledAttribute,
-                                kAXFocusedAttribute,  kAXSelectedAttribute, kAXExpandedAttribute};
+           Disclosing, Modal, Required, Busy, HasPopup, Invalid, Main, Frontmost, MenuItemMark, Count };
+    CFStringRef names[Count] = {kAXRoleAttribute,        kAXSubroleAttribute,  kAXTitleAttribute,
+                                kAXDescriptionAttribute, kAXHelpAttribute,     kAXValueAttribute,
+                                kAXPositionAttribute,    kAXSizeAttribute,     kAXEnabledAttribute,
+                                kAXFocusedAttribute,     kAXSelectedAttribute, kAXExpandedAttribute,
+                                kAXDisclosingAttribute,  kAXModalAttribute,    CFSTR("AXRequired"),
+                                CFSTR("AXElementBusy"),  CFSTR("AXHasPopup"),  CFSTR("AXInvalid"),
+                                kAXMainAttribute,        kAXFrontmostAttribute, kAXMenuItemMarkCharAttribute};
     CF<CFArrayRef> attrs(CFArrayCreate(nullptr, reinterpret_cast<const void**>(names), Count, &kCFTypeArrayCallBacks));
     CF<CFArrayRef> values;
     AXError e = AXUIElementCopyMultipleAttributeValues(el, attrs.get(), 0, values.out());
@@ -642,11 +867,15 @@ class MacBridge final : public Bridge {
     if (!values || CFArrayGetCount(values.get()) != Count) return kAXErrorFailure;
     auto at = [&](int i) -> CFTypeRef {
       CFTypeRef v = CFArrayGetValueAtIndex(values.get(), i);
-      // Missing attributes come back as AXValue errors inside the array: treat them as absent.
-      if (v && CFGetTypeID(v) == AXValueGetTypeID() && AXValueGetType(static_cast<AXValueRef>(v)) == kAXValueTypeAXError)
-        return nullptr;
-      return v;
+      // A missing attribute comes back as an AXValue error or as kCFNull: absent either way.
+      return errorIn(v) == kAXErrorSuccess ? v : nullptr;
     };
+    // Every live element has a role. None: the element died between its parent's read and this one
+    // (skipped, as on Linux), or the app stopped answering (the walk stops there).
+    if (!at(Role)) {
+      AXError why = errorIn(CFArrayGetValueAtIndex(values.get(), Role));
+      return why == kAXErrorCannotComplete || why == kAXErrorAPIDisabled ? why : kAXErrorInvalidUIElement;
+    }
     std::string role = stringOf(at(Role)).value_or("");
     std::string subrole = stringOf(at(Subrole)).value_or("");
     out.platformRole = subrole.empty() ? role : role + "/" + subrole;
@@ -672,43 +901,28 @@ class MacBridge final : public Bridge {
     if (options.showingOnly && !isRoot && !showing && role != "AXApplication" && role != "AXMenuBar" && role != "AXMenu")
       return kAXErrorNoValue;  // hidden: skipped by the caller
 
-    if (at(Enabled) == nullptr || trueOf(at(Enabled))) out.states.push_back("enabled");
-    if (trueOf(at(Focused))) out.states.push_back("focused");
-    if (trueOf(at(Selected))) out.states.push_back("selected");
-    if (at(Expanded)) {
-      out.states.push_back("expandable");
-      out.states.push_back(trueOf(at(Expanded)) ? "expanded" : "collapsed");
-    }
-    if (showing) {
-      out.states.push_back("showing");
-      out.states.push_back("visible");
-    }
-    if (role == "AXCheckBox" || role == "AXRadioButton") {
-      if (auto n = numberOf(at(Value))) {
-        if (*n == 1) out.states.push_back("checked");
-        if (*n == 2) out.states.push_back("mixed");
-      }
-    }
-    Boolean settable = false;
-    if (AXUIElementIsAttributeSettable(el, kAXValueAttribute, &settable) == kAXErrorSuccess && settable &&
-        (role == "AXTextField" || role == "AXTextArea" || role == "AXComboBox"))
-      out.states.push_back("editable");
-    if (AXUIElementIsAttributeSettable(el, kAXFocusedAttribute, &settable) == kAXErrorSuccess && settable) {
-      out.states.push_back("focusable");
-      out.actions.push_back("focus");
-    }
-    std::sort(out.states.begin(), out.states.end());
-
-    CF<CFArrayRef> actionNames;
-    if (AXUIElementCopyActionNames(el, actionNames.out()) == kAXErrorSuccess && actionNames) {
-      for (CFIndex i = 0; i < CFArrayGetCount(actionNames.get()); ++i) {
-        auto name = stringOf(CFArrayGetValueAtIndex(actionNames.get(), i));
-        if (!name) continue;
-        auto it = actionTable().find(*name);
-        if (it != actionTable().end() && std::find(out.actions.begin(), out.actions.end(), it->second) == out.actions.end())
-          out.actions.push_back(it->second);
-      }
-    }
+    mac::MacFacts f;
+    f.role = role;
+    f.subrole = subrole;
+    using F = mac::MacFacts;
+    static const std::pair<int, mac::Flag F::*> kFlags[] = {
+        {Enabled, &F::enabled},   {Focused, &F::focused},   {Selected, &F::selected}, {Expanded, &F::expanded},
+        {Disclosing, &F::disclosing}, {Modal, &F::modal}, {Required, &F::required}, {Busy, &F::busy},
+        {HasPopup, &F::hasPopup}, {Invalid, &F::invalid}, {Main, &F::main},         {Frontmost, &F::frontmost},
+    };
+    for (const auto& [index, member] : kFlags) f.*member = flagOf(at(index));
+    f.number = numberOf(at(Value));
+    f.menuItemMark = stringOf(at(MenuItemMark)).value_or("");
+    f.showing = showing;
+    // Each settable check is a round trip: asked only where the answer can matter.
+    f.focusedSettable = settable(el, kAXFocusedAttribute);
+    if (mac::isMacTextRole(f) || role == "AXSlider" || role == "AXIncrementor") f.valueSettable = settable(el, kAXValueAttribute);
+    if (f.selected != mac::Flag::Absent) f.selectedSettable = settable(el, kAXSelectedAttribute);
+    if (f.expanded != mac::Flag::Absent) f.expandedSettable = settable(el, kAXExpandedAttribute);
+    if (f.disclosing != mac::Flag::Absent) f.disclosingSettable = settable(el, kAXDisclosingAttribute);
+    f.axActions = axActionNames(el);
+    out.states = mac::macStates(f);
+    out.actions = mac::macActions(f);
 
     // Children. A container that may hold thousands (a spreadsheet's table, an outline, a long
     // list, a grid, a column browser) is first asked how many (a count: no element is made); past
@@ -756,15 +970,10 @@ class MacBridge final : public Bridge {
 
   Result<AXUIElementRef> resolve(ElementRef ref, const Deadline& deadline) {
     if (!AXIsProcessTrusted()) return Error{ErrorCode::PermissionDenied, kPermissionMessage};
-    auto kept = std::find_if(generations_.begin(), generations_.end(),
-                             [&ref](const Generation& g) { return g.number == ref.generation; });
-    if (kept == generations_.end()) return staleError(ref.generation, generation_);
-    const std::vector<AXUIElementRef>& handles = kept->handles;
-    if (ref.id < 1 || ref.id > static_cast<int>(handles.size())) {
-      return Error{ErrorCode::NotFound, "Snapshot " + std::to_string(ref.generation) + " has no element " +
-                                            std::to_string(ref.id) + ": observe again."};
-    }
-    AXUIElementRef el = handles[ref.id - 1];
+    auto kept = generations_.find(ref);
+    if (!kept.ok()) return kept.error();
+    AXUIElementRef el = kept.value()->handles[ref.id - 1];
+    if (!processAlive(kept.value()->pid)) return goneError("The application of this element");
     bound(deadline);
     CF<CFTypeRef> role;
     AXError e = AXUIElementCopyAttributeValue(el, kAXRoleAttribute, role.out());
@@ -786,16 +995,29 @@ class MacBridge final : public Bridge {
 
   void poll() {
     if (!handler_) return;
-    for (NSRunningApplication* app in [[NSWorkspace sharedWorkspace] runningApplications]) {
-      pid_t pid = app.processIdentifier;
-      if (app.activationPolicy != NSApplicationActivationPolicyRegular || observers_.count(pid)) continue;
-      AXObserverRef observer = nullptr;
-      if (AXObserverCreate(pid, &MacBridge::onNotification, &observer) != kAXErrorSuccess) continue;
-      CF<AXUIElementRef> appEl(AXUIElementCreateApplication(pid));
-      AXObserverAddNotification(observer, appEl.get(), kAXFocusedUIElementChangedNotification, this);
-      AXObserverAddNotification(observer, appEl.get(), kAXFocusedWindowChangedNotification, this);
-      CFRunLoopAddSource(runLoop_, AXObserverGetRunLoopSource(observer), kCFRunLoopDefaultMode);
-      observers_[pid] = observer;
+    std::vector<pid_t> regular = regularApps_.list();
+    std::set<pid_t> running(regular.begin(), regular.end());
+    // Apps that quit: their observers go, so that a reused pid is observed afresh.
+    std::vector<pid_t> quit;
+    for (const auto& [pid, observer] : observers_)
+      if (!running.count(pid)) quit.push_back(pid);
+    for (pid_t pid : quit) removeObserver(pid);
+    for (auto it = failedObservers_.begin(); it != failedObservers_.end();)
+      it = running.count(it->first) ? std::next(it) : failedObservers_.erase(it);
+    CFAbsoluteTime now = CFAbsoluteTimeGetCurrent();
+    for (pid_t pid : regular) {
+      if (observers_.count(pid) || pid == getpid()) continue;
+      // An app still starting refuses the observer (kAXErrorCannotComplete): tried again at every
+      // poll for its first 20 attempts, then every 10 s.
+      auto failed = failedObservers_.find(pid);
+      if (failed != failedObservers_.end() && failed->second.attempts >= 20 && now - failed->second.last < 10) continue;
+      if (addObserver(pid)) {
+        failedObservers_.erase(pid);
+      } else {
+        auto& f = failedObservers_[pid];
+        ++f.attempts;
+        f.last = now;
+      }
     }
     Deadline deadline(200);
     auto front = frontmostApp(deadline);
@@ -803,10 +1025,40 @@ class MacBridge final : public Bridge {
       lastFront_ = front.value().pid;
       CF<AXUIElementRef> appEl(AXUIElementCreateApplication(lastFront_));
       CF<CFTypeRef> win;
+      bound(deadline);
       if (AXUIElementCopyAttributeValue(appEl.get(), kAXFocusedWindowAttribute, win.out()) == kAXErrorSuccess && win &&
           CFGetTypeID(win.get()) == AXUIElementGetTypeID())
         deliver(static_cast<AXUIElementRef>(win.get()), EventType::WindowChanged);
     }
+  }
+
+  // Registers focus and window notifications of one app; false when it refused both (tried again).
+  bool addObserver(pid_t pid) {
+    AXObserverRef observer = nullptr;
+    if (AXObserverCreate(pid, &MacBridge::onNotification, &observer) != kAXErrorSuccess || !observer) return false;
+    CF<AXUIElementRef> appEl(AXUIElementCreateApplication(pid));
+    int added = 0;
+    for (CFStringRef n : {kAXFocusedUIElementChangedNotification, kAXFocusedWindowChangedNotification,
+                          kAXMainWindowChangedNotification}) {
+      bound(Deadline(200));
+      AXError e = AXObserverAddNotification(observer, appEl.get(), n, this);
+      if (e == kAXErrorSuccess || e == kAXErrorNotificationAlreadyRegistered) ++added;
+    }
+    if (added == 0) {
+      CFRelease(observer);
+      return false;
+    }
+    CFRunLoopAddSource(runLoop_, AXObserverGetRunLoopSource(observer), kCFRunLoopDefaultMode);
+    observers_[pid] = observer;
+    return true;
+  }
+
+  void removeObserver(pid_t pid) {
+    auto it = observers_.find(pid);
+    if (it == observers_.end()) return;
+    CFRunLoopRemoveSource(runLoop_, AXObserverGetRunLoopSource(it->second), kCFRunLoopDefaultMode);
+    CFRelease(it->second);
+    observers_.erase(it);
   }
 
   static void onNotification(AXObserverRef, AXUIElementRef element, CFStringRef notification, void* info) {
@@ -834,34 +1086,18 @@ class MacBridge final : public Bridge {
   bool stopped_ = false;
 
   // Bridge-thread state.
-  uint32_t generation_ = 0;
-  struct Generation {
-    uint32_t number;
-    std::vector<AXUIElementRef> handles;  // retained; released when the generation is dropped
-  };
-  // The snapshots whose ids still resolve, as on Linux: the latest kKeptGenerations, fewer when
-  // together they hold more than kKeptHandles elements (the latest is always kept). Several readers
-  // share this thread, and one reader's snapshot must not retire the ids another is about to act on;
-  // each reader's own older ids are refused as stale by the TypeScript wrapper.
-  static constexpr size_t kKeptGenerations = 16;
-  static constexpr size_t kKeptHandles = 100000;
-  std::deque<Generation> generations_;
-  size_t keptHandles_ = 0;
-
-  uint32_t keepGeneration(std::vector<AXUIElementRef> handles) {
-    ++generation_;
-    keptHandles_ += handles.size();
-    generations_.push_back({generation_, std::move(handles)});
-    while (generations_.size() > 1 && (generations_.size() > kKeptGenerations || keptHandles_ > kKeptHandles)) {
-      for (auto h : generations_.front().handles) CFRelease(h);
-      keptHandles_ -= generations_.front().handles.size();
-      generations_.pop_front();
-    }
-    return generation_;
-  }
+  // The snapshots whose ids still resolve: the same policy as on Linux (include/generations.h). The
+  // elements are retained by the snapshot and released when the store drops it.
+  GenerationStore<AXUIElementRef> generations_{[](AXUIElementRef& h) { CFRelease(h); }};
+  RegularApps regularApps_;
   std::function<void(const Event&)> handler_;
   CFRunLoopTimerRef pollTimer_ = nullptr;
   std::map<pid_t, AXObserverRef> observers_;
+  struct Failed {
+    int attempts = 0;
+    CFAbsoluteTime last = 0;
+  };
+  std::map<pid_t, Failed> failedObservers_;
   pid_t lastFront_ = 0;
 };
 
