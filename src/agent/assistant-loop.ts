@@ -21,12 +21,12 @@ import type { Intent } from '../intent/schema.js';
 import { validateIntentValue, type ConfidencePolicy, type ValidationContext } from '../intent/validator.js';
 import { dispatchIntent, type ActionResult, type EngineApi } from '../registry/dispatch.js';
 import { classifyRisk, gateDecision, type ElementFacts, type GatePolicy, type RiskAssessment } from '../registry/risk.js';
-import { isSecureTypingCommand, SECURE_REFUSAL } from '../shared/secure-fields.js';
+import { SECURE_REFUSAL } from '../shared/secure-fields.js';
 import type { AssistantEvent, AssistantStatus, IntentSource, Outcome, RiskSummary } from '../shared/events.js';
 import type { RiskLevel } from '../shared/risk-level.js';
 import type { AuditRecord, Confirmation } from './audit-log.js';
-import { readChoice } from '../shared/answer-words.js';
-import { SessionMemory, isRepeatRequest, readYesNo, type PickedElement } from './session-memory.js';
+import { readFollowUp } from './follow-up.js';
+import { SessionMemory, type PickedElement } from './session-memory.js';
 import { errorMessage } from '../shared/errors.js';
 import { quote } from '../shared/quote.js';
 import { withDeadline } from '../shared/deadline.js';
@@ -262,48 +262,49 @@ export class AssistantLoop {
     const text = checked.text;
     const state: RunState = { command: text, signal, turnMark: this.memory.turnMark, observations: 0, failures: 0, grammarTried: false };
 
-    const pending = this.memory.pending;
-    if (isSecureTypingCommand(text) && !(pending?.kind === 'confirmation' && readYesNo(text) !== undefined)) {
-      // A secret in a command is never planned, remembered, logged or sent: it goes no further than here.
-      this.memory.setPending(undefined);
-      this.emit({ type: 'error', code: 'secure_text', message: SECURE_REFUSAL, retryable: false });
-      return { outcome: 'refused', message: SECURE_REFUSAL };
-    }
+    const followUp = readFollowUp(text, this.memory.pending, this.memory.lastPerformed);
     this.memory.setPending(undefined);
     let first: Step | undefined;
-    if (pending?.kind === 'confirmation' && readYesNo(text) !== undefined) {
-      this.memory.addTurn({ kind: 'user', text });
-      const planned: Planned = {
-        intent: pending.intent,
-        source: pending.source,
-        lowConfidence: false,
-        ...(pending.picked ? { picked: pending.picked } : {}),
-        ...(pending.screenInfluenced ? { screenInfluenced: true } : {}),
-      };
-      const risk: RiskAssessment = { level: pending.level, reason: pending.reason };
-      state.command = pending.command;
-      state.grammarTried = true;
-      if (readYesNo(text) === 'no') return this.declined(state, planned, risk).result;
-      this.emitIntent(planned, risk);
-      first = await this.execute(state, planned, risk, pending.level, 'confirmed');
-    } else if (pending?.kind === 'clarification' && readChoice(text, pending.options) !== undefined) {
-      const index = readChoice(text, pending.options) ?? 0;
-      const option = pending.options[index] ?? text;
-      const element = pending.action?.choices[index];
-      if (pending.action && element) {
+    switch (followUp.kind) {
+      case 'secure':
+        // A secret in a command is never planned, remembered, logged or sent: it goes no further than here.
+        this.emit({ type: 'error', code: 'secure_text', message: SECURE_REFUSAL, retryable: false });
+        return { outcome: 'refused', message: SECURE_REFUSAL };
+      case 'confirmation': {
+        const { pending } = followUp;
+        this.memory.addTurn({ kind: 'user', text });
+        const planned: Planned = {
+          intent: pending.intent,
+          source: pending.source,
+          lowConfidence: false,
+          ...(pending.picked ? { picked: pending.picked } : {}),
+          ...(pending.screenInfluenced ? { screenInfluenced: true } : {}),
+        };
+        const risk: RiskAssessment = { level: pending.level, reason: pending.reason };
+        state.command = pending.command;
+        state.grammarTried = true;
+        if (followUp.answer === 'no') return this.declined(state, planned, risk).result;
+        this.emitIntent(planned, risk);
+        first = await this.execute(state, planned, risk, pending.level, 'confirmed');
+        break;
+      }
+      case 'element_picked': {
         // The engine asked which element: the answer finishes that action on the picked one, checked
         // like any plan (validation, risk, the live gate), with no planner involved.
-        const { intent, source, command } = pending.action;
-        this.memory.addTurn({ kind: 'user', text: option });
+        const { intent, source, command, choices } = followUp.action;
+        const element = choices[followUp.index];
+        this.memory.addTurn({ kind: 'user', text: followUp.option });
         const validation = validateIntentValue(intent, this.validationContext());
         if (!validation.ok) return this.refusedPlan(validation.rejection.code, validation.rejection.message);
         state.command = command;
         state.grammarTried = true;
-        first = await this.act(state, { intent: validation.intent, source, lowConfidence: validation.lowConfidence, picked: { element, option } });
-      } else {
+        first = await this.act(state, { intent: validation.intent, source, lowConfidence: validation.lowConfidence, ...(element ? { picked: { element, option: followUp.option } } : {}) });
+        break;
+      }
+      case 'option_picked': {
         // A planner asked: the option's words are the answer, and the planner that asked reads them
         // in the conversation (the grammar would take "Right" for nothing, or for another command).
-        this.memory.addTurn({ kind: 'user', text: option });
+        this.memory.addTurn({ kind: 'user', text: followUp.option });
         state.grammarTried = true;
         const available = await this.availability(state);
         if (available.kind !== 'ready') {
@@ -311,26 +312,28 @@ export class AssistantLoop {
           this.emit({ type: 'error', code: available.kind === 'none' ? 'no_planner' : available.code, message, retryable: false });
           return { outcome: 'needs_user', message };
         }
+        break;
       }
-    } else if (isRepeatRequest(text)) {
-      // Anything but yes or no after a confirmation request is a new command: the action that waited
-      // is dropped, never run later by surprise.
-      const last = this.memory.lastPerformed;
-      if (!last) {
+      case 'nothing_to_repeat': {
         const message = 'There is nothing to repeat yet: give the command itself, for example “click Send”.';
         this.emit({ type: 'error', code: 'nothing_to_repeat', message, retryable: false });
         return { outcome: 'needs_user', message };
       }
-      // Re-validated and re-gated like a new plan: the screen may have changed since.
-      const validation = validateIntentValue(last.intent, this.validationContext());
-      if (!validation.ok) return this.refusedPlan(validation.rejection.code, validation.rejection.message);
-      this.memory.addTurn({ kind: 'user', text });
-      state.command = last.command;
-      state.grammarTried = true;
-      first = await this.act(state, { intent: validation.intent, source: last.source, lowConfidence: validation.lowConfidence, ...(last.picked ? { picked: last.picked } : {}) });
-    } else {
-      this.memory.addCommand(text);
-      this.memory.addTurn({ kind: 'user', text });
+      case 'repeat': {
+        // Re-validated and re-gated like a new plan: the screen may have changed since.
+        const { last } = followUp;
+        const validation = validateIntentValue(last.intent, this.validationContext());
+        if (!validation.ok) return this.refusedPlan(validation.rejection.code, validation.rejection.message);
+        this.memory.addTurn({ kind: 'user', text });
+        state.command = last.command;
+        state.grammarTried = true;
+        first = await this.act(state, { intent: validation.intent, source: last.source, lowConfidence: validation.lowConfidence, ...(last.picked ? { picked: last.picked } : {}) });
+        break;
+      }
+      case 'new':
+        this.memory.addCommand(text);
+        this.memory.addTurn({ kind: 'user', text });
+        break;
     }
     let step = first ?? AGAIN;
     while (step.kind === 'again') step = await this.planAndAct(state);
