@@ -488,3 +488,169 @@ export const FORMAT_ADJECTIVES: ReadonlyMap<string, string> = new Map([
 ]);
 /** What "that" may be in a formatting command: the selection, never a text named in the command. */
 export const SELECTION_PHRASES: ReadonlySet<string> = new Set(['that', 'this', 'it', 'selection', 'the selection', 'the selected text', 'the highlighted text']);
+
+// The grammar planner's own word tables (verbs, questions, keys, text and scroll words).
+
+/** What the grammar needs to know about the computer it plans for. */
+export interface GrammarOptions {
+  /**
+   * The platform, for the few commands whose keys differ ("go back": alt+left, ⌘[ on a Mac).
+   * Without it those commands are no_match: the grammar does not guess the platform.
+   */
+  readonly platform?: 'macos' | 'linux' | 'windows';
+}
+
+/** Words that may stand alone before a comma at the start of a command. */
+export const LEADING_FILLERS = ['please', 'ok', 'okay', 'so', 'now', 'hey'];
+
+/** What a command verb asks for: the grammar reads the rest of the command by this. */
+export type VerbKind = 'open' | 'click' | 'double' | 'right' | 'triple' | 'press' | 'type' | 'scroll' | 'move' | 'hover' | 'drag' | 'back';
+
+/** One way to say a command verb: its words, and a word that may follow it and is skipped ("click on"). */
+export interface VerbPhrase {
+  readonly words: readonly string[];
+  readonly kind: VerbKind;
+  readonly optional?: readonly string[];
+}
+
+/**
+ * Every command verb the grammar reads, as data: `matchVerb` reads only this table, and the "what can
+ * I say" guide (command-guide.ts) lists its words, so the two cannot drift apart.
+ */
+export const VERB_PHRASES: readonly VerbPhrase[] = [
+  { words: ['open'], kind: 'open', optional: ['up'] },
+  { words: ['start'], kind: 'open', optional: ['up'] },
+  { words: ['launch'], kind: 'open' },
+  { words: ['switch', 'to'], kind: 'open' },
+  { words: ['go', 'to'], kind: 'open' },
+  { words: ['switch', 'over', 'to'], kind: 'open' },
+  { words: ['go', 'over', 'to'], kind: 'open' },
+  { words: ['go', 'back'], kind: 'back' },
+  { words: ['switch', 'back'], kind: 'back' },
+  { words: ['click'], kind: 'click', optional: ['on'] },
+  { words: ['left-click'], kind: 'click', optional: ['on'] },
+  { words: ['leftclick'], kind: 'click', optional: ['on'] },
+  { words: ['left', 'click'], kind: 'click', optional: ['on'] },
+  { words: ['double-click'], kind: 'double', optional: ['on'] },
+  { words: ['doubleclick'], kind: 'double', optional: ['on'] },
+  { words: ['double-tap'], kind: 'double', optional: ['on'] },
+  { words: ['double', 'click'], kind: 'double', optional: ['on'] },
+  { words: ['double', 'tap'], kind: 'double', optional: ['on'] },
+  { words: ['right-click'], kind: 'right', optional: ['on'] },
+  { words: ['rightclick'], kind: 'right', optional: ['on'] },
+  { words: ['right', 'click'], kind: 'right', optional: ['on'] },
+  { words: ['triple-click'], kind: 'triple', optional: ['on'] },
+  { words: ['triple', 'click'], kind: 'triple', optional: ['on'] },
+  { words: ['press'], kind: 'press', optional: ['on'] },
+  { words: ['tap'], kind: 'press', optional: ['on'] },
+  { words: ['hit'], kind: 'press', optional: ['on'] },
+  { words: ['type'], kind: 'type' },
+  { words: ['dictate'], kind: 'type' },
+  { words: ['scroll'], kind: 'scroll' },
+  { words: ['move'], kind: 'move' },
+  { words: ['hover'], kind: 'hover', optional: ['over', 'on'] },
+  { words: ['drag'], kind: 'drag' },
+  { words: ['drag', 'and', 'drop'], kind: 'drag' },
+];
+
+/** Contractions and synonyms folded before the question phrases are looked up. */
+export const QUESTION_FOLD: ReadonlyMap<string, readonly string[]> = new Map([
+  ["what's", ['what', 'is']],
+  ['whats', ['what', 'is']],
+  ["i'm", ['i', 'am']],
+  ['application', ['app']],
+  ['program', ['app']],
+  ['frontmost', ['front']],
+  ['foremost', ['front']],
+]);
+
+export const FRONTMOST_QUESTIONS: ReadonlySet<string> = new Set(
+  [
+    'app is this',
+    'app is this one',
+    'app am i in',
+    'app am i using',
+    'app is in front',
+    'app is in the front',
+    'app is front',
+    'app is active',
+    'app is focused',
+    'app has focus',
+    'app is open in front',
+  ].flatMap((tail) => [`what ${tail}`, `which ${tail}`]).concat([
+    'what is the front app',
+    'which is the front app',
+    'what is the active app',
+    'what is the current app',
+    'what is the focused app',
+    'what is this app',
+    'tell me the front app',
+  ]),
+);
+
+export const SCREEN_QUESTIONS: ReadonlySet<string> = new Set([
+  'what is on screen',
+  'what is on the screen',
+  'what is on my screen',
+  'what is on screen now',
+  'what is on the screen now',
+  'what can i click',
+  'what can i click on',
+  'what can i press',
+  'what can i tap',
+  'list the elements',
+  'list elements',
+  'list all elements',
+  'list all the elements',
+  'list the screen elements',
+  'list screen elements',
+  'list the elements on screen',
+  'list the elements on the screen',
+  'show the elements',
+  'show me the elements',
+  'show elements',
+  'show me what i can click',
+  'show me what is on screen',
+  'show me what is on the screen',
+  'describe the screen',
+  'describe my screen',
+]);
+
+/** The key for "back" in browsers and file managers. */
+export const BACK_KEYS: Readonly<Record<NonNullable<GrammarOptions['platform']>, { key: string; modifiers: readonly CanonicalModifier[] }>> = {
+  linux: { key: 'left', modifiers: ['alt'] },
+  windows: { key: 'left', modifiers: ['alt'] },
+  macos: { key: 'left_bracket', modifiers: ['cmd'] },
+};
+
+export const FIELD_HINT_WORDS: ReadonlySet<string> = new Set([
+  'field',
+  'box',
+  'bar',
+  'area',
+  'input',
+  'textbox',
+  'textfield',
+  'window',
+  'app',
+  'application',
+  'tab',
+  'document',
+  'editor',
+]);
+
+/** Phrases after "type" that describe the text instead of being it ("type the word hello"). */
+export const DESCRIBED_TEXT: ReadonlySet<string> = new Set(['word', 'words', 'text', 'phrase', 'letter', 'letters', 'following', 'number', 'sentence']);
+
+export const SCROLL_DIRECTIONS: ReadonlyMap<string, 'up' | 'down' | 'left' | 'right'> = new Map([
+  ['up', 'up'],
+  ['upward', 'up'],
+  ['upwards', 'up'],
+  ['down', 'down'],
+  ['downward', 'down'],
+  ['downwards', 'down'],
+  ['left', 'left'],
+  ['right', 'right'],
+]);
+export const SCROLL_UNITS: ReadonlySet<string> = new Set(['time', 'times', 'line', 'lines', 'click', 'clicks', 'step', 'steps', 'notch', 'notches', 'tick', 'ticks']);
+export const SCROLL_SMALL: ReadonlySet<string> = new Set(['a bit', 'a little', 'a little bit', 'slightly', 'a tad', 'a touch']);
