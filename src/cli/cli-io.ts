@@ -12,3 +12,9 @@ export interface CliCommand {
   readonly usage: string;
   run(args: readonly string[], io: CliIo): Promise<number>;
 }
+
+/** Calls `handler` on Ctrl-C (SIGINT) instead of ending the process; returns the function that stops listening. */
+export function onProcessInterrupt(handler: () => void): () => void {
+  process.on('SIGINT', handler);
+  return () => process.off('SIGINT', handler);
+}

@@ -18,7 +18,7 @@ import type { Planner } from '../intent/providers/planner.js';
 import { promptPlatform } from '../intent/system-prompt.js';
 import { validateIntentValue } from '../intent/validator.js';
 import { isLlmProvider, LLM_PROVIDERS } from '../shared/llm-providers.js';
-import type { CliCommand, CliIo } from './cli-io.js';
+import { type CliCommand, type CliIo, onProcessInterrupt } from './cli-io.js';
 import { defaultCliServices, type CliServicesFactory } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
@@ -97,10 +97,7 @@ export const defaultEvalDeps: EvalDeps = {
   corpusDir: () => shippedCorpusDir(),
   countTokens: defaultCounter,
   progress: (io) => (io.stderr as { isTTY?: boolean }).isTTY === true,
-  onInterrupt: (handler) => {
-    process.on('SIGINT', handler);
-    return () => process.off('SIGINT', handler);
-  },
+  onInterrupt: onProcessInterrupt,
 };
 
 /** The offline grammar as a planner, so it can be measured on the same corpus (it never asks or refuses). */

@@ -10,7 +10,7 @@
 import { homedir } from 'node:os';
 import { speechModelsDir } from '../compose/speech.js';
 import { createModelManager, WHISPER_MODELS, type ModelDownloadEvent, type ModelSpec } from '../voice/model-manager.js';
-import type { CliCommand, CliIo } from './cli-io.js';
+import { type CliCommand, type CliIo, onProcessInterrupt } from './cli-io.js';
 import { defaultCliServices, type CliServicesFactory } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
@@ -36,10 +36,7 @@ export interface ModelsDeps {
 export const defaultModelsDeps: ModelsDeps = {
   services: defaultCliServices,
   dir: (io) => speechModelsDir(process.platform, io.env ?? process.env, homedir()),
-  onInterrupt: (handler) => {
-    process.on('SIGINT', handler);
-    return () => process.off('SIGINT', handler);
-  },
+  onInterrupt: onProcessInterrupt,
 };
 
 const MB = 1024 * 1024;

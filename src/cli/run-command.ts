@@ -18,7 +18,7 @@ import type { Settings } from '../config/settings.js';
 import type { AssistantEvent, Outcome } from '../shared/events.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import type { FetchLike } from '../intent/providers/planner.js';
-import type { CliCommand, CliIo } from './cli-io.js';
+import { type CliCommand, type CliIo, onProcessInterrupt } from './cli-io.js';
 import { defaultCliServices, type CliServices, type CliServicesFactory } from './cli-services.js';
 import { openDesktopEngine } from '../compose/desktop-engine.js';
 import { EXIT } from './exit-codes.js';
@@ -67,10 +67,7 @@ export const defaultRunDeps: RunDeps = {
   services: defaultCliServices,
   engine: (io) => openDesktopEngine(io.env ?? process.env),
   auditDir: (io) => defaultAuditDir(process.platform, io.env ?? process.env, homedir()),
-  onInterrupt: (handler) => {
-    process.on('SIGINT', handler);
-    return () => process.off('SIGINT', handler);
-  },
+  onInterrupt: onProcessInterrupt,
 };
 
 /** One line of text per event worth showing a person; the final message comes from `done`. */
