@@ -95,3 +95,9 @@ export class ExecutionError extends Error {
     super(message);
   }
 }
+
+/** A value found on the way to acting, or the result that ends the action (not found, a question…). */
+export type Found<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly result: ActionResult };
+
+export const found = <T>(value: T): Found<T> => ({ ok: true, value });
+export const stopWith = <T>(result: ActionResult): Found<T> => ({ ok: false, result });

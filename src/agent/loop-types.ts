@@ -1,0 +1,82 @@
+/**
+ * The assistant loop's contract with its front ends: what it needs (an engine, a way to ask for
+ * confirmation, a planner factory, an audit sink) and what a run gives back.
+ */
+import type { Planner } from '../intent/providers/planner.js';
+import type { Intent } from '../intent/schema.js';
+import type { ConfidencePolicy } from '../intent/validator.js';
+import type { EngineApi } from '../registry/dispatch.js';
+import type { GatePolicy } from '../registry/risk.js';
+import type { AssistantEvent, Outcome, RiskSummary } from '../shared/events.js';
+import type { AuditRecord } from './audit-log.js';
+import type { SessionMemory } from './session-memory.js';
+
+/** What the user answered to a confirmation request. `unanswered`: nobody is there to answer (a script). */
+export type ConfirmAnswer = 'confirmed' | 'confirmed_by_flag' | 'declined' | 'unanswered';
+
+export interface ConfirmationRequest {
+  /** One sentence: what will be done (every step of a sequence, elements by their names). */
+  readonly summary: string;
+  readonly risk: RiskSummary;
+  readonly intent: Intent;
+  /** The plan was made after screen content went to a model: text on the screen may have chosen it. */
+  readonly screenInfluenced?: boolean;
+}
+
+/** Asks the user to confirm; resolves `unanswered` when no one can answer. Aborted with the run's signal. */
+export type ConfirmCallback = (request: ConfirmationRequest, signal: AbortSignal) => Promise<ConfirmAnswer>;
+
+/** What the planner factory found when the grammar had no match. */
+export type PlannerAvailability =
+  | { readonly kind: 'ready'; readonly planner: Planner; readonly budgetMs?: number; readonly confidence?: ConfidencePolicy }
+  /** No LLM provider is configured; `message` says what the user can do. */
+  | { readonly kind: 'none'; readonly message: string }
+  /** A provider is configured but cannot be built now (no key saved, keychain locked). */
+  | { readonly kind: 'unavailable'; readonly code: string; readonly message: string };
+
+/** Builds the LLM planner at send time (so a settings change applies to the next command). */
+export type PlannerFactory = () => Promise<PlannerAvailability>;
+
+export interface LoopLimits {
+  /** Observations an LLM may ask for in one run. */
+  readonly observations: number;
+  /** Re-plans after a failure or a rejected answer in one run. */
+  readonly retries: number;
+}
+
+export const DEFAULT_LOOP_LIMITS: LoopLimits = { observations: 5, retries: 2 };
+
+export interface AuditSink {
+  append(record: AuditRecord): boolean;
+}
+
+export interface AssistantDeps {
+  readonly engine: EngineApi;
+  /** Receives every event, in order. A listener that throws is ignored (and never stops the loop). */
+  readonly emit: (event: AssistantEvent) => void;
+  readonly confirm: ConfirmCallback;
+  /** Absent: the grammar is the only planner. */
+  readonly planner?: PlannerFactory;
+  readonly audit?: AuditSink;
+  /** Wall-clock time for audit records. */
+  readonly now?: () => Date;
+  readonly policy?: GatePolicy;
+  /** Plan and validate; perform only read-only observations. */
+  readonly dryRun?: boolean;
+  readonly limits?: Partial<LoopLimits>;
+  /** The session's memory; give the same one to every loop of a session. */
+  readonly memory?: SessionMemory;
+  /** The confidence policy for the grammar's intents (an LLM's comes with its planner). */
+  readonly confidence?: ConfidencePolicy;
+}
+
+export interface RunOptions {
+  /** Stops the LLM request, the confirmation prompt and any running sequence. */
+  readonly signal?: AbortSignal;
+}
+
+export interface RunResult {
+  readonly outcome: Outcome;
+  /** One sentence for the user (for an observation the user asked for: what was seen). */
+  readonly message: string;
+}

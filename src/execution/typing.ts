@@ -1,0 +1,141 @@
+/**
+ * type_text: text typed exactly, then read back. Into a named field it is inserted at the end of its
+ * text through the accessibility API; into the focused element it is typed by keys (at the caret,
+ * as a person would) when every character has a key on this layout, else inserted through the
+ * accessibility API. Terminals take keys at their prompt. Never a secret field, never the
+ * assistant's own windows, whatever the gate said.
+ */
+import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
+import { SECURE_REFUSAL } from '../shared/secure-fields.js';
+import { quote } from '../shared/quote.js';
+import type { AxElement, ElementRef } from './accessibility/types.js';
+import { OWN_WINDOW_REFUSAL } from './app-focus.js';
+import { centre, LABEL_QUOTE_MAX } from './element-geometry.js';
+import { isVisible } from './element-resolution.js';
+import type { EngineParts } from './engine-parts.js';
+import type { ActOptions, Target } from './engine-types.js';
+import { failure, success, type ActionResult } from './results.js';
+import type { ActiveApp } from './target-app.js';
+
+export async function typeText(parts: EngineParts, text: string, target: Target | undefined, options: ActOptions): Promise<ActionResult> {
+  const { bridge, input, apps } = parts;
+  let field: AxElement | undefined;
+  let ref: ElementRef | undefined;
+  let fieldApp: ActiveApp | undefined;
+  if (target) {
+    const r = await parts.targets.resolve(target);
+    if (!r.ok) return r.result;
+    field = r.value.element;
+    ref = r.value.ref;
+    fieldApp = { pid: r.value.snapshot.pid, name: r.value.snapshot.app };
+  } else {
+    // The focused element of the target app, in front: its focus is only kept while it is active.
+    const front = await apps.raiseTarget();
+    if (!front.ok) return front.result;
+    const focus = await apps.focusedElement();
+    field = focus?.element;
+    ref = focus?.ref;
+    fieldApp = focus ? { pid: focus.app.pid, name: focus.app.app } : undefined;
+  }
+  const where = fieldApp ? { pid: fieldApp.pid, app: fieldApp.name } : undefined;
+  const facts = parts.factsOf(field, where);
+  const gated = options.gate?.(target ? { element: facts } : { focused: facts });
+  if (gated) return gated;
+  // Defence in depth, whatever the gate said: never the assistant's own windows, never a secret.
+  if (facts?.own) return failure('refused', OWN_WINDOW_REFUSAL);
+  if (facts?.secure) return failure('refused', SECURE_REFUSAL);
+
+  // A terminal takes keys at its prompt (it has no editable text to insert into), and what was
+  // typed there is remembered: the Enter that runs it is judged as the destructive step it is.
+  const terminal = facts?.terminal === true;
+  // A spreadsheet cell is typed into through an editor of its own: its text shows only once
+  // the entry is committed (Enter), so it is not read back here.
+  const readable =
+    !terminal && !!field && !!ref && field.value !== null && field.role !== 'cell' && (TEXT_ENTRY_ROLES.has(field.role) || field.states.includes('editable'));
+  const missing = await input.untypableByKeys(text);
+  const byKeys = terminal || (!target ? missing.length === 0 : !readable);
+
+  if (target && byKeys && fieldApp) {
+    // Keys go to the focused window: the field's app must be in front (not the panel).
+    const front = await apps.raise(fieldApp);
+    if (!front.ok) return front.result;
+  }
+  if (target && field && ref && !readable) {
+    // A named element that does not expose its text: give it the focus, then type by keys.
+    await focusField(parts, field, ref);
+  }
+  if (terminal && where) parts.terminalLines.typed(where.pid, text);
+
+  if (byKeys) {
+    if (missing.length > 0) {
+      return failure(
+        'unsupported',
+        `I cannot type ${missing.map((c) => quote(c, LABEL_QUOTE_MAX)).join(' ')} here: this app does not expose its text to accessibility, and those characters have no key on this keyboard layout. Type them yourself, or paste them.`,
+      );
+    }
+    const readBack = readable || (terminal && field?.value !== null) ? ref : undefined;
+    const before = readBack ? await bridge.readValue(readBack) : null;
+    await input.typeByKeys(text);
+    apps.noteActed();
+    if (!readBack) return success(`Typed ${text.length} characters (this app does not show its text to the assistant, so it was not read back).`);
+    return confirmTyped(parts, readBack, terminal ? (text.split(/[\r\n]/)[0] ?? text) : text, before, 'keys');
+  }
+
+  if (!readable || !field || !ref) {
+    return failure('not_found', 'There is no text field to type into: click the field first (or name it), then type.');
+  }
+  const before = (await bridge.readValue(ref)) ?? '';
+  // At the caret, over the selection, as keys would type: the focused field's caret is where the
+  // user (or the click before) put it. A named field without the focus has no caret the user
+  // chose, so the text goes after what is there.
+  const at = target && !field.states.includes('focused') ? 'end' : 'caret';
+  const done = await bridge.insertText(ref, text, { at });
+  const chars = Array.from(before);
+  const expected = chars.slice(0, done.start).join('') + text + chars.slice(done.end).join('');
+  const place = done.end > done.start ? 'replacing the selected text' : done.start >= chars.length ? 'at the end of the field' : 'at the caret';
+  const inserted = await confirmTyped(parts, ref, text, before, 'accessibility', expected, place);
+  // Some apps accept the insertion and change nothing (Firefox's web page fields, issue #14):
+  // when the field still reads as before, give it the focus and type by keys instead.
+  if (inserted.kind !== 'failure' || missing.length > 0 || (await bridge.readValue(ref)) !== before) return inserted;
+  if (fieldApp) {
+    const front = await apps.raise(fieldApp);
+    if (!front.ok) return front.result;
+  }
+  await focusField(parts, field, ref);
+  await input.typeByKeys(text);
+  apps.noteActed();
+  return confirmTyped(parts, ref, text, before, 'keys');
+}
+
+/** Gives a field the focus: its accessibility focus action, else a click at its visible centre. */
+async function focusField(parts: EngineParts, field: AxElement, ref: ElementRef): Promise<void> {
+  const at = centre(field);
+  if (field.actions.includes('focus')) await parts.bridge.performAction(ref, 'focus');
+  else if (at && isVisible(field)) await parts.pointerClick(at, 'left', 1);
+}
+
+/** Waits until the field shows the typed text; checks it is exactly there. */
+async function confirmTyped(
+  parts: EngineParts,
+  ref: ElementRef,
+  text: string,
+  before: string | null,
+  via: 'keys' | 'accessibility',
+  expected = (before ?? '') + text,
+  where = '',
+): Promise<ActionResult> {
+  const { clock, tuning } = parts;
+  const started = clock.now();
+  let value: string | null;
+  for (;;) {
+    value = await parts.bridge.readValue(ref);
+    // By keys the caret may have been mid-text or over a selection: the text must be there, and new.
+    if (value === expected || (via === 'keys' && value !== null && value !== before && value.includes(text))) {
+      return success(`Typed ${quote(text, 60)}${via === 'accessibility' && where ? ` (inserted ${where})` : ''}.`);
+    }
+    if (clock.now() - started >= tuning.readBackMs) break;
+    await clock.sleep(tuning.pollMs / 2);
+  }
+  const shown = value === null ? 'nothing' : quote(value, 80);
+  return failure('mismatch', `The field does not show what was typed: it reads ${shown}. Check it before going on (the keyboard layout or Caps Lock may differ from what the assistant expects).`);
+}
