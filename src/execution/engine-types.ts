@@ -54,7 +54,7 @@ export function isChosenTarget(target: Target): target is { readonly choice: Ele
   return 'choice' in target;
 }
 
-/** What the engine read about an element in the live tree, for the risk re-check. */
+/** What the engine read about an element in the live tree, for the risk re-check (the registry's ElementFacts). */
 export interface LiveElementFacts {
   readonly role?: Role;
   readonly name?: string;
@@ -73,8 +73,11 @@ export interface LiveElementFacts {
 
 /** Facts about the live target, gathered right before acting (the shape of the registry's TargetFacts). */
 export interface LiveFacts {
+  /** The element the action resolves to (click, type into, drag from). */
   readonly element?: LiveElementFacts;
+  /** The element that has keyboard focus, which receives typed text and keys. */
   readonly focused?: LiveElementFacts;
+  /** For a drag: the element under the drop point. */
   readonly dropTarget?: LiveElementFacts;
 }
 

@@ -16,36 +16,17 @@ import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
 import { quote } from '../shared/quote.js';
 import { isElementById, isPoint, type ElementRef, type Intent, type Place, type Step } from '../intent/schema.js';
 import { CHORD_RULES, DROP_TARGET_RULES, LABEL_RULES, type WordRule } from './risk-table.js';
+import type { LiveElementFacts, LiveFacts } from '../execution/engine-types.js';
 
-/** What the execution layer knows about an element in the live tree. */
-export interface ElementFacts {
-  readonly role?: Role;
-  readonly name?: string;
-  readonly description?: string;
-  /** A secure (password) text field: its content is never read, and typing into it is blocked. */
-  readonly secure?: boolean;
-  /** A terminal (or a shell-like app's text area): typed text followed by Enter runs as a command. */
-  readonly terminal?: boolean;
-  /** A terminal whose current line holds text the assistant typed, not yet followed by Enter. */
-  readonly typedLine?: boolean;
-  /** One of the assistant's own windows (its panel, its overlay): never acted on by a plan. */
-  readonly own?: boolean;
-  /** The focused element could not be read (no app reports the focus): the key may press anything. */
-  readonly unread?: boolean;
-}
+/** What the execution layer knows about an element in the live tree: the engine's own contract, once. */
+export type ElementFacts = LiveElementFacts;
 
 /** What the latest observation said about an element id (its name and role), for plan-time checks. */
 export type ObservedFacts = (id: number) => ElementFacts | undefined;
 
 /** Facts about the live target, gathered right before acting. All optional: planning knows none. */
-export interface TargetFacts {
-  /** The element the action resolves to (click, type into, drag from). */
-  readonly element?: ElementFacts;
-  /** The element that has keyboard focus, which receives typed text and keys. */
-  readonly focused?: ElementFacts;
-  /** For a drag: the element under the drop point. */
-  readonly dropTarget?: ElementFacts;
-}
+/** The live facts of a step's targets (element, focus, drop target): the engine's LiveFacts. */
+export type TargetFacts = LiveFacts;
 
 export interface RiskAssessment {
   readonly level: RiskLevel;
