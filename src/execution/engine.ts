@@ -132,6 +132,12 @@ export class ExecutionEngine {
         this.apps.noteActed();
         return success(`Clicked ${describeElement(element)}.`);
       }
+      // A tab that offers no press (GTK's notebook tabs) is chosen through its tab list's selection.
+      if (element.role === 'tab' && element.actions.includes('select')) {
+        await this.bridge.performAction(ref, 'select');
+        this.apps.noteActed();
+        return success(`Clicked the tab ${describeElement(element)}.`);
+      }
       const at = centre(element);
       if (at && isVisible(element)) {
         await this.pointerClick(at, 'left', 1);

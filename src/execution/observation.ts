@@ -90,10 +90,15 @@ function line(id: number, el: AxElement, labelledBy?: string): string {
   return s;
 }
 
-/** Elements inside an actionable element that only repeat its name (a button's label) add nothing. */
+/**
+ * Elements inside an actionable element that only repeat its name (a button's label) add nothing.
+ * A tab is the exception: ATK puts a notebook page's whole content inside its tab (GTK), and that
+ * content is the page the user reads, not the tab's label.
+ */
 function repeatsActionableAncestor(el: AxElement, byId: ReadonlyMap<number, AxElement>): boolean {
   let parent = el.parent === null ? undefined : byId.get(el.parent);
   for (let guard = 0; parent && guard < 1000; guard++) {
+    if (parent.role === 'tab') return false;
     if (isActionable(parent) && !CONTAINER_ROLES.has(parent.role)) return true;
     parent = parent.parent === null ? undefined : byId.get(parent.parent);
   }

@@ -43,6 +43,19 @@ describe('observation serializer', () => {
     expect(o.generation).toBe(7);
   });
 
+  it('lists the content of a notebook page, which ATK puts inside its tab, and still drops a button label', () => {
+    const page = snapshot([
+      el(1, 'tab_list', ''),
+      el(2, 'tab', 'Forecast', { parent: 1, depth: 2, actions: ['press'], bounds: { x: 0, y: 30, width: 80, height: 20 } }),
+      el(3, 'text', 'Leeds: light rain, 9°C', { parent: 2, depth: 3, bounds: { x: 0, y: 60, width: 200, height: 20 } }),
+      el(4, 'button', 'Refresh', { parent: 2, depth: 3, bounds: { x: 0, y: 90, width: 80, height: 20 } }),
+      el(5, 'text', 'Refresh', { parent: 4, depth: 4, bounds: { x: 0, y: 90, width: 80, height: 20 } }),
+    ]);
+    const lines = serializeObservation(page).text.split('\n');
+    expect(lines).toContain('2 text "Leeds: light rain, 9°C"');
+    expect(lines.filter((l) => l.includes('"Refresh"'))).toEqual(['3 button "Refresh"']);
+  });
+
   it('never lets a secure value out', () => {
     expect(serializeObservation(snap).text).not.toContain('hunter2');
   });
