@@ -7,26 +7,22 @@
  * in Electron's main process). What main cannot do is asked of the core: the accessibility bridge's
  * permission (the bridge is loaded here, never in main).
  */
-import * as z from 'zod';
 import { AssistantLoop, type PlannerFactory } from '../agent/assistant-loop.js';
 import { AuditLog } from '../agent/audit-log.js';
 import type { SecretStore } from '../config/secret-store.js';
 import { createSettingsStore, type Settings } from '../config/settings.js';
-import type { PermissionStatus as BridgePermission } from '../execution/accessibility/types.js';
 import type { EngineApi } from '../registry/dispatch.js';
-import { REQUEST_CHANNELS, type RequestChannel } from '../shared/ipc-contract.js';
 import { KEYED_PROVIDERS, type KeyedProvider } from '../shared/llm-providers.js';
-import { permissionStatus, type PermissionChecker, type PermissionKind } from '../shared/permissions.js';
+import type { PermissionChecker } from '../shared/permissions.js';
 import type { AssistantEvent } from '../shared/events.js';
-import { CORE_CALLS, MAIN_CALLS, MAIN_NOTICES } from '../shared/core-contract.js';
-import { RpcPeer, type MessageLink } from '../shared/core-rpc.js';
+import { corePeer, type BridgePermission, type ContractPeer, type CoreAnswers, type ShellAnswers } from '../shared/core-contract.js';
+import type { MessageLink } from '../shared/core-rpc.js';
 import { tapObservations } from './overlay-marks.js';
 import { PanelSession } from './panel-session.js';
 import { keysSavedForSettings } from '../compose/provider-keys.js';
 import { composeSpeechEngine, type SpeechComposeOptions } from '../compose/speech.js';
 import type { SpokenFeedback } from '../voice/spoken-feedback.js';
-import type { HoldOutcome, SwitchKeyHold } from '../execution/input/switch-keys.js';
-import { SWITCH_INPUTS } from '../shared/switch-access.js';
+import type { SwitchKeyHold } from '../execution/input/switch-keys.js';
 import { createSileroVad, type VoiceActivityDetector } from '../voice/vad.js';
 import { ListeningSession } from './listening-session.js';
 import { speakEvents } from './voice-feedback.js';
@@ -50,19 +46,13 @@ export interface CoreOptions {
   readonly switchKeys?: SwitchKeyHold;
   /** The voice detector for continuous listening (Silero VAD by default). */
   readonly createDetector?: () => Promise<VoiceActivityDetector>;
+  /** Where a message off the contract is reported, in a sentence (default: stderr, which main inherits). */
+  readonly log?: (line: string) => void;
 }
 
 export interface RunningCore {
-  readonly peer: RpcPeer;
+  readonly peer: ContractPeer<CoreAnswers, ShellAnswers>;
   readonly session: PanelSession;
-}
-
-const statuses = z.array(permissionStatus);
-/** The keys main may ask the core to hold: the keyboard inputs a switch can be. */
-const switchKeyList = z.array(z.enum(SWITCH_INPUTS).refine((k) => !k.startsWith('Mouse'), 'a mouse button cannot be held as a key')).max(4);
-
-function isRequestChannel(value: unknown): value is RequestChannel {
-  return typeof value === 'string' && (REQUEST_CHANNELS as readonly string[]).includes(value);
 }
 
 const isKeyed = (provider: string): provider is KeyedProvider => (KEYED_PROVIDERS as readonly string[]).includes(provider);
@@ -74,20 +64,21 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const ready = new Promise<PanelSession>((resolve) => {
     sessionReady = resolve;
   });
-  const peer = new RpcPeer(options.link, {
-    [CORE_CALLS.panelRequest]: async (channel: unknown, args: unknown) => {
-      if (!isRequestChannel(channel) || !Array.isArray(args)) throw new Error('Refused a request that is not on the panel contract.');
-      return (await ready).handle(channel, args);
+  const log = options.log ?? ((line: string) => console.error(line));
+  const peer = corePeer(
+    options.link,
+    {
+      'panel:request': async (channel, args) => (await ready).handle(channel, args),
+      'bridge:permission': (deadlineMs) => options.bridgePermission(deadlineMs),
+      'switch:hold': async (keys) => {
+        if (!options.switchKeys) return { held: [], problems: [], unavailable: 'this assistant was started without its key grab' };
+        return options.switchKeys.hold(keys);
+      },
     },
-    [CORE_CALLS.bridgePermission]: (deadlineMs: unknown) => options.bridgePermission(z.number().int().min(1).max(10_000).parse(deadlineMs)),
-    [CORE_CALLS.holdSwitchKeys]: async (keys: unknown): Promise<HoldOutcome> => {
-      const wanted = switchKeyList.parse(keys);
-      if (!options.switchKeys) return { held: [], problems: [], unavailable: 'this assistant was started without its key grab' };
-      return options.switchKeys.hold(wanted);
-    },
-  });
+    log,
+  );
   // Each press and release of a held switch key goes to main, which hands it to the panel.
-  options.switchKeys?.onKey((report) => peer.notify(MAIN_NOTICES.switchKey, report));
+  options.switchKeys?.onKey((report) => peer.notify('switch:key', report));
 
   const settingsStore = createSettingsStore({ dir: options.settingsDir });
   // The gate and the confidence policy follow the settings the user saves in the panel.
@@ -120,8 +111,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const audit = new AuditLog({ dir: options.auditDir, secrets: () => [...keys] });
 
   const permissions: PermissionChecker = {
-    check: async (kinds?: readonly PermissionKind[]) => statuses.parse(await peer.call(MAIN_CALLS.checkPermissions, kinds)),
-    openSettings: async (kind) => (await peer.call(MAIN_CALLS.openPermissionSettings, kind)) === true,
+    check: (kinds) => peer.call('permissions:check', kinds ? [...kinds] : undefined),
+    openSettings: (kind) => peer.call('permissions:open-settings', kind),
   };
 
   // The overlay draws the observation the engine made last ("show numbers").
@@ -146,7 +137,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const speak = options.feedback ? speakEvents(options.feedback, () => current.spokenFeedback) : undefined;
   // One emitter for the loop and for the session (a command stopped before the loop ran ends the same way).
   const emit = (event: AssistantEvent): void => {
-    peer.notify(MAIN_NOTICES.event, event);
+    peer.notify('assistant:event', event);
     speak?.(event);
   };
   const session = new PanelSession({
@@ -171,7 +162,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     planner,
     onSettingsSaved: (saved) => {
       current = saved;
-      peer.notify(MAIN_NOTICES.settingsSaved, saved);
+      peer.notify('settings:saved', saved);
     },
   });
   sessionReady(session);

@@ -11,11 +11,12 @@
  */
 import type { AssistantEvent } from '../shared/events.js';
 import type { RequestChannel } from '../shared/ipc-contract.js';
-import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';
-import type { PermissionStatus as BridgePermission } from '../execution/accessibility/types.js';
-import { RpcPeer, type MessageLink } from '../shared/core-rpc.js';
+import type { PermissionChecker } from '../shared/permissions.js';
+import type { Settings } from '../shared/settings-schema.js';
+import type { SwitchInput } from '../shared/switch-access.js';
+import type { MessageLink } from '../shared/core-rpc.js';
 import { withDeadline } from '../shared/deadline.js';
-import { CORE_CALLS, MAIN_CALLS, MAIN_NOTICES } from '../shared/core-contract.js';
+import { shellPeer, type BridgePermission, type ContractPeer, type CoreAnswers, type HoldOutcomeMessage, type ShellAnswers, type SwitchKeyReport } from '../shared/core-contract.js';
 
 /** What main needs of Electron's UtilityProcess. */
 export interface CoreChild {
@@ -33,9 +34,9 @@ export interface CoreHostDeps {
   readonly permissions: () => PermissionChecker;
   readonly onEvent: (event: AssistantEvent) => void;
   /** The settings the core just saved (main applies the shortcut and launch at login). */
-  readonly onSettingsSaved: (settings: unknown) => void;
+  readonly onSettingsSaved: (settings: Settings) => void;
   /** A held switch key went down or up (the core's key grab; see src/execution/input/switch-keys.ts). */
-  readonly onSwitchKey?: (report: unknown) => void;
+  readonly onSwitchKey?: (report: SwitchKeyReport) => void;
   /** The core process started (again): what main asked of the old one must be asked again. */
   readonly onStarted?: () => void;
   /** A sentence for the log when the core process ends unexpectedly. */
@@ -59,9 +60,11 @@ export function childLink(child: CoreChild): MessageLink {
   };
 }
 
+type Peer = ContractPeer<ShellAnswers, CoreAnswers>;
+
 export class CoreHost {
   private child: CoreChild | undefined;
-  private peer: RpcPeer | undefined;
+  private peer: Peer | undefined;
   private stopping = false;
   private restarts: number[] = [];
   private gaveUp = false;
@@ -72,16 +75,16 @@ export class CoreHost {
     if (this.child || this.stopping || this.gaveUp) return;
     const child = this.deps.fork();
     this.child = child;
-    const peer = new RpcPeer(
+    const peer = shellPeer(
       childLink(child),
       {
-        [MAIN_CALLS.checkPermissions]: (kinds?: readonly PermissionKind[]) => this.deps.permissions().check(kinds),
-        [MAIN_CALLS.openPermissionSettings]: (kind: PermissionKind) => this.deps.permissions().openSettings(kind),
-        [MAIN_NOTICES.event]: (event: AssistantEvent) => this.deps.onEvent(event),
-        [MAIN_NOTICES.settingsSaved]: (settings: unknown) => this.deps.onSettingsSaved(settings),
-        [MAIN_NOTICES.switchKey]: (report: unknown) => this.deps.onSwitchKey?.(report),
+        'permissions:check': (kinds) => this.deps.permissions().check(kinds),
+        'permissions:open-settings': (kind) => this.deps.permissions().openSettings(kind),
+        'assistant:event': (event) => this.deps.onEvent(event),
+        'settings:saved': (settings) => this.deps.onSettingsSaved(settings),
+        'switch:key': (report) => this.deps.onSwitchKey?.(report),
       },
-      (why) => this.deps.log(`Ignored a malformed message from the assistant's core: ${why}`),
+      this.deps.log,
     );
     this.peer = peer;
     child.on('exit', (code) => this.exited(child, peer, code));
@@ -91,20 +94,20 @@ export class CoreHost {
   /** Relays one panel request to the core's PanelSession; rejects with a sentence when the core is gone. */
   handle(channel: RequestChannel, args: readonly unknown[]): Promise<unknown> {
     if (!this.peer) return Promise.reject(new Error(this.gaveUp ? GAVE_UP : 'The assistant is starting: try again in a moment.'));
-    return this.peer.call(CORE_CALLS.panelRequest, channel, args);
+    return this.peer.call('panel:request', channel, [...args]);
   }
 
   /** The accessibility bridge's permission, asked where the bridge runs. */
   bridgePermission(deadlineMs: number): Promise<BridgePermission> {
     if (!this.peer) return Promise.reject(new Error('The assistant is not running.'));
-    return this.peer.call(CORE_CALLS.bridgePermission, deadlineMs);
+    return this.peer.call('bridge:permission', deadlineMs);
   }
 
   /** Holds exactly these switch keys system-wide ([]: none); the outcome as HoldOutcome (src/execution/input/switch-keys.ts). */
-  holdSwitchKeys(keys: readonly string[]): Promise<unknown> {
+  holdSwitchKeys(keys: readonly SwitchInput[]): Promise<HoldOutcomeMessage> {
     if (!this.peer) return Promise.reject(new Error('The assistant is not running.'));
     // The core's own grab has a deadline; this one is for a core that is wedged.
-    return withDeadline(this.peer.call(CORE_CALLS.holdSwitchKeys, keys), {
+    return withDeadline(this.peer.call('switch:hold', [...keys]), {
       deadlineMs: HOLD_DEADLINE_MS,
       late: () => new Error(`the assistant did not answer within ${HOLD_DEADLINE_MS / 1000} s`),
     });
@@ -119,7 +122,7 @@ export class CoreHost {
     this.peer = undefined;
   }
 
-  private exited(child: CoreChild, peer: RpcPeer, code: number): void {
+  private exited(child: CoreChild, peer: Peer, code: number): void {
     if (this.child !== child) return;
     this.child = undefined;
     this.peer = undefined;

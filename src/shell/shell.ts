@@ -22,7 +22,8 @@ import { followPanelFocus } from './panel-focus.js';
 import { NumberOverlay } from './overlay-window.js';
 import { isPanelSender, registerPanelIpc, sendAssistantEvent, sendShellSignal } from './panel-ipc.js';
 import { PANEL_ORIGIN, PANEL_SCHEME, PANEL_SCHEME_PRIVILEGES, PANEL_URL, panelRequestHandler } from './panel-protocol.js';
-import type { PanelRequests, RunReply } from '../shared/ipc-contract.js';
+import { REQUEST_SCHEMAS, type PanelRequests } from '../shared/ipc-contract.js';
+import { runReplyOverlay } from '../shared/core-contract.js';
 import { lockDown } from './panel-window.js';
 import { createPermissionChecker } from '../shared/permission-checker.js';
 import { darwinPermissions } from './permissions-darwin.js';
@@ -175,10 +176,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     fork: () => utilityProcess.fork(options.coreEntry, [], { serviceName: 'Assistive Control core', stdio: 'inherit', env: { ...options.env, [CONFIG_DIR_ENV]: settingsFolder } }),
     permissions: () => permissions,
     onEvent: (event) => sendAssistantEvent(panel.webContents, event),
-    onSettingsSaved: (saved) => {
-      const parsed = Settings.safeParse(saved);
-      if (parsed.success) void applySettings(parsed.data);
-    },
+    onSettingsSaved: (saved) => void applySettings(saved),
     // The switch keys the core holds: each press and release goes to the panel.
     onSwitchKey: (report) => switches.keyReport(report),
     // A restarted core holds nothing: ask again.
@@ -204,13 +202,15 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
       if (channel === 'overlay:highlight') {
         // Drawn only once the core accepted the payload (its schema is the one check).
         return reply.then((r) => {
-          overlay.highlight(args[0] as readonly number[]);
+          const ids = REQUEST_SCHEMAS['overlay:highlight'].safeParse(args);
+          if (ids.success) overlay.highlight(ids.data[0]);
           return r;
         });
       }
       if (channel !== 'command:run') return reply;
       return reply.then((r) => {
-        overlay.apply((r as RunReply).overlay);
+        const run = runReplyOverlay.safeParse(r);
+        if (run.success) overlay.apply(run.data.overlay);
         return r;
       });
     },
