@@ -10,7 +10,7 @@
  * The panel's capture (Chromium's audio thread and the IPC of 31 blocks a second) is not counted here.
  */
 import { defaultSettings } from '../src/config/settings.js';
-import { ListeningSession } from '../src/main/listening-session.js';
+import { ListeningSession } from '../src/core/listening-session.js';
 import { floatToInt16, SPEECH_SAMPLE_RATE } from '../src/shared/pcm.js';
 import { createSileroVad } from '../src/voice/vad.js';
 import { concat, espeak, mix, noise, silence } from '../test/support/spoken-audio.js';

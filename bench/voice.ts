@@ -21,8 +21,8 @@ import { join } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { openDesktopEngine } from '../src/compose/desktop-engine.js';
 import { createSecretStore } from '../src/config/secret-store.js';
-import { startCore } from '../src/main/core-process.js';
-import { RpcPeer, type MessageLink } from '../src/main/core-rpc.js';
+import { startCore } from '../src/core/core-process.js';
+import { RpcPeer, type MessageLink } from '../src/shared/core-rpc.js';
 import { startTranscriptionServer } from '../test/voice/transcription-loopback.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../test/fixtures/voice/${name}`, import.meta.url));

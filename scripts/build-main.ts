@@ -1,6 +1,7 @@
 /**
- * Builds the Electron main process (src/main/main.ts → out/main/main.cjs) and the assistant's core
- * process (src/main/core-entry.ts → out/main/core/core-process.cjs) with esbuild for Electron's Node.
+ * Builds the Electron main process, the shell (src/shell/main.ts → out/main/main.cjs), and the
+ * assistant's core process (src/core/core-entry.ts → out/main/core/core-process.cjs) with esbuild for
+ * Electron's Node. The output names stay those package.json "main" and the packaging tests expect.
  *
  * CommonJS, because every Electron process type loads it (a utilityProcess entry included), with
  * `import.meta.url` mapped to the bundle's own file URL. Electron and the native modules stay
@@ -20,6 +21,10 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
  * darwin-only), and onnxruntime-web, which finds its WebAssembly files next to its own module.
  */
 export const MAIN_EXTERNALS = ['electron', '@napi-rs/keyring', '@nut-tree-fork/nut-js', 'node-mac-permissions', '*.node', 'onnxruntime-web'];
+
+/** The sources of the two processes (docs/decisions.md, "Processes as folders"). */
+export const SHELL_ENTRY = 'src/shell/main.ts';
+export const CORE_ENTRY = 'src/core/core-entry.ts';
 
 /** The addon path as src/execution/accessibility/native.ts writes it, relative to its own file. */
 const ADDON_FROM_SOURCE = '../../../native/ax-bridge/build/Release/ax_bridge.node';
@@ -48,8 +53,8 @@ export async function buildMain(outDir: string): Promise<{ main: string; core: s
   if (resolve(dirname(core), ADDON_FROM_SOURCE) !== expectedAddon) {
     throw new Error(`The core bundle must sit three folders below the project root so that it finds ${expectedAddon}.`);
   }
-  await bundle('src/main/main.ts', main);
-  await bundle('src/main/core-entry.ts', core);
+  await bundle(SHELL_ENTRY, main);
+  await bundle(CORE_ENTRY, core);
   return { main, core };
 }
 

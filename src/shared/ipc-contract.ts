@@ -135,6 +135,14 @@ export interface RunReply {
   readonly overlay?: OverlayView | 'hidden';
 }
 
+/**
+ * What answers the panel's requests: the core's PanelSession, or the shell's relay to it. Each reply
+ * goes back to the panel as it is; the shell's binding (src/shell/panel-ipc.ts) knows no more.
+ */
+export interface PanelRequests {
+  handle(channel: RequestChannel, args: readonly unknown[]): Promise<unknown>;
+}
+
 /** Renderer → main: each channel's signature (arguments are validated in main before use). */
 export interface RequestChannels {
   'command:run': (command: string) => Promise<RunReply>;

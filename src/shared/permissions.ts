@@ -1,8 +1,8 @@
 /**
  * What the assistant needs the operating system to allow, and how the shell reports it.
  *
- * The main process checks these at launch and before acting (src/main/permissions.ts); the panel
- * only shows the result and asks main to open the settings pane. Both sides share these types.
+ * The main process checks these at launch and before acting (src/shared/permission-checker.ts); the
+ * panel only shows the result and asks main to open the settings pane. Both sides share these types.
  */
 import * as z from 'zod';
 
@@ -31,7 +31,7 @@ export const permissionStatus = z.strictObject({
 });
 export type PermissionStatus = z.infer<typeof permissionStatus>;
 
-/** Implemented by the shell (src/main/permissions.ts); injected where it is needed. */
+/** Implemented by the shell (src/shared/permission-checker.ts over src/shell/permissions-*.ts); injected where it is needed. */
 export interface PermissionChecker {
   /** Checks each kind (all of them when absent); never throws, never takes longer than ~2 s. */
   check(kinds?: readonly PermissionKind[]): Promise<readonly PermissionStatus[]>;

@@ -2,7 +2,7 @@
  * The settings schema: the one description of the user's non-secret settings, with each field's
  * label (as the panel names it) and range as metadata. The settings file (src/config/settings.ts),
  * the panel's view and update types (src/shared/ipc-contract.ts), the sentences that refuse a
- * change (src/main/panel-settings.ts) and `assistive-control config` all derive from it.
+ * change (src/core/panel-settings.ts) and `assistive-control config` all derive from it.
  */
 import * as z from 'zod';
 import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL, DEFAULT_OPENAI_BASE_URL, LLM_PROVIDERS } from './llm-providers.js';

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildPanel } from '../../scripts/build-panel.js';
 import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
-import type { PanelSession } from '../../src/main/panel-session.js';
+import type { PanelSession } from '../../src/core/panel-session.js';
 import { floatToInt16, resampleTo16k } from '../../src/shared/pcm.js';
 import { decodeWav, encodeWav } from '../../src/voice/audio.js';
 import { createSpokenFeedback, type SpokenFeedback } from '../../src/voice/spoken-feedback.js';
@@ -27,7 +27,7 @@ import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
 import { startTestCore } from '../support/panel-core.js';
-import { closePorts } from '../main/port-link.js';
+import { closePorts } from '../support/port-link.js';
 import { isTheRecording, matchRecording } from '../support/voice-audio-match.js';
 import { startTranscriptionServer, type TranscriptionServer } from '../voice/transcription-loopback.js';
 

@@ -13,15 +13,15 @@ import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { createPlanner } from '../../src/intent/providers/create-planner.js';
 import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
 import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
-import { PanelSession } from '../../src/main/panel-session.js';
+import { PanelSession } from '../../src/core/panel-session.js';
 import { idOf, startScriptedLlm, type ScriptStep } from '../agent/scripted-llm.js';
 import type { LlmServer } from '../intent/llm-loopback.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { axeViolations, openPanel, unreachableByTab, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
 import { testPermissions } from '../support/test-permissions.js';
-import { createPermissionChecker } from '../../src/main/permissions.js';
-import { linuxPermissions } from '../../src/main/permissions-linux.js';
+import { createPermissionChecker } from '../../src/shared/permission-checker.js';
+import { linuxPermissions } from '../../src/shell/permissions-linux.js';
 import type { PermissionChecker } from '../../src/shared/permissions.js';
 import { execFileSync } from 'node:child_process';
 

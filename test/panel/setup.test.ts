@@ -11,7 +11,7 @@ import { buildPanel } from '../../scripts/build-panel.js';
 import { AssistantLoop } from '../../src/agent/assistant-loop.js';
 import { createSecretStore, napiKeyringBackend } from '../../src/config/secret-store.js';
 import { createSettingsStore, type SettingsStore } from '../../src/config/settings.js';
-import { PanelSession } from '../../src/main/panel-session.js';
+import { PanelSession } from '../../src/core/panel-session.js';
 import type { EngineApi } from '../../src/registry/dispatch.js';
 import { useSecretSession } from '../config/secret-session.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { PanelSession } from '../../src/main/panel-session.js';
+import type { PanelSession } from '../../src/core/panel-session.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
 import { PANEL_API_CHANNELS, type RequestChannel, type ShellSignal } from '../../src/shared/ipc-contract.js';
 

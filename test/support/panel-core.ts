@@ -4,14 +4,14 @@
  * the page), no saved keys, the real engine on the private desktop and the offline grammar only.
  */
 import { MessageChannel } from 'node:worker_threads';
-import type { CoreOptions } from '../../src/main/core-process.js';
-import { RpcPeer } from '../../src/main/core-rpc.js';
-import { createPermissionChecker } from '../../src/main/permissions.js';
-import { linuxPermissions } from '../../src/main/permissions-linux.js';
-import type { PanelSession } from '../../src/main/panel-session.js';
+import type { CoreOptions } from '../../src/core/core-process.js';
+import { RpcPeer } from '../../src/shared/core-rpc.js';
+import { createPermissionChecker } from '../../src/shared/permission-checker.js';
+import { linuxPermissions } from '../../src/shell/permissions-linux.js';
+import type { PanelSession } from '../../src/core/panel-session.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
 import type { PermissionKind, PermissionStatus } from '../../src/shared/permissions.js';
-import { portLink } from '../main/port-link.js';
+import { portLink } from './port-link.js';
 import type { LoopFixture } from './loop-fixture.js';
 import { startOfflineVoiceCore } from './voice-core.js';
 

@@ -1,5 +1,5 @@
 /**
- * A PermissionChecker for the panel tests, at the seam the shell's own checker (src/main/permissions.ts)
+ * A PermissionChecker for the panel tests, at the seam the shell's own checker (src/shared/permission-checker.ts)
  * fills in the app: the test sets each permission's state and sees which settings pane was asked for.
  * The sentences are the Linux ones a user would read.
  */

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { PlannerAvailability } from '../../src/agent/assistant-loop.js';
 import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
-import { startCore, type CoreOptions, type RunningCore } from '../../src/main/core-process.js';
-import type { MessageLink } from '../../src/main/core-rpc.js';
+import { startCore, type CoreOptions, type RunningCore } from '../../src/core/core-process.js';
+import type { MessageLink } from '../../src/shared/core-rpc.js';
 import type { LoopFixture } from './loop-fixture.js';
 
 export async function startOfflineVoiceCore(options: {

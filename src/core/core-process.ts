@@ -1,0 +1,170 @@
+/**
+ * The assistant's core as it runs in its own process (Electron's utilityProcess): the panel's
+ * session (settings, keys, the connection test, the permission preflight) over one AssistantLoop,
+ * answering main over the RPC link. Framework-free: tests run it over a worker_threads MessageChannel.
+ *
+ * What cannot live here is asked of main: permissions (macOS systemPreferences and shell exist only
+ * in Electron's main process). What main cannot do is asked of the core: the accessibility bridge's
+ * permission (the bridge is loaded here, never in main).
+ */
+import { AssistantLoop, type PlannerFactory } from '../agent/assistant-loop.js';
+import { AuditLog } from '../agent/audit-log.js';
+import type { SecretStore } from '../config/secret-store.js';
+import { createSettingsStore, type Settings } from '../config/settings.js';
+import type { EngineApi } from '../registry/dispatch.js';
+import { KEYED_PROVIDERS, type KeyedProvider } from '../shared/llm-providers.js';
+import type { PermissionChecker } from '../shared/permissions.js';
+import type { AssistantEvent } from '../shared/events.js';
+import { corePeer, type BridgePermission, type ContractPeer, type CoreAnswers, type ShellAnswers } from '../shared/core-contract.js';
+import type { MessageLink } from '../shared/core-rpc.js';
+import { tapObservations } from './overlay-marks.js';
+import { PanelSession } from './panel-session.js';
+import { keysSavedForSettings } from '../compose/provider-keys.js';
+import { composeSpeechEngine, type SpeechComposeOptions } from '../compose/speech.js';
+import type { SpokenFeedback } from '../voice/spoken-feedback.js';
+import type { SwitchKeyHold } from '../execution/input/switch-keys.js';
+import { createSileroVad, type VoiceActivityDetector } from '../voice/vad.js';
+import { ListeningSession } from './listening-session.js';
+import { speakEvents } from './voice-feedback.js';
+import { VoiceSession, observationVocabulary } from './voice-session.js';
+
+export interface CoreOptions {
+  readonly link: MessageLink;
+  readonly settingsDir: string;
+  readonly auditDir: string;
+  readonly secrets: SecretStore;
+  readonly engine: EngineApi;
+  /** Builds the LLM planner at send time from the saved settings and key. */
+  readonly planner: PlannerFactory;
+  /** The accessibility bridge's permission, for main's Linux permission check. */
+  readonly bridgePermission: (deadlineMs: number) => Promise<BridgePermission>;
+  /** Speech to text (issue #8): where models are kept, how they are fetched. Without it voice says it is unavailable. */
+  readonly speech?: Omit<SpeechComposeOptions, 'secrets'>;
+  /** Reads results and questions aloud when the settings turn spoken feedback on. */
+  readonly feedback?: SpokenFeedback;
+  /** The switch keys held system-wide while switch access is on and the panel does not have the focus. */
+  readonly switchKeys?: SwitchKeyHold;
+  /** The voice detector for continuous listening (Silero VAD by default). */
+  readonly createDetector?: () => Promise<VoiceActivityDetector>;
+  /** Where a message off the contract is reported, in a sentence (default: stderr, which main inherits). */
+  readonly log?: (line: string) => void;
+}
+
+export interface RunningCore {
+  readonly peer: ContractPeer<CoreAnswers, ShellAnswers>;
+  readonly session: PanelSession;
+}
+
+const isKeyed = (provider: string): provider is KeyedProvider => (KEYED_PROVIDERS as readonly string[]).includes(provider);
+
+export async function startCore(options: CoreOptions): Promise<RunningCore> {
+  // The link listens at once, before anything is awaited: a request that arrives while the session
+  // is being built waits for it instead of being lost.
+  let sessionReady: (session: PanelSession) => void = () => undefined;
+  const ready = new Promise<PanelSession>((resolve) => {
+    sessionReady = resolve;
+  });
+  const log = options.log ?? ((line: string) => console.error(line));
+  const peer = corePeer(
+    options.link,
+    {
+      'panel:request': async (channel, args) => (await ready).handle(channel, args),
+      'bridge:permission': (deadlineMs) => options.bridgePermission(deadlineMs),
+      'switch:hold': async (keys) => {
+        if (!options.switchKeys) return { held: [], problems: [], unavailable: 'this assistant was started without its key grab' };
+        return options.switchKeys.hold(keys);
+      },
+    },
+    log,
+  );
+  // Each press and release of a held switch key goes to main, which hands it to the panel.
+  options.switchKeys?.onKey((report) => peer.notify('switch:key', report));
+
+  const settingsStore = createSettingsStore({ dir: options.settingsDir });
+  // The gate and the confidence policy follow the settings the user saves in the panel.
+  let current: Settings = (await settingsStore.load()).settings;
+  const policy = {
+    get confirmModerate() {
+      return current.confirmModerate;
+    },
+  };
+  const confidence = {
+    get reject() {
+      return current.confidence.reject;
+    },
+    get warn() {
+      return current.confidence.warn;
+    },
+  };
+
+  // Keys the audit log must never contain, in whatever text they turn up.
+  const keys = new Set<string>();
+  const planner: PlannerFactory = async () => {
+    const availability = await options.planner();
+    const provider = current.provider;
+    if (availability.kind === 'ready' && isKeyed(provider)) {
+      const key = await options.secrets.getKey(provider);
+      if (key.found) keys.add(key.key);
+    }
+    return availability;
+  };
+  const audit = new AuditLog({ dir: options.auditDir, secrets: () => [...keys] });
+
+  const permissions: PermissionChecker = {
+    check: (kinds) => peer.call('permissions:check', kinds ? [...kinds] : undefined),
+    openSettings: (kind) => peer.call('permissions:open-settings', kind),
+  };
+
+  // The overlay draws the observation the engine made last ("show numbers").
+  const observed = tapObservations(options.engine);
+  const speech = options.speech;
+  const voice = speech
+    ? new VoiceSession({
+        settings: async () => current,
+        createEngine: (settings, run) => composeSpeechEngine(settings, { ...speech, secrets: options.secrets }, run),
+        vocabulary: () => observationVocabulary(observed.latest()),
+      })
+    : undefined;
+  // Continuous listening pauses while the assistant speaks, so its own voice is never a command.
+  const feedback = options.feedback;
+  const listening = speech
+    ? new ListeningSession({
+        createDetector: options.createDetector ?? (() => createSileroVad()),
+        speaking: () => feedback?.speaking() ?? false,
+        settings: async () => current,
+      })
+    : undefined;
+  const speak = options.feedback ? speakEvents(options.feedback, () => current.spokenFeedback) : undefined;
+  // One emitter for the loop and for the session (a command stopped before the loop ran ends the same way).
+  const emit = (event: AssistantEvent): void => {
+    peer.notify('assistant:event', event);
+    speak?.(event);
+  };
+  const session = new PanelSession({
+    latestObservation: observed.latest,
+    emit,
+    ...(voice ? { voice } : {}),
+    ...(listening ? { listening } : {}),
+    createLoop: (confirm) =>
+      new AssistantLoop({
+        engine: observed.engine,
+        emit,
+        confirm,
+        planner,
+        audit,
+        policy,
+        confidence,
+      }),
+    settings: settingsStore,
+    // A key saved in the panel is for the base URL in the saved settings (issue #13).
+    secrets: keysSavedForSettings(settingsStore, options.secrets),
+    permissions,
+    planner,
+    onSettingsSaved: (saved) => {
+      current = saved;
+      peer.notify('settings:saved', saved);
+    },
+  });
+  sessionReady(session);
+  return { peer, session };
+}

@@ -1,0 +1,359 @@
+/**
+ * The main-process side of the panel contract: validates each request and drives one AssistantLoop.
+ *
+ * Framework-free on purpose: the Electron shell binds these handlers to ipcMain (after checking the
+ * sender), and the panel tests bind them to Playwright's exposeFunction, so both run this same code
+ * against the real loop. One run at a time (the loop refuses a second); Stop aborts the running one,
+ * including a confirmation the user has not answered yet, and a command still in its permission
+ * preflight, which then never reaches the loop (issue #13).
+ */
+import type { AssistantLoop, ConfirmAnswer, ConfirmCallback, PlannerFactory } from '../agent/assistant-loop.js';
+import type { SettingsStore, Settings } from '../config/settings.js';
+import type { Observation } from '../execution/observation.js';
+import {
+  REQUEST_SCHEMAS,
+  SECRET_CHANNELS,
+  type RequestChannel,
+  type RequestChannels,
+  type RunReply,
+  type SaveReply,
+} from '../shared/ipc-contract.js';
+import type { AssistantEvent } from '../shared/events.js';
+import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
+import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';
+import { sessionCommand } from '../shared/session-commands.js';
+import { routeAnswer, type Waiting } from '../shared/answer-words.js';
+import { guideTitle, type CommandGuide } from '../shared/command-guide.js';
+import { commandGuide, confirmationGuide, questionGuide, runningGuide, type GuideVocabulary } from '../intent/grammar/command-guide.js';
+import { promptPlatform } from '../intent/system-prompt.js';
+import { classifyRisk } from '../registry/risk.js';
+import { overlayView } from './overlay-marks.js';
+import { boundedPermissionChecker } from '../shared/permission-checker.js';
+import type { ListeningSession } from './listening-session.js';
+import type { VoiceSession } from './voice-session.js';
+import { applySettingsUpdate, buildSettingsView, saveSettingsUpdate, testPlannerConnection, type ApplyResult, type PanelSecrets } from './panel-settings.js';
+import { withDeadline } from '../shared/deadline.js';
+
+export interface PanelSessionDeps {
+  /** Builds the loop with the session's confirm callback (the loop's emitter goes to the panel). */
+  readonly createLoop: (confirm: ConfirmCallback) => AssistantLoop;
+  readonly settings: Pick<SettingsStore, 'load' | 'save'>;
+  readonly secrets: PanelSecrets;
+  readonly permissions: PermissionChecker;
+  /** The planner factory the loop uses: "Test connection" sends one real request through it. */
+  readonly planner: PlannerFactory;
+  /** Called after settings were saved, so the shell can apply the shortcut and launch at login. */
+  readonly onSettingsSaved?: (settings: Settings) => void;
+  /** Deadline of the connection test. */
+  readonly testBudgetMs?: number;
+  /** The latest observation the loop's engine made (see tapObservations): "show numbers" draws it. */
+  readonly latestObservation?: () => Observation | undefined;
+  /** Speech to text for `voice:*` (issue #8); without it a spoken command gets a sentence saying voice is unavailable. */
+  readonly voice?: Pick<VoiceSession, 'transcribe' | 'cancel' | 'progress'>;
+  /** Continuous listening (issue #15): the voice detector on the microphone's blocks. */
+  readonly listening?: Pick<ListeningSession, 'hear' | 'stop'>;
+  /**
+   * Where the loop's events go (the same emitter `createLoop` gives the loop). A command stopped
+   * before the loop ran ends here with the events of a cancelled run: `status: idle`, then `done`.
+   */
+  readonly emit?: (event: AssistantEvent) => void;
+}
+
+/** What "show numbers" asks the loop: the grammar reads it as get_screen_elements of the frontmost app, no LLM. */
+const OBSERVE_COMMAND = 'what is on the screen';
+
+/** A payload that failed its schema: the handler never ran. */
+export class InvalidPayloadError extends Error {}
+
+type Handlers = { readonly [C in RequestChannel]: (...args: Parameters<RequestChannels[C]>) => ReturnType<RequestChannels[C]> };
+
+/** The permissions a typed command needs before the loop may act (the microphone only matters for voice). */
+const NEEDED_TO_ACT: readonly PermissionKind[] = ['accessibility'];
+/** The checker promises ~2 s; past this the check counts as failed, never as a hung Send. */
+const PERMISSION_DEADLINE_MS = 3000;
+/** The loop's own words for a cancelled run: a Stop before the loop ran reads the same. */
+const STOPPED = 'Stopped. Nothing more was done.';
+
+/** `promise`'s value, or `undefined` as soon as `signal` aborts (the promise itself must never reject). */
+function unlessStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  const stopped = Symbol('stopped');
+  return withDeadline<T | undefined>(promise, { signal, aborted: () => stopped }).catch((e: unknown) => {
+    if (e === stopped) return undefined;
+    throw e;
+  });
+}
+
+/** The elements of an observation a guide may take examples from: the ones listed to be acted on. */
+function guideVocabulary(observation: Observation): GuideVocabulary {
+  const elements = [...(observation.places?.values() ?? [])].filter((p) => p.actionable).map((p) => ({ role: p.role, label: p.label }));
+  return { app: observation.app, elements };
+}
+
+export class PanelSession {
+  private readonly loop: AssistantLoop;
+  /**
+   * Every command from the start of its preflight to the end of its run: Stop aborts them all. (While
+   * one is still in its preflight the loop is idle, so a second one may be checking too.)
+   */
+  private readonly running = new Set<AbortController>();
+  /** The confirmation the loop waits for: how to answer it, and what it asks (for the sentences about it). */
+  private pendingConfirm: { readonly settle: (answer: ConfirmAnswer) => void; readonly summary: string } | undefined;
+  /** The numbered overlay is up: the next other command closes it (its numbers may be stale after an action). */
+  private overlayShown = false;
+  /** The observation the overlay last showed: a "show numbers" that observed nothing new must not show it again. */
+  private shownFrom: Observation | undefined;
+
+  /** The injected checker, bounded: a check that throws or hangs reads as `unknown`, with a sentence. */
+  private readonly permissions: PermissionChecker;
+
+  constructor(private readonly deps: PanelSessionDeps) {
+    this.permissions = boundedPermissionChecker(deps.permissions, PERMISSION_DEADLINE_MS);
+    this.loop = deps.createLoop((request, signal) => this.waitForAnswer(request.summary, signal));
+  }
+
+  private waitForAnswer(summary: string, signal: AbortSignal): Promise<ConfirmAnswer> {
+    return new Promise<ConfirmAnswer>((resolve) => {
+      const settle = (answer: ConfirmAnswer): void => {
+        this.pendingConfirm = undefined;
+        signal.removeEventListener('abort', onAbort);
+        resolve(answer);
+      };
+      // The loop treats the abort itself as the cancel; resolving keeps no promise hanging.
+      const onAbort = (): void => settle('declined');
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.pendingConfirm = { settle, summary };
+    });
+  }
+
+  private readonly handlers: Handlers = {
+    'command:run': async (command) => {
+      // Answered here, before any planner: Stop never waits for (or reaches) an LLM.
+      const own = sessionCommand(command);
+      if (own === 'stop') return this.stop();
+      if (own === 'help') return this.help();
+      if (own === 'hide_numbers') {
+        this.overlayShown = false;
+        return { outcome: 'done', message: 'The numbers are hidden.', overlay: 'hidden' } satisfies RunReply;
+      }
+      const answered = this.answerWaiting(command);
+      if (answered) return answered;
+      // With the numbers up, a number alone ("12", as said or typed) means that element.
+      const bare = this.overlayShown ? /^\s*(\d{1,5})\s*$/.exec(command) : null;
+      const reply = await this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : bare ? `click ${bare[1]}` : command);
+      if (own === 'show_numbers') return this.showNumbers(reply);
+      if (!this.overlayShown || reply.permission) return reply;
+      this.overlayShown = false;
+      return { ...reply, overlay: 'hidden' };
+    },
+    'command:stop': async () => {
+      this.abortAll();
+    },
+    'confirmation:answer': async (answer) => {
+      this.pendingConfirm?.settle(answer === 'confirm' ? 'confirmed' : 'declined');
+    },
+    'commands:recent': async () => [...this.loop.memory.recentCommands],
+    'settings:view': async () => buildSettingsView((await this.deps.settings.load()).settings, this.deps.secrets),
+    'settings:save': (update) =>
+      this.saveSettings(
+        (s) => applySettingsUpdate(s, update),
+        (s) => `Settings saved. Planner: ${s.provider === 'grammar' ? 'offline commands only' : LLM_PROVIDER_NAMES[s.provider]}.`,
+      ),
+    'onboarding:finish': (how) =>
+      this.saveSettings(
+        (s) => ({ ok: true, settings: { ...s, onboardingDone: true, ...(how === 'skipped' ? { provider: 'grammar' as const } : {}) } }),
+        () => (how === 'skipped' ? 'Set up later: only offline commands such as “click Send” work until you choose a planner in Settings.' : 'All set. Type a command below.'),
+      ),
+    'keys:save': async (provider, key) => {
+      const result = await this.deps.secrets.setKey(provider, key);
+      return this.reply(result.ok, result.message);
+    },
+    'keys:remove': async (provider) => {
+      const result = await this.deps.secrets.deleteKey(provider);
+      return this.reply(result.ok, result.message);
+    },
+    'provider:test': () => testPlannerConnection(this.deps.planner, this.deps.testBudgetMs),
+    'permissions:check': () => this.permissions.check(),
+    'permissions:open-settings': (kind) => this.permissions.openSettings(kind),
+    // Validated here like every request; the shell, which owns the overlay window, draws it.
+    'overlay:highlight': async () => undefined,
+    'voice:transcribe': async (utterance) => this.deps.voice?.transcribe(utterance) ?? { ok: false, code: 'unavailable', message: 'Voice commands are not available in this version: type the command instead.' },
+    'voice:cancel': async () => this.deps.voice?.cancel(),
+    'voice:progress': async () => (await this.deps.voice?.progress()) ?? null,
+    'voice:listen-audio': async (block) => this.deps.listening?.hear(block) ?? { kind: 'failed', message: 'Continuous listening is not available in this version: press Listen for each command instead.' },
+    'voice:listen-stop': async () => this.deps.listening?.stop(),
+  };
+
+  /** What the session waits for from the user now. */
+  private waiting(): Waiting | undefined {
+    if (this.pendingConfirm) return { kind: 'confirmation', summary: this.pendingConfirm.summary };
+    if (this.loop.busy || this.running.size > 0) return { kind: 'running' };
+    const pending = this.loop.memory.pending;
+    if (pending?.kind === 'clarification') return { kind: 'question', question: pending.question, options: pending.options };
+    // A confirmation a run left unanswered (no one to ask then) is the loop's to read.
+    if (pending?.kind === 'confirmation') return undefined;
+    return { kind: 'nothing' };
+  }
+
+  /**
+   * A typed or spoken text, routed to what waits before it could ever be a command (issue #15, rule
+   * in src/shared/answer-words.ts): a yes or a no answers the waiting confirmation exactly once (the
+   * next "yes" finds nothing waiting and does nothing), a cancel closes a waiting question, and a
+   * text that answers nothing says what can be said while what waits keeps waiting. Undefined: the
+   * loop takes the text (a new command, an option of the question, or one refused while a command runs).
+   */
+  private answerWaiting(text: string): RunReply | undefined {
+    const waiting = this.waiting();
+    if (!waiting || waiting.kind === 'running') return undefined;
+    const route = routeAnswer(text, waiting);
+    switch (route.kind) {
+      case 'stop':
+      case 'choose':
+      case 'command':
+        return undefined;
+      case 'confirm':
+      case 'cancel': {
+        if (waiting.kind === 'confirmation' && this.pendingConfirm) {
+          const confirmed = route.kind === 'confirm';
+          const message = confirmed ? 'Confirmed.' : 'Cancelled.';
+          // Said before the loop goes on, so the answer is heard before the action's result.
+          this.emit({ type: 'answer', to: 'confirmation', answer: confirmed ? 'confirmed' : 'cancelled', message });
+          this.pendingConfirm.settle(confirmed ? 'confirmed' : 'declined');
+          return { outcome: confirmed ? 'done' : 'refused', message };
+        }
+        this.loop.memory.setPending(undefined);
+        const message = 'Cancelled: the question is closed, and nothing was done.';
+        this.emit({ type: 'answer', to: 'question', answer: 'cancelled', message });
+        return { outcome: 'cancelled', message };
+      }
+      case 'not_an_answer':
+        this.emit({ type: 'answer', to: waiting.kind, answer: 'not_an_answer', message: route.message });
+        return { outcome: 'needs_user', message: route.message };
+    }
+  }
+
+  /**
+   * "What can I say": while something waits, how to answer it; otherwise every group of the offline
+   * grammar, with examples from the app in front. Those come from the loop's own observation (the one
+   * "what's on screen" and "show numbers" make), so the ids the overlay and "click 12" use stay the
+   * loop's; when none can be made (no app, no permission) the examples are generic.
+   */
+  private async help(): Promise<RunReply> {
+    const waiting = this.waiting() ?? { kind: 'nothing' };
+    let guide: CommandGuide;
+    let hidden = false;
+    switch (waiting.kind) {
+      case 'confirmation':
+        guide = confirmationGuide();
+        break;
+      case 'question':
+        guide = questionGuide(waiting.options);
+        break;
+      case 'running':
+        guide = runningGuide();
+        break;
+      case 'nothing': {
+        const before = this.deps.latestObservation?.();
+        const reply = await this.runLoop(OBSERVE_COMMAND);
+        const seen = this.deps.latestObservation?.();
+        const fresh = reply.outcome === 'done' && seen !== undefined && seen !== before ? seen : undefined;
+        guide = commandGuide(fresh ? guideVocabulary(fresh) : undefined, {
+          platform: promptPlatform(process.platform),
+          // Offered to be run with one press: only what runs without asking.
+          keep: (intent) => classifyRisk(intent).level === 'harmless',
+        });
+        // The observation gave new numbers: the overlay's are no longer the ones "click 12" means.
+        hidden = this.overlayShown;
+        this.overlayShown = false;
+        break;
+      }
+    }
+    this.emit({ type: 'command_guide', guide });
+    return { outcome: 'done', message: guideTitle(guide), ...(hidden ? { overlay: 'hidden' as const } : {}) };
+  }
+
+  private async runLoop(command: string): Promise<RunReply> {
+    if (this.loop.busy) return this.loop.run(command); // refused by the loop, with its own sentence
+    // The command is Stop's from here on, not only once the loop runs: every await before the loop
+    // (this preflight) gives way to a Stop, and the loop's own (building the planner, the LLM, a
+    // confirmation) watch the same signal.
+    const controller = new AbortController();
+    this.running.add(controller);
+    try {
+      // Preflight: a missing permission is explained, with the way to grant it, before anything runs.
+      // A Stop ends the command at once; the check's late answer is dropped (the bounded checker settles by itself).
+      const statuses = await unlessStopped(this.permissions.check(NEEDED_TO_ACT), controller.signal);
+      if (!statuses || controller.signal.aborted) return this.stoppedBeforeRun();
+      const missing = statuses.find((p) => p.state !== 'granted');
+      if (missing) return { outcome: 'needs_user', message: missing.explanation, permission: missing };
+      if (this.loop.busy) return await this.loop.run(command); // another command won the race: refused by the loop
+      const result = await this.loop.run(command, { signal: controller.signal });
+      return { outcome: result.outcome, message: result.message };
+    } finally {
+      this.running.delete(controller);
+    }
+  }
+
+  /** A command stopped before the loop ran: nothing was done, and it ends as the loop ends a cancelled run. */
+  private stoppedBeforeRun(): RunReply {
+    this.emit({ type: 'status', status: 'idle' });
+    this.emit({ type: 'done', outcome: 'cancelled', message: STOPPED });
+    return { outcome: 'cancelled', message: STOPPED };
+  }
+
+  private emit(event: AssistantEvent): void {
+    try {
+      this.deps.emit?.(event);
+    } catch {
+      // As in the loop: a broken listener (a panel gone) must not leave the command half-way.
+    }
+  }
+
+  private abortAll(): boolean {
+    const any = this.running.size > 0;
+    for (const controller of this.running) controller.abort();
+    return any;
+  }
+
+  private async stop(): Promise<RunReply> {
+    return this.abortAll() ? { outcome: 'cancelled', message: 'Stopped.' } : { outcome: 'done', message: 'Nothing was running.' };
+  }
+
+  /** The observation the loop just made, as marks for the overlay; the ids are the ones "click 12" names. */
+  private showNumbers(reply: RunReply): RunReply {
+    const observation = this.deps.latestObservation?.();
+    if (reply.outcome !== 'done' || !observation || observation === this.shownFrom) return reply;
+    this.shownFrom = observation;
+    const view = overlayView(observation);
+    if (view.marks.length === 0) return { outcome: 'done', message: `“${view.app}” shows nothing that can be numbered.` };
+    this.overlayShown = true;
+    const last = view.marks.reduce((max, m) => Math.max(max, m.id), 0);
+    return { outcome: 'done', message: `Numbers 1 to ${last} are shown on “${view.app}”. Say or type “click” and a number, or “hide numbers”.`, overlay: view };
+  }
+
+  private async reply(ok: boolean, message: string): Promise<SaveReply> {
+    const view = await buildSettingsView((await this.deps.settings.load()).settings, this.deps.secrets);
+    return { ok, message, view };
+  }
+
+  private async saveSettings(change: (s: Settings) => ApplyResult, success: (s: Settings) => string): Promise<SaveReply> {
+    const saved = await saveSettingsUpdate(this.deps.settings, change);
+    if (!saved.ok) return this.reply(false, saved.message);
+    this.deps.onSettingsSaved?.(saved.settings);
+    return this.reply(true, success(saved.settings));
+  }
+
+  /**
+   * Handles one request from the panel: the arguments must pass the channel's schema first.
+   * Rejects with InvalidPayloadError otherwise (the IPC layer reports it; the panel shows nothing ran).
+   */
+  handle<C extends RequestChannel>(channel: C, args: readonly unknown[]): ReturnType<RequestChannels[C]> {
+    const parsed = REQUEST_SCHEMAS[channel].safeParse(args);
+    if (!parsed.success) {
+      // A key channel's rejection says nothing about the payload: not even its length.
+      const detail = SECRET_CHANNELS.has(channel) ? 'the provider must be one the panel offers and the key 1 to 1,000 characters' : (parsed.error.issues[0]?.message ?? 'rejected');
+      return Promise.reject(new InvalidPayloadError(`Invalid payload for ${channel}: ${detail}.`)) as ReturnType<RequestChannels[C]>;
+    }
+    const handler = this.handlers[channel] as (...a: unknown[]) => ReturnType<RequestChannels[C]>;
+    return handler(...(parsed.data as unknown[]));
+  }
+}

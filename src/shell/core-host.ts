@@ -1,0 +1,146 @@
+/**
+ * Main's side of the assistant's core process. The core (settings, keychain, planner, loop, engine
+ * and so the accessibility addon) runs in an Electron utilityProcess, because GTK in Electron's main
+ * process uses libatspi itself (docs/decisions.md); main keeps the windows, the tray and the
+ * OS permission APIs that only exist there.
+ *
+ * Panel requests are relayed to the core's PanelSession (which validates them); the core's events
+ * come back for the panel; the core asks main for permissions (macOS systemPreferences and shell
+ * live in main). If the core process dies, every waiting request gets a sentence, the panel is told
+ * and returns to idle, and the core is started again (a few times, then the user is asked to restart).
+ */
+import type { AssistantEvent } from '../shared/events.js';
+import type { RequestChannel } from '../shared/ipc-contract.js';
+import type { PermissionChecker } from '../shared/permissions.js';
+import type { Settings } from '../shared/settings-schema.js';
+import type { SwitchInput } from '../shared/switch-access.js';
+import type { MessageLink } from '../shared/core-rpc.js';
+import { withDeadline } from '../shared/deadline.js';
+import { shellPeer, type BridgePermission, type ContractPeer, type CoreAnswers, type HoldOutcomeMessage, type ShellAnswers, type SwitchKeyReport } from '../shared/core-contract.js';
+
+/** What main needs of Electron's UtilityProcess. */
+export interface CoreChild {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  on(event: 'exit', listener: (code: number) => void): unknown;
+  removeListener(event: 'message', listener: (message: unknown) => void): unknown;
+  kill(): boolean;
+}
+
+
+export interface CoreHostDeps {
+  readonly fork: () => CoreChild;
+  /** Main's permission checker, which the core asks before acting. */
+  readonly permissions: () => PermissionChecker;
+  readonly onEvent: (event: AssistantEvent) => void;
+  /** The settings the core just saved (main applies the shortcut and launch at login). */
+  readonly onSettingsSaved: (settings: Settings) => void;
+  /** A held switch key went down or up (the core's key grab; see src/execution/input/switch-keys.ts). */
+  readonly onSwitchKey?: (report: SwitchKeyReport) => void;
+  /** The core process started (again): what main asked of the old one must be asked again. */
+  readonly onStarted?: () => void;
+  /** A sentence for the log when the core process ends unexpectedly. */
+  readonly log: (line: string) => void;
+  /** Restarts allowed within one minute before giving up. Default 3. */
+  readonly maxRestarts?: number;
+  readonly restartDelayMs?: number;
+}
+
+/** How long main waits for the core to hold or let go of the switch keys. */
+const HOLD_DEADLINE_MS = 10_000;
+const GAVE_UP = 'The assistant stopped working several times in a row, so it is not started again: quit Assistive Control and open it again. If this keeps happening, run "assistive-control doctor".';
+
+export function childLink(child: CoreChild): MessageLink {
+  return {
+    post: (message) => child.postMessage(message),
+    onMessage: (listener) => {
+      child.on('message', listener);
+      return () => child.removeListener('message', listener);
+    },
+  };
+}
+
+type Peer = ContractPeer<ShellAnswers, CoreAnswers>;
+
+export class CoreHost {
+  private child: CoreChild | undefined;
+  private peer: Peer | undefined;
+  private stopping = false;
+  private restarts: number[] = [];
+  private gaveUp = false;
+
+  constructor(private readonly deps: CoreHostDeps) {}
+
+  start(): void {
+    if (this.child || this.stopping || this.gaveUp) return;
+    const child = this.deps.fork();
+    this.child = child;
+    const peer = shellPeer(
+      childLink(child),
+      {
+        'permissions:check': (kinds) => this.deps.permissions().check(kinds),
+        'permissions:open-settings': (kind) => this.deps.permissions().openSettings(kind),
+        'assistant:event': (event) => this.deps.onEvent(event),
+        'settings:saved': (settings) => this.deps.onSettingsSaved(settings),
+        'switch:key': (report) => this.deps.onSwitchKey?.(report),
+      },
+      this.deps.log,
+    );
+    this.peer = peer;
+    child.on('exit', (code) => this.exited(child, peer, code));
+    this.deps.onStarted?.();
+  }
+
+  /** Relays one panel request to the core's PanelSession; rejects with a sentence when the core is gone. */
+  handle(channel: RequestChannel, args: readonly unknown[]): Promise<unknown> {
+    if (!this.peer) return Promise.reject(new Error(this.gaveUp ? GAVE_UP : 'The assistant is starting: try again in a moment.'));
+    return this.peer.call('panel:request', channel, [...args]);
+  }
+
+  /** The accessibility bridge's permission, asked where the bridge runs. */
+  bridgePermission(deadlineMs: number): Promise<BridgePermission> {
+    if (!this.peer) return Promise.reject(new Error('The assistant is not running.'));
+    return this.peer.call('bridge:permission', deadlineMs);
+  }
+
+  /** Holds exactly these switch keys system-wide ([]: none); the outcome as HoldOutcome (src/execution/input/switch-keys.ts). */
+  holdSwitchKeys(keys: readonly SwitchInput[]): Promise<HoldOutcomeMessage> {
+    if (!this.peer) return Promise.reject(new Error('The assistant is not running.'));
+    // The core's own grab has a deadline; this one is for a core that is wedged.
+    return withDeadline(this.peer.call('switch:hold', [...keys]), {
+      deadlineMs: HOLD_DEADLINE_MS,
+      late: () => new Error(`the assistant did not answer within ${HOLD_DEADLINE_MS / 1000} s`),
+    });
+  }
+
+  /** Ends the core process for good (at quit). */
+  stop(): void {
+    this.stopping = true;
+    this.peer?.close('Assistive Control is quitting.');
+    this.child?.kill();
+    this.child = undefined;
+    this.peer = undefined;
+  }
+
+  private exited(child: CoreChild, peer: Peer, code: number): void {
+    if (this.child !== child) return;
+    this.child = undefined;
+    this.peer = undefined;
+    if (this.stopping) return;
+    const message = 'The assistant stopped unexpectedly, so the last command did not finish. It is starting again: give the command again in a moment.';
+    peer.close(message);
+    this.deps.log(`The assistant's core process ended with code ${code}.`);
+    // The panel follows the events: tell it what happened and bring it back to idle.
+    this.deps.onEvent({ type: 'error', code: 'core_exited', message, retryable: true });
+    this.deps.onEvent({ type: 'status', status: 'idle' });
+    const now = Date.now();
+    this.restarts = this.restarts.filter((t) => now - t < 60_000);
+    if (this.restarts.length >= (this.deps.maxRestarts ?? 3)) {
+      this.gaveUp = true;
+      this.deps.onEvent({ type: 'error', code: 'core_gave_up', message: GAVE_UP, retryable: false });
+      return;
+    }
+    this.restarts.push(now);
+    setTimeout(() => this.start(), this.deps.restartDelayMs ?? 500).unref?.();
+  }
+}

@@ -1,0 +1,73 @@
+// Spoken feedback on the loop's events: which events are read aloud and which interrupt, and the
+// settings' on/off and rate applied at each event, through the real espeak-ng (into a WAV file: the
+// test machine has no speakers).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { speakEvents, spokenLineFor } from '../../src/core/voice-feedback.js';
+import { readConfirmationAnswer } from '../../src/shared/answer-words.js';
+import type { AssistantEvent } from '../../src/shared/events.js';
+import { decodeWav } from '../../src/voice/audio.js';
+import { createSpokenFeedback, type SpeakOutcome } from '../../src/voice/spoken-feedback.js';
+
+const risk = { level: 'destructive', reason: 'It deletes things.' } as const;
+
+describe('what is read aloud', () => {
+  it('results, questions, confirmation requests and problems; questions and problems interrupt', () => {
+    expect(spokenLineFor({ type: 'action_result', ok: true, message: 'Clicked “Send”.' })).toEqual({ text: 'Clicked “Send”.', interrupt: false });
+    expect(spokenLineFor({ type: 'action_result', ok: false, message: 'No button “Sned”.' })).toEqual({ text: 'No button “Sned”.', interrupt: true });
+    expect(spokenLineFor({ type: 'clarification', question: 'Which one?', options: ['Send', 'Save'] })).toEqual({ text: 'Which one? Send, or Save?', interrupt: true });
+    expect(spokenLineFor({ type: 'confirmation_request', summary: 'Click “Delete everything”.', risk })).toEqual({ text: 'Click “Delete everything”. Say yes to do it, or no to cancel.', interrupt: true });
+    // The prompt read back by a microphone is no answer to itself (the strict rule of src/shared/answer-words.ts).
+    expect(readConfirmationAnswer(spokenLineFor({ type: 'confirmation_request', summary: 'Click “Delete everything”.', risk })!.text)).toBeUndefined();
+    expect(spokenLineFor({ type: 'error', code: 'planner', message: 'The planner is offline.', retryable: true })).toEqual({ text: 'The planner is offline.', interrupt: true });
+    // Answers (issue #15): a text that answers nothing is said at once; "Confirmed." waits its turn.
+    expect(spokenLineFor({ type: 'answer', to: 'confirmation', answer: 'not_an_answer', message: 'Say “yes” or “no”.' })).toEqual({ text: 'Say “yes” or “no”.', interrupt: true });
+    expect(spokenLineFor({ type: 'answer', to: 'confirmation', answer: 'confirmed', message: 'Confirmed.' })).toEqual({ text: 'Confirmed.', interrupt: false });
+    expect(spokenLineFor({ type: 'command_guide', guide: { scope: 'running', groups: [{ title: 'Stop it', examples: ['stop'], alsoSaid: [] }] } })).toEqual({ text: 'A command is running: you can stop it. Stop it: stop.', interrupt: true });
+    for (const quiet of [{ type: 'status', status: 'planning' }, { type: 'done', outcome: 'done', message: 'Done.' }, { type: 'observation', summary: 'x', elements: 3 }] as AssistantEvent[]) {
+      expect(spokenLineFor(quiet)).toBeUndefined();
+    }
+  });
+});
+
+describe.runIf(process.platform === 'linux')('read aloud through espeak-ng, following the settings', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ac-voice-feedback-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('speaks a result when on, at the set rate, and nothing when off', async () => {
+    const wav = join(dir, 'said.wav');
+    const feedback = createSpokenFeedback({ enabled: false, rate: 175, wavPath: wav });
+    const outcomes: Promise<SpeakOutcome>[] = [];
+    const speak = feedback.speak.bind(feedback);
+    feedback.speak = (text, options) => {
+      const o = speak(text, options);
+      outcomes.push(o);
+      return o;
+    };
+    const settings = { enabled: false, rate: 175 };
+    const onEvent = speakEvents(feedback, () => settings);
+    const result: AssistantEvent = { type: 'action_result', ok: true, message: 'Clicked the Increment button in the loop fixture.' };
+
+    onEvent(result);
+    expect(outcomes).toEqual([]);
+    expect(existsSync(wav)).toBe(false);
+
+    settings.enabled = true;
+    onEvent(result);
+    expect(await outcomes[0]).toBe('spoken');
+    const normal = decodeWav(readFileSync(wav));
+    const normalSeconds = normal.samples.length / normal.sampleRate;
+    expect(normalSeconds).toBeGreaterThan(1);
+
+    settings.rate = 400;
+    onEvent(result);
+    expect(await outcomes[1]).toBe('spoken');
+    const fast = decodeWav(readFileSync(wav));
+    expect(fast.samples.length / fast.sampleRate).toBeLessThan(normalSeconds * 0.7);
+  });
+});
