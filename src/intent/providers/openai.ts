@@ -1,6 +1,6 @@
 /**
- * The OpenAI planner: Chat Completions through the `openai` SDK, with a strict `json_schema`
- * response format.
+ * The OpenAI planner: Chat Completions through the `openai` SDK, with a `json_schema` response
+ * format (not strict: strict mode forces every optional field as null; the validator checks).
  *
  * `baseURL` is configurable, so any OpenAI-compatible server (LM Studio, llama.cpp's server, vLLM,
  * a corporate gateway) works; such servers often need no key. No temperature is sent: reasoning
