@@ -5,7 +5,6 @@
  * each platform call by it, and a timer here rejects the promise if the bridge thread itself does
  * not answer in time (it may be busy with an earlier call to a hung application).
  */
-import { isRole, type Role } from '../../shared/roles.js';
 import {
   DEFAULTS,
   checkAction,
@@ -23,23 +22,19 @@ import {
   checkText,
   checkValue,
 } from './arguments.js';
-import { loadNativeBridge, type NativeApp, type NativeBridge, type NativeEvent, type NativeSnapshot } from './native.js';
+import { loadNativeBridge, type NativeBridge, type NativeEvent, type NativeSnapshot } from './native.js';
+import { appOf, roleOf, snapshotOf, toAccessibilityError } from './native-values.js';
 import { matchAppName } from '../app-names.js';
 import {
   AccessibilityError,
-  STATES,
-  ACTIONS,
-  isAccessibilityErrorCode,
   type ActionName,
   type AxEvent,
   type AxSnapshot,
   type ElementRef,
-  type ElementState,
   type InsertedText,
   type LaunchedApp,
   type PermissionStatus,
   type RunningApp,
-  type Truncation,
 } from './types.js';
 import { errorMessage } from '../../shared/errors.js';
 
@@ -69,27 +64,6 @@ export type LaunchTarget = { readonly name: string } | { readonly id: string };
 
 /** Grace on top of a deadline for the answer to travel back from the bridge thread. */
 const ANSWER_GRACE_MS = 250;
-
-const STATE_SET: ReadonlySet<string> = new Set(STATES);
-const ACTION_SET: ReadonlySet<string> = new Set(ACTIONS);
-const TRUNCATIONS: ReadonlySet<string> = new Set<Truncation>(['none', 'max_nodes', 'max_depth', 'deadline', 'visible_only']);
-
-function toAccessibilityError(error: unknown): AccessibilityError {
-  if (error instanceof AccessibilityError) return error;
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return new AccessibilityError(isAccessibilityErrorCode(code) ? code : 'failed', error.message);
-  }
-  return new AccessibilityError('failed', String(error));
-}
-
-function roleOf(value: string): Role {
-  return isRole(value) ? value : 'unknown';
-}
-
-function appOf(a: NativeApp): RunningApp {
-  return { pid: a.pid, name: a.name, bundleId: a.bundleId, frontmost: a.frontmost, responding: a.responding };
-}
 
 /** One key asked of grabKeys: held (problem empty) or why not, as a sentence's clause. */
 export interface KeyGrabOutcome {
@@ -201,20 +175,7 @@ export class AxBridge {
       this.native.snapshot(pid, scope === 'focused_window', maxDepth, maxNodes, showingOnly, useCache, deadline, useMirror),
     );
     if (this.latestGeneration === undefined || s.generation > this.latestGeneration) this.latestGeneration = s.generation;
-    return {
-      generation: s.generation,
-      pid: s.pid,
-      app: s.app,
-      truncated: TRUNCATIONS.has(s.truncated) ? (s.truncated as Truncation) : 'none',
-      elapsedMs: performance.now() - started,
-      source: s.source === 'app_cache' || s.source === 'mirror' ? s.source : 'walk',
-      elements: s.elements.map((e) => ({
-        ...e,
-        role: roleOf(e.role),
-        states: e.states.filter((x): x is ElementState => STATE_SET.has(x)),
-        actions: e.actions.filter((x): x is ActionName => ACTION_SET.has(x)),
-      })),
-    };
+    return snapshotOf(s, performance.now() - started);
   }
 
   /** Rejects an id that is not from this reader's latest snapshot, as the native side does for the process. */
