@@ -283,7 +283,8 @@ describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
       expect((error as AccessibilityError).code).toBe('gone');
       expect((error as AccessibilityError).message).toMatch(/^The application is no longer there/);
       expect((await bridge.runningApps()).some((a) => a.pid === pid)).toBe(false);
-    });
+      // Its own bounded waits (30 s for the app's start-up, 20 s for the snapshot) exceed the default test timeout.
+    }, 90_000);
   });
 
   describe('with a screen reader listening to every event', () => {
