@@ -16,6 +16,7 @@ import {
   openGuide,
   openQuestion,
   pendingConfirmation,
+  reducePanel,
   waitingFor,
   type PanelState,
 } from '../../src/panel/conversation.js';
@@ -194,6 +195,24 @@ describe('what the panel waits for', () => {
     expect(waitingFor(s)).toEqual({ kind: 'confirmation', summary: 'Delete report.odt.' });
     expect(waitingFor(run([{ type: 'status', status: 'thinking' }, question]))).toEqual({ kind: 'running' });
     expect(waitingFor(run([question]))).toEqual({ kind: 'question', question: 'Which Send?', options: ['the first', 'the second'] });
+  });
+});
+
+describe('the panel reducer', () => {
+  it('each action goes to its function', () => {
+    const status: PermissionStatus = { kind: 'accessibility', state: 'denied', explanation: 'Turn on Accessibility.', canOpenSettings: false };
+    let s = reducePanel(INITIAL_STATE, { type: 'event', event: question });
+    s = reducePanel(s, { type: 'user', text: 'banana', keepQuestion: true });
+    expect(openQuestion(s)).toBeDefined();
+    s = reducePanel(s, { type: 'user', text: 'open Firefox', keepQuestion: false });
+    expect(openQuestion(s)).toBeUndefined();
+    s = reducePanel(s, { type: 'event', event: confirmation });
+    s = reducePanel(s, { type: 'answered', id: 4, answer: 'confirmed' });
+    s = reducePanel(s, { type: 'permission', status });
+    s = reducePanel(s, { type: 'send_error', text: 'Not sent.' });
+    s = reducePanel(s, { type: 'session_reply', text: 'Numbers shown.', ok: true });
+    expect(s.entries.map((e) => e.kind)).toEqual(['clarification', 'user', 'user', 'confirmation', 'permission', 'error', 'result']);
+    expect(s.entries[3]).toMatchObject({ answer: 'confirmed' });
   });
 });
 
