@@ -70,6 +70,7 @@ export function usePanelSession({ api, input, announce }: { readonly api: PanelA
   };
 
   // Esc closes the numbers while the panel has the keyboard (the shell closes them otherwise).
+  // Registered again when the numbers change or a run starts or ends, so `send` sees what waits then.
   useEffect(() => {
     if (!overlay) return;
     const onKey = (e: KeyboardEvent): void => {
