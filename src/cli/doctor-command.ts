@@ -4,8 +4,9 @@
  * Each check answers ok, problem (with a fix the user can act on) or not applicable, within its own
  * deadline, and all checks run at once: a dead network, a frozen app holding the accessibility bus
  * or a keychain waiting for an unlock prompt cannot make the doctor itself hang. Keys are never
- * printed, and sent only where `decideKeyUse` lets them go (issue #13); the Anthropic check lists
- * models (free), it never sends a message (which costs tokens).
+ * printed, and sent only where `decideKeyUse` lets them go (issue #13). The planner checks ask each
+ * provider's model list through its official SDK (`src/intent/providers/probe.ts`): free, never a
+ * message (which costs tokens), and the key goes as the planner sends it.
  */
 import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -18,6 +19,7 @@ import { createSecretStore, napiKeyringBackend, type KeyStatus } from '../config
 import { settingsDir } from '../config/settings-path.js';
 import { createSettingsStore, type Settings } from '../config/settings.js';
 import type { FetchLike } from '../intent/providers/planner.js';
+import { probeAnthropic, probeOllama, probeOpenAI } from '../intent/providers/probe.js';
 import { DEFAULT_ANTHROPIC_BASE_URL, type KeyedProvider } from '../shared/llm-providers.js';
 import { keyForRequest } from '../compose/provider-keys.js';
 import type { CliCommand, CliIo } from './cli-io.js';
@@ -177,46 +179,22 @@ async function checkKey(services: CliServices, settings: Settings, provider: Key
   return { id, title, status: 'problem', detail, fix };
 }
 
-async function getJson(fetchImpl: FetchLike, url: string, headers: Record<string, string>, signal: AbortSignal): Promise<{ status: number; body: unknown }> {
-  const response = await fetchImpl(url, { method: 'GET', headers, signal });
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: response.status, body };
-}
-
-function unreachable(name: string, url: string, e: unknown, start: string): CheckResult {
-  const text = e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
-  return { id: 'provider', title: `AI planner: ${name}`, status: 'problem', detail: `Nothing answers at ${url} (${text.slice(0, 120)}).`, fix: start };
-}
-
-/** Model names of an Ollama /api/tags answer. */
-function ollamaModels(body: unknown): string[] {
-  const models = (body as { models?: unknown })?.models;
-  if (!Array.isArray(models)) return [];
-  return models.map((m) => (m as { name?: unknown; model?: unknown }).name ?? (m as { model?: unknown }).model).filter((n): n is string => typeof n === 'string');
+function unreachable(name: string, url: string, reason: string, start: string): CheckResult {
+  return { id: 'provider', title: `AI planner: ${name}`, status: 'problem', detail: `Nothing answers at ${url} (${reason.slice(0, 120)}).`, fix: start };
 }
 
 async function checkOllama(deps: DoctorDeps, settings: Settings, signal: AbortSignal): Promise<CheckResult> {
   const title = 'AI planner: Ollama';
   const base = settings.ollamaUrl.replace(/\/+$/, '');
   const model = settings.models.ollama;
-  let answer;
-  try {
-    answer = await getJson(deps.fetch, `${base}/api/tags`, {}, signal);
-  } catch (e) {
-    if (signal.aborted) throw e;
-    return unreachable('Ollama', base, e, `Start Ollama ("ollama serve"), or set its address with "assistive-control config set ollamaUrl <url>".`);
+  const answer = await probeOllama({ baseURL: base, fetch: deps.fetch, signal });
+  if (answer.kind === 'unreachable') {
+    return unreachable('Ollama', base, answer.reason, `Start Ollama ("ollama serve"), or set its address with "assistive-control config set ollamaUrl <url>".`);
   }
-  if (answer.status !== 200) {
+  if (answer.kind === 'status') {
     return { id: 'provider', title, status: 'problem', detail: `${base} answered HTTP ${answer.status}, not as Ollama does.`, fix: 'Check that the Ollama address in "assistive-control config show" is Ollama’s.' };
   }
-  const names = ollamaModels(answer.body);
-  const pulled = names.some((n) => n === model || n === `${model}:latest` || `${n}:latest` === model);
+  const pulled = answer.models.some((n) => n === model || n === `${model}:latest` || `${n}:latest` === model);
   if (!pulled) {
     return { id: 'provider', title, status: 'problem', detail: `Ollama answers at ${base}, but the model “${model}” is not pulled.`, fix: `Run "ollama pull ${model}", or choose a pulled model with "assistive-control config set models.ollama <model>".` };
   }
@@ -233,23 +211,19 @@ async function checkOpenAi(deps: DoctorDeps, services: CliServices, settings: Se
     return { id: 'provider', title, status: 'problem', detail: 'The server cannot be checked without a key.', fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set openai".' : key.lookup.message };
   }
   if (key.kind === 'withheld' && official) return { id: 'provider', title, status: 'problem', detail: 'The saved key was not sent.', fix: key.message };
-  let answer;
-  try {
-    answer = key.kind === 'send' ? await getJson(key.fetch, `${base}/models`, { authorization: `Bearer ${key.key}` }, signal) : await getJson(deps.fetch, `${base}/models`, {}, signal);
-  } catch (e) {
-    if (signal.aborted) throw e;
-    return unreachable('OpenAI-compatible server', base, e, 'Check the address with "assistive-control config show" (openaiBaseUrl) and that the server is running.');
+  const answer = await probeOpenAI(key.kind === 'send' ? { baseURL: base, apiKey: key.key, fetch: key.fetch, signal } : { baseURL: base, fetch: deps.fetch, signal });
+  if (answer.kind === 'unreachable') {
+    return unreachable('OpenAI-compatible server', base, answer.reason, 'Check the address with "assistive-control config show" (openaiBaseUrl) and that the server is running.');
   }
-  if (answer.status === 401 || answer.status === 403) {
+  if (answer.kind === 'status' && (answer.status === 401 || answer.status === 403)) {
     if (key.kind === 'withheld') return { id: 'provider', title, status: 'problem', detail: `${base} wants an API key (HTTP ${answer.status}), and the saved one was not sent there.`, fix: key.message };
     if (key.kind === 'none') return { id: 'provider', title, status: 'problem', detail: `${base} wants an API key (HTTP ${answer.status}).`, fix: 'Save one for it with "assistive-control keys set openai" (a key is saved for the base URL in the settings).' };
     return { id: 'provider', title, status: 'problem', detail: `${base} refused the saved key (HTTP ${answer.status}).`, fix: 'Save a valid key with "assistive-control keys set openai".' };
   }
-  if (answer.status !== 200) {
+  if (answer.kind === 'status') {
     return { id: 'provider', title, status: 'problem', detail: `${base} answered HTTP ${answer.status} to the model list.`, fix: 'Check the address with "assistive-control config show" (openaiBaseUrl): it should end in /v1.' };
   }
-  const data = (answer.body as { data?: unknown })?.data;
-  const ids = Array.isArray(data) ? data.map((m) => (m as { id?: unknown }).id).filter((i): i is string => typeof i === 'string') : [];
+  const ids = answer.models;
   const model = settings.models.openai;
   if (ids.length > 0 && !ids.includes(model)) {
     return { id: 'provider', title, status: 'problem', detail: `${base} answers, but does not offer the model “${model}”.`, fix: `Choose one it offers (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}) with "assistive-control config set models.openai <model>".` };
@@ -266,17 +240,12 @@ async function checkAnthropic(deps: DoctorDeps, services: CliServices, env: Node
   const key = await keyForRequest(services.secrets, 'anthropic', base, { fetch: deps.fetch });
   if (key.kind === 'none') return { id: 'provider', title, status: 'problem', detail: 'No key to use.', fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set anthropic".' : key.lookup.message };
   if (key.kind === 'withheld') return { id: 'provider', title, status: 'problem', detail: 'The saved key was not sent.', fix: key.message };
-  let answer;
-  try {
-    answer = await getJson(key.fetch, `${base}/v1/models`, { 'x-api-key': key.key, 'anthropic-version': '2023-06-01' }, signal);
-  } catch (e) {
-    if (signal.aborted) throw e;
-    return unreachable('Anthropic', base, e, 'Check the internet connection (and a proxy, if you use one), then run the doctor again.');
-  }
-  if (answer.status === 401 || answer.status === 403) {
+  const answer = await probeAnthropic({ baseURL: base, apiKey: key.key, fetch: key.fetch, signal });
+  if (answer.kind === 'unreachable') return unreachable('Anthropic', base, answer.reason, 'Check the internet connection (and a proxy, if you use one), then run the doctor again.');
+  if (answer.kind === 'status' && (answer.status === 401 || answer.status === 403)) {
     return { id: 'provider', title, status: 'problem', detail: `Anthropic refused the saved key (HTTP ${answer.status}).`, fix: 'Save a valid key with "assistive-control keys set anthropic".' };
   }
-  if (answer.status !== 200) return { id: 'provider', title, status: 'problem', detail: `Anthropic answered HTTP ${answer.status}.`, fix: 'Try again in a moment; if it stays, check status.anthropic.com.' };
+  if (answer.kind === 'status') return { id: 'provider', title, status: 'problem', detail: `Anthropic answered HTTP ${answer.status}.`, fix: 'Try again in a moment; if it stays, check status.anthropic.com.' };
   return { id: 'provider', title, status: 'ok', detail: 'Anthropic answers and accepts the key.' };
 }
 

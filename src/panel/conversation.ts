@@ -150,6 +150,33 @@ export function applyEvent(state: PanelState, event: AssistantEvent): PanelState
   }
 }
 
+/** What changes the panel's conversation: an assistant event, or what the panel itself did or was told. */
+export type PanelAction =
+  | { readonly type: 'event'; readonly event: AssistantEvent }
+  | { readonly type: 'user'; readonly text: string; readonly keepQuestion: boolean }
+  | { readonly type: 'answered'; readonly id: number; readonly answer: 'confirmed' | 'cancelled' }
+  | { readonly type: 'permission'; readonly status: PermissionStatus }
+  | { readonly type: 'send_error'; readonly text: string }
+  | { readonly type: 'session_reply'; readonly text: string; readonly ok: boolean };
+
+/** The panel's reducer over the functions above. */
+export function reducePanel(state: PanelState, action: PanelAction): PanelState {
+  switch (action.type) {
+    case 'event':
+      return applyEvent(state, action.event);
+    case 'user':
+      return addUserMessage(state, action.text, action.keepQuestion);
+    case 'answered':
+      return answerConfirmation(state, action.id, action.answer);
+    case 'permission':
+      return addPermissionNeeded(state, action.status);
+    case 'send_error':
+      return addSendError(state, action.text);
+    case 'session_reply':
+      return addSessionReply(state, action.text, action.ok);
+  }
+}
+
 export const STATUS_TEXT: Readonly<Record<AssistantStatus, string>> = {
   idle: 'Ready',
   thinking: 'Thinking…',

@@ -1,5 +1,5 @@
 // `assistive-control doctor`: real loopback servers for the planners (Ollama's /api/tags, an
-// OpenAI-compatible /models), a dead port, a server that never answers, and a child process with no
+// OpenAI-compatible /models, Anthropic's /v1/models, asked through the SDKs), a dead port, a server that never answers, and a child process with no
 // display or session bus. The real bridge on the desktop session is checked in run-desktop.test.ts,
 // the real Secret Service in doctor-keychain.test.ts.
 import { execFile } from 'node:child_process';
@@ -140,7 +140,9 @@ describe('assistive-control doctor', () => {
   });
 
   it('Anthropic: lists the models (free) with the key saved for ANTHROPIC_BASE_URL; never sends a message', async () => {
-    const anthropic = await serve((req, res) => (req.headers['x-api-key'] === KEY ? json(res, 200, { data: [{ id: 'claude-test' }] }) : json(res, 401, {})));
+    // The key as the planner's SDK sends it (1.x: a bearer token; older: x-api-key).
+    const sentKey = (req: IncomingMessage) => req.headers['x-api-key'] ?? req.headers.authorization?.replace(/^Bearer /, '');
+    const anthropic = await serve((req, res) => (sentKey(req) === KEY ? json(res, 200, { data: [{ id: 'claude-test' }] }) : json(res, 401, {})));
     const r = await doctor({ provider: 'anthropic' }, { keys: { anthropic: keychainEntry('anthropic', KEY, anthropic.url) }, env: { ANTHROPIC_BASE_URL: anthropic.url } });
     expect(r.check('provider')).toMatchObject({ status: 'ok', detail: 'Anthropic answers and accepts the key.' });
     expect(anthropic.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /v1/models']);

@@ -3,7 +3,9 @@
  *
  * Each server answers `POST` on its provider's path (Ollama `/api/chat`, Anthropic `/v1/messages`,
  * OpenAI `/v1/chat/completions`) according to the current scenario, so the official SDKs run
- * unmodified against them. Used by the provider tests and by `bench/providers.ts`.
+ * unmodified against them, and `GET` on its model list (Ollama `/api/tags`, Anthropic and OpenAI
+ * `/v1/models`) with `models` (the error, hang and unreadable scenarios apply there too). Used by the
+ * provider tests, the probe tests and by `bench/providers.ts`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -65,6 +67,8 @@ export interface LlmServer {
   setScenario(scenario: Scenario): void;
   /** The intent returned by `ok` (and wrapped by `prose`). */
   plan: Record<string, unknown>;
+  /** The model names the model list offers. */
+  models: string[];
   /** The scripted model of the `scripted` scenario. */
   script?: (body: Record<string, unknown>) => ScriptedAnswer;
   readonly requests: RecordedRequest[];
@@ -250,6 +254,56 @@ function scripted(server: LlmServer, res: ServerResponse, model: string, body: R
   else send();
 }
 
+/** Each protocol's model list, as the real servers send it. */
+function modelList(provider: LlmProvider, models: readonly string[]): unknown {
+  switch (provider) {
+    case 'ollama':
+      return {
+        models: models.map((name) => ({
+          name,
+          model: name,
+          modified_at: '2025-05-28T09:12:44.187432Z',
+          size: 2_019_393_189,
+          digest: 'a80c4f17acd55265feec403c7aef86be0c25983ab279d83f3bcd3abbcb5b8b72',
+          details: { parent_model: '', format: 'gguf', family: 'llama', families: ['llama'], parameter_size: '3.2B', quantization_level: 'Q4_K_M' },
+        })),
+      };
+    case 'anthropic':
+      return {
+        data: models.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-05-14T00:00:00Z' })),
+        has_more: false,
+        first_id: models[0] ?? null,
+        last_id: models.at(-1) ?? null,
+      };
+    case 'openai':
+      return { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 1_744_316_542, owned_by: 'system' })) };
+  }
+}
+
+/** A `GET` of the model list, in the current scenario. */
+function answerList(server: LlmServer, req: IncomingMessage, res: ServerResponse): void {
+  const p = server.provider;
+  switch (server.scenario) {
+    case 'http_401':
+      return json(res, 401, errorBody(p, 401, `Incorrect API key provided: ${keyOf(p, req)}.`, p === 'anthropic' ? 'authentication_error' : 'invalid_request_error', 'invalid_api_key'));
+    case 'http_500':
+      return json(res, 500, errorBody(p, 500, 'Internal server error', 'api_error', 'server_error'));
+    case 'hang':
+      return;
+    case 'invalid_json':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end('<html>not a model list</html>');
+    default:
+      return json(res, 200, modelList(p, server.models));
+  }
+}
+
+const LIST_PATHS: Readonly<Record<LlmProvider, string>> = {
+  ollama: '/api/tags',
+  anthropic: '/v1/models',
+  openai: '/v1/models',
+};
+
 const PATHS: Readonly<Record<LlmProvider, string>> = {
   ollama: '/api/chat',
   anthropic: '/v1/messages',
@@ -270,6 +324,7 @@ export async function startLlmServer(provider: LlmProvider): Promise<LlmServer> 
       attempts = 0;
     },
     plan: DEFAULT_PLAN,
+    models: [],
     requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -281,6 +336,11 @@ export async function startLlmServer(provider: LlmProvider): Promise<LlmServer> 
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (req.method === 'GET' && req.url?.split('?')[0] === LIST_PATHS[provider]) {
+        requests.push({ path: req.url, headers: req.headers, body: {} });
+        attempts++;
+        return answerList(state, req, res);
+      }
       if (req.method !== 'POST' || req.url !== PATHS[provider]) {
         return json(res, 404, provider === 'ollama' ? { error: 'not found' } : errorBody(provider, 404, 'Not found', 'not_found_error'));
       }

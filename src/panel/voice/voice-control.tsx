@@ -10,25 +10,23 @@
  *
  * A spoken "stop" skips the review and goes at once (it stops whatever runs). While a command runs,
  * listening is still offered for exactly that.
+ *
+ * Every decision is the pure reducer's (voice-machine.ts); this hook turns the page's events into
+ * its events and carries out its effects: the microphone, main's transcription, the sentences.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { acceleratorKeys } from '../../shared/accelerator-keys.js';
 import type { PanelApi, SettingsView } from '../../shared/ipc-contract.js';
-import { routeAnswer, type Waiting } from '../../shared/answer-words.js';
+import type { Waiting } from '../../shared/answer-words.js';
 import type { VoiceUtterance } from '../../shared/voice-contract.js';
-import type { VoiceProgress } from '../../shared/voice-settings.js';
+import type { VoiceReply } from '../../shared/voice-settings.js';
 import { startCapture, type Capture } from './capture.js';
+import { useHoldToTalk } from './use-hold-to-talk.js';
 import { useListening, type ListeningMode, type ListeningState } from './use-listening.js';
+import { UNSENT_REPLY, VOICE_START, voiceStatus, voiceStep, type HeardContext, type VoiceEffect, type VoiceEvent, type VoiceMachine, type VoicePhase } from './voice-machine.js';
 
 // The view lives in voice-panel.tsx; the panel imports both from here.
 export { VoicePanel } from './voice-panel.js';
-
-export type VoicePhase =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'starting' }
-  | { readonly kind: 'listening' }
-  | { readonly kind: 'transcribing'; readonly progress: VoiceProgress | null }
-  | { readonly kind: 'review'; readonly text: string };
+export type { VoicePhase } from './voice-machine.js';
 
 export interface VoiceOptions {
   readonly api: PanelApi;
@@ -67,93 +65,96 @@ export interface VoiceState {
   editTranscript(): void;
 }
 
-const STATUS: Readonly<Record<VoicePhase['kind'], string | undefined>> = {
-  idle: undefined,
-  starting: 'Starting the microphone',
-  listening: 'Listening',
-  transcribing: 'Working out what you said',
-  review: 'Check what was heard',
-};
-
-const CONTINUOUS_STATUS: Readonly<Record<ListeningMode, string | undefined>> = {
-  off: undefined,
-  starting: 'Starting the microphone',
-  listening: 'Listening',
-  sleeping: 'Sleeping',
-};
-
 /** How often the panel asks main how a model download is going, while it waits. */
 const PROGRESS_POLL_MS = 500;
+
+/** The effects' work: settled once every send it started has gone. */
+interface Applied {
+  readonly effects: readonly VoiceEffect[];
+  readonly settled: Promise<void>;
+}
 
 export function useVoice(options: VoiceOptions): VoiceState {
   const { api, settings } = options;
   const enabled = settings?.enabled === true;
-  const [phase, setPhaseState] = useState<VoicePhase>({ kind: 'idle' });
-  // The phase as of now (state updates land at the next render; a second shortcut press may come sooner).
-  const phaseNow = useRef<VoicePhase>(phase);
-  const setPhase = (next: VoicePhase): void => {
-    phaseNow.current = next;
-    setPhaseState(next);
-  };
-  const kindNow = (): VoicePhase['kind'] => phaseNow.current.kind;
-  const [level, setLevel] = useState(0);
-  const [problem, setProblem] = useState<string | undefined>();
+  const [view, setView] = useState<VoiceMachine>(VOICE_START);
+  // The state as of now (state updates land at the next render; a second shortcut press may come sooner).
+  const now = useRef<VoiceMachine>(VOICE_START);
   const capture = useRef<Capture | undefined>(undefined);
-  // The push-to-talk keys are down in the panel (hold mode): their release sends.
-  const holding = useRef(false);
   // The latest values for callbacks that outlive a render (the shell signal, the capture's cap).
   const latest = useRef({ options });
   latest.current = { options };
 
-  const fail = (message: string): void => {
-    setPhase({ kind: 'idle' });
-    setProblem(message);
-    latest.current.options.announce(message);
-  };
-
-  // Counts listening attempts, so a microphone that opens after a newer attempt began is dropped.
-  const attempts = useRef(0);
-
-  const listen = async (): Promise<void> => {
-    if (kindNow() !== 'idle') return;
-    const attempt = ++attempts.current;
-    setProblem(undefined);
-    setPhase({ kind: 'starting' });
-    // The microphone permission first (macOS asks once; a denial is explained with the way to grant it).
-    const statuses = await api.checkPermissions().catch(() => []);
-    const microphone = statuses.find((s) => s.kind === 'microphone');
-    if (microphone && microphone.state === 'denied') return fail(microphone.explanation);
-    let opened: Capture;
-    try {
-      opened = await startCapture({
-        onLevel: (l) => setLevel(Math.round(l * 100)),
-        // At the length cap listening stops by itself and what was heard is sent.
-        onCap: () => void finish(),
-      });
-    } catch (e) {
-      if (attempt !== attempts.current) return;
-      return fail(e instanceof Error ? e.message : 'Listening could not start. Type the command instead.');
+  /** Moves the state by `event` and carries out its effects; `opened`: the capture the event is about. */
+  const apply = (event: VoiceEvent, opened?: Capture): Applied => {
+    const step = voiceStep(now.current, event);
+    if (step.state !== now.current) {
+      now.current = step.state;
+      setView(step.state);
     }
-    if (kindNow() !== 'starting' || attempt !== attempts.current) {
-      // Cancelled (or the hold-to-talk keys released) while the microphone was opening.
-      opened.cancel();
-      return;
-    }
-    capture.current = opened;
-    setLevel(0);
-    setPhase({ kind: 'listening' });
-    latest.current.options.announce(holding.current ? 'Listening. Say the command, then release the keys.' : 'Listening. Say the command, then press Done, or press Cancel.');
+    const sends = step.effects.map((effect) => perform(effect, opened));
+    return { effects: step.effects, settled: Promise.all(sends).then(() => undefined) };
   };
 
-  /** Stops listening and sends what was heard; `quiet`: nothing heard yet is no error, just idle. */
-  const finish = async (quiet = false): Promise<void> => {
-    const current = capture.current;
-    if (!current || kindNow() !== 'listening') return;
-    capture.current = undefined;
-    const utterance = await current.stop();
-    if (quiet && utterance.pcm.length === 0) return setPhase({ kind: 'idle' });
-    await handleUtterance(utterance);
+  const perform = (effect: VoiceEffect, opened: Capture | undefined): Promise<void> | undefined => {
+    const { options: o } = latest.current;
+    switch (effect.type) {
+      case 'announce':
+        o.announce(effect.text);
+        return undefined;
+      case 'check_microphone':
+        void api
+          .checkPermissions()
+          .catch(() => [])
+          .then((statuses) => {
+            const microphone = statuses.find((s) => s.kind === 'microphone');
+            apply({ type: 'permission', attempt: effect.attempt, ...(microphone && microphone.state === 'denied' ? { denied: microphone.explanation } : {}) });
+          });
+        return undefined;
+      case 'open_capture':
+        startCapture({
+          onLevel: (l) => apply({ type: 'level', level: Math.round(l * 100) }),
+          // At the length cap listening stops by itself and what was heard is sent.
+          onCap: () => apply({ type: 'finish', quiet: false }),
+        }).then(
+          (capture) => apply({ type: 'capture_opened', attempt: effect.attempt }, capture),
+          (e: unknown) => apply({ type: 'capture_failed', attempt: effect.attempt, message: e instanceof Error ? e.message : 'Listening could not start. Type the command instead.' }),
+        );
+        return undefined;
+      case 'keep_capture':
+        capture.current = opened;
+        return undefined;
+      case 'discard_capture':
+        opened?.cancel();
+        return undefined;
+      case 'stop_capture': {
+        const current = capture.current;
+        capture.current = undefined;
+        void current?.stop().then((utterance) => apply({ type: 'recorded', utterance, quiet: effect.quiet }));
+        return undefined;
+      }
+      case 'cancel_capture':
+        capture.current?.cancel();
+        capture.current = undefined;
+        return undefined;
+      case 'cancel_transcription':
+        void api.cancelTranscription();
+        return undefined;
+      case 'transcribe':
+        void handleUtterance(effect.utterance);
+        return undefined;
+      case 'send':
+        return o.send(effect.text);
+      case 'edit':
+        o.edit(effect.text);
+        return undefined;
+      case 'ask_heard':
+      case 'handled':
+        return undefined; // read by handleUtterance
+    }
   };
+
+  const context = (continuous: boolean): HeardContext => ({ continuous, waiting: latest.current.options.waiting, review: latest.current.options.settings?.review === true });
 
   /**
    * One utterance, however it was heard (push-to-talk, or cut from continuous listening): transcribed,
@@ -161,89 +162,34 @@ export function useVoice(options: VoiceOptions): VoiceState {
    * first and may keep it from running (asleep), and a recording without words passes quietly.
    * Resolves with how it ended, so continuous listening can stop on a problem.
    */
-  const idle = (): 'done' => {
-    setPhase({ kind: 'idle' });
-    return 'done';
-  };
-
   const handleUtterance = async (utterance: VoiceUtterance, heard?: (text: string) => boolean): Promise<'done' | 'failed'> => {
-    setPhase({ kind: 'transcribing', progress: null });
+    apply({ type: 'transcribing' });
     const poll = setInterval(() => {
       void api.voiceProgress().then(
-        (progress) => {
-          if (kindNow() === 'transcribing') setPhase({ kind: 'transcribing', progress });
-        },
+        (progress) => apply({ type: 'progress', progress }),
         () => undefined,
       );
     }, PROGRESS_POLL_MS);
-    let reply;
+    let reply: VoiceReply;
     try {
       reply = await api.transcribeUtterance(utterance);
     } catch {
-      reply = { ok: false as const, code: 'failed', message: 'The recording could not be sent to the assistant. Try again; if this stays, restart Assistive Control.' };
+      reply = UNSENT_REPLY;
     } finally {
       clearInterval(poll);
     }
-    if (kindNow() !== 'transcribing') return 'done'; // cancelled meanwhile
-    if (!reply.ok) {
-      if (reply.code === 'cancelled') {
-        setPhase({ kind: 'idle' });
-        latest.current.options.announce('Cancelled: nothing was done.');
-        return 'done';
-      }
-      // Continuous listening hears coughs and noises too: no words there is no problem to show.
-      if (heard && reply.code === 'no_speech') return idle();
-      fail(reply.message);
-      return 'failed';
-    }
-    const text = reply.text;
-    if (heard && !heard(text)) return idle();
-    const { waiting, send, announce } = latest.current.options;
-    // The one routing rule for what was heard (src/shared/answer-words.ts): "stop" and answers go at
-    // once (what they answer is its own review); while a command runs nothing else goes.
-    const route = routeAnswer(text, waiting);
-    if (waiting.kind === 'running' && route.kind === 'not_an_answer') {
-      fail(route.message);
-      return 'done';
-    }
-    if (route.kind !== 'command' || !latest.current.options.settings?.review) {
-      setPhase({ kind: 'idle' });
-      await send(text);
-      return 'done';
-    }
-    setPhase({ kind: 'review', text });
-    announce(`Heard: ${text}. Run it, edit it, or cancel. Focus is on Run.`);
-    return 'done';
+    let step = apply({ type: 'transcribed', reply, context: context(heard !== undefined) });
+    const ask = step.effects.find((e) => e.type === 'ask_heard');
+    if (ask && heard) step = apply({ type: 'heard', text: ask.text, act: heard(ask.text), context: context(true) });
+    await step.settled;
+    const handled = step.effects.find((e) => e.type === 'handled');
+    return handled?.outcome ?? 'done';
   };
 
   const continuousOn = enabled && settings?.continuous === true;
-  const listening = useListening({ api, on: continuousOn, announce: (text) => latest.current.options.announce(text), fail, handle: handleUtterance });
+  const listening = useListening({ api, on: continuousOn, announce: (text) => latest.current.options.announce(text), fail: (message) => void apply({ type: 'failed', message }), handle: handleUtterance });
   const listeningNow = useRef<ListeningState | undefined>(undefined);
   listeningNow.current = continuousOn ? listening : undefined;
-
-  const cancel = (): void => {
-    const kind = kindNow();
-    if (kind === 'idle') return;
-    capture.current?.cancel();
-    capture.current = undefined;
-    if (kind === 'transcribing') void api.cancelTranscription();
-    setPhase({ kind: 'idle' });
-    latest.current.options.announce('Cancelled: nothing was done.');
-  };
-
-  const run = (): void => {
-    const p = phaseNow.current;
-    if (p.kind !== 'review') return;
-    setPhase({ kind: 'idle' });
-    void latest.current.options.send(p.text);
-  };
-
-  const editTranscript = (): void => {
-    const p = phaseNow.current;
-    if (p.kind !== 'review') return;
-    setPhase({ kind: 'idle' });
-    latest.current.options.edit(p.text);
-  };
 
   // The push-to-talk shortcut toggles: start listening, or finish and send what was heard.
   useEffect(
@@ -253,66 +199,23 @@ export function useVoice(options: VoiceOptions): VoiceState {
         // With continuous listening on, the shortcut turns it on and off.
         const continuous = listeningNow.current;
         if (continuous) return continuous.mode === 'off' ? continuous.start() : continuous.stop();
-        const kind = kindNow();
-        if (kind === 'idle') void listen();
-        else if (kind === 'listening') void finish();
+        apply({ type: 'toggle' });
       }),
     [api],
   );
 
   // Hold-to-talk: the page hears the shortcut while the panel has the focus (the shell released it).
   const holdShortcut = enabled && settings?.pushToTalk === 'hold' ? settings.shortcut : undefined;
-  useEffect(() => {
-    const keys = holdShortcut ? acceleratorKeys(holdShortcut, /Mac/.test(navigator.platform)) : undefined;
-    if (!keys) return;
-    const release = (): void => {
-      holding.current = false;
-      const kind = kindNow();
-      // Released while the microphone was still opening: back to idle without a word.
-      if (kind === 'starting') setPhase({ kind: 'idle' });
-      else if (kind === 'listening') void finish(true);
-    };
-    const onDown = (e: KeyboardEvent): void => {
-      if (!keys.pressed(e)) return;
-      e.preventDefault();
-      // Auto-repeat while held, or a press while a transcription runs: nothing new starts.
-      if (e.repeat || holding.current) return;
-      const kind = kindNow();
-      if (kind === 'idle') {
-        holding.current = true;
-        void listen();
-      } else if (kind === 'listening') {
-        // Listening began from another app (a toggle): this press ends it, as the toggle would.
-        void finish();
-      }
-    };
-    const onUp = (e: KeyboardEvent): void => {
-      if (!holding.current || !keys.released(e)) return;
-      e.preventDefault();
-      release();
-    };
-    // The focus left the panel with the keys down: its keyup will never come here.
-    const onBlur = (): void => {
-      if (holding.current) release();
-    };
-    window.addEventListener('keydown', onDown, true);
-    window.addEventListener('keyup', onUp, true);
-    window.addEventListener('blur', onBlur);
-    return () => {
-      holding.current = false;
-      window.removeEventListener('keydown', onDown, true);
-      window.removeEventListener('keyup', onUp, true);
-      window.removeEventListener('blur', onBlur);
-    };
-  }, [holdShortcut]);
+  useHoldToTalk(holdShortcut, { apply, holding: () => now.current.holding });
 
   // Esc cancels listening, a transcription or the review, wherever the focus is in the panel.
+  const { phase } = view;
   useEffect(() => {
     if (phase.kind === 'idle') return;
     const onKey = (e: KeyboardEvent): void => {
       if (e.key !== 'Escape') return;
       e.preventDefault();
-      cancel();
+      apply({ type: 'cancel' });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -320,24 +223,23 @@ export function useVoice(options: VoiceOptions): VoiceState {
 
   // Turned off in Settings while listening: stop and drop.
   useEffect(() => {
-    if (!enabled && kindNow() !== 'idle') cancel();
+    if (!enabled) apply({ type: 'disabled' });
   }, [enabled]);
 
   return {
     enabled,
     phase,
-    level: phase.kind === 'idle' && continuousOn ? listening.level : level,
-    problem,
-    // While a command runs, the status bar says so; otherwise what continuous listening does.
-    status: STATUS[phase.kind] ?? (continuousOn && options.waiting.kind === 'nothing' ? CONTINUOUS_STATUS[listening.mode] : undefined),
+    level: phase.kind === 'idle' && continuousOn ? listening.level : view.level,
+    problem: view.problem,
+    status: voiceStatus(phase.kind, continuousOn ? listening.mode : undefined, options.waiting),
     shortcut: settings?.shortcut,
     hold: holdShortcut !== undefined,
     continuous: continuousOn ? listening.mode : undefined,
-    listen: () => (continuousOn ? listening.start() : void listen()),
+    listen: () => (continuousOn ? listening.start() : void apply({ type: 'listen' })),
     stopListening: listening.stop,
-    finish: () => void finish(),
-    cancel,
-    run,
-    editTranscript,
+    finish: () => void apply({ type: 'finish', quiet: false }),
+    cancel: () => void apply({ type: 'cancel' }),
+    run: () => void apply({ type: 'run' }),
+    editTranscript: () => void apply({ type: 'edit' }),
   };
 }

@@ -1,0 +1,84 @@
+/**
+ * Switch access wired to the panel: the scan list for what the panel shows now (switch-scan.ts),
+ * what each chosen entry does, and the numbers the highlight lights in the overlay.
+ */
+import { useEffect } from 'preact/hooks';
+import type { OverlayView, PanelApi, SettingsView } from '../shared/ipc-contract.js';
+import { openGuide, openQuestion, pendingConfirmation, type PanelState } from './conversation.js';
+import type { ConfirmAnswer } from './conversation-view.js';
+import { currentNode, markIds, scanTree, type ScanAction, type ScanNode } from './switch-scan.js';
+import { useSwitch, type SwitchState } from './use-switch.js';
+import type { VoiceState } from './voice/voice-control.js';
+
+export interface PanelScanOptions {
+  readonly api: PanelApi;
+  readonly state: PanelState;
+  readonly busy: boolean;
+  readonly recent: readonly string[];
+  readonly settings: SettingsView | undefined;
+  /** The commands screen is shown (not the settings): only then does the switch scan. */
+  readonly scanning: boolean;
+  readonly overlay: OverlayView | undefined;
+  readonly voice: VoiceState;
+  readonly send: (command: string) => Promise<void>;
+  readonly confirm: (id: number, answer: ConfirmAnswer) => void;
+  readonly announce: (text: string) => void;
+}
+
+export function usePanelScan({ api, state, busy, recent, settings, scanning, overlay, voice, send, confirm, announce }: PanelScanOptions): { readonly tree: readonly ScanNode[]; readonly switchState: SwitchState } {
+  const confirmation = pendingConfirmation(state);
+  const question = openQuestion(state);
+  const guide = openGuide(state);
+  const tree = scanTree({
+    busy,
+    ...(confirmation ? { confirmation: { destructive: confirmation.risk.level === 'destructive' } } : {}),
+    options: !busy && question ? question.options : [],
+    ...(guide ? { guide: guide.guide } : {}),
+    recent,
+    quick: settings?.quickCommands ?? [],
+    ...(overlay ? { overlay } : {}),
+    ...(voice.enabled ? { voice: voice.phase.kind } : {}),
+    ...(voice.enabled && voice.continuous ? { continuous: voice.continuous } : {}),
+  });
+  const perform = (action: ScanAction): void => {
+    switch (action.kind) {
+      case 'confirm':
+      case 'cancel':
+        if (confirmation) confirm(confirmation.id, action.kind);
+        return;
+      case 'stop':
+        void api.stop();
+        return;
+      case 'run':
+        void send(action.command);
+        return;
+      case 'mark':
+        void send(`click ${action.id}`);
+        return;
+      case 'voice': {
+        const steps = { listen: voice.listen, finish: voice.finish, run: voice.run, cancel: voice.cancel, stop_listening: voice.stopListening } as const;
+        steps[action.step]();
+        return;
+      }
+    }
+  };
+  const switchState = useSwitch({
+    settings: scanning ? settings?.switchAccess : undefined,
+    tree,
+    perform,
+    stop: () => {
+      void api.stop();
+      announce(busy ? 'Stopped: you held the switch.' : 'You held the switch to stop, but nothing was running.');
+    },
+    onShellSignal: api.onShellSignal,
+  });
+
+  // The numbers the switch highlights are highlighted in the overlay too (a row, or one number).
+  const lit = overlay ? markIds(currentNode(tree, switchState.cursor), switchState.scanning) : [];
+  const litKey = lit.join(',');
+  useEffect(() => {
+    if (overlay) void api.highlightNumbers(lit).catch(() => undefined);
+  }, [litKey, overlay]);
+
+  return { tree, switchState };
+}

@@ -1,0 +1,94 @@
+/**
+ * The panel's side of the session: the conversation (from the assistant's events and what the
+ * panel did), the command box's text, the recent commands, the numbers shown over the screen, and
+ * `send`, the one way a command goes to main, whether typed, picked, run again or heard.
+ */
+import type { RefObject } from 'preact';
+import { useEffect, useReducer, useState } from 'preact/hooks';
+import type { OverlayView, PanelApi, RunReply } from '../shared/ipc-contract.js';
+import { sessionCommand } from '../shared/session-commands.js';
+import { routeAnswer } from '../shared/answer-words.js';
+import { INITIAL_STATE, reducePanel, waitingFor } from './conversation.js';
+import type { ConfirmAnswer } from './conversation-view.js';
+
+export function usePanelSession({ api, input, announce }: { readonly api: PanelApi; readonly input: RefObject<HTMLTextAreaElement | null>; readonly announce: (text: string) => void }) {
+  const [state, dispatch] = useReducer(reducePanel, INITIAL_STATE);
+  const [text, setText] = useState('');
+  const [recent, setRecent] = useState<readonly string[]>([]);
+  const [runsEnded, setRunsEnded] = useState(0);
+  const [overlay, setOverlay] = useState<OverlayView | undefined>();
+  const busy = state.status !== 'idle';
+
+  useEffect(
+    () =>
+      api.onEvent((event) => {
+        dispatch({ type: 'event', event });
+        if (event.type === 'done') setRunsEnded((n) => n + 1);
+      }),
+    [api],
+  );
+
+  async function announceMissingPermissions(): Promise<void> {
+    const statuses = await api.checkPermissions().catch(() => []);
+    for (const status of statuses) if (status.kind === 'accessibility' && status.state !== 'granted') dispatch({ type: 'permission', status });
+  }
+
+  const waiting = waitingFor(state);
+  const send = async (command: string): Promise<void> => {
+    const trimmed = command.trim();
+    const own = sessionCommand(trimmed);
+    // While a command runs and asks nothing, only "stop" (it stops that one) and "what can I say" go.
+    // While it waits for a confirmation, any text goes: the session answers it or says what to say.
+    if (!trimmed || (waiting.kind === 'running' && own !== 'stop' && own !== 'help')) return;
+    // A text that answers nothing, or a request for help, leaves the waiting question open.
+    const keepQuestion = own === 'help' || routeAnswer(trimmed, waiting).kind === 'not_an_answer';
+    if (own !== 'stop') dispatch({ type: 'user', text: trimmed, keepQuestion });
+    setText('');
+    let reply: RunReply | undefined;
+    try {
+      reply = await api.runCommand(trimmed);
+    } catch {
+      dispatch({ type: 'send_error', text: 'The command could not be sent to the assistant. Try again; if this stays, restart Assistive Control.' });
+      input.current?.focus();
+    }
+    if (reply?.permission) dispatch({ type: 'permission', status: reply.permission });
+    if (reply?.overlay === 'hidden') setOverlay(undefined);
+    else if (reply?.overlay) setOverlay(reply.overlay);
+    // The session's own answers raise no assistant event: say them here.
+    if (reply && own && own !== 'stop') {
+      // The guide itself is the answer to "what can I say" (an event): only its title is announced.
+      if (own !== 'help') dispatch({ type: 'session_reply', text: reply.message, ok: reply.outcome === 'done' });
+      announce(reply.message);
+    }
+    if (reply && own === 'stop' && !busy) announce(reply.message);
+    setRecent(await api.recentCommands());
+  };
+
+  const confirm = (id: number, answer: ConfirmAnswer): void => {
+    dispatch({ type: 'answered', id, answer: answer === 'confirm' ? 'confirmed' : 'cancelled' });
+    void api.answerConfirmation(answer);
+  };
+
+  // Esc closes the numbers while the panel has the keyboard (the shell closes them otherwise).
+  // Registered again when the numbers change or a run starts or ends, so `send` sees what waits then.
+  useEffect(() => {
+    if (!overlay) return;
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') void send('hide numbers');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [overlay, busy]);
+  useEffect(
+    () =>
+      api.onShellSignal((signal) => {
+        if (signal.kind !== 'overlay_closed') return;
+        setOverlay(undefined);
+        // The session forgets them too (a bare number is then no longer "click N"); no entry for it.
+        void api.runCommand('hide numbers').catch(() => undefined);
+      }),
+    [api],
+  );
+
+  return { state, busy, waiting, runsEnded, text, setText, recent, setRecent, overlay, send, confirm, announceMissingPermissions };
+}
