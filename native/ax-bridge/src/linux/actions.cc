@@ -16,7 +16,8 @@ Result<Done> LinuxBridge::performAction(ElementRef ref, const std::string& actio
   if (action == "focus" || action == "raise") {
     if (!(t.ifaces & kIfaceComponent)) return unsupported(action);
     bool ok = false;
-    RawCall c = method(t.ref, "org.a11y.atspi.Component", "GrabFocus", nullptr, [&ok](DBusMessageIter* it) { ok = readBool(it); });
+    RawCall c = method(t.ref, "org.a11y.atspi.Component", "GrabFocus", nullptr,
+                       [&ok](DBusMessageIter* it) { ok = readBool(it); });
     if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, t.pid, "Moving the focus", what, deadline);
     if (!ok) return Error{ErrorCode::Failed, "The application refused to move the focus to this element."};
     return Done{};
@@ -30,11 +31,13 @@ Result<Done> LinuxBridge::performAction(ElementRef ref, const std::string& actio
       else if (n == "MinimumValue") lo = readDouble(v);
       else if (n == "MaximumValue") hi = readDouble(v);
     });
-    if (!bus_.call(read, deadline, kMaxCallMs).answered) return callError(read, t.pid, "Reading the value", what, deadline);
+    if (!bus_.call(read, deadline, kMaxCallMs).answered)
+      return callError(read, t.pid, "Reading the value", what, deadline);
     if (step <= 0) step = (hi > lo) ? (hi - lo) / 10.0 : 1.0;
     double next = std::clamp(action == "increment" ? cur + step : cur - step, lo, std::max(lo, hi));
     RawCall set = setDouble(t.ref, "org.a11y.atspi.Value", "CurrentValue", next);
-    if (!bus_.call(set, deadline, kMaxCallMs).answered) return callError(set, t.pid, "Changing the value", what, deadline);
+    if (!bus_.call(set, deadline, kMaxCallMs).answered)
+      return callError(set, t.pid, "Changing the value", what, deadline);
     return Done{};
   }
   if (action == "select") return select(t, deadline);
@@ -60,7 +63,8 @@ Result<Done> LinuxBridge::setValue(ElementRef ref, const std::string& value, con
     bool ok = false;
     RawCall c = method(t.ref, "org.a11y.atspi.EditableText", "SetTextContents", argString(value),
                        [&ok](DBusMessageIter* it) { ok = readBool(it); });
-    if (!bus_.call(c, deadline, kMaxCallMs).answered) return callError(c, t.pid, "Setting the text", "The element", deadline);
+    if (!bus_.call(c, deadline, kMaxCallMs).answered)
+      return callError(c, t.pid, "Setting the text", "The element", deadline);
     if (!ok) return Error{ErrorCode::Failed, "The application refused the new text (the field may be read-only)."};
     return Done{};
   }
@@ -71,10 +75,12 @@ Result<Done> LinuxBridge::setValue(ElementRef ref, const std::string& value, con
       return Error{ErrorCode::Unsupported, "This element takes a number, and '" + value + "' is not one."};
     }
     RawCall set = setDouble(t.ref, "org.a11y.atspi.Value", "CurrentValue", number);
-    if (!bus_.call(set, deadline, kMaxCallMs).answered) return callError(set, t.pid, "Setting the value", "The element", deadline);
+    if (!bus_.call(set, deadline, kMaxCallMs).answered)
+      return callError(set, t.pid, "Setting the value", "The element", deadline);
     return Done{};
   }
-  return Error{ErrorCode::Unsupported, "This element does not take text or a value: choose a text field, or click it instead."};
+  return Error{ErrorCode::Unsupported,
+               "This element does not take text or a value: choose a text field, or click it instead."};
 }
 
 // The element an id of the latest snapshot names, checked to be still there, with its role,
@@ -112,8 +118,9 @@ Result<LinuxBridge::Target> LinuxBridge::resolve(ElementRef ref, const Deadline&
   }
   if (asRead && (info.role != handle.role || info.name != handle.name)) {
     dropMirror(obj.bus);  // it may be what told the old name: the next snapshot reads the app whole
-    return Error{ErrorCode::Stale, "stale element — observe again: the element was renamed or replaced since it was read, "
-                                   "so it may not be the one that was meant."};
+    return Error{ErrorCode::Stale,
+                 "stale element — observe again: the element was renamed or replaced since it was read, "
+                 "so it may not be the one that was meant."};
   }
   return Target{obj, pid, static_cast<AtspiRole>(info.role), info.ifaces, info.states};
 }
@@ -123,24 +130,30 @@ Result<Done> LinuxBridge::select(const Target& t, const Deadline& deadline) {
   int index = -1;
   std::vector<RawCall> calls;
   calls.push_back(property(t.ref, kAccessible, "Parent", [&parent](DBusMessageIter* v) { readObjectRef(v, parent); }));
-  calls.push_back(method(t.ref, kAccessible, "GetIndexInParent", nullptr, [&index](DBusMessageIter* it) { index = readInt(it, -1); }));
+  calls.push_back(method(t.ref, kAccessible, "GetIndexInParent", nullptr,
+                         [&index](DBusMessageIter* it) { index = readInt(it, -1); }));
   bus_.run(calls, deadline, kMaxCallMs, nullptr);
   for (const auto& c : calls)
     if (!c.answered) return callError(c, t.pid, "Selecting", "The element", deadline);
   uint16_t ifaces = 0;
-  RawCall list = method(parent, kAccessible, "GetInterfaces", nullptr, [&ifaces](DBusMessageIter* it) { ifaces = readInterfaces(it); });
+  RawCall list = method(parent, kAccessible, "GetInterfaces", nullptr,
+                        [&ifaces](DBusMessageIter* it) { ifaces = readInterfaces(it); });
   bus_.call(list, deadline, kMaxCallMs);
   if (!(ifaces & kIfaceSelection) || index < 0) return unsupported("select");
   bool ok = false;
-  RawCall sel = method(parent, "org.a11y.atspi.Selection", "SelectChild", argInt(index), [&ok](DBusMessageIter* it) { ok = readBool(it); });
-  if (!bus_.call(sel, deadline, kMaxCallMs).answered) return callError(sel, t.pid, "Selecting", "The element", deadline);
+  RawCall sel = method(parent, "org.a11y.atspi.Selection", "SelectChild", argInt(index),
+                       [&ok](DBusMessageIter* it) { ok = readBool(it); });
+  if (!bus_.call(sel, deadline, kMaxCallMs).answered)
+    return callError(sel, t.pid, "Selecting", "The element", deadline);
   if (!ok) return Error{ErrorCode::Failed, "The application refused to select this element."};
   return Done{};
 }
 
-Result<Done> LinuxBridge::doAction(const Target& t, int index, const std::string& doing, const std::string& refused, const Deadline& deadline) {
+Result<Done> LinuxBridge::doAction(const Target& t, int index, const std::string& doing, const std::string& refused,
+                                   const Deadline& deadline) {
   bool ok = false;
-  RawCall act = method(t.ref, "org.a11y.atspi.Action", "DoAction", argInt(index), [&ok](DBusMessageIter* it) { ok = readBool(it); });
+  RawCall act = method(t.ref, "org.a11y.atspi.Action", "DoAction", argInt(index),
+                       [&ok](DBusMessageIter* it) { ok = readBool(it); });
   if (!bus_.call(act, deadline, kMaxCallMs).answered) return callError(act, t.pid, doing, "The element", deadline);
   if (!ok) return Error{ErrorCode::Failed, refused};
   return Done{};
@@ -157,7 +170,8 @@ int LinuxBridge::indexOfFirst(const std::vector<std::string>& names, const std::
 // An element's action names, in index order: GetActions, then GetName for each name it left
 // empty (LibreOffice fills only GetName). The returned call says whether GetActions was answered.
 RawCall LinuxBridge::actionNames(const ObjRef& ref, std::vector<std::string>& names, const Deadline& deadline) {
-  RawCall list = method(ref, "org.a11y.atspi.Action", "GetActions", nullptr, [&names](DBusMessageIter* it) { names = readActionNames(it); });
+  RawCall list = method(ref, "org.a11y.atspi.Action", "GetActions", nullptr,
+                        [&names](DBusMessageIter* it) { names = readActionNames(it); });
   bus_.call(list, deadline, kMaxCallMs);
   if (!list.answered) return list;
   std::vector<RawCall> calls;

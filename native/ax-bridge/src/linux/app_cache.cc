@@ -18,8 +18,9 @@ Result<Done> LinuxBridge::loadCache(Tree& t, const ObjRef& app, int pid, bool us
   t.bus = app.bus;
   // Mirrors of apps no longer watched (the bus connection was lost, or others were watched since)
   // are stale: dropped.
-  mirrors_.erase(std::remove_if(mirrors_.begin(), mirrors_.end(), [this](const Mirror& m) { return !bus_.watching(m.bus); }),
-                 mirrors_.end());
+  mirrors_.erase(
+      std::remove_if(mirrors_.begin(), mirrors_.end(), [this](const Mirror& m) { return !bus_.watching(m.bus); }),
+      mirrors_.end());
   bool watched = bus_.watching(app.bus);
   if (!watched && bus_.watch(app.bus, deadline)) {
     watched = true;
@@ -32,7 +33,8 @@ Result<Done> LinuxBridge::loadCache(Tree& t, const ObjRef& app, int pid, bool us
   ChangeLog changes = bus_.takeChanges(app.bus);
   auto mirror = std::find_if(mirrors_.begin(), mirrors_.end(), [&app](const Mirror& m) { return m.bus == app.bus; });
   bool young = mirror != mirrors_.end() &&
-               std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - mirror->readAt).count() < kMirrorMaxAgeMs;
+               std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - mirror->readAt).count() <
+                   kMirrorMaxAgeMs;
   if (useMirror && watched && young && !changes.structure && refreshMirror(*mirror, changes, deadline)) {
     t.items = mirror->items;
     t.fromMirror = true;

@@ -55,8 +55,7 @@ Result<Launched> LinuxBridge::launchApp(LaunchBy by, const std::string& what, co
   // No shell: GIO parses the entry's Exec line itself and spawns the program directly.
   gboolean ok = g_desktop_app_info_launch_uris_as_manager(
       info, nullptr, ctx, G_SPAWN_SEARCH_PATH, nullptr, nullptr,
-      [](GDesktopAppInfo*, GPid pid, gpointer data) { static_cast<Launched*>(data)->pid = pid; }, &launched,
-      err.out());
+      [](GDesktopAppInfo*, GPid pid, gpointer data) { static_cast<Launched*>(data)->pid = pid; }, &launched, err.out());
   g_object_unref(ctx);
   g_object_unref(info);
   if (!ok) {
@@ -83,8 +82,10 @@ Result<Done> LinuxBridge::activateApp(int pid, const Deadline& deadline) {
   }
   const std::string doing = "Bringing the application to the front";
   std::vector<ObjRef> all;
-  RawCall kids = method(*app, kAccessible, "GetChildren", nullptr, [&all](DBusMessageIter* it) { readObjectRefs(it, all); });
-  if (!bus_.call(kids, deadline, kMaxCallMs).answered) return callError(kids, pid, "Reading the application's windows", "The application", deadline);
+  RawCall kids =
+      method(*app, kAccessible, "GetChildren", nullptr, [&all](DBusMessageIter* it) { readObjectRefs(it, all); });
+  if (!bus_.call(kids, deadline, kMaxCallMs).answered)
+    return callError(kids, pid, "Reading the application's windows", "The application", deadline);
   std::vector<Info> infos(all.size());
   std::vector<int> answered(all.size(), 0);
   std::vector<RawCall> calls;
@@ -95,7 +96,8 @@ Result<Done> LinuxBridge::activateApp(int pid, const Deadline& deadline) {
   std::vector<Target> windows;
   for (size_t i = 0; i < all.size(); ++i) {
     uint64_t s = infos[i].states;
-    if (answered[i] == 4 && (hasStateBit(s, ATSPI_STATE_SHOWING) || hasStateBit(s, ATSPI_STATE_ICONIFIED) || hasStateBit(s, ATSPI_STATE_VISIBLE)))
+    if (answered[i] == 4 && (hasStateBit(s, ATSPI_STATE_SHOWING) || hasStateBit(s, ATSPI_STATE_ICONIFIED) ||
+                             hasStateBit(s, ATSPI_STATE_VISIBLE)))
       windows.push_back({all[i], pid, static_cast<AtspiRole>(infos[i].role), infos[i].ifaces, s});
   }
   if (windows.empty()) {
@@ -111,7 +113,8 @@ Result<Done> LinuxBridge::activateApp(int pid, const Deadline& deadline) {
     int index = indexOfFirst(names, {"raise", "activate", "present", "focus"});
     if (index < 0) continue;
     bool ok = false;
-    RawCall act = method(win.ref, "org.a11y.atspi.Action", "DoAction", argInt(index), [&ok](DBusMessageIter* it) { ok = readBool(it); });
+    RawCall act = method(win.ref, "org.a11y.atspi.Action", "DoAction", argInt(index),
+                         [&ok](DBusMessageIter* it) { ok = readBool(it); });
     if (!bus_.call(act, deadline, kMaxCallMs).answered) return callError(act, pid, doing, "The application", deadline);
     if (ok) return Done{};
   }
@@ -120,8 +123,10 @@ Result<Done> LinuxBridge::activateApp(int pid, const Deadline& deadline) {
   for (const auto& win : windows) {
     if (!(win.ifaces & kIfaceComponent)) continue;
     bool ok = false;
-    RawCall grab = method(win.ref, "org.a11y.atspi.Component", "GrabFocus", nullptr, [&ok](DBusMessageIter* it) { ok = readBool(it); });
-    if (!bus_.call(grab, deadline, kMaxCallMs).answered) return callError(grab, pid, doing, "The application", deadline);
+    RawCall grab = method(win.ref, "org.a11y.atspi.Component", "GrabFocus", nullptr,
+                          [&ok](DBusMessageIter* it) { ok = readBool(it); });
+    if (!bus_.call(grab, deadline, kMaxCallMs).answered)
+      return callError(grab, pid, doing, "The application", deadline);
     if (ok) return Done{};
   }
   // 3. Ask the window manager, as a taskbar does. Not grab_focus on a widget inside the window:
@@ -132,12 +137,14 @@ Result<Done> LinuxBridge::activateApp(int pid, const Deadline& deadline) {
     case X11Activation::Sent:
       return Done{};
     case X11Activation::NoWindow:
-      return Error{ErrorCode::NotFound, "This application has no window the window manager knows of to bring to the front."};
+      return Error{ErrorCode::NotFound,
+                   "This application has no window the window manager knows of to bring to the front."};
     case X11Activation::Unavailable:
       break;
   }
   if (deadline.expired()) return timeoutError(doing, deadline);
-  return Error{ErrorCode::Unsupported, "This application offers no way to bring its window to the front, and " + why + "."};
+  return Error{ErrorCode::Unsupported,
+               "This application offers no way to bring its window to the front, and " + why + "."};
 }
 
 // The registry's applications, with their process ids and names; one that does not answer its
@@ -145,7 +152,8 @@ Result<Done> LinuxBridge::activateApp(int pid, const Deadline& deadline) {
 Result<std::vector<LinuxBridge::AppEntry>> LinuxBridge::listApps(const Deadline& deadline) {
   if (auto e = connect(deadline)) return *e;
   std::vector<ObjRef> roots;
-  RawCall c = method({kRegistry, kRootPath}, kAccessible, "GetChildren", nullptr, [&roots](DBusMessageIter* it) { readObjectRefs(it, roots); });
+  RawCall c = method({kRegistry, kRootPath}, kAccessible, "GetChildren", nullptr,
+                     [&roots](DBusMessageIter* it) { readObjectRefs(it, roots); });
   bus_.call(c, deadline, kMaxCallMs);
   if (!c.answered) {
     if (deadline.expired()) return timeoutError("Listing applications", deadline);
@@ -157,7 +165,8 @@ Result<std::vector<LinuxBridge::AppEntry>> LinuxBridge::listApps(const Deadline&
     if (pid > 0) apps.push_back({r, pid, "", true});
   }
   std::vector<RawCall> calls;
-  for (auto& a : apps) calls.push_back(property(a.root, kAccessible, "Name", [&a](DBusMessageIter* v) { a.name = readString(v); }));
+  for (auto& a : apps)
+    calls.push_back(property(a.root, kAccessible, "Name", [&a](DBusMessageIter* v) { a.name = readString(v); }));
   bus_.run(calls, deadline, kListCallMs, nullptr);
   std::vector<AppEntry> out;
   for (size_t i = 0; i < apps.size(); ++i) {
@@ -191,13 +200,15 @@ size_t LinuxBridge::frontIndex(const std::vector<AppEntry>& apps, const std::vec
 }
 
 // For each app, its active window (the one with the keyboard focus), if any.
-std::vector<std::optional<ObjRef>> LinuxBridge::activeWindows(const std::vector<AppEntry>& apps, const Deadline& deadline) {
+std::vector<std::optional<ObjRef>> LinuxBridge::activeWindows(const std::vector<AppEntry>& apps,
+                                                              const Deadline& deadline) {
   std::vector<std::vector<ObjRef>> windows(apps.size());
   std::vector<RawCall> calls;
   for (size_t i = 0; i < apps.size(); ++i) {
     if (!apps[i].responding) continue;
     auto* into = &windows[i];
-    calls.push_back(method(apps[i].root, kAccessible, "GetChildren", nullptr, [into](DBusMessageIter* it) { readObjectRefs(it, *into); }));
+    calls.push_back(method(apps[i].root, kAccessible, "GetChildren", nullptr,
+                           [into](DBusMessageIter* it) { readObjectRefs(it, *into); }));
   }
   bus_.run(calls, deadline, kListCallMs, nullptr);
   std::vector<std::optional<ObjRef>> out(apps.size());
@@ -216,7 +227,8 @@ std::vector<std::optional<ObjRef>> LinuxBridge::activeWindows(const std::vector<
 
 std::optional<ObjRef> LinuxBridge::findApp(int pid, const Deadline& deadline) {
   std::vector<ObjRef> roots;
-  RawCall c = method({kRegistry, kRootPath}, kAccessible, "GetChildren", nullptr, [&roots](DBusMessageIter* it) { readObjectRefs(it, roots); });
+  RawCall c = method({kRegistry, kRootPath}, kAccessible, "GetChildren", nullptr,
+                     [&roots](DBusMessageIter* it) { readObjectRefs(it, roots); });
   bus_.call(c, deadline, kMaxCallMs);
   for (const auto& r : roots)
     if (bus_.pidOf(r.bus, deadline) == pid) return r;
@@ -226,12 +238,14 @@ std::optional<ObjRef> LinuxBridge::findApp(int pid, const Deadline& deadline) {
 // The active window, or else the first showing one.
 std::optional<ObjRef> LinuxBridge::focusedWindow(const ObjRef& app, const Deadline& deadline) {
   std::vector<ObjRef> wins;
-  RawCall c = method(app, kAccessible, "GetChildren", nullptr, [&wins](DBusMessageIter* it) { readObjectRefs(it, wins); });
+  RawCall c =
+      method(app, kAccessible, "GetChildren", nullptr, [&wins](DBusMessageIter* it) { readObjectRefs(it, wins); });
   bus_.call(c, deadline, kMaxCallMs);
   std::vector<uint64_t> states(wins.size(), 0);
   std::vector<RawCall> calls;
   for (size_t i = 0; i < wins.size(); ++i)
-    calls.push_back(method(wins[i], kAccessible, "GetState", nullptr, [&states, i](DBusMessageIter* it) { states[i] = readStateWords(it); }));
+    calls.push_back(method(wins[i], kAccessible, "GetState", nullptr,
+                           [&states, i](DBusMessageIter* it) { states[i] = readStateWords(it); }));
   bus_.run(calls, deadline, kMaxCallMs, nullptr);
   for (size_t i = 0; i < wins.size(); ++i)
     if (hasStateBit(states[i], ATSPI_STATE_ACTIVE)) return wins[i];
@@ -270,8 +284,8 @@ Result<GDesktopAppInfo*> LinuxBridge::findAppByName(const std::string& what) {
     return pick;
   }
   if (partial.empty()) {
-    return Error{ErrorCode::NotFound, "No installed application is called '" + what +
-                                          "': check the spelling, or install it first."};
+    return Error{ErrorCode::NotFound,
+                 "No installed application is called '" + what + "': check the spelling, or install it first."};
   }
   std::string list;
   for (size_t i = 0; i < partial.size(); ++i) {

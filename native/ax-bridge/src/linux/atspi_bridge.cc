@@ -27,7 +27,6 @@ LinuxBridge::LinuxBridge() {
   thread_ = std::thread([this] { run(); });
 }
 
-
 void LinuxBridge::post(std::function<void()> fn) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (stopped_) return;
@@ -74,10 +73,10 @@ Result<Permission> LinuxBridge::permission(bool prompt, const Deadline& deadline
   GDBusConnection* bus = sessionBus(err);
   if (!bus) return Permission{PermissionState::Unavailable, noSessionBusMessage()};
   gint timeout = std::max(1, static_cast<gint>(deadline.remainingMs()));
-  GVariant* reply = g_dbus_connection_call_sync(
-      bus, "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Get",
-      g_variant_new("(ss)", "org.a11y.Status", "IsEnabled"), G_VARIANT_TYPE("(v)"), G_DBUS_CALL_FLAGS_NONE, timeout,
-      nullptr, err.out());
+  GVariant* reply =
+      g_dbus_connection_call_sync(bus, "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Get",
+                                  g_variant_new("(ss)", "org.a11y.Status", "IsEnabled"), G_VARIANT_TYPE("(v)"),
+                                  G_DBUS_CALL_FLAGS_NONE, timeout, nullptr, err.out());
   if (!reply) {
     g_object_unref(bus);
     if (deadline.expired()) return timeoutError("Asking the accessibility bus whether it is on", deadline);
@@ -113,9 +112,8 @@ Result<Permission> LinuxBridge::permission(bool prompt, const Deadline& deadline
   RawCall c = method({kRegistry, kRootPath}, kAccessible, "GetChildren");
   bus_.call(c, deadline, kMaxCallMs);
   if (!c.answered) {
-    return Permission{PermissionState::Unavailable,
-                      "The accessibility registry does not answer (" + c.error +
-                          "): log out and in again, or reinstall at-spi2-core."};
+    return Permission{PermissionState::Unavailable, "The accessibility registry does not answer (" + c.error +
+                                                        "): log out and in again, or reinstall at-spi2-core."};
   }
   return Permission{PermissionState::Granted, ""};
 }
@@ -159,19 +157,17 @@ std::optional<Error> LinuxBridge::connect(const Deadline& deadline) {
   if (fd != watchFd_) {
     dropWatch();
     watch_ = g_unix_fd_source_new(fd, static_cast<GIOCondition>(G_IO_IN | G_IO_HUP | G_IO_ERR));
-    g_source_set_callback(
-        watch_,
-        G_SOURCE_FUNC(+[](gint, GIOCondition cond, gpointer self) -> gboolean {
-          auto* bridge = static_cast<LinuxBridge*>(self);
-          bridge->pumpEvents();
-          if (cond & (G_IO_HUP | G_IO_ERR)) {
-            bridge->watch_ = nullptr;  // the source is destroyed on return
-            bridge->watchFd_ = -1;
-            return G_SOURCE_REMOVE;
-          }
-          return G_SOURCE_CONTINUE;
-        }),
-        this, nullptr);
+    g_source_set_callback(watch_, G_SOURCE_FUNC(+[](gint, GIOCondition cond, gpointer self) -> gboolean {
+                            auto* bridge = static_cast<LinuxBridge*>(self);
+                            bridge->pumpEvents();
+                            if (cond & (G_IO_HUP | G_IO_ERR)) {
+                              bridge->watch_ = nullptr;  // the source is destroyed on return
+                              bridge->watchFd_ = -1;
+                              return G_SOURCE_REMOVE;
+                            }
+                            return G_SOURCE_CONTINUE;
+                          }),
+                          this, nullptr);
     g_source_attach(watch_, ctx_);
     g_source_unref(watch_);
     watchFd_ = fd;
@@ -204,7 +200,8 @@ bool LinuxBridge::deliverEvent(const RawEvent& raw) {
   std::string appName;
   std::vector<RawCall> calls;
   addInfoCalls(calls, raw.source, &info, &answered);
-  calls.push_back(property({raw.source.bus, kRootPath}, kAccessible, "Name", [&appName](DBusMessageIter* v) { appName = readString(v); }));
+  calls.push_back(property({raw.source.bus, kRootPath}, kAccessible, "Name",
+                           [&appName](DBusMessageIter* v) { appName = readString(v); }));
   bus_.run(calls, deadline, 250, nullptr);
   for (const auto& c : calls)
     if (isNoReply(c.error) || c.error == kErrorDeadline) return false;
@@ -222,8 +219,9 @@ GDBusConnection* LinuxBridge::sessionBus(GErrorBox& err) {
   const char* session = std::getenv("DBUS_SESSION_BUS_ADDRESS");
   if (!session || !*session) return nullptr;
   return g_dbus_connection_new_for_address_sync(
-      session, static_cast<GDBusConnectionFlags>(G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
-                                                 G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION),
+      session,
+      static_cast<GDBusConnectionFlags>(G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
+                                        G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION),
       nullptr, nullptr, err.out());
 }
 

@@ -62,7 +62,8 @@ bool isGoneName(const std::string& e) {
   return e == DBUS_ERROR_SERVICE_UNKNOWN || e == DBUS_ERROR_NAME_HAS_NO_OWNER || e == DBUS_ERROR_DISCONNECTED;
 }
 
-Error callError(const RawCall& c, int pid, const std::string& doing, const std::string& what, const Deadline& deadline) {
+Error callError(const RawCall& c, int pid, const std::string& doing, const std::string& what,
+                const Deadline& deadline) {
   if (c.error == kErrorDeadline) return timeoutError(doing, deadline);
   if (isNoReply(c.error)) {
     // A "no reply" well before the timeout means the app dropped its connection: it is quitting.
@@ -87,7 +88,8 @@ RawCall property(const ObjRef& to, const char* iface, const char* prop, std::fun
   });
 }
 
-RawCall allProperties(const ObjRef& to, const char* iface, std::function<void(const std::string&, DBusMessageIter*)> onEntry) {
+RawCall allProperties(const ObjRef& to, const char* iface,
+                      std::function<void(const std::string&, DBusMessageIter*)> onEntry) {
   return method(to, kProps, "GetAll", argString(iface), [onEntry](DBusMessageIter* it) {
     if (!nextIs(it, DBUS_TYPE_ARRAY)) return;
     DBusMessageIter dict;

@@ -74,7 +74,8 @@ RawCall method(const ObjRef& to, const char* iface, const char* name, std::funct
 RawCall property(const ObjRef& to, const char* iface, const char* prop, std::function<void(DBusMessageIter*)> onValue);
 
 // Properties.GetAll; onEntry sees each name and the variant's content.
-RawCall allProperties(const ObjRef& to, const char* iface, std::function<void(const std::string&, DBusMessageIter*)> onEntry);
+RawCall allProperties(const ObjRef& to, const char* iface,
+                      std::function<void(const std::string&, DBusMessageIter*)> onEntry);
 
 // Properties.Set of a double (Value.CurrentValue).
 RawCall setDouble(const ObjRef& to, const char* iface, const char* prop, double v);

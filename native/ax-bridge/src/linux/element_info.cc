@@ -130,9 +130,7 @@ void addInfoCalls(std::vector<RawCall>& calls, const ObjRef& ref, Info* info, in
   };
 }
 
-bool labelInText(AtspiRole role) {
-  return role == ATSPI_ROLE_ICON || role == ATSPI_ROLE_LIST_ITEM;
-}
+bool labelInText(AtspiRole role) { return role == ATSPI_ROLE_ICON || role == ATSPI_ROLE_LIST_ITEM; }
 
 uint8_t detailsNeeded(const Info& info) {
   auto role = static_cast<AtspiRole>(info.role);
@@ -161,7 +159,8 @@ Element elementOf(const Info& info) {
   Element el;
   auto role = static_cast<AtspiRole>(info.role);
   el.states = stateNames(info.states);
-  el.role = normalizeRole(role, hasStateBit(info.states, ATSPI_STATE_EDITABLE), hasStateBit(info.states, ATSPI_STATE_MULTI_LINE));
+  el.role = normalizeRole(role, hasStateBit(info.states, ATSPI_STATE_EDITABLE),
+                          hasStateBit(info.states, ATSPI_STATE_MULTI_LINE));
   el.platformRole = take(atspi_role_get_name(role));  // a table lookup in libatspi: no D-Bus
   el.name = info.name;
   el.description = info.description;
@@ -185,7 +184,8 @@ void addDetailCalls(std::vector<RawCall>& calls, const ObjRef& ref, uint8_t need
   // The text is read in a second batch, up to its length: LibreOffice answers GetText with nothing
   // at all when the range asked for goes past the end.
   if ((need & (kNeedText | kNeedTextAsName)) && textLength) {
-    calls.push_back(property(ref, "org.a11y.atspi.Text", "CharacterCount", [textLength](DBusMessageIter* v) { *textLength = readInt(v, -1); }));
+    calls.push_back(property(ref, "org.a11y.atspi.Text", "CharacterCount",
+                             [textLength](DBusMessageIter* v) { *textLength = readInt(v, -1); }));
   }
   if (need & kNeedValue) {
     calls.push_back(property(ref, "org.a11y.atspi.Value", "CurrentValue",

@@ -95,9 +95,9 @@ class LinuxBridge final : public Bridge {
     std::unordered_map<std::string, std::vector<size_t>> itemKids;  // parent path → items
     std::string bus;
     std::unordered_set<std::string> seen;  // paths in nodes: each element appears once
-    bool cutShort = false;  // a call went unanswered while the app still answers others: partial
-    bool slowCall = false;  // set by the snapshot's error policy, checked after each batch
-    bool fromMirror = false;  // items from the mirror, not from GetItems just now
+    bool cutShort = false;                 // a call went unanswered while the app still answers others: partial
+    bool slowCall = false;                 // set by the snapshot's error policy, checked after each batch
+    bool fromMirror = false;               // items from the mirror, not from GetItems just now
   };
 
   // An app's cache as last read, kept current by the app's own signals (A11yBus::watch): a snapshot
@@ -108,7 +108,7 @@ class LinuxBridge final : public Bridge {
   struct Mirror {
     std::string bus;
     std::vector<CacheItem> items;
-    std::unordered_map<std::string, size_t> at;  // path → item
+    std::unordered_map<std::string, size_t> at;    // path → item
     std::chrono::steady_clock::time_point readAt;  // when GetItems answered
   };
 
@@ -137,7 +137,7 @@ class LinuxBridge final : public Bridge {
   static constexpr int kMaxVisibleItems = 400;  // children read from one such container
   static constexpr int kSampleStepPx = 12;      // between the rows of points a list is sampled at
   static constexpr int kMaxSampleRows = 60;
-  static constexpr int kSampleColumnPx = 48;    // between its columns of points (an icon grid)
+  static constexpr int kSampleColumnPx = 48;  // between its columns of points (an icon grid)
   static constexpr int kMaxSampleColumns = 12;
   static constexpr int kMaxVisibleSpan = 2000;
   static constexpr int kCornerTries = 6, kCornerStepPx = 12;  // rows or columns on one screen, at most: else distrust
@@ -162,16 +162,19 @@ class LinuxBridge final : public Bridge {
 
   // snapshot.cc
   CallErrorPolicy snapshotPolicy(int pid, const std::string& appBus, const Deadline& deadline, bool* slow);
-  std::optional<Error> slowOrHung(bool& slow, bool& cutShort, const ObjRef& anyOfApp, int pid, const Deadline& deadline);
+  std::optional<Error> slowOrHung(bool& slow, bool& cutShort, const ObjRef& anyOfApp, int pid,
+                                  const Deadline& deadline);
   static bool managesHugeDescendants(const Info& info);
   bool keep(const Node& n, bool isRoot, const SnapshotOptions& options);
   static std::vector<int> positions(const Tree& t);
   int addNode(Tree& t, const ObjRef& ref, int depth, int parent);
   Result<Done> walk(Tree& t, const ObjRef& root, int pid, const SnapshotOptions& options, const Deadline& deadline);
-  std::vector<const Node*> emit(const Tree& t, const SnapshotOptions& options, Snapshot& snap, std::vector<Handle>& handles);
-  Result<Done> fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, const ObjRef& app, int pid, const Deadline& deadline);
-  static std::optional<Error> cutAtUnanswered(Snapshot& snap, const std::vector<RawCall>& calls, const std::vector<size_t>& owner,
-                                              const Deadline& deadline);
+  std::vector<const Node*> emit(const Tree& t, const SnapshotOptions& options, Snapshot& snap,
+                                std::vector<Handle>& handles);
+  Result<Done> fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, const ObjRef& app, int pid,
+                            const Deadline& deadline);
+  static std::optional<Error> cutAtUnanswered(Snapshot& snap, const std::vector<RawCall>& calls,
+                                              const std::vector<size_t>& owner, const Deadline& deadline);
 
   // app_cache.cc
   void dropMirror(const std::string& bus);
@@ -190,7 +193,8 @@ class LinuxBridge final : public Bridge {
   // actions.cc
   Result<Target> resolve(ElementRef ref, const Deadline& deadline, bool asRead = false);
   Result<Done> select(const Target& t, const Deadline& deadline);
-  Result<Done> doAction(const Target& t, int index, const std::string& doing, const std::string& refused, const Deadline& deadline);
+  Result<Done> doAction(const Target& t, int index, const std::string& doing, const std::string& refused,
+                        const Deadline& deadline);
   static int indexOfFirst(const std::vector<std::string>& names, const std::vector<std::string>& wanted);
   RawCall actionNames(const ObjRef& ref, std::vector<std::string>& names, const Deadline& deadline);
   static Error unsupported(const std::string& action);

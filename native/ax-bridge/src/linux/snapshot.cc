@@ -101,7 +101,8 @@ CallErrorPolicy LinuxBridge::snapshotPolicy(int pid, const std::string& appBus, 
 // After a call went unanswered for its whole share: "not responding" only when the app does not
 // answer a trivial call (its name) within a short deadline either. When it does, it is slow to
 // give that part only, and the snapshot ends there as partial.
-std::optional<Error> LinuxBridge::slowOrHung(bool& slow, bool& cutShort, const ObjRef& anyOfApp, int pid, const Deadline& deadline) {
+std::optional<Error> LinuxBridge::slowOrHung(bool& slow, bool& cutShort, const ObjRef& anyOfApp, int pid,
+                                             const Deadline& deadline) {
   if (!slow) return std::nullopt;
   slow = false;
   cutShort = true;
@@ -163,7 +164,8 @@ int LinuxBridge::addNode(Tree& t, const ObjRef& ref, int depth, int parent) {
 
 // Reads the tree level by level: for each level, one pipelined batch for what the cache did not
 // tell about its elements, then one for the children of those that are expanded.
-Result<Done> LinuxBridge::walk(Tree& t, const ObjRef& root, int pid, const SnapshotOptions& options, const Deadline& deadline) {
+Result<Done> LinuxBridge::walk(Tree& t, const ObjRef& root, int pid, const SnapshotOptions& options,
+                               const Deadline& deadline) {
   CallErrorPolicy policy = snapshotPolicy(pid, root.bus, deadline, &t.slowCall);
   auto over = [&t, &deadline] { return deadline.expired() || t.cutShort; };
   std::vector<int> level = {addNode(t, root, 0, -1)};
@@ -199,7 +201,8 @@ Result<Done> LinuxBridge::walk(Tree& t, const ObjRef& root, int pid, const Snaps
     for (int n : expand) {
       Info& info = t.nodes[n].info;
       if (hasStateBit(info.states, ATSPI_STATE_MANAGES_DESCENDANTS) && info.childCount < 0)
-        calls.push_back(property(t.nodes[n].ref, kAccessible, "ChildCount", [&info](DBusMessageIter* v) { info.childCount = readInt(v, -1); }));
+        calls.push_back(property(t.nodes[n].ref, kAccessible, "ChildCount",
+                                 [&info](DBusMessageIter* v) { info.childCount = readInt(v, -1); }));
     }
     if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
     if (auto e = slowOrHung(t.slowCall, t.cutShort, root, pid, deadline)) return *e;
@@ -220,7 +223,8 @@ Result<Done> LinuxBridge::walk(Tree& t, const ObjRef& root, int pid, const Snaps
         known[n] = true;
       } else {
         auto* into = &kids[n];
-        calls.push_back(method(t.nodes[n].ref, kAccessible, "GetChildren", nullptr, [into](DBusMessageIter* it) { readObjectRefs(it, *into); }));
+        calls.push_back(method(t.nodes[n].ref, kAccessible, "GetChildren", nullptr,
+                               [into](DBusMessageIter* it) { readObjectRefs(it, *into); }));
       }
     }
     if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
@@ -257,7 +261,8 @@ Result<Done> LinuxBridge::walk(Tree& t, const ObjRef& root, int pid, const Snaps
 }
 
 // The kept nodes in depth-first order as elements (a prefix of the tree when truncated).
-std::vector<const LinuxBridge::Node*> LinuxBridge::emit(const Tree& t, const SnapshotOptions& options, Snapshot& snap, std::vector<Handle>& handles) {
+std::vector<const LinuxBridge::Node*> LinuxBridge::emit(const Tree& t, const SnapshotOptions& options, Snapshot& snap,
+                                                        std::vector<Handle>& handles) {
   std::vector<const Node*> out;
   struct Item {
     int node;
@@ -290,7 +295,8 @@ std::vector<const LinuxBridge::Node*> LinuxBridge::emit(const Tree& t, const Sna
     handles.push_back({n.ref, n.info.role, n.info.name});
     out.push_back(&n);
     if (n.depth + 1 > options.maxDepth) {
-      if (hasChildren && (snap.truncated == Truncation::None || snap.truncated == Truncation::VisibleOnly)) snap.truncated = Truncation::MaxDepth;
+      if (hasChildren && (snap.truncated == Truncation::None || snap.truncated == Truncation::VisibleOnly))
+        snap.truncated = Truncation::MaxDepth;
     } else if (!n.expanded && hasChildren) {
       // Children never read (the deadline came first): stop here, so that the elements stay a
       // depth-first prefix of the tree.
@@ -305,7 +311,8 @@ std::vector<const LinuxBridge::Node*> LinuxBridge::emit(const Tree& t, const Sna
 
 // Bounds, actions and values of the elements, in one pipelined batch. When the deadline cuts it
 // short, the elements are cut at the first one whose details are missing.
-Result<Done> LinuxBridge::fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, const ObjRef& app, int pid, const Deadline& deadline) {
+Result<Done> LinuxBridge::fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, const ObjRef& app,
+                                       int pid, const Deadline& deadline) {
   std::vector<RawCall> calls;
   std::vector<size_t> owner;
   std::vector<std::vector<std::string>> rawActions(nodes.size());
@@ -351,10 +358,11 @@ Result<Done> LinuxBridge::fetchDetails(Snapshot& snap, const std::vector<const N
         if (!asName) el->value = std::string();
       } else {
         int upTo = length < 0 ? kMaxValueChars : std::min(length, kMaxValueChars);
-        more.push_back(method(nodes[i]->ref, "org.a11y.atspi.Text", "GetText", argInts(0, upTo), [el, asName](DBusMessageIter* it) {
-          if (asName) el->name = readString(it);
-          else el->value = readString(it);
-        }));
+        more.push_back(method(nodes[i]->ref, "org.a11y.atspi.Text", "GetText", argInts(0, upTo),
+                              [el, asName](DBusMessageIter* it) {
+                                if (asName) el->name = readString(it);
+                                else el->value = readString(it);
+                              }));
         moreOwner.push_back(i);
       }
     }
@@ -386,10 +394,11 @@ Result<Done> LinuxBridge::fetchDetails(Snapshot& snap, const std::vector<const N
 // The elements are cut at the first one a call of this batch could not be answered for before
 // the deadline. A call that went unanswered for its own share while the app still answers
 // (slowOrHung said so) only leaves that detail out.
-std::optional<Error> LinuxBridge::cutAtUnanswered(Snapshot& snap, const std::vector<RawCall>& calls, const std::vector<size_t>& owner,
-                                            const Deadline& deadline) {
+std::optional<Error> LinuxBridge::cutAtUnanswered(Snapshot& snap, const std::vector<RawCall>& calls,
+                                                  const std::vector<size_t>& owner, const Deadline& deadline) {
   for (size_t k = 0; k < calls.size(); ++k) {
-    if (calls[k].answered || !(calls[k].error == kErrorDeadline || (isNoReply(calls[k].error) && deadline.expired()))) continue;
+    if (calls[k].answered || !(calls[k].error == kErrorDeadline || (isNoReply(calls[k].error) && deadline.expired())))
+      continue;
     if (owner[k] >= snap.elements.size()) continue;  // already cut before it
     snap.elements.resize(owner[k]);
     snap.truncated = Truncation::Deadline;

@@ -13,14 +13,15 @@ uint64_t LinuxBridge::cellKey(int row, int column) {
 }
 
 RawCall LinuxBridge::childAtPoint(const ObjRef& container, int x, int y, ObjRef* into) {
-  return method(container, "org.a11y.atspi.Component", "GetAccessibleAtPoint",
-                [x, y](DBusMessage* m) {
-                  dbus_int32_t px = x, py = y;
-                  dbus_uint32_t coords = ATSPI_COORD_TYPE_SCREEN;
-                  dbus_message_append_args(m, DBUS_TYPE_INT32, &px, DBUS_TYPE_INT32, &py, DBUS_TYPE_UINT32, &coords,
-                                           DBUS_TYPE_INVALID);
-                },
-                [into](DBusMessageIter* it) { readObjectRef(it, *into); });
+  return method(
+      container, "org.a11y.atspi.Component", "GetAccessibleAtPoint",
+      [x, y](DBusMessage* m) {
+        dbus_int32_t px = x, py = y;
+        dbus_uint32_t coords = ATSPI_COORD_TYPE_SCREEN;
+        dbus_message_append_args(m, DBUS_TYPE_INT32, &px, DBUS_TYPE_INT32, &py, DBUS_TYPE_UINT32, &coords,
+                                 DBUS_TYPE_INVALID);
+      },
+      [into](DBusMessageIter* it) { readObjectRef(it, *into); });
 }
 
 // Its visible part, bounded: never a call that makes the app build all its children. A table is
@@ -28,7 +29,8 @@ RawCall LinuxBridge::childAtPoint(const ObjRef& container, int x, int y, ObjRef*
 // its parent's, a scrolled window) give the visible rows and columns, then each visible cell is
 // asked for by row and column, row by row up to the cap. Anything else (or a table whose corner
 // cells cannot be placed) is sampled: the child at points on a grid over the visible area.
-Result<Done> LinuxBridge::readVisible(Tree& t, std::vector<Windowed>& ws, const CallErrorPolicy& policy, const Deadline& deadline) {
+Result<Done> LinuxBridge::readVisible(Tree& t, std::vector<Windowed>& ws, const CallErrorPolicy& policy,
+                                      const Deadline& deadline) {
   if (ws.empty()) return Done{};
   std::vector<RawCall> calls;
   for (auto& w : ws) {
@@ -36,11 +38,14 @@ Result<Done> LinuxBridge::readVisible(Tree& t, std::vector<Windowed>& ws, const 
     calls.push_back(method(n.ref, "org.a11y.atspi.Component", "GetExtents", argUint(ATSPI_COORD_TYPE_SCREEN),
                            [&w](DBusMessageIter* it) { w.own = readExtents(it); }));
     if (n.parent >= 0)
-      calls.push_back(method(t.nodes[n.parent].ref, "org.a11y.atspi.Component", "GetExtents", argUint(ATSPI_COORD_TYPE_SCREEN),
+      calls.push_back(method(t.nodes[n.parent].ref, "org.a11y.atspi.Component", "GetExtents",
+                             argUint(ATSPI_COORD_TYPE_SCREEN),
                              [&w](DBusMessageIter* it) { w.parent = readExtents(it); }));
     if (n.info.ifaces & kIfaceTable) {
-      calls.push_back(property(n.ref, "org.a11y.atspi.Table", "NRows", [&w](DBusMessageIter* v) { w.rows = readInt(v, -1); }));
-      calls.push_back(property(n.ref, "org.a11y.atspi.Table", "NColumns", [&w](DBusMessageIter* v) { w.columns = readInt(v, -1); }));
+      calls.push_back(
+          property(n.ref, "org.a11y.atspi.Table", "NRows", [&w](DBusMessageIter* v) { w.rows = readInt(v, -1); }));
+      calls.push_back(property(n.ref, "org.a11y.atspi.Table", "NColumns",
+                               [&w](DBusMessageIter* v) { w.columns = readInt(v, -1); }));
     }
   }
   if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
@@ -57,7 +62,8 @@ Result<Done> LinuxBridge::readVisible(Tree& t, std::vector<Windowed>& ws, const 
     Rect r = *w.own;
     if (w.parent) {
       double x0 = std::max(r.x, w.parent->x), y0 = std::max(r.y, w.parent->y);
-      double x1 = std::min(r.x + r.width, w.parent->x + w.parent->width), y1 = std::min(r.y + r.height, w.parent->y + w.parent->height);
+      double x1 = std::min(r.x + r.width, w.parent->x + w.parent->width),
+             y1 = std::min(r.y + r.height, w.parent->y + w.parent->height);
       r = Rect{x0, y0, std::max(0.0, x1 - x0), std::max(0.0, y1 - y0)};
     }
     if (r.width >= 2 && r.height >= 2) area[i] = r;
@@ -91,15 +97,18 @@ Result<Done> LinuxBridge::readVisible(Tree& t, std::vector<Windowed>& ws, const 
     calls.clear();
     for (size_t j = 0; j < open.size(); ++j)
       if (!cell[j].bus.empty())
-        calls.push_back(method(cell[j], kAccessible, "GetIndexInParent", nullptr, [&index, j](DBusMessageIter* it) { index[j] = readInt(it, -1); }));
+        calls.push_back(method(cell[j], kAccessible, "GetIndexInParent", nullptr,
+                               [&index, j](DBusMessageIter* it) { index[j] = readInt(it, -1); }));
     if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
     std::vector<int> r(open.size(), -1), col(open.size(), -1);
     calls.clear();
     for (size_t j = 0; j < open.size(); ++j) {
       if (index[j] < 0) continue;
       const ObjRef& table = t.nodes[ws[open[j] / 2].node].ref;
-      calls.push_back(method(table, "org.a11y.atspi.Table", "GetRowAtIndex", argInt(index[j]), [&r, j](DBusMessageIter* it) { r[j] = readInt(it, -1); }));
-      calls.push_back(method(table, "org.a11y.atspi.Table", "GetColumnAtIndex", argInt(index[j]), [&col, j](DBusMessageIter* it) { col[j] = readInt(it, -1); }));
+      calls.push_back(method(table, "org.a11y.atspi.Table", "GetRowAtIndex", argInt(index[j]),
+                             [&r, j](DBusMessageIter* it) { r[j] = readInt(it, -1); }));
+      calls.push_back(method(table, "org.a11y.atspi.Table", "GetColumnAtIndex", argInt(index[j]),
+                             [&col, j](DBusMessageIter* it) { col[j] = readInt(it, -1); }));
     }
     if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
     for (size_t j = 0; j < open.size(); ++j) {
@@ -166,7 +175,8 @@ Result<Done> LinuxBridge::readVisible(Tree& t, std::vector<Windowed>& ws, const 
   std::vector<int> stillThere(reused.size(), 0);
   for (size_t k = 0; k < reused.size(); ++k)
     calls.push_back(method(reused[k].table < ws.size() ? found[reused[k].table][reused[k].slot] : ObjRef{}, kAccessible,
-                           "GetIndexInParent", nullptr, [&stillThere, k](DBusMessageIter* it) { stillThere[k] = readInt(it, -1) >= 0; }));
+                           "GetIndexInParent", nullptr,
+                           [&stillThere, k](DBusMessageIter* it) { stillThere[k] = readInt(it, -1) >= 0; }));
   if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
   calls.clear();
   for (size_t k = 0; k < reused.size(); ++k) {
@@ -176,8 +186,8 @@ Result<Done> LinuxBridge::readVisible(Tree& t, std::vector<Windowed>& ws, const 
   }
   for (const Cell& c : asked) {
     ObjRef* into = &found[c.table][c.slot];
-    calls.push_back(method(t.nodes[ws[c.table].node].ref, "org.a11y.atspi.Table", "GetAccessibleAt", argInts(c.row, c.column),
-                           [into](DBusMessageIter* it) { readObjectRef(it, *into); }));
+    calls.push_back(method(t.nodes[ws[c.table].node].ref, "org.a11y.atspi.Table", "GetAccessibleAt",
+                           argInts(c.row, c.column), [into](DBusMessageIter* it) { readObjectRef(it, *into); }));
   }
   if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
   for (const Cell& c : asked) {
