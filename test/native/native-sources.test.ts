@@ -1,6 +1,7 @@
 // The bridge's source files (issue #17): binding.gyp compiles every one of them there is, for its own
 // platform, and nothing that is not there — a file split off and not listed would leave its functions
 // undefined only when the addon loads, and on macOS only on a Mac.
+import { spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -49,3 +50,51 @@ describe('binding.gyp and the bridge sources', () => {
   });
 });
 
+// The format of native/.clang-format, checked with the clang-format it was applied with: another major
+// version formats some lines differently, and a check that fails on a tree nobody changed would teach
+// everyone to ignore it. scripts/setup.sh installs clang-format-14 on Debian and Ubuntu.
+const CLANG_FORMAT_MAJOR = 14;
+
+/** The clang-format to check with (clang-format-14, else a clang-format of that version), or why none. */
+function findClangFormat(): { binary: string; skip: string } {
+  const found: string[] = [];
+  for (const binary of [`clang-format-${CLANG_FORMAT_MAJOR}`, 'clang-format']) {
+    const version = spawnSync(binary, ['--version'], { encoding: 'utf8' });
+    if (version.error || version.status !== 0) continue;
+    const major = Number(/version (\d+)\./.exec(version.stdout)?.[1] ?? Number.NaN);
+    if (major === CLANG_FORMAT_MAJOR) return { binary, skip: '' };
+    found.push(`${binary} ${Number.isNaN(major) ? '(unknown version)' : major}`);
+  }
+  const why = found.length === 0 ? 'clang-format is not installed' : `only ${found.join(', ')} is installed`;
+  return {
+    binary: '',
+    skip: `${why}; the native sources are formatted with clang-format ${CLANG_FORMAT_MAJOR} (Debian/Ubuntu: scripts/setup.sh installs clang-format-${CLANG_FORMAT_MAJOR})`,
+  };
+}
+
+/** Every C++, Objective-C++ and header file of the bridge, relative to its folder. */
+async function formattedFiles(): Promise<string[]> {
+  const entries = await readdir(`${ADDON_DIR}src`, { recursive: true });
+  const sources = entries.filter((p) => /\.(cc|h|mm)$/.test(p)).map((p) => `src/${p}`);
+  const headers = (await readdir(`${ADDON_DIR}include`)).filter((n) => n.endsWith('.h')).map((n) => `include/${n}`);
+  return [...sources, ...headers].sort();
+}
+
+const clangFormat = findClangFormat();
+if (clangFormat.skip) console.log(`[native-format] skipped: ${clangFormat.skip}.`);
+
+describe.skipIf(clangFormat.skip !== '')('the bridge sources are formatted', () => {
+  it('as native/.clang-format says (to fix: npm run format:native)', async () => {
+    const files = await formattedFiles();
+    expect(files).toContain('src/linux/linux_bridge.h');
+    expect(files).toContain('src/mac/ax_bridge.mm');
+    const result = spawnSync(clangFormat.binary, ['--dry-run', '--Werror', '--style=file', ...files], {
+      cwd: ADDON_DIR,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    // clang-format names each file and line that would change.
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  }, 90_000);
+});
