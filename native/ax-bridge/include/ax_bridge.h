@@ -41,7 +41,7 @@ struct Error {
 template <typename T>
 class Result {
  public:
-  Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(T value) : value_(std::move(value)) {}      // NOLINT: implicit by design
   Result(Error error) : error_(std::move(error)) {}  // NOLINT
   bool ok() const { return value_.has_value(); }
   const T& value() const { return *value_; }
@@ -59,8 +59,7 @@ struct Done {};  // the value of a call that returns nothing
 class Deadline {
  public:
   explicit Deadline(double ms)
-      : at_(std::chrono::steady_clock::now() +
-            std::chrono::microseconds(static_cast<int64_t>(ms * 1000.0))),
+      : at_(std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<int64_t>(ms * 1000.0))),
         totalMs_(ms) {}
   double remainingMs() const {
     auto left = std::chrono::duration<double, std::milli>(at_ - std::chrono::steady_clock::now()).count();
@@ -125,13 +124,13 @@ struct Snapshot {
 };
 
 struct SnapshotOptions {
-  int pid = 0;                 // 0: the frontmost application
+  int pid = 0;  // 0: the frontmost application
   bool focusedWindowOnly = false;
   int maxDepth = 0;
   int maxNodes = 0;
-  bool showingOnly = true;     // skip subtrees the user cannot see (hidden tabs, closed menus)
-  bool useCache = true;        // platform bulk caching (AT-SPI cache; AX batched attribute reads)
-  bool useMirror = true;       // AT-SPI: the app's cache as read before, kept current by its change events
+  bool showingOnly = true;  // skip subtrees the user cannot see (hidden tabs, closed menus)
+  bool useCache = true;     // platform bulk caching (AT-SPI cache; AX batched attribute reads)
+  bool useMirror = true;    // AT-SPI: the app's cache as read before, kept current by its change events
 };
 
 struct AppInfo {
@@ -225,7 +224,8 @@ class Bridge {
   virtual Result<std::optional<std::string>> readValue(ElementRef ref, const Deadline& deadline) = 0;
   // Inserts text into an editable text element at the caret, replacing the selection (or at the end),
   // then puts the caret after it. Password fields are refused.
-  virtual Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at, const Deadline& deadline) = 0;
+  virtual Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at,
+                                      const Deadline& deadline) = 0;
   // Asks the app with this pid to bring its window to the front. Returns once asked: the window
   // manager may take a moment, so the caller waits for frontmostApp() to name the app.
   virtual Result<Done> activateApp(int pid, const Deadline& deadline) = 0;

@@ -36,8 +36,8 @@ class GenerationStore {
   };
 
   // `release` is called once for every handle the store drops (macOS: CFRelease); none by default.
-  explicit GenerationStore(std::function<void(Handle&)> release = nullptr,
-                           size_t keptGenerations = kKeptGenerations, size_t keptHandles = kKeptHandles)
+  explicit GenerationStore(std::function<void(Handle&)> release = nullptr, size_t keptGenerations = kKeptGenerations,
+                           size_t keptHandles = kKeptHandles)
       : release_(std::move(release)), keptGenerations_(keptGenerations), keptHandles_(keptHandles) {}
   GenerationStore(const GenerationStore&) = delete;
   GenerationStore& operator=(const GenerationStore&) = delete;

@@ -51,9 +51,8 @@ inline bool isMacTextRole(const MacFacts& f) {
 // The AX action each bridge action is done with when the element lists it.
 inline const std::vector<std::pair<std::string, std::string>>& macActionTable() {
   static const std::vector<std::pair<std::string, std::string>> table = {
-      {"AXPress", "press"},         {"AXShowMenu", "show_menu"}, {"AXIncrement", "increment"},
-      {"AXDecrement", "decrement"}, {"AXConfirm", "confirm"},    {"AXCancel", "cancel"},
-      {"AXRaise", "raise"},         {"AXPick", "select"},
+      {"AXPress", "press"},     {"AXShowMenu", "show_menu"}, {"AXIncrement", "increment"}, {"AXDecrement", "decrement"},
+      {"AXConfirm", "confirm"}, {"AXCancel", "cancel"},      {"AXRaise", "raise"},         {"AXPick", "select"},
   };
   return table;
 }

@@ -43,14 +43,22 @@ using Settler = Napi::TypedThreadSafeFunction<std::nullptr_t, Pending, SettleOnJ
 
 const char* codeName(axb::ErrorCode code) {
   switch (code) {
-    case axb::ErrorCode::Unavailable: return "unavailable";
-    case axb::ErrorCode::PermissionDenied: return "permission_denied";
-    case axb::ErrorCode::Timeout: return "timeout";
-    case axb::ErrorCode::Stale: return "stale";
-    case axb::ErrorCode::Gone: return "gone";
-    case axb::ErrorCode::NotFound: return "not_found";
-    case axb::ErrorCode::Unsupported: return "unsupported";
-    case axb::ErrorCode::Failed: return "failed";
+    case axb::ErrorCode::Unavailable:
+      return "unavailable";
+    case axb::ErrorCode::PermissionDenied:
+      return "permission_denied";
+    case axb::ErrorCode::Timeout:
+      return "timeout";
+    case axb::ErrorCode::Stale:
+      return "stale";
+    case axb::ErrorCode::Gone:
+      return "gone";
+    case axb::ErrorCode::NotFound:
+      return "not_found";
+    case axb::ErrorCode::Unsupported:
+      return "unsupported";
+    case axb::ErrorCode::Failed:
+      return "failed";
   }
   return "failed";
 }
@@ -136,11 +144,16 @@ Napi::Value appToJs(Napi::Env env, const axb::AppInfo& app) {
 
 const char* truncationName(axb::Truncation t) {
   switch (t) {
-    case axb::Truncation::None: return "none";
-    case axb::Truncation::MaxNodes: return "max_nodes";
-    case axb::Truncation::MaxDepth: return "max_depth";
-    case axb::Truncation::Deadline: return "deadline";
-    case axb::Truncation::VisibleOnly: return "visible_only";
+    case axb::Truncation::None:
+      return "none";
+    case axb::Truncation::MaxNodes:
+      return "max_nodes";
+    case axb::Truncation::MaxDepth:
+      return "max_depth";
+    case axb::Truncation::Deadline:
+      return "deadline";
+    case axb::Truncation::VisibleOnly:
+      return "visible_only";
   }
   return "none";
 }
@@ -205,7 +218,7 @@ Napi::Value Permission(const Napi::CallbackInfo& info) {
         Napi::Object o = Napi::Object::New(env);
         o.Set("state", p.state == axb::PermissionState::Granted  ? "granted"
                        : p.state == axb::PermissionState::Denied ? "denied"
-                                                                  : "unavailable");
+                                                                 : "unavailable");
         o.Set("detail", p.detail);
         return o;
       });
@@ -233,7 +246,8 @@ Napi::Value LaunchApp(const Napi::CallbackInfo& info) {
   std::string what = stringArg(info, 1, "what");
   auto deadline = deadlineArg(info, 2);
 #if defined(__APPLE__)
-  if (by != "id" && by != "name" && by != "path") throw Napi::TypeError::New(info.Env(), "by must be 'id', 'name' or 'path'");
+  if (by != "id" && by != "name" && by != "path")
+    throw Napi::TypeError::New(info.Env(), "by must be 'id', 'name' or 'path'");
 #else
   if (by != "id" && by != "name") throw Napi::TypeError::New(info.Env(), "by must be 'id' or 'name'");
 #endif
@@ -276,7 +290,8 @@ Napi::Value Snapshot(const Napi::CallbackInfo& info) {
   o.showingOnly = boolArg(info, 4, "showingOnly");
   o.useCache = boolArg(info, 5, "useCache");
   auto deadline = deadlineArg(info, 6);
-  o.useMirror = info.Length() > 7 && !info[7].IsUndefined() ? boolArg(info, 7, "useMirror") : true;  // added later: optional
+  o.useMirror =
+      info.Length() > 7 && !info[7].IsUndefined() ? boolArg(info, 7, "useMirror") : true;  // added later: optional
   if (o.pid < 0 || o.maxDepth < 1 || o.maxDepth > axb::kMaxDepthLimit || o.maxNodes < 1 ||
       o.maxNodes > axb::kMaxNodesLimit) {
     throw Napi::TypeError::New(info.Env(), "snapshot limits are out of range");
@@ -548,7 +563,8 @@ Napi::Value PostKeyChord(const Napi::CallbackInfo& info) {
   std::string character = info[1].As<Napi::String>().Utf8Value();
   int key = info[0].As<Napi::Number>().Int32Value();
   uint64_t flags = static_cast<uint64_t>(info[2].As<Napi::Number>().Int64Value());
-  if (!axb::postKeyChord(key, character, flags, why)) throw Napi::Error::New(env, "Could not press the key: " + why + ".");
+  if (!axb::postKeyChord(key, character, flags, why))
+    throw Napi::Error::New(env, "Could not press the key: " + why + ".");
   return env.Undefined();
 }
 

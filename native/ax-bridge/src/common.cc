@@ -6,15 +6,14 @@
 namespace axb {
 
 const std::vector<std::string> kActionNames = {
-    "press", "show_menu", "focus", "increment", "decrement", "confirm",
-    "cancel", "expand", "collapse", "select", "raise",
+    "press",  "show_menu", "focus",    "increment", "decrement", "confirm",
+    "cancel", "expand",    "collapse", "select",    "raise",
 };
 
 const std::vector<std::string> kStateNames = {
-    "active",   "busy",     "checked",    "collapsed", "default",  "editable",
-    "enabled",  "expandable", "expanded", "focusable", "focused",  "has_popup",
-    "invalid",  "mixed",    "modal",      "multi_line", "pressed", "read_only",
-    "required", "selectable", "selected", "showing",   "visible",
+    "active",   "busy",      "checked",  "collapsed",  "default",  "editable", "enabled", "expandable",
+    "expanded", "focusable", "focused",  "has_popup",  "invalid",  "mixed",    "modal",   "multi_line",
+    "pressed",  "read_only", "required", "selectable", "selected", "showing",  "visible",
 };
 
 Error staleError(uint32_t given, uint32_t latest) {
@@ -29,7 +28,8 @@ Error goneError(const std::string& what) {
 }
 
 Error timeoutError(const std::string& doing, const Deadline& deadline) {
-  return {ErrorCode::Timeout, doing + " did not finish within " + std::to_string(static_cast<long>(std::lround(deadline.totalMs()))) +
+  return {ErrorCode::Timeout, doing + " did not finish within " +
+                                  std::to_string(static_cast<long>(std::lround(deadline.totalMs()))) +
                                   " ms: the application is not responding. Wait for it, or close it, and try again."};
 }
 

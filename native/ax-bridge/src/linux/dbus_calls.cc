@@ -32,8 +32,7 @@ void initThreadsOnce() {
   std::call_once(once, [] { dbus_threads_init_default(); });
 }
 
-const char* kFocusMatch =
-    "type='signal',interface='org.a11y.atspi.Event.Object',member='StateChanged',arg0='focused'";
+const char* kFocusMatch = "type='signal',interface='org.a11y.atspi.Event.Object',member='StateChanged',arg0='focused'";
 const char* kWindowMatch = "type='signal',interface='org.a11y.atspi.Event.Window',member='Activate'";
 
 }  // namespace
@@ -474,7 +473,8 @@ std::optional<Error> A11yBus::run(std::vector<RawCall>& calls, const Deadline& d
           break;  // disconnected
       }
       c.waitedMs = msSince(s.sent);
-      DBusMessage* reply = dbus_pending_call_get_completed(s.pending) ? dbus_pending_call_steal_reply(s.pending) : nullptr;
+      DBusMessage* reply =
+          dbus_pending_call_get_completed(s.pending) ? dbus_pending_call_steal_reply(s.pending) : nullptr;
       if (!reply) dbus_pending_call_cancel(s.pending);
       dbus_pending_call_unref(s.pending);
       s.pending = nullptr;
@@ -535,7 +535,10 @@ void A11yBus::useDirect(const std::string& busName, const Deadline& deadline) {
     direct_.erase(direct_.begin());
   }
   std::string address;
-  RawCall c{{busName, kRootPath}, "org.a11y.atspi.Application", "GetApplicationBusAddress", nullptr,
+  RawCall c{{busName, kRootPath},
+            "org.a11y.atspi.Application",
+            "GetApplicationBusAddress",
+            nullptr,
             [&address](DBusMessageIter* it) { address = readString(it); }};
   call(c, deadline, 1000);
   DBusConnection* peer = nullptr;
@@ -563,8 +566,11 @@ RawCall& A11yBus::call(RawCall& c, const Deadline& deadline, int capMs) {
 int A11yBus::pidOf(const std::string& busName, const Deadline& deadline) {
   for (const auto& [name, pid] : pids_)
     if (name == busName) return pid;
-  RawCall c{{"org.freedesktop.DBus", "/org/freedesktop/DBus"}, "org.freedesktop.DBus", "GetConnectionUnixProcessID",
-            argString(busName), nullptr};
+  RawCall c{{"org.freedesktop.DBus", "/org/freedesktop/DBus"},
+            "org.freedesktop.DBus",
+            "GetConnectionUnixProcessID",
+            argString(busName),
+            nullptr};
   uint32_t pid = 0;
   c.onReply = [&pid](DBusMessageIter* it) { pid = readUint(it, 0); };
   call(c, deadline, 1000);
@@ -613,13 +619,17 @@ std::optional<Error> A11yBus::listen(bool on, const Deadline& deadline) {
   // The registry tells the apps which events someone listens to; GTK sends no others.
   if (on) {
     if (!registerEvent("object:state-changed:focused", deadline)) {
-      return Error{ErrorCode::Failed,
-                   "Could not listen to accessibility events: the accessibility registry did not accept the registration."};
+      return Error{
+          ErrorCode::Failed,
+          "Could not listen to accessibility events: the accessibility registry did not accept the registration."};
     }
     enableAppCaches(deadline);  // window:activate, which stays registered when listening stops
   } else {
-    RawCall c{{kRegistry, "/org/a11y/atspi/registry"}, "org.a11y.atspi.Registry", "DeregisterEvent",
-              argString("object:state-changed:focused"), nullptr};
+    RawCall c{{kRegistry, "/org/a11y/atspi/registry"},
+              "org.a11y.atspi.Registry",
+              "DeregisterEvent",
+              argString("object:state-changed:focused"),
+              nullptr};
     call(c, deadline, 1000);
   }
   return std::nullopt;
@@ -641,7 +651,8 @@ bool A11yBus::registerEvent(const char* event, const Deadline& deadline) {
   call(c, deadline, 1000);
   if (c.answered) return true;
   // Older registries take the event alone.
-  RawCall old{{kRegistry, "/org/a11y/atspi/registry"}, "org.a11y.atspi.Registry", "RegisterEvent", argString(name), nullptr};
+  RawCall old{
+      {kRegistry, "/org/a11y/atspi/registry"}, "org.a11y.atspi.Registry", "RegisterEvent", argString(name), nullptr};
   call(old, deadline, 1000);
   return old.answered;
 }
@@ -657,7 +668,8 @@ constexpr const char* kChangeInterfaces[] = {"org.a11y.atspi.Event.Object", "org
 constexpr const char* kChangeEvents[] = {"object:children-changed", "object:property-change", "object:state-changed"};
 }  // namespace
 
-void A11yBus::noteChange(const char* iface, const char* member, const char* sender, const char* path, DBusMessage* msg) {
+void A11yBus::noteChange(const char* iface, const char* member, const char* sender, const char* path,
+                         DBusMessage* msg) {
   ChangeLog* log = nullptr;
   for (auto& [bus, l] : watched_)
     if (bus == sender) log = &l;
@@ -712,7 +724,8 @@ bool A11yBus::watch(const std::string& busName, const Deadline& deadline) {
     changeEventsRegistered_ = true;
   }
   if (watched_.size() >= kMaxWatched) {
-    for (const char* iface : kChangeInterfaces) busCall("RemoveMatch", senderRule(iface, watched_.front().first), deadline);
+    for (const char* iface : kChangeInterfaces)
+      busCall("RemoveMatch", senderRule(iface, watched_.front().first), deadline);
     watched_.erase(watched_.begin());
   }
   for (const char* iface : kChangeInterfaces) {

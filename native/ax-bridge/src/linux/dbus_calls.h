@@ -100,7 +100,8 @@ class A11yBus {
 
   // Runs the calls with many in flight at once; each waits at most min(capMs, what is left of the
   // deadline). Returns the policy's Error, or the timeout the deadline ran into when stopAtDeadline.
-  std::optional<Error> run(std::vector<RawCall>& calls, const Deadline& deadline, int capMs, const CallErrorPolicy& onError);
+  std::optional<Error> run(std::vector<RawCall>& calls, const Deadline& deadline, int capMs,
+                           const CallErrorPolicy& onError);
   // One call; the RawCall tells how it went.
   RawCall& call(RawCall& c, const Deadline& deadline, int capMs);
 
@@ -153,23 +154,23 @@ class A11yBus {
   bool cachesEnabled_ = false;
   bool changeEventsRegistered_ = false;
   std::chrono::steady_clock::time_point registerAgainAt_{};  // after a refusal: not before then
-  std::vector<std::pair<std::string, ChangeLog>> watched_;  // oldest first
+  std::vector<std::pair<std::string, ChangeLog>> watched_;   // oldest first
 };
 
 // Readers for replies.
 bool nextIs(DBusMessageIter* it, int type);
 std::string readString(DBusMessageIter* it);
 bool isValidTarget(const std::string& bus, const std::string& path);  // a bus name and path safe to call
-bool isLocalSocketAddress(const std::string& address);  // unix:path=… or unix:abstract=…, nothing else
-bool acceptsConnections(const std::string& address);    // a non-blocking connect to it succeeds now
-constexpr size_t kMaxChildrenRead = 10000;  // children read from one GetChildren reply
-bool readObjectRef(DBusMessageIter* it, ObjRef& out);           // (so); false (and empty) when invalid
+bool isLocalSocketAddress(const std::string& address);               // unix:path=… or unix:abstract=…, nothing else
+bool acceptsConnections(const std::string& address);                 // a non-blocking connect to it succeeds now
+constexpr size_t kMaxChildrenRead = 10000;                           // children read from one GetChildren reply
+bool readObjectRef(DBusMessageIter* it, ObjRef& out);                // (so); false (and empty) when invalid
 void readObjectRefs(DBusMessageIter* it, std::vector<ObjRef>& out);  // a(so)
-uint64_t readStateWords(DBusMessageIter* it);                    // au
-uint16_t readInterfaces(DBusMessageIter* it);                    // as
-bool readBool(DBusMessageIter* it);                              // b
-int32_t readInt(DBusMessageIter* it, int32_t fallback);          // i
-uint32_t readUint(DBusMessageIter* it, uint32_t fallback);       // u
+uint64_t readStateWords(DBusMessageIter* it);                        // au
+uint16_t readInterfaces(DBusMessageIter* it);                        // as
+bool readBool(DBusMessageIter* it);                                  // b
+int32_t readInt(DBusMessageIter* it, int32_t fallback);              // i
+uint32_t readUint(DBusMessageIter* it, uint32_t fallback);           // u
 // A Properties.Get reply: the variant's content.
 bool enterVariant(DBusMessageIter* it, DBusMessageIter* inside);
 

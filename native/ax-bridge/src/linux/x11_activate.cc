@@ -124,9 +124,11 @@ int activeX11WindowPid() {
   Display* d = x.openDisplay(display);
   if (!d) return 0;
   int pid = 0;
-  std::vector<unsigned long> active = longs(x, d, DefaultRootWindow(d), x.internAtom(d, "_NET_ACTIVE_WINDOW", False), XA_WINDOW);
+  std::vector<unsigned long> active =
+      longs(x, d, DefaultRootWindow(d), x.internAtom(d, "_NET_ACTIVE_WINDOW", False), XA_WINDOW);
   if (!active.empty() && active[0] != 0) {
-    std::vector<unsigned long> p = longs(x, d, static_cast<Window>(active[0]), x.internAtom(d, "_NET_WM_PID", False), XA_CARDINAL);
+    std::vector<unsigned long> p =
+        longs(x, d, static_cast<Window>(active[0]), x.internAtom(d, "_NET_WM_PID", False), XA_CARDINAL);
     if (!p.empty() && p[0] > 0 && p[0] < 0x7fffffff) pid = static_cast<int>(p[0]);
   }
   x.closeDisplay(d);

@@ -66,7 +66,9 @@ const XLib& xlib() {
     XLib l;
     void* h = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL);
     if (!h) return l;
-    auto sym = [h](auto& f, const char* name) { f = reinterpret_cast<std::remove_reference_t<decltype(f)>>(dlsym(h, name)); };
+    auto sym = [h](auto& f, const char* name) {
+      f = reinterpret_cast<std::remove_reference_t<decltype(f)>>(dlsym(h, name));
+    };
     sym(l.openDisplay, "XOpenDisplay");
     sym(l.closeDisplay, "XCloseDisplay");
     sym(l.grabKey, "XGrabKey");
@@ -186,7 +188,8 @@ class X11KeyGrab : public KeyGrab {
         stopping = stopping_;
       }
       for (Job& job : jobs) {
-        if (stopping) job.done(Error{ErrorCode::Unavailable, "the switch keys are no longer held: the assistant is stopping"});
+        if (stopping)
+          job.done(Error{ErrorCode::Unavailable, "the switch keys are no longer held: the assistant is stopping"});
         else job.done(apply(job.keys));
       }
       if (stopping) {
@@ -218,9 +221,8 @@ class X11KeyGrab : public KeyGrab {
     if (display_) return "";
     const char* name = std::getenv("DISPLAY");
     if (!name || !*name) {
-      return std::getenv("WAYLAND_DISPLAY")
-                 ? "this Wayland session lets no app take keys from the others"
-                 : "there is no X display (DISPLAY is not set)";
+      return std::getenv("WAYLAND_DISPLAY") ? "this Wayland session lets no app take keys from the others"
+                                            : "there is no X display (DISPLAY is not set)";
     }
     const XLib& x = xlib();
     if (!x.ok) return "libX11 is not installed";

@@ -24,8 +24,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <condition_variable>
+#include <cstring>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -83,22 +83,38 @@ class CF {
 
 const char* axErrorName(AXError e) {
   switch (e) {
-    case kAXErrorSuccess: return "kAXErrorSuccess";
-    case kAXErrorFailure: return "kAXErrorFailure";
-    case kAXErrorIllegalArgument: return "kAXErrorIllegalArgument";
-    case kAXErrorInvalidUIElement: return "kAXErrorInvalidUIElement";
-    case kAXErrorInvalidUIElementObserver: return "kAXErrorInvalidUIElementObserver";
-    case kAXErrorCannotComplete: return "kAXErrorCannotComplete";
-    case kAXErrorAttributeUnsupported: return "kAXErrorAttributeUnsupported";
-    case kAXErrorActionUnsupported: return "kAXErrorActionUnsupported";
-    case kAXErrorNotificationUnsupported: return "kAXErrorNotificationUnsupported";
-    case kAXErrorNotImplemented: return "kAXErrorNotImplemented";
-    case kAXErrorNotificationAlreadyRegistered: return "kAXErrorNotificationAlreadyRegistered";
-    case kAXErrorNotificationNotRegistered: return "kAXErrorNotificationNotRegistered";
-    case kAXErrorAPIDisabled: return "kAXErrorAPIDisabled";
-    case kAXErrorNoValue: return "kAXErrorNoValue";
-    case kAXErrorParameterizedAttributeUnsupported: return "kAXErrorParameterizedAttributeUnsupported";
-    case kAXErrorNotEnoughPrecision: return "kAXErrorNotEnoughPrecision";
+    case kAXErrorSuccess:
+      return "kAXErrorSuccess";
+    case kAXErrorFailure:
+      return "kAXErrorFailure";
+    case kAXErrorIllegalArgument:
+      return "kAXErrorIllegalArgument";
+    case kAXErrorInvalidUIElement:
+      return "kAXErrorInvalidUIElement";
+    case kAXErrorInvalidUIElementObserver:
+      return "kAXErrorInvalidUIElementObserver";
+    case kAXErrorCannotComplete:
+      return "kAXErrorCannotComplete";
+    case kAXErrorAttributeUnsupported:
+      return "kAXErrorAttributeUnsupported";
+    case kAXErrorActionUnsupported:
+      return "kAXErrorActionUnsupported";
+    case kAXErrorNotificationUnsupported:
+      return "kAXErrorNotificationUnsupported";
+    case kAXErrorNotImplemented:
+      return "kAXErrorNotImplemented";
+    case kAXErrorNotificationAlreadyRegistered:
+      return "kAXErrorNotificationAlreadyRegistered";
+    case kAXErrorNotificationNotRegistered:
+      return "kAXErrorNotificationNotRegistered";
+    case kAXErrorAPIDisabled:
+      return "kAXErrorAPIDisabled";
+    case kAXErrorNoValue:
+      return "kAXErrorNoValue";
+    case kAXErrorParameterizedAttributeUnsupported:
+      return "kAXErrorParameterizedAttributeUnsupported";
+    case kAXErrorNotEnoughPrecision:
+      return "kAXErrorNotEnoughPrecision";
   }
   return "kAXError(unknown)";
 }
@@ -160,8 +176,8 @@ std::optional<std::string> stringOf(CFTypeRef v, CFIndex maxChars = kMaxValueCha
   CFIndex bytes = CFStringGetMaximumSizeForEncoding(length, kCFStringEncodingUTF8) + 1;
   std::string out(static_cast<size_t>(bytes), '\0');
   CFIndex used = 0;
-  CFStringGetBytes(s, CFRangeMake(0, length), kCFStringEncodingUTF8, '?', false,
-                   reinterpret_cast<UInt8*>(out.data()), bytes, &used);
+  CFStringGetBytes(s, CFRangeMake(0, length), kCFStringEncodingUTF8, '?', false, reinterpret_cast<UInt8*>(out.data()),
+                   bytes, &used);
   out.resize(static_cast<size_t>(used));
   return out;
 }
@@ -359,9 +375,12 @@ class MacBridge final : public Bridge {
       }
     } else if (by == LaunchBy::Path) {
       BOOL isDir = NO;
-      if ([query hasSuffix:@".app"] && [[NSFileManager defaultManager] fileExistsAtPath:query isDirectory:&isDir] && isDir)
+      if ([query hasSuffix:@".app"] && [[NSFileManager defaultManager] fileExistsAtPath:query isDirectory:&isDir] &&
+          isDir)
         url = [NSURL fileURLWithPath:query isDirectory:YES];
-      if (!url) return Error{ErrorCode::NotFound, "The application at '" + what + "' is no longer there: it was moved or removed."};
+      if (!url)
+        return Error{ErrorCode::NotFound,
+                     "The application at '" + what + "' is no longer there: it was moved or removed."};
     } else {
       // The TypeScript wrapper resolves names itself (installedApps and src/execution/app-names.ts);
       // this exact match is for a caller of the addon alone.
@@ -370,7 +389,8 @@ class MacBridge final : public Bridge {
         for (const InstalledApp& app : apps.value()) {
           for (const std::string& n : app.names) {
             NSString* name = [NSString stringWithUTF8String:n.c_str()];
-            if (name && [name compare:query options:NSCaseInsensitiveSearch | NSDiacriticInsensitiveSearch] == NSOrderedSame) {
+            if (name && [name compare:query
+                              options:NSCaseInsensitiveSearch | NSDiacriticInsensitiveSearch] == NSOrderedSame) {
               url = [NSURL fileURLWithPath:[NSString stringWithUTF8String:app.path.c_str()] isDirectory:YES];
               break;
             }
@@ -379,8 +399,8 @@ class MacBridge final : public Bridge {
         }
       }
       if (!url) {
-        return Error{ErrorCode::NotFound, "No installed application is called '" + what +
-                                              "': check the spelling, or install it first."};
+        return Error{ErrorCode::NotFound,
+                     "No installed application is called '" + what + "': check the spelling, or install it first."};
       }
     }
     NSWorkspaceOpenConfiguration* config = [NSWorkspaceOpenConfiguration configuration];
@@ -448,15 +468,15 @@ class MacBridge final : public Bridge {
         if ([fm fileExistsAtPath:root]) add(rootURL);
         continue;
       }
-      NSDirectoryEnumerator<NSURL*>* walk =
-          [fm enumeratorAtURL:rootURL
-              includingPropertiesForKeys:@[ NSURLIsDirectoryKey ]
-                                 options:NSDirectoryEnumerationSkipsPackageDescendants | NSDirectoryEnumerationSkipsHiddenFiles
-                            errorHandler:^BOOL(NSURL* failedURL, NSError* error) {
-                              (void)failedURL;
-                              (void)error;
-                              return YES;  // an unreadable folder is skipped
-                            }];
+      NSDirectoryEnumerator<NSURL*>* walk = [fm enumeratorAtURL:rootURL
+                                     includingPropertiesForKeys:@[ NSURLIsDirectoryKey ]
+                                                        options:NSDirectoryEnumerationSkipsPackageDescendants |
+                                                                NSDirectoryEnumerationSkipsHiddenFiles
+                                                   errorHandler:^BOOL(NSURL* failedURL, NSError* error) {
+                                                     (void)failedURL;
+                                                     (void)error;
+                                                     return YES;  // an unreadable folder is skipped
+                                                   }];
       for (NSURL* url in walk) {
         if (deadline.expired()) break;
         if (walk.level > 4) [walk skipDescendants];
@@ -594,7 +614,8 @@ class MacBridge final : public Bridge {
     // asked its role: an app that answers is running the dialog or menu the press opened, and the
     // press happened (reporting a timeout would make the caller press again). An app that does not
     // answer either is not responding, and the sentence says the press may have happened.
-    AXUIElementSetMessagingTimeout(el, static_cast<float>(std::max(0.001, std::min(kPressAnswerSeconds, deadline.remainingMs() / 1000.0))));
+    AXUIElementSetMessagingTimeout(
+        el, static_cast<float>(std::max(0.001, std::min(kPressAnswerSeconds, deadline.remainingMs() / 1000.0))));
     AXError e = AXUIElementPerformAction(el, name.get());
     AXUIElementSetMessagingTimeout(el, 0);  // back to the global timeout
     if (e == kAXErrorActionUnsupported || e == kAXErrorAttributeUnsupported) return unsupported(action);
@@ -649,7 +670,8 @@ class MacBridge final : public Bridge {
     // The whole text, up to about a million characters as on Linux: typing is checked by reading back.
     if (auto s = stringOf(v.get(), kMaxReadChars)) return std::optional<std::string>{*s};
     if (auto n = numberOf(v.get())) return std::optional<std::string>{formatNumber(*n)};
-    if (v && CFGetTypeID(v.get()) == CFBooleanGetTypeID()) return std::optional<std::string>{trueOf(v.get()) ? "1" : "0"};
+    if (v && CFGetTypeID(v.get()) == CFBooleanGetTypeID())
+      return std::optional<std::string>{trueOf(v.get()) ? "1" : "0"};
     return std::optional<std::string>{};
   }
 
@@ -669,7 +691,8 @@ class MacBridge final : public Bridge {
     if (e != kAXErrorSuccess || !value || CFGetTypeID(value.get()) != CFStringGetTypeID()) {
       if (e != kAXErrorSuccess && e != kAXErrorNoValue && e != kAXErrorAttributeUnsupported)
         return axFailure(e, pid, "Reading the text", "The element", deadline);
-      return Error{ErrorCode::Unsupported, "This element does not take typed text: choose a text field, or click it instead."};
+      return Error{ErrorCode::Unsupported,
+                   "This element does not take typed text: choose a text field, or click it instead."};
     }
     CFStringRef before = static_cast<CFStringRef>(value.get());
     CFIndex length = CFStringGetLength(before);
@@ -697,7 +720,8 @@ class MacBridge final : public Bridge {
     bound(deadline);
     e = AXUIElementSetAttributeValue(el, kAXSelectedTextAttribute, inserted.get());
     if (e == kAXErrorAttributeUnsupported || e == kAXErrorIllegalArgument) {
-      return Error{ErrorCode::Unsupported, "This element does not take typed text: choose a text field, or click it instead."};
+      return Error{ErrorCode::Unsupported,
+                   "This element does not take typed text: choose a text field, or click it instead."};
     }
     if (e != kAXErrorSuccess) return axFailure(e, pid, "Typing the text", "The element", deadline);
     CFRange caret = CFRangeMake(range.location + CFStringGetLength(inserted.get()), 0);
@@ -726,11 +750,13 @@ class MacBridge final : public Bridge {
   // fallback for an app that refuses AXFrontmost.
   Result<Done> activateApp(int pid, const Deadline& deadline) override {
     if (!AXIsProcessTrusted()) return Error{ErrorCode::PermissionDenied, kPermissionMessage};
-    if (!processAlive(pid)) return Error{ErrorCode::NotFound, "This application is no longer running: open it again first."};
+    if (!processAlive(pid))
+      return Error{ErrorCode::NotFound, "This application is no longer running: open it again first."};
     CF<AXUIElementRef> axApp(AXUIElementCreateApplication(pid));
     bound(deadline);
     AXError front = AXUIElementSetAttributeValue(axApp.get(), kAXFrontmostAttribute, kCFBooleanTrue);
-    if (front == kAXErrorCannotComplete) return axFailure(front, pid, "Bringing the application to the front", "The application", deadline);
+    if (front == kAXErrorCannotComplete)
+      return axFailure(front, pid, "Bringing the application to the front", "The application", deadline);
     CF<CFTypeRef> window;
     bound(deadline);
     AXError e = AXUIElementCopyAttributeValue(axApp.get(), kAXMainWindowAttribute, window.out());
@@ -761,7 +787,8 @@ class MacBridge final : public Bridge {
       bool asked = app && !app.terminated && [app activateWithOptions:NSApplicationActivateIgnoringOtherApps];
 #pragma clang diagnostic pop
       if (!asked && !window)
-        return Error{ErrorCode::Unsupported, "This application does not let the assistant bring its window to the front."};
+        return Error{ErrorCode::Unsupported,
+                     "This application does not let the assistant bring its window to the front."};
     }
     return Done{};
   }
@@ -794,8 +821,8 @@ class MacBridge final : public Bridge {
     }
     ready_.notify_all();
     // A source that never fires keeps the run loop running until shutdown() stops it.
-    CFRunLoopTimerRef keepAlive =
-        CFRunLoopTimerCreate(nullptr, CFAbsoluteTimeGetCurrent() + 1e9, 1e9, 0, 0, [](CFRunLoopTimerRef, void*) {}, nullptr);
+    CFRunLoopTimerRef keepAlive = CFRunLoopTimerCreate(
+        nullptr, CFAbsoluteTimeGetCurrent() + 1e9, 1e9, 0, 0, [](CFRunLoopTimerRef, void*) {}, nullptr);
     CFRunLoopAddTimer(runLoop_, keepAlive, kCFRunLoopDefaultMode);
     CFRunLoopRun();
     CFRunLoopTimerInvalidate(keepAlive);
@@ -842,7 +869,8 @@ class MacBridge final : public Bridge {
   static constexpr CFIndex kHugeChildren = 1000;
   static constexpr CFIndex kMaxVisibleItems = 400;
   static const std::set<std::string>& kMayBeHuge() {
-    static const std::set<std::string> roles = {"AXTable", "AXOutline", "AXList", "AXGrid", "AXBrowser", "AXLayoutArea"};
+    static const std::set<std::string> roles = {"AXTable", "AXOutline", "AXList",
+                                                "AXGrid",  "AXBrowser", "AXLayoutArea"};
     return roles;
   }
 
@@ -851,14 +879,36 @@ class MacBridge final : public Bridge {
   AXError readElement(AXUIElementRef el, const SnapshotOptions& options, bool isRoot, Element& out,
                       std::vector<AXUIElementRef>& children) {
     // Children are not in the batch: a container may hold a million (see below).
-    enum { Role, Subrole, Title, Description, Help, Value, Position, Size, Enabled, Focused, Selected, Expanded,
-           Disclosing, Modal, Required, Busy, HasPopup, Invalid, Main, Frontmost, MenuItemMark, Count };
-    CFStringRef names[Count] = {kAXRoleAttribute,        kAXSubroleAttribute,  kAXTitleAttribute,
-                                kAXDescriptionAttribute, kAXHelpAttribute,     kAXValueAttribute,
-                                kAXPositionAttribute,    kAXSizeAttribute,     kAXEnabledAttribute,
-                                kAXFocusedAttribute,     kAXSelectedAttribute, kAXExpandedAttribute,
-                                kAXDisclosingAttribute,  kAXModalAttribute,    CFSTR("AXRequired"),
-                                CFSTR("AXElementBusy"),  CFSTR("AXHasPopup"),  CFSTR("AXInvalid"),
+    enum {
+      Role,
+      Subrole,
+      Title,
+      Description,
+      Help,
+      Value,
+      Position,
+      Size,
+      Enabled,
+      Focused,
+      Selected,
+      Expanded,
+      Disclosing,
+      Modal,
+      Required,
+      Busy,
+      HasPopup,
+      Invalid,
+      Main,
+      Frontmost,
+      MenuItemMark,
+      Count
+    };
+    CFStringRef names[Count] = {kAXRoleAttribute,        kAXSubroleAttribute,   kAXTitleAttribute,
+                                kAXDescriptionAttribute, kAXHelpAttribute,      kAXValueAttribute,
+                                kAXPositionAttribute,    kAXSizeAttribute,      kAXEnabledAttribute,
+                                kAXFocusedAttribute,     kAXSelectedAttribute,  kAXExpandedAttribute,
+                                kAXDisclosingAttribute,  kAXModalAttribute,     CFSTR("AXRequired"),
+                                CFSTR("AXElementBusy"),  CFSTR("AXHasPopup"),   CFSTR("AXInvalid"),
                                 kAXMainAttribute,        kAXFrontmostAttribute, kAXMenuItemMarkCharAttribute};
     CF<CFArrayRef> attrs(CFArrayCreate(nullptr, reinterpret_cast<const void**>(names), Count, &kCFTypeArrayCallBacks));
     CF<CFArrayRef> values;
@@ -894,11 +944,14 @@ class MacBridge final : public Bridge {
     CGPoint pos{};
     CGSize size{};
     CFTypeRef p = at(Position), s = at(Size);
-    bool hasPos = p && CFGetTypeID(p) == AXValueGetTypeID() && AXValueGetValue(static_cast<AXValueRef>(p), kAXValueTypeCGPoint, &pos);
-    bool hasSize = s && CFGetTypeID(s) == AXValueGetTypeID() && AXValueGetValue(static_cast<AXValueRef>(s), kAXValueTypeCGSize, &size);
+    bool hasPos = p && CFGetTypeID(p) == AXValueGetTypeID() &&
+                  AXValueGetValue(static_cast<AXValueRef>(p), kAXValueTypeCGPoint, &pos);
+    bool hasSize = s && CFGetTypeID(s) == AXValueGetTypeID() &&
+                   AXValueGetValue(static_cast<AXValueRef>(s), kAXValueTypeCGSize, &size);
     bool showing = hasPos && hasSize && size.width > 0 && size.height > 0;
     if (showing) out.bounds = Rect{pos.x, pos.y, size.width, size.height};
-    if (options.showingOnly && !isRoot && !showing && role != "AXApplication" && role != "AXMenuBar" && role != "AXMenu")
+    if (options.showingOnly && !isRoot && !showing && role != "AXApplication" && role != "AXMenuBar" &&
+        role != "AXMenu")
       return kAXErrorNoValue;  // hidden: skipped by the caller
 
     mac::MacFacts f;
@@ -906,9 +959,9 @@ class MacBridge final : public Bridge {
     f.subrole = subrole;
     using F = mac::MacFacts;
     static const std::pair<int, mac::Flag F::*> kFlags[] = {
-        {Enabled, &F::enabled},   {Focused, &F::focused},   {Selected, &F::selected}, {Expanded, &F::expanded},
-        {Disclosing, &F::disclosing}, {Modal, &F::modal}, {Required, &F::required}, {Busy, &F::busy},
-        {HasPopup, &F::hasPopup}, {Invalid, &F::invalid}, {Main, &F::main},         {Frontmost, &F::frontmost},
+        {Enabled, &F::enabled},       {Focused, &F::focused}, {Selected, &F::selected}, {Expanded, &F::expanded},
+        {Disclosing, &F::disclosing}, {Modal, &F::modal},     {Required, &F::required}, {Busy, &F::busy},
+        {HasPopup, &F::hasPopup},     {Invalid, &F::invalid}, {Main, &F::main},         {Frontmost, &F::frontmost},
     };
     for (const auto& [index, member] : kFlags) f.*member = flagOf(at(index));
     f.number = numberOf(at(Value));
@@ -916,7 +969,8 @@ class MacBridge final : public Bridge {
     f.showing = showing;
     // Each settable check is a round trip: asked only where the answer can matter.
     f.focusedSettable = settable(el, kAXFocusedAttribute);
-    if (mac::isMacTextRole(f) || role == "AXSlider" || role == "AXIncrementor") f.valueSettable = settable(el, kAXValueAttribute);
+    if (mac::isMacTextRole(f) || role == "AXSlider" || role == "AXIncrementor")
+      f.valueSettable = settable(el, kAXValueAttribute);
     if (f.selected != mac::Flag::Absent) f.selectedSettable = settable(el, kAXSelectedAttribute);
     if (f.expanded != mac::Flag::Absent) f.expandedSettable = settable(el, kAXExpandedAttribute);
     if (f.disclosing != mac::Flag::Absent) f.disclosingSettable = settable(el, kAXDisclosingAttribute);

@@ -33,8 +33,9 @@ namespace {
 // Virtual key codes (Carbon's kVK_*). Apple keyboards end at F20.
 int keyCodeOf(const std::string& key) {
   static const std::map<std::string, int> codes = {
-      {"Space", kVK_Space}, {"Enter", kVK_Return}, {"1", kVK_ANSI_1}, {"2", kVK_ANSI_2}, {"F13", kVK_F13}, {"F14", kVK_F14},
-      {"F15", kVK_F15},     {"F16", kVK_F16},      {"F17", kVK_F17},  {"F18", kVK_F18},  {"F19", kVK_F19},  {"F20", kVK_F20},
+      {"Space", kVK_Space}, {"Enter", kVK_Return}, {"1", kVK_ANSI_1}, {"2", kVK_ANSI_2},
+      {"F13", kVK_F13},     {"F14", kVK_F14},      {"F15", kVK_F15},  {"F16", kVK_F16},
+      {"F17", kVK_F17},     {"F18", kVK_F18},      {"F19", kVK_F19},  {"F20", kVK_F20},
   };
   auto it = codes.find(key);
   return it == codes.end() ? -1 : it->second;
@@ -125,12 +126,14 @@ class MacKeyGrab : public KeyGrab {
     }
     if (!tap_) {
       CGEventMask mask = CGEventMaskBit(kCGEventKeyDown) | CGEventMaskBit(kCGEventKeyUp);
-      tap_ = CGEventTapCreate(kCGSessionEventTap, kCGHeadInsertEventTap, kCGEventTapOptionDefault, mask, &MacKeyGrab::onEvent, this);
+      tap_ = CGEventTapCreate(kCGSessionEventTap, kCGHeadInsertEventTap, kCGEventTapOptionDefault, mask,
+                              &MacKeyGrab::onEvent, this);
       if (!tap_) {
         grabbed_.clear();
-        return Error{ErrorCode::PermissionDenied,
-                     "macOS does not let the assistant hear the keyboard: allow Assistive Control under System Settings > "
-                     "Privacy & Security > Accessibility (and Input Monitoring)"};
+        return Error{
+            ErrorCode::PermissionDenied,
+            "macOS does not let the assistant hear the keyboard: allow Assistive Control under System Settings > "
+            "Privacy & Security > Accessibility (and Input Monitoring)"};
       }
       source_ = CFMachPortCreateRunLoopSource(kCFAllocatorDefault, tap_, 0);
       CFRunLoopAddSource(CFRunLoopGetCurrent(), source_, kCFRunLoopCommonModes);

@@ -33,7 +33,8 @@ bool postKey(CGKeyCode code, CGEventFlags flags, const std::vector<UniChar>& uni
     }
     // Exactly these flags: no modifier the user holds may change the characters or the shortcut.
     CGEventSetFlags(event, flags);
-    if (!unicode.empty()) CGEventKeyboardSetUnicodeString(event, static_cast<UniCharCount>(unicode.size()), unicode.data());
+    if (!unicode.empty())
+      CGEventKeyboardSetUnicodeString(event, static_cast<UniCharCount>(unicode.size()), unicode.data());
     CGEventPost(kCGHIDEventTap, event);
     CFRelease(event);
   }
