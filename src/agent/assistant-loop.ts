@@ -102,10 +102,10 @@ export interface RunResult {
 }
 
 /** Intents that change nothing: allowed in a dry run, not written to the audit log. */
-const READ_ONLY: ReadonlySet<Intent['intent']> = new Set(['get_screen_elements', 'get_frontmost_app', 'clarify_request', 'unsupported']);
+const READ_ONLY: ReadonlySet<Intent['intent']> = new Set(['get_screen_elements', 'get_frontmost_app', 'list_applications', 'clarify_request', 'unsupported']);
 /** Failures no other plan can fix (no desktop, no accessibility) or that the user caused (took over). */
 const NOT_REPLANNED: ReadonlySet<string> = new Set(['no_display', 'no_accessibility', 'interrupted']);
-const OBSERVING: ReadonlySet<Intent['intent']> = new Set(['get_screen_elements', 'get_frontmost_app']);
+const OBSERVING: ReadonlySet<Intent['intent']> = new Set(['get_screen_elements', 'get_frontmost_app', 'list_applications']);
 
 const GRAMMAR_EXAMPLES = 'for example “open Firefox”, “click Send”, “type "hello"”, “press ctrl+s”, “scroll down 3” or “what’s on screen”';
 

@@ -19,6 +19,8 @@ import { serializeObservation, type Observation } from './observation.js';
 import type { InputDriver, MouseButton, ScreenPoint, ScrollDirection } from './input/input-driver.js';
 import { ExecutionError, clarification, failure, success, type ActionResult, type FailureCode } from './results.js';
 import { TargetAppTracker, type ActiveApp } from './target-app.js';
+import { runningAppNamed, runningAppsObservation } from './app-list.js';
+import { openInBrowser } from './open-url.js';
 import {
   SYSTEM_CLOCK,
   isChosenTarget,
@@ -257,13 +259,26 @@ export class ExecutionEngine {
     });
   }
 
+  /** list_applications: the running apps, in one sentence (src/execution/app-list.ts). */
+  async listApplications(): Promise<ActionResult> {
+    return this.guard('list the open apps', async () => runningAppsObservation(await this.bridge.runningApps(), (pid) => this.targetApp.isOwn(pid)));
+  }
+
   // ── apps ───────────────────────────────────────────────────────────────────
+
+  /** open_url: a web address in the default browser (src/execution/open-url.ts), after the gate. */
+  async openUrl(url: string, options: ActOptions = {}): Promise<ActionResult> {
+    return options.gate?.({}) ?? openInBrowser(url, options.signal ? { signal: options.signal } : {});
+  }
 
   /** Starts an app (by name, else by desktop/bundle id) and waits until its window is on screen. */
   async openApplication(app: string, options: ActOptions = {}): Promise<ActionResult> {
     return this.guard(`open ${app}`, async () => {
       const gated = options.gate?.({});
       if (gated) return gated;
+      // Already running: bring it to the front ("switch to X") rather than start a second one.
+      const running = runningAppNamed(await this.bridge.runningApps().catch(() => []), app, (pid) => this.targetApp.isOwn(pid));
+      if (running && (await this.raise(running)).ok) return success(`Switched to ${quote(running.name, LABEL_QUOTE_MAX)}: it was already open.`);
       const started = this.clock.now();
       let launched;
       try {

@@ -123,13 +123,43 @@ const VERB_GROUPS: Readonly<Record<VerbKind, GroupSpec>> = {
     title: 'Go back a page',
     generic: [ex('go back', 'press_key')],
   },
+  forward: {
+    title: 'Go forward a page',
+    generic: [ex('go forward', 'press_key')],
+  },
+  web: {
+    title: 'Open a web page',
+    generic: [ex('open example.com', 'open_url'), ex('go to https://example.org', 'open_url'), ex('visit www.example.net', 'open_url')],
+  },
 };
 
 /** Commands the grammar reads without a verb of the table. */
 const OTHER_GROUPS: readonly GroupSpec[] = [
   {
     title: 'Ask about the screen',
-    generic: [ex('what’s on screen', 'get_screen_elements'), ex('what can I click', 'get_screen_elements'), ex('what app is this', 'get_frontmost_app')],
+    generic: [
+      ex('what’s on screen', 'get_screen_elements'),
+      ex('what can I click', 'get_screen_elements'),
+      ex('what app is this', 'get_frontmost_app'),
+      ex('what’s open', 'list_applications'),
+    ],
+  },
+  {
+    title: 'Edit: undo, copy, paste, save',
+    generic: [
+      ex('undo', 'press_key'),
+      ex('redo', 'press_key'),
+      ex('copy that', 'press_key'),
+      ex('cut that', 'press_key'),
+      ex('paste', 'press_key'),
+      ex('select all', 'press_key'),
+      ex('save', 'press_key'),
+      ex('find', 'press_key'),
+    ],
+  },
+  {
+    title: 'Tabs',
+    generic: [ex('new tab', 'press_key'), ex('close tab', 'press_key')],
   },
   {
     title: 'Spreadsheet cells',
