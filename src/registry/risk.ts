@@ -128,6 +128,11 @@ const OWN_WINDOW: RiskAssessment = {
 
 const SECURE_FIELD: RiskAssessment = { level: 'blocked', reason: SECURE_REFUSAL };
 
+const TERMINAL_INTERRUPT: RiskAssessment = {
+  level: 'moderate',
+  reason: 'Pressing Ctrl+C in the terminal stops the command running there (to copy in a terminal, say “press ctrl+shift+c”).',
+};
+
 /** Keys that activate the focused element (press a button, follow a link, submit a form). */
 const ACTIVATING_KEYS: ReadonlySet<string> = new Set(['enter', 'space']);
 
@@ -197,7 +202,9 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
     case 'press_key': {
       const chord = formatChord(step.key, step.modifiers);
       const rule = CHORD_RULES.find((r) => r.chords.includes(chord));
-      const byChord: RiskAssessment = rule ? { level: rule.level, reason: `Pressing ${chord} may ${rule.consequence}.` } : HARMLESS;
+      let byChord: RiskAssessment = rule ? { level: rule.level, reason: `Pressing ${chord} may ${rule.consequence}.` } : HARMLESS;
+      // "copy" is Ctrl+C, which in a terminal stops the running command instead (issue #18).
+      if (chord === 'ctrl+c' && facts.focused?.terminal) byChord = higher(byChord, TERMINAL_INTERRUPT);
       const plain = (step.modifiers ?? []).every((m) => m === 'shift');
       return plain && ACTIVATING_KEYS.has(step.key) && facts.focused ? higher(byChord, assessActivation(step.key, facts.focused)) : byChord;
     }

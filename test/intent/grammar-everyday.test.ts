@@ -160,8 +160,8 @@ describe('grammar planner: web addresses (issue #18)', () => {
     ['please open example.com for me', 'https://example.com/'],
     ['open http://localhost:8080/app', 'http://localhost:8080/app'],
     ['open example.com:8443/x', 'https://example.com:8443/x'],
-    ['open münchen.de', 'https://xn--mnchen-3ya.de/'],
-    ['open пример.рф', 'https://xn--e1afmkfd.xn--p1ai/'],
+    ['open münchen.de', 'https://münchen.de'], // kept as written: the plan shows both forms
+    ['open пример.рф', 'https://пример.рф'],
     ['switch to example.com', 'https://example.com/'],
     ['open claude.ai', 'https://claude.ai/'],
     ['open www.main.py', 'https://www.main.py/'], // "www." says it is a site
@@ -221,6 +221,16 @@ describe('grammar planner: web addresses (issue #18)', () => {
     if (result.kind !== 'intent' || result.intent.intent !== 'unsupported') throw new Error(`not refused: ${JSON.stringify(result)}`);
     expect(result.intent.suggestion).toContain(said);
     expect(result.intent.suggestion).toMatch(/\.$/);
+  });
+
+  it('a look-alike host keeps its letters, so the plan and the question say what it imitates', async () => {
+    const { describeIntent } = await import('../../src/intent/describe.js');
+    const { classifyRisk } = await import('../../src/registry/risk.js');
+    const result = parsed('open аpple.com/login', 'linux'); // a Cyrillic "а"
+    if (result.kind !== 'intent') throw new Error('no intent');
+    expect(result.intent).toEqual(web('https://аpple.com/login'));
+    expect(describeIntent(result.intent)).toBe('Open https://xn--pple-43d.com/login (written “аpple.com”, which looks like “apple.com” but is another site) in the default browser.');
+    expect(classifyRisk(result.intent).reason).toContain('looks like “apple.com” but is another site');
   });
 
   it('a web address can be a step of a sequence', () => {

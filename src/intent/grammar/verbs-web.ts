@@ -63,9 +63,12 @@ export function readWebTarget(rest: readonly Token[]): Read<Intent> | null {
   const word = (words[0] as Token).raw.trim();
   const scheme = schemeOf(word);
   if (scheme === undefined && !looksLikeHost(word)) return null;
-  const address = readWebAddress(scheme === undefined ? `https://${word}` : word);
+  const written = scheme === undefined ? `https://${word}` : word;
+  const address = readWebAddress(written);
   if (!address.ok) return ok({ intent: 'unsupported', suggestion: address.problem });
-  return ok({ intent: 'open_url', url: address.url });
+  // A host in other letters stays as written, so that the plan can show both forms and what a
+  // look-alike host imitates; the engine opens the ASCII form either way.
+  return ok({ intent: 'open_url', url: address.unicodeHost === undefined ? address.url : written });
 }
 
 /** visit / browse to / navigate to: only a web address. */
