@@ -1,8 +1,10 @@
-// "switch to X" and "what's open" on a real desktop (issue #18): open_application of an app that is
-// already running brings that app to the front instead of starting a second one, and
-// list_applications names the apps on the accessibility bus, the one in front marked.
+// The everyday commands on a real desktop (issue #18): open_application of an app that is already
+// running brings that app to the front instead of starting a second one, list_applications names
+// the apps on the accessibility bus, and "select all and copy" / "paste" said to the real loop go
+// through the offline grammar and the engine's keys into a real GTK entry and its clipboard.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AssistantLoop } from '../../src/agent/assistant-loop.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
@@ -12,7 +14,7 @@ import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, openFixtureInFront, s
 const skip = desktopSkipReason();
 const OTHER = fileURLToPath(new URL('../fixtures/engine-fixture-app.py', import.meta.url));
 
-describe.skipIf(skip !== '')('switching to a running app, and listing the open ones', () => {
+describe.skipIf(skip !== '')('the everyday commands on a real desktop', () => {
   let bridge: AxBridge;
   let engine: ExecutionEngine;
   let first: number;
@@ -57,5 +59,25 @@ describe.skipIf(skip !== '')('switching to a running app, and listing the open o
     expect(result.text).toContain(`“${front?.name ?? '?'}” (in front)`);
     expect(result.text.indexOf(`“${front?.name ?? '?'}”`)).toBe(result.text.indexOf('“'));
     expect(result.text).toContain(`“${otherName}”`);
+  });
+
+  it('"select all and copy", then "paste" into the emptied field, through the real loop and the offline grammar', async () => {
+    const message = async () => {
+      const s = await bridge.snapshot({ pid: other });
+      const field = s.elements.find((e) => e.role === 'text_field' && e.name === 'Message');
+      if (!field) throw new Error('no Message field');
+      return { ref: { generation: s.generation, id: field.id }, value: field.value };
+    };
+    const text = 'copied through the loop';
+    await bridge.setValue((await message()).ref, text);
+    await activateWindow('^Engine Fixture$');
+    await until('the engine fixture in front', async () => ((await bridge.frontmostApp()).pid === other ? true : undefined));
+    const loop = new AssistantLoop({ engine, emit: () => {}, confirm: async () => 'declined' });
+    expect(await loop.run('click the Message field')).toMatchObject({ outcome: 'done' });
+    expect(await loop.run('select all and copy')).toMatchObject({ outcome: 'done' });
+    await bridge.setValue((await message()).ref, '');
+    await until('the field emptied', async () => ((await message()).value === '' ? true : undefined));
+    expect(await loop.run('paste')).toMatchObject({ outcome: 'done' });
+    await until('the text pasted back', async () => ((await message()).value === text ? true : undefined));
   });
 });
