@@ -36,8 +36,10 @@ function instantEngine(): EngineApi {
     clickAt: done,
     drag: done,
     goToCell: done,
+    openUrl: done,
     sequence: done,
     getFrontmostApp: done,
+    listApplications: done,
     getScreenElements: async () => OBSERVED,
   } as EngineApi;
 }

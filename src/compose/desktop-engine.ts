@@ -24,9 +24,11 @@ const METHODS = [
   'clickAt',
   'drag',
   'goToCell',
+  'openUrl',
   'sequence',
   'getFrontmostApp',
   'getScreenElements',
+  'listApplications',
 ] as const satisfies readonly (keyof EngineApi)[];
 
 /**

@@ -32,6 +32,8 @@ export interface PlanRule {
   readonly modifiers?: readonly string[];
   readonly direction?: string;
   readonly cell?: string;
+  /** A web address: equal once both are read as the browser would get them ("example.com" is not one). */
+  readonly url?: string;
   readonly steps?: readonly PlanRule[];
 }
 
@@ -45,6 +47,7 @@ export const PlanRule: z.ZodType<PlanRule> = z.lazy(() =>
     modifiers: z.array(z.string()).optional(),
     direction: z.string().optional(),
     cell: z.string().optional(),
+    url: z.string().optional(),
     steps: z.array(PlanRule).min(1).optional(),
   }),
 );

@@ -2,6 +2,7 @@
  * Scoring, pure: one case's answer against its rules, and many cases' results into the figures the
  * report prints. No I/O, no clock — everything measured comes in with the answer.
  */
+import { readWebAddress } from '../shared/web-address.js';
 import { isElementById, type ElementRef, type Intent, type Step } from '../intent/schema.js';
 import type { EvalCase, PlanRule } from './corpus.js';
 
@@ -61,6 +62,13 @@ function elementMatches(rule: NonNullable<PlanRule['element']>, ref: unknown): b
   return labels.some((l) => norm(l) === norm(el.label));
 }
 
+/** Two web addresses the browser would get as the same one ("https://example.com" and "https://Example.com/"). */
+function sameAddress(a: string, b: string): boolean {
+  const x = readWebAddress(a);
+  const y = readWebAddress(b);
+  return x.ok && y.ok && x.url === y.url;
+}
+
 /** The element a plan acts on, whatever its field is called. */
 function targetOf(plan: Record<string, unknown>): unknown {
   return plan.element ?? (plan.intent === 'move_mouse' ? plan.to : undefined);
@@ -101,6 +109,7 @@ export function planMatches(rule: PlanRule, raw: Intent | Step): boolean {
   }
   if (rule.direction !== undefined && plan.direction !== rule.direction) return false;
   if (rule.cell !== undefined && (typeof plan.cell !== 'string' || plan.cell.toUpperCase() !== rule.cell.toUpperCase())) return false;
+  if (rule.url !== undefined && (typeof plan.url !== 'string' || !sameAddress(plan.url, rule.url))) return false;
   if (rule.steps !== undefined) {
     const steps = Array.isArray(plan.steps) ? (plan.steps as Step[]) : [];
     if (steps.length !== rule.steps.length) return false;
@@ -127,6 +136,7 @@ export function ruleFromPlan(plan: Intent | Step, idOfLabel: (label: string) => 
   if (Array.isArray(p.modifiers)) rule.modifiers = p.modifiers as string[];
   if (typeof p.direction === 'string') rule.direction = p.direction;
   if (typeof p.cell === 'string') rule.cell = p.cell;
+  if (typeof p.url === 'string') rule.url = p.url;
   if (Array.isArray(p.steps)) rule.steps = (p.steps as Step[]).map((s) => ruleFromPlan(s, idOfLabel));
   return rule;
 }

@@ -5,6 +5,7 @@
  */
 import { quote } from '../shared/quote.js';
 import { AccessibilityError } from './accessibility/types.js';
+import { runningAppNamed } from './app-list.js';
 import { LABEL_QUOTE_MAX } from './element-geometry.js';
 import type { EngineParts } from './engine-parts.js';
 import type { ActOptions } from './engine-types.js';
@@ -14,6 +15,9 @@ export async function openApplication(parts: EngineParts, app: string, options: 
   const { bridge, clock, tuning } = parts;
   const gated = options.gate?.({});
   if (gated) return gated;
+  // Already running: bring it to the front ("switch to X") rather than start a second one.
+  const running = runningAppNamed(await parts.apps.runningApps(), app, (pid) => parts.apps.isOwn(pid));
+  if (running && (await parts.apps.raise(running)).ok) return success(`Switched to ${quote(running.name, LABEL_QUOTE_MAX)}: it was already open.`);
   const started = clock.now();
   let launched;
   try {

@@ -12,13 +12,14 @@
  * (cell-navigation.ts).
  */
 import { TEXT_ENTRY_ROLES, type Role } from '../shared/roles.js';
-import { isSecureFieldName } from '../shared/secure-fields.js';
 import { isTerminalElement } from './app-classes.js';
+import { liveFacts } from './live-facts.js';
+import { PointerTrail } from './pointer-trail.js';
 import type { CanonicalModifier } from '../shared/keys.js';
 import type { AxElement } from './accessibility/types.js';
 import { isVisible } from './element-resolution.js';
 import type { Observation } from './observation.js';
-import type { InputDriver, MouseButton, ScreenPoint, ScrollDirection } from './input/input-driver.js';
+import type { InputDriver, MouseButton, ScrollDirection } from './input/input-driver.js';
 import { ExecutionError, failure, success, type ActionResult } from './results.js';
 import { TargetAppTracker } from './target-app.js';
 import { SYSTEM_CLOCK, type AccessibilityDriver, type ActOptions, type Clock, type LiveElementFacts, type Place, type Point, type SequenceStep, type Target } from './engine-types.js';
@@ -30,6 +31,8 @@ import { DEFAULT_TUNING, TerminalLines, type EngineDeps, type EngineParts, type 
 import { typeText } from './typing.js';
 import { goToCell } from './cell-navigation.js';
 import { openApplication } from './app-launch.js';
+import { runningAppsObservation } from './app-list.js';
+import { openInBrowser } from './open-url.js';
 import { stepFailure, toFailure } from './engine-failures.js';
 
 export class ExecutionEngine {
@@ -42,7 +45,7 @@ export class ExecutionEngine {
   /** What typing and spreadsheet cells use of this engine. */
   private readonly parts: EngineParts;
   /** Where this engine last put the pointer: if it is elsewhere later, the user moved it. */
-  private pointerLeftAt: ScreenPoint | undefined;
+  private readonly pointer: PointerTrail;
   private readonly terminalLines = new TerminalLines();
 
   constructor(deps: EngineDeps) {
@@ -52,6 +55,7 @@ export class ExecutionEngine {
     this.tuning = { ...DEFAULT_TUNING, ...deps.tuning };
     this.apps = new AppFocus(this.bridge, this.clock, this.tuning, deps.targetApp ?? new TargetAppTracker(deps.ownPids));
     this.targets = new TargetResolver(this.apps, this.clock, this.tuning);
+    this.pointer = new PointerTrail(this.input, this.tuning.takeoverTolerancePx);
     this.parts = {
       bridge: this.bridge,
       input: this.input,
@@ -75,19 +79,11 @@ export class ExecutionEngine {
     return this.targets.observedElement(id);
   }
 
-  /** The live facts of an element for the gate: role, names, secure, terminal, the assistant's own. */
+  /** The live facts of an element for the gate (live-facts.ts). */
   private factsOf(el: AxElement | undefined, where: AppOf | undefined): LiveElementFacts | undefined {
-    if (!el) return undefined;
-    const terminal = isTerminalElement(el, where?.app);
-    return {
-      role: el.role,
-      name: el.name,
-      description: el.description,
-      secure: el.role === 'password_field' || isSecureFieldName(el.name, el.description),
-      ...(terminal ? { terminal, typedLine: where !== undefined && this.terminalLines.has(where.pid) } : {}),
-      ...(where && this.apps.isOwn(where.pid) ? { own: true } : {}),
-    };
+    return liveFacts(el, where, this.terminalLines, (pid) => this.apps.isOwn(pid));
   }
+
 
   // ── reading ────────────────────────────────────────────────────────────────
 
@@ -109,6 +105,16 @@ export class ExecutionEngine {
   }
 
   // ── apps ───────────────────────────────────────────────────────────────────
+
+  /** list_applications: the running apps, in one sentence (src/execution/app-list.ts). */
+  async listApplications(): Promise<ActionResult> {
+    return this.guard('list the open apps', async () => runningAppsObservation(await this.bridge.runningApps(), (pid) => this.apps.isOwn(pid)));
+  }
+
+  /** open_url: a web address in the default browser (src/execution/open-url.ts), after the gate. */
+  async openUrl(url: string, options: ActOptions = {}): Promise<ActionResult> {
+    return options.gate?.({}) ?? openInBrowser(url, options.signal ? { signal: options.signal } : {});
+  }
 
   /** Starts an app (by name, else by desktop/bundle id) and waits until its window is on screen (app-launch.ts). */
   async openApplication(app: string, options: ActOptions = {}): Promise<ActionResult> {
@@ -267,7 +273,7 @@ export class ExecutionEngine {
       const gated = options.gate?.({ element: this.factsOf(over, overApp) });
       if (gated) return gated;
       if (at && (await this.apps.ownWindowAt(at))) return failure('refused', OWN_WINDOW_REFUSAL);
-      if (at) await this.movePointer(at);
+      if (at) await this.pointer.moveTo(at);
       await this.input.scroll(direction, steps);
       return success(`Scrolled ${direction} ${steps} step${steps === 1 ? '' : 's'}${over ? ` over ${describeElement(over)}` : ''}.`);
     });
@@ -279,7 +285,7 @@ export class ExecutionEngine {
       if (!p.ok) return p.result;
       const gated = options.gate?.({ element: this.factsOf(p.value.element, p.value.app) });
       if (gated) return gated;
-      await this.movePointer(p.value.point);
+      await this.pointer.moveTo(p.value.point);
       return success(`Moved the pointer to ${p.value.element ? describeElement(p.value.element) : `${Math.round(p.value.point.x)}, ${Math.round(p.value.point.y)}`}.`);
     });
   }
@@ -302,20 +308,20 @@ export class ExecutionEngine {
       if (dropHit?.app && dropHit.element && isTerminalElement(dropHit.element, dropHit.app.app)) this.terminalLines.dropped(dropHit.app.pid);
       const start = a.value.point;
       const end = b.value.point;
-      await this.movePointer(start);
+      await this.pointer.moveTo(start);
       await this.input.pressButton('left');
       let released = false;
       try {
         const moves = 12;
         for (let i = 1; i <= moves; i++) {
           await this.clock.sleep(15);
-          const taken = await this.userTookOver();
+          const taken = await this.pointer.userTookOver();
           if (taken) {
             await this.input.releaseButton('left');
             released = true;
             return failure('interrupted', `You moved the pointer during the drag, so I let go and stopped: ${taken}`);
           }
-          await this.movePointer({ x: start.x + ((end.x - start.x) * i) / moves, y: start.y + ((end.y - start.y) * i) / moves });
+          await this.pointer.moveTo({ x: start.x + ((end.x - start.x) * i) / moves, y: start.y + ((end.y - start.y) * i) / moves });
         }
         await this.clock.sleep(30);
       } finally {
@@ -348,12 +354,12 @@ export class ExecutionEngine {
   async sequence(steps: readonly SequenceStep[], options: ActOptions = {}): Promise<ActionResult> {
     return this.guard('run the steps', async () => {
       const total = steps.length;
-      this.pointerLeftAt = undefined;
+      this.pointer.forget();
       for (const [i, step] of steps.entries()) {
         const n = i + 1;
         if (options.signal?.aborted) return stepFailure(failure('interrupted', 'You stopped it.'), n, total, step.describe, i);
         if (i > 0) {
-          const taken = await this.userTookOver();
+          const taken = await this.pointer.userTookOver();
           if (taken) return stepFailure(failure('interrupted', `You took over, so I stopped: ${taken}`), n, total, step.describe, i);
         }
         const result = await step.run({ ...(options.signal ? { signal: options.signal } : {}) });
@@ -373,27 +379,11 @@ export class ExecutionEngine {
     }
   }
 
-  private async movePointer(p: Point): Promise<void> {
-    const at = { x: Math.round(p.x), y: Math.round(p.y) };
-    await this.input.moveTo(at);
-    this.pointerLeftAt = at;
-  }
-
   /** Clicks at a point; `ownChecked`: the caller already made sure no window of the assistant is there. */
   private async pointerClick(p: Point, button: MouseButton, count: number, ownChecked = false): Promise<void> {
     if (!ownChecked && (await this.apps.ownWindowAt(p))) throw new ExecutionError('refused', `${OWN_WINDOW_REFUSAL} (Its window covers the place to click: move the panel aside, then try again.)`);
-    await this.movePointer(p);
+    await this.pointer.moveTo(p);
     await this.input.click(button, count);
     this.apps.noteActed();
   }
-
-  /** A sentence when the pointer is no longer where this engine left it (the user moved it). */
-  private async userTookOver(): Promise<string | undefined> {
-    const left = this.pointerLeftAt;
-    if (!left) return undefined;
-    const now = await this.input.pointer();
-    const moved = Math.hypot(now.x - left.x, now.y - left.y);
-    return moved > this.tuning.takeoverTolerancePx ? `the pointer moved from ${left.x}, ${left.y} to ${Math.round(now.x)}, ${Math.round(now.y)}.` : undefined;
-  }
-
 }

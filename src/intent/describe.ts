@@ -7,7 +7,8 @@
 import { assertNever } from '../shared/assert-never.js';
 import { formatChord } from '../shared/keys.js';
 import { parseCellReference } from '../shared/cell-address.js';
-import { isElementById, isPoint, type ElementRef, type Intent, type Place, type Step } from './schema.js';
+import { readWebAddress, showWebAddress } from '../shared/web-address.js';
+import { isElementById, isPoint, LIMITS, type ElementRef, type Intent, type Place, type Step } from './schema.js';
 import { quote } from '../shared/quote.js';
 
 function roleWord(role: string): string {
@@ -47,6 +48,12 @@ function capitalizeChord(chord: string): string {
     .join('+');
 }
 
+/** A web address in full, never shortened: the user must see every character of where the browser goes. */
+function describeWebAddress(url: string): string {
+  const read = readWebAddress(url);
+  return read.ok ? showWebAddress(read) : quote(url, LIMITS.urlMax);
+}
+
 function describeStep(intent: Step | Intent, names?: ElementNames): string {
   switch (intent.intent) {
     case 'open_application':
@@ -80,12 +87,16 @@ function describeStep(intent: Step | Intent, names?: ElementNames): string {
       if (!cell.ok) return `Go to cell ${quote(intent.cell, 25)}${where}`;
       return `${cell.single ? `Go to cell ${cell.canonical}` : `Select cells ${cell.canonical}`}${where}`;
     }
+    case 'open_url':
+      return `Open ${describeWebAddress(intent.url)} in the default browser`;
     case 'sequence':
       return intent.steps.map((s, i) => `${i + 1}. ${describeStep(s, names)}`).join('; ');
     case 'clarify_request':
       return `Ask: ${quote(intent.question, 120)}`;
     case 'get_frontmost_app':
       return 'Tell which app is in front';
+    case 'list_applications':
+      return 'List the open apps';
     case 'get_screen_elements':
       return `List what is on screen${intent.app ? ` in ${quote(intent.app, 40)}` : ''}`;
     case 'unsupported':

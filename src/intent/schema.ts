@@ -10,6 +10,7 @@ import { ROLES } from '../shared/roles.js';
 import { KEY_NAMES, MODIFIERS } from '../shared/keys.js';
 import { CELL_REFERENCE_MAX, parseCellReference } from '../shared/cell-address.js';
 import { unsafeText } from '../shared/limits.js';
+import { readWebAddress, WEB_ADDRESS_MAX } from '../shared/web-address.js';
 
 /** Limits, in one place so prompts, docs and tests name the same numbers. */
 export const LIMITS = {
@@ -27,6 +28,7 @@ export const LIMITS = {
   clickCountMax: 3,
   coordinateAbsMax: 100_000,
   elementIdMax: 99_999,
+  urlMax: WEB_ADDRESS_MAX,
 } as const;
 
 // Control characters, the bidirectional overrides that can make a label read differently from what
@@ -212,6 +214,28 @@ export const GoToCell = z.strictObject({
   ...base,
 });
 
+/**
+ * Open a web address in the default browser: http and https only, absolute (src/shared/web-address.ts
+ * says what else is refused, and why). The grammar turns "open example.com" into https://example.com.
+ */
+export const OpenUrl = z.strictObject({
+  intent: z.literal('open_url'),
+  url: z
+    .string({ error: 'url must be text' })
+    .max(LIMITS.urlMax, { error: `url is longer than ${LIMITS.urlMax} characters` })
+    .superRefine((text, ctx) => {
+      const read = readWebAddress(text);
+      if (!read.ok) ctx.addIssue({ code: 'custom', message: read.problem });
+    }),
+  ...base,
+});
+
+/** The apps that are running (read only): "what's open". */
+export const ListApplications = z.strictObject({
+  intent: z.literal('list_applications'),
+  ...base,
+});
+
 export const GetFrontmostApp = z.strictObject({
   intent: z.literal('get_frontmost_app'),
   ...base,
@@ -254,6 +278,7 @@ export const STEP_SCHEMAS = [
   LeftClickCoordinates,
   Drag,
   GoToCell,
+  OpenUrl,
 ] as const;
 
 export const Step = z.discriminatedUnion('intent', STEP_SCHEMAS);
@@ -273,6 +298,7 @@ export const INTENT_SCHEMAS = [
   ClarifyRequest,
   GetFrontmostApp,
   GetScreenElements,
+  ListApplications,
   Unsupported,
 ] as const;
 

@@ -37,9 +37,11 @@ const PURPOSE: Readonly<Record<IntentKind, string>> = {
   drag: 'drag from one place to another',
   go_to_cell:
     'in a spreadsheet, go to a cell ("B3") or select a range ("A1:C5") through its cell address box (Name Box); to fill a cell, go to it, type the text, then press enter',
+  open_url: 'open an http(s) address in the browser',
   sequence: 'several actions performed in order without looking at the screen in between',
   clarify_request: 'ask the user one short question when the command is ambiguous',
   get_frontmost_app: 'find out which application is in front',
+  list_applications: 'list running apps',
   get_screen_elements: 'list the elements on screen (of the front app, or of the named app), numbered, to plan with',
   unsupported: 'the command cannot be done with these actions: say what the user could do instead',
 };

@@ -52,9 +52,11 @@ export type EngineApi = Pick<
   | 'clickAt'
   | 'drag'
   | 'goToCell'
+  | 'openUrl'
   | 'sequence'
   | 'getFrontmostApp'
   | 'getScreenElements'
+  | 'listApplications'
 > &
   Partial<Pick<ExecutionEngine, 'observedElement'>>;
 
@@ -104,6 +106,8 @@ function runStep(step: Step, engine: EngineApi, o: ActOptions, choice?: ElementC
       return engine.drag(place(step.from), place(step.to), o);
     case 'go_to_cell':
       return engine.goToCell(step.cell, step.app, o);
+    case 'open_url':
+      return engine.openUrl(step.url, o);
     default:
       return assertNever(step, 'dispatch: unknown step');
   }
@@ -123,6 +127,8 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
         return await engine.getFrontmostApp();
       case 'get_screen_elements':
         return await engine.getScreenElements(intent.app);
+      case 'list_applications':
+        return await engine.listApplications();
       case 'sequence': {
         // One approval never covers a step it did not show: each step is approved at the level it was
         // listed with (never above what the user approved), and its live target is checked against that.
@@ -147,6 +153,7 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
       case 'left_click_coordinates':
       case 'drag':
       case 'go_to_cell':
+      case 'open_url':
         return await runStep(intent, engine, { gate: liveGate(intent, approved, options.policy), ...signal }, options.choice);
       default:
         return assertNever(intent, 'dispatch: unknown intent');

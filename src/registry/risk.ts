@@ -14,6 +14,7 @@ import { labelWords, normaliseLabel } from '../shared/label-text.js';
 import { isSecureFieldName, SECURE_REFUSAL } from '../shared/secure-fields.js';
 import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
 import { quote } from '../shared/quote.js';
+import { readWebAddress } from '../shared/web-address.js';
 import { isElementById, isPoint, type ElementRef, type Intent, type Place, type Step } from '../intent/schema.js';
 import { CHORD_RULES, DROP_TARGET_RULES, LABEL_RULES, type WordRule } from './risk-table.js';
 import type { LiveElementFacts, LiveFacts } from '../execution/engine-types.js';
@@ -108,6 +109,11 @@ const OWN_WINDOW: RiskAssessment = {
 
 const SECURE_FIELD: RiskAssessment = { level: 'blocked', reason: SECURE_REFUSAL };
 
+const TERMINAL_INTERRUPT: RiskAssessment = {
+  level: 'moderate',
+  reason: 'Pressing Ctrl+C in the terminal stops the command running there (to copy in a terminal, say “press ctrl+shift+c”).',
+};
+
 /** Keys that activate the focused element (press a button, follow a link, submit a form). */
 const ACTIVATING_KEYS: ReadonlySet<string> = new Set(['enter', 'space']);
 
@@ -177,10 +183,14 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
     case 'press_key': {
       const chord = formatChord(step.key, step.modifiers);
       const rule = CHORD_RULES.find((r) => r.chords.includes(chord));
-      const byChord: RiskAssessment = rule ? { level: rule.level, reason: `Pressing ${chord} may ${rule.consequence}.` } : HARMLESS;
+      let byChord: RiskAssessment = rule ? { level: rule.level, reason: `Pressing ${chord} may ${rule.consequence}.` } : HARMLESS;
+      // "copy" is Ctrl+C, which in a terminal stops the running command instead (issue #18).
+      if (chord === 'ctrl+c' && facts.focused?.terminal) byChord = higher(byChord, TERMINAL_INTERRUPT);
       const plain = (step.modifiers ?? []).every((m) => m === 'shift');
       return plain && ACTIVATING_KEYS.has(step.key) && facts.focused ? higher(byChord, assessActivation(step.key, facts.focused)) : byChord;
     }
+    case 'open_url':
+      return assessWebAddress(step.url);
     case 'drag': {
       const dropFacts = factsFor(step.to, facts.dropTarget, observed);
       let drop = assessLabels('Dropping onto', step.to, dropFacts, DROP_TARGET_RULES);
@@ -191,6 +201,18 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
     default:
       return assertNever(step, 'classifyRisk: unknown step');
   }
+}
+
+/**
+ * Opening a web address is moderate: the page is another party's, it may ask for sign-ins, payments
+ * or downloads, and an address can be steered by screen content. An address the schema refuses
+ * (another scheme) is blocked here too, in case anything ever hands one past it.
+ */
+function assessWebAddress(url: string): RiskAssessment {
+  const address = readWebAddress(url);
+  if (!address.ok) return { level: 'blocked', reason: address.problem };
+  const lookalike = address.imitates ? ` Careful: “${address.unicodeHost}” looks like “${address.imitates}” but is another site.` : '';
+  return { level: 'moderate', reason: `Opening a web page sends you to ${quote(address.host, 260)}, another party's site.${lookalike}` };
 }
 
 /** The risk of one step of a sequence on its own, from the plan (and the latest observation's names). */
@@ -212,6 +234,8 @@ export function classifyRisk(intent: Intent, facts: TargetFacts = {}, observed?:
     case 'get_frontmost_app':
     case 'get_screen_elements':
       return { level: 'harmless', reason: 'Only reads what is on screen.' };
+    case 'list_applications':
+      return { level: 'harmless', reason: 'Only reads which apps are open.' };
     case 'sequence': {
       let worst: RiskAssessment = HARMLESS;
       intent.steps.forEach((step, i) => {
@@ -231,6 +255,7 @@ export function classifyRisk(intent: Intent, facts: TargetFacts = {}, observed?:
     case 'left_click_coordinates':
     case 'drag':
     case 'go_to_cell':
+    case 'open_url':
       return assessStep(intent, facts, observed);
     default:
       return assertNever(intent, 'classifyRisk: unknown intent');

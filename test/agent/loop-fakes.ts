@@ -62,6 +62,8 @@ export function fakeEngine(script: EngineScript = () => ({ kind: 'success', mess
     clickAt: act('clickAt'),
     drag: act('drag'),
     goToCell: act('goToCell'),
+    openUrl: act('openUrl'),
+    listApplications: act('listApplications'),
     sequence: async (steps, options) => {
       for (const [i, step] of steps.entries()) {
         if (options?.signal?.aborted) return { kind: 'failure', code: 'interrupted', reason: 'Stopped.', step: i + 1 };

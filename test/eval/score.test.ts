@@ -49,6 +49,17 @@ describe('matching a plan against a rule', () => {
   });
 });
 
+describe('matching web addresses (issue #18)', () => {
+  it('compares addresses as the browser would get them, and never a refused one', () => {
+    const rule = ruleFromPlan({ intent: 'open_url', url: 'https://example.com' });
+    expect(rule).toEqual({ intent: 'open_url', url: 'https://example.com' });
+    expect(planMatches(rule, { intent: 'open_url', url: 'https://Example.COM/' })).toBe(true);
+    expect(planMatches(rule, { intent: 'open_url', url: 'https://example.org/' })).toBe(false);
+    expect(planMatches(rule, { intent: 'open_url', url: 'http://example.com/' })).toBe(false);
+    expect(planMatches({ intent: 'open_url', url: 'example.com' }, { intent: 'open_url', url: 'https://example.com/' })).toBe(false);
+  });
+});
+
 describe('scoring one case', () => {
   it('an "act" case: exact is the same intent, acceptable follows the rules or an alternative', () => {
     const c = actCase(click('Save'), { accept: [{ intent: 'press_key', key: 's', modifiers: ['ctrl'] }] });

@@ -3,7 +3,7 @@
 // readers), on every platform; examples from an app use its names, and only the ones that parse whole.
 import { describe, expect, it } from 'vitest';
 import { isRepeatRequest } from '../../src/agent/session-memory.js';
-import { commandGuide, confirmationGuide, questionGuide, CANCEL_EXAMPLES, CHOICE_EXAMPLES, CONFIRM_EXAMPLES, SESSION_EXAMPLES } from '../../src/intent/grammar/command-guide.js';
+import { commandGuide, confirmationGuide, questionGuide, OWN_COMMANDS_SHOWN, OWN_COMMANDS_TITLE, CANCEL_EXAMPLES, CHOICE_EXAMPLES, CONFIRM_EXAMPLES, SESSION_EXAMPLES } from '../../src/intent/grammar/command-guide.js';
 import { parseCommand, VERB_PHRASES } from '../../src/intent/grammar/grammar-planner.js';
 import { readChoice, readConfirmationAnswer } from '../../src/shared/answer-words.js';
 import { spokenGuide } from '../../src/shared/command-guide.js';
@@ -46,11 +46,13 @@ describe('the command guide', () => {
   it('no generic example is left out on any platform; one the grammar does not read is (the guard against drift works)', () => {
     // Same count on every platform: none was dropped for one platform only.
     expect(counts.size).toBe(1);
-    // Without the platform the grammar does not read "go back" (its keys differ): the guide leaves it out.
+    // Without the platform the grammar does not read "go back" or "go forward" (their keys differ): the guide leaves them out.
     const all = (platform?: 'linux') => commandGuide(undefined, platform ? { platform } : {}).groups.flatMap((g) => g.examples);
     expect(all('linux')).toContain('go back');
+    expect(all('linux')).toContain('go forward');
     expect(all()).not.toContain('go back');
-    expect(all().length).toBe(all('linux').length - 1);
+    expect(all()).not.toContain('go forward');
+    expect(all().length).toBe(all('linux').length - 2);
   });
 
   it('every verb the grammar reads has a group, and its other words are the grammar’s own', () => {
@@ -108,5 +110,25 @@ describe('the command guide', () => {
     expect(spoken).toMatch(/^What you can say, with examples from “Loop Fixture”\. Click a button, link or tab: click Increment\. Type text: type "hello" into the Name field\. /);
     expect(spokenGuide(confirmationGuide())).toBe("A confirmation is waiting: you can answer it. Do it: yes, confirm, do it, OK. Leave it: no, cancel, don't, stop.");
     expect(spoken.length).toBeLessThan(1000);
+  });
+
+  it('lists the user’s own commands in a group of their own, each once, after the grammar’s (issue #18 item 4)', () => {
+    const none = commandGuide(undefined, { platform: 'linux' });
+    expect(none.groups.map((g) => g.title)).not.toContain(OWN_COMMANDS_TITLE);
+    const own = commandGuide(undefined, { platform: 'linux', ownCommands: ['reply to {name}', '  Morning   routine ', 'morning routine', ''] });
+    const titles = own.groups.map((g) => g.title);
+    const at = titles.indexOf(OWN_COMMANDS_TITLE);
+    expect(at).toBe(titles.indexOf('The assistant itself') - 1);
+    expect(own.groups[at]).toEqual({ title: OWN_COMMANDS_TITLE, examples: ['reply to {name}', 'Morning routine'], alsoSaid: [] });
+    expect(spokenGuide(own)).toContain('Your own commands: reply to {name}.');
+    const many = commandGuide(undefined, { platform: 'linux', ownCommands: Array.from({ length: 15 }, (_, i) => `command ${i + 1}`) });
+    const group = many.groups.find((g) => g.title.startsWith(OWN_COMMANDS_TITLE));
+    expect(group?.title).toBe(`${OWN_COMMANDS_TITLE} (3 more in Settings)`);
+    expect(group?.examples).toHaveLength(OWN_COMMANDS_SHOWN);
+  });
+
+  it('lists the everyday commands, "what’s open" and web addresses (issue #18 item 3)', () => {
+    const all = commandGuide(undefined, { platform: 'linux' }).groups.flatMap((g) => g.examples);
+    for (const e of ['undo', 'copy that', 'paste', 'select all', 'save', 'new tab', 'close tab', 'go forward', 'what’s open', 'open example.com']) expect(all).toContain(e);
   });
 });

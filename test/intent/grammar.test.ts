@@ -27,6 +27,7 @@ const at = (x: number, y: number, count?: number): Intent => ({
   ...(count !== undefined ? { count } : {}),
 });
 const seq = (...steps: Intent[]): Intent => ({ intent: 'sequence', steps }) as Intent;
+const web = (url: string): Intent => ({ intent: 'open_url', url });
 const NO = null;
 
 const TABLE: readonly Row[] = [
@@ -53,10 +54,10 @@ const TABLE: readonly Row[] = [
   ['open Safari for me', open('Safari')],
   ['open', NO],
   ['open the file menu', NO],
-  ['open a new tab', NO],
-  ['open new tab', NO],
-  ['open google.com', NO],
-  ['open "google.com"', NO],
+  ['open a new tab', key('t', 'cmd')],
+  ['open new tab', key('t', 'cmd')],
+  ['open google.com', web('https://google.com/')],
+  ['open "google.com"', web('https://google.com/')],
   ['open my documents', NO],
   ['open Documents', NO],
   ['open settings', NO],
@@ -386,7 +387,7 @@ const TABLE: readonly Row[] = [
   ['what app is this then click Send', NO],
   ['open Safari then', NO],
   ['then click Send', NO],
-  ['open Safari then go to google.com', NO],
+  ['open Safari then go to google.com', seq(open('Safari'), web('https://google.com/'))],
   ['type see you then', NO],
   ['click Send then what is on screen', NO],
   [Array.from({ length: 21 }, () => 'press tab').join(' then '), NO],
@@ -399,9 +400,9 @@ const TABLE: readonly Row[] = [
   ['delete everything', NO],
   ['can you help me', NO],
   ['help', NO],
-  ['undo', NO],
-  ['copy that', NO],
-  ['select all', NO],
+  ['undo', key('z', 'cmd')],
+  ['copy that', key('c', 'cmd')],
+  ['select all', key('a', 'cmd')],
   ['hello', NO],
   ['please', NO],
   ['enter', NO],

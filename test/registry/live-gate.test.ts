@@ -93,6 +93,15 @@ describe('live gate: terminals', () => {
     expect(classifyRisk(press('space'), { focused: { ...terminal, typedLine: true } }).level).toBe('harmless');
   });
 
+  it('Ctrl+C in a terminal ("copy" on Linux) stops the running command: it asks; elsewhere it copies', () => {
+    const ctrlC = Intent.parse({ intent: 'press_key', key: 'c', modifiers: ['ctrl'] });
+    const r = classifyRisk(ctrlC, { focused: terminal });
+    expect(r).toEqual({ level: 'moderate', reason: expect.stringContaining('stops the command running there') });
+    expect(r.reason).toContain('press ctrl+shift+c');
+    expect(classifyRisk(ctrlC, { focused: { role: 'text_area', name: 'Notes' } }).level).toBe('harmless');
+    expect(classifyRisk(Intent.parse({ intent: 'press_key', key: 'c', modifiers: ['ctrl', 'shift'] }), { focused: terminal }).level).toBe('harmless');
+  });
+
   it('a drop onto a terminal may paste into it', () => {
     const drag = Intent.parse({ intent: 'drag', from: { x: 1, y: 1 }, to: { x: 5, y: 5 } });
     expect(classifyRisk(drag, { dropTarget: terminal }).level).toBe('moderate');

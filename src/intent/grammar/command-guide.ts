@@ -27,7 +27,18 @@ export interface GuideVocabulary {
   readonly elements: readonly GuideElement[];
 }
 
+/** The user's own commands shown in the guide, at most. */
+export const OWN_COMMANDS_SHOWN = 12;
+/** The title of the group of the user's own commands (issue #18 item 4). */
+export const OWN_COMMANDS_TITLE = 'Your own commands';
+
 export interface GuideOptions extends GrammarOptions {
+  /**
+   * The phrases of the user's own commands (the commands file, issue #18), as the user wrote them
+   * ("reply to {name}"): listed in a group of their own after the grammar's, each once, the first
+   * OWN_COMMANDS_SHOWN. They are not grammar commands, so they are not parsed here.
+   */
+  readonly ownCommands?: readonly string[];
   /**
    * Whether an example taken from the app may be shown (the composer keeps only harmless ones: an
    * example is offered to be run with one switch press, and screen names are untrusted).
@@ -123,13 +134,43 @@ const VERB_GROUPS: Readonly<Record<VerbKind, GroupSpec>> = {
     title: 'Go back a page',
     generic: [ex('go back', 'press_key')],
   },
+  forward: {
+    title: 'Go forward a page',
+    generic: [ex('go forward', 'press_key')],
+  },
+  web: {
+    title: 'Open a web page',
+    generic: [ex('open example.com', 'open_url'), ex('go to https://example.org', 'open_url'), ex('visit www.example.net', 'open_url')],
+  },
 };
 
 /** Commands the grammar reads without a verb of the table. */
 const OTHER_GROUPS: readonly GroupSpec[] = [
   {
     title: 'Ask about the screen',
-    generic: [ex('what’s on screen', 'get_screen_elements'), ex('what can I click', 'get_screen_elements'), ex('what app is this', 'get_frontmost_app')],
+    generic: [
+      ex('what’s on screen', 'get_screen_elements'),
+      ex('what can I click', 'get_screen_elements'),
+      ex('what app is this', 'get_frontmost_app'),
+      ex('what’s open', 'list_applications'),
+    ],
+  },
+  {
+    title: 'Edit: undo, copy, paste, save',
+    generic: [
+      ex('undo', 'press_key'),
+      ex('redo', 'press_key'),
+      ex('copy that', 'press_key'),
+      ex('cut that', 'press_key'),
+      ex('paste', 'press_key'),
+      ex('select all', 'press_key'),
+      ex('save', 'press_key'),
+      ex('find', 'press_key'),
+    ],
+  },
+  {
+    title: 'Tabs',
+    generic: [ex('new tab', 'press_key'), ex('close tab', 'press_key')],
   },
   {
     title: 'Spreadsheet cells',
@@ -222,10 +263,28 @@ export function commandGuide(vocabulary: GuideVocabulary | undefined, options: G
     scope: 'commands',
     groups: [
       ...groups,
+      ...ownCommandsGroup(options.ownCommands),
       { title: 'The assistant itself', examples: [...SESSION_EXAMPLES], alsoSaid: [] },
       { title: 'Answer a confirmation or a question', examples: [...CONFIRM_EXAMPLES, ...CANCEL_EXAMPLES, ...CHOICE_EXAMPLES], alsoSaid: [] },
     ],
   };
+}
+
+/** The user's own commands as a group: trimmed, one line each, each once (any case), none when there are none. */
+function ownCommandsGroup(phrases: readonly string[] | undefined): GuideGroup[] {
+  const seen = new Set<string>();
+  const examples: string[] = [];
+  for (const raw of phrases ?? []) {
+    const phrase = raw.replace(/\s+/g, ' ').trim();
+    const key = phrase.toLowerCase();
+    if (phrase === '' || seen.has(key)) continue;
+    seen.add(key);
+    examples.push(phrase);
+  }
+  if (examples.length === 0) return [];
+  const more = examples.length - OWN_COMMANDS_SHOWN;
+  const title = more > 0 ? `${OWN_COMMANDS_TITLE} (${more} more in Settings)` : OWN_COMMANDS_TITLE;
+  return [{ title, examples: examples.slice(0, OWN_COMMANDS_SHOWN), alsoSaid: [] }];
 }
 
 /** While a confirmation waits: only its answers (and stop) do anything. */

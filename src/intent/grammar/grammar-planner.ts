@@ -12,14 +12,16 @@ import { Intent, LIMITS, type Step } from '../schema.js';
 import { MAX_COMMAND_LENGTH, unsafeText } from '../../shared/limits.js';
 import { matchCellCommand } from './cells.js';
 import { matchFormatting } from './formatting.js';
-import { LEADING_FILLERS, VERB_PHRASES, type GrammarOptions, type VerbKind } from './lexicon.js';
+import { EVERYDAY_FIRST_WORDS, LEADING_FILLERS, VERB_PHRASES, type GrammarOptions, type VerbKind } from './lexicon.js';
 import { fail, ok, type Read, readAppName } from './phrases.js';
 import { matchQuestion } from './questions.js';
 import { isWord, stripTrailingPunctuation, type Token, tokenize } from './tokens.js';
+import { everydayCommandOf, matchEveryday } from './verbs-everyday.js';
 import { parseBack, parsePress } from './verbs-keys.js';
 import { parseClick, parseDrag, parseMove, parseMoveTarget } from './verbs-pointer.js';
 import { parseScroll } from './verbs-scroll.js';
 import { parseType } from './verbs-text.js';
+import { parseVisit, readWebTarget } from './verbs-web.js';
 
 export { VERB_PHRASES, type GrammarOptions, type VerbKind, type VerbPhrase } from './lexicon.js';
 
@@ -97,6 +99,7 @@ function asSteps(intent: Intent): Step[] | null {
       return intent.steps;
     case 'get_frontmost_app':
     case 'get_screen_elements':
+    case 'list_applications':
     case 'clarify_request':
     case 'unsupported':
       return null;
@@ -113,8 +116,11 @@ function asSteps(intent: Intent): Step[] | null {
  *
  * "then" always separates ("X then Y", "X, then Y", "X and then Y"). "and", a comma, or the end of
  * a sentence separate only when a command verb follows ("open Notes and type hello", "Open Notes.
- * Type hello."), so labels like "Save and Close" or "Drag and Drop" stay whole. If any part then
- * fails to parse, the whole command is no_match: a failed split is never re-read as one label.
+ * Type hello."), so labels like "Save and Close" or "Drag and Drop" stay whole. An everyday command
+ * ("copy", "paste it") starts a new part after "and" or a comma only when what comes before is
+ * itself an everyday command ("select all and copy"), so "click Cut and Paste" stays one label. If
+ * any part then fails to parse, the whole command is no_match: a failed split is never re-read as
+ * one label.
  */
 function splitChain(tokens: readonly Token[]): Token[][] {
   const parts: Token[][] = [];
@@ -131,7 +137,8 @@ function splitChain(tokens: readonly Token[]): Token[][] {
       close();
       continue;
     }
-    if (isWord(t, 'and', ',', ';') && matchVerb(tokens, i + 1) !== null) {
+    const everydayNext = isWord(tokens[i + 1], ...EVERYDAY_FIRST_WORDS) && everydayCommandOf(current) !== undefined;
+    if (isWord(t, 'and', ',', ';') && (matchVerb(tokens, i + 1) !== null || everydayNext)) {
       close();
       continue;
     }
@@ -195,6 +202,8 @@ function parseSegment(command: string, raw: readonly Token[], options: GrammarOp
   if (formatting !== null) return formatting;
   const cells = matchCellCommand(command, tokens);
   if (cells !== null) return cells;
+  const everyday = matchEveryday(tokens, options);
+  if (everyday !== null) return everyday;
   const verb = matchVerb(tokens, 0);
   if (verb === null) return fail('no command verb recognised');
   const rest = tokens.slice(verb.next);
@@ -220,6 +229,10 @@ function parseSegment(command: string, raw: readonly Token[], options: GrammarOp
       return parseDrag(command, rest);
     case 'back':
       return parseBack(rest, options);
+    case 'forward':
+      return parseBack(rest, options, 'forward');
+    case 'web':
+      return parseVisit(rest);
   }
 }
 
@@ -229,8 +242,11 @@ function parseSegment(command: string, raw: readonly Token[], options: GrammarOp
 // ---------------------------------------------------------------------------------------------
 // Verbs
 
+/** open / go to / switch to: a web address when the object is shaped like one, else an application. */
 function parseOpen(rest: readonly Token[]): Read<Intent> {
   if (rest.length === 0) return fail('open what? name an application');
+  const web = readWebTarget(rest);
+  if (web !== null) return web;
   const app = readAppName(rest);
   if (!app.ok) return app;
   return ok({ intent: 'open_application', app: app.value });

@@ -370,6 +370,9 @@ export const NOT_APP_WORDS: ReadonlySet<string> = new Set([
   'hours',
   'moment',
   'while',
+  // Amounts ("cut in half"): not an app after "in".
+  'half',
+  'pieces',
   'background',
   'foreground',
   'fullscreen',
@@ -504,7 +507,7 @@ export interface GrammarOptions {
 export const LEADING_FILLERS = ['please', 'ok', 'okay', 'so', 'now', 'hey'];
 
 /** What a command verb asks for: the grammar reads the rest of the command by this. */
-export type VerbKind = 'open' | 'click' | 'double' | 'right' | 'triple' | 'press' | 'type' | 'scroll' | 'move' | 'hover' | 'drag' | 'back';
+export type VerbKind = 'open' | 'click' | 'double' | 'right' | 'triple' | 'press' | 'type' | 'scroll' | 'move' | 'hover' | 'drag' | 'back' | 'forward' | 'web';
 
 /** One way to say a command verb: its words, and a word that may follow it and is skipped ("click on"). */
 export interface VerbPhrase {
@@ -527,6 +530,10 @@ export const VERB_PHRASES: readonly VerbPhrase[] = [
   { words: ['go', 'over', 'to'], kind: 'open' },
   { words: ['go', 'back'], kind: 'back' },
   { words: ['switch', 'back'], kind: 'back' },
+  { words: ['go', 'forward'], kind: 'forward' },
+  { words: ['visit'], kind: 'web' },
+  { words: ['browse', 'to'], kind: 'web' },
+  { words: ['navigate', 'to'], kind: 'web' },
   { words: ['click'], kind: 'click', optional: ['on'] },
   { words: ['left-click'], kind: 'click', optional: ['on'] },
   { words: ['leftclick'], kind: 'click', optional: ['on'] },
@@ -560,6 +567,10 @@ export const QUESTION_FOLD: ReadonlyMap<string, readonly string[]> = new Map([
   ["i'm", ['i', 'am']],
   ['application', ['app']],
   ['program', ['app']],
+  ['applications', ['apps']],
+  ['programs', ['apps']],
+  ["what're", ['what', 'are']],
+  ["which're", ['which', 'are']],
   ['frontmost', ['front']],
   ['foremost', ['front']],
 ]);
@@ -616,12 +627,127 @@ export const SCREEN_QUESTIONS: ReadonlySet<string> = new Set([
   'describe my screen',
 ]);
 
+/** A key and its modifiers, as a press_key intent names them. */
+export interface KeyChord {
+  readonly key: string;
+  readonly modifiers: readonly CanonicalModifier[];
+}
+
+type Platform = NonNullable<GrammarOptions['platform']>;
+
+/** "What's open": the running apps (list_applications). Written after QUESTION_FOLD ("what's" is "what is"). */
+export const APPS_QUESTIONS: ReadonlySet<string> = new Set([
+  'what is open',
+  'what is open now',
+  'what is open right now',
+  'what is running',
+  'what is running now',
+  ...['what', 'which'].flatMap((w) => [`${w} apps are open`, `${w} apps are running`, `${w} apps do i have open`, `${w} apps have i got open`, `${w} apps are there`]),
+  'list apps',
+  'list the apps',
+  'list open apps',
+  'list the open apps',
+  'list running apps',
+  'list the running apps',
+  'list all apps',
+  'list all open apps',
+  'show open apps',
+  'show the open apps',
+  'show me the open apps',
+  'show running apps',
+  'show me what is open',
+  'show me what is running',
+  'tell me what is open',
+]);
+
 /** The key for "back" in browsers and file managers. */
-export const BACK_KEYS: Readonly<Record<NonNullable<GrammarOptions['platform']>, { key: string; modifiers: readonly CanonicalModifier[] }>> = {
+export const BACK_KEYS: Readonly<Record<Platform, KeyChord>> = {
   linux: { key: 'left', modifiers: ['alt'] },
   windows: { key: 'left', modifiers: ['alt'] },
   macos: { key: 'left_bracket', modifiers: ['cmd'] },
 };
+
+/** The key for "forward", the mirror of BACK_KEYS. */
+export const FORWARD_KEYS: Readonly<Record<Platform, KeyChord>> = {
+  linux: { key: 'right', modifiers: ['alt'] },
+  windows: { key: 'right', modifiers: ['alt'] },
+  macos: { key: 'right_bracket', modifiers: ['cmd'] },
+};
+
+/** The everyday editing and tab commands, each the shortcut nearly every app gives it. */
+export type EverydayCommand = 'undo' | 'redo' | 'copy' | 'cut' | 'paste' | 'select_all' | 'save' | 'find' | 'new_tab' | 'close_tab';
+
+/**
+ * Each everyday command's shortcut, pressed with the platform's command key (⌘ on macOS, Ctrl on
+ * Linux and Windows; `cmd`, which the keymap makes Ctrl off a Mac, when the platform is not known).
+ * Redo differs: ⇧⌘Z on a Mac, Ctrl+Shift+Z on Linux (GTK, GNOME, Firefox, Chromium; LibreOffice
+ * wants Ctrl+Y: "press ctrl+y"), Ctrl+Y on Windows.
+ */
+export const EVERYDAY_KEYS: Readonly<Record<EverydayCommand, { readonly key: string; readonly shift?: true; readonly windows?: string }>> = {
+  undo: { key: 'z' },
+  redo: { key: 'z', shift: true, windows: 'y' },
+  copy: { key: 'c' },
+  cut: { key: 'x' },
+  paste: { key: 'v' },
+  select_all: { key: 'a' },
+  save: { key: 's' },
+  find: { key: 'f' },
+  new_tab: { key: 't' },
+  close_tab: { key: 'w' },
+};
+
+/** What "it" may be after an everyday verb: what is selected, never a thing named in the command. */
+const ON_SELECTION = ['', ' that', ' this', ' it', ' the selection', ' selection', ' the selected text', ' the text'];
+
+/**
+ * Every phrase of an everyday command, as said (lowercase, single spaces; "please", "for me" and the
+ * final punctuation are already gone). A phrase names nothing else: "copy the file", "find hello",
+ * "save as" and "close the window" are not here, so they go to a planner that can look.
+ */
+export const EVERYDAY_PHRASES: ReadonlyMap<string, EverydayCommand> = new Map<string, EverydayCommand>([
+  ...['undo', 'undo that', 'undo it', 'undo this', 'undo the last change', 'undo last change'].map((p) => [p, 'undo'] as const),
+  ...['redo', 'redo that', 'redo it', 'redo this'].map((p) => [p, 'redo'] as const),
+  ...ON_SELECTION.map((t) => [`copy${t}`, 'copy'] as const),
+  ...ON_SELECTION.map((t) => [`cut${t}`, 'cut'] as const),
+  ...['paste', 'paste it', 'paste that', 'paste this', 'paste here', 'paste it here', 'paste that here', 'paste the clipboard'].map((p) => [p, 'paste'] as const),
+  ...['select all', 'select everything', 'select all text', 'select all the text', 'select all of it', 'select the whole thing'].map((p) => [p, 'select_all'] as const),
+  ...['save', 'save it', 'save this', 'save that', 'save the file', 'save file', 'save the document', 'save document', 'save my work', 'save changes', 'save the changes'].map(
+    (p) => [p, 'save'] as const,
+  ),
+  ...['find', 'find in page', 'find on page', 'find in this page', 'find on this page', 'find on the page', 'search this page', 'search the page', 'search in page'].map(
+    (p) => [p, 'find'] as const,
+  ),
+  ...['new tab', 'open a new tab', 'open new tab', 'open a tab', 'open another tab', 'open up a new tab'].map((p) => [p, 'new_tab'] as const),
+  ...['close tab', 'close the tab', 'close this tab', 'close the current tab', 'close current tab'].map((p) => [p, 'close_tab'] as const),
+]);
+
+/** Words that may stand before a web address after "open", "go to" or "visit" ("open the website example.com"). */
+export const WEBSITE_WORDS: ReadonlySet<string> = new Set(['the website', 'the site', 'website', 'site', 'the web page', 'the page', 'web page']);
+
+/**
+ * Top-level domains that make a bare "name.tld" a web address ("open example.com"): every two-letter
+ * country code (below, minus the file extensions) and these generic ones. `.app`, `.zip` and `.mov`
+ * are left out on purpose: "open Notes.app", "open photos.zip" name files.
+ */
+export const GENERIC_TLDS: ReadonlySet<string> = new Set([
+  'com', 'org', 'net', 'edu', 'gov', 'mil', 'int', 'info', 'biz', 'name', 'pro', 'dev', 'page', 'xyz', 'online', 'site',
+  'tech', 'store', 'shop', 'blog', 'cloud', 'news', 'wiki', 'museum', 'aero', 'coop', 'jobs', 'travel', 'mobi', 'asia',
+  'email', 'live', 'life', 'world', 'today', 'space', 'website', 'art', 'design', 'agency', 'digital', 'media', 'network',
+  'social', 'club', 'group', 'games', 'academy', 'education', 'health', 'bank', 'inc', 'company', 'solutions', 'studio',
+]);
+
+/**
+ * Two-letter endings that are file extensions more often than they are spoken countries ("open
+ * main.py", "open notes.md", "open report.ps"): such a name is not read as a web address unless it
+ * starts with "www." or a scheme.
+ */
+export const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set(['py', 'sh', 'md', 'rs', 'ps', 'so', 'cc', 'mm', 'ml', 'la', 'gz', 'js', 'ts', 'cs', 'db', 'el', 'hs', 'rb', 'go', 'ko']);
+
+/** Schemes that are addresses even without "//" ("javascript:…", "mailto:…"): the grammar refuses them by name. */
+export const SCHEMES_WITHOUT_SLASHES: ReadonlySet<string> = new Set(['javascript', 'vbscript', 'data', 'file', 'mailto', 'about', 'blob', 'view-source', 'tel', 'sms', 'magnet', 'jar']);
+
+/** The first words of the everyday phrases: after "and" or a comma they may begin the next command. */
+export const EVERYDAY_FIRST_WORDS: ReadonlySet<string> = new Set([...EVERYDAY_PHRASES.keys()].map((p) => p.split(' ')[0] as string));
 
 export const FIELD_HINT_WORDS: ReadonlySet<string> = new Set([
   'field',

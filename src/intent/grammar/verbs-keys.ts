@@ -1,26 +1,27 @@
-/** The grammar's key verbs: press (a key, a chord, a key in an app, N times) and go back. */
+/** The grammar's key verbs: press (a key, a chord, a key in an app, N times), go back and go forward. */
 import type { CanonicalModifier } from '../../shared/keys.js';
 import { type Intent, LIMITS, type Step } from '../schema.js';
 import { parseChord } from './chord.js';
-import { BACK_KEYS, type GrammarOptions } from './lexicon.js';
+import { BACK_KEYS, FORWARD_KEYS, type GrammarOptions } from './lexicon.js';
 import { fail, ok, type Read, readAppName, readElement, readElementId, splitAppSuffix } from './phrases.js';
 import { isWord, joinTokens, type Token } from './tokens.js';
 import { splitRepeat } from './verbs-pointer.js';
 
 /**
- * go back [in App]: the previous page of a browser or a file manager, by its key (alt+left; ⌘[ on a
- * Mac, where alt+left moves the caret a word). "go back to …" (an app? a page?) is no_match.
+ * go back / go forward [in App]: the previous or next page of a browser or a file manager, by its key
+ * (alt+left and alt+right; ⌘[ and ⌘] on a Mac, where alt+left moves the caret a word). "go back to
+ * …" (an app? a page?) is no_match.
  */
-export function parseBack(rest: readonly Token[], options: GrammarOptions): Read<Intent> {
-  if (options.platform === undefined) return fail('"go back" needs the platform to choose its keys');
+export function parseBack(rest: readonly Token[], options: GrammarOptions, way: 'back' | 'forward' = 'back'): Read<Intent> {
+  if (options.platform === undefined) return fail(`"go ${way}" needs the platform to choose its keys`);
   let app: string | undefined;
   if (rest.length > 0) {
-    if (!isWord(rest[0], 'in') || rest.length === 1) return fail('go back where? say "go back" or "go back in <app>"');
+    if (!isWord(rest[0], 'in') || rest.length === 1) return fail(`go ${way} where? say "go ${way}" or "go ${way} in <app>"`);
     const name = readAppName(rest.slice(1));
     if (!name.ok) return name;
     app = name.value;
   }
-  const chord = BACK_KEYS[options.platform];
+  const chord = (way === 'back' ? BACK_KEYS : FORWARD_KEYS)[options.platform];
   return ok({ intent: 'press_key', key: chord.key, modifiers: [...chord.modifiers], ...(app === undefined ? {} : { app }) });
 }
 
