@@ -10,6 +10,9 @@ import { errorMessage } from '../shared/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** The usage error in quiet mode: Node's own message quotes the option (twice, once unclosed). */
+const QUIET_USAGE_ERROR = 'An option is unknown or has no value (it is not repeated here, in case it is a key): see the usage below.';
+
 const COMMON = {
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -33,7 +36,7 @@ export function parseCommandArgs<O extends Options>(
     parsed = parseArgs({ args: [...args], options: { ...COMMON, ...options }, allowPositionals: true, strict: true }) as ParsedArgs<O>;
   } catch (e) {
     const message = errorMessage(e);
-    io.stderr.write(`${quiet ? message.replace(/'[^']*'/g, 'an option') : message}\n\n${usage}\n`);
+    io.stderr.write(`${quiet ? QUIET_USAGE_ERROR : message}\n\n${usage}\n`);
     return { exit: EXIT.usage };
   }
   if ((parsed.values as { help?: boolean }).help) {

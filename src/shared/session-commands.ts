@@ -26,14 +26,18 @@ const PHRASES: Readonly<Record<string, SessionCommand>> = {
   'list commands': 'help',
 };
 
-/** The session command a text is (case, spaces, a final full stop, "!" or "?" and "please" ignored), if any. */
+/**
+ * The session command a text is (case, spaces, a final full stop, "!" or "?" and "please" ignored,
+ * with the comma speech-to-text writes beside it: "Stop, please."), if any.
+ */
 export function sessionCommand(text: string): SessionCommand | undefined {
   const phrase = text
     .toLowerCase()
     .trim()
     .replace(/[.!?]+$/u, '')
-    .replace(/^please\s+|\s+please$/gu, '')
+    .replace(/^please,?\s+|,?\s+please$/gu, '')
     .replace(/\s+/gu, ' ')
     .trim();
-  return PHRASES[phrase];
+  // Own keys only: "constructor" is no command.
+  return Object.hasOwn(PHRASES, phrase) ? PHRASES[phrase] : undefined;
 }
