@@ -22,8 +22,11 @@ function chordParts(text: string): string[] | null {
   let current = '';
   const flush = (): boolean => {
     if (current === '') return true;
-    const word = current;
+    let word = current;
     current = '';
+    // After a modifier symbol a hyphen only joins ("⌘-c", as Mac manuals write it), unless it is the
+    // minus key itself ("⌘-", "⌘--").
+    if (word.length > 1 && word.startsWith('-') && MODIFIER_SYMBOLS.has(parts[parts.length - 1] ?? '')) word = word.slice(1);
     // A hyphen joins parts ("control-c") unless the part is the minus key itself ("ctrl -"),
     // or ends in the minus key ("ctrl--").
     if (word === '-' || !word.includes('-')) {
@@ -44,6 +47,8 @@ function chordParts(text: string): string[] | null {
       continue;
     }
     if (MODIFIER_SYMBOLS.has(ch)) {
+      // A hyphen right before a modifier symbol joins ("ctrl-⌘-a", "⌃-⌘-a"): no key comes before a modifier.
+      if (current.endsWith('-') && (current.length > 1 || parts.length > 0)) current = current.slice(0, -1);
       if (!flush()) return null;
       parts.push(ch);
       continue;

@@ -74,17 +74,23 @@ describe('parseChord: what it refuses, and whether the phrase was meant as keys'
         fc.constantFrom(' ', '+', '-'),
         fc.nat(),
         (mods, key, joiner, pick) => {
-          // Symbols glue on with "+", a space or nothing; "⌘-c" is not read yet (a known gap of chordParts).
-          const words = mods.map((m) => {
-            const aliases = joiner === '-' ? ALIASES[m].filter((a) => !/^[⌘⌃⌥⇧]$/.test(a)) : ALIASES[m];
-            return aliases[pick % aliases.length]!;
-          });
+          // Symbols glue on with "+", "-", a space or nothing ("⌘-c", as Mac manuals write it).
+          const words = mods.map((m) => ALIASES[m][pick % ALIASES[m].length]!);
           const r = parseChord([...words, key].join(joiner));
           const order = ['ctrl', 'alt', 'shift', 'cmd', 'fn'];
           expect(r).toEqual(chord(key, ...[...mods].sort((a, b) => order.indexOf(a) - order.indexOf(b))));
         },
       ),
     );
+  });
+});
+
+describe('a modifier symbol joined by a hyphen', () => {
+  it('reads "⌥-a" and "⌘-shift-c" as chords, and "⌘-" and "⌘--" as the minus key', () => {
+    expect(parseChord('⌥-a')).toEqual(chord('a', 'alt'));
+    expect(parseChord('⌘-shift-c')).toEqual(chord('c', 'shift', 'cmd'));
+    expect(parseChord('⌘-')).toEqual(chord('minus', 'cmd'));
+    expect(parseChord('⌘--')).toEqual(chord('minus', 'cmd'));
   });
 });
 
