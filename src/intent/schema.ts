@@ -317,6 +317,14 @@ export type PlannerReply = z.infer<typeof PlannerReply>;
 
 export const INTENT_KINDS: readonly IntentKind[] = INTENT_SCHEMAS.map((s) => s.shape.intent.value);
 
+/** The intents a sequence may contain: one action each. */
+const STEP_INTENTS: ReadonlySet<string> = new Set(STEP_SCHEMAS.map((schema) => schema.shape.intent.value));
+
+/** An intent that is one action (a step), not a sequence, a question, an observation or a refusal. */
+export function isStep(intent: Intent): intent is Step {
+  return STEP_INTENTS.has(intent.intent);
+}
+
 export function isElementById(ref: ElementRef | Place): ref is z.infer<typeof ElementById> {
   return 'id' in ref;
 }

@@ -14,7 +14,7 @@ import type { ExecutionEngine } from '../execution/engine.js';
 import type { ActOptions, ElementChoice, LiveGate, Place, SequenceStep, Target } from '../execution/engine-types.js';
 import { failure, type ActionResult } from '../execution/results.js';
 import { describeIntent } from '../intent/describe.js';
-import type { ElementRef, Intent, Place as IntentPlace, Step } from '../intent/schema.js';
+import { isStep, type ElementRef, type Intent, type Place as IntentPlace, type Step } from '../intent/schema.js';
 import { classifyRisk, classifyStep, gateDecision, type GatePolicy, type ObservedFacts } from './risk.js';
 import { errorMessage } from '../shared/errors.js';
 
@@ -118,6 +118,7 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
   const approved = options.approved ?? 'harmless';
   const signal = options.signal ? { signal: options.signal } : {};
   try {
+    if (isStep(intent)) return await runStep(intent, engine, { gate: liveGate(intent, approved, options.policy), ...signal }, options.choice);
     switch (intent.intent) {
       case 'clarify_request':
         return { kind: 'clarification', question: intent.question, options: intent.options ?? [] };
@@ -142,19 +143,6 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
         });
         return await engine.sequence(steps, signal);
       }
-      case 'open_application':
-      case 'click_element':
-      case 'double_click_element':
-      case 'right_click_element':
-      case 'type_text':
-      case 'press_key':
-      case 'scroll':
-      case 'move_mouse':
-      case 'left_click_coordinates':
-      case 'drag':
-      case 'go_to_cell':
-      case 'open_url':
-        return await runStep(intent, engine, { gate: liveGate(intent, approved, options.policy), ...signal }, options.choice);
       default:
         return assertNever(intent, 'dispatch: unknown intent');
     }

@@ -15,7 +15,7 @@ import { isSecureFieldName, SECURE_REFUSAL } from '../shared/secure-fields.js';
 import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
 import { quote } from '../shared/quote.js';
 import { readWebAddress } from '../shared/web-address.js';
-import { isElementById, isPoint, type ElementRef, type Intent, type Place, type Step } from '../intent/schema.js';
+import { isElementById, isPoint, isStep, type ElementRef, type Intent, type Place, type Step } from '../intent/schema.js';
 import { CHORD_RULES, DROP_TARGET_RULES, LABEL_RULES, type WordRule } from './risk-table.js';
 import type { LiveElementFacts, LiveFacts } from '../execution/engine-types.js';
 
@@ -227,6 +227,7 @@ export function classifyStep(step: Step, observed?: ObservedFacts): RiskAssessme
  * is judged (and shown) by that element's name before anything runs.
  */
 export function classifyRisk(intent: Intent, facts: TargetFacts = {}, observed?: ObservedFacts): RiskAssessment {
+  if (isStep(intent)) return assessStep(intent, facts, observed);
   switch (intent.intent) {
     case 'clarify_request':
     case 'unsupported':
@@ -244,19 +245,6 @@ export function classifyRisk(intent: Intent, facts: TargetFacts = {}, observed?:
       });
       return worst;
     }
-    case 'open_application':
-    case 'click_element':
-    case 'double_click_element':
-    case 'right_click_element':
-    case 'type_text':
-    case 'press_key':
-    case 'scroll':
-    case 'move_mouse':
-    case 'left_click_coordinates':
-    case 'drag':
-    case 'go_to_cell':
-    case 'open_url':
-      return assessStep(intent, facts, observed);
     default:
       return assertNever(intent, 'classifyRisk: unknown intent');
   }

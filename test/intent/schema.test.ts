@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INTENT_KINDS, Intent, LIMITS, PlannerReply } from '../../src/intent/schema.js';
+import { INTENT_KINDS, Intent, LIMITS, PlannerReply, Step as StepSchema, isStep } from '../../src/intent/schema.js';
 import { ALL_VALID_INTENTS, VALID_INTENTS } from '../fixtures/intents.js';
 
 describe('intent schema', () => {
@@ -107,5 +107,17 @@ describe('intent schema', () => {
     const text = 'Grüße,\tnaïve café!\n— 5 € ✓';
     const r = Intent.parse({ intent: 'type_text', text });
     expect(r).toEqual({ intent: 'type_text', text });
+  });
+});
+
+describe('isStep', () => {
+  it('is true exactly for the intents a sequence may contain', () => {
+    const kinds = new Set<string>();
+    for (const intent of ALL_VALID_INTENTS) {
+      expect(isStep(intent), intent.intent).toBe(StepSchema.safeParse(intent).success);
+      if (isStep(intent)) kinds.add(intent.intent);
+    }
+    expect(kinds).toContain('open_url');
+    for (const kind of ['sequence', 'clarify_request', 'unsupported', 'get_screen_elements', 'get_frontmost_app', 'list_applications']) expect(kinds.has(kind), kind).toBe(false);
   });
 });
