@@ -9,6 +9,7 @@
  * stops between steps, the status returns to idle and the exit code is 130.
  */
 import { homedir } from 'node:os';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { AuditLog, defaultAuditDir } from '../agent/audit-log.js';
@@ -24,6 +25,8 @@ import { openDesktopEngine } from '../compose/desktop-engine.js';
 import { EXIT } from './exit-codes.js';
 import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './parse-command-args.js';
 import { composePlanner } from '../compose/planner-composer.js';
+import { UserCommandsFile } from '../compose/user-commands.js';
+import type { UserCommandStore } from '../agent/own-commands.js';
 import { readConfirmationAnswer } from '../shared/answer-words.js';
 
 const USAGE = `Usage: assistive-control run "<command>" [--provider grammar|ollama|anthropic|openai] [--model M] [--base-url URL] [--json] [--dry-run] [--yes] [--answer-timeout S]
@@ -209,6 +212,8 @@ export function cliLoop(
     readonly planner: () => Promise<PlannerAvailability>;
     readonly secrets: readonly string[];
     readonly dryRun?: boolean;
+    /** The user's own commands (commands.json in the settings folder). */
+    readonly userCommands?: UserCommandStore;
   },
 ): AssistantLoop {
   return new AssistantLoop({
@@ -220,6 +225,7 @@ export function cliLoop(
     policy: { confirmModerate: settings.confirmModerate },
     confidence: settings.confidence,
     dryRun: parts.dryRun ?? false,
+    ...(parts.userCommands ? { userCommands: parts.userCommands } : {}),
   });
 }
 
@@ -277,7 +283,7 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         return readConfirmationAnswer(answer) === 'confirm' ? 'confirmed' : ('declined' satisfies ConfirmAnswer);
       };
 
-      const loop = cliLoop(deps, io, settings, { emit, confirm, planner, secrets, dryRun });
+      const loop = cliLoop(deps, io, settings, { emit, confirm, planner, secrets, dryRun, userCommands: new UserCommandsFile({ dir: dirname(services.settings.path) }) });
       try {
         let result = await loop.run(command, { signal: controller.signal });
         // With a terminal, a question is asked and the answer continues the same conversation.
