@@ -5,14 +5,14 @@
  * `UserCommandStore` (src/agent/own-commands.ts) in the app's core and at the command line.
  *
  * Nothing here throws at its caller: problems are part of the command set (with line and column),
- * and a reload that fails keeps the commands that were loaded before.
+ * and a file that cannot be read as JSON keeps the commands that were loaded before it.
  */
 import { join } from 'node:path';
 import { loopReserved, type StoreEdit, type UserCommandStore } from '../agent/own-commands.js';
 import { readSettingsText, watchSettingsFile, writeSettingsText, type FolderWatch } from '../config/commands-file.js';
 import type { Intent } from '../intent/schema.js';
 import { addCommandText, removeCommandText } from '../intent/user-commands-edit.js';
-import { COMMANDS_FILE_NAME, problemLine, readCommandsFile, type UserCommandSet } from '../intent/user-commands.js';
+import { COMMANDS_FILE_NAME, EMPTY_COMMAND_SET, problemLine, readCommandsFile, type UserCommandSet } from '../intent/user-commands.js';
 import type { AssistantEvent } from '../shared/events.js';
 import { errorMessage } from '../shared/errors.js';
 
@@ -44,17 +44,17 @@ export class UserCommandsFile implements UserCommandStore {
 
   /** What was read last, without reading (empty before the first read). */
   get current(): UserCommandSet {
-    return this.set ?? { commands: [], vocabulary: [], problems: [] };
+    return this.set ?? EMPTY_COMMAND_SET;
   }
 
   /** Reads the file again now and tells the listeners. */
   reload(): Promise<UserCommandSet> {
     const run = (async (): Promise<UserCommandSet> => {
       const read = await readSettingsText(this.options.dir, COMMANDS_FILE_NAME);
-      const set =
-        read.kind === 'unreadable'
-          ? { ...(this.set ?? { commands: [], vocabulary: [] }), problems: [{ line: 1, column: 1, message: read.message }] }
-          : readCommandsFile(read.kind === 'text' ? read.text : undefined, { reserved: loopReserved });
+      const fresh: UserCommandSet =
+        read.kind === 'unreadable' ? { ...EMPTY_COMMAND_SET, invalidJson: true, problems: [{ line: 1, column: 1, message: read.message }] } : readCommandsFile(read.kind === 'text' ? read.text : undefined, { reserved: loopReserved });
+      // A file that cannot be read at all (half saved by an editor, a typo) keeps the commands loaded before it.
+      const set = fresh.invalidJson && this.set ? { ...fresh, commands: this.set.commands, vocabulary: this.set.vocabulary } : fresh;
       this.set = set;
       for (const listener of this.listeners) {
         try {
@@ -135,7 +135,8 @@ export function problemsReport(set: UserCommandSet): string | undefined {
   if (n === 0) return undefined;
   const first = set.problems.slice(0, REPORTED_MAX).map((p) => problemLine(p));
   const more = n > REPORTED_MAX ? ` “assistive-control commands check” lists all ${n}.` : '';
-  return `Your commands file has ${n === 1 ? 'a problem' : `${n} problems`}; a command with a problem is left out until it is fixed. ${first.join(' ')}${more}`;
+  const kept = set.invalidJson ? 'the commands read before it stay in use until it is fixed' : 'a command with a problem is left out until it is fixed';
+  return `Your commands file has ${n === 1 ? 'a problem' : `${n} problems`}; ${kept}. ${first.join(' ')}${more}`;
 }
 
 /**

@@ -57,6 +57,8 @@ export interface UserCommandSet {
   /** Words for the speech recognizer: the file's vocabulary list, then every phrase without its slots. */
   readonly vocabulary: readonly string[];
   readonly problems: readonly CommandsFileProblem[];
+  /** The text is not JSON at all: no command could be read from it. */
+  readonly invalidJson?: true;
 }
 
 export const EMPTY_COMMAND_SET: UserCommandSet = { commands: [], vocabulary: [], problems: [] };
@@ -182,7 +184,7 @@ export function readCommandsFile(text: string | undefined, options: ReadOptions 
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
     const at = lineColumn(text, parsed.offset);
-    return { ...EMPTY_COMMAND_SET, problems: [{ ...at, message: `The file is not valid JSON: ${parsed.message}. No command was loaded; fix this and save the file.` }] };
+    return { ...EMPTY_COMMAND_SET, invalidJson: true, problems: [{ ...at, message: `The file is not valid JSON: ${parsed.message}. Fix this and save the file.` }] };
   }
   const problems: CommandsFileProblem[] = [];
   const problem = (node: JsonNode, message: string): void => {

@@ -30,7 +30,7 @@ describe('reading the commands file', () => {
   it('bad JSON: the line and column of the mistake, and nothing loaded', () => {
     const set = readCommandsFile(line('{', '  "commands": [', '    {"say": "hi", "do": {"intent": "get_frontmost_app"}}', '    {"say": "ho"}', '  ]', '}'));
     expect(set.commands).toEqual([]);
-    expect(set.problems).toEqual([{ line: 4, column: 5, message: expect.stringMatching(/^The file is not valid JSON: expected a comma \(,\) or a closing bracket \(\]\) here, found “\{”\. No command was loaded; fix this and save the file\.$/) }]);
+    expect(set.problems).toEqual([{ line: 4, column: 5, message: expect.stringMatching(/^The file is not valid JSON: expected a comma \(,\) or a closing bracket \(\]\) here, found “\{”\. Fix this and save the file\.$/) }]);
   });
 
   // Each kind of problem: the command is left out, the others load, and the sentence says what to do.
