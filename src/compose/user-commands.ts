@@ -30,6 +30,8 @@ export class UserCommandsFile implements UserCommandStore {
   private set: UserCommandSet | undefined;
   private readonly listeners = new Set<ReloadListener>();
   private watcher: FolderWatch | undefined;
+  /** Reads started so far: only the latest may set the commands. */
+  private generation = 0;
   /** Edits of the file, one after another. */
   private edits: Promise<unknown> = Promise.resolve();
 
@@ -49,8 +51,11 @@ export class UserCommandsFile implements UserCommandStore {
 
   /** Reads the file again now and tells the listeners. */
   reload(): Promise<UserCommandSet> {
-    const run = (async (): Promise<UserCommandSet> => {
+    const generation = ++this.generation;
+    return (async (): Promise<UserCommandSet> => {
       const read = await readSettingsText(this.options.dir, COMMANDS_FILE_NAME);
+      // A read that finished after a later one started is out of date: the later one decides.
+      if (generation !== this.generation) return this.current;
       const fresh: UserCommandSet =
         read.kind === 'unreadable' ? { ...EMPTY_COMMAND_SET, invalidJson: true, problems: [{ line: 1, column: 1, message: read.message }] } : readCommandsFile(read.kind === 'text' ? read.text : undefined, { reserved: loopReserved });
       // A file that cannot be read at all (half saved by an editor, a typo) keeps the commands loaded before it.
@@ -65,7 +70,6 @@ export class UserCommandsFile implements UserCommandStore {
       }
       return set;
     })();
-    return run;
   }
 
   /** Called after every reload (the watcher's, or one after a save). Returns the way to stop listening. */

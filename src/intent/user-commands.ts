@@ -108,7 +108,8 @@ export function readPhrase(say: string): { ok: true; parts: PhrasePart[] } | { o
   return { ok: true, parts };
 }
 
-const SAVE_RE = /^(?:please\s+)?(?:save|remember|keep)\s+(?:that|this|it)\s+as(?:\s+(?:a\s+)?command)?\s+(.+)$/i;
+// "save that as" only: "save this as report.pdf" and "save it as draft" are the app's Save As, for the planners.
+const SAVE_RE = /^(?:please\s+)?(?:save|remember)\s+that\s+as(?:\s+(?:a\s+)?command)?\s+(.+)$/i;
 const FORGET_RE = /^(?:please\s+)?(?:forget|delete|remove)\s+(?:the\s+|my\s+)?command\s+(.+)$|^(?:please\s+)?forget\s+(.+)$/i;
 
 /** "save that as ‹name›" / "forget ‹name›": what the user asked of their commands, if that. */
@@ -302,16 +303,24 @@ function slotValue(words: readonly Token[]): string {
 
 function matchParts(parts: readonly PhrasePart[], said: readonly Token[]): Record<string, string> | undefined {
   const values: Record<string, string> = {};
+  // Places already known not to match: the walk stays polynomial whatever the phrase.
+  const failed = new Set<number>();
   const walk = (p: number, u: number): boolean => {
     const part = parts[p];
     if (!part) return u === said.length;
-    if (part.kind === 'word') return said[u]?.word === part.word && walk(p + 1, u + 1);
-    for (let end = u + 1; end <= said.length; end++) {
-      if (walk(p + 1, end)) {
-        values[part.name] = slotValue(said.slice(u, end));
-        return true;
+    const state = p * (said.length + 1) + u;
+    if (failed.has(state)) return false;
+    if (part.kind === 'word') {
+      if (said[u]?.word === part.word && walk(p + 1, u + 1)) return true;
+    } else {
+      for (let end = u + 1; end <= said.length; end++) {
+        if (walk(p + 1, end)) {
+          values[part.name] = slotValue(said.slice(u, end));
+          return true;
+        }
       }
     }
+    failed.add(state);
     return false;
   };
   return walk(0, 0) ? values : undefined;

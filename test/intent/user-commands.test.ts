@@ -110,6 +110,14 @@ describe('matching what was said', () => {
     expect(fillCommand(m!)).toEqual({ ok: false, message: expect.stringMatching(/^Your command “reply to \{name\}” was not run\. What was said for \{name\}/) });
   });
 
+  it('a phrase of many slots against a long command ends (the walk remembers where it failed)', () => {
+    const say = Array.from({ length: 20 }, (_, i) => `a {s${i}}`).join(' ') + ' end';
+    const many = readCommandsFile(JSON.stringify({ commands: [{ say, do: { intent: 'get_frontmost_app' } }] }));
+    expect(many.problems).toEqual([]);
+    expect(matchPhrases('a '.repeat(900), many.commands)).toEqual([]);
+    expect(matchPhrases(`${'a b '.repeat(20)}end`, many.commands)).toHaveLength(1);
+  });
+
   it('fills slots once: a value that holds "{name}" is not filled again', () => {
     const m = matchPhrases('write to {topic} about secrets', set.commands)[0];
     expect(fillCommand(m!)).toEqual({ ok: true, body: { intent: 'type_text', text: 'To {topic}: secrets' } });
@@ -117,7 +125,10 @@ describe('matching what was said', () => {
 
   it('reads "save that as" and "forget"', () => {
     expect(readCommandEdit('Save that as "morning mail".')).toEqual({ kind: 'save', phrase: 'morning mail' });
-    expect(readCommandEdit('remember this as a command check mail')).toEqual({ kind: 'save', phrase: 'check mail' });
+    expect(readCommandEdit('remember that as a command check mail')).toEqual({ kind: 'save', phrase: 'check mail' });
+    // "this" and "it" are the app's Save As, for the planners.
+    expect(readCommandEdit('save this as report.pdf')).toBeUndefined();
+    expect(readCommandEdit('save it as draft')).toBeUndefined();
     expect(readCommandEdit('forget morning mail')).toEqual({ kind: 'forget', phrase: 'morning mail' });
     expect(readCommandEdit('delete the command morning mail')).toEqual({ kind: 'forget', phrase: 'morning mail' });
     expect(readCommandEdit('click Save')).toBeUndefined();
