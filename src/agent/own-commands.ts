@@ -109,6 +109,8 @@ export class OwnCommands {
     const risk = { level: 'moderate' as const, reason: 'It is removed from your commands file.' };
     if (this.deps.dryRun) return this.done(`Dry run: nothing was forgotten. The assistant would ${summary[0]?.toLowerCase()}${summary.slice(1)}`);
     if (gateDecision(risk.level, this.deps.policy) === 'confirm') {
+      // The run ends right after the answer (back to idle), so the status is said here, as the panel shows it.
+      this.emit({ type: 'status', status: 'waiting_for_user' });
       this.emit({ type: 'confirmation_request', summary, risk });
       const answer = await untilAborted(this.deps.confirm({ summary, risk }, state.signal), state.signal);
       if (state.signal.aborted) throw new Cancelled();

@@ -140,8 +140,10 @@ describe('the user’s own commands in the loop', () => {
 
   it('"forget" asks first; a no keeps the command, a yes removes it', async () => {
     await writeCommands(REPLY);
-    const { loop, asked, engine } = ownLoop({ answers: ['declined', 'confirmed'] });
+    const { loop, asked, engine, log } = ownLoop({ answers: ['declined', 'confirmed'] });
     expect(await loop.run('forget open mail')).toEqual({ outcome: 'refused', message: 'Not done: your command “open mail” is kept.' });
+    expect(log.types()).toEqual(['status', 'status', 'confirmation_request', 'action_result', 'status', 'done']);
+    expect(log.events.filter((e) => e.type === 'status').map((e) => e.type === 'status' && e.status)).toEqual(['thinking', 'waiting_for_user', 'idle']);
     expect((await readCommands()).commands.map((c) => c.say)).toContain('open mail');
     expect(await loop.run('forget open mail')).toEqual({ outcome: 'done', message: 'Forgot your command “open mail”.' });
     expect(asked.map((a) => [a.summary, a.risk.level])).toEqual([
