@@ -1,23 +1,20 @@
 // The commands file on disk: read as text or a sentence, written atomically, and the folder watched
 // (the test waits for the watcher's call, never for a time).
-import { mkdtemp, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTempDir } from '../cli/cli-fixtures.js';
 import { COMMANDS_FILE_MAX_BYTES, readSettingsText, watchSettingsFile, writeSettingsText, type FolderWatch } from '../../src/config/commands-file.js';
 
-let dir = '';
+const tempDir = useTempDir('ac-cfile-');
 const watches: FolderWatch[] = [];
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'ac-cfile-'));
-});
-afterEach(async () => {
+afterEach(() => {
   for (const w of watches.splice(0)) w.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('the commands file on disk', () => {
   it('reads text, a missing file, and a file too large as a sentence', async () => {
+    const dir = tempDir();
     expect(await readSettingsText(dir, 'commands.json')).toEqual({ kind: 'missing' });
     await writeSettingsText(dir, 'commands.json', '{"commands": []}');
     expect(await readSettingsText(dir, 'commands.json')).toEqual({ kind: 'text', text: '{"commands": []}' });
@@ -27,7 +24,7 @@ describe('the commands file on disk', () => {
   });
 
   it('creates a missing folder and calls after a change to that file: written, then removed', async () => {
-    const folder = join(dir, 'not-yet');
+    const folder = join(tempDir(), 'not-yet');
     let calls = 0;
     let next: () => void = () => undefined;
     const changed = () =>
