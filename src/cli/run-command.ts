@@ -25,7 +25,7 @@ import { openDesktopEngine } from '../compose/desktop-engine.js';
 import { EXIT } from './exit-codes.js';
 import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './parse-command-args.js';
 import { composePlanner } from '../compose/planner-composer.js';
-import { UserCommandsFile } from '../compose/user-commands.js';
+import { problemsReport, UserCommandsFile } from '../compose/user-commands.js';
 import type { UserCommandStore } from '../agent/own-commands.js';
 import { readConfirmationAnswer } from '../shared/answer-words.js';
 
@@ -201,6 +201,14 @@ export function cliPlanner(
   };
 }
 
+/** The user's own commands from the settings folder, read now; the file's problems said on stderr (with line and column). */
+export async function cliUserCommands(services: CliServices, io: CliIo): Promise<UserCommandsFile> {
+  const file = new UserCommandsFile({ dir: dirname(services.settings.path) });
+  const report = problemsReport(await file.commands());
+  if (report) io.stderr.write(`${report}\n`);
+  return file;
+}
+
 /** The assistant loop a CLI front end drives: the real engine, the audit log, the settings' policy. */
 export function cliLoop(
   deps: RunDeps,
@@ -283,7 +291,7 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         return readConfirmationAnswer(answer) === 'confirm' ? 'confirmed' : ('declined' satisfies ConfirmAnswer);
       };
 
-      const loop = cliLoop(deps, io, settings, { emit, confirm, planner, secrets, dryRun, userCommands: new UserCommandsFile({ dir: dirname(services.settings.path) }) });
+      const loop = cliLoop(deps, io, settings, { emit, confirm, planner, secrets, dryRun, userCommands: await cliUserCommands(services, io) });
       try {
         let result = await loop.run(command, { signal: controller.signal });
         // With a terminal, a question is asked and the answer continues the same conversation.

@@ -8,7 +8,6 @@
  * it says how to leave); Ctrl-D, "exit" or "quit" leave. Typing "stop" while a command runs stops it.
  */
 import { createInterface, type Interface } from 'node:readline';
-import { dirname } from 'node:path';
 import { Writable } from 'node:stream';
 import type { AssistantEvent } from '../shared/events.js';
 import { readConfirmationAnswer } from '../shared/answer-words.js';
@@ -16,12 +15,11 @@ import { guideTitle } from '../shared/command-guide.js';
 import { sessionCommand as panelWord } from '../shared/session-commands.js';
 import { commandGuide } from '../intent/grammar/command-guide.js';
 import { withUserCommands, type UserCommand } from '../intent/user-commands.js';
-import { UserCommandsFile } from '../compose/user-commands.js';
 import type { ConfirmCallback } from '../agent/assistant-loop.js';
 import type { CliCommand } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
 import { PROVIDER_OPTIONS, parseCommandArgs } from './parse-command-args.js';
-import { cliLoop, cliPlanner, cliSetup, defaultRunDeps, describeEvent, type RunDeps } from './run-command.js';
+import { cliLoop, cliPlanner, cliSetup, cliUserCommands, defaultRunDeps, describeEvent, type RunDeps } from './run-command.js';
 
 const USAGE = `Usage: assistive-control [session] [--provider grammar|ollama|anthropic|openai] [--model M] [--base-url URL]
 
@@ -132,7 +130,7 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
         if (answer === undefined) return 'unanswered';
         return readConfirmationAnswer(answer) === 'confirm' ? 'confirmed' : 'declined';
       };
-      const userCommands = new UserCommandsFile({ dir: dirname(services.settings.path) });
+      const userCommands = await cliUserCommands(services, io);
       // Followed while the session lasts: an edit of commands.json applies to the next command.
       await userCommands.watch((message) => io.stderr.write(`${message}\n`));
       const loop = cliLoop(deps, io, settings, { emit, confirm, planner: cliPlanner(deps, services, settings, { provider, model, baseURL }, secrets), secrets, userCommands });

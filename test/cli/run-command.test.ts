@@ -56,6 +56,11 @@ describe('assistive-control run', () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe('→ Click “Increment”.\nDone.\n');
     expect(audit()).toEqual([expect.objectContaining({ command: 'press the Increment button', source: 'user_command', outcome: 'done' })]);
+    // A problem in the file is said on stderr with its line and column; the good command still runs.
+    writeFileSync(join(dir(), 'commands.json'), JSON.stringify({ commands: [{ say: 'press the {name} button', do: { intent: 'click_element', element: { label: '{name}' } } }, { say: 'x', do: { intent: 'nope' } }] }, null, 2));
+    const again = await runCli(['--provider', 'grammar', 'press the Increment button']);
+    expect(again.code).toBe(0);
+    expect(again.err).toMatch(/^Your commands file has a problem; a command with a problem is left out until it is fixed\. commands\.json:15:19: Command 2 \(“x”\): “do” is not an action/);
   });
 
   it('--json prints the event stream as NDJSON, one typed event per line, ending idle then done', async () => {
