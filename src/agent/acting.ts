@@ -11,7 +11,7 @@ import type { AssistantEvent, AssistantStatus, Outcome, RiskSummary } from '../s
 import type { RiskLevel } from '../shared/risk-level.js';
 import type { AuditRecord, Confirmation } from './audit-log.js';
 import type { AssistantDeps, ConfirmAnswer, ConfirmationRequest, LoopLimits } from './loop-types.js';
-import { NOT_REPLANNED, OBSERVING, PROVENANCE_NOTE, READ_ONLY, refusedAsSecure, touchesSecureText, withoutTypedText } from './run-rules.js';
+import { NOT_REPLANNED, OBSERVING, PROVENANCE_NOTE, READ_ONLY, refusedAsSecure, touchesSecureText, USER_WORDED, withoutTypedText } from './run-rules.js';
 import { AGAIN, Cancelled, end, fromStep, untilAborted, type End, type Planned, type RunState, type Step } from './run-state.js';
 import type { SessionMemory } from './session-memory.js';
 
@@ -90,7 +90,7 @@ export class PlanActor {
       this.emit({ type: 'error', code: 'blocked', message, retryable: false });
       return end('refused', message);
     }
-    if (OBSERVING.has(intent.intent) && planned.source !== 'grammar' && state.observations >= this.limits.observations) {
+    if (OBSERVING.has(intent.intent) && !USER_WORDED.has(planned.source) && state.observations >= this.limits.observations) {
       const message = `The assistant looked at the screen ${state.observations} times without finding how to do that. Try a more precise command, for example naming the button to click.`;
       this.emit({ type: 'error', code: 'too_many_observations', message, retryable: false });
       return end('failed', message);
@@ -201,7 +201,7 @@ export class PlanActor {
           this.emit({ type: 'observation', summary, elements: observation?.listed ?? 0 });
           this.memory.addTurn({ kind: 'observation', text: result.text });
           // The user asked to see the screen: seeing it is the answer. An LLM looked to decide its next step.
-          if (current.source === 'grammar') return end('done', result.text);
+          if (USER_WORDED.has(current.source)) return end('done', result.text);
           state.observations++;
           return AGAIN;
         }

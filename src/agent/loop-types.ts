@@ -9,6 +9,7 @@ import type { EngineApi } from '../registry/dispatch.js';
 import type { GatePolicy } from '../registry/risk.js';
 import type { AssistantEvent, Outcome, RiskSummary } from '../shared/events.js';
 import type { AuditRecord } from './audit-log.js';
+import type { UserCommandStore } from './own-commands.js';
 import type { SessionMemory } from './session-memory.js';
 
 /** What the user answered to a confirmation request. `unanswered`: nobody is there to answer (a script). */
@@ -18,7 +19,8 @@ export interface ConfirmationRequest {
   /** One sentence: what will be done (every step of a sequence, elements by their names). */
   readonly summary: string;
   readonly risk: RiskSummary;
-  readonly intent: Intent;
+  /** The action asked about; absent when what is asked is not an action on the desktop (forgetting one of the user's commands). */
+  readonly intent?: Intent;
   /** The plan was made after screen content went to a model: text on the screen may have chosen it. */
   readonly screenInfluenced?: boolean;
 }
@@ -66,6 +68,8 @@ export interface AssistantDeps {
   readonly limits?: Partial<LoopLimits>;
   /** The session's memory; give the same one to every loop of a session. */
   readonly memory?: SessionMemory;
+  /** The user's own commands (tried before the grammar), and where "save that as" and "forget" write. */
+  readonly userCommands?: UserCommandStore;
   /** The confidence policy for the grammar's intents (an LLM's comes with its planner). */
   readonly confidence?: ConfidencePolicy;
 }

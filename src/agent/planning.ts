@@ -13,6 +13,7 @@ import type { AssistantDeps, LoopLimits, PlannerAvailability, RunResult } from '
 import { sameAction } from './run-rules.js';
 import { AGAIN, Cancelled, end, untilAborted, type Planned, type RunState, type Step } from './run-state.js';
 import type { SessionMemory } from './session-memory.js';
+import { OwnCommands } from './own-commands.js';
 
 const GRAMMAR_EXAMPLES = 'for example “open Firefox”, “click Send”, “type "hello"”, “press ctrl+s”, “scroll down 3” or “what’s on screen”';
 
@@ -26,7 +27,11 @@ export class PlanSource {
     private readonly limits: LoopLimits,
     /** The loop's own emit: a listener that throws cannot break the run. */
     private readonly emit: (event: AssistantEvent) => void,
-  ) {}
+  ) {
+    this.own = new OwnCommands(deps, memory, emit, () => this.validationContext());
+  }
+
+  private readonly own: OwnCommands;
 
   validationContext(confidence?: ConfidencePolicy): ValidationContext {
     const policy = confidence ?? this.deps.confidence;
@@ -51,6 +56,9 @@ export class PlanSource {
   async next(state: RunState): Promise<Planned | Step> {
     if (!state.grammarTried) {
       state.grammarTried = true;
+      // The user's own commands first, so a phrase of theirs can mean what they chose.
+      const own = await this.own.plan(state);
+      if (own) return own;
       const parsed = parseCommand(state.command, { platform: promptPlatform(process.platform) });
       if (parsed.kind === 'intent') {
         const validation = validateIntentValue(parsed.intent, this.validationContext());

@@ -4,6 +4,7 @@
  * not keep (the typed text).
  */
 import type { Intent } from '../intent/schema.js';
+import type { IntentSource } from '../shared/events.js';
 import type { ActionResult } from '../registry/dispatch.js';
 import type { RiskAssessment } from '../registry/risk.js';
 import { SECURE_REFUSAL } from '../shared/secure-fields.js';
@@ -13,6 +14,8 @@ export const READ_ONLY: ReadonlySet<Intent['intent']> = new Set(['get_screen_ele
 /** Failures no other plan can fix (no desktop, no accessibility) or that the user caused (took over). */
 export const NOT_REPLANNED: ReadonlySet<string> = new Set(['no_display', 'no_accessibility', 'interrupted']);
 export const OBSERVING: ReadonlySet<Intent['intent']> = new Set(['get_screen_elements', 'get_frontmost_app', 'list_applications']);
+/** Plans the user worded themselves (the grammar's reading, one of their own commands): an observation they ask for is the answer, not a model's look. */
+export const USER_WORDED: ReadonlySet<IntentSource> = new Set<IntentSource>(['grammar', 'user_command']);
 
 /** JSON with object keys sorted at every level, so key order never makes two intents differ. */
 function canonical(value: unknown): string {

@@ -29,6 +29,7 @@ export function completionWords(): { commands: string[]; next: Record<string, st
     next: {
       keys: ['set', 'status', 'delete'],
       config: ['show', 'get', 'set'],
+      commands: ['list', 'check'],
       models: ['list', 'download'],
       help: COMMANDS.map((c) => c.name),
       completion: ['bash', 'zsh', 'fish'],

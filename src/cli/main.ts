@@ -28,6 +28,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'models', summary: 'list the speech models, or download one ahead of time (resumes, checks its checksum)', load: async () => (await import('./models-command.js')).modelsCommand },
   { name: 'keys', summary: 'save, check or remove provider API keys (kept in the system keychain)', load: async () => (await import('./keys-command.js')).keysCommand },
   { name: 'completion', summary: 'print a completion script for bash, zsh or fish', load: async () => (await import('./completion-command.js')).completionCommand },
+  { name: 'commands', summary: 'list your own commands (commands.json), or check the file and show each problem with its line and column', load: async () => (await import('./commands-command.js')).commandsCommand },
   { name: 'config', summary: 'show or change settings (provider, models, addresses, confirmations, speech)', load: async () => (await import('./config-command.js')).configCommand },
 ];
 

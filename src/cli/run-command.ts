@@ -9,6 +9,7 @@
  * stops between steps, the status returns to idle and the exit code is 130.
  */
 import { homedir } from 'node:os';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { AuditLog, defaultAuditDir } from '../agent/audit-log.js';
@@ -24,6 +25,8 @@ import { openDesktopEngine } from '../compose/desktop-engine.js';
 import { EXIT } from './exit-codes.js';
 import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './parse-command-args.js';
 import { composePlanner } from '../compose/planner-composer.js';
+import { problemsReport, UserCommandsFile } from '../compose/user-commands.js';
+import type { UserCommandStore } from '../agent/own-commands.js';
 import { readConfirmationAnswer } from '../shared/answer-words.js';
 
 const USAGE = `Usage: assistive-control run "<command>" [--provider grammar|ollama|anthropic|openai] [--model M] [--base-url URL] [--json] [--dry-run] [--yes] [--answer-timeout S]
@@ -198,6 +201,14 @@ export function cliPlanner(
   };
 }
 
+/** The user's own commands from the settings folder, read now; the file's problems said on stderr (with line and column). */
+export async function cliUserCommands(services: CliServices, io: CliIo): Promise<UserCommandsFile> {
+  const file = new UserCommandsFile({ dir: dirname(services.settings.path) });
+  const report = problemsReport(await file.commands());
+  if (report) io.stderr.write(`${report}\n`);
+  return file;
+}
+
 /** The assistant loop a CLI front end drives: the real engine, the audit log, the settings' policy. */
 export function cliLoop(
   deps: RunDeps,
@@ -209,6 +220,8 @@ export function cliLoop(
     readonly planner: () => Promise<PlannerAvailability>;
     readonly secrets: readonly string[];
     readonly dryRun?: boolean;
+    /** The user's own commands (commands.json in the settings folder). */
+    readonly userCommands?: UserCommandStore;
   },
 ): AssistantLoop {
   return new AssistantLoop({
@@ -220,6 +233,7 @@ export function cliLoop(
     policy: { confirmModerate: settings.confirmModerate },
     confidence: settings.confidence,
     dryRun: parts.dryRun ?? false,
+    ...(parts.userCommands ? { userCommands: parts.userCommands } : {}),
   });
 }
 
@@ -277,7 +291,7 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         return readConfirmationAnswer(answer) === 'confirm' ? 'confirmed' : ('declined' satisfies ConfirmAnswer);
       };
 
-      const loop = cliLoop(deps, io, settings, { emit, confirm, planner, secrets, dryRun });
+      const loop = cliLoop(deps, io, settings, { emit, confirm, planner, secrets, dryRun, userCommands: await cliUserCommands(services, io) });
       try {
         let result = await loop.run(command, { signal: controller.signal });
         // With a terminal, a question is asked and the answer continues the same conversation.

@@ -14,11 +14,12 @@ import { readConfirmationAnswer } from '../shared/answer-words.js';
 import { guideTitle } from '../shared/command-guide.js';
 import { sessionCommand as panelWord } from '../shared/session-commands.js';
 import { commandGuide } from '../intent/grammar/command-guide.js';
+import { withUserCommands, type UserCommand } from '../intent/user-commands.js';
 import type { ConfirmCallback } from '../agent/assistant-loop.js';
 import type { CliCommand } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
 import { PROVIDER_OPTIONS, parseCommandArgs } from './parse-command-args.js';
-import { cliLoop, cliPlanner, cliSetup, defaultRunDeps, describeEvent, type RunDeps } from './run-command.js';
+import { cliLoop, cliPlanner, cliSetup, cliUserCommands, defaultRunDeps, describeEvent, type RunDeps } from './run-command.js';
 
 const USAGE = `Usage: assistive-control [session] [--provider grammar|ollama|anthropic|openai] [--model M] [--base-url URL]
 
@@ -30,8 +31,8 @@ Needs a terminal; in a script use "assistive-control run".`;
 const PROMPT = '> ';
 
 /** "what can I say" at the prompt: the grammar's own guide, one group a line; the panel's own words left out. */
-function guideLines(): string {
-  const guide = commandGuide(undefined);
+function guideLines(own: readonly UserCommand[]): string {
+  const guide = withUserCommands(commandGuide(undefined), own);
   const groups = guide.groups
     .filter((g) => g.title !== 'The assistant itself')
     .map((g) => `  ${g.title}: ${g.examples.join('; ')}${g.alsoSaid.length > 0 ? ` (also: ${g.alsoSaid.join(', ')})` : ''}`);
@@ -129,7 +130,10 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
         if (answer === undefined) return 'unanswered';
         return readConfirmationAnswer(answer) === 'confirm' ? 'confirmed' : 'declined';
       };
-      const loop = cliLoop(deps, io, settings, { emit, confirm, planner: cliPlanner(deps, services, settings, { provider, model, baseURL }, secrets), secrets });
+      const userCommands = await cliUserCommands(services, io);
+      // Followed while the session lasts: an edit of commands.json applies to the next command.
+      await userCommands.watch((message) => io.stderr.write(`${message}\n`));
+      const loop = cliLoop(deps, io, settings, { emit, confirm, planner: cliPlanner(deps, services, settings, { provider, model, baseURL }, secrets), secrets, userCommands });
 
       io.stderr.write('Assistive Control. Type a command and press Enter ("what can I say" lists them); Ctrl-D leaves.\n');
       try {
@@ -142,7 +146,7 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
           if (text === '') continue;
           if (LEAVE.has(text.toLowerCase())) break;
           if (panelWord(text) === 'help') {
-            io.stdout.write(`${guideLines()}\n`);
+            io.stdout.write(`${guideLines((await userCommands.commands()).commands)}\n`);
             continue;
           }
           const picked = /^(\d+)$/.exec(text);
@@ -159,6 +163,7 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
         controller?.abort();
         rl.close();
         stopListening();
+        userCommands.close();
       }
     },
   };

@@ -21,6 +21,7 @@ import { tapObservations } from './overlay-marks.js';
 import { PanelSession } from './panel-session.js';
 import { keysSavedForSettings } from '../compose/provider-keys.js';
 import { composeSpeechEngine, type SpeechComposeOptions } from '../compose/speech.js';
+import { followUserCommands, hintVocabulary } from '../compose/user-commands.js';
 import type { SpokenFeedback } from '../voice/spoken-feedback.js';
 import type { SwitchKeyHold } from '../execution/input/switch-keys.js';
 import { createSileroVad, type VoiceActivityDetector } from '../voice/vad.js';
@@ -122,7 +123,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     ? new VoiceSession({
         settings: async () => current,
         createEngine: (settings, run) => composeSpeechEngine(settings, { ...speech, secrets: options.secrets }, run),
-        vocabulary: () => observationVocabulary(observed.latest()),
+        vocabulary: () => hintVocabulary(userCommands.current.vocabulary, observationVocabulary(observed.latest())),
       })
     : undefined;
   // Continuous listening pauses while the assistant speaks, so its own voice is never a command.
@@ -140,6 +141,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     peer.notify('assistant:event', event);
     speak?.(event);
   };
+  // The user's own commands (commands.json): followed, so an edit applies to the next command.
+  const userCommands = await followUserCommands(options.settingsDir, emit);
   const session = new PanelSession({
     latestObservation: observed.latest,
     emit,
@@ -154,7 +157,9 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
         audit,
         policy,
         confidence,
+        userCommands,
       }),
+    userCommandPhrases: () => userCommands.current.commands,
     settings: settingsStore,
     // A key saved in the panel is for the base URL in the saved settings (issue #13).
     secrets: keysSavedForSettings(settingsStore, options.secrets),

@@ -33,6 +33,7 @@ import type { ListeningSession } from './listening-session.js';
 import type { VoiceSession } from './voice-session.js';
 import { applySettingsUpdate, buildSettingsView, saveSettingsUpdate, testPlannerConnection, type ApplyResult, type PanelSecrets } from './panel-settings.js';
 import { withDeadline } from '../shared/deadline.js';
+import { withUserCommands, type UserCommand } from '../intent/user-commands.js';
 
 export interface PanelSessionDeps {
   /** Builds the loop with the session's confirm callback (the loop's emitter goes to the panel). */
@@ -57,6 +58,8 @@ export interface PanelSessionDeps {
    * before the loop ran ends here with the events of a cancelled run: `status: idle`, then `done`.
    */
   readonly emit?: (event: AssistantEvent) => void;
+  /** The user's own commands, which "what can I say" lists first. */
+  readonly userCommandPhrases?: () => readonly UserCommand[];
 }
 
 /** What "show numbers" asks the loop: the grammar reads it as get_screen_elements of the frontmost app, no LLM. */
@@ -261,6 +264,7 @@ export class PanelSession {
           // Offered to be run with one press: only what runs without asking.
           keep: (intent) => classifyRisk(intent).level === 'harmless',
         });
+        guide = withUserCommands(guide, this.deps.userCommandPhrases?.() ?? []);
         // The observation gave new numbers: the overlay's are no longer the ones "click 12" means.
         hidden = this.overlayShown;
         this.overlayShown = false;

@@ -9,7 +9,8 @@ export const ASSISTANT_STATUSES = ['idle', 'thinking', 'observing', 'executing',
 export type AssistantStatus = (typeof ASSISTANT_STATUSES)[number];
 
 /** Who planned an intent: the offline grammar or an LLM provider. */
-export type IntentSource = 'grammar' | 'ollama' | 'anthropic' | 'openai';
+/** Who planned an intent: the offline grammar, one of the user's own commands (commands.json), or an LLM provider. */
+export type IntentSource = 'grammar' | 'user_command' | 'ollama' | 'anthropic' | 'openai';
 
 /** How a run ended. */
 export const OUTCOMES = ['done', 'failed', 'needs_user', 'refused', 'cancelled'] as const;

@@ -25,7 +25,7 @@ describe('assistive-control completion', () => {
       })
         .split('\n')
         .filter(Boolean);
-    expect(complete('co')).toEqual(['completion', 'config']);
+    expect(complete('co')).toEqual(['completion', 'commands', 'config']);
     expect(complete('')).toEqual(expect.arrayContaining(['run', 'session', 'plan', 'elements', 'doctor', 'models', 'keys', 'config', 'help', '--version']));
     expect(complete('keys', '')).toEqual(['set', 'status', 'delete']);
     expect(complete('keys', 'set', '')).toEqual(['anthropic', 'openai']);

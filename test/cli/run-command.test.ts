@@ -1,7 +1,7 @@
 // `assistive-control run`: arguments, exit codes, NDJSON, --yes / --dry-run, no terminal, Ctrl-C,
 // and the LLM providers through their real SDKs against loopback servers. The desktop is the one
 // fake here (test/agent/loop-fakes.ts); run-desktop.test.ts drives a real app.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,19 @@ describe('assistive-control run', () => {
     expect(r.out).toBe('→ Click “Increment”.\nDone.\n');
     expect(r.engine.calls).toEqual([{ method: 'click', args: [{ label: 'Increment' }] }]);
     expect(audit()).toEqual([expect.objectContaining({ command: 'click Increment', outcome: 'done' })]);
+  });
+
+  it('runs one of the user’s own commands from commands.json in the settings folder (issue #18)', async () => {
+    writeFileSync(join(dir(), 'commands.json'), JSON.stringify({ commands: [{ say: 'press the {name} button', do: { intent: 'click_element', element: { label: '{name}' } } }] }));
+    const r = await runCli(['--provider', 'grammar', 'press the Increment button']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('→ Click “Increment”.\nDone.\n');
+    expect(audit()).toEqual([expect.objectContaining({ command: 'press the Increment button', source: 'user_command', outcome: 'done' })]);
+    // A problem in the file is said on stderr with its line and column; the good command still runs.
+    writeFileSync(join(dir(), 'commands.json'), JSON.stringify({ commands: [{ say: 'press the {name} button', do: { intent: 'click_element', element: { label: '{name}' } } }, { say: 'x', do: { intent: 'nope' } }] }, null, 2));
+    const again = await runCli(['--provider', 'grammar', 'press the Increment button']);
+    expect(again.code).toBe(0);
+    expect(again.err).toMatch(/^Your commands file has a problem; a command with a problem is left out until it is fixed\. commands\.json:15:19: Command 2 \(“x”\): “do” is not an action/);
   });
 
   it('--json prints the event stream as NDJSON, one typed event per line, ending idle then done', async () => {

@@ -30,6 +30,8 @@ describe.skipIf(skip !== '')('the core process, as main drives it', () => {
   let main: RpcPeer;
   let early: Promise<readonly string[]>;
   const events: AssistantEvent[] = [];
+  /** What the core said while it started. */
+  const startup: AssistantEvent[] = [];
   const saved: unknown[] = [];
   const opened: string[] = [];
   let permissions = granted;
@@ -43,6 +45,11 @@ describe.skipIf(skip !== '')('the core process, as main drives it', () => {
   beforeAll(async () => {
     const dir = await mkdtemp(join(tmpdir(), 'ac-core-'));
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ provider: 'grammar' }));
+    // The user's own commands (issue #18): one that loads, one with a problem the core must say.
+    await writeFile(
+      join(dir, 'commands.json'),
+      JSON.stringify({ commands: [{ say: 'which app am I in', do: { intent: 'get_frontmost_app' } }, { say: 'broken', do: { intent: 'fly' } }], vocabulary: ['Gnumeric'] }, null, 2),
+    );
     const bridge = AxBridge.open();
     const { port1, port2 } = new MessageChannel();
     main = new RpcPeer(portLink(port1), {
@@ -63,6 +70,7 @@ describe.skipIf(skip !== '')('the core process, as main drives it', () => {
     // Sent while the core is still reading its settings: it must wait, not be lost.
     early = request<readonly string[]>('commands:recent');
     await starting;
+    startup.push(...events);
   });
 
   afterAll(() => {
@@ -86,6 +94,16 @@ describe.skipIf(skip !== '')('the core process, as main drives it', () => {
     expect(events.filter((e) => e.type === 'status').at(-1)).toEqual({ type: 'status', status: 'idle' });
     expect(events.at(-1)).toMatchObject({ type: 'done', outcome: reply.outcome, message: reply.message });
     await expect(request('commands:recent')).resolves.toEqual(['which app is in front']);
+  });
+
+  it('runs the user’s own command, says the file’s problem with its line and column, and lists the commands in “what can I say”', async () => {
+    expect(startup).toContainEqual({ type: 'error', code: 'commands_file', retryable: false, message: expect.stringMatching(/commands\.json:12:19: Command 2 \(“broken”\): “do” is not an action/) });
+    events.length = 0;
+    await request('command:run', 'Which app am I in?');
+    expect(events.find((e) => e.type === 'intent')).toMatchObject({ type: 'intent', source: 'user_command', intent: { intent: 'get_frontmost_app' } });
+    await request('command:run', 'what can I say');
+    const guide = events.find((e) => e.type === 'command_guide');
+    expect(guide?.type === 'command_guide' && guide.guide.groups[0]).toEqual({ title: 'Your own commands', examples: ['which app am I in'], alsoSaid: [] });
   });
 
   it('asks main for the permissions first, and explains a missing one instead of acting', async () => {
