@@ -23,6 +23,7 @@ import { SECURE_REFUSAL } from '../shared/secure-fields.js';
 import type { AssistantEvent, AssistantStatus } from '../shared/events.js';
 import { errorMessage } from '../shared/errors.js';
 import { PlanActor } from './acting.js';
+import { DictationSession } from './dictation.js';
 import { readFollowUp } from './follow-up.js';
 import { DEFAULT_LOOP_LIMITS, type AssistantDeps, type LoopLimits, type RunOptions, type RunResult } from './loop-types.js';
 import { PlanSource } from './planning.js';
@@ -46,6 +47,8 @@ export class AssistantLoop {
   private status: AssistantStatus = 'idle';
   private readonly plans: PlanSource;
   private readonly actor: PlanActor;
+  /** Dictation mode (dictation.ts): while on, commands are text for the focused field. */
+  readonly dictation: DictationSession;
 
   constructor(private readonly deps: AssistantDeps) {
     this.memory = deps.memory ?? new SessionMemory();
@@ -53,6 +56,7 @@ export class AssistantLoop {
     const emit = (event: AssistantEvent): void => this.emit(event);
     this.plans = new PlanSource(deps, this.memory, this.limits, emit);
     this.actor = new PlanActor(deps, this.memory, this.limits, emit, (status) => this.setStatus(status));
+    this.dictation = new DictationSession({ engine: deps.engine, emit, act: (state, planned) => this.actor.act(state, planned), ...(deps.policy ? { policy: deps.policy } : {}) });
   }
 
   /** A command is being handled: a new one now would be refused. */
@@ -84,6 +88,7 @@ export class AssistantLoop {
     } catch (e) {
       if (e instanceof Cancelled || controller.signal.aborted) {
         result = { outcome: 'cancelled', message: 'Stopped. Nothing more was done.' };
+        this.dictation.leave('stopped');
       } else {
         // A bug: say so in a sentence, keep the detail short, and still come back to idle below.
         const detail = errorMessage(e);
@@ -112,6 +117,11 @@ export class AssistantLoop {
 
     const followUp = readFollowUp(text, this.memory.pending, this.memory.lastPerformed);
     this.memory.setPending(undefined);
+    // Dictation takes every text but a secret and the answer to a pending confirmation.
+    if (followUp.kind !== 'secure' && followUp.kind !== 'confirmation') {
+      const dictated = await this.dictation.take(text, state);
+      if (dictated) return dictated;
+    }
     let first: Step | undefined;
     switch (followUp.kind) {
       case 'secure':

@@ -94,6 +94,7 @@ export function describeEvent(event: AssistantEvent): { line: string; toErr: boo
     case 'done':
     case 'answer': // the panel's session only
     case 'command_guide':
+    case 'mode': // the run's final message says it
       return undefined;
   }
 }

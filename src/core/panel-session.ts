@@ -313,13 +313,17 @@ export class PanelSession {
   }
 
   private abortAll(): boolean {
+    // Stop also ends dictation mode (issue #18), whether or not a command runs.
+    if (this.loop.dictation.active && this.running.size === 0) this.loop.dictation.leave('stopped');
     const any = this.running.size > 0;
     for (const controller of this.running) controller.abort();
     return any;
   }
 
   private async stop(): Promise<RunReply> {
-    return this.abortAll() ? { outcome: 'cancelled', message: 'Stopped.' } : { outcome: 'done', message: 'Nothing was running.' };
+    const dictating = this.loop.dictation.active;
+    if (this.abortAll()) return { outcome: 'cancelled', message: 'Stopped.' };
+    return dictating ? { outcome: 'done', message: 'Dictation is off.' } : { outcome: 'done', message: 'Nothing was running.' };
   }
 
   /** The observation the loop just made, as marks for the overlay; the ids are the ones "click 12" names. */

@@ -30,6 +30,8 @@ export function spokenLineFor(event: AssistantEvent): SpokenLine | undefined {
       return { text: event.message, interrupt: event.answer === 'not_an_answer' };
     case 'command_guide':
       return { text: spokenGuide(event.guide), interrupt: true };
+    case 'mode':
+      return { text: event.message, interrupt: true };
     case 'status':
     case 'intent':
     case 'observation':

@@ -124,3 +124,18 @@ export const SYSTEM_CLOCK: Clock = {
   now: () => performance.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
+
+/**
+ * The focused text field as dictation reads it (issue #18): which field (its app and names, so the
+ * session knows where its text went) and its whole text. A secure field's text is never read.
+ */
+export interface FocusedText {
+  readonly app: string;
+  readonly pid: number;
+  readonly role: Role;
+  readonly name: string;
+  /** Its text; null for a secure field, a terminal, or an element that shows no text. */
+  readonly value: string | null;
+  readonly secure: boolean;
+  readonly terminal: boolean;
+}

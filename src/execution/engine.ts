@@ -20,9 +20,9 @@ import type { AxElement } from './accessibility/types.js';
 import { isVisible } from './element-resolution.js';
 import type { Observation } from './observation.js';
 import type { InputDriver, MouseButton, ScrollDirection } from './input/input-driver.js';
-import { ExecutionError, failure, success, type ActionResult } from './results.js';
+import { ExecutionError, failure, found, stopWith, success, type ActionResult, type Found } from './results.js';
 import { TargetAppTracker } from './target-app.js';
-import { SYSTEM_CLOCK, type AccessibilityDriver, type ActOptions, type Clock, type LiveElementFacts, type Place, type Point, type SequenceStep, type Target } from './engine-types.js';
+import { SYSTEM_CLOCK, type AccessibilityDriver, type ActOptions, type Clock, type FocusedText, type LiveElementFacts, type Place, type Point, type SequenceStep, type Target } from './engine-types.js';
 import { quote } from '../shared/quote.js';
 import { AppFocus, OWN_WINDOW_REFUSAL } from './app-focus.js';
 import { centre, contains, describeElement, LABEL_QUOTE_MAX, notOnScreen, type AppOf } from './element-geometry.js';
@@ -216,6 +216,28 @@ export class ExecutionEngine {
    */
   async typeText(text: string, target: Target | undefined, options: ActOptions = {}): Promise<ActionResult> {
     return this.guard('type', () => typeText(this.parts, text, target, options));
+  }
+
+  /**
+   * The focused field of the target app and its whole text, read for dictation's corrections (the
+   * target app is brought to the front first, as typing does). A secure field or a terminal gives
+   * no text; the assistant's own windows are refused. Undefined: nothing has the focus.
+   */
+  async readFocusedText(): Promise<Found<FocusedText | undefined>> {
+    try {
+      const front = await this.apps.raiseTarget();
+      if (!front.ok) return stopWith(front.result);
+      const focus = await this.apps.focusedElement();
+      if (!focus) return found(undefined);
+      const facts = this.factsOf(focus.element, focus.app);
+      if (facts?.own) return stopWith(failure('refused', OWN_WINDOW_REFUSAL));
+      const secure = facts?.secure === true;
+      const terminal = facts?.terminal === true;
+      const value = secure || terminal || focus.element.value === null ? null : await this.bridge.readValue(focus.ref);
+      return found({ app: focus.app.app, pid: focus.app.pid, role: focus.element.role, name: focus.element.name, value, secure, terminal });
+    } catch (error) {
+      return stopWith(toFailure(error, 'read the text field'));
+    }
   }
 
   /** Presses a key with modifiers in the frontmost app, or in `app` (brought to the front first). */

@@ -7,7 +7,7 @@
  */
 import type { Waiting } from '../shared/answer-words.js';
 import type { CommandGuide } from '../shared/command-guide.js';
-import type { AssistantEvent, AssistantStatus, RiskSummary } from '../shared/events.js';
+import type { AssistantEvent, AssistantStatus, RiskSummary, SessionMode } from '../shared/events.js';
 import type { PermissionStatus, PermissionKind } from '../shared/permissions.js';
 
 export type Entry =
@@ -30,9 +30,11 @@ export interface PanelState {
   /** The planned intent's name, so the result of `unsupported` reads as a suggestion. */
   readonly lastIntent: string | undefined;
   readonly nextId: number;
+  /** Commands are carried out, or dictation writes what is said into the focused field (issue #18). */
+  readonly mode: SessionMode;
 }
 
-export const INITIAL_STATE: PanelState = { status: 'idle', entries: [], lastIntent: undefined, nextId: 1 };
+export const INITIAL_STATE: PanelState = { status: 'idle', entries: [], lastIntent: undefined, nextId: 1, mode: 'commands' };
 
 type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, 'id'> : never) : never;
 
@@ -141,6 +143,8 @@ export function applyEvent(state: PanelState, event: AssistantEvent): PanelState
     }
     case 'command_guide':
       return add(state, { kind: 'guide', guide: event.guide });
+    case 'mode':
+      return add({ ...state, mode: event.mode }, { kind: 'result', text: event.message, ok: true });
     case 'done': {
       // A confirmation still open when the run ends was stopped (Stop) or never answered.
       const entries = state.entries.map((e) => (e.kind === 'confirmation' && e.answer === 'pending' ? { ...e, answer: 'expired' as const } : e));

@@ -58,7 +58,7 @@ export type EngineApi = Pick<
   | 'getScreenElements'
   | 'listApplications'
 > &
-  Partial<Pick<ExecutionEngine, 'observedElement'>>;
+  Partial<Pick<ExecutionEngine, 'observedElement' | 'readFocusedText'>>;
 
 /** The gate the engine calls with live facts, right before acting. */
 export function liveGate(intent: Intent, approved: RiskLevel, policy?: GatePolicy): LiveGate {

@@ -8,6 +8,10 @@ import type { RiskLevel } from './risk-level.js';
 export const ASSISTANT_STATUSES = ['idle', 'thinking', 'observing', 'executing', 'waiting_for_user', 'listening'] as const;
 export type AssistantStatus = (typeof ASSISTANT_STATUSES)[number];
 
+/** What the session does with what the user says: carry it out, or write it into the focused field. */
+export const SESSION_MODES = ['commands', 'dictation'] as const;
+export type SessionMode = (typeof SESSION_MODES)[number];
+
 /** Who planned an intent: the offline grammar or an LLM provider. */
 /** Who planned an intent: the offline grammar, one of the user's own commands (commands.json), or an LLM provider. */
 export type IntentSource = 'grammar' | 'user_command' | 'ollama' | 'anthropic' | 'openai';
@@ -51,6 +55,11 @@ export type AssistantEvent =
       readonly answer: 'confirmed' | 'cancelled' | 'not_an_answer';
       readonly message: string;
     }
+  /**
+   * The session switched between carrying out commands and dictation (issue #18): in dictation
+   * mode every utterance or typed line is text for the focused field. `message` says how to leave.
+   */
+  | { readonly type: 'mode'; readonly mode: SessionMode; readonly message: string }
   /** "What can I say": the commands the offline grammar understands, with examples (issue #15). */
   | { readonly type: 'command_guide'; readonly guide: CommandGuide };
 
