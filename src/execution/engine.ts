@@ -227,7 +227,8 @@ export class ExecutionEngine {
     try {
       const front = await this.apps.raiseTarget();
       if (!front.ok) return stopWith(front.result);
-      const focus = await this.apps.focusedElement();
+      // Read once it settled: a click on the field a moment ago may still be moving the focus.
+      const focus = await this.apps.settledFocus();
       if (!focus) return found(undefined);
       const facts = this.factsOf(focus.element, focus.app);
       if (facts?.own) return stopWith(failure('refused', OWN_WINDOW_REFUSAL));

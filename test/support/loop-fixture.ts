@@ -4,10 +4,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
-import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
-import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
-import { SYSTEM_PYTHON, activateWindow, startApp, stopApps, until } from './desktop.js';
+import type { DesktopSession } from '../../scripts/desktop-session.js';
+import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
+import { openFixtureWindow } from './fixture-window.js';
 
 const FIXTURE = fileURLToPath(new URL('../agent/loop-fixture-app.py', import.meta.url));
 
@@ -21,28 +20,11 @@ export interface LoopFixture {
 }
 
 export async function openLoopFixture(): Promise<LoopFixture> {
-  const session = await startDesktopSession();
-  enterDesktopSession(session.env);
-  const bridge = AxBridge.open();
-  expect((await bridge.permission({ prompt: true })).state).toBe('granted');
-  const app = startApp(SYSTEM_PYTHON, [FIXTURE]);
-  const pid = app.pid ?? 0;
-  await bridge.waitForApp({ pid });
-  await until('the fixture window', async () => ((await bridge.snapshot({ pid })).elements.some((e) => e.name === 'Count: 0') ? true : undefined));
-  await activateWindow('^Loop Fixture$');
+  const { session, bridge, app, pid, close } = await openFixtureWindow(FIXTURE, 'Count: 0', 'Loop Fixture');
   const counter = async (prefix: string): Promise<number> => {
     const label = (await bridge.snapshot({ pid })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
     if (!label) throw new Error(`no label ${prefix}`);
     return Number(label.name.slice(prefix.length));
   };
-  return {
-    session,
-    bridge,
-    app,
-    counter,
-    close: async () => {
-      await stopApps();
-      await session.stop();
-    },
-  };
+  return { session, bridge, app, counter, close };
 }

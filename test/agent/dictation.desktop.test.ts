@@ -1,0 +1,101 @@
+// Dictation round trips on a real (headless) desktop (issue #18): the real loop, engine, AT-SPI and
+// XTest, into a real GTK text view and a real GTK entry. A dictated paragraph with spoken
+// punctuation, then "scratch that", "correct … to …", "select …", each read back exactly from the
+// field through AT-SPI; a password field refuses. This file starts its own private desktop (it types).
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AssistantLoop, type ConfirmationRequest } from '../../src/agent/assistant-loop.js';
+import { ExecutionEngine } from '../../src/execution/engine.js';
+import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
+import type { AssistantEvent } from '../../src/shared/events.js';
+import { desktopSkipReason, readNamedValue } from '../support/desktop.js';
+import { openFixtureWindow, type FixtureWindow } from '../support/fixture-window.js';
+
+const skip = desktopSkipReason();
+const FIXTURE = fileURLToPath(new URL('../fixtures/dictation-fixture-app.py', import.meta.url));
+
+describe.skipIf(skip !== '')('dictation on a real desktop', () => {
+  let fixture: FixtureWindow;
+  let loop: AssistantLoop;
+  const events: AssistantEvent[] = [];
+  const asked: ConfirmationRequest[] = [];
+
+  const valueOf = (name: string): Promise<string> => readNamedValue(fixture.bridge, fixture.pid, name);
+  const say = async (text: string): Promise<string> => {
+    const result = await loop.run(text);
+    expect(result, `${text} → ${result.message}`).toMatchObject({ outcome: 'done' });
+    return result.message;
+  };
+  /** Says each utterance, then reads the field back: it must read exactly the text given. */
+  const dictateInto = async (field: string, steps: readonly (readonly [string, string])[]): Promise<void> => {
+    for (const [said, reads] of steps) {
+      await say(said);
+      expect(await valueOf(field), `after “${said}”`).toBe(reads);
+    }
+  };
+
+  beforeAll(async () => {
+    fixture = await openFixtureWindow(FIXTURE, 'Body', 'Dictation Fixture');
+    const engine = new ExecutionEngine({ bridge: fixture.bridge, input: createNutInputDriver() });
+    loop = new AssistantLoop({
+      engine,
+      emit: (e) => void events.push(e),
+      confirm: async (request) => {
+        asked.push(request);
+        return 'confirmed';
+      },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await fixture?.close();
+  });
+
+  it('a paragraph into a GTK text view, then scratch that, correct, select, undo, each read back exactly', async () => {
+    await say('click Body');
+    await say('start dictation');
+    expect(events.filter((e) => e.type === 'mode')).toEqual([expect.objectContaining({ mode: 'dictation' })]);
+    const letter = 'Dear Anna,\n\nThank you for the letter. It came on Wednesday!';
+    await dictateInto('Body', [
+      ['dear anna comma new paragraph thank you for the letter full stop it came on tuesday exclamation mark', 'Dear anna,\n\nThank you for the letter. It came on tuesday!'],
+      ['see you soon full stop', 'Dear anna,\n\nThank you for the letter. It came on tuesday! See you soon.'],
+      ['scratch that', 'Dear anna,\n\nThank you for the letter. It came on tuesday!'],
+      ['correct tuesday to Wednesday', 'Dear anna,\n\nThank you for the letter. It came on Wednesday!'],
+      ['correct anna to Anna', letter],
+      ['select the letter', letter],
+      ['your card', 'Dear Anna,\n\nThank you for your card. It came on Wednesday!'],
+      ['undo that', letter],
+      // Dictation goes on where the replaced words end, as in any editor.
+      ['and the photos', 'Dear Anna,\n\nThank you for the letter and the photos. It came on Wednesday!'],
+    ]);
+    // The line breaks asked first, as any typed line break does.
+    expect(asked.map((a) => a.risk.level)).toEqual(['moderate']);
+    await say('stop dictation');
+    expect(loop.dictation.active).toBe(false);
+  }, 240_000);
+
+  it('a GTK entry: dictated text, correct, select, all caps, scratch and undo, read back exactly', async () => {
+    await say('click Subject');
+    await say('dictate');
+    await dictateInto('Subject', [
+      ['meeting notes colon draft', 'Meeting notes: draft'],
+      ['correct draft to final', 'Meeting notes: final'],
+      ['select notes', 'Meeting notes: final'],
+      ['agenda', 'Meeting agenda: final'],
+      ['all caps that', 'Meeting AGENDA: final'],
+      ['scratch that', 'Meeting : final'],
+      ['undo that', 'Meeting AGENDA: final'],
+    ]);
+    // The text view's words are still what dictation left there.
+    expect(await valueOf('Body')).toBe('Dear Anna,\n\nThank you for the letter and the photos. It came on Wednesday!');
+  }, 240_000);
+
+  it('a password field refuses dictated text', async () => {
+    await say('stop dictation');
+    await say('click Password');
+    await say('start dictation');
+    const result = await loop.run('my secret words');
+    expect(result, result.message).toMatchObject({ outcome: 'refused', message: expect.stringMatching(/password|secret|secure/i) });
+    await say('stop dictation');
+  }, 120_000);
+});
