@@ -12,6 +12,7 @@ import type { PanelApi, SettingsView as View } from '../shared/ipc-contract.js';
 import { openGuide, pendingConfirmation } from './conversation.js';
 import { ConversationView } from './conversation-view.js';
 import { CommandForm, RecentCommands } from './command-form.js';
+import { DictationToggle } from './dictation-toggle.js';
 import { Onboarding } from './onboarding.js';
 import { SettingsView } from './settings-view.js';
 import { ScanBar } from './scan-bar.js';
@@ -109,6 +110,7 @@ export function App({ api }: { readonly api: PanelApi }) {
             <button type="button" ref={settingsButton} onClick={() => setScreen('settings')} disabled={!settings || busy}>
               Settings
             </button>
+            <DictationToggle mode={state.mode} busy={busy} send={(c) => void send(c)} />
           </div>
           <ConversationView api={api} entries={state.entries} busy={busy} openGuideId={openGuide(state)?.id} onSay={(o) => void send(o)} onConfirm={session.confirm} />
 

@@ -44,7 +44,7 @@ const confirmation: AssistantEvent = { type: 'confirmation_request', summary: 'D
 
 describe('entries from events', () => {
   it('starts empty and idle, and numbers entries from 1 upward', () => {
-    expect(INITIAL_STATE).toEqual({ status: 'idle', entries: [], lastIntent: undefined, nextId: 1 });
+    expect(INITIAL_STATE).toEqual({ status: 'idle', entries: [], lastIntent: undefined, nextId: 1, mode: 'commands' });
     const s = addSessionReply(addUserMessage(INITIAL_STATE, 'hello'), 'Numbers hidden.', true);
     expect(s.entries.map((e) => e.id)).toEqual([1, 2]);
     expect(s.nextId).toBe(3);
@@ -220,5 +220,16 @@ describe('status text', () => {
   it('has a sentence for every status', () => {
     for (const status of ASSISTANT_STATUSES) expect(STATUS_TEXT[status]).toMatch(/^[A-Z]/);
     expect(STATUS_TEXT.idle).toBe('Ready');
+  });
+});
+
+describe('dictation mode (issue #18)', () => {
+  it('the mode event sets the panel\'s mode and says how to leave, and leaving sets it back', () => {
+    const on = run([{ type: 'mode', mode: 'dictation', message: 'Dictation is on.' }]);
+    expect(on.mode).toBe('dictation');
+    expect(on.entries.at(-1)).toMatchObject({ kind: 'result', text: 'Dictation is on.', ok: true });
+    const off = run([{ type: 'mode', mode: 'commands', message: 'Dictation is off.' }], on);
+    expect(off.mode).toBe('commands');
+    expect(INITIAL_STATE.mode).toBe('commands');
   });
 });

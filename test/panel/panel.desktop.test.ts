@@ -98,10 +98,12 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
 
   it('starts idle, with the input focusable and labelled', async () => {
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
-    // Keyboard order: Settings (enabled once main sent the settings), then the command box.
+    // Keyboard order: Settings (enabled once main sent the settings), Dictate, then the command box.
     await expect.poll(() => page().getByRole('button', { name: 'Settings' }).isEnabled()).toBe(true);
     await page().keyboard.press('Tab');
     expect(await focused()).toMatchObject({ text: 'Settings' });
+    await page().keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ text: 'Dictate' });
     await page().keyboard.press('Tab');
     expect(await focused()).toMatchObject({ id: 'command-input' });
     await checkState('01-idle');
@@ -209,6 +211,18 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     await page().getByRole('button', { name: 'Run again: click Increment' }).click();
     await expect.poll(() => entries().last().textContent()).toBe('Result: Clicked “Increment”.');
     await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
+  });
+
+  it('Dictate turns dictation on and says so; Stop dictating turns it off (issue #18)', async () => {
+    await page().getByRole('button', { name: 'Dictate', exact: true }).click();
+    await expect.poll(() => entries().last().textContent()).toMatch(/^Result: Dictation is on/);
+    const stop = page().getByRole('button', { name: 'Stop dictating' });
+    await expect.poll(() => stop.isEnabled()).toBe(true);
+    expect(await page().getByText('Dictation is on: what you say or type is written into the focused field.').isVisible()).toBe(true);
+    await checkState('10-dictating');
+    await stop.click();
+    await expect.poll(() => entries().last().textContent()).toMatch(/^Result: Dictation is off/);
+    await expect.poll(() => page().getByRole('button', { name: 'Dictate', exact: true }).isEnabled()).toBe(true);
   });
 
   it('Send with desktop accessibility off: the real Linux check explains how to turn it on; nothing runs', async () => {
