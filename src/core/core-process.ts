@@ -118,12 +118,15 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
 
   // The overlay draws the observation the engine made last ("show numbers").
   const observed = tapObservations(options.engine);
+  // Whether dictation is on, asked of the session made below (voice is made first, and asks later).
+  let dictating = (): boolean => false;
   const speech = options.speech;
   const voice = speech
     ? new VoiceSession({
         settings: async () => current,
         createEngine: (settings, run) => composeSpeechEngine(settings, { ...speech, secrets: options.secrets }, run),
-        vocabulary: () => hintVocabulary(userCommands.current.vocabulary, observationVocabulary(observed.latest())),
+        // Dictation is free text: the screen's labels would pull the recogniser towards them (the user's own words stay).
+        vocabulary: (): readonly string[] => hintVocabulary(userCommands.current.vocabulary, dictating() ? [] : observationVocabulary(observed.latest())),
       })
     : undefined;
   // Continuous listening pauses while the assistant speaks, so its own voice is never a command.
@@ -170,6 +173,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       peer.notify('settings:saved', saved);
     },
   });
+  dictating = () => session.dictating;
   sessionReady(session);
   return { peer, session };
 }

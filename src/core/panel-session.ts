@@ -186,6 +186,11 @@ export class PanelSession {
     'voice:listen-stop': async () => this.deps.listening?.stop(),
   };
 
+  /** Dictation mode is on (issue #18): what is said is text, not a command. */
+  get dictating(): boolean {
+    return this.loop.dictation.active;
+  }
+
   /** What the session waits for from the user now. */
   private waiting(): Waiting | undefined {
     if (this.pendingConfirm) return { kind: 'confirmation', summary: this.pendingConfirm.summary };
