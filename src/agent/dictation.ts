@@ -75,7 +75,7 @@ export class DictationSession {
       return await this.command(said.command, state);
     } catch (e) {
       if (e instanceof Stopped) {
-        this.deps.emit({ type: 'error', code: 'dictation_correction', message: e.message, retryable: false });
+        this.deps.emit({ type: 'error', code: 'dictation', message: e.message, retryable: false });
         return { outcome: 'failed', message: e.message };
       }
       throw e;

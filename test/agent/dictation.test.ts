@@ -155,7 +155,7 @@ describe('dictation mode in the loop', () => {
     expect(r.outcome).toBe('failed');
     expect(r.message).toMatch(/cannot find “planet” in “Message” in Fixture.*literal correct/);
     expect(field.value).toBe('Hello world');
-    expect(log.events.some((e) => e.type === 'error' && e.code === 'dictation_correction')).toBe(true);
+    expect(log.events.some((e) => e.type === 'error' && e.code === 'dictation')).toBe(true);
   });
 
   it('text changed by someone else stops the correction with a sentence', async () => {

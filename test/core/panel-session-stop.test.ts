@@ -94,12 +94,13 @@ const ENDED_CANCELLED = [
   { type: 'done', outcome: 'cancelled', message: 'Stopped. Nothing more was done.' },
 ];
 
-describe('Stop before the loop runs (issue #13)', () => {
-  const stops = [
-    ['the Stop channel', (s: PanelSession) => s.handle('command:stop', [])],
-    ['the “stop” command', (s: PanelSession) => s.handle('command:run', ['stop'])],
-  ] as const;
+/** The two ways to stop: the panel's Stop button and the typed or spoken “stop”. */
+const stops = [
+  ['the Stop channel', (s: PanelSession) => s.handle('command:stop', [])],
+  ['the “stop” command', (s: PanelSession) => s.handle('command:run', ['stop'])],
+] as const;
 
+describe('Stop before the loop runs (issue #13)', () => {
   for (const [how, stop] of stops) {
     it(`${how} during the permission preflight ends the command as stopped; nothing runs; the next command runs`, async () => {
       const { session, engine, log, held } = await stopSession();
@@ -185,4 +186,19 @@ describe('Stop before the loop runs (issue #13)', () => {
     expect(engine.calls).toHaveLength(1);
     expect(log.events.at(-1)).toMatchObject({ type: 'done', outcome: 'done' });
   });
+});
+
+describe('Stop ends dictation (issue #18)', () => {
+  for (const [how, stop] of stops) {
+    it(`${how} with nothing running leaves dictation mode and says so`, async () => {
+      const { session, log, held } = await stopSession();
+      held.instant = true;
+      await expect(session.handle('command:run', ['start dictation'])).resolves.toMatchObject({ outcome: 'done' });
+      expect(session.dictating).toBe(true);
+      const reply = await stop(session);
+      expect(session.dictating).toBe(false);
+      expect(log.events.filter((e) => e.type === 'mode')).toEqual([expect.objectContaining({ mode: 'dictation' }), expect.objectContaining({ mode: 'commands' })]);
+      if (reply) expect(reply).toMatchObject({ outcome: 'done', message: 'Dictation is off.' });
+    });
+  }
 });
