@@ -206,7 +206,13 @@ export class DictationSession {
     const words = record.value.slice(range.start, range.end);
     await this.moveCaret(record, range.end, state);
     await this.press(state, 'left', ['shift'], graphemes(words));
-    await this.expect(record, record.value);
+    const selected = await this.expect(record, record.value);
+    // Where the bridge reads the selection, it must be exactly those words.
+    if (selected.selection && (selected.selection.start !== range.start || selected.selection.end !== range.end)) {
+      forget(record, record.value);
+      const shown = quote(record.value.slice(selected.selection.start, selected.selection.end), QUOTE_MAX);
+      throw new Stopped(`The selection is not on ${quote(words, QUOTE_MAX)} but on ${shown}: select the words by hand, or say “select …” again.`);
+    }
     record.selection = range;
     record.caret = range.start;
     return this.done(`Selected ${quote(words, QUOTE_MAX)}: what you say next replaces it.`);
@@ -263,9 +269,10 @@ export class DictationSession {
   }
 
   /** Reads the field back: it must read exactly `expected`, else the correction stops. */
-  private async expect(record: FieldRecord, expected: string): Promise<void> {
-    const now = (await this.focusedField()).value;
-    if (now === expected) return;
+  private async expect(record: FieldRecord, expected: string): Promise<FocusedText> {
+    const field = await this.focusedField();
+    const now = field.value;
+    if (now === expected) return field;
     forget(record, now ?? record.value);
     const shown = now === null ? 'nothing' : quote(now, 120);
     throw new Stopped(`The correction did not come out as expected: ${record.label} now reads ${shown}. Check it (the app's own undo, Ctrl+Z, takes keys back); dictation goes on from there.`);
@@ -316,10 +323,16 @@ export class DictationSession {
     const value = field.value ?? '';
     let record = this.fields.get(key);
     if (!record) {
-      // A field dictation did not type into yet: the caret is taken to be at its end.
+      // A field dictation did not type into yet: the caret is where the bridge says, else at its end.
       record = { key, label: labelOf(field), value, caret: value.length, edits: [], selection: undefined };
     } else if (record.value !== value) {
       forget(record, value);
+    }
+    // Where the user put the caret or selected words (when the bridge reads it): dictation goes there.
+    const live = field.selection;
+    if (live) {
+      record.caret = live.caret;
+      record.selection = live.end > live.start ? { start: live.start, end: live.end } : undefined;
     }
     this.fields.delete(key);
     this.fields.set(key, record);

@@ -112,7 +112,9 @@ export type AccessibilityDriver = Pick<
   | 'readValue'
   | 'insertText'
   | 'activateApp'
->;
+> &
+  /** Optional: a platform half (and a test double) that does not read the caret leaves it out. */
+  Partial<Pick<AxBridge, 'textSelection'>>;
 
 /** Time, injectable so that tests of waits and retries run fast and deterministically. */
 export interface Clock {
@@ -136,6 +138,11 @@ export interface FocusedText {
   readonly name: string;
   /** Its text; null for a secure field, a terminal, or an element that shows no text. */
   readonly value: string | null;
+  /**
+   * Where its caret and selection are, as UTF-16 indices into `value` (selection [start, end),
+   * start === end: none), when the platform reads them; absent otherwise.
+   */
+  readonly selection?: { readonly caret: number; readonly start: number; readonly end: number };
   readonly secure: boolean;
   readonly terminal: boolean;
 }

@@ -16,7 +16,7 @@ import { isTerminalElement } from './app-classes.js';
 import { liveFacts } from './live-facts.js';
 import { PointerTrail } from './pointer-trail.js';
 import type { CanonicalModifier } from '../shared/keys.js';
-import type { AxElement } from './accessibility/types.js';
+import type { AxElement, ElementRef } from './accessibility/types.js';
 import { isVisible } from './element-resolution.js';
 import type { Observation } from './observation.js';
 import type { InputDriver, MouseButton, ScrollDirection } from './input/input-driver.js';
@@ -235,10 +235,21 @@ export class ExecutionEngine {
       const secure = facts?.secure === true;
       const terminal = facts?.terminal === true;
       const value = secure || terminal || focus.element.value === null ? null : await this.bridge.readValue(focus.ref);
-      return found({ app: focus.app.app, pid: focus.app.pid, role: focus.element.role, name: focus.element.name, value, secure, terminal });
+      const selection = value === null ? undefined : await this.selectionOf(focus.ref, value);
+      return found({ app: focus.app.app, pid: focus.app.pid, role: focus.element.role, name: focus.element.name, value, secure, terminal, ...(selection ? { selection } : {}) });
     } catch (error) {
       return stopWith(toFailure(error, 'read the text field'));
     }
+  }
+
+  /** The caret and selection of a text element as UTF-16 indices into its value, where the bridge reads them. */
+  private async selectionOf(ref: ElementRef, value: string): Promise<FocusedText['selection']> {
+    if (!this.bridge.textSelection) return undefined;
+    const read = await this.bridge.textSelection(ref).catch(() => undefined);
+    if (!read || read.caret < 0) return undefined;
+    const chars = Array.from(value);
+    const index = (cp: number): number => chars.slice(0, Math.max(0, Math.min(cp, chars.length))).join('').length;
+    return { caret: index(read.caret), start: index(read.start), end: index(read.end) };
   }
 
   /** Presses a key with modifiers in the frontmost app, or in `app` (brought to the front first). */

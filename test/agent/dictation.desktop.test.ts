@@ -63,6 +63,14 @@ describe.skipIf(skip !== '')('dictation on a real desktop', () => {
       ['correct tuesday to Wednesday', 'Dear anna,\n\nThank you for the letter. It came on Wednesday!'],
       ['correct anna to Anna', letter],
       ['select the letter', letter],
+    ]);
+    // The selection is where dictation put it, read through the bridge's own call.
+    const snap = await fixture.bridge.snapshot({ pid: fixture.pid });
+    const body = snap.elements.find((e) => e.name === 'Body');
+    expect(body).toBeDefined();
+    const at = letter.indexOf('the letter');
+    expect(await fixture.bridge.textSelection({ generation: snap.generation, id: body?.id ?? 0 })).toEqual({ caret: at, start: at, end: at + 'the letter'.length });
+    await dictateInto('Body', [
       ['your card', 'Dear Anna,\n\nThank you for your card. It came on Wednesday!'],
       ['undo that', letter],
       // Dictation goes on where the replaced words end, as in any editor.

@@ -13,6 +13,9 @@ class FakeField {
   value = '';
   caret = 0;
   anchor: number | undefined;
+  /** Says where its caret and selection are (as the Linux bridge does); a wrong one for tests of the check. */
+  reportsSelection = false;
+  selectionSkew = 0;
   constructor(
     readonly facts: LiveElementFacts = { role: 'text_field', name: 'Message' },
     readonly shows = true,
@@ -57,7 +60,13 @@ class FakeField {
       value: this.facts.secure || this.facts.terminal || !this.shows ? null : this.value,
       secure: this.facts.secure === true,
       terminal: this.facts.terminal === true,
+      ...(this.reportsSelection ? { selection: this.liveSelection() } : {}),
     };
+  }
+
+  private liveSelection(): { caret: number; start: number; end: number } {
+    const [start, end] = this.selection() ?? [this.caret, this.caret];
+    return { caret: this.caret, start: start + this.selectionSkew, end: end + this.selectionSkew };
   }
 }
 
@@ -216,6 +225,22 @@ describe('dictation mode in the loop', () => {
     await loop.run('dear anna comma new line thanks');
     expect(asked).toHaveLength(1);
     expect(field.value).toBe('Dear anna,\nThanks');
+  });
+
+  it('where the bridge reads the caret, dictation follows the user\'s click, and a selection elsewhere stops "select"', async () => {
+    const { loop, field } = dictationLoop();
+    field.reportsSelection = true;
+    await loop.run('start dictation');
+    await loop.run('one three');
+    expect(field.value).toBe('One three');
+    // The user clicks after "One".
+    field.caret = 3;
+    await loop.run('two');
+    expect(field.value).toBe('One two three');
+    field.selectionSkew = 1;
+    const r = await loop.run('select two');
+    expect(r.outcome).toBe('failed');
+    expect(r.message).toMatch(/selection is not on “two” but on “wo/);
   });
 
   it('"stop dictation" outside the mode says dictation is not on', async () => {

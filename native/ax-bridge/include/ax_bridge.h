@@ -183,6 +183,14 @@ struct Inserted {
   int caret = 0;
 };
 
+// Where a text element's caret and selection are, in characters (Unicode code points): the caret
+// offset (-1: the element has no caret) and its first selection [start, end) (start == end: none).
+struct TextSelection {
+  int caret = -1;
+  int start = 0;
+  int end = 0;
+};
+
 enum class EventType { FocusChanged, WindowChanged };
 
 struct Event {
@@ -226,6 +234,11 @@ class Bridge {
   // then puts the caret after it. Password fields are refused.
   virtual Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at,
                                       const Deadline& deadline) = 0;
+  // The caret and the selection of a text element (dictation checks what its keys selected).
+  // Password fields are refused. Linux only for now.
+  virtual Result<TextSelection> textSelection(ElementRef, const Deadline&) {
+    return Error{ErrorCode::Unsupported, "Reading where the caret is is not available on this system yet."};
+  }
   // Asks the app with this pid to bring its window to the front. Returns once asked: the window
   // manager may take a moment, so the caller waits for frontmostApp() to name the app.
   virtual Result<Done> activateApp(int pid, const Deadline& deadline) = 0;

@@ -321,6 +321,15 @@ Napi::Value SetValue(const Napi::CallbackInfo& info) {
       [](Napi::Env env, const axb::Done&) -> Napi::Value { return env.Undefined(); });
 }
 
+// A range of text and a caret, in code points: what insertText did, or where the selection is.
+Napi::Object textRange(Napi::Env env, int start, int end, int caret) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("start", start);
+  o.Set("end", end);
+  o.Set("caret", caret);
+  return o;
+}
+
 Napi::Value ReadValue(const Napi::CallbackInfo& info) {
   auto ref = refArg(info);
   auto deadline = deadlineArg(info, 2);
@@ -340,12 +349,16 @@ Napi::Value InsertText(const Napi::CallbackInfo& info) {
   axb::InsertAt at = where == "caret" ? axb::InsertAt::Caret : axb::InsertAt::End;
   return schedule<axb::Inserted>(
       info.Env(), [=](Bridge& b) { return b.insertText(ref, text, at, deadline); },
-      [](Napi::Env env, const axb::Inserted& r) -> Napi::Value {
-        Napi::Object o = Napi::Object::New(env);
-        o.Set("start", r.start);
-        o.Set("end", r.end);
-        o.Set("caret", r.caret);
-        return o;
+      [](Napi::Env env, const axb::Inserted& r) -> Napi::Value { return textRange(env, r.start, r.end, r.caret); });
+}
+
+Napi::Value TextSelection(const Napi::CallbackInfo& info) {
+  auto ref = refArg(info);
+  auto deadline = deadlineArg(info, 2);
+  return schedule<axb::TextSelection>(
+      info.Env(), [=](Bridge& b) { return b.textSelection(ref, deadline); },
+      [](Napi::Env env, const axb::TextSelection& r) -> Napi::Value {
+        return textRange(env, r.start, r.end, r.caret);
       });
 }
 
@@ -594,6 +607,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("performAction", Napi::Function::New(env, PerformAction, "performAction"));
   exports.Set("setValue", Napi::Function::New(env, SetValue, "setValue"));
   exports.Set("readValue", Napi::Function::New(env, ReadValue, "readValue"));
+  exports.Set("textSelection", Napi::Function::New(env, TextSelection, "textSelection"));
   exports.Set("insertText", Napi::Function::New(env, InsertText, "insertText"));
   exports.Set("activateApp", Napi::Function::New(env, ActivateApp, "activateApp"));
   exports.Set("setEventListener", Napi::Function::New(env, SetEventListener, "setEventListener"));

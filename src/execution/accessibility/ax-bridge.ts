@@ -35,6 +35,7 @@ import {
   type LaunchedApp,
   type PermissionStatus,
   type RunningApp,
+  type TextSelection,
 } from './types.js';
 import { errorMessage } from '../../shared/errors.js';
 
@@ -225,6 +226,17 @@ export class AxBridge {
     const deadline = checkDeadline(o.deadlineMs, DEFAULTS.callDeadlineMs);
     this.checkOwn(ref);
     return this.call(deadline, () => this.native.insertText(ref.generation, ref.id, value, at, deadline));
+  }
+
+  /**
+   * Where a text element's caret and selection are (code points). Password fields are refused;
+   * 'unsupported' where the platform half does not read it yet (macOS).
+   */
+  async textSelection(element: ElementRef, options?: CallOptions): Promise<TextSelection> {
+    const ref = checkElementRef(element);
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    this.checkOwn(ref);
+    return this.call(deadline, () => this.native.textSelection(ref.generation, ref.id, deadline));
   }
 
   /**

@@ -30,6 +30,8 @@ export interface NativeBridge {
   setValue(generation: number, id: number, value: string, deadlineMs: number): Promise<void>;
   readValue(generation: number, id: number, deadlineMs: number): Promise<string | null>;
   insertText(generation: number, id: number, text: string, at: 'caret' | 'end', deadlineMs: number): Promise<{ start: number; end: number; caret: number }>;
+  /** Linux only for now: elsewhere it rejects as unsupported. */
+  textSelection(generation: number, id: number, deadlineMs: number): Promise<{ caret: number; start: number; end: number }>;
   activateApp(pid: number, deadlineMs: number): Promise<void>;
   setEventListener(listener: ((event: NativeEvent) => void) | null): Promise<void>;
   ping(): Promise<void>;

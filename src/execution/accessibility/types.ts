@@ -210,3 +210,14 @@ export interface InsertedText {
   readonly end: number;
   readonly caret: number;
 }
+
+/**
+ * Where a text element's caret and selection are, in characters (Unicode code points, as
+ * `Array.from` counts them): the caret (-1: the element has no caret) and the first selection
+ * [start, end) (start === end: nothing selected).
+ */
+export interface TextSelection {
+  readonly caret: number;
+  readonly start: number;
+  readonly end: number;
+}

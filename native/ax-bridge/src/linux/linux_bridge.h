@@ -49,6 +49,7 @@ class LinuxBridge final : public Bridge {
   Result<Done> setValue(ElementRef ref, const std::string& value, const Deadline& deadline) override;
   Result<std::optional<std::string>> readValue(ElementRef ref, const Deadline& deadline) override;
   Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at, const Deadline& deadline) override;
+  Result<TextSelection> textSelection(ElementRef ref, const Deadline& deadline) override;
   Result<Done> activateApp(int pid, const Deadline& deadline) override;
   Result<Done> setEventHandler(std::function<void(const Event&)> handler) override;
 
@@ -201,6 +202,8 @@ class LinuxBridge final : public Bridge {
 
   // text.cc
   Result<int> textInt(const Target& t, const char* prop, const Deadline& deadline);
+  // The caret and first selection of a resolved text element (text_selection.cc).
+  Result<TextSelection> selectionOf(const Target& t, const Deadline& deadline);
   GMainContext* ctx_ = nullptr;
   GMainLoop* loop_ = nullptr;
   std::thread thread_;

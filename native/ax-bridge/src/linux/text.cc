@@ -51,28 +51,13 @@ Result<Inserted> LinuxBridge::insertText(ElementRef ref, const std::string& text
   if (!count.ok()) return count.error();
   int start = count.value(), end = count.value();
   if (at == InsertAt::Caret) {
-    auto caret = textInt(t, "CaretOffset", deadline);
-    if (!caret.ok()) return caret.error();
-    // -1: the element has no caret; then the end, as before.
-    if (caret.value() >= 0) start = end = std::min(caret.value(), count.value());
-    int selections = 0;
-    RawCall n = method(t.ref, "org.a11y.atspi.Text", "GetNSelections", nullptr,
-                       [&selections](DBusMessageIter* it) { selections = readInt(it, 0); });
-    if (!bus_.call(n, deadline, kMaxCallMs).answered)
-      return callError(n, t.pid, "Reading the selection", what, deadline);
-    if (selections > 0) {
-      int s0 = 0, s1 = 0;
-      RawCall sel = method(t.ref, "org.a11y.atspi.Text", "GetSelection", argInt(0), [&](DBusMessageIter* it) {
-        s0 = readInt(it, 0);
-        dbus_message_iter_next(it);
-        s1 = readInt(it, 0);
-      });
-      if (!bus_.call(sel, deadline, kMaxCallMs).answered)
-        return callError(sel, t.pid, "Reading the selection", what, deadline);
-      if (s0 != s1) {
-        start = std::clamp(std::min(s0, s1), 0, count.value());
-        end = std::clamp(std::max(s0, s1), 0, count.value());
-      }
+    auto place = selectionOf(t, deadline);
+    if (!place.ok()) return place.error();
+    // A caret of -1: the element has no caret; then the end, as before.
+    if (place.value().caret >= 0) start = end = std::min(place.value().caret, count.value());
+    if (place.value().start != place.value().end) {
+      start = std::clamp(place.value().start, 0, count.value());
+      end = std::clamp(place.value().end, 0, count.value());
     }
   }
   if (deadline.expired()) return timeoutError("Typing the text", deadline);
