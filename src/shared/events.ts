@@ -8,9 +8,9 @@ import type { RiskLevel } from './risk-level.js';
 export const ASSISTANT_STATUSES = ['idle', 'thinking', 'observing', 'executing', 'waiting_for_user', 'listening'] as const;
 export type AssistantStatus = (typeof ASSISTANT_STATUSES)[number];
 
-/** Who planned an intent: the offline grammar or an LLM provider. */
 /** Who planned an intent: the offline grammar, one of the user's own commands (commands.json), or an LLM provider. */
-export type IntentSource = 'grammar' | 'user_command' | 'ollama' | 'anthropic' | 'openai';
+export const INTENT_SOURCES = ['grammar', 'user_command', 'ollama', 'anthropic', 'openai'] as const;
+export type IntentSource = (typeof INTENT_SOURCES)[number];
 
 /** How a run ended. */
 export const OUTCOMES = ['done', 'failed', 'needs_user', 'refused', 'cancelled'] as const;
