@@ -12,7 +12,7 @@
  */
 import * as z from 'zod';
 import { RpcPeer, type MessageLink, type RpcHandler } from './core-rpc.js';
-import { ASSISTANT_STATUSES, OUTCOMES, type AssistantEvent } from './events.js';
+import { ASSISTANT_STATUSES, INTENT_SOURCES, OUTCOMES, SESSION_MODES, type AssistantEvent } from './events.js';
 import { REQUEST_CHANNELS, type RequestChannel } from './ipc-contract.js';
 import { permissionKind, permissionStatus } from './permissions.js';
 import { RISK_LEVELS } from './risk-level.js';
@@ -41,11 +41,11 @@ const commandGuide = z.object({
 });
 
 /** The loop's events, as the core streams them to the panel (src/shared/events.ts). */
-export const assistantEvent: z.ZodType<AssistantEvent> = z.discriminatedUnion('type', [
+const eventUnion = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: z.enum(ASSISTANT_STATUSES) }),
   z.object({
     type: z.literal('intent'),
-    source: z.enum(['grammar', 'ollama', 'anthropic', 'openai']),
+    source: z.enum(INTENT_SOURCES),
     intent: z.record(z.string(), z.unknown()),
     summary: z.string(),
     risk: riskSummary,
@@ -64,7 +64,16 @@ export const assistantEvent: z.ZodType<AssistantEvent> = z.discriminatedUnion('t
     message: z.string(),
   }),
   z.object({ type: z.literal('command_guide'), guide: commandGuide }),
+  z.object({ type: z.literal('mode'), mode: z.enum(SESSION_MODES), message: z.string() }),
 ]);
+export const assistantEvent: z.ZodType<AssistantEvent> = eventUnion;
+
+/**
+ * Every kind of event the loop can emit has its schema here: a kind added to AssistantEvent without
+ * one would be dropped at the process boundary, so it fails the build instead.
+ */
+type EventKindsCovered = [AssistantEvent['type']] extends [z.infer<typeof eventUnion>['type']] ? true : never;
+const _everyEventKindHasASchema: EventKindsCovered = true;
 
 /** The accessibility bridge's permission (src/execution/accessibility/types.ts, PermissionStatus). */
 export const bridgePermission = z.object({ state: z.enum(['granted', 'denied', 'unavailable']), detail: z.string() });

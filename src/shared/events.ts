@@ -12,9 +12,9 @@ export type AssistantStatus = (typeof ASSISTANT_STATUSES)[number];
 export const SESSION_MODES = ['commands', 'dictation'] as const;
 export type SessionMode = (typeof SESSION_MODES)[number];
 
-/** Who planned an intent: the offline grammar or an LLM provider. */
 /** Who planned an intent: the offline grammar, one of the user's own commands (commands.json), or an LLM provider. */
-export type IntentSource = 'grammar' | 'user_command' | 'ollama' | 'anthropic' | 'openai';
+export const INTENT_SOURCES = ['grammar', 'user_command', 'ollama', 'anthropic', 'openai'] as const;
+export type IntentSource = (typeof INTENT_SOURCES)[number];
 
 /** How a run ended. */
 export const OUTCOMES = ['done', 'failed', 'needs_user', 'refused', 'cancelled'] as const;

@@ -2,9 +2,9 @@
 // each way arrives as sent, and a message off the contract is logged in a sentence and dropped.
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CORE_ANSWERS, SHELL_ANSWERS, corePeer, shellPeer, type Handlers, type CoreAnswers, type ShellAnswers } from '../../src/shared/core-contract.js';
+import { CORE_ANSWERS, SHELL_ANSWERS, assistantEvent, corePeer, shellPeer, type Handlers, type CoreAnswers, type ShellAnswers } from '../../src/shared/core-contract.js';
 import { RpcPeer } from '../../src/shared/core-rpc.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import { INTENT_SOURCES, type AssistantEvent } from '../../src/shared/events.js';
 import { Settings } from '../../src/shared/settings-schema.js';
 import { closePorts, portLink } from '../support/port-link.js';
 
@@ -103,6 +103,17 @@ describe('the shell ↔ core contract', () => {
     const raw = new RpcPeer(portLink(port2), {});
     raw.notify('switch:key', { key: 'Enter', edge: 'sideways' });
     await expect.poll(() => received).toEqual([['switch:key', [{ key: 'Enter', edge: 'lost' }]]]);
+  });
+});
+
+describe('the events on the contract', () => {
+  it('carries a plan from every source the loop knows, the user’s own commands included, and the dictation mode', () => {
+    for (const source of INTENT_SOURCES) {
+      const event = { type: 'intent', source, intent: { intent: 'get_frontmost_app' }, summary: 'Says which app is in front.', risk: { level: 'harmless', reason: 'Only reads.' }, lowConfidence: false };
+      expect(assistantEvent.safeParse(event).success, source).toBe(true);
+    }
+    for (const mode of ['commands', 'dictation']) expect(assistantEvent.safeParse({ type: 'mode', mode, message: 'Say “stop dictation” to stop.' }).success, mode).toBe(true);
+    expect(assistantEvent.safeParse({ type: 'intent', source: 'someone_else', intent: {}, summary: '', risk: { level: 'harmless', reason: '' }, lowConfidence: false }).success).toBe(false);
   });
 });
 
