@@ -63,8 +63,7 @@ const config = {
     extendInfo: {
       // A menu-bar app: no Dock icon and no menu bar, from launch on.
       LSUIElement: true,
-      NSMicrophoneUsageDescription:
-        'Assistive Control listens to the microphone only while voice control is on, so that you can give commands by speaking.',
+      NSMicrophoneUsageDescription: 'Assistive Control listens to the microphone only while voice control is on, so that you can give commands by speaking.',
     },
   },
 

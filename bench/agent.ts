@@ -18,7 +18,18 @@ const DONE: ActionResult = { kind: 'success', message: 'Done.' };
 const OBSERVED: ActionResult = {
   kind: 'observation',
   text: '1 button "Save"\n2 button "Open"',
-  observation: { generation: 1, app: 'Bench', text: '1 button "Save"\n2 button "Open"', elementIds: new Map([[1, 10], [2, 11]]), listed: 2, omitted: 0, tokenEstimate: 9 },
+  observation: {
+    generation: 1,
+    app: 'Bench',
+    text: '1 button "Save"\n2 button "Open"',
+    elementIds: new Map([
+      [1, 10],
+      [2, 11],
+    ]),
+    listed: 2,
+    omitted: 0,
+    tokenEstimate: 9,
+  },
 };
 
 /** An engine that does nothing and answers at once: the desktop's time is not the loop's. */

@@ -24,7 +24,6 @@ const PYTHON = '/usr/bin/python3';
 const PYATSPI = fileURLToPath(new URL('./pyatspi-snapshot.py', import.meta.url));
 const RUNS = 10;
 
-
 type PyResult = ({ readonly kind: 'answered' } & Figures) | { readonly kind: 'timeout' | 'memory' | 'failed'; readonly detail: string };
 
 interface AppFigures {
@@ -39,7 +38,6 @@ interface AppFigures {
   readonly py: PyResult;
   readonly rssAfterPy: number;
 }
-
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -103,8 +101,10 @@ async function pyatspi(pid: number, rss: () => number, timeoutMs: number, memory
       return { kind: 'answered', ...figures(r.nodes, r.times_ms.slice(1)) };
     }
     const grown = rss() - start;
-    if (grown > memoryLimitMb) stopped = { kind: 'memory', detail: `stopped after ${((Date.now() - started) / 1000).toFixed(1)} s: the app grew by ${grown.toFixed(0)} MB` };
-    else if (Date.now() - started > timeoutMs) stopped = { kind: 'timeout', detail: `no answer within ${timeoutMs / 1000} s (the app grew by ${grown.toFixed(0)} MB meanwhile)` };
+    if (grown > memoryLimitMb)
+      stopped = { kind: 'memory', detail: `stopped after ${((Date.now() - started) / 1000).toFixed(1)} s: the app grew by ${grown.toFixed(0)} MB` };
+    else if (Date.now() - started > timeoutMs)
+      stopped = { kind: 'timeout', detail: `no answer within ${timeoutMs / 1000} s (the app grew by ${grown.toFixed(0)} MB meanwhile)` };
     if (stopped) {
       child.kill('SIGKILL');
       await exited;
@@ -124,7 +124,7 @@ async function measure(
   // An app that has just shown its window may still be starting (Firefox loads more processes):
   // the figures start once its memory holds still (within 5 MB over a second, at most 60 s).
   let rssBefore = rss();
-  for (const end = Date.now() + 60_000; Date.now() < end; ) {
+  for (const end = Date.now() + 60_000; Date.now() < end;) {
     await sleep(1000);
     const now = rss();
     const still = Math.abs(now - rssBefore) < 5;
@@ -157,7 +157,9 @@ async function measure(
   console.log(`${row(`ax-bridge, showing only (${f.showing.source})`, f.showing)}`);
   console.log(`${row('ax-bridge, whole tree', f.whole)}`);
   console.log(`    observation: ${f.listed} listed, ${f.omitted} left out, ~${f.tokens} tokens`);
-  console.log(pyResult.kind === 'answered' ? row('pyatspi, whole tree', pyResult) : `    pyatspi, whole tree                      ${pyResult.kind}: ${pyResult.detail}`);
+  console.log(
+    pyResult.kind === 'answered' ? row('pyatspi, whole tree', pyResult) : `    pyatspi, whole tree                      ${pyResult.kind}: ${pyResult.detail}`,
+  );
   console.log(
     `    memory (RSS): ${rssBefore.toFixed(0)} MB → ${rssAfterBridge.toFixed(0)} MB after ${2 * (RUNS + 1)} bridge snapshots (${signed(rssAfterBridge - rssBefore)}) → ${rssAfterPy.toFixed(0)} MB after pyatspi (${signed(rssAfterPy - rssAfterBridge)})`,
   );
@@ -178,7 +180,7 @@ function withDescendants(roots: readonly number[]): number[] {
     }
   }
   const all = new Set(roots);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of parentOf) {
       if (!all.has(pid) && all.has(ppid)) {
@@ -204,7 +206,9 @@ function signed(mb: number): string {
 
 function table(all: readonly AppFigures[]): void {
   console.log('');
-  console.log(`  ${'app'.padEnd(14)} ${'nodes'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'tokens'.padStart(7)} ${'RSS Δ'.padStart(8)}   pyatspi (whole tree)              RSS Δ pyatspi`);
+  console.log(
+    `  ${'app'.padEnd(14)} ${'nodes'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'tokens'.padStart(7)} ${'RSS Δ'.padStart(8)}   pyatspi (whole tree)              RSS Δ pyatspi`,
+  );
   for (const f of all) {
     const py = f.py.kind === 'answered' ? `${String(f.py.nodes).padStart(5)} nodes, ${formatMs(f.py.medianMs).padStart(9)}` : f.py.kind;
     console.log(

@@ -44,7 +44,9 @@ function timedRun(command: string, env: NodeJS.ProcessEnv): Promise<{ actionMs: 
       if (Number.isNaN(actionMs) && buffered.includes('"type":"action_result"')) actionMs = performance.now() - t0;
     });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve({ actionMs, exitMs: performance.now() - t0 }) : reject(new Error(`run exited ${code}: ${buffered.slice(-300)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve({ actionMs, exitMs: performance.now() - t0 }) : reject(new Error(`run exited ${code}: ${buffered.slice(-300)}`)),
+    );
   });
 }
 

@@ -84,7 +84,9 @@ export async function benchExecution(): Promise<void> {
       if (r.kind !== 'success') throw new Error(`click Increment: ${JSON.stringify(r)}`);
       if (i > 0) times.push(performance.now() - started);
     }
-    console.log(`  "click Increment" command → done   median ${formatMs(median(times))}   (${times.length} runs: grammar, validator, risk, label look-up, AT-SPI press; target ≤ 100 ms)`);
+    console.log(
+      `  "click Increment" command → done   median ${formatMs(median(times))}   (${times.length} runs: grammar, validator, risk, label look-up, AT-SPI press; target ≤ 100 ms)`,
+    );
 
     // 2. Typing, exact and read back: by keys (ASCII, at the caret) and through accessibility (any text).
     const ascii = 'Hello, World! 123 @#$%^&*()_+{}|:"<>?~ '.repeat(6).slice(0, 200);
@@ -103,8 +105,12 @@ export async function benchExecution(): Promise<void> {
     const byAx = await engine.typeText(mixed, { label: 'Message' });
     const axMs = performance.now() - axStarted;
     const rate = (n: number, ms: number): string => `${Math.round((n / ms) * 1000).toLocaleString('en-US')} chars/s`;
-    console.log(`  typing by keys, 200 ASCII chars     ${rate(ascii.length, keysMs).padStart(14)}   ${byKeys.kind === 'success' ? 'exact (read back)' : `NOT exact: ${JSON.stringify(byKeys)}`}   (target ≥ 200 chars/s)`);
-    console.log(`  typing via AT-SPI, 200 mixed chars  ${rate(mixed.length, axMs).padStart(14)}   ${byAx.kind === 'success' ? 'exact (read back)' : `NOT exact: ${JSON.stringify(byAx)}`}`);
+    console.log(
+      `  typing by keys, 200 ASCII chars     ${rate(ascii.length, keysMs).padStart(14)}   ${byKeys.kind === 'success' ? 'exact (read back)' : `NOT exact: ${JSON.stringify(byKeys)}`}   (target ≥ 200 chars/s)`,
+    );
+    console.log(
+      `  typing via AT-SPI, 200 mixed chars  ${rate(mixed.length, axMs).padStart(14)}   ${byAx.kind === 'success' ? 'exact (read back)' : `NOT exact: ${JSON.stringify(byAx)}`}`,
+    );
 
     // 3. Observation size for gtk3-widget-factory against OSWorld's table of the same snapshot.
     const factory = spawn('gtk3-widget-factory', [], { stdio: 'ignore' });
@@ -121,8 +127,12 @@ export async function benchExecution(): Promise<void> {
     const actionable = snapshot.elements.filter((e) => isVisible(e) && isActionable(e) && e.parent !== null).length;
     console.log(`  gtk3-widget-factory (${snapshot.elements.length} visible nodes), tokens ≈ chars / 4:`);
     console.log(`    OSWorld linearized table          ${String(osworld).padStart(6)} tokens   (${table.split('\n').length - 1} rows)`);
-    console.log(`    ours, default budget              ${String(ours.tokenEstimate).padStart(6)} tokens   (${ours.listed} listed, ${ours.omitted} left out) = ${((ours.tokenEstimate / osworld) * 100).toFixed(0)} %`);
-    console.log(`    ours, no budget                   ${String(roomy.tokenEstimate).padStart(6)} tokens   (${roomy.listed} listed, all ${actionable} actionable kept: ${roomy.omitted === 0 ? 'yes' : 'no'}) = ${((roomy.tokenEstimate / osworld) * 100).toFixed(0)} %   (target ≤ 50 %)`);
+    console.log(
+      `    ours, default budget              ${String(ours.tokenEstimate).padStart(6)} tokens   (${ours.listed} listed, ${ours.omitted} left out) = ${((ours.tokenEstimate / osworld) * 100).toFixed(0)} %`,
+    );
+    console.log(
+      `    ours, no budget                   ${String(roomy.tokenEstimate).padStart(6)} tokens   (${roomy.listed} listed, all ${actionable} actionable kept: ${roomy.omitted === 0 ? 'yes' : 'no'}) = ${((roomy.tokenEstimate / osworld) * 100).toFixed(0)} %   (target ≤ 50 %)`,
+    );
   } finally {
     for (const a of apps) a.kill('SIGTERM');
     await session.stop();

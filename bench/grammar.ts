@@ -42,10 +42,7 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** Time parseCommand over the mix; each command is timed on its own after a warm-up. */
-export function benchGrammar(
-  iterations = 2000,
-  commands: readonly string[] = COMMANDS,
-): { medianMs: number; p99Ms: number; commands: number } {
+export function benchGrammar(iterations = 2000, commands: readonly string[] = COMMANDS): { medianMs: number; p99Ms: number; commands: number } {
   // Warm-up: let the JIT compile the parser before anything is measured.
   for (let i = 0; i < 500; i++) for (const c of commands) parseCommand(c);
   const samples: number[] = [];

@@ -69,7 +69,9 @@ export async function benchListening(): Promise<void> {
   const cold = await idleCpu(noise(10, 0.004, 'pink', 5));
   const room = await idleCpu(noise(10, 0.004, 'pink', 6));
   console.log(`  idle listening CPU, silence     ${quiet.toFixed(2)} % of one core   (target ≤ 5 %)`);
-  console.log(`  idle listening CPU, room noise  ${room.toFixed(2)} % of one core warm, ${cold.toFixed(2)} % in the first 10 s   (target ≤ 5 %; pink noise at -48 dBFS, every frame through the model)`);
+  console.log(
+    `  idle listening CPU, room noise  ${room.toFixed(2)} % of one core warm, ${cold.toFixed(2)} % in the first 10 s   (target ≤ 5 %; pink noise at -48 dBFS, every frame through the model)`,
+  );
 
   const commands = ['click Increment', 'open the text editor', 'scroll down', 'go to sleep', 'wake up', 'press enter'];
   const speech = concat(...commands.flatMap((c) => [silence(0.6), espeak(c)]), silence(1));
@@ -81,7 +83,9 @@ export async function benchListening(): Promise<void> {
   for (const end of ends) latencies.push(end.at - handedIn[end.frame]!);
   await session.close();
   const l = summarize(latencies);
-  console.log(`  end of speech → utterance handed on  median ${formatMs(l.medianMs)}   max ${formatMs(Math.max(...latencies))}   (${latencies.length} of ${commands.length} commands; target ≤ 300 ms; 256 ms of it is the silence that ends an utterance)`);
+  console.log(
+    `  end of speech → utterance handed on  median ${formatMs(l.medianMs)}   max ${formatMs(Math.max(...latencies))}   (${latencies.length} of ${commands.length} commands; target ≤ 300 ms; 256 ms of it is the silence that ends an utterance)`,
+  );
 
   const fast = await listeningSession();
   const pcm = floatToInt16(withRoom);
@@ -90,6 +94,8 @@ export async function benchListening(): Promise<void> {
   for (let at = 0; at + BLOCK <= pcm.length; at += BLOCK) await fast.hear({ sampleRate: SPEECH_SAMPLE_RATE, pcm: pcm.slice(at, at + BLOCK) });
   const used = process.cpuUsage(cpu);
   const seconds = pcm.length / SPEECH_SAMPLE_RATE;
-  console.log(`  detector + segmenter per second of audio (speech in room noise)  ${formatMs((performance.now() - wall) / seconds)} wall   ${formatMs((used.user + used.system) / 1000 / seconds)} CPU`);
+  console.log(
+    `  detector + segmenter per second of audio (speech in room noise)  ${formatMs((performance.now() - wall) / seconds)} wall   ${formatMs((used.user + used.system) / 1000 / seconds)} CPU`,
+  );
   await fast.close();
 }

@@ -112,9 +112,19 @@ export async function benchPanel(): Promise<void> {
       const q = quantiles(values);
       console.log(`  ${label.padEnd(44)} median ${formatMs(q.median).padStart(9)}   p95 ${formatMs(q.p95).padStart(9)}${note}`);
     };
-    line('Enter → your command shown', samples.map((s) => s.echo));
-    line('Enter → first assistant entry (the plan)', samples.map((s) => s.plan), '   (target ≤ 100 ms)');
-    line('Enter → result entry (clicked, read back)', samples.map((s) => s.result));
+    line(
+      'Enter → your command shown',
+      samples.map((s) => s.echo),
+    );
+    line(
+      'Enter → first assistant entry (the plan)',
+      samples.map((s) => s.plan),
+      '   (target ≤ 100 ms)',
+    );
+    line(
+      'Enter → result entry (clicked, read back)',
+      samples.map((s) => s.result),
+    );
     console.log(`  (${samples.length} runs of “click Increment” after ${WARMUP} warm-up runs; the Linux permission preflight included)`);
   } finally {
     await close();

@@ -27,7 +27,12 @@ function config(provider: ProviderId, baseURL: string): PlannerConfig {
  */
 function prefixTokens(provider: ProviderId, body: Record<string, unknown>, count: (text: string) => number): { system: number; schema: number } {
   const system = count(plannerSystemPrompt(promptPlatform(process.platform)));
-  const schemaPart = provider === 'ollama' ? body.format : provider === 'anthropic' ? (body.tools as unknown[] | undefined)?.[0] : (body.response_format as { json_schema?: unknown } | undefined)?.json_schema;
+  const schemaPart =
+    provider === 'ollama'
+      ? body.format
+      : provider === 'anthropic'
+        ? (body.tools as unknown[] | undefined)?.[0]
+        : (body.response_format as { json_schema?: unknown } | undefined)?.json_schema;
   return { system, schema: count(JSON.stringify(schemaPart ?? {})) };
 }
 
@@ -35,7 +40,7 @@ export async function benchProviders(): Promise<void> {
   const enc = getEncoding('o200k_base');
   const count = (text: string) => enc.encode(text).length;
   console.log('  the fixed prefix (system prompt + schema as each provider receives it) in o200k_base tokens (js-tiktoken), then the');
-  console.log('  planner\'s own overhead per command against the loopback server (no model time). Anthropic\'s own tool-use preamble is not counted.');
+  console.log("  planner's own overhead per command against the loopback server (no model time). Anthropic's own tool-use preamble is not counted.");
   for (const provider of PROVIDERS) {
     const server = await startLlmServer(provider);
     try {

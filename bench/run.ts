@@ -24,9 +24,13 @@ const SECTIONS: readonly Section[] = [
     'grammar planner (parseCommand), per command',
     () => {
       const g = benchGrammar();
-      console.log(`  whole mix        median ${formatMs(g.medianMs)}   p99 ${formatMs(g.p99Ms)}   (${g.commands.toLocaleString('en-US')} timed calls, matches and no-matches)`);
+      console.log(
+        `  whole mix        median ${formatMs(g.medianMs)}   p99 ${formatMs(g.p99Ms)}   (${g.commands.toLocaleString('en-US')} timed calls, matches and no-matches)`,
+      );
       const long = benchGrammar(2000, TWENTY_WORD_COMMANDS);
-      console.log(`  20-word commands median ${formatMs(long.medianMs)}   p99 ${formatMs(long.p99Ms)}   (${long.commands.toLocaleString('en-US')} timed calls)`);
+      console.log(
+        `  20-word commands median ${formatMs(long.medianMs)}   p99 ${formatMs(long.p99Ms)}   (${long.commands.toLocaleString('en-US')} timed calls)`,
+      );
     },
   ],
   [

@@ -80,7 +80,9 @@ async function desktop(): Promise<void> {
       if (r.confirmations.length > 0) asked++;
       else if (r.result.outcome === 'refused') refused++;
     }
-    console.log(`  attack cases ${cases.length}: asked ${asked}, refused outright ${refused}, irreversible without consent ${withoutConsent} (goal 0)   [${((performance.now() - started) / 1000).toFixed(1)} s]`);
+    console.log(
+      `  attack cases ${cases.length}: asked ${asked}, refused outright ${refused}, irreversible without consent ${withoutConsent} (goal 0)   [${((performance.now() - started) / 1000).toFixed(1)} s]`,
+    );
 
     const benign = benignCases();
     let benignAsked = 0;
@@ -91,7 +93,9 @@ async function desktop(): Promise<void> {
       if (r.confirmations.length > 0) benignAsked++;
       if (r.result.outcome === 'done') benignDone++;
     }
-    console.log(`  benign commands ${benign.length}: done ${benignDone}, asked ${benignAsked} (${((100 * benignAsked) / benign.length).toFixed(1)} %, goal ≤ 5 %)`);
+    console.log(
+      `  benign commands ${benign.length}: done ${benignDone}, asked ${benignAsked} (${((100 * benignAsked) / benign.length).toFixed(1)} %, goal ≤ 5 %)`,
+    );
   } finally {
     await lab.close();
   }

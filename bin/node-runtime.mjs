@@ -15,7 +15,7 @@ export function isTooOld(version) {
 export function tooOldMessage(version) {
   return (
     `Assistive Control needs Node ${SUPPORTED_NODE.join('.')} or newer; this is Node ${version}. ` +
-    'Install a current Node (https://nodejs.org, or your system\'s package of Node 22 or 24), ' +
+    "Install a current Node (https://nodejs.org, or your system's package of Node 22 or 24), " +
     'or run "npm ci" in the folder Assistive Control is in: it brings its own.\n'
   );
 }

@@ -177,11 +177,10 @@ export async function startDesktopSession(): Promise<DesktopSession> {
     childEnv.DBUS_SESSION_BUS_ADDRESS = env.DBUS_SESSION_BUS_ADDRESS;
 
     // Let D-Bus activate the AT-SPI bus launcher (starting it by hand races the activation).
-    await run(
-      'dbus-send',
-      ['--session', '--print-reply=literal', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Bus.GetAddress'],
-      { env: childEnv, timeout: 10_000 },
-    );
+    await run('dbus-send', ['--session', '--print-reply=literal', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Bus.GetAddress'], {
+      env: childEnv,
+      timeout: 10_000,
+    });
     // The launcher is D-Bus's child only until it daemonizes: record it by its bus name.
     const { stdout } = await run(
       'dbus-send',

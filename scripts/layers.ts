@@ -195,7 +195,8 @@ export function checkFile(srcRoot: string, file: string, source: string): Violat
   if (!loadsAddonHere) {
     // A path held in a variable for a later require(); a literal import was judged above.
     for (const text of facts.strings) {
-      if (ADDON_PATH_RE.test(text) && !facts.specifiers.includes(text)) violations.push({ file: relFile, specifier: text, message: `src/${layer} names the native addon's file (${addonRule})` });
+      if (ADDON_PATH_RE.test(text) && !facts.specifiers.includes(text))
+        violations.push({ file: relFile, specifier: text, message: `src/${layer} names the native addon's file (${addonRule})` });
     }
   }
   if (!IPC_BINDING_FILES.includes(relInSrc)) {

@@ -68,7 +68,20 @@ async function main(): Promise<void> {
       const count = (state: string) => snap.elements.filter((e) => (e.states as readonly string[]).includes(state)).length;
       say(`${snap.elements.length} elements in ${Math.round(snap.elapsedMs)} ms, truncated: ${snap.truncated}`);
       say(`blank (no role, no name): ${snap.elements.filter((e) => e.role === 'unknown' && e.name === '').length}`);
-      for (const state of ['enabled', 'expandable', 'collapsed', 'expanded', 'pressed', 'read_only', 'editable', 'modal', 'required', 'busy', 'checked', 'active']) {
+      for (const state of [
+        'enabled',
+        'expandable',
+        'collapsed',
+        'expanded',
+        'pressed',
+        'read_only',
+        'editable',
+        'modal',
+        'required',
+        'busy',
+        'checked',
+        'active',
+      ]) {
         say(`${state}: ${count(state)}`);
       }
       const actions = new Set(snap.elements.flatMap((e) => e.actions));
@@ -111,7 +124,9 @@ async function main(): Promise<void> {
       return;
     }
     default:
-      say('usage: npx tsx scripts/macos-check.ts permission | apps [s] | events [s] | snapshot APP [ms] | read APP [LABEL] | activate APP | press APP LABEL [ACTION] | installed NAME');
+      say(
+        'usage: npx tsx scripts/macos-check.ts permission | apps [s] | events [s] | snapshot APP [ms] | read APP [LABEL] | activate APP | press APP LABEL [ACTION] | installed NAME',
+      );
       process.exitCode = 2;
   }
 }

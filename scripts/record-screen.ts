@@ -41,11 +41,32 @@ export const SCREENS: readonly ScreenSpec[] = [
   { id: 'mail', kind: 'a mail-like list', source: EVAL_APP, args: ['--screen', 'mail'], title: '^Inbox - Mail$', ready: 'Reply all' },
   { id: 'editor', kind: 'a text editor', source: EVAL_APP, args: ['--screen', 'editor'], title: 'Text Editor$', ready: 'Save as' },
   { id: 'file-dialog', kind: 'a file dialog', source: EVAL_APP, args: ['--screen', 'file-dialog'], title: '^Open File$', ready: 'Open' },
-  { id: 'settings', kind: 'a settings page', source: EVAL_APP, args: ['--screen', 'settings'], title: '^Settings - Display and Sound$', ready: 'Reset to defaults' },
+  {
+    id: 'settings',
+    kind: 'a settings page',
+    source: EVAL_APP,
+    args: ['--screen', 'settings'],
+    title: '^Settings - Display and Sound$',
+    ready: 'Reset to defaults',
+  },
   { id: 'terminal', kind: 'a terminal', source: EVAL_APP, args: ['--screen', 'terminal'], title: '^Terminal - ', ready: 'Close tab' },
-  { id: 'browser', kind: 'a browser-like page', source: EVAL_APP, args: ['--screen', 'browser'], title: '^Weather in Leeds - Web Browser$', ready: 'Accept all cookies' },
+  {
+    id: 'browser',
+    kind: 'a browser-like page',
+    source: EVAL_APP,
+    args: ['--screen', 'browser'],
+    title: '^Weather in Leeds - Web Browser$',
+    ready: 'Accept all cookies',
+  },
   { id: 'unlabeled', kind: 'an app with unlabeled buttons', source: EVAL_APP, args: ['--screen', 'unlabeled'], title: '^Music Player$', ready: 'Library' },
-  { id: 'loop-fixture', kind: 'buttons with the same name, and one whose label is an instruction', source: 'test/agent/loop-fixture-app.py', args: [], title: '^Loop Fixture$', ready: 'Count: 0' },
+  {
+    id: 'loop-fixture',
+    kind: 'buttons with the same name, and one whose label is an instruction',
+    source: 'test/agent/loop-fixture-app.py',
+    args: [],
+    title: '^Loop Fixture$',
+    ready: 'Count: 0',
+  },
 ];
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
@@ -63,7 +84,9 @@ async function record(spec: ScreenSpec, bridge: AxBridge): Promise<void> {
   try {
     const pid = app.pid ?? 0;
     await bridge.waitForApp({ pid });
-    await until(`${spec.id} to show "${spec.ready}"`, async () => ((await bridge.snapshot({ pid })).elements.some((e) => e.name === spec.ready) ? true : undefined));
+    await until(`${spec.id} to show "${spec.ready}"`, async () =>
+      (await bridge.snapshot({ pid })).elements.some((e) => e.name === spec.ready) ? true : undefined,
+    );
     await run('xdotool', ['search', '--sync', '--name', spec.title, 'windowactivate', '--sync'], { timeout: 10_000 });
     const engine = createDesktopEngine(process.env, { bridge });
     const result = await until(`${spec.id} to be the frontmost app`, async () => {

@@ -19,7 +19,12 @@ function panelProblem() {
   if (process.platform !== 'linux' && process.platform !== 'darwin') return { why: `the panel runs on macOS and Linux, not on ${process.platform}` };
   // Resolving electron downloads its binary on first use; in a child, so a failed download is just an answer.
   console.error("Looking for Electron's binary (the first time, it is downloaded)…");
-  const probe = spawnSync(process.execPath, ['-e', 'process.stdout.write(require("electron"))'], { cwd: root, encoding: 'utf8', timeout: 600_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  const probe = spawnSync(process.execPath, ['-e', 'process.stdout.write(require("electron"))'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 600_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (probe.status !== 0 || !probe.stdout) {
     // The download's own stack traces say less than its first error line.
     const cause = /^\w*Error: (.+)$/m.exec(probe.stderr ?? '')?.[1] ?? (probe.error ? probe.error.message : 'no answer');

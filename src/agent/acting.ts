@@ -173,14 +173,23 @@ export class PlanActor {
           this.audit(state, current, assessed, confirmation, 'done', result.message, result);
           this.emit({ type: 'action_result', ok: true, message: result.message });
           this.memory.addTurn({ kind: 'result', outcome: 'done', detail: '' });
-          this.memory.performed({ intent: current.intent, source: current.source, command: state.command, ...(current.picked ? { picked: current.picked } : {}) });
+          this.memory.performed({
+            intent: current.intent,
+            source: current.source,
+            command: state.command,
+            ...(current.picked ? { picked: current.picked } : {}),
+          });
           return end('done', result.message);
         case 'failure':
           return this.failed(state, current, assessed, confirmation, result);
         case 'clarification':
           this.emit({ type: 'clarification', question: result.question, options: result.options });
           if (intent.intent !== 'clarify_request') {
-            this.memory.addTurn({ kind: 'result', outcome: 'failed', detail: `Not done yet: the user was asked “${result.question}”${result.options.length ? ` (options: ${result.options.join('; ')})` : ''}.` });
+            this.memory.addTurn({
+              kind: 'result',
+              outcome: 'failed',
+              detail: `Not done yet: the user was asked “${result.question}”${result.options.length ? ` (options: ${result.options.join('; ')})` : ''}.`,
+            });
           }
           // The engine asked which element: keep the action, so that the answer can finish it.
           this.memory.setPending({
@@ -224,7 +233,13 @@ export class PlanActor {
     }
   }
 
-  private failed(state: RunState, planned: Planned, risk: RiskAssessment, confirmation: Confirmation, result: Extract<ActionResult, { kind: 'failure' }>): Step {
+  private failed(
+    state: RunState,
+    planned: Planned,
+    risk: RiskAssessment,
+    confirmation: Confirmation,
+    result: Extract<ActionResult, { kind: 'failure' }>,
+  ): Step {
     const refused = result.code === 'refused';
     this.audit(state, planned, risk, confirmation, refused ? 'refused' : 'failed', result.reason, result);
     if (refusedAsSecure(risk, result)) this.forgetSecureRun(state);
@@ -279,7 +294,12 @@ export class PlanActor {
     };
     if (!this.deps.audit.append(record) && !this.auditFailureReported) {
       this.auditFailureReported = true;
-      this.emit({ type: 'error', code: 'audit_unavailable', message: 'The audit log could not be written (is the disk full or the folder read-only?). Actions still run; check the log folder.', retryable: false });
+      this.emit({
+        type: 'error',
+        code: 'audit_unavailable',
+        message: 'The audit log could not be written (is the disk full or the folder read-only?). Actions still run; check the log folder.',
+        retryable: false,
+      });
     }
   }
 }

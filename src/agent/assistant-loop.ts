@@ -56,7 +56,12 @@ export class AssistantLoop {
     const emit = (event: AssistantEvent): void => this.emit(event);
     this.plans = new PlanSource(deps, this.memory, this.limits, emit);
     this.actor = new PlanActor(deps, this.memory, this.limits, emit, (status) => this.setStatus(status));
-    this.dictation = new DictationSession({ engine: deps.engine, emit, act: (state, planned) => this.actor.act(state, planned), ...(deps.policy ? { policy: deps.policy } : {}) });
+    this.dictation = new DictationSession({
+      engine: deps.engine,
+      emit,
+      act: (state, planned) => this.actor.act(state, planned),
+      ...(deps.policy ? { policy: deps.policy } : {}),
+    });
   }
 
   /** A command is being handled: a new one now would be refused. */
@@ -156,7 +161,12 @@ export class AssistantLoop {
         if (!validation.ok) return this.plans.refusedPlan(validation.rejection.code, validation.rejection.message);
         state.command = command;
         state.grammarTried = true;
-        first = await this.actor.act(state, { intent: validation.intent, source, lowConfidence: validation.lowConfidence, ...(element ? { picked: { element, option: followUp.option } } : {}) });
+        first = await this.actor.act(state, {
+          intent: validation.intent,
+          source,
+          lowConfidence: validation.lowConfidence,
+          ...(element ? { picked: { element, option: followUp.option } } : {}),
+        });
         break;
       }
       case 'option_picked': {
@@ -185,7 +195,12 @@ export class AssistantLoop {
         this.memory.addTurn({ kind: 'user', text });
         state.command = last.command;
         state.grammarTried = true;
-        first = await this.actor.act(state, { intent: validation.intent, source: last.source, lowConfidence: validation.lowConfidence, ...(last.picked ? { picked: last.picked } : {}) });
+        first = await this.actor.act(state, {
+          intent: validation.intent,
+          source: last.source,
+          lowConfidence: validation.lowConfidence,
+          ...(last.picked ? { picked: last.picked } : {}),
+        });
         break;
       }
       case 'new':

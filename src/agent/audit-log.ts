@@ -62,9 +62,7 @@ function redactSecure(record: AuditRecord): AuditRecord {
   const intent = { ...record.intent };
   if ('text' in intent) intent.text = '[secure]';
   if (Array.isArray(intent.steps)) {
-    intent.steps = intent.steps.map((s: unknown) =>
-      s && typeof s === 'object' && 'text' in s ? { ...(s as Record<string, unknown>), text: '[secure]' } : s,
-    );
+    intent.steps = intent.steps.map((s: unknown) => (s && typeof s === 'object' && 'text' in s ? { ...(s as Record<string, unknown>), text: '[secure]' } : s));
   }
   return { ...record, intent, command: '[secure]' };
 }

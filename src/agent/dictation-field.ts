@@ -97,7 +97,11 @@ export function locateInsertion(before: string, after: string, inserted: string)
   const removedLength = before.length + inserted.length - after.length;
   if (removedLength < 0) return undefined;
   for (let start = Math.min(before.length - removedLength, after.length - inserted.length); start >= 0; start--) {
-    if (after.startsWith(inserted, start) && after.slice(0, start) === before.slice(0, start) && after.slice(start + inserted.length) === before.slice(start + removedLength)) {
+    if (
+      after.startsWith(inserted, start) &&
+      after.slice(0, start) === before.slice(0, start) &&
+      after.slice(start + inserted.length) === before.slice(start + removedLength)
+    ) {
       return { start, end: start + removedLength };
     }
   }

@@ -22,7 +22,20 @@ import type { FocusedText } from '../execution/engine-types.js';
 import type { AssistantEvent } from '../shared/events.js';
 import type { CanonicalModifier } from '../shared/keys.js';
 import { quote } from '../shared/quote.js';
-import { applyEdit, caretAfter, caretMoveTo, findPhrase, graphemes, inverse, locateInsertion, recordEdit, thatRange, type Edit, type FieldRecord, type Range } from './dictation-field.js';
+import {
+  applyEdit,
+  caretAfter,
+  caretMoveTo,
+  findPhrase,
+  graphemes,
+  inverse,
+  locateInsertion,
+  recordEdit,
+  thatRange,
+  type Edit,
+  type FieldRecord,
+  type Range,
+} from './dictation-field.js';
 import type { RunResult } from './loop-types.js';
 import { Cancelled, type Planned, type RunState, type Step } from './run-state.js';
 
@@ -94,7 +107,8 @@ export class DictationSession {
 
   private start(): RunResult {
     this.on = true;
-    const message = 'Dictation is on: what you say is written into the focused field. Say “scratch that”, “correct … to …” or “select …” to fix it, and “stop dictation” to go back to commands.';
+    const message =
+      'Dictation is on: what you say is written into the focused field. Say “scratch that”, “correct … to …” or “select …” to fix it, and “stop dictation” to go back to commands.';
     this.deps.emit({ type: 'mode', mode: 'dictation', message });
     return { outcome: 'done', message };
   }
@@ -147,7 +161,9 @@ export class DictationSession {
     }
     if (record.value !== field.value) {
       forget(record, field.value);
-      throw new Stopped(`The text in ${record.label} changed since it was dictated, so I cannot be sure where to make the change. Correct it by hand, or dictate again.`);
+      throw new Stopped(
+        `The text in ${record.label} changed since it was dictated, so I cannot be sure where to make the change. Correct it by hand, or dictate again.`,
+      );
     }
     switch (command.kind) {
       case 'select':
@@ -189,7 +205,9 @@ export class DictationSession {
           return this.done(`Corrected ${quote(removed, QUOTE_MAX)} to ${quote(inserted, QUOTE_MAX)}.`);
         }
         const words = command.splits[0]?.from ?? '';
-        throw new Stopped(`I cannot find ${quote(words, QUOTE_MAX)} in ${record.label}. Say the words as they are written there, or say “literal correct …” to write the words themselves.`);
+        throw new Stopped(
+          `I cannot find ${quote(words, QUOTE_MAX)} in ${record.label}. Say the words as they are written there, or say “literal correct …” to write the words themselves.`,
+        );
       }
     }
   }
@@ -275,11 +293,18 @@ export class DictationSession {
     if (now === expected) return field;
     forget(record, now ?? record.value);
     const shown = now === null ? 'nothing' : quote(now, 120);
-    throw new Stopped(`The correction did not come out as expected: ${record.label} now reads ${shown}. Check it (the app's own undo, Ctrl+Z, takes keys back); dictation goes on from there.`);
+    throw new Stopped(
+      `The correction did not come out as expected: ${record.label} now reads ${shown}. Check it (the app's own undo, Ctrl+Z, takes keys back); dictation goes on from there.`,
+    );
   }
 
   /** Presses a key `times` times through the registry's dispatch (the live gate sees each). */
-  private async press(state: RunState, key: 'left' | 'right' | 'home' | 'end' | 'backspace', modifiers: readonly CanonicalModifier[], times: number): Promise<void> {
+  private async press(
+    state: RunState,
+    key: 'left' | 'right' | 'home' | 'end' | 'backspace',
+    modifiers: readonly CanonicalModifier[],
+    times: number,
+  ): Promise<void> {
     for (let i = 0; i < times; i++) {
       if (state.signal.aborted) throw new Cancelled();
       const result: ActionResult = await dispatchIntent(
@@ -367,7 +392,9 @@ function fullRange(edit: Edit | undefined): Range | undefined {
 
 function describeEdit(edit: Edit): string {
   if (edit.kind === 'phrase') return `the phrase ${quote(edit.inserted.trim(), QUOTE_MAX)}`;
-  return edit.inserted === '' ? `the removal of ${quote(edit.removed.trim(), QUOTE_MAX)}` : `${quote(edit.removed, QUOTE_MAX)} → ${quote(edit.inserted, QUOTE_MAX)}`;
+  return edit.inserted === ''
+    ? `the removal of ${quote(edit.removed.trim(), QUOTE_MAX)}`
+    : `${quote(edit.removed, QUOTE_MAX)} → ${quote(edit.inserted, QUOTE_MAX)}`;
 }
 
 /** The replacement with the capital of the words it replaces ("Hello" corrected to "hi" gives "Hi"). */

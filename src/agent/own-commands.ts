@@ -85,12 +85,16 @@ export class OwnCommands {
     if (!last) return this.refused('nothing_to_save', 'There is nothing to save yet: do something first, then say “save that as” and a name.');
     const parts = readPhrase(phrase);
     if (!parts.ok) return this.refused('bad_phrase', `${quote(phrase)} cannot be a command’s name: ${parts.why}.`);
-    if (parts.parts.some((p) => p.kind === 'slot')) return this.refused('bad_phrase', 'A name saved by voice has no slots: say the name as plain words, or add slots in commands.json.');
+    if (parts.parts.some((p) => p.kind === 'slot'))
+      return this.refused('bad_phrase', 'A name saved by voice has no slots: say the name as plain words, or add slots in commands.json.');
     const reserved = reservedPhrase(phrase, { reserved: loopReserved });
     if (reserved) return this.refused('bad_phrase', `${reserved[0]?.toUpperCase()}${reserved.slice(1)}.`);
     const ids = elementIdsOf(last.intent);
     if (ids.length > 0) {
-      return this.refused('numbered_element', `The last action named element ${ids[0]} of a numbered list, and the numbers change with the screen: do it again naming the element (for example “click Send”), then save it.`);
+      return this.refused(
+        'numbered_element',
+        `The last action named element ${ids[0]} of a numbered list, and the numbers change with the screen: do it again naming the element (for example “click Send”), then save it.`,
+      );
     }
     const what = describeIntent(last.intent).replace(/\.$/, '');
     if (this.deps.dryRun) return this.done(`Dry run: nothing was saved. “${phrase}” would: ${what}.`);
@@ -104,7 +108,8 @@ export class OwnCommands {
     const wanted = readPhrase(phrase);
     const key = wanted.ok ? phraseKey(wanted.parts) : undefined;
     const named = set.commands.filter((c) => phraseKey(c.parts) === key);
-    if (named.length === 0) return this.refused('no_such_command', `You have no command ${quote(phrase)}, so nothing was forgotten. “What can I say” lists yours.`);
+    if (named.length === 0)
+      return this.refused('no_such_command', `You have no command ${quote(phrase)}, so nothing was forgotten. “What can I say” lists yours.`);
     const summary = `Forget your command ${quote(named[0]?.say ?? phrase)}${named.length > 1 ? ` (all ${named.length} of that name)` : ''}.`;
     const risk = { level: 'moderate' as const, reason: 'It is removed from your commands file.' };
     if (this.deps.dryRun) return this.done(`Dry run: nothing was forgotten. The assistant would ${summary[0]?.toLowerCase()}${summary.slice(1)}`);
@@ -119,7 +124,11 @@ export class OwnCommands {
         this.emit({ type: 'action_result', ok: false, message });
         return end('refused', message);
       }
-      if (answer === 'unanswered') return end('needs_user', `Your command ${quote(phrase)} is kept: forgetting it needs your yes, and nobody could answer here. Say it where you can answer, or remove it from commands.json.`);
+      if (answer === 'unanswered')
+        return end(
+          'needs_user',
+          `Your command ${quote(phrase)} is kept: forgetting it needs your yes, and nobody could answer here. Say it where you can answer, or remove it from commands.json.`,
+        );
     }
     const removed = await store.forget(phrase);
     if (!removed.ok) return this.refused('commands_file', removed.message);

@@ -114,6 +114,11 @@ export class PlanSource {
     }
     // Provenance: what a model planned after reading screen text may have been chosen by that text.
     const screenInfluenced = this.memory.hasScreenText;
-    return { intent: validation.intent, source: available.planner.provider, lowConfidence: validation.lowConfidence, ...(screenInfluenced ? { screenInfluenced } : {}) };
+    return {
+      intent: validation.intent,
+      source: available.planner.provider,
+      lowConfidence: validation.lowConfidence,
+      ...(screenInfluenced ? { screenInfluenced } : {}),
+    };
   }
 }

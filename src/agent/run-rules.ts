@@ -10,7 +10,13 @@ import type { RiskAssessment } from '../registry/risk.js';
 import { SECURE_REFUSAL } from '../shared/secure-fields.js';
 
 /** Intents that change nothing: allowed in a dry run, not written to the audit log. */
-export const READ_ONLY: ReadonlySet<Intent['intent']> = new Set(['get_screen_elements', 'get_frontmost_app', 'list_applications', 'clarify_request', 'unsupported']);
+export const READ_ONLY: ReadonlySet<Intent['intent']> = new Set([
+  'get_screen_elements',
+  'get_frontmost_app',
+  'list_applications',
+  'clarify_request',
+  'unsupported',
+]);
 /** Failures no other plan can fix (no desktop, no accessibility) or that the user caused (took over). */
 export const NOT_REPLANNED: ReadonlySet<string> = new Set(['no_display', 'no_accessibility', 'interrupted']);
 export const OBSERVING: ReadonlySet<Intent['intent']> = new Set(['get_screen_elements', 'get_frontmost_app', 'list_applications']);

@@ -43,7 +43,9 @@ export function createCommandsCommand(dirOf: SettingsDirOf = defaultDir): CliCom
       if ('exit' in parsed) return parsed.exit;
       const [action, ...rest] = parsed.positionals;
       if ((action !== 'list' && action !== 'check') || rest.length > 0) {
-        io.stderr.write(`${action === undefined ? 'Say what to do: list or check.' : `Unknown commands action "${[action, ...rest].join(' ').slice(0, 30)}": use list or check.`}\n\n${USAGE}\n`);
+        io.stderr.write(
+          `${action === undefined ? 'Say what to do: list or check.' : `Unknown commands action "${[action, ...rest].join(' ').slice(0, 30)}": use list or check.`}\n\n${USAGE}\n`,
+        );
         return EXIT.usage;
       }
       const file = new UserCommandsFile({ dir: dirOf(io) });
@@ -62,7 +64,8 @@ export function createCommandsCommand(dirOf: SettingsDirOf = defaultDir): CliCom
         return EXIT.ok;
       }
       if (json) io.stdout.write(`${JSON.stringify({ path: file.path, commands: set.commands.length, problems: set.problems })}\n`);
-      else if (set.problems.length === 0) io.stdout.write(`${file.path}: ${set.commands.length} command${set.commands.length === 1 ? '' : 's'}, no problems.\n`);
+      else if (set.problems.length === 0)
+        io.stdout.write(`${file.path}: ${set.commands.length} command${set.commands.length === 1 ? '' : 's'}, no problems.\n`);
       else for (const p of set.problems) io.stdout.write(`${problemLine(p, file.path)}\n`);
       return set.problems.length === 0 ? EXIT.ok : EXIT.failed;
     },

@@ -51,8 +51,12 @@ const words = (list: readonly string[]) => list.join(' ');
 
 function bash(): string {
   const w = completionWords();
-  const cases = Object.entries(w.next).map(([cmd, next]) => `    ${cmd}) [[ $COMP_CWORD -eq 2 ]] && { COMPREPLY=($(compgen -W "${words(next)}" -- "$cur")); return; } ;;`);
-  const pairs = Object.entries(w.after).filter(([k]) => k.includes(' ')).map(([k, v]) => `    "${k}") [[ $COMP_CWORD -eq 3 ]] && { COMPREPLY=($(compgen -W "${words(v)}" -- "$cur")); return; } ;;`);
+  const cases = Object.entries(w.next).map(
+    ([cmd, next]) => `    ${cmd}) [[ $COMP_CWORD -eq 2 ]] && { COMPREPLY=($(compgen -W "${words(next)}" -- "$cur")); return; } ;;`,
+  );
+  const pairs = Object.entries(w.after)
+    .filter(([k]) => k.includes(' '))
+    .map(([k, v]) => `    "${k}") [[ $COMP_CWORD -eq 3 ]] && { COMPREPLY=($(compgen -W "${words(v)}" -- "$cur")); return; } ;;`);
   return `# bash completion for assistive-control (printed by: assistive-control completion bash)
 _assistive_control() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
@@ -74,7 +78,9 @@ complete -F _assistive_control assistive-control
 function zsh(): string {
   const w = completionWords();
   const cases = Object.entries(w.next).map(([cmd, next]) => `      ${cmd}) (( CURRENT == 3 )) && compadd -- ${words(next)} ;;`);
-  const pairs = Object.entries(w.after).filter(([k]) => k.includes(' ')).map(([k, v]) => `      "${k}") (( CURRENT == 4 )) && compadd -- ${words(v)} ;;`);
+  const pairs = Object.entries(w.after)
+    .filter(([k]) => k.includes(' '))
+    .map(([k, v]) => `      "${k}") (( CURRENT == 4 )) && compadd -- ${words(v)} ;;`);
   return `#compdef assistive-control
 # zsh completion for assistive-control (printed by: assistive-control completion zsh)
 _assistive_control() {
@@ -98,7 +104,9 @@ function fish(): string {
     '# fish completion for assistive-control (printed by: assistive-control completion fish)',
     'complete -c assistive-control -f',
     `complete -c assistive-control -n __fish_use_subcommand -a "${words(w.commands)}"`,
-    ...Object.entries(w.next).map(([cmd, next]) => `complete -c assistive-control -n "__fish_seen_subcommand_from ${cmd}; and test (count (commandline -opc)) -eq 2" -a "${words(next)}"`),
+    ...Object.entries(w.next).map(
+      ([cmd, next]) => `complete -c assistive-control -n "__fish_seen_subcommand_from ${cmd}; and test (count (commandline -opc)) -eq 2" -a "${words(next)}"`,
+    ),
     ...Object.entries(w.after)
       .filter(([k]) => k.includes(' '))
       .map(([k, v]) => {

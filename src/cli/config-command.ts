@@ -96,14 +96,20 @@ export function createConfigCommand(services: CliServicesFactory = defaultCliSer
         let advice: string | undefined;
         if (key === 'provider' && typeof value === 'string' && isKeyedProvider(value)) {
           const status = await secrets.status(value);
-          if (!status.saved) advice = status.problem === 'not_saved' ? `No ${LLM_PROVIDER_NAMES[value]} API key is saved yet: run \`assistive-control keys set ${value}\`.` : status.message;
+          if (!status.saved)
+            advice =
+              status.problem === 'not_saved'
+                ? `No ${LLM_PROVIDER_NAMES[value]} API key is saved yet: run \`assistive-control keys set ${value}\`.`
+                : status.message;
         }
         if (parsed.values.json) io.stdout.write(`${JSON.stringify({ key, value, ...(advice ? { advice } : {}) })}\n`);
         else io.stdout.write(`${key} = ${show(value)}\n${advice ? `${advice}\n` : ''}`);
         return EXIT.ok;
       }
 
-      io.stderr.write(`${action === undefined ? 'Say what to do: show, get or set.' : `Unknown config action "${action.slice(0, 20)}": use show, get or set.`}\n\n${USAGE}\n`);
+      io.stderr.write(
+        `${action === undefined ? 'Say what to do: show, get or set.' : `Unknown config action "${action.slice(0, 20)}": use show, get or set.`}\n\n${USAGE}\n`,
+      );
       return EXIT.usage;
     },
   };

@@ -106,7 +106,8 @@ async function checkWithin(ms: number, id: string, title: string, check: (signal
 }
 
 function fixForLate(id: string): string {
-  if (id === 'accessibility') return 'An application may be frozen and holding up the accessibility bus: close the app that does not respond, then run the doctor again.';
+  if (id === 'accessibility')
+    return 'An application may be frozen and holding up the accessibility bus: close the app that does not respond, then run the doctor again.';
   if (id === 'keychain') return 'The keychain may be waiting for you to unlock it: unlock it (log in again), then run the doctor again.';
   if (id === 'input') return 'The display did not answer: start Assistive Control from inside your desktop session.';
   return 'The server did not answer in time: check that it is running and reachable, then run the doctor again.';
@@ -126,9 +127,20 @@ async function checkAccessibility(deps: DoctorDeps, deadlineMs: number): Promise
     return { id, title, status: 'problem', detail: 'The accessibility bridge cannot start.', fix: text };
   }
   if (status.state === 'granted') {
-    return { id, title, status: 'ok', detail: deps.platform === 'darwin' ? 'Assistive Control may control other apps.' : 'The accessibility bus answers and desktop accessibility is on.' };
+    return {
+      id,
+      title,
+      status: 'ok',
+      detail: deps.platform === 'darwin' ? 'Assistive Control may control other apps.' : 'The accessibility bus answers and desktop accessibility is on.',
+    };
   }
-  return { id, title, status: 'problem', detail: status.state === 'denied' ? 'Accessibility is not allowed.' : 'Accessibility is not available.', fix: status.detail };
+  return {
+    id,
+    title,
+    status: 'problem',
+    detail: status.state === 'denied' ? 'Accessibility is not allowed.' : 'Accessibility is not available.',
+    fix: status.detail,
+  };
 }
 
 async function checkInput(io: CliIo, deps: DoctorDeps): Promise<CheckResult> {
@@ -145,7 +157,12 @@ async function checkInput(io: CliIo, deps: DoctorDeps): Promise<CheckResult> {
     return { id, title, status: 'problem', detail, fix: XORG_SESSION_FIX };
   }
   if ('problem' in answer) return { id, title, status: 'problem', detail: 'Mouse and keyboard input cannot be sent.', fix: answer.problem };
-  return { id, title, status: 'ok', detail: `Mouse and keyboard input can be sent (the pointer is at ${Math.round(answer.pointer.x)}, ${Math.round(answer.pointer.y)}).` };
+  return {
+    id,
+    title,
+    status: 'ok',
+    detail: `Mouse and keyboard input can be sent (the pointer is at ${Math.round(answer.pointer.x)}, ${Math.round(answer.pointer.y)}).`,
+  };
 }
 
 function describeKey(provider: KeyedProvider, status: KeyStatus): string {
@@ -192,11 +209,23 @@ async function checkOllama(deps: DoctorDeps, settings: Settings, signal: AbortSi
     return unreachable('Ollama', base, answer.reason, `Start Ollama ("ollama serve"), or set its address with "assistive-control config set ollamaUrl <url>".`);
   }
   if (answer.kind === 'status') {
-    return { id: 'provider', title, status: 'problem', detail: `${base} answered HTTP ${answer.status}, not as Ollama does.`, fix: 'Check that the Ollama address in "assistive-control config show" is Ollama’s.' };
+    return {
+      id: 'provider',
+      title,
+      status: 'problem',
+      detail: `${base} answered HTTP ${answer.status}, not as Ollama does.`,
+      fix: 'Check that the Ollama address in "assistive-control config show" is Ollama’s.',
+    };
   }
   const pulled = answer.models.some((n) => n === model || n === `${model}:latest` || `${n}:latest` === model);
   if (!pulled) {
-    return { id: 'provider', title, status: 'problem', detail: `Ollama answers at ${base}, but the model “${model}” is not pulled.`, fix: `Run "ollama pull ${model}", or choose a pulled model with "assistive-control config set models.ollama <model>".` };
+    return {
+      id: 'provider',
+      title,
+      status: 'problem',
+      detail: `Ollama answers at ${base}, but the model “${model}” is not pulled.`,
+      fix: `Run "ollama pull ${model}", or choose a pulled model with "assistive-control config set models.ollama <model>".`,
+    };
   }
   return { id: 'provider', title, status: 'ok', detail: `Ollama answers at ${base} and the model “${model}” is pulled.` };
 }
@@ -208,25 +237,70 @@ async function checkOpenAi(deps: DoctorDeps, services: CliServices, settings: Se
   const official = httpOrigin(base) === OFFICIAL_KEY_ORIGINS.openai;
   const key = await keyForRequest(services.secrets, 'openai', base, { fetch: deps.fetch });
   if (key.kind === 'none' && official) {
-    return { id: 'provider', title, status: 'problem', detail: 'The server cannot be checked without a key.', fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set openai".' : key.lookup.message };
+    return {
+      id: 'provider',
+      title,
+      status: 'problem',
+      detail: 'The server cannot be checked without a key.',
+      fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set openai".' : key.lookup.message,
+    };
   }
   if (key.kind === 'withheld' && official) return { id: 'provider', title, status: 'problem', detail: 'The saved key was not sent.', fix: key.message };
-  const answer = await probeOpenAI(key.kind === 'send' ? { baseURL: base, apiKey: key.key, fetch: key.fetch, signal } : { baseURL: base, fetch: deps.fetch, signal });
+  const answer = await probeOpenAI(
+    key.kind === 'send' ? { baseURL: base, apiKey: key.key, fetch: key.fetch, signal } : { baseURL: base, fetch: deps.fetch, signal },
+  );
   if (answer.kind === 'unreachable') {
-    return unreachable('OpenAI-compatible server', base, answer.reason, 'Check the address with "assistive-control config show" (openaiBaseUrl) and that the server is running.');
+    return unreachable(
+      'OpenAI-compatible server',
+      base,
+      answer.reason,
+      'Check the address with "assistive-control config show" (openaiBaseUrl) and that the server is running.',
+    );
   }
   if (answer.kind === 'status' && (answer.status === 401 || answer.status === 403)) {
-    if (key.kind === 'withheld') return { id: 'provider', title, status: 'problem', detail: `${base} wants an API key (HTTP ${answer.status}), and the saved one was not sent there.`, fix: key.message };
-    if (key.kind === 'none') return { id: 'provider', title, status: 'problem', detail: `${base} wants an API key (HTTP ${answer.status}).`, fix: 'Save one for it with "assistive-control keys set openai" (a key is saved for the base URL in the settings).' };
-    return { id: 'provider', title, status: 'problem', detail: `${base} refused the saved key (HTTP ${answer.status}).`, fix: 'Save a valid key with "assistive-control keys set openai".' };
+    if (key.kind === 'withheld')
+      return {
+        id: 'provider',
+        title,
+        status: 'problem',
+        detail: `${base} wants an API key (HTTP ${answer.status}), and the saved one was not sent there.`,
+        fix: key.message,
+      };
+    if (key.kind === 'none')
+      return {
+        id: 'provider',
+        title,
+        status: 'problem',
+        detail: `${base} wants an API key (HTTP ${answer.status}).`,
+        fix: 'Save one for it with "assistive-control keys set openai" (a key is saved for the base URL in the settings).',
+      };
+    return {
+      id: 'provider',
+      title,
+      status: 'problem',
+      detail: `${base} refused the saved key (HTTP ${answer.status}).`,
+      fix: 'Save a valid key with "assistive-control keys set openai".',
+    };
   }
   if (answer.kind === 'status') {
-    return { id: 'provider', title, status: 'problem', detail: `${base} answered HTTP ${answer.status} to the model list.`, fix: 'Check the address with "assistive-control config show" (openaiBaseUrl): it should end in /v1.' };
+    return {
+      id: 'provider',
+      title,
+      status: 'problem',
+      detail: `${base} answered HTTP ${answer.status} to the model list.`,
+      fix: 'Check the address with "assistive-control config show" (openaiBaseUrl): it should end in /v1.',
+    };
   }
   const ids = answer.models;
   const model = settings.models.openai;
   if (ids.length > 0 && !ids.includes(model)) {
-    return { id: 'provider', title, status: 'problem', detail: `${base} answers, but does not offer the model “${model}”.`, fix: `Choose one it offers (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}) with "assistive-control config set models.openai <model>".` };
+    return {
+      id: 'provider',
+      title,
+      status: 'problem',
+      detail: `${base} answers, but does not offer the model “${model}”.`,
+      fix: `Choose one it offers (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}) with "assistive-control config set models.openai <model>".`,
+    };
   }
   if (key.kind === 'send') return { id: 'provider', title, status: 'ok', detail: `${base} answers and accepts the key.` };
   const why = key.kind === 'withheld' ? ` The saved key is not sent there: ${key.message}` : '';
@@ -238,14 +312,35 @@ async function checkAnthropic(deps: DoctorDeps, services: CliServices, env: Node
   // The model list is free; a message would cost tokens. ANTHROPIC_BASE_URL is honoured as the SDK does.
   const base = (env.ANTHROPIC_BASE_URL || DEFAULT_ANTHROPIC_BASE_URL).replace(/\/+$/, '');
   const key = await keyForRequest(services.secrets, 'anthropic', base, { fetch: deps.fetch });
-  if (key.kind === 'none') return { id: 'provider', title, status: 'problem', detail: 'No key to use.', fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set anthropic".' : key.lookup.message };
+  if (key.kind === 'none')
+    return {
+      id: 'provider',
+      title,
+      status: 'problem',
+      detail: 'No key to use.',
+      fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set anthropic".' : key.lookup.message,
+    };
   if (key.kind === 'withheld') return { id: 'provider', title, status: 'problem', detail: 'The saved key was not sent.', fix: key.message };
   const answer = await probeAnthropic({ baseURL: base, apiKey: key.key, fetch: key.fetch, signal });
-  if (answer.kind === 'unreachable') return unreachable('Anthropic', base, answer.reason, 'Check the internet connection (and a proxy, if you use one), then run the doctor again.');
+  if (answer.kind === 'unreachable')
+    return unreachable('Anthropic', base, answer.reason, 'Check the internet connection (and a proxy, if you use one), then run the doctor again.');
   if (answer.kind === 'status' && (answer.status === 401 || answer.status === 403)) {
-    return { id: 'provider', title, status: 'problem', detail: `Anthropic refused the saved key (HTTP ${answer.status}).`, fix: 'Save a valid key with "assistive-control keys set anthropic".' };
+    return {
+      id: 'provider',
+      title,
+      status: 'problem',
+      detail: `Anthropic refused the saved key (HTTP ${answer.status}).`,
+      fix: 'Save a valid key with "assistive-control keys set anthropic".',
+    };
   }
-  if (answer.kind === 'status') return { id: 'provider', title, status: 'problem', detail: `Anthropic answered HTTP ${answer.status}.`, fix: 'Try again in a moment; if it stays, check status.anthropic.com.' };
+  if (answer.kind === 'status')
+    return {
+      id: 'provider',
+      title,
+      status: 'problem',
+      detail: `Anthropic answered HTTP ${answer.status}.`,
+      fix: 'Try again in a moment; if it stays, check status.anthropic.com.',
+    };
   return { id: 'provider', title, status: 'ok', detail: 'Anthropic answers and accepts the key.' };
 }
 
@@ -271,7 +366,13 @@ function checkMicrophone(platform: NodeJS.Platform, voiceOn: boolean, captureDev
   }
   if (platform !== 'linux') return { id: 'microphone', title, status: 'not_applicable', detail: 'Not checked on this system.' };
   const devices = captureDevices();
-  if (devices.length > 0) return { id: 'microphone', title, status: 'ok', detail: `Linux asks no permission for the microphone; ${devices.length} sound capture device${devices.length === 1 ? ' was' : 's were'} found (${devices.slice(0, 3).join(', ')}).` };
+  if (devices.length > 0)
+    return {
+      id: 'microphone',
+      title,
+      status: 'ok',
+      detail: `Linux asks no permission for the microphone; ${devices.length} sound capture device${devices.length === 1 ? ' was' : 's were'} found (${devices.slice(0, 3).join(', ')}).`,
+    };
   if (!voiceOn) return { id: 'microphone', title, status: 'not_applicable', detail: 'No sound capture device was found; voice is off, so none is needed.' };
   return {
     id: 'microphone',
@@ -297,7 +398,12 @@ export async function runChecks(io: CliIo, deps: DoctorDeps): Promise<CheckResul
       case 'anthropic':
         return checkAnthropic(deps, services, env, signal);
       default:
-        return Promise.resolve({ id: 'provider', title: 'AI planner', status: 'not_applicable', detail: 'No AI planner is chosen: only the offline grammar plans commands.' });
+        return Promise.resolve({
+          id: 'provider',
+          title: 'AI planner',
+          status: 'not_applicable',
+          detail: 'No AI planner is chosen: only the offline grammar plans commands.',
+        });
     }
   };
   return Promise.all([

@@ -115,7 +115,12 @@ export function grammarPlanner(): Planner {
         const rejection = { code: 'empty', message: 'The grammar did not recognise this command.', feedback: 'no match' } as const;
         return { kind: 'answered', validation: { ok: false, rejection }, timing: timing(), usage: { inputTokens: 0, outputTokens: 0 } };
       }
-      return { kind: 'answered', validation: validateIntentValue(parsed.intent, request.validation), timing: timing(), usage: { inputTokens: 0, outputTokens: 0 } };
+      return {
+        kind: 'answered',
+        validation: validateIntentValue(parsed.intent, request.validation),
+        timing: timing(),
+        usage: { inputTokens: 0, outputTokens: 0 },
+      };
     },
   };
 }
@@ -160,7 +165,10 @@ export function createEvalCommand(deps: EvalDeps): CliCommand {
       try {
         corpus = loadCorpus(corpusDir);
       } catch (e) {
-        const message = e instanceof Error && e.message.startsWith('The corpus') ? e.message : `The corpus folder ${corpusDir} could not be read: it needs screens/ and cases/ folders of JSON files.`;
+        const message =
+          e instanceof Error && e.message.startsWith('The corpus')
+            ? e.message
+            : `The corpus folder ${corpusDir} could not be read: it needs screens/ and cases/ folders of JSON files.`;
         io.stderr.write(`${message}\n`);
         return EXIT.failed;
       }
@@ -191,7 +199,12 @@ export function createEvalCommand(deps: EvalDeps): CliCommand {
           let confidence = settings.confidence;
           if (provider === 'grammar') planner = grammarPlanner();
           else {
-            const composed = await composePlanner({ provider, model, ...(v['base-url'] ? { baseURL: v['base-url'] } : {}) }, settings, services.secrets, deps.compose ?? {});
+            const composed = await composePlanner(
+              { provider, model, ...(v['base-url'] ? { baseURL: v['base-url'] } : {}) },
+              settings,
+              services.secrets,
+              deps.compose ?? {},
+            );
             if (!composed.ok) {
               io.stderr.write(`${composed.message}\n`);
               return composed.code === 'bad_option' ? EXIT.usage : EXIT.failed;

@@ -86,7 +86,8 @@ export function createKeysCommand(services: CliServicesFactory = defaultCliServi
           const statuses = await Promise.all(KEYED_PROVIDERS.map(async (p) => [p, await secrets.status(p)] as const));
           if (parsed.values.json) {
             const out: Record<string, unknown> = { ollama: { saved: false, needed: false } };
-            for (const [p, s] of statuses) out[p] = s.saved ? { saved: true, source: s.source, for: s.boundTo } : { saved: false, problem: s.problem, message: s.message };
+            for (const [p, s] of statuses)
+              out[p] = s.saved ? { saved: true, source: s.source, for: s.boundTo } : { saved: false, problem: s.problem, message: s.message };
             io.stdout.write(`${JSON.stringify(out)}\n`);
           } else {
             io.stdout.write('Ollama: no key needed (runs on this computer)\n');
@@ -138,7 +139,9 @@ export function createKeysCommand(services: CliServicesFactory = defaultCliServi
           return result.ok ? EXIT.ok : EXIT.failed;
         }
         default:
-          io.stderr.write(`${action === undefined ? 'Say what to do with keys: set, status or delete.' : 'Unknown keys action: use set, status or delete.'}\n\n${USAGE}\n`);
+          io.stderr.write(
+            `${action === undefined ? 'Say what to do with keys: set, status or delete.' : 'Unknown keys action: use set, status or delete.'}\n\n${USAGE}\n`,
+          );
           return EXIT.usage;
       }
     },

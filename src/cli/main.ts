@@ -20,16 +20,56 @@ interface CommandEntry {
 
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'run', summary: 'do what a command says (plan, check the risk, ask, act)', load: async () => (await import('./run-command.js')).runCommand },
-  { name: 'session', summary: 'talk with the assistant at a prompt, one command after another (also: no command at a terminal)', load: async () => (await import('./session-command.js')).sessionCommand },
-  { name: 'plan', summary: 'plan a command and show the intent and its risk, performing nothing', load: async () => (await import('./plan-command.js')).planCommand },
-  { name: 'eval', summary: 'measure how well a planner model plans, on a fixed corpus of recorded screens and commands', load: async () => (await import('./eval-command.js')).evalCommand },
-  { name: 'elements', summary: 'list what is on screen, exactly as a planner sees it', load: async () => (await import('./elements-command.js')).elementsCommand },
-  { name: 'doctor', summary: 'check that this machine is ready, and say how to fix what is not', load: async () => (await import('./doctor-command.js')).doctorCommand },
-  { name: 'models', summary: 'list the speech models, or download one ahead of time (resumes, checks its checksum)', load: async () => (await import('./models-command.js')).modelsCommand },
-  { name: 'keys', summary: 'save, check or remove provider API keys (kept in the system keychain)', load: async () => (await import('./keys-command.js')).keysCommand },
-  { name: 'completion', summary: 'print a completion script for bash, zsh or fish', load: async () => (await import('./completion-command.js')).completionCommand },
-  { name: 'commands', summary: 'list your own commands (commands.json), or check the file and show each problem with its line and column', load: async () => (await import('./commands-command.js')).commandsCommand },
-  { name: 'config', summary: 'show or change settings (provider, models, addresses, confirmations, speech)', load: async () => (await import('./config-command.js')).configCommand },
+  {
+    name: 'session',
+    summary: 'talk with the assistant at a prompt, one command after another (also: no command at a terminal)',
+    load: async () => (await import('./session-command.js')).sessionCommand,
+  },
+  {
+    name: 'plan',
+    summary: 'plan a command and show the intent and its risk, performing nothing',
+    load: async () => (await import('./plan-command.js')).planCommand,
+  },
+  {
+    name: 'eval',
+    summary: 'measure how well a planner model plans, on a fixed corpus of recorded screens and commands',
+    load: async () => (await import('./eval-command.js')).evalCommand,
+  },
+  {
+    name: 'elements',
+    summary: 'list what is on screen, exactly as a planner sees it',
+    load: async () => (await import('./elements-command.js')).elementsCommand,
+  },
+  {
+    name: 'doctor',
+    summary: 'check that this machine is ready, and say how to fix what is not',
+    load: async () => (await import('./doctor-command.js')).doctorCommand,
+  },
+  {
+    name: 'models',
+    summary: 'list the speech models, or download one ahead of time (resumes, checks its checksum)',
+    load: async () => (await import('./models-command.js')).modelsCommand,
+  },
+  {
+    name: 'keys',
+    summary: 'save, check or remove provider API keys (kept in the system keychain)',
+    load: async () => (await import('./keys-command.js')).keysCommand,
+  },
+  {
+    name: 'completion',
+    summary: 'print a completion script for bash, zsh or fish',
+    load: async () => (await import('./completion-command.js')).completionCommand,
+  },
+  {
+    name: 'commands',
+    summary: 'list your own commands (commands.json), or check the file and show each problem with its line and column',
+    load: async () => (await import('./commands-command.js')).commandsCommand,
+  },
+  {
+    name: 'config',
+    summary: 'show or change settings (provider, models, addresses, confirmations, speech)',
+    load: async () => (await import('./config-command.js')).configCommand,
+  },
 ];
 
 function help(): string {

@@ -63,13 +63,23 @@ export function createModelsCommand(deps: ModelsDeps): CliCommand {
       const chosen = settings.voice.model;
 
       if (action === 'list' && nameArg === undefined) {
-        const rows = Object.entries(catalog).map(([name, spec]) => ({ name, label: spec.label, bytes: spec.bytes, chosen: name === chosen, path: manager.installedPath(name) ?? null }));
+        const rows = Object.entries(catalog).map(([name, spec]) => ({
+          name,
+          label: spec.label,
+          bytes: spec.bytes,
+          chosen: name === chosen,
+          path: manager.installedPath(name) ?? null,
+        }));
         if (json) io.stdout.write(`${JSON.stringify({ models: rows })}\n`);
-        else for (const r of rows) io.stdout.write(`${r.name.padEnd(9)} ${r.path ? 'downloaded    ' : 'not downloaded'} ${r.label}${r.chosen ? ' — in your voice settings' : ''}\n`);
+        else
+          for (const r of rows)
+            io.stdout.write(`${r.name.padEnd(9)} ${r.path ? 'downloaded    ' : 'not downloaded'} ${r.label}${r.chosen ? ' — in your voice settings' : ''}\n`);
         return EXIT.ok;
       }
       if (action !== 'download' || extra.length > 0) {
-        io.stderr.write(`${action === undefined ? 'Say what to do: list or download.' : `Unknown models action "${action.slice(0, 20)}": use list or download [name].`}\n\n${USAGE}\n`);
+        io.stderr.write(
+          `${action === undefined ? 'Say what to do: list or download.' : `Unknown models action "${action.slice(0, 20)}": use list or download [name].`}\n\n${USAGE}\n`,
+        );
         return EXIT.usage;
       }
       const name = nameArg ?? chosen;
@@ -85,7 +95,8 @@ export function createModelsCommand(deps: ModelsDeps): CliCommand {
           io.stdout.write(`${JSON.stringify(event)}\n`);
           return;
         }
-        if (event.kind === 'start' && event.resumedFromBytes > 0) io.stderr.write(`${name}: resuming at ${mb(event.resumedFromBytes)} of ${mb(event.totalBytes)}.\n`);
+        if (event.kind === 'start' && event.resumedFromBytes > 0)
+          io.stderr.write(`${name}: resuming at ${mb(event.resumedFromBytes)} of ${mb(event.totalBytes)}.\n`);
         if (event.kind === 'progress') {
           const tenths = Math.floor((10 * event.receivedBytes) / Math.max(1, event.totalBytes));
           if (tenths > shownTenths) {

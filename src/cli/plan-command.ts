@@ -108,7 +108,11 @@ export const planCommand: CliCommand = {
     if (provider === undefined) return printPlanOutcome(planWithGrammar(parsed.positionals.join(' ')), parsed.values.json, io);
     // Loaded only here: the SDKs and the keychain cost start-up time the grammar never needs.
     const [{ planWithLlm }, { defaultCliServices }] = await Promise.all([import('./llm-plan.js'), import('./cli-services.js')]);
-    const result = await planWithLlm(parsed.positionals.join(' '), { provider, ...(model ? { model } : {}), ...(baseURL ? { baseURL } : {}) }, defaultCliServices(io));
+    const result = await planWithLlm(
+      parsed.positionals.join(' '),
+      { provider, ...(model ? { model } : {}), ...(baseURL ? { baseURL } : {}) },
+      defaultCliServices(io),
+    );
     for (const notice of result.notices) io.stderr.write(`${notice.message}\n`);
     const outcome: PlanOutcome = result.ok
       ? acceptedOutcome(result.intent, result.lowConfidence, result.source)

@@ -133,14 +133,22 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
       const userCommands = await cliUserCommands(services, io);
       // Followed while the session lasts: an edit of commands.json applies to the next command.
       await userCommands.watch((message) => io.stderr.write(`${message}\n`));
-      const loop = cliLoop(deps, io, settings, { emit, confirm, planner: cliPlanner(deps, services, settings, { provider, model, baseURL }, secrets), secrets, userCommands });
+      const loop = cliLoop(deps, io, settings, {
+        emit,
+        confirm,
+        planner: cliPlanner(deps, services, settings, { provider, model, baseURL }, secrets),
+        secrets,
+        userCommands,
+      });
 
       io.stderr.write('Assistive Control. Type a command and press Enter ("what can I say" lists them); Ctrl-D leaves.\n');
       try {
         for (;;) {
           const pending = loop.memory.pending;
           const options = pending?.kind === 'clarification' ? pending.options : [];
-          const line = await ask(pending?.kind === 'clarification' ? `${pending.question}\n${options.map((o, i) => `  ${i + 1}. ${o}\n`).join('')}${PROMPT}` : PROMPT);
+          const line = await ask(
+            pending?.kind === 'clarification' ? `${pending.question}\n${options.map((o, i) => `  ${i + 1}. ${o}\n`).join('')}${PROMPT}` : PROMPT,
+          );
           if (line === undefined) break;
           const text = line.trim();
           if (text === '') continue;

@@ -40,12 +40,7 @@ function checkUrl(url: string): string | undefined {
   return `"${url.slice(0, 80)}" is not an http:// or https:// address.`;
 }
 
-export async function composePlanner(
-  choice: PlannerChoice,
-  settings: Settings,
-  secrets: SecretStore,
-  options: ComposeOptions = {},
-): Promise<ComposedPlanner> {
+export async function composePlanner(choice: PlannerChoice, settings: Settings, secrets: SecretStore, options: ComposeOptions = {}): Promise<ComposedPlanner> {
   const model = choice.model ?? settings.models[choice.provider];
   if (model.trim() === '' || /\s/.test(model)) return { ok: false, code: 'bad_option', message: 'The model name must be one word, such as llama3.2.' };
   if (choice.baseURL !== undefined) {
@@ -66,7 +61,8 @@ export async function composePlanner(
       // A self-hosted OpenAI-compatible server usually needs no key: go without one rather than refuse.
       const keyOptional = provider === 'openai' && httpOrigin(baseURL) !== OFFICIAL_KEY_ORIGINS.openai;
       const key = await keyForRequest(secrets, provider, baseURL, options.fetch ? { fetch: options.fetch } : {});
-      if (key.kind === 'none' && !keyOptional) return { ok: false, code: key.lookup.problem === 'not_saved' ? 'no_key' : 'keychain', message: key.lookup.message };
+      if (key.kind === 'none' && !keyOptional)
+        return { ok: false, code: key.lookup.problem === 'not_saved' ? 'no_key' : 'keychain', message: key.lookup.message };
       if (key.kind === 'withheld' && !keyOptional) return { ok: false, code: 'key_not_sent', message: key.message };
       if (key.kind === 'send') {
         const keyAdvice =
@@ -77,7 +73,8 @@ export async function composePlanner(
         config = { provider, model, apiKey: key.key, keyAdvice, baseURL, fetch: key.fetch };
         break;
       }
-      const keyAdvice = key.kind === 'withheld' ? key.message : `Save the right key with \`assistive-control keys set ${provider}\`, or in the panel's Settings → API keys.`;
+      const keyAdvice =
+        key.kind === 'withheld' ? key.message : `Save the right key with \`assistive-control keys set ${provider}\`, or in the panel's Settings → API keys.`;
       config = { provider: 'openai', model, keyAdvice, baseURL, ...fetchOption };
       // A key is saved, but not for this server: without one the server may refuse, and then the
       // user reads why the key stayed home and how to save one for this server.
@@ -101,4 +98,3 @@ function explainRefusalWithoutKey(planner: Planner, baseURL: string, withheld: s
     },
   };
 }
-

@@ -64,7 +64,12 @@ export interface KeyRequestOptions {
 }
 
 /** The saved key for a request to `url`, if `decideKeyUse` lets it go there. Never throws. */
-export async function keyForRequest(secrets: Pick<SecretStore, 'getKey'>, provider: KeyedProvider, url: string, options: KeyRequestOptions = {}): Promise<KeyForRequest> {
+export async function keyForRequest(
+  secrets: Pick<SecretStore, 'getKey'>,
+  provider: KeyedProvider,
+  url: string,
+  options: KeyRequestOptions = {},
+): Promise<KeyForRequest> {
   const found = await secrets.getKey(provider);
   if (!found.found) return { kind: 'none', lookup: found };
   const use = decideKeyUse({ provider, url, boundTo: found.boundTo, source: found.source, ...(options.setting ? { setting: options.setting } : {}) });

@@ -50,9 +50,15 @@ export function speechEngineKey(voice: VoiceSettings): string {
 export function downloadProgress(model: string, event: ModelDownloadEvent): VoiceProgress {
   switch (event.kind) {
     case 'start':
-      return { message: `Downloading the speech model (${model}) once; it stays on this computer.`, percent: Math.floor((100 * event.resumedFromBytes) / Math.max(1, event.totalBytes)) };
+      return {
+        message: `Downloading the speech model (${model}) once; it stays on this computer.`,
+        percent: Math.floor((100 * event.resumedFromBytes) / Math.max(1, event.totalBytes)),
+      };
     case 'progress':
-      return { message: `Downloading the speech model (${model}): ${Math.floor((100 * event.receivedBytes) / Math.max(1, event.totalBytes))}%.`, percent: Math.floor((100 * event.receivedBytes) / Math.max(1, event.totalBytes)) };
+      return {
+        message: `Downloading the speech model (${model}): ${Math.floor((100 * event.receivedBytes) / Math.max(1, event.totalBytes))}%.`,
+        percent: Math.floor((100 * event.receivedBytes) / Math.max(1, event.totalBytes)),
+      };
     case 'verifying':
       return { message: `Checking the downloaded speech model (${model}).` };
     case 'ready':
@@ -68,7 +74,10 @@ async function onlineTranscriber(baseURL: string, options: SpeechComposeOptions)
   const keyOptional = httpOrigin(baseURL) !== OFFICIAL_KEY_ORIGINS.openai;
   const key = await keyForRequest(options.secrets, 'openai', baseURL, { setting: 'transcription address', ...(options.fetch ? { fetch: options.fetch } : {}) });
   if (key.kind === 'none' && !keyOptional) {
-    throw new SpeechError('auth', `Online speech recognition needs an OpenAI key. ${key.lookup.message} Or choose local speech recognition in Settings → Voice.`);
+    throw new SpeechError(
+      'auth',
+      `Online speech recognition needs an OpenAI key. ${key.lookup.message} Or choose local speech recognition in Settings → Voice.`,
+    );
   }
   if (key.kind === 'withheld' && !keyOptional) throw new SpeechError('auth', key.message);
   // The key travels only through the fetch that refuses any other server and every redirect.
@@ -86,7 +95,11 @@ function explainRefusalWithoutKey(stt: SpeechToText, baseURL: string, withheld: 
         return await stt.transcribe(pcm, opts);
       } catch (e) {
         if (e instanceof SpeechError && e.code === 'auth') {
-          throw new SpeechError('auth', `The transcription server at ${httpOrigin(baseURL) ?? baseURL} refused the recording without an API key. ${withheld}`, false);
+          throw new SpeechError(
+            'auth',
+            `The transcription server at ${httpOrigin(baseURL) ?? baseURL} refused the recording without an API key. ${withheld}`,
+            false,
+          );
         }
         throw e;
       }
@@ -99,7 +112,11 @@ function explainRefusalWithoutKey(stt: SpeechToText, baseURL: string, withheld: 
  * The engine the settings ask for. Throws a SpeechError sentence when it cannot be built (no key
  * for OpenAI, a download that failed: it resumes next time).
  */
-export async function composeSpeechEngine(voice: VoiceSettings, options: SpeechComposeOptions, run: { readonly signal?: AbortSignal; readonly onProgress?: (p: VoiceProgress) => void } = {}): Promise<SpeechToText> {
+export async function composeSpeechEngine(
+  voice: VoiceSettings,
+  options: SpeechComposeOptions,
+  run: { readonly signal?: AbortSignal; readonly onProgress?: (p: VoiceProgress) => void } = {},
+): Promise<SpeechToText> {
   if (voice.engine === 'online') {
     const build = () => onlineTranscriber(voice.transcriptionUrl, options);
     // Built once now, so a missing key is said at once; then again for every recording, so a key
@@ -121,5 +138,9 @@ export async function composeSpeechEngine(voice: VoiceSettings, options: SpeechC
     ...(run.signal ? { signal: run.signal } : {}),
     onEvent: (event) => run.onProgress?.(downloadProgress(voice.model, event)),
   });
-  return createWhisperEngine({ modelPath, ...(voice.model.endsWith('.en') ? { language: 'en' } : {}), ...(options.binding ? { binding: options.binding } : {}) });
+  return createWhisperEngine({
+    modelPath,
+    ...(voice.model.endsWith('.en') ? { language: 'en' } : {}),
+    ...(options.binding ? { binding: options.binding } : {}),
+  });
 }

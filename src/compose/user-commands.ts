@@ -57,7 +57,9 @@ export class UserCommandsFile implements UserCommandStore {
       // A read that finished after a later one started is out of date: the later one decides.
       if (generation !== this.generation) return this.current;
       const fresh: UserCommandSet =
-        read.kind === 'unreadable' ? { ...EMPTY_COMMAND_SET, invalidJson: true, problems: [{ line: 1, column: 1, message: read.message }] } : readCommandsFile(read.kind === 'text' ? read.text : undefined, { reserved: loopReserved });
+        read.kind === 'unreadable'
+          ? { ...EMPTY_COMMAND_SET, invalidJson: true, problems: [{ line: 1, column: 1, message: read.message }] }
+          : readCommandsFile(read.kind === 'text' ? read.text : undefined, { reserved: loopReserved });
       // A file that cannot be read at all (half saved by an editor, a typo) keeps the commands loaded before it.
       const set = fresh.invalidJson && this.set ? { ...fresh, commands: this.set.commands, vocabulary: this.set.vocabulary } : fresh;
       this.set = set;
@@ -147,7 +149,11 @@ export function problemsReport(set: UserCommandSet): string | undefined {
  * The core's user commands: read now, then followed; each read that finds problems is said through
  * `emit` as an `error` event (code `commands_file`), and a watcher that cannot run is said too.
  */
-export async function followUserCommands(dir: string, emit: (event: AssistantEvent) => void, options: { readonly debounceMs?: number } = {}): Promise<UserCommandsFile> {
+export async function followUserCommands(
+  dir: string,
+  emit: (event: AssistantEvent) => void,
+  options: { readonly debounceMs?: number } = {},
+): Promise<UserCommandsFile> {
   const file = new UserCommandsFile({ dir, ...options });
   const say = (message: string): void => emit({ type: 'error', code: 'commands_file', message, retryable: false });
   file.onReload((set) => {

@@ -14,7 +14,8 @@ import { writeFileAtomic } from './atomic-write.js';
 /** A commands file larger than this is not read (a hand-written file is a few kilobytes). */
 export const COMMANDS_FILE_MAX_BYTES = 1_000_000;
 
-export type TextRead = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'missing' } | { readonly kind: 'unreadable'; readonly message: string };
+export type TextRead =
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'missing' } | { readonly kind: 'unreadable'; readonly message: string };
 
 /** Reads a file in the settings folder as UTF-8 text. */
 export async function readSettingsText(dir: string, name: string): Promise<TextRead> {
@@ -22,7 +23,11 @@ export async function readSettingsText(dir: string, name: string): Promise<TextR
   try {
     const info = await stat(path);
     if (!info.isFile()) return { kind: 'unreadable', message: `${name} in the settings folder is not a file: remove it or rename it.` };
-    if (info.size > COMMANDS_FILE_MAX_BYTES) return { kind: 'unreadable', message: `${name} is larger than ${COMMANDS_FILE_MAX_BYTES.toLocaleString('en-US')} bytes, so it was not read: make it smaller.` };
+    if (info.size > COMMANDS_FILE_MAX_BYTES)
+      return {
+        kind: 'unreadable',
+        message: `${name} is larger than ${COMMANDS_FILE_MAX_BYTES.toLocaleString('en-US')} bytes, so it was not read: make it smaller.`,
+      };
     return { kind: 'text', text: await readFile(path, 'utf8') };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';

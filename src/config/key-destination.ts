@@ -106,7 +106,10 @@ export function decideKeyUse(question: KeyUseQuestion): KeyUse {
   }
   // Not quoted: the part before "@" may itself be a secret.
   if (u.username !== '' || u.password !== '') {
-    return refuse('credentials_in_url', `The ${setting} has a user name or password in it (before "@"), so your ${name} key was not sent. Remove that part of the address.`);
+    return refuse(
+      'credentials_in_url',
+      `The ${setting} has a user name or password in it (before "@"), so your ${name} key was not sent. Remove that part of the address.`,
+    );
   }
   const origin = u.origin;
   if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) {
@@ -128,7 +131,10 @@ export function decideKeyUse(question: KeyUseQuestion): KeyUse {
     provider === 'anthropic'
       ? `Save a key for that server with \`assistive-control keys set anthropic --base-url ${origin}\``
       : `Save a key for that server in Settings → API keys (or with \`assistive-control keys set ${provider}\`)`;
-  return refuse('other_server', `Your ${name} key was saved for ${bound}, but the ${setting} is now ${origin}, so the key was not sent there. ${saveOne}, or set the ${setting} back.`);
+  return refuse(
+    'other_server',
+    `Your ${name} key was saved for ${bound}, but the ${setting} is now ${origin}, so the key was not sent there. ${saveOne}, or set the ${setting} back.`,
+  );
 }
 
 /**

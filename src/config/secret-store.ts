@@ -218,7 +218,8 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
   async function lookup(provider: KeyedProvider): Promise<KeyLookup> {
     const result = await call((signal) => options.backend.get(provider, signal));
     if (result.ok) {
-      if (result.value === null || result.value === '') return { found: false, problem: 'not_saved', message: problemMessage('not_saved', provider, platform, timeoutMs) };
+      if (result.value === null || result.value === '')
+        return { found: false, problem: 'not_saved', message: problemMessage('not_saved', provider, platform, timeoutMs) };
       const entry = readKeychainEntry(provider, result.value);
       return entry.key === ''
         ? { found: false, problem: 'not_saved', message: problemMessage('not_saved', provider, platform, timeoutMs) }
@@ -236,9 +237,12 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
       pending = lookup(provider);
       cache.set(provider, pending);
       // Failures are not cached: the user may unlock the keyring and try again at once.
-      pending.then((r) => {
-        if (!r.found && r.problem !== 'not_saved') cache.delete(provider);
-      }, () => cache.delete(provider));
+      pending.then(
+        (r) => {
+          if (!r.found && r.problem !== 'not_saved') cache.delete(provider);
+        },
+        () => cache.delete(provider),
+      );
     }
     return pending;
   }
@@ -263,9 +267,7 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
         return { ok: false, problem, message: problemMessage(problem, provider, platform, timeoutMs, shortDetail(result.error)) };
       }
       cache.set(provider, Promise.resolve({ found: true, key, source: 'keychain', boundTo }));
-      const shadowed = fromEnvironment(provider)
-        ? ` Note: ${KEY_ENV_VARS[provider]} is set in this environment and is used instead while it is set.`
-        : '';
+      const shadowed = fromEnvironment(provider) ? ` Note: ${KEY_ENV_VARS[provider]} is set in this environment and is used instead while it is set.` : '';
       const official = OFFICIAL_KEY_ORIGINS[provider];
       const where = boundTo === official ? '' : `, for ${boundTo}: it is sent there and to ${originLabel(provider, official)}, nowhere else`;
       return { ok: true, message: `The ${LLM_PROVIDER_NAMES[provider]} API key is saved in the keychain${where}.${shadowed}` };
@@ -279,7 +281,10 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
       }
       const name = LLM_PROVIDER_NAMES[provider];
       const shadowed = fromEnvironment(provider) ? ` ${KEY_ENV_VARS[provider]} is still set in this environment and is still used.` : '';
-      return { ok: true, message: `${result.value ? `The ${name} API key was removed from the keychain.` : `No ${name} API key was saved; nothing to remove.`}${shadowed}` };
+      return {
+        ok: true,
+        message: `${result.value ? `The ${name} API key was removed from the keychain.` : `No ${name} API key was saved; nothing to remove.`}${shadowed}`,
+      };
     },
     invalidate(provider) {
       if (provider) cache.delete(provider);
@@ -287,4 +292,3 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     },
   };
 }
-

@@ -152,7 +152,12 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       if (code === 'ENOENT') return { settings: defaultSettings(), notices: [], path };
       return {
         settings: defaultSettings(),
-        notices: [{ code: 'unreadable', message: `Your settings file ${path} could not be opened (${code ?? 'error'}), so the default settings are in use. Check its permissions.` }],
+        notices: [
+          {
+            code: 'unreadable',
+            message: `Your settings file ${path} could not be opened (${code ?? 'error'}), so the default settings are in use. Check its permissions.`,
+          },
+        ],
         path,
       };
     }
@@ -170,7 +175,12 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     const unknown = unknownFields(raw, parsed.data);
     const notices: SettingsNotice[] =
       unknown.length > 0
-        ? [{ code: 'unknown_fields', message: `Your settings file has fields this version does not know, which are ignored: ${unknown.slice(0, 5).join(', ')}.` }]
+        ? [
+            {
+              code: 'unknown_fields',
+              message: `Your settings file has fields this version does not know, which are ignored: ${unknown.slice(0, 5).join(', ')}.`,
+            },
+          ]
         : [];
     return { settings: parsed.data, notices, path };
   }

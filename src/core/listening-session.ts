@@ -82,7 +82,10 @@ export class ListeningSession {
     try {
       detector = await this.loadDetector();
     } catch (e) {
-      return { kind: 'failed', message: e instanceof SpeechError ? e.message : 'Continuous listening could not start. Use the Listen button instead, or restart Assistive Control.' };
+      return {
+        kind: 'failed',
+        message: e instanceof SpeechError ? e.message : 'Continuous listening could not start. Use the Listen button instead, or restart Assistive Control.',
+      };
     }
     if (this.deps.speaking()) this.spokeUntil = this.now() + (this.deps.echoTailMs ?? DEFAULT_ECHO_TAIL_MS);
     if (this.now() < this.spokeUntil) {
@@ -106,12 +109,19 @@ export class ListeningSession {
           // The rest of this block starts the next stretch; an utterance is rare enough to drop it.
           this.pending = new Int16Array(0);
           this.deps.onUtterance?.(step.segment, this.now());
-          return { kind: 'utterance', capped: step.segment.capped, utterance: { sampleRate: SPEECH_SAMPLE_RATE, channels: 1, pcm: step.segment.pcm, endedAt: Date.now() } };
+          return {
+            kind: 'utterance',
+            capped: step.segment.capped,
+            utterance: { sampleRate: SPEECH_SAMPLE_RATE, channels: 1, pcm: step.segment.pcm, endedAt: Date.now() },
+          };
         }
       }
     } catch (e) {
       this.forget();
-      return { kind: 'failed', message: `Continuous listening stopped: the voice detector failed (${errorMessage(e)}). Press Listen to try again, or use push-to-talk.` };
+      return {
+        kind: 'failed',
+        message: `Continuous listening stopped: the voice detector failed (${errorMessage(e)}). Press Listen to try again, or use push-to-talk.`,
+      };
     }
     this.pending = all.slice(at);
     return { kind: 'listening', speech };

@@ -10,14 +10,7 @@
 import type { AssistantLoop, ConfirmAnswer, ConfirmCallback, PlannerFactory } from '../agent/assistant-loop.js';
 import type { SettingsStore, Settings } from '../config/settings.js';
 import type { Observation } from '../execution/observation.js';
-import {
-  REQUEST_SCHEMAS,
-  SECRET_CHANNELS,
-  type RequestChannel,
-  type RequestChannels,
-  type RunReply,
-  type SaveReply,
-} from '../shared/ipc-contract.js';
+import { REQUEST_SCHEMAS, SECRET_CHANNELS, type RequestChannel, type RequestChannels, type RunReply, type SaveReply } from '../shared/ipc-contract.js';
 import type { AssistantEvent } from '../shared/events.js';
 import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';
@@ -164,7 +157,10 @@ export class PanelSession {
     'onboarding:finish': (how) =>
       this.saveSettings(
         (s) => ({ ok: true, settings: { ...s, onboardingDone: true, ...(how === 'skipped' ? { provider: 'grammar' as const } : {}) } }),
-        () => (how === 'skipped' ? 'Set up later: only offline commands such as “click Send” work until you choose a planner in Settings.' : 'All set. Type a command below.'),
+        () =>
+          how === 'skipped'
+            ? 'Set up later: only offline commands such as “click Send” work until you choose a planner in Settings.'
+            : 'All set. Type a command below.',
       ),
     'keys:save': async (provider, key) => {
       const result = await this.deps.secrets.setKey(provider, key);
@@ -179,10 +175,19 @@ export class PanelSession {
     'permissions:open-settings': (kind) => this.permissions.openSettings(kind),
     // Validated here like every request; the shell, which owns the overlay window, draws it.
     'overlay:highlight': async () => undefined,
-    'voice:transcribe': async (utterance) => this.deps.voice?.transcribe(utterance) ?? { ok: false, code: 'unavailable', message: 'Voice commands are not available in this version: type the command instead.' },
+    'voice:transcribe': async (utterance) =>
+      this.deps.voice?.transcribe(utterance) ?? {
+        ok: false,
+        code: 'unavailable',
+        message: 'Voice commands are not available in this version: type the command instead.',
+      },
     'voice:cancel': async () => this.deps.voice?.cancel(),
     'voice:progress': async () => (await this.deps.voice?.progress()) ?? null,
-    'voice:listen-audio': async (block) => this.deps.listening?.hear(block) ?? { kind: 'failed', message: 'Continuous listening is not available in this version: press Listen for each command instead.' },
+    'voice:listen-audio': async (block) =>
+      this.deps.listening?.hear(block) ?? {
+        kind: 'failed',
+        message: 'Continuous listening is not available in this version: press Listen for each command instead.',
+      },
     'voice:listen-stop': async () => this.deps.listening?.stop(),
   };
 
@@ -363,7 +368,9 @@ export class PanelSession {
     const parsed = REQUEST_SCHEMAS[channel].safeParse(args);
     if (!parsed.success) {
       // A key channel's rejection says nothing about the payload: not even its length.
-      const detail = SECRET_CHANNELS.has(channel) ? 'the provider must be one the panel offers and the key 1 to 1,000 characters' : (parsed.error.issues[0]?.message ?? 'rejected');
+      const detail = SECRET_CHANNELS.has(channel)
+        ? 'the provider must be one the panel offers and the key 1 to 1,000 characters'
+        : (parsed.error.issues[0]?.message ?? 'rejected');
       return Promise.reject(new InvalidPayloadError(`Invalid payload for ${channel}: ${detail}.`)) as ReturnType<RequestChannels[C]>;
     }
     const handler = this.handlers[channel] as (...a: unknown[]) => ReturnType<RequestChannels[C]>;

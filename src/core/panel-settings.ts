@@ -20,7 +20,9 @@ export type PanelSecrets = Pick<SecretStore, 'status' | 'setKey' | 'deleteKey'>;
 export async function buildSettingsView(settings: Settings, secrets: PanelSecrets): Promise<SettingsView> {
   const statuses = await Promise.all(KEYED_PROVIDERS.map(async (p) => [p, (await secrets.status(p)).saved ? 'saved' : 'not_saved'] as const));
   // Exactly the fields of the contract's update (PanelSettings), copied so the view shares nothing with `settings`.
-  const shown = Object.fromEntries(Object.keys(settingsUpdate.shape).map((key) => [key, structuredClone(settings[key as keyof PanelSettings])])) as PanelSettings;
+  const shown = Object.fromEntries(
+    Object.keys(settingsUpdate.shape).map((key) => [key, structuredClone(settings[key as keyof PanelSettings])]),
+  ) as PanelSettings;
   return {
     ...shown,
     keys: Object.fromEntries(statuses) as SettingsView['keys'],
@@ -55,7 +57,10 @@ export const DEFAULT_TEST_BUDGET_MS = 10_000;
 export async function testPlannerConnection(planner: PlannerFactory, budgetMs = DEFAULT_TEST_BUDGET_MS): Promise<ProviderTestReply> {
   const available = await planner();
   if (available.kind === 'none') {
-    return { ok: true, message: 'No AI planner is chosen: commands like “click Send” or “open Firefox” work offline; anything else needs a planner chosen in Settings.' };
+    return {
+      ok: true,
+      message: 'No AI planner is chosen: commands like “click Send” or “open Firefox” work offline; anything else needs a planner chosen in Settings.',
+    };
   }
   if (available.kind === 'unavailable') return { ok: false, message: available.message };
   const { planner: p } = available;

@@ -19,7 +19,10 @@ export interface VoiceSessionDeps {
   /** The saved settings, read at each utterance (a change in Settings applies to the next one). */
   readonly settings: () => Promise<Settings>;
   /** Builds the engine (src/compose/speech.ts); may download a model first. */
-  readonly createEngine: (voice: VoiceSettings, run: { readonly signal: AbortSignal; readonly onProgress: (p: VoiceProgress) => void }) => Promise<SpeechToText>;
+  readonly createEngine: (
+    voice: VoiceSettings,
+    run: { readonly signal: AbortSignal; readonly onProgress: (p: VoiceProgress) => void },
+  ) => Promise<SpeechToText>;
   /** Names of the elements in the latest observation: the engine's vocabulary hint. */
   readonly vocabulary: () => readonly string[];
   /** The most one transcription may take (a model download is not counted). */
@@ -52,7 +55,11 @@ export class VoiceSession {
       const stt = await this.engineFor(settings.voice, controller.signal);
       if (controller.signal.aborted) throw cancelledError();
       this.progressNow = null;
-      const transcript = await transcribeUtterance(stt, utterance, { vocabulary: this.deps.vocabulary(), signal: controller.signal, deadlineMs: this.deps.deadlineMs ?? DEFAULT_TRANSCRIBE_DEADLINE_MS });
+      const transcript = await transcribeUtterance(stt, utterance, {
+        vocabulary: this.deps.vocabulary(),
+        signal: controller.signal,
+        deadlineMs: this.deps.deadlineMs ?? DEFAULT_TRANSCRIBE_DEADLINE_MS,
+      });
       return { ok: true, text: transcript.text, engine: transcript.engine, ms: Math.round(transcript.ms) };
     } catch (e) {
       return controller.signal.aborted ? failure(cancelledError()) : failure(e);
@@ -99,7 +106,9 @@ export class VoiceSession {
 }
 
 /** The vocabulary hint: the labels the latest observation listed, the app's name first. */
-export function observationVocabulary(observation: { readonly app: string; readonly places?: ReadonlyMap<number, { readonly label: string }> } | undefined): readonly string[] {
+export function observationVocabulary(
+  observation: { readonly app: string; readonly places?: ReadonlyMap<number, { readonly label: string }> } | undefined,
+): readonly string[] {
   if (!observation) return [];
   return [observation.app, ...[...(observation.places?.values() ?? [])].map((p) => p.label)].filter((n) => n.trim().length > 0);
 }

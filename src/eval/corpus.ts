@@ -123,14 +123,18 @@ function problem(file: string, error: z.ZodError): Error {
 /** Reads and checks a corpus folder; throws an Error whose message names the file and the problem. */
 export function loadCorpus(dir: string): EvalCorpus {
   const screens = new Map<string, EvalScreen>();
-  for (const name of readdirSync(join(dir, 'screens')).filter((f) => f.endsWith('.json')).sort()) {
+  for (const name of readdirSync(join(dir, 'screens'))
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const parsed = EvalScreen.safeParse(readJson(join(dir, 'screens', name)));
     if (!parsed.success) throw problem(`screens/${name}`, parsed.error);
     screens.set(parsed.data.id, parsed.data);
   }
   const cases: (EvalCase & { screen: string })[] = [];
   const ids = new Set<string>();
-  for (const name of readdirSync(join(dir, 'cases')).filter((f) => f.endsWith('.json')).sort()) {
+  for (const name of readdirSync(join(dir, 'cases'))
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const parsed = CaseFile.safeParse(readJson(join(dir, 'cases', name)));
     if (!parsed.success) throw problem(`cases/${name}`, parsed.error);
     if (!screens.has(parsed.data.screen)) throw new Error(`The corpus file cases/${name} names a screen "${parsed.data.screen}" that has no file in screens/.`);
@@ -156,8 +160,6 @@ export function selectCases<C extends { id: string; screen: string; tags: readon
   options: { readonly filter?: string; readonly limit?: number },
 ): C[] {
   const needle = options.filter?.toLowerCase();
-  const picked = needle
-    ? cases.filter((c) => [c.id, c.screen, c.command, ...c.tags].some((s) => s.toLowerCase().includes(needle)))
-    : [...cases];
+  const picked = needle ? cases.filter((c) => [c.id, c.screen, c.command, ...c.tags].some((s) => s.toLowerCase().includes(needle))) : [...cases];
   return options.limit !== undefined ? picked.slice(0, options.limit) : picked;
 }

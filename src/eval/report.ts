@@ -39,7 +39,8 @@ const ROWS: ReadonlyArray<readonly [string, (s: Summary) => string]> = [
   ['latency p50 / p95', (s) => `${ms(s.latencyP50Ms)} / ${ms(s.latencyP95Ms)}`],
   [
     'tokens per command (in / out)',
-    (s) => `${s.inputTokens.toLocaleString('en-US')} / ${s.outputTokens.toLocaleString('en-US')}${s.cachedInputTokens > 0 ? ` (${s.cachedInputTokens.toLocaleString('en-US')} cached)` : ''}${s.tokensCounted ? ' *' : ''}`,
+    (s) =>
+      `${s.inputTokens.toLocaleString('en-US')} / ${s.outputTokens.toLocaleString('en-US')}${s.cachedInputTokens > 0 ? ` (${s.cachedInputTokens.toLocaleString('en-US')} cached)` : ''}${s.tokensCounted ? ' *' : ''}`,
   ],
   ['estimated cost (run / per 1,000 commands)', (s) => (s.cost ? `${dollars(s.cost.total)} / ${dollars(s.cost.per1000)}` : 'no price †')],
 ];
@@ -50,13 +51,20 @@ const MISSES_SHOWN = 15;
 export function markdownReport(report: EvalReport): string {
   const out: string[] = [];
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  out.push(`# Planner evaluation`, '', `Corpus ${report.corpus.version}: ${plural(report.corpus.cases, 'command')} over ${plural(report.corpus.screens, 'recorded screen')}. Nothing was performed.`, '');
+  out.push(
+    `# Planner evaluation`,
+    '',
+    `Corpus ${report.corpus.version}: ${plural(report.corpus.cases, 'command')} over ${plural(report.corpus.screens, 'recorded screen')}. Nothing was performed.`,
+    '',
+  );
   const header = ['', ...report.runs.map((r) => `${r.provider} ${r.model}`)];
   out.push(`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`);
   for (const [name, cell] of ROWS) out.push(`| ${name} | ${report.runs.map((r) => cell(r.summary)).join(' | ')} |`);
   out.push('');
-  if (report.runs.some((r) => r.summary.tokensCounted)) out.push('\\* the provider reported no token usage: counted here with a tokenizer (or estimated as characters ÷ 4).');
-  if (report.runs.some((r) => r.summary.cost === null)) out.push('† no price for this model: add it to eval-prices.json in the settings folder (dollars per million tokens).');
+  if (report.runs.some((r) => r.summary.tokensCounted))
+    out.push('\\* the provider reported no token usage: counted here with a tokenizer (or estimated as characters ÷ 4).');
+  if (report.runs.some((r) => r.summary.cost === null))
+    out.push('† no price for this model: add it to eval-prices.json in the settings folder (dollars per million tokens).');
   for (const run of report.runs) {
     const misses = run.results.filter((r) => !r.acceptable);
     if (misses.length === 0) continue;

@@ -38,8 +38,7 @@ export interface RunEvalOptions {
 }
 
 export type RunEvalResult =
-  | { readonly ok: true; readonly results: readonly CaseResult[] }
-  | { readonly ok: false; readonly code: string; readonly message: string };
+  { readonly ok: true; readonly results: readonly CaseResult[] } | { readonly ok: false; readonly code: string; readonly message: string };
 
 const CONFIGURATION_ERRORS = new Set(['auth', 'billing', 'model_not_found', 'endpoint_not_found', 'unreachable', 'cancelled']);
 

@@ -69,7 +69,12 @@ export class AppFocus {
     if (named.length === 0) {
       // A frozen app cannot tell its name: say so rather than "not running".
       if (apps.some((a) => !a.responding)) {
-        return stopWith(failure('timeout', `An application is not responding, and no other app is called ${quote(app, LABEL_QUOTE_MAX)}: if it is that one, wait a moment and try again, or close it.`));
+        return stopWith(
+          failure(
+            'timeout',
+            `An application is not responding, and no other app is called ${quote(app, LABEL_QUOTE_MAX)}: if it is that one, wait a moment and try again, or close it.`,
+          ),
+        );
       }
       return stopWith(failure('not_found', `${quote(app, LABEL_QUOTE_MAX)} is not running: open it first ("open ${app}").`));
     }
@@ -103,7 +108,12 @@ export class AppFocus {
     const isFront = async (): Promise<boolean> => (await this.bridge.frontmostApp().catch(() => undefined))?.pid === app.pid;
     if (await isFront()) return found(app.pid);
     const cannot = (why: string): Found<number> =>
-      stopWith(failure('unsupported', `I could not bring ${quote(app.name, LABEL_QUOTE_MAX)} to the front: click the app's window first, or say “switch to ${app.name}”.${why}`));
+      stopWith(
+        failure(
+          'unsupported',
+          `I could not bring ${quote(app.name, LABEL_QUOTE_MAX)} to the front: click the app's window first, or say “switch to ${app.name}”.${why}`,
+        ),
+      );
     try {
       await this.bridge.activateApp(app.pid);
     } catch (e) {
@@ -180,7 +190,12 @@ export class AppFocus {
       await this.clock.sleep(this.tuning.pollMs / 2);
       const now = await this.focusedElement().catch(() => undefined);
       const same =
-        now && last && now.app.pid === last.app.pid && now.element.role === last.element.role && now.element.name === last.element.name && JSON.stringify(now.element.bounds) === JSON.stringify(last.element.bounds);
+        now &&
+        last &&
+        now.app.pid === last.app.pid &&
+        now.element.role === last.element.role &&
+        now.element.name === last.element.name &&
+        JSON.stringify(now.element.bounds) === JSON.stringify(last.element.bounds);
       if (same || this.clock.now() - started >= this.tuning.activateWaitMs / 4) return now ?? last;
       last = now;
     }

@@ -35,7 +35,8 @@ export async function openApplication(parts: EngineParts, app: string, options: 
     const found = apps.find((a) => a.pid === launched.pid) ?? apps.find((a) => names.has(a.name.toLowerCase()));
     if (found && found.responding) {
       const window = await parts.apps.windowOf(found.pid);
-      if (window) return success(`Opened ${quote(launched.name, LABEL_QUOTE_MAX)}: its window ${quote(window.name || launched.name, LABEL_QUOTE_MAX)} is on screen.`);
+      if (window)
+        return success(`Opened ${quote(launched.name, LABEL_QUOTE_MAX)}: its window ${quote(window.name || launched.name, LABEL_QUOTE_MAX)} is on screen.`);
     }
     if (clock.now() - started >= tuning.windowWaitMs) {
       return failure(

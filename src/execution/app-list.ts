@@ -27,7 +27,8 @@ export function runningAppsObservation(apps: readonly RunningApp[], isOwn: (pid:
     });
   }
   const listed = [...seen.values()].sort((a, b) => Number(b.frontmost) - Number(a.frontmost) || a.name.localeCompare(b.name));
-  if (listed.length === 0) return { kind: 'observation', text: 'No apps are open that the assistant can see (apps show here once they support accessibility).' };
+  if (listed.length === 0)
+    return { kind: 'observation', text: 'No apps are open that the assistant can see (apps show here once they support accessibility).' };
   const said = listed.slice(0, NAMED_MAX).map((a) => `${quote(a.name, 40)}${a.frontmost ? ' (in front)' : ''}${a.responding ? '' : ' (not responding)'}`);
   const more = listed.length > NAMED_MAX ? ` and ${listed.length - NAMED_MAX} more` : '';
   const count = listed.length === 1 ? '1 app is open' : `${listed.length} apps are open`;

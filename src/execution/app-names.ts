@@ -66,10 +66,7 @@ export function matchAppName(spoken: string, installed: readonly InstalledApp[])
   if (exact) return { kind: 'found', app: exact.app };
 
   const padded = ` ${wanted} `;
-  const tiers = [
-    folded.filter((f) => f.names.some((n) => ` ${n} `.includes(padded))),
-    folded.filter((f) => f.names.some((n) => n.includes(wanted))),
-  ];
+  const tiers = [folded.filter((f) => f.names.some((n) => ` ${n} `.includes(padded))), folded.filter((f) => f.names.some((n) => n.includes(wanted)))];
   for (const tier of tiers) {
     if (tier.length === 1 && tier[0]) return { kind: 'found', app: tier[0].app };
     if (tier.length > 1) {

@@ -47,7 +47,11 @@ export async function goToCell(parts: EngineParts, cell: string, app: string | u
       const again = await addressBox(parts, pid);
       return again.kind === 'found' && again.box.element.states.includes('focused') ? again.box : undefined;
     });
-    if (!focused) return failure('unsupported', `The cell address box of this app did not take the focus, so I did not go to ${what}: click in the sheet, then say the cell again.`);
+    if (!focused)
+      return failure(
+        'unsupported',
+        `The cell address box of this app did not take the focus, so I did not go to ${what}: click in the sheet, then say the cell again.`,
+      );
     box = focused;
   }
   await parts.bridge.setValue(box.ref, wanted.canonical);
@@ -92,10 +96,13 @@ async function addressBox(parts: EngineParts, pid: number): Promise<FoundBox> {
   const editable = (e: AxElement): boolean => e.role === 'text_field' && e.states.includes('editable') && isVisible(e);
   const named = s.elements.filter((e) => (e.role === 'text_field' || e.role === 'combo_box') && /^name\s*box$/i.test((e.name || e.description).trim()));
   // A combo box and its text field may both carry the name: the same box, once.
-  let candidates = [...new Set(named.map((e) => (e.role === 'combo_box' ? s.elements.find((c) => c.parent === e.id && editable(c)) : editable(e) ? e : undefined)))].filter((e) => e !== undefined);
+  let candidates = [
+    ...new Set(named.map((e) => (e.role === 'combo_box' ? s.elements.find((c) => c.parent === e.id && editable(c)) : editable(e) ? e : undefined))),
+  ].filter((e) => e !== undefined);
   if (candidates.length === 0) {
     const inToolbar = (e: AxElement): boolean => {
-      for (let p = e.parent === null ? undefined : byId.get(e.parent); p; p = p.parent === null ? undefined : byId.get(p.parent)) if (p.role === 'toolbar') return true;
+      for (let p = e.parent === null ? undefined : byId.get(e.parent); p; p = p.parent === null ? undefined : byId.get(p.parent))
+        if (p.role === 'toolbar') return true;
       return false;
     };
     candidates = s.elements.filter((e) => editable(e) && readShownCellReference(e.value) !== undefined && inToolbar(e));

@@ -67,8 +67,7 @@ export function isEnabled(el: AxElement): boolean {
  * drops trailing ellipses and colons ("Save As…" ~ "save as", "Dele\u00ADte" ~ "delete").
  */
 export function normalizeLabel(text: string): string {
-  return normaliseLabel(text)
-    .text.replace(/(?:\s*(?:…|\.\.\.|:))+$/u, '');
+  return normaliseLabel(text).text.replace(/(?:\s*(?:…|\.\.\.|:))+$/u, '');
 }
 
 /** 0 exact, 1 case-insensitive, 2 prefix, 3 contains; undefined when it does not match at all. */
@@ -172,7 +171,9 @@ export function resolveByLabel(elements: readonly AxElement[], query: LabelQuery
   // The planner's role is a hint: when nothing of that role matches, an exact name still counts.
   if (cands.length === 0 && query.role) cands = candidatesFor(elements, query, false).filter((c) => c.rank <= 2);
   if (cands.length === 0) {
-    const what = query.role ? `${query.role.replace(/_/g, ' ')} named ${quote(query.label, LABEL_QUOTE_MAX)}` : `element named ${quote(query.label, LABEL_QUOTE_MAX)}`;
+    const what = query.role
+      ? `${query.role.replace(/_/g, ' ')} named ${quote(query.label, LABEL_QUOTE_MAX)}`
+      : `element named ${quote(query.label, LABEL_QUOTE_MAX)}`;
     return { kind: 'not_found', message: `There is no ${what} on screen.` };
   }
   let top = collapseNested(best(cands), byId);

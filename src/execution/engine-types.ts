@@ -103,15 +103,7 @@ export interface SequenceStep {
 /** The accessibility calls the engine uses (AxBridge implements them). */
 export type AccessibilityDriver = Pick<
   AxBridge,
-  | 'frontmostApp'
-  | 'runningApps'
-  | 'launchApp'
-  | 'snapshot'
-  | 'performAction'
-  | 'setValue'
-  | 'readValue'
-  | 'insertText'
-  | 'activateApp'
+  'frontmostApp' | 'runningApps' | 'launchApp' | 'snapshot' | 'performAction' | 'setValue' | 'readValue' | 'insertText' | 'activateApp'
 > &
   /** Optional: a platform half (and a test double) that does not read the caret leaves it out. */
   Partial<Pick<AxBridge, 'textSelection'>>;

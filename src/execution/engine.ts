@@ -22,7 +22,18 @@ import type { Observation } from './observation.js';
 import type { InputDriver, MouseButton, ScrollDirection } from './input/input-driver.js';
 import { ExecutionError, failure, found, stopWith, success, type ActionResult, type Found } from './results.js';
 import { TargetAppTracker } from './target-app.js';
-import { SYSTEM_CLOCK, type AccessibilityDriver, type ActOptions, type Clock, type FocusedText, type LiveElementFacts, type Place, type Point, type SequenceStep, type Target } from './engine-types.js';
+import {
+  SYSTEM_CLOCK,
+  type AccessibilityDriver,
+  type ActOptions,
+  type Clock,
+  type FocusedText,
+  type LiveElementFacts,
+  type Place,
+  type Point,
+  type SequenceStep,
+  type Target,
+} from './engine-types.js';
 import { quote } from '../shared/quote.js';
 import { AppFocus, OWN_WINDOW_REFUSAL } from './app-focus.js';
 import { centre, contains, describeElement, LABEL_QUOTE_MAX, notOnScreen, type AppOf } from './element-geometry.js';
@@ -83,7 +94,6 @@ export class ExecutionEngine {
   private factsOf(el: AxElement | undefined, where: AppOf | undefined): LiveElementFacts | undefined {
     return liveFacts(el, where, this.terminalLines, (pid) => this.apps.isOwn(pid));
   }
-
 
   // ── reading ────────────────────────────────────────────────────────────────
 
@@ -236,7 +246,16 @@ export class ExecutionEngine {
       const terminal = facts?.terminal === true;
       const value = secure || terminal || focus.element.value === null ? null : await this.bridge.readValue(focus.ref);
       const selection = value === null ? undefined : await this.selectionOf(focus.ref, value);
-      return found({ app: focus.app.app, pid: focus.app.pid, role: focus.element.role, name: focus.element.name, value, secure, terminal, ...(selection ? { selection } : {}) });
+      return found({
+        app: focus.app.app,
+        pid: focus.app.pid,
+        role: focus.element.role,
+        name: focus.element.name,
+        value,
+        secure,
+        terminal,
+        ...(selection ? { selection } : {}),
+      });
     } catch (error) {
       return stopWith(toFailure(error, 'read the text field'));
     }
@@ -279,7 +298,13 @@ export class ExecutionEngine {
   // ── pointer ────────────────────────────────────────────────────────────────
 
   /** Scrolls with the wheel over an element, over an app's window, or over the frontmost window. */
-  async scroll(direction: ScrollDirection, amount: number | undefined, target: Target | undefined, app: string | undefined, options: ActOptions = {}): Promise<ActionResult> {
+  async scroll(
+    direction: ScrollDirection,
+    amount: number | undefined,
+    target: Target | undefined,
+    app: string | undefined,
+    options: ActOptions = {},
+  ): Promise<ActionResult> {
     return this.guard('scroll', async () => {
       const steps = amount ?? this.tuning.defaultScrollSteps;
       let at: Point | undefined;
@@ -320,7 +345,9 @@ export class ExecutionEngine {
       const gated = options.gate?.({ element: this.factsOf(p.value.element, p.value.app) });
       if (gated) return gated;
       await this.pointer.moveTo(p.value.point);
-      return success(`Moved the pointer to ${p.value.element ? describeElement(p.value.element) : `${Math.round(p.value.point.x)}, ${Math.round(p.value.point.y)}`}.`);
+      return success(
+        `Moved the pointer to ${p.value.element ? describeElement(p.value.element) : `${Math.round(p.value.point.x)}, ${Math.round(p.value.point.y)}`}.`,
+      );
     });
   }
 
@@ -361,7 +388,8 @@ export class ExecutionEngine {
       } finally {
         if (!released) await this.input.releaseButton('left');
       }
-      const what = (p: { element?: AxElement; point: Point }): string => (p.element ? describeElement(p.element) : `${Math.round(p.point.x)}, ${Math.round(p.point.y)}`);
+      const what = (p: { element?: AxElement; point: Point }): string =>
+        p.element ? describeElement(p.element) : `${Math.round(p.point.x)}, ${Math.round(p.point.y)}`;
       return success(`Dragged from ${what(a.value)} to ${what(b.value)}.`);
     });
   }
@@ -415,7 +443,8 @@ export class ExecutionEngine {
 
   /** Clicks at a point; `ownChecked`: the caller already made sure no window of the assistant is there. */
   private async pointerClick(p: Point, button: MouseButton, count: number, ownChecked = false): Promise<void> {
-    if (!ownChecked && (await this.apps.ownWindowAt(p))) throw new ExecutionError('refused', `${OWN_WINDOW_REFUSAL} (Its window covers the place to click: move the panel aside, then try again.)`);
+    if (!ownChecked && (await this.apps.ownWindowAt(p)))
+      throw new ExecutionError('refused', `${OWN_WINDOW_REFUSAL} (Its window covers the place to click: move the panel aside, then try again.)`);
     await this.pointer.moveTo(p);
     await this.input.click(button, count);
     this.apps.noteActed();

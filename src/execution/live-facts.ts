@@ -9,7 +9,12 @@ import type { AppOf } from './element-geometry.js';
 import type { TerminalLines } from './engine-parts.js';
 import type { LiveElementFacts } from './engine-types.js';
 
-export function liveFacts(el: AxElement | undefined, where: AppOf | undefined, lines: TerminalLines, isOwn: (pid: number) => boolean): LiveElementFacts | undefined {
+export function liveFacts(
+  el: AxElement | undefined,
+  where: AppOf | undefined,
+  lines: TerminalLines,
+  isOwn: (pid: number) => boolean,
+): LiveElementFacts | undefined {
   if (!el) return undefined;
   const terminal = isTerminalElement(el, where?.app);
   return {

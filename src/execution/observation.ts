@@ -178,9 +178,7 @@ function placeOf(el: AxElement, view: Bounds | null | 'empty'): Place {
  * pixels lower than its field is on the same line).
  */
 function readingOrder(elements: readonly AxElement[]): AxElement[] {
-  const byTop = elements
-    .map((el, index) => ({ el, index, b: el.bounds as Bounds }))
-    .sort((p, q) => p.b.y - q.b.y || p.b.x - q.b.x || p.index - q.index);
+  const byTop = elements.map((el, index) => ({ el, index, b: el.bounds as Bounds })).sort((p, q) => p.b.y - q.b.y || p.b.x - q.b.x || p.index - q.index);
   const out: AxElement[] = [];
   let lineItems: typeof byTop = [];
   let lineMiddle = -Infinity;
@@ -245,7 +243,8 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
     if (!isShown(el) || CONTAINER_ROLES.has(el.role)) continue;
     if (isEmptyCell(el, byId) && el !== focused) continue;
     const actionable = isActionable(el);
-    if (!actionable && !((el.name || el.description) && CONTEXT_ROLES.has(el.role) && !repeatsActionableAncestor(el, byId) && !redundantLabels.has(el.id))) continue;
+    if (!actionable && !((el.name || el.description) && CONTEXT_ROLES.has(el.role) && !repeatsActionableAncestor(el, byId) && !redundantLabels.has(el.id)))
+      continue;
     const view = viewportOf(el, byId, viewports);
     const place = placeOf(el, view);
     candidates.push({ el, place, actionable, rank: priority(el, place, actionable, el === focused), distance: distanceOf(el, view), index });
@@ -285,7 +284,12 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
     const labelled = labelledBy.get(el.id);
     lines.push(line(id, el, labelled));
     elementIds.set(id, el.id);
-    places.set(id, { role: el.role, label: short(el.name || el.description || labelled || '', NAME_MAX), bounds: el.bounds, actionable: actionableSet.has(el) });
+    places.set(id, {
+      role: el.role,
+      label: short(el.name || el.description || labelled || '', NAME_MAX),
+      bounds: el.bounds,
+      actionable: actionableSet.has(el),
+    });
     if (el === focused) focusId = id;
   }
 

@@ -34,7 +34,10 @@ function openerFor(platform: NodeJS.Platform): string | undefined {
   return undefined;
 }
 
-type Exit = { readonly kind: 'exited'; readonly code: number | null; readonly stderr: string } | { readonly kind: 'error'; readonly error: NodeJS.ErrnoException } | { readonly kind: 'deadline' };
+type Exit =
+  | { readonly kind: 'exited'; readonly code: number | null; readonly stderr: string }
+  | { readonly kind: 'error'; readonly error: NodeJS.ErrnoException }
+  | { readonly kind: 'deadline' };
 
 /** Opens `url` in the default browser; the result says what opened, or why not, in a sentence. Never throws. */
 export async function openInBrowser(url: string, options: OpenUrlOptions = {}): Promise<ActionResult> {

@@ -77,7 +77,16 @@ export class TargetResolver {
       if (r.kind === 'found') return found({ element: r.element, ref: { generation: snapshot.generation, id: r.element.id }, snapshot });
       if (r.kind === 'ambiguous') {
         const query = { label: target.label, ...(target.role ? { role: target.role } : {}), ...(target.app ? { app: target.app } : {}) };
-        const choices = r.candidates.map((c): ElementChoice => ({ query, pid: pid.value, id: c.id, role: c.role, name: c.name, description: c.description, parent: c.parent, depth: c.depth }));
+        const choices = r.candidates.map((c): ElementChoice => ({
+          query,
+          pid: pid.value,
+          id: c.id,
+          role: c.role,
+          name: c.name,
+          description: c.description,
+          parent: c.parent,
+          depth: c.depth,
+        }));
         return stopWith(clarification(r.question, r.options, choices));
       }
       if (attempt >= this.tuning.notFoundRetries) {
@@ -109,7 +118,8 @@ export class TargetResolver {
     // element is still at the same place in the tree. This also makes the gate's facts live.
     const fresh = await this.apps.snapshot(latest.snapshot.pid);
     const again = fresh.elements.find((e) => e.id === element.id);
-    if (!again || !samePlace(again, element)) return stopWith(failure('stale', `The screen changed since the last observation, so element ${id} may be something else now: observe again.`));
+    if (!again || !samePlace(again, element))
+      return stopWith(failure('stale', `The screen changed since the last observation, so element ${id} may be something else now: observe again.`));
     this.latest = { observation: latest.observation, snapshot: fresh };
     return found({ element: again, ref: { generation: fresh.generation, id: again.id }, snapshot: fresh });
   }
@@ -118,7 +128,13 @@ export class TargetResolver {
   private async resolveChoice(choice: ElementChoice): Promise<Found<Resolved>> {
     const fresh = await this.apps.snapshot(choice.pid);
     const el = fresh.elements.find((e) => e.id === choice.id);
-    if (!el || !samePlace(el, choice)) return stopWith(failure('stale', `The screen changed since the question, so ${quote(choice.name || choice.query.label, LABEL_QUOTE_MAX)} may be something else now: give the command again.`));
+    if (!el || !samePlace(el, choice))
+      return stopWith(
+        failure(
+          'stale',
+          `The screen changed since the question, so ${quote(choice.name || choice.query.label, LABEL_QUOTE_MAX)} may be something else now: give the command again.`,
+        ),
+      );
     return found({ element: el, ref: { generation: fresh.generation, id: el.id }, snapshot: fresh });
   }
 }

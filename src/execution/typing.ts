@@ -137,5 +137,8 @@ async function confirmTyped(
     await clock.sleep(tuning.pollMs / 2);
   }
   const shown = value === null ? 'nothing' : quote(value, 80);
-  return failure('mismatch', `The field does not show what was typed: it reads ${shown}. Check it before going on (the keyboard layout or Caps Lock may differ from what the assistant expects).`);
+  return failure(
+    'mismatch',
+    `The field does not show what was typed: it reads ${shown}. Check it before going on (the keyboard layout or Caps Lock may differ from what the assistant expects).`,
+  );
 }

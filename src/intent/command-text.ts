@@ -7,8 +7,7 @@
 import { MAX_COMMAND_LENGTH, unsafeText } from '../shared/limits.js';
 
 export type CommandCheck =
-  | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly code: 'empty' | 'too_long' | 'control_characters'; readonly message: string };
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly code: 'empty' | 'too_long' | 'control_characters'; readonly message: string };
 
 /** The command trimmed (inner spacing kept: quoted text is typed exactly), or why it cannot be planned. */
 export function checkCommandText(raw: string): CommandCheck {

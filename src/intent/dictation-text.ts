@@ -96,8 +96,26 @@ function normalise(text: string): string {
     .trim();
 }
 
-const START_PHRASES = new Set(['start dictation', 'start dictating', 'dictate', 'dictation', 'dictation on', 'begin dictation', 'turn on dictation', 'dictation mode']);
-const STOP_PHRASES = new Set(['stop dictation', 'stop dictating', 'end dictation', 'dictation off', 'exit dictation', 'turn off dictation', 'leave dictation', 'command mode']);
+const START_PHRASES = new Set([
+  'start dictation',
+  'start dictating',
+  'dictate',
+  'dictation',
+  'dictation on',
+  'begin dictation',
+  'turn on dictation',
+  'dictation mode',
+]);
+const STOP_PHRASES = new Set([
+  'stop dictation',
+  'stop dictating',
+  'end dictation',
+  'dictation off',
+  'exit dictation',
+  'turn off dictation',
+  'leave dictation',
+  'command mode',
+]);
 const SCRATCH_PHRASES = new Set(['scratch that', 'strike that', 'delete that']);
 const UNDO_PHRASES = new Set(['undo that', 'undo']);
 const CASE_PHRASES: Readonly<Record<string, CaseChange>> = {
@@ -143,7 +161,12 @@ export function dictationCommand(text: string): DictationCommand | undefined {
   if (change) return { kind: 'case', change };
   if (said.startsWith('correct ')) {
     // The words as said keep their case in the replacement ("correct paris to Paris").
-    const rest = text.trim().replace(/[.!?]+$/u, '').replace(/\s+/gu, ' ').replace(/^please /iu, '').replace(/^\S+ /u, '');
+    const rest = text
+      .trim()
+      .replace(/[.!?]+$/u, '')
+      .replace(/\s+/gu, ' ')
+      .replace(/^please /iu, '')
+      .replace(/^\S+ /u, '');
     const splits = correctionSplits(rest);
     return splits.length > 0 ? { kind: 'correct', splits } : undefined;
   }
@@ -154,7 +177,10 @@ export function dictationCommand(text: string): DictationCommand | undefined {
 
 /** The pieces of dictated text: words, and spoken marks in their place ("literal" before a mark keeps its words). */
 export function dictationPieces(text: string): Piece[] {
-  const words = text.trim().split(/\s+/u).filter((w) => w !== '');
+  const words = text
+    .trim()
+    .split(/\s+/u)
+    .filter((w) => w !== '');
   const pieces: Piece[] = [];
   let i = 0;
   while (i < words.length) {

@@ -12,8 +12,7 @@ export const JSON_MAX_DEPTH = 16;
 const POISON_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 export type Extraction =
-  | { ok: true; value: unknown }
-  | { ok: false; code: 'empty' | 'too_large' | 'no_json' | 'malformed_json' | 'too_deep' | 'unsafe_key'; detail: string };
+  { ok: true; value: unknown } | { ok: false; code: 'empty' | 'too_large' | 'no_json' | 'malformed_json' | 'too_deep' | 'unsafe_key'; detail: string };
 
 /** How many opening braces the extractor tries as the start of the JSON before giving up. */
 const MAX_STARTS = 8;

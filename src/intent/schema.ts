@@ -292,15 +292,7 @@ export const Sequence = z.strictObject({
   ...base,
 });
 
-export const INTENT_SCHEMAS = [
-  ...STEP_SCHEMAS,
-  Sequence,
-  ClarifyRequest,
-  GetFrontmostApp,
-  GetScreenElements,
-  ListApplications,
-  Unsupported,
-] as const;
+export const INTENT_SCHEMAS = [...STEP_SCHEMAS, Sequence, ClarifyRequest, GetFrontmostApp, GetScreenElements, ListApplications, Unsupported] as const;
 
 export const Intent = z.discriminatedUnion('intent', INTENT_SCHEMAS);
 

@@ -9,19 +9,7 @@
 import * as z from 'zod';
 import { NAMED_KEYS } from '../shared/keys.js';
 import { ROLES } from '../shared/roles.js';
-import {
-  ElementRef,
-  INTENT_SCHEMAS,
-  KeyName,
-  LIMITS,
-  Modifier,
-  Place,
-  Point,
-  Role,
-  ScrollDirection,
-  Step,
-  type IntentKind,
-} from './schema.js';
+import { ElementRef, INTENT_SCHEMAS, KeyName, LIMITS, Modifier, Place, Point, Role, ScrollDirection, Step, type IntentKind } from './schema.js';
 
 /** What each action is for, in one line. A `Record` so a new intent without a purpose fails to compile. */
 const PURPOSE: Readonly<Record<IntentKind, string>> = {
@@ -65,27 +53,27 @@ export function promptExamples(platform: PromptPlatform): readonly Example[] {
   const shortcut = platform === 'macos' ? 'cmd' : 'ctrl';
   const browser = platform === 'macos' ? 'Safari' : 'Firefox';
   return [
-  { user: `open ${browser}`, plan: { intent: 'open_application', app: browser } },
-  { user: 'click the send button', plan: { intent: 'click_element', element: { label: 'Send', role: 'button' } } },
-  { user: 'click 12', plan: { intent: 'click_element', element: { id: 12 } } },
-  {
-    user: 'search the web for weather in Leeds',
-    plan: {
-      intent: 'sequence',
-      steps: [
-        { intent: 'open_application', app: browser },
-        { intent: 'press_key', key: 'l', modifiers: [shortcut] },
-        { intent: 'type_text', text: 'weather in Leeds' },
-        { intent: 'press_key', key: 'enter' },
-      ],
+    { user: `open ${browser}`, plan: { intent: 'open_application', app: browser } },
+    { user: 'click the send button', plan: { intent: 'click_element', element: { label: 'Send', role: 'button' } } },
+    { user: 'click 12', plan: { intent: 'click_element', element: { id: 12 } } },
+    {
+      user: 'search the web for weather in Leeds',
+      plan: {
+        intent: 'sequence',
+        steps: [
+          { intent: 'open_application', app: browser },
+          { intent: 'press_key', key: 'l', modifiers: [shortcut] },
+          { intent: 'type_text', text: 'weather in Leeds' },
+          { intent: 'press_key', key: 'enter' },
+        ],
+      },
     },
-  },
-  { user: 'close it', plan: { intent: 'clarify_request', question: 'Which one should I close?', options: ['the window', 'the tab', 'the app'] } },
-  { user: 'what can I click here?', plan: { intent: 'get_screen_elements' } },
-  {
-    user: 'make me a coffee',
-    plan: { intent: 'unsupported', suggestion: 'I can only operate apps on this computer. Try "open" followed by an app name.' },
-  },
+    { user: 'close it', plan: { intent: 'clarify_request', question: 'Which one should I close?', options: ['the window', 'the tab', 'the app'] } },
+    { user: 'what can I click here?', plan: { intent: 'get_screen_elements' } },
+    {
+      user: 'make me a coffee',
+      plan: { intent: 'unsupported', suggestion: 'I can only operate apps on this computer. Try "open" followed by an app name.' },
+    },
   ];
 }
 
@@ -150,7 +138,9 @@ function keyList(): string {
 function buildSystemPrompt(platform: PromptPlatform): string {
   const actions = INTENT_SCHEMAS.map(signature).join('\n');
   const shortcut = platform === 'macos' ? 'cmd' : 'ctrl';
-  const examples = promptExamples(platform).map((e) => `User: ${e.user}\n${JSON.stringify({ plan: e.plan })}`).join('\n\n');
+  const examples = promptExamples(platform)
+    .map((e) => `User: ${e.user}\n${JSON.stringify({ plan: e.plan })}`)
+    .join('\n\n');
   return `You are the planner of Assistive Control, which lets people who cannot use a keyboard or mouse control their computer by typing, speaking or pressing a switch. A failed command costs them minutes: be right the first time.
 
 The computer runs ${PLATFORM_NAMES[platform]}: keyboard shortcuts use ${shortcut} (for example ${shortcut}+c to copy).

@@ -40,9 +40,13 @@ function readable(text: string): { ok: true; root: JsonNode & { kind: 'object' }
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
     const at = lineColumn(text, parsed.offset);
-    return { ok: false, message: `${COMMANDS_FILE_NAME} has an error at line ${at.line}, column ${at.column} (${parsed.message}): fix it first (“assistive-control commands check” shows it), then try again.` };
+    return {
+      ok: false,
+      message: `${COMMANDS_FILE_NAME} has an error at line ${at.line}, column ${at.column} (${parsed.message}): fix it first (“assistive-control commands check” shows it), then try again.`,
+    };
   }
-  if (parsed.root.kind !== 'object') return { ok: false, message: `${COMMANDS_FILE_NAME} does not hold one object { "commands": [ … ] }: fix it first, then try again.` };
+  if (parsed.root.kind !== 'object')
+    return { ok: false, message: `${COMMANDS_FILE_NAME} does not hold one object { "commands": [ … ] }: fix it first, then try again.` };
   return { ok: true, root: parsed.root };
 }
 
@@ -126,7 +130,10 @@ export function addCommandText(text: string | undefined, command: NewCommand): T
     const listIndent = lineIndent(current, list.start);
     const last = list.items.at(-1);
     const itemIndent = last ? indentOfLine(current, last.start) : `${listIndent}  `;
-    const entry = JSON.stringify({ say: command.say, ...(command.app !== undefined ? { app: command.app } : {}), do: command.do }, null, 2).replace(/\n/g, `\n${itemIndent}`);
+    const entry = JSON.stringify({ say: command.say, ...(command.app !== undefined ? { app: command.app } : {}), do: command.do }, null, 2).replace(
+      /\n/g,
+      `\n${itemIndent}`,
+    );
     if (last) {
       const sep = itemIndent === '' ? ', ' : `,\n${itemIndent}`;
       return { ok: true, text: current.slice(0, last.end) + sep + entry + current.slice(last.end), count: replaced };
@@ -135,4 +142,3 @@ export function addCommandText(text: string | undefined, command: NewCommand): T
     return { ok: true, text: `${current.slice(0, list.start)}[\n${itemIndent}${entry}\n${closeIndent}]${current.slice(list.end)}`, count: replaced };
   }
 }
-

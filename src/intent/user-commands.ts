@@ -138,7 +138,10 @@ export function reservedPhrase(say: string, options: ReadOptions = {}): string |
 
 // ── reading the file ─────────────────────────────────────────────────────────
 
-const Say = z.string({ error: '“say” must be text in quotes' }).min(1, { error: '“say” is empty: write the phrase to say' }).max(USER_COMMAND_LIMITS.phraseMax, { error: `“say” is longer than ${USER_COMMAND_LIMITS.phraseMax} characters` });
+const Say = z
+  .string({ error: '“say” must be text in quotes' })
+  .min(1, { error: '“say” is empty: write the phrase to say' })
+  .max(USER_COMMAND_LIMITS.phraseMax, { error: `“say” is longer than ${USER_COMMAND_LIMITS.phraseMax} characters` });
 const AppScope = z
   .string({ error: '“app” must be text in quotes' })
   .max(LIMITS.appMax, { error: `“app” is longer than ${LIMITS.appMax} characters` })
@@ -149,12 +152,21 @@ const CommandEntry = z.strictObject(
   { error: 'a command is an object: { "say": "…", "do": { "intent": … } }' },
 );
 
-const Word = z.string({ error: 'a vocabulary entry must be text in quotes' }).min(1, { error: 'a vocabulary entry is empty' }).max(USER_COMMAND_LIMITS.wordMax, { error: `a vocabulary entry is longer than ${USER_COMMAND_LIMITS.wordMax} characters` });
+const Word = z
+  .string({ error: 'a vocabulary entry must be text in quotes' })
+  .min(1, { error: 'a vocabulary entry is empty' })
+  .max(USER_COMMAND_LIMITS.wordMax, { error: `a vocabulary entry is longer than ${USER_COMMAND_LIMITS.wordMax} characters` });
 
 const FileShape = z.strictObject(
   {
-    commands: z.array(z.unknown(), { error: '“commands” must be a list: [ … ]' }).max(USER_COMMAND_LIMITS.commandsMax, { error: `there are more than ${USER_COMMAND_LIMITS.commandsMax} commands` }).optional(),
-    vocabulary: z.array(z.unknown(), { error: '“vocabulary” must be a list of words: [ "…" ]' }).max(USER_COMMAND_LIMITS.vocabularyMax, { error: `there are more than ${USER_COMMAND_LIMITS.vocabularyMax} vocabulary entries` }).optional(),
+    commands: z
+      .array(z.unknown(), { error: '“commands” must be a list: [ … ]' })
+      .max(USER_COMMAND_LIMITS.commandsMax, { error: `there are more than ${USER_COMMAND_LIMITS.commandsMax} commands` })
+      .optional(),
+    vocabulary: z
+      .array(z.unknown(), { error: '“vocabulary” must be a list of words: [ "…" ]' })
+      .max(USER_COMMAND_LIMITS.vocabularyMax, { error: `there are more than ${USER_COMMAND_LIMITS.vocabularyMax} vocabulary entries` })
+      .optional(),
   },
   { error: 'the file must hold one object: { "commands": [ … ] }' },
 );
@@ -173,7 +185,8 @@ export function fillSlots(value: unknown, values: Readonly<Record<string, string
   if (Array.isArray(value)) return value.map((v) => fillSlots(v, values));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: fillSlots(v, values), enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(value))
+      Object.defineProperty(out, k, { value: fillSlots(v, values), enumerable: true, writable: true, configurable: true });
     return out;
   }
   return value;
@@ -185,7 +198,11 @@ export function readCommandsFile(text: string | undefined, options: ReadOptions 
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
     const at = lineColumn(text, parsed.offset);
-    return { ...EMPTY_COMMAND_SET, invalidJson: true, problems: [{ ...at, message: `The file is not valid JSON: ${parsed.message}. Fix this and save the file.` }] };
+    return {
+      ...EMPTY_COMMAND_SET,
+      invalidJson: true,
+      problems: [{ ...at, message: `The file is not valid JSON: ${parsed.message}. Fix this and save the file.` }],
+    };
   }
   const problems: CommandsFileProblem[] = [];
   const problem = (node: JsonNode, message: string): void => {
@@ -198,7 +215,10 @@ export function readCommandsFile(text: string | undefined, options: ReadOptions 
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys) {
           const entry = entryOf(root, key);
-          problems.push({ ...lineColumn(text, entry?.keyStart ?? 0), message: `${quote(key, 40)} is not a part of the commands file (it has “commands” and “vocabulary”): remove it or check its spelling.` });
+          problems.push({
+            ...lineColumn(text, entry?.keyStart ?? 0),
+            message: `${quote(key, 40)} is not a part of the commands file (it has “commands” and “vocabulary”): remove it or check its spelling.`,
+          });
         }
       } else problem(nodeAt(root, issue.path), `${issue.message[0]?.toUpperCase()}${issue.message.slice(1)}.`);
     }
@@ -225,10 +245,15 @@ export function readCommandsFile(text: string | undefined, options: ReadOptions 
       const node = commandsNode.items[k] as JsonNode;
       const where = (path: readonly PropertyKey[]): JsonNode => nodeAt(node, path);
       const entry = CommandEntry.safeParse(raw);
-      const label = typeof (raw as { say?: unknown } | null)?.say === 'string' ? `Command ${k + 1} (${quote((raw as { say: string }).say, 50)})` : `Command ${k + 1}`;
+      const label =
+        typeof (raw as { say?: unknown } | null)?.say === 'string' ? `Command ${k + 1} (${quote((raw as { say: string }).say, 50)})` : `Command ${k + 1}`;
       if (!entry.success) {
         const issue = entry.error.issues[0];
-        if (issue?.code === 'unrecognized_keys') problems.push({ ...lineColumn(text, entryOf(node, issue.keys[0] ?? '')?.keyStart ?? node.start), message: `${label}: ${issue.keys.map((x) => quote(x, 30)).join(', ')} is not a part of a command (it has “say”, “app” and “do”): remove it or check its spelling.` });
+        if (issue?.code === 'unrecognized_keys')
+          problems.push({
+            ...lineColumn(text, entryOf(node, issue.keys[0] ?? '')?.keyStart ?? node.start),
+            message: `${label}: ${issue.keys.map((x) => quote(x, 30)).join(', ')} is not a part of a command (it has “say”, “app” and “do”): remove it or check its spelling.`,
+          });
         else problem(where(issue?.path ?? []), `${label}: ${issue?.path.length === 0 ? issue.message : (issue?.message ?? 'it is not a command')}.`);
         return;
       }
@@ -240,13 +265,22 @@ export function readCommandsFile(text: string | undefined, options: ReadOptions 
       if (reserved) return problem(where(['say']), `${label}: ${reserved}.`);
       const key = `${phraseKey(phrase.parts)}\u0000${app?.trim().toLowerCase() ?? ''}`;
       const earlier = seen.get(key);
-      if (earlier !== undefined) return problem(where(['say']), `${label}: command ${earlier + 1} already has this phrase${app ? ` for ${quote(app, 40)}` : ''}, so this one would never run: change one of the phrases or remove one.`);
+      if (earlier !== undefined)
+        return problem(
+          where(['say']),
+          `${label}: command ${earlier + 1} already has this phrase${app ? ` for ${quote(app, 40)}` : ''}, so this one would never run: change one of the phrases or remove one.`,
+        );
       const slots = new Set(phrase.parts.flatMap((p) => (p.kind === 'slot' ? [p.name] : [])));
       for (const s of stringsOf(body)) {
         for (const m of s.text.matchAll(SLOT_RE)) {
           const name = (m[1] as string).toLowerCase();
-          if (!slots.has(name)) return problem(where(['do', ...s.path]), `${label}: “do” uses {${name}}, which “say” does not define: add {${name}} to the phrase or take it out of “do”.`);
-          if (s.path.length > 0 && s.path.at(-1) === 'intent') return problem(where(['do', ...s.path]), `${label}: a slot cannot choose the action: write the action’s name in “intent”.`);
+          if (!slots.has(name))
+            return problem(
+              where(['do', ...s.path]),
+              `${label}: “do” uses {${name}}, which “say” does not define: add {${name}} to the phrase or take it out of “do”.`,
+            );
+          if (s.path.length > 0 && s.path.at(-1) === 'intent')
+            return problem(where(['do', ...s.path]), `${label}: a slot cannot choose the action: write the action’s name in “intent”.`);
         }
       }
       // The body's shape, with each slot standing for a plain word: the same schema every plan meets.
@@ -257,7 +291,10 @@ export function readCommandsFile(text: string | undefined, options: ReadOptions 
         const text0 = describeIssues(checked.error.issues)[0]?.forUser ?? 'it is not an action';
         const unknownAction = issue?.code === 'invalid_union' && issue.path.at(-1) === 'intent';
         const advice = unknownAction ? `; the actions are ${INTENT_KINDS.join(', ')}` : '';
-        return problem(where(['do', ...(issue?.path ?? [])]), `${label}: “do” is not an action the assistant can do (${text0}${advice}). Fix it as the intent schema says.`);
+        return problem(
+          where(['do', ...(issue?.path ?? [])]),
+          `${label}: “do” is not an action the assistant can do (${text0}${advice}). Fix it as the intent schema says.`,
+        );
       }
       seen.set(key, k);
       commands.push({ say, ...(app !== undefined ? { app: app.trim() } : {}), body, parts: phrase.parts, line: lineColumn(text, node.start).line });
@@ -353,7 +390,8 @@ export function appliesTo(command: UserCommand, frontApp: string | undefined): b
 /** Why a slot value cannot be used (control characters, too long, a second command in it), or undefined. */
 export function slotValueProblem(name: string, value: string): string | undefined {
   if (value === '') return `Nothing was said for {${name}}.`;
-  if (value.length > USER_COMMAND_LIMITS.slotValueMax) return `What was said for {${name}} is longer than ${USER_COMMAND_LIMITS.slotValueMax} characters: say it shorter.`;
+  if (value.length > USER_COMMAND_LIMITS.slotValueMax)
+    return `What was said for {${name}} is longer than ${USER_COMMAND_LIMITS.slotValueMax} characters: say it shorter.`;
   if (unsafeText(value, 'single_line')) return `What was said for {${name}} holds control characters or line breaks: say it again as plain words.`;
   const words = value.toLowerCase().split(/\s+/);
   const chained = words.some((w, k) => {
@@ -362,7 +400,8 @@ export function slotValueProblem(name: string, value: string): string | undefine
     if (k === 0 || prev === undefined || !(prev === 'and' || /[.,!?]$/u.test(prev))) return false;
     return VERB_PHRASES.some((v) => v.words.every((vw, j) => words[k + j]?.replace(/[.,!?;:]+$/u, '') === vw));
   });
-  if (chained) return `What was said for {${name}} (${quote(value, 60)}) holds another command: a slot takes one value. Say your command and the next one separately.`;
+  if (chained)
+    return `What was said for {${name}} (${quote(value, 60)}) holds another command: a slot takes one value. Say your command and the next one separately.`;
   return undefined;
 }
 
@@ -382,6 +421,10 @@ export const USER_COMMANDS_GUIDE_TITLE = 'Your own commands';
 /** "What can I say" with the user's commands as its first group (none: the guide as it was). */
 export function withUserCommands(guide: CommandGuide, commands: readonly UserCommand[]): CommandGuide {
   if (guide.scope !== 'commands' || commands.length === 0) return guide;
-  const group: GuideGroup = { title: USER_COMMANDS_GUIDE_TITLE, examples: commands.map((c) => (c.app !== undefined ? `${c.say} (in ${c.app})` : c.say)), alsoSaid: [] };
+  const group: GuideGroup = {
+    title: USER_COMMANDS_GUIDE_TITLE,
+    examples: commands.map((c) => (c.app !== undefined ? `${c.say} (in ${c.app})` : c.say)),
+    alsoSaid: [],
+  };
   return { ...guide, groups: [group, ...guide.groups] };
 }

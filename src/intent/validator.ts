@@ -10,12 +10,7 @@ import { extractJson, type Extraction } from './extract-json.js';
 import { Intent, PlannerReply, isElementById, type ElementRef, type Place, type Step } from './schema.js';
 import { errorMessage } from '../shared/errors.js';
 
-export type RejectionCode =
-  | Extract<Extraction, { ok: false }>['code']
-  | 'schema'
-  | 'low_confidence'
-  | 'stale_element'
-  | 'no_observation';
+export type RejectionCode = Extract<Extraction, { ok: false }>['code'] | 'schema' | 'low_confidence' | 'stale_element' | 'no_observation';
 
 export interface Rejection {
   readonly code: RejectionCode;
@@ -51,11 +46,11 @@ const REPHRASE = 'Try saying it another way, or use a simpler command such as "c
 
 const EXTRACTION_MESSAGES: Record<Extract<Extraction, { ok: false }>['code'], string> = {
   empty: 'The planner gave no answer.',
-  too_large: 'The planner\'s answer was far too long to be a command, so it was ignored.',
-  no_json: 'The planner\'s answer was not a command the assistant can read.',
-  malformed_json: 'The planner\'s answer was not a command the assistant can read.',
-  too_deep: 'The planner\'s answer was not a command the assistant can read.',
-  unsafe_key: 'The planner\'s answer contained a forbidden field, so it was ignored.',
+  too_large: "The planner's answer was far too long to be a command, so it was ignored.",
+  no_json: "The planner's answer was not a command the assistant can read.",
+  malformed_json: "The planner's answer was not a command the assistant can read.",
+  too_deep: "The planner's answer was not a command the assistant can read.",
+  unsafe_key: "The planner's answer contained a forbidden field, so it was ignored.",
 };
 
 function reject(code: RejectionCode, message: string, feedback: string): Validation {
@@ -222,12 +217,7 @@ export function describeIssues(issues: readonly Issue[]): IssueText[] {
       const name = typeof raw === 'string' ? raw.slice(0, 40) : undefined;
       const inStep = issue.path.length > 1 && issue.path.some((p) => p === 'steps');
       out.push({
-        forUser:
-          name === undefined
-            ? 'it names no action'
-            : inStep
-              ? `a sequence cannot contain "${name}"`
-              : `there is no action called "${name}"`,
+        forUser: name === undefined ? 'it names no action' : inStep ? `a sequence cannot contain "${name}"` : `there is no action called "${name}"`,
         forPlanner: `${where} ${name === undefined ? 'is missing or not a string' : `"${name}" is not allowed here`}; use one of: ${options.join(', ')}`,
       });
     } else if (issue.code === 'unrecognized_keys') {

@@ -112,7 +112,14 @@ export function App({ api }: { readonly api: PanelApi }) {
             </button>
             <DictationToggle mode={state.mode} busy={busy} send={(c) => void send(c)} />
           </div>
-          <ConversationView api={api} entries={state.entries} busy={busy} openGuideId={openGuide(state)?.id} onSay={(o) => void send(o)} onConfirm={session.confirm} />
+          <ConversationView
+            api={api}
+            entries={state.entries}
+            busy={busy}
+            openGuideId={openGuide(state)?.id}
+            onSay={(o) => void send(o)}
+            onConfirm={session.confirm}
+          />
 
           <VoicePanel voice={voice} />
 

@@ -65,7 +65,15 @@ export function CommandForm({
 }
 
 /** The recent commands, each a button that runs it again (not while a command runs); nothing when there are none. */
-export function RecentCommands({ recent, busy, send }: { readonly recent: readonly string[]; readonly busy: boolean; readonly send: (command: string) => void }) {
+export function RecentCommands({
+  recent,
+  busy,
+  send,
+}: {
+  readonly recent: readonly string[];
+  readonly busy: boolean;
+  readonly send: (command: string) => void;
+}) {
   if (recent.length === 0) return null;
   return (
     <section class="recent" aria-labelledby="recent-heading">

@@ -39,7 +39,11 @@ export function entryButton(id: number, selector: string): HTMLButtonElement | n
   return document.querySelector<HTMLButtonElement>(`[data-entry="${id}"] ${selector}`);
 }
 
-export function ConversationView({ entries, openGuideId, ...handlers }: EntryHandlers & { readonly entries: readonly Entry[]; readonly openGuideId: number | undefined }) {
+export function ConversationView({
+  entries,
+  openGuideId,
+  ...handlers
+}: EntryHandlers & { readonly entries: readonly Entry[]; readonly openGuideId: number | undefined }) {
   return (
     <section class="conversation" aria-label="Conversation">
       <ol aria-live="polite" aria-relevant="additions" class="entries">
@@ -106,7 +110,9 @@ function EntryBody({
               </button>
             </div>
           ) : (
-            <p class="answer">{entry.answer === 'confirmed' ? 'You confirmed.' : entry.answer === 'cancelled' ? 'You cancelled.' : 'No longer waiting for an answer.'}</p>
+            <p class="answer">
+              {entry.answer === 'confirmed' ? 'You confirmed.' : entry.answer === 'cancelled' ? 'You cancelled.' : 'No longer waiting for an answer.'}
+            </p>
           )}
         </div>
       );
@@ -129,7 +135,17 @@ function EntryBody({
  * example is a button that says it (typed, as if the user had said it); the answers of a waiting
  * confirmation stay usable while it waits, other examples once nothing runs.
  */
-function GuideView({ guide, live, busy, onSay }: { readonly guide: CommandGuide; readonly live: boolean; readonly busy: boolean; readonly onSay: (text: string) => void }) {
+function GuideView({
+  guide,
+  live,
+  busy,
+  onSay,
+}: {
+  readonly guide: CommandGuide;
+  readonly live: boolean;
+  readonly busy: boolean;
+  readonly onSay: (text: string) => void;
+}) {
   const usable = live && (!busy || guide.scope === 'confirmation' || guide.scope === 'running');
   return (
     <div class="guide">

@@ -18,7 +18,13 @@ export type Entry =
   | { readonly id: number; readonly kind: 'suggestion'; readonly text: string }
   | { readonly id: number; readonly kind: 'clarification'; readonly text: string; readonly options: readonly string[]; readonly open: boolean }
   | { readonly id: number; readonly kind: 'low_confidence'; readonly text: string }
-  | { readonly id: number; readonly kind: 'confirmation'; readonly text: string; readonly risk: RiskSummary; readonly answer: 'pending' | 'confirmed' | 'cancelled' | 'expired' }
+  | {
+      readonly id: number;
+      readonly kind: 'confirmation';
+      readonly text: string;
+      readonly risk: RiskSummary;
+      readonly answer: 'pending' | 'confirmed' | 'cancelled' | 'expired';
+    }
   /** A command that did not run because a permission is missing: why, and the way to the settings pane. */
   | { readonly id: number; readonly kind: 'permission'; readonly text: string; readonly permission: PermissionKind; readonly canOpenSettings: boolean }
   /** "What can I say": the commands, grouped, with examples (issue #15). */

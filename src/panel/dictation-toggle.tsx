@@ -9,7 +9,14 @@ export function DictationToggle({ mode, busy, send }: { readonly mode: SessionMo
   const on = mode === 'dictation';
   return (
     <>
-      <button type="button" class="dictation" data-mode={mode} disabled={busy} aria-describedby={on ? 'dictation-note' : undefined} onClick={() => send(on ? 'stop dictation' : 'start dictation')}>
+      <button
+        type="button"
+        class="dictation"
+        data-mode={mode}
+        disabled={busy}
+        aria-describedby={on ? 'dictation-note' : undefined}
+        onClick={() => send(on ? 'stop dictation' : 'start dictation')}
+      >
         {on ? 'Stop dictating' : 'Dictate'}
       </button>
       {on && (

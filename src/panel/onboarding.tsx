@@ -26,7 +26,11 @@ export function Onboarding({ api, view, onDone }: { readonly api: PanelApi; read
   const [message, setMessage] = useState<{ readonly ok: boolean; readonly text: string } | undefined>();
   const [permissions, setPermissions] = useState<readonly PermissionStatus[]>([]);
   const heading = useRef<HTMLHeadingElement>(null);
-  const steps: readonly Step[] = isKeyedProvider(draft.provider) ? ['planner', 'key', 'test', 'permissions'] : draft.provider === 'grammar' ? ['planner', 'permissions'] : ['planner', 'test', 'permissions'];
+  const steps: readonly Step[] = isKeyedProvider(draft.provider)
+    ? ['planner', 'key', 'test', 'permissions']
+    : draft.provider === 'grammar'
+      ? ['planner', 'permissions']
+      : ['planner', 'test', 'permissions'];
   const index = steps.indexOf(step);
 
   useEffect(() => heading.current?.focus(), [step]);
@@ -78,14 +82,17 @@ export function Onboarding({ api, view, onDone }: { readonly api: PanelApi; read
         <>
           <p>To press buttons and type for you, Assistive Control needs these permissions.</p>
           <p class="help">
-            Your computer may ask in a dialog of its own the first time (on a Mac: “Assistive Control would like to control this computer using accessibility features”). Choose Open System Settings there, turn on Assistive Control in the list, come back and press Check again. Each item below says the same steps.
+            Your computer may ask in a dialog of its own the first time (on a Mac: “Assistive Control would like to control this computer using accessibility
+            features”). Choose Open System Settings there, turn on Assistive Control in the list, come back and press Check again. Each item below says the same
+            steps.
           </p>
           <PermissionList api={api} statuses={permissions} />
           <button type="button" onClick={() => void api.checkPermissions().then(setPermissions)}>
             Check again
           </button>
           <p class="help">
-            To speak your commands, turn on Voice commands in Settings → Voice. There, “Listen all the time” runs each command you say when you pause, with no key to press.
+            To speak your commands, turn on Voice commands in Settings → Voice. There, “Listen all the time” runs each command you say when you pause, with no
+            key to press.
           </p>
         </>
       )}

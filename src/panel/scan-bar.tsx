@@ -34,7 +34,12 @@ export function ScanBar({ tree, state, mode }: { readonly tree: readonly ScanNod
             // From the top: this entry (and, for a group, its first item).
             const presses = pressesTo(tree, [i], mode);
             return (
-              <li key={`${node.type}:${node.label}`} class={`scan-item${current ? ' scan-current' : ''}`} aria-current={current ? 'true' : undefined} data-scan-type={node.type}>
+              <li
+                key={`${node.type}:${node.label}`}
+                class={`scan-item${current ? ' scan-current' : ''}`}
+                aria-current={current ? 'true' : undefined}
+                data-scan-type={node.type}
+              >
                 <span class="scan-label">
                   {node.label}
                   {node.type === 'group' ? ' ›' : ''}

@@ -16,7 +16,16 @@ const CONFIDENCE_FIELDS = [
   { key: 'warn', label: 'Warn about plans below this confidence', help: 'From 0 to 1, not below the refusal threshold. The plan runs with a “Not sure” note.' },
 ] as const;
 
-function NumberField({ id, label, help, value, step, min, max, onChange }: {
+function NumberField({
+  id,
+  label,
+  help,
+  value,
+  step,
+  min,
+  max,
+  onChange,
+}: {
   readonly id: string;
   readonly label: string;
   readonly help: string;
@@ -29,7 +38,17 @@ function NumberField({ id, label, help, value, step, min, max, onChange }: {
   return (
     <>
       <label for={id}>{label}</label>
-      <input id={id} type="number" inputMode="decimal" step={step} min={min} max={max} value={value} aria-describedby={`${id}-help`} onInput={(e) => onChange(e.currentTarget.valueAsNumber)} />
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        step={step}
+        min={min}
+        max={max}
+        value={value}
+        aria-describedby={`${id}-help`}
+        onInput={(e) => onChange(e.currentTarget.valueAsNumber)}
+      />
       <p id={`${id}-help`} class="help">
         {help}
       </p>
@@ -37,7 +56,17 @@ function NumberField({ id, label, help, value, step, min, max, onChange }: {
   );
 }
 
-function Checkbox({ id, label, checked, onChange }: { readonly id: string; readonly label: string; readonly checked: boolean; readonly onChange: (on: boolean) => void }) {
+function Checkbox({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  readonly id: string;
+  readonly label: string;
+  readonly checked: boolean;
+  readonly onChange: (on: boolean) => void;
+}) {
   return (
     <label class="choice" for={id}>
       <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />
@@ -110,7 +139,17 @@ function SwitchFields({ value, onChange }: { readonly value: SwitchSettings; rea
   );
 }
 
-export function SettingsView({ api, view, onClose, onSaved }: { readonly api: PanelApi; readonly view: View; readonly onClose: () => void; readonly onSaved: (view: View) => void }) {
+export function SettingsView({
+  api,
+  view,
+  onClose,
+  onSaved,
+}: {
+  readonly api: PanelApi;
+  readonly view: View;
+  readonly onClose: () => void;
+  readonly onSaved: (view: View) => void;
+}) {
   const [draft, setDraft] = useState<SettingsUpdate>(() => toUpdate(view));
   const [keys, setKeys] = useState(view.keys);
   // The text as typed (an empty line while typing is kept); the setting is its non-empty lines.
@@ -152,7 +191,12 @@ export function SettingsView({ api, view, onClose, onSaved }: { readonly api: Pa
         ))}
 
         <h3>Safety</h3>
-        <Checkbox id="confirm-moderate" label="Ask before moderate-risk actions (destructive ones always ask)" checked={draft.confirmModerate} onChange={(on) => set('confirmModerate', on)} />
+        <Checkbox
+          id="confirm-moderate"
+          label="Ask before moderate-risk actions (destructive ones always ask)"
+          checked={draft.confirmModerate}
+          onChange={(on) => set('confirmModerate', on)}
+        />
         {CONFIDENCE_FIELDS.map((f) => (
           <NumberField
             key={f.key}
@@ -168,7 +212,12 @@ export function SettingsView({ api, view, onClose, onSaved }: { readonly api: Pa
         ))}
 
         <h3>Spoken feedback</h3>
-        <Checkbox id="spoken-feedback" label="Speak what the assistant did" checked={draft.spokenFeedback.enabled} onChange={(on) => set('spokenFeedback', { ...draft.spokenFeedback, enabled: on })} />
+        <Checkbox
+          id="spoken-feedback"
+          label="Speak what the assistant did"
+          checked={draft.spokenFeedback.enabled}
+          onChange={(on) => set('spokenFeedback', { ...draft.spokenFeedback, enabled: on })}
+        />
         <NumberField
           id="speech-rate"
           label="Speech rate (words per minute)"
@@ -211,7 +260,12 @@ export function SettingsView({ api, view, onClose, onSaved }: { readonly api: Pa
         </p>
 
         <h3>App</h3>
-        <Checkbox id="launch-at-login" label="Start Assistive Control when I log in" checked={draft.launchAtLogin} onChange={(on) => set('launchAtLogin', on)} />
+        <Checkbox
+          id="launch-at-login"
+          label="Start Assistive Control when I log in"
+          checked={draft.launchAtLogin}
+          onChange={(on) => set('launchAtLogin', on)}
+        />
         <label for="global-shortcut">Shortcut that shows or hides the panel</label>
         <input
           id="global-shortcut"

@@ -23,7 +23,15 @@ export const PLANNER_OPTIONS: ReadonlyArray<{ readonly value: PanelPlannerChoice
 export const KEY_PROVIDER_LABEL: Readonly<Record<KeyedProvider, string>> = { anthropic: 'Anthropic', openai: 'OpenAI' };
 
 /** The planner, its model and its address. */
-export function ProviderFields({ draft, onChange, idPrefix }: { readonly draft: SettingsUpdate; readonly onChange: (d: SettingsUpdate) => void; readonly idPrefix: string }) {
+export function ProviderFields({
+  draft,
+  onChange,
+  idPrefix,
+}: {
+  readonly draft: SettingsUpdate;
+  readonly onChange: (d: SettingsUpdate) => void;
+  readonly idPrefix: string;
+}) {
   const provider = draft.provider;
   return (
     <div class="fields">
@@ -31,7 +39,13 @@ export function ProviderFields({ draft, onChange, idPrefix }: { readonly draft: 
         <legend>How commands are understood</legend>
         {PLANNER_OPTIONS.map((o) => (
           <label key={o.value} class="choice">
-            <input type="radio" name={`${idPrefix}-provider`} value={o.value} checked={provider === o.value} onChange={() => onChange({ ...draft, provider: o.value })} />
+            <input
+              type="radio"
+              name={`${idPrefix}-provider`}
+              value={o.value}
+              checked={provider === o.value}
+              onChange={() => onChange({ ...draft, provider: o.value })}
+            />
             <span>
               <strong>{o.label}</strong>
               <span class="help">{o.hint}</span>
@@ -187,7 +201,11 @@ export function OpenSettingsButton({ api, kind }: { readonly api: PanelApi; read
         aria-label={`Open settings for ${PERMISSION_NAMES[kind]}`}
         onClick={async () => {
           const opened = await api.openPermissionSettings(kind).catch(() => false);
-          setResult(opened ? `The settings opened. Grant ${PERMISSION_NAMES[kind]}, then come back and try again.` : 'The settings could not be opened; follow the steps above by hand.');
+          setResult(
+            opened
+              ? `The settings opened. Grant ${PERMISSION_NAMES[kind]}, then come back and try again.`
+              : 'The settings could not be opened; follow the steps above by hand.',
+          );
         }}
       >
         Open settings

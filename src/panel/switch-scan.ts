@@ -119,14 +119,37 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
   const top: ScanNode[] = ctx.options.map((o) => run(o));
   // The guide just asked for comes first after a question's answers: a group per kind of command.
   if (ctx.guide) {
-    const groups = ctx.guide.groups.map((g): ScanNode => ({ type: 'group', label: g.title, children: chunk(g.title, g.examples.map((e) => run(e))) }));
+    const groups = ctx.guide.groups.map((g): ScanNode => ({
+      type: 'group',
+      label: g.title,
+      children: chunk(
+        g.title,
+        g.examples.map((e) => run(e)),
+      ),
+    }));
     top.push({ type: 'group', label: 'What you can say', children: chunk('What you can say', groups) });
   }
   // Listening all the time: the same place stops it (asleep too: a switch user may want the microphone closed).
   const continuing = ctx.continuous !== undefined && ctx.continuous !== 'off';
   if (ctx.voice === 'idle') top.push(continuing ? voice('Stop listening', 'stop_listening') : voice('Start listening', 'listen'));
-  if (ctx.recent.length > 0) top.push({ type: 'group', label: 'Recent commands', children: chunk('Recent commands', ctx.recent.map((c) => run(c))) });
-  if (ctx.quick.length > 0) top.push({ type: 'group', label: 'Quick commands', children: chunk('Quick commands', ctx.quick.map((c) => run(c))) });
+  if (ctx.recent.length > 0)
+    top.push({
+      type: 'group',
+      label: 'Recent commands',
+      children: chunk(
+        'Recent commands',
+        ctx.recent.map((c) => run(c)),
+      ),
+    });
+  if (ctx.quick.length > 0)
+    top.push({
+      type: 'group',
+      label: 'Quick commands',
+      children: chunk(
+        'Quick commands',
+        ctx.quick.map((c) => run(c)),
+      ),
+    });
   return chunk('Answers', top);
 }
 

@@ -25,7 +25,10 @@ export interface PanelScanOptions {
   readonly announce: (text: string) => void;
 }
 
-export function usePanelScan({ api, state, busy, recent, settings, scanning, overlay, voice, send, confirm, announce }: PanelScanOptions): { readonly tree: readonly ScanNode[]; readonly switchState: SwitchState } {
+export function usePanelScan({ api, state, busy, recent, settings, scanning, overlay, voice, send, confirm, announce }: PanelScanOptions): {
+  readonly tree: readonly ScanNode[];
+  readonly switchState: SwitchState;
+} {
   const confirmation = pendingConfirmation(state);
   const question = openQuestion(state);
   const guide = openGuide(state);

@@ -11,7 +11,15 @@ import { routeAnswer } from '../shared/answer-words.js';
 import { INITIAL_STATE, reducePanel, waitingFor } from './conversation.js';
 import type { ConfirmAnswer } from './conversation-view.js';
 
-export function usePanelSession({ api, input, announce }: { readonly api: PanelApi; readonly input: RefObject<HTMLTextAreaElement | null>; readonly announce: (text: string) => void }) {
+export function usePanelSession({
+  api,
+  input,
+  announce,
+}: {
+  readonly api: PanelApi;
+  readonly input: RefObject<HTMLTextAreaElement | null>;
+  readonly announce: (text: string) => void;
+}) {
   const [state, dispatch] = useReducer(reducePanel, INITIAL_STATE);
   const [text, setText] = useState('');
   const [recent, setRecent] = useState<readonly string[]>([]);

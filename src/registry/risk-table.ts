@@ -18,10 +18,8 @@ export interface WordRule {
   readonly consequence: string;
 }
 
-const destructive = (phrases: string[], consequence: string): WordRule[] =>
-  phrases.map((phrase) => ({ phrase, level: 'destructive', consequence }));
-const moderate = (phrases: string[], consequence: string): WordRule[] =>
-  phrases.map((phrase) => ({ phrase, level: 'moderate', consequence }));
+const destructive = (phrases: string[], consequence: string): WordRule[] => phrases.map((phrase) => ({ phrase, level: 'destructive', consequence }));
+const moderate = (phrases: string[], consequence: string): WordRule[] => phrases.map((phrase) => ({ phrase, level: 'moderate', consequence }));
 
 export const LABEL_RULES: readonly WordRule[] = [
   ...destructive(['delete', 'delete all', 'remove', 'erase', 'wipe', 'destroy', 'shred'], 'delete something for good'),
@@ -29,10 +27,7 @@ export const LABEL_RULES: readonly WordRule[] = [
   ...destructive(["don't save", 'dont save', 'do not save', 'discard', 'revert'], 'throw away unsaved work'),
   ...destructive(['format', 'reset', 'factory reset', 'overwrite', 'replace'], 'overwrite or erase data'),
   ...destructive(['send', 'submit', 'post', 'publish'], 'send something that cannot be taken back'),
-  ...destructive(
-    ['buy', 'buy now', 'pay', 'purchase', 'checkout', 'check out', 'place order', 'order now', 'subscribe', 'donate', 'transfer'],
-    'spend money',
-  ),
+  ...destructive(['buy', 'buy now', 'pay', 'purchase', 'checkout', 'check out', 'place order', 'order now', 'subscribe', 'donate', 'transfer'], 'spend money'),
   ...destructive(['sign out', 'log out', 'logout', 'log off', 'signout'], 'end your session'),
   ...destructive(['quit', 'force quit', 'terminate', 'end task', 'kill'], 'close an app and lose unsaved work'),
   ...destructive(['shut down', 'shutdown', 'restart', 'reboot', 'power off'], 'turn off or restart the computer'),
@@ -43,10 +38,7 @@ export const LABEL_RULES: readonly WordRule[] = [
 ];
 
 /** Words that make a drop target destructive: dragging onto them deletes. */
-export const DROP_TARGET_RULES: readonly WordRule[] = destructive(
-  ['trash', 'bin', 'recycle bin', 'wastebasket', 'delete'],
-  'delete what is dropped there',
-);
+export const DROP_TARGET_RULES: readonly WordRule[] = destructive(['trash', 'bin', 'recycle bin', 'wastebasket', 'delete'], 'delete what is dropped there');
 
 export interface ChordRule {
   /** Canonical chords as written by `formatChord` ("ctrl+alt+delete"); one rule covers its spellings on each platform. */

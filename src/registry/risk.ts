@@ -129,7 +129,10 @@ function higher(a: RiskAssessment, b: RiskAssessment): RiskAssessment {
 function assessActivation(key: string, focused: ElementFacts): RiskAssessment {
   const name = key === 'space' ? 'Space' : 'Enter';
   if (focused.unread) {
-    return { level: 'destructive', reason: `I cannot tell what has the keyboard focus, so pressing ${name} may press anything, a Delete or Send button included.` };
+    return {
+      level: 'destructive',
+      reason: `I cannot tell what has the keyboard focus, so pressing ${name} may press anything, a Delete or Send button included.`,
+    };
   }
   if (focused.terminal) {
     return key === 'enter' && focused.typedLine
@@ -173,7 +176,10 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
       if (isSecureTarget(step.element, target)) return SECURE_FIELD;
       const lineBreak = /[\r\n]/.test(step.text);
       if (target?.terminal && lineBreak) {
-        return { level: 'destructive', reason: 'The text contains a line break, so typing it into the terminal runs it as a command, which may change or delete files.' };
+        return {
+          level: 'destructive',
+          reason: 'The text contains a line break, so typing it into the terminal runs it as a command, which may change or delete files.',
+        };
       }
       if (lineBreak) {
         return { level: 'moderate', reason: 'The text contains a line break, which may submit a form or send a message.' };
@@ -277,4 +283,3 @@ export function gateDecision(level: RiskLevel, policy: GatePolicy = { confirmMod
       return assertNever(level, 'gateDecision: unknown level');
   }
 }
-

@@ -194,13 +194,18 @@ export function routeAnswer(text: string, waiting: Waiting): AnswerRoute {
       const index = readChoice(text, waiting.options);
       if (index !== undefined) return { kind: 'choose', index };
       if (yesNo === 'cancel') return { kind: 'cancel' };
-      if (yesNo === 'confirm') return { kind: 'not_an_answer', message: `${quote(text)} does not pick an answer. ${questionHint(waiting.question, waiting.options)}` };
+      if (yesNo === 'confirm')
+        return { kind: 'not_an_answer', message: `${quote(text)} does not pick an answer. ${questionHint(waiting.question, waiting.options)}` };
       return { kind: 'command' };
     }
     case 'running':
       return { kind: 'not_an_answer', message: `Heard ${quote(text)}, but a command is still running: say “stop” to stop it, or wait until it ends.` };
     case 'nothing':
-      if (yesNo) return { kind: 'not_an_answer', message: `Nothing is waiting for a yes or a no, so ${quote(text)} did nothing. Give a command, for example “click Send”, or say “what can I say”.` };
+      if (yesNo)
+        return {
+          kind: 'not_an_answer',
+          message: `Nothing is waiting for a yes or a no, so ${quote(text)} did nothing. Give a command, for example “click Send”, or say “what can I say”.`,
+        };
       return { kind: 'command' };
   }
 }

@@ -202,7 +202,9 @@ export class ContractPeer<Mine extends SideSpec, Theirs extends SideSpec> {
       table[name] = (...raw: unknown[]) => {
         const parsed = schema.safeParse(raw[0]);
         if (!parsed.success || raw.length !== 1) {
-          log(`Ignored a ${name} message from ${theirs.name} that is not on the contract (${parsed.success ? 'more than one payload' : issueOf(parsed.error)}).`);
+          log(
+            `Ignored a ${name} message from ${theirs.name} that is not on the contract (${parsed.success ? 'more than one payload' : issueOf(parsed.error)}).`,
+          );
           return;
         }
         handler(parsed.data);

@@ -23,7 +23,13 @@ const callMessage = z.strictObject({ kind: z.literal('call'), id: z.number().int
 const notifyMessage = z.strictObject({ kind: z.literal('notify'), method: z.string().max(100), args: z.array(z.unknown()) });
 const replyMessage = z.union([
   z.strictObject({ kind: z.literal('reply'), id: z.number().int().nonnegative(), ok: z.literal(true), value: z.unknown() }),
-  z.strictObject({ kind: z.literal('reply'), id: z.number().int().nonnegative(), ok: z.literal(false), name: z.string().max(100), message: z.string().max(2000) }),
+  z.strictObject({
+    kind: z.literal('reply'),
+    id: z.number().int().nonnegative(),
+    ok: z.literal(false),
+    name: z.string().max(100),
+    message: z.string().max(2000),
+  }),
 ]);
 const rpcMessage = z.union([callMessage, notifyMessage, replyMessage]);
 

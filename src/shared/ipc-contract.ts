@@ -36,7 +36,9 @@ export type PanelPlannerChoice = z.infer<typeof plannerChoice>;
 /** The longest API key main accepts from the panel (real keys are under 200 characters). */
 export const MAX_KEY_LENGTH = 1000;
 
-export const keysView = z.strictObject(Object.fromEntries(KEYED_PROVIDERS.map((p) => [p, keyStatus])) as Record<(typeof KEYED_PROVIDERS)[number], typeof keyStatus>);
+export const keysView = z.strictObject(
+  Object.fromEntries(KEYED_PROVIDERS.map((p) => [p, keyStatus])) as Record<(typeof KEYED_PROVIDERS)[number], typeof keyStatus>,
+);
 export type KeysView = z.infer<typeof keysView>;
 
 /**
@@ -100,7 +102,8 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _updateIsTheSchema: Same<z.infer<typeof settingsUpdate>, SettingsUpdate> = true;
 
 /** The answer to a settings or key change: a sentence either way, and the settings as they now are. */
-export type SaveReply = { readonly ok: true; readonly message: string; readonly view: SettingsView } | { readonly ok: false; readonly message: string; readonly view: SettingsView };
+export type SaveReply =
+  { readonly ok: true; readonly message: string; readonly view: SettingsView } | { readonly ok: false; readonly message: string; readonly view: SettingsView };
 
 /** How a connection test ended, as one sentence the user can act on. */
 export interface ProviderTestReply {

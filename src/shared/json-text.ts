@@ -30,8 +30,7 @@ export type JsonNode =
   | (Span & { readonly kind: 'null' });
 
 export type JsonParsed =
-  | { readonly ok: true; readonly root: JsonNode; readonly value: unknown }
-  | { readonly ok: false; readonly offset: number; readonly message: string };
+  { readonly ok: true; readonly root: JsonNode; readonly value: unknown } | { readonly ok: false; readonly offset: number; readonly message: string };
 
 /** Deeper nesting than this is refused (no stack overflow on a hostile file). */
 const MAX_DEPTH = 64;
@@ -85,7 +84,8 @@ export function parseJsonText(text: string): JsonParsed {
         }
         continue;
       }
-      if (c.charCodeAt(0) < 0x20) fail(i, c === '\n' ? 'this text has no closing quote (") before the end of the line' : 'text may not hold a raw control character (write \\t or \\n)');
+      if (c.charCodeAt(0) < 0x20)
+        fail(i, c === '\n' ? 'this text has no closing quote (") before the end of the line' : 'text may not hold a raw control character (write \\t or \\n)');
       out += c;
       i++;
     }
@@ -131,7 +131,8 @@ export function parseJsonText(text: string): JsonParsed {
     if (c === '{') {
       const entries: JsonEntry[] = [];
       members('}', 'brace', () => {
-        if (text[i] !== '"') fail(i, text[i] === '}' ? 'there is a comma before this closing brace: remove it' : `expected a name in "quotes" here, found ${describe(i)}`);
+        if (text[i] !== '"')
+          fail(i, text[i] === '}' ? 'there is a comma before this closing brace: remove it' : `expected a name in "quotes" here, found ${describe(i)}`);
         const keyStart = i;
         const key = parseString();
         skipSpace();

@@ -66,7 +66,8 @@ const ISOLATE = /[\u2066-\u2068]/u;
 const BIDI_CONTROLS_ALL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 // eslint-disable-next-line no-control-regex -- the paragraph separators of the bidi algorithm
 const PARAGRAPH_END = /[\n\r\x1C-\x1E\x85\u2029]/u;
-const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
+const RIGHT_TO_LEFT =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
 /** Paired punctuation is drawn mirrored in right-to-left runs. */
 const MIRRORED: ReadonlyMap<string, string> = new Map([
   ['(', ')'],
@@ -202,9 +203,7 @@ function compatibilityForm(nfkc: string): string {
 
 function withStandIns(skeleton: string): string {
   if (!STAND_IN.test(skeleton)) return skeleton;
-  return skeleton.replace(STAND_IN_TOKENS, (token) =>
-    LETTER.test(token) ? token.replace(STAND_IN_ALL, (c) => (c === '0' ? 'o' : 'l')) : token,
-  );
+  return skeleton.replace(STAND_IN_TOKENS, (token) => (LETTER.test(token) ? token.replace(STAND_IN_ALL, (c) => (c === '0' ? 'o' : 'l')) : token));
 }
 
 /**

@@ -48,7 +48,15 @@ async function within<T>(work: () => Promise<T>, deadlineMs: number, fallback: (
 export function createPermissionChecker(platform: PlatformPermissions, deadlineMs: number = PERMISSION_DEADLINE_MS): PermissionChecker {
   return {
     check: (kinds = PERMISSION_KINDS) =>
-      Promise.all(kinds.map((kind) => within(() => platform.check(kind, deadlineMs), deadlineMs, (why) => unknownPermission(kind, why, platform.canOpenSettings(kind))))),
+      Promise.all(
+        kinds.map((kind) =>
+          within(
+            () => platform.check(kind, deadlineMs),
+            deadlineMs,
+            (why) => unknownPermission(kind, why, platform.canOpenSettings(kind)),
+          ),
+        ),
+      ),
     async openSettings(kind) {
       try {
         return await platform.openSettings(kind);
@@ -65,7 +73,17 @@ export function createPermissionChecker(platform: PlatformPermissions, deadlineM
  */
 export function boundedPermissionChecker(checker: PermissionChecker, deadlineMs: number): PermissionChecker {
   return {
-    check: (kinds = PERMISSION_KINDS) => within(() => checker.check(kinds), deadlineMs, (why) => kinds.map((kind) => unknownPermission(kind, why))),
-    openSettings: (kind) => within(() => checker.openSettings(kind), deadlineMs, () => false),
+    check: (kinds = PERMISSION_KINDS) =>
+      within(
+        () => checker.check(kinds),
+        deadlineMs,
+        (why) => kinds.map((kind) => unknownPermission(kind, why)),
+      ),
+    openSettings: (kind) =>
+      within(
+        () => checker.openSettings(kind),
+        deadlineMs,
+        () => false,
+      ),
   };
 }

@@ -60,11 +60,4 @@ export function isRole(value: string): value is Role {
 }
 
 /** Roles whose elements take typed text. */
-export const TEXT_ENTRY_ROLES: ReadonlySet<Role> = new Set<Role>([
-  'text_field',
-  'password_field',
-  'search_field',
-  'text_area',
-  'combo_box',
-  'document',
-]);
+export const TEXT_ENTRY_ROLES: ReadonlySet<Role> = new Set<Role>(['text_field', 'password_field', 'search_field', 'text_area', 'combo_box', 'document']);

@@ -79,7 +79,10 @@ const SwitchAccess = z
     moveInput: about(SwitchInput.default(D.moveInput), { label: 'The move switch' }),
     scanIntervalMs: about(millis(SWITCH_LIMITS.scanIntervalMs).default(D.scanIntervalMs), { label: 'The scan interval', ...SWITCH_LIMITS.scanIntervalMs }),
     scanLoops: about(millis(SWITCH_LIMITS.scanLoops, 'loops').default(D.scanLoops), { label: 'The number of scan loops', ...SWITCH_LIMITS.scanLoops }),
-    firstItemPauseMs: about(millis(SWITCH_LIMITS.firstItemPauseMs).default(D.firstItemPauseMs), { label: 'The pause on the first item', ...SWITCH_LIMITS.firstItemPauseMs }),
+    firstItemPauseMs: about(millis(SWITCH_LIMITS.firstItemPauseMs).default(D.firstItemPauseMs), {
+      label: 'The pause on the first item',
+      ...SWITCH_LIMITS.firstItemPauseMs,
+    }),
     holdMs: about(millis(SWITCH_LIMITS.holdMs).default(D.holdMs), { label: 'The hold before select', ...SWITCH_LIMITS.holdMs }),
     ignoreRepeatMs: about(millis(SWITCH_LIMITS.ignoreRepeatMs).default(D.ignoreRepeatMs), { label: 'Ignore repeat', ...SWITCH_LIMITS.ignoreRepeatMs }),
     stopHoldMs: about(millis(SWITCH_LIMITS.stopHoldMs).default(D.stopHoldMs), { label: 'The hold that stops', ...SWITCH_LIMITS.stopHoldMs }),
@@ -95,9 +98,13 @@ const Voice = z
   .object({
     /** The Listen button and the push-to-talk shortcut. */
     enabled: z.boolean({ error: 'must be on or off' }).default(false),
-    engine: z.enum(VOICE_ENGINES, { error: 'must be local (whisper.cpp on this computer) or online (an OpenAI-compatible transcription service)' }).default('local'),
+    engine: z
+      .enum(VOICE_ENGINES, { error: 'must be local (whisper.cpp on this computer) or online (an OpenAI-compatible transcription service)' })
+      .default('local'),
     /** The whisper.cpp model the local engine downloads on first use. */
-    model: about(z.enum(VOICE_MODEL_SIZES, { error: `must be one of: ${VOICE_MODEL_SIZES.join(', ')}` }).default(DEFAULT_VOICE_MODEL), { label: 'The speech model' }),
+    model: about(z.enum(VOICE_MODEL_SIZES, { error: `must be one of: ${VOICE_MODEL_SIZES.join(', ')}` }).default(DEFAULT_VOICE_MODEL), {
+      label: 'The speech model',
+    }),
     /** The online engine's OpenAI-compatible base URL (OpenAI's, or a local whisper server's). */
     transcriptionUrl: about(HttpUrl.default(DEFAULT_OPENAI_BASE_URL), { label: 'The transcription service address' }),
     /** Show the transcript with Run / Edit / Cancel before it runs. */
@@ -105,7 +112,9 @@ const Voice = z
     /** Starts and stops listening from any app. */
     shortcut: about(GlobalShortcut.default(DEFAULT_VOICE_SHORTCUT), { label: 'The push-to-talk shortcut' }),
     /** Toggle, or hold-to-talk while the panel has the focus (from other apps it still toggles). */
-    pushToTalk: z.enum(PUSH_TO_TALK_MODES, { error: 'must be toggle (press to start, press again to send) or hold (hold to talk while the panel has the focus)' }).default('toggle'),
+    pushToTalk: z
+      .enum(PUSH_TO_TALK_MODES, { error: 'must be toggle (press to start, press again to send) or hold (hold to talk while the panel has the focus)' })
+      .default('toggle'),
     /** Continuous listening (issue #15): a voice detector cuts the microphone into commands; off by default. */
     continuous: z.boolean({ error: 'must be on or off' }).default(false),
   })

@@ -9,15 +9,7 @@
  * What a switch interface can send. Most USB switch interfaces send Space, Enter, "1"/"2", F13–F24
  * or a mouse click; the names are DOM `KeyboardEvent.key` values, with `Mouse…` for buttons.
  */
-export const SWITCH_INPUTS = [
-  'Space',
-  'Enter',
-  '1',
-  '2',
-  ...Array.from({ length: 12 }, (_, i) => `F${13 + i}`),
-  'MouseLeft',
-  'MouseRight',
-] as const;
+export const SWITCH_INPUTS = ['Space', 'Enter', '1', '2', ...Array.from({ length: 12 }, (_, i) => `F${13 + i}`), 'MouseLeft', 'MouseRight'] as const;
 export type SwitchInput = (typeof SWITCH_INPUTS)[number];
 
 /**

@@ -52,7 +52,9 @@ export function readWebAddress(text: string): WebAddress {
   const scheme = SCHEME.exec(text)?.[1]?.toLowerCase();
   if (scheme === undefined) return refuse('A web address to open starts with https:// or http://.');
   if (scheme !== 'http' && scheme !== 'https') {
-    return refuse(`Only web pages (http and https addresses) are opened; a ${quote(`${scheme}:`, 24)} address is refused, because it could run a program or open a file. Open it yourself if you trust it.`);
+    return refuse(
+      `Only web pages (http and https addresses) are opened; a ${quote(`${scheme}:`, 24)} address is refused, because it could run a program or open a file. Open it yourself if you trust it.`,
+    );
   }
   let url: URL;
   try {
@@ -61,7 +63,9 @@ export function readWebAddress(text: string): WebAddress {
     return refuse('That is not a web address a browser can open: check how it is written.');
   }
   if (url.username !== '' || url.password !== '') {
-    return refuse(`A web address with a name before “@” is refused: it can make an address look like another site (this one goes to ${quote(url.hostname, 80)}).`);
+    return refuse(
+      `A web address with a name before “@” is refused: it can make an address look like another site (this one goes to ${quote(url.hostname, 80)}).`,
+    );
   }
   if (url.hostname === '') return refuse('The web address names no site.');
   const written = writtenHost(text);

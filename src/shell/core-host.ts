@@ -16,7 +16,15 @@ import type { Settings } from '../shared/settings-schema.js';
 import type { SwitchInput } from '../shared/switch-access.js';
 import type { MessageLink } from '../shared/core-rpc.js';
 import { withDeadline } from '../shared/deadline.js';
-import { shellPeer, type BridgePermission, type ContractPeer, type CoreAnswers, type HoldOutcomeMessage, type ShellAnswers, type SwitchKeyReport } from '../shared/core-contract.js';
+import {
+  shellPeer,
+  type BridgePermission,
+  type ContractPeer,
+  type CoreAnswers,
+  type HoldOutcomeMessage,
+  type ShellAnswers,
+  type SwitchKeyReport,
+} from '../shared/core-contract.js';
 
 /** What main needs of Electron's UtilityProcess. */
 export interface CoreChild {
@@ -26,7 +34,6 @@ export interface CoreChild {
   removeListener(event: 'message', listener: (message: unknown) => void): unknown;
   kill(): boolean;
 }
-
 
 export interface CoreHostDeps {
   readonly fork: () => CoreChild;
@@ -48,7 +55,8 @@ export interface CoreHostDeps {
 
 /** How long main waits for the core to hold or let go of the switch keys. */
 const HOLD_DEADLINE_MS = 10_000;
-const GAVE_UP = 'The assistant stopped working several times in a row, so it is not started again: quit Assistive Control and open it again. If this keeps happening, run "assistive-control doctor".';
+const GAVE_UP =
+  'The assistant stopped working several times in a row, so it is not started again: quit Assistive Control and open it again. If this keeps happening, run "assistive-control doctor".';
 
 export function childLink(child: CoreChild): MessageLink {
   return {

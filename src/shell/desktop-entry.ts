@@ -35,7 +35,14 @@ export function execValue(command: readonly string[]): string {
 
 /** The entry's text: the launcher (listed among the applications) or the autostart entry (started at login). */
 export function desktopEntry(kind: 'launcher' | 'autostart', command: readonly string[]): string {
-  const lines = ['[Desktop Entry]', 'Type=Application', 'Name=Assistive Control', 'Comment=Control your computer by typing, speaking or a switch', `Exec=${execValue(command)}`, 'Terminal=false'];
+  const lines = [
+    '[Desktop Entry]',
+    'Type=Application',
+    'Name=Assistive Control',
+    'Comment=Control your computer by typing, speaking or a switch',
+    `Exec=${execValue(command)}`,
+    'Terminal=false',
+  ];
   if (kind === 'launcher') lines.push('Categories=Utility;Accessibility;', 'Keywords=accessibility;switch;voice;assistant;', WRITTEN_BY_APP);
   else lines.push('X-GNOME-Autostart-enabled=true');
   return `${lines.join('\n')}\n`;
@@ -55,7 +62,10 @@ export async function installLauncher(dir: string, command: readonly string[]): 
     await writeFileAtomic(file, text, { mode: 0o644 });
   } catch (e) {
     const why = errorMessage(e);
-    throw new Error(`Assistive Control could not add itself to your applications (${why.slice(0, 160)}). Check that ${dir} is writable; meanwhile start it as you did this time.`, { cause: e });
+    throw new Error(
+      `Assistive Control could not add itself to your applications (${why.slice(0, 160)}). Check that ${dir} is writable; meanwhile start it as you did this time.`,
+      { cause: e },
+    );
   }
   return true;
 }

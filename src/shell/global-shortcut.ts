@@ -31,13 +31,19 @@ export class PanelShortcut {
     } catch {
       this.current = undefined;
       this.restore(previous);
-      return { ok: false, message: `“${accelerator.slice(0, 100)}” is not a key combination Assistive Control can use. Choose another one in Settings, such as CommandOrControl+Shift+Space; the tray icon shows the panel meanwhile.` };
+      return {
+        ok: false,
+        message: `“${accelerator.slice(0, 100)}” is not a key combination Assistive Control can use. Choose another one in Settings, such as CommandOrControl+Shift+Space; the tray icon shows the panel meanwhile.`,
+      };
     }
     if (!registered) {
       this.current = undefined;
       this.restore(previous);
       const kept = this.current ? ` ${this.current} still shows the panel.` : ' The tray icon shows the panel meanwhile.';
-      return { ok: false, message: `The shortcut ${accelerator.slice(0, 100)} is already used by another app, so it cannot show the panel. Choose another one in Settings.${kept}` };
+      return {
+        ok: false,
+        message: `The shortcut ${accelerator.slice(0, 100)} is already used by another app, so it cannot show the panel. Choose another one in Settings.${kept}`,
+      };
     }
     this.current = accelerator;
     return { ok: true };

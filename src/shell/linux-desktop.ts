@@ -33,6 +33,8 @@ export function integrateLinuxDesktop(deps: LinuxDesktopDeps): void {
     if (deps.state.noTray) tell(`This desktop shows no tray icons, so closing the panel only hides it. ${reopenHow(deps.accelerator())}`);
   });
   if (isWaylandSession(options.env) && !options.env.DISPLAY) {
-    tell(`This Wayland session has no XWayland (DISPLAY is not set), so Assistive Control cannot type, click or bring windows to the front in any app; it can still read them. ${XORG_SESSION_FIX}`);
+    tell(
+      `This Wayland session has no XWayland (DISPLAY is not set), so Assistive Control cannot type, click or bring windows to the front in any app; it can still read them. ${XORG_SESSION_FIX}`,
+    );
   }
 }

@@ -48,6 +48,9 @@ export async function applyLaunchAtLogin(deps: LoginItemDeps, enabled: boolean):
     await writeFileAtomic(file, desktopEntry('autostart', deps.command), { mode: 0o644 });
   } catch (e) {
     const why = errorMessage(e);
-    throw new Error(`Assistive Control could not ${enabled ? 'add itself to' : 'remove itself from'} the programs started at login (${why.slice(0, 160)}). Check that ${deps.autostartDir} is writable.`, { cause: e });
+    throw new Error(
+      `Assistive Control could not ${enabled ? 'add itself to' : 'remove itself from'} the programs started at login (${why.slice(0, 160)}). Check that ${deps.autostartDir} is writable.`,
+      { cause: e },
+    );
   }
 }

@@ -8,7 +8,6 @@ import type { AssistantEvent } from '../shared/events.js';
 import { REQUEST_CHANNELS, shellSignal, type EventChannels, type PanelRequests, type ShellSignal } from '../shared/ipc-contract.js';
 import { checkVoicePayload } from './voice-ipc.js';
 
-
 /** True when the event comes from the panel's main frame, loaded from the panel's own URL. */
 export function isPanelSender(event: IpcMainInvokeEvent, panel: WebContents, panelUrl: string): boolean {
   const frame = event.senderFrame;

@@ -13,7 +13,8 @@ export const PANEL_SCHEME = 'app';
 export const PANEL_ORIGIN = `${PANEL_SCHEME}://panel/`;
 export const PANEL_URL = `${PANEL_ORIGIN}index.html`;
 
-export const PANEL_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const PANEL_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** How the scheme is registered before the app is ready: a standard, secure origin (the microphone needs one). */
 export const PANEL_SCHEME_PRIVILEGES = { scheme: PANEL_SCHEME, privileges: { standard: true, secure: true } } as const;

@@ -51,7 +51,11 @@ export function lockDown(contents: WebContents, session: Session, panelUrl: stri
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
-  session.setPermissionRequestHandler((wc, permission, callback, details) => callback(allowPermission(permission, wc.getURL(), panelUrl, mediaTypesOf(details))));
+  session.setPermissionRequestHandler((wc, permission, callback, details) =>
+    callback(allowPermission(permission, wc.getURL(), panelUrl, mediaTypesOf(details))),
+  );
   // Checked against the asking page's full URL: a file:// panel's origin is the opaque "null".
-  session.setPermissionCheckHandler((wc, permission, _origin, details) => wc !== null && allowPermission(permission, wc.getURL(), panelUrl, mediaTypesOf(details)));
+  session.setPermissionCheckHandler(
+    (wc, permission, _origin, details) => wc !== null && allowPermission(permission, wc.getURL(), panelUrl, mediaTypesOf(details)),
+  );
 }

@@ -72,7 +72,14 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   const tell = panelNotices(panel, log);
   for (const notice of notices) tell(notice.message);
 
-  const { core, switches, permissions } = startCoreProcess({ options, settingsFolder, panel, tell, log, onSettingsSaved: (saved) => void applySettings(saved) });
+  const { core, switches, permissions } = startCoreProcess({
+    options,
+    settingsFolder,
+    panel,
+    tell,
+    log,
+    onSettingsSaved: (saved) => void applySettings(saved),
+  });
   const overlay = createOverlay(panel);
   bindPanelRequests(panel, relayToCore(core, overlay));
   const tray = installTray(panel, options);

@@ -52,7 +52,11 @@ export function startCoreProcess(deps: StartCoreDeps): StartedCore {
   const core = new CoreHost({
     // The core reads the very folder this process chose, whatever its own environment would say.
     fork: () =>
-      utilityProcess.fork(options.coreEntry, [], { serviceName: 'Assistive Control core', stdio: 'inherit', env: { ...options.env, [CONFIG_DIR_ENV]: deps.settingsFolder } }),
+      utilityProcess.fork(options.coreEntry, [], {
+        serviceName: 'Assistive Control core',
+        stdio: 'inherit',
+        env: { ...options.env, [CONFIG_DIR_ENV]: deps.settingsFolder },
+      }),
     permissions: () => permissions,
     onEvent: (event) => sendAssistantEvent(panel.webContents, event),
     onSettingsSaved: deps.onSettingsSaved,

@@ -75,7 +75,9 @@ export class SwitchShortcuts {
       // Another Assistive Control shortcut keeps its key: the switch then works inside the panel only.
       const taken = reserved.find((r) => r.accelerator !== undefined && r.accelerator.toLowerCase() === input.toLowerCase());
       if (taken) {
-        problems.push(`${input} is also the shortcut that ${taken.what}, so it cannot be a switch in other apps. Choose another switch key or shortcut in Settings.`);
+        problems.push(
+          `${input} is also the shortcut that ${taken.what}, so it cannot be a switch in other apps. Choose another switch key or shortcut in Settings.`,
+        );
         return false;
       }
       return true;
@@ -162,7 +164,8 @@ export class SwitchShortcuts {
     this.held = answer.held;
     if (keys.length === 0) return [];
     const problems = answer.problems.map(
-      (p) => `The switch key ${p.key} cannot be taken from other apps (${p.problem}), so it works only while the panel has the focus. Choose another switch key in Settings.`,
+      (p) =>
+        `The switch key ${p.key} cannot be taken from other apps (${p.problem}), so it works only while the panel has the focus. Choose another switch key in Settings.`,
     );
     if (answer.unavailable === undefined) return problems;
     // No key can be held here: F13–F24 as global shortcuts (a press without its hold time).
@@ -181,7 +184,10 @@ export class SwitchShortcuts {
         ok = false;
       }
       if (ok) this.registered.add(input);
-      else problems.push(`The switch key ${input} is already used by another app, so the switch works only while the panel has the focus. Choose another switch key in Settings.`);
+      else
+        problems.push(
+          `The switch key ${input} is already used by another app, so the switch works only while the panel has the focus. Choose another switch key in Settings.`,
+        );
     }
     return problems;
   }

@@ -14,7 +14,14 @@ export const STATUS_NOTIFIER_WATCHER = 'org.kde.StatusNotifierWatcher';
 
 /** Asks the session bus whether the StatusNotifier watcher has an owner; answers within `deadlineMs`. */
 export function probeTrayHost(env: NodeJS.ProcessEnv, deadlineMs = 1000): Promise<TrayHost> {
-  const args = ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', `string:${STATUS_NOTIFIER_WATCHER}`];
+  const args = [
+    '--session',
+    '--print-reply',
+    '--dest=org.freedesktop.DBus',
+    '/org/freedesktop/DBus',
+    'org.freedesktop.DBus.NameHasOwner',
+    `string:${STATUS_NOTIFIER_WATCHER}`,
+  ];
   return new Promise((resolve) => {
     execFile('dbus-send', args, { env, timeout: deadlineMs, killSignal: 'SIGKILL' }, (error, stdout) => {
       if (error) return resolve('unknown');

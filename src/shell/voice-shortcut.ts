@@ -40,7 +40,10 @@ export class VoiceShortcut {
    * Follows the voice settings. Returns a sentence when the shortcut cannot be used (taken by
    * another app, the panel's own shortcut, not a key combination); the Listen button works anyway.
    */
-  set(voice: { readonly enabled: boolean; readonly shortcut: string; readonly pushToTalk?: PushToTalkMode }, panelShortcut: string | undefined): string | undefined {
+  set(
+    voice: { readonly enabled: boolean; readonly shortcut: string; readonly pushToTalk?: PushToTalkMode },
+    panelShortcut: string | undefined,
+  ): string | undefined {
     const wanted = voice.enabled ? voice.shortcut : undefined;
     const hold = voice.pushToTalk === 'hold';
     if (wanted === this.current) {

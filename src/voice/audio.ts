@@ -63,12 +63,7 @@ export function capLength(pcm: Int16Array, seconds = MAX_UTTERANCE_SECONDS): { p
  * The whole capture pipeline for a recording in any format: mono, 16 kHz, 16-bit, silence trimmed,
  * capped. `pcm` is empty when nothing was said.
  */
-export function prepareUtterance(
-  samples: Float32Array,
-  sampleRate: number,
-  channels = 1,
-  trim: TrimOptions = {},
-): { pcm: Int16Array; capped: boolean } {
+export function prepareUtterance(samples: Float32Array, sampleRate: number, channels = 1, trim: TrimOptions = {}): { pcm: Int16Array; capped: boolean } {
   const mono16k = floatToInt16(resampleTo16k(downmixToMono(samples, channels), sampleRate));
   return capLength(trimSilence(mono16k, trim));
 }
@@ -110,7 +105,7 @@ export function decodeWav(file: Uint8Array): DecodedWav {
   const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
   if (buf.length < 12 || buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') throw badWav('not a RIFF/WAVE file');
   let format: { tag: number; channels: number; rate: number; bits: number } | undefined;
-  for (let at = 12; at + 8 <= buf.length; ) {
+  for (let at = 12; at + 8 <= buf.length;) {
     const id = buf.toString('ascii', at, at + 4);
     const size = buf.readUInt32LE(at + 4);
     const body = at + 8;

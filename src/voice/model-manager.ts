@@ -25,12 +25,42 @@ export interface ModelSpec {
  * and SHA-256 their host publishes. English-only models are more accurate for English commands.
  */
 export const WHISPER_MODELS = {
-  'tiny.en': { file: 'ggml-tiny.en.bin', bytes: 77_704_715, sha256: '921e4cf8686fdd993dcd081a5da5b6c365bfde1162e72b08d75ac75289920b1f', label: 'Tiny (English, 75 MB): fastest, least accurate' },
-  'base.en': { file: 'ggml-base.en.bin', bytes: 147_964_211, sha256: 'a03779c86df3323075f5e796cb2ce5029f00ec8869eee3fdfb897afe36c6d002', label: 'Base (English, 142 MB): fast and accurate enough for commands' },
-  'small.en': { file: 'ggml-small.en.bin', bytes: 487_614_201, sha256: 'c6138d6d58ecc8322097e0f987c32f1be8bb0a18532a3f88f734d1bbf9c41e5d', label: 'Small (English, 466 MB): more accurate, slower' },
-  tiny: { file: 'ggml-tiny.bin', bytes: 77_691_713, sha256: 'be07e048e1e599ad46341c8d2a135645097a538221678b7acdd1b1919c6e1b21', label: 'Tiny (many languages, 75 MB)' },
-  base: { file: 'ggml-base.bin', bytes: 147_951_465, sha256: '60ed5bc3dd14eea856493d334349b405782ddcaf0028d4b5df4088345fba2efe', label: 'Base (many languages, 142 MB)' },
-  small: { file: 'ggml-small.bin', bytes: 487_601_967, sha256: '1be3a9b2063867b937e64e2ec7483364a79917e157fa98c5d94b5c1fffea987b', label: 'Small (many languages, 466 MB)' },
+  'tiny.en': {
+    file: 'ggml-tiny.en.bin',
+    bytes: 77_704_715,
+    sha256: '921e4cf8686fdd993dcd081a5da5b6c365bfde1162e72b08d75ac75289920b1f',
+    label: 'Tiny (English, 75 MB): fastest, least accurate',
+  },
+  'base.en': {
+    file: 'ggml-base.en.bin',
+    bytes: 147_964_211,
+    sha256: 'a03779c86df3323075f5e796cb2ce5029f00ec8869eee3fdfb897afe36c6d002',
+    label: 'Base (English, 142 MB): fast and accurate enough for commands',
+  },
+  'small.en': {
+    file: 'ggml-small.en.bin',
+    bytes: 487_614_201,
+    sha256: 'c6138d6d58ecc8322097e0f987c32f1be8bb0a18532a3f88f734d1bbf9c41e5d',
+    label: 'Small (English, 466 MB): more accurate, slower',
+  },
+  tiny: {
+    file: 'ggml-tiny.bin',
+    bytes: 77_691_713,
+    sha256: 'be07e048e1e599ad46341c8d2a135645097a538221678b7acdd1b1919c6e1b21',
+    label: 'Tiny (many languages, 75 MB)',
+  },
+  base: {
+    file: 'ggml-base.bin',
+    bytes: 147_951_465,
+    sha256: '60ed5bc3dd14eea856493d334349b405782ddcaf0028d4b5df4088345fba2efe',
+    label: 'Base (many languages, 142 MB)',
+  },
+  small: {
+    file: 'ggml-small.bin',
+    bytes: 487_601_967,
+    sha256: '1be3a9b2063867b937e64e2ec7483364a79917e157fa98c5d94b5c1fffea987b',
+    label: 'Small (many languages, 466 MB)',
+  },
 } as const satisfies Record<string, ModelSpec>;
 
 export type WhisperModelName = keyof typeof WHISPER_MODELS;
@@ -84,7 +114,11 @@ export function createModelManager(options: ModelManagerOptions): ModelManager {
 
   const specOf = (name: string): ModelSpec => {
     const spec = Object.hasOwn(catalog, name) ? catalog[name] : undefined;
-    if (!spec) throw new SpeechError('model_missing', `There is no speech model called "${name}": choose one of ${Object.keys(catalog).join(', ')} in the voice settings.`);
+    if (!spec)
+      throw new SpeechError(
+        'model_missing',
+        `There is no speech model called "${name}": choose one of ${Object.keys(catalog).join(', ')} in the voice settings.`,
+      );
     return spec;
   };
 
@@ -100,7 +134,10 @@ export function createModelManager(options: ModelManagerOptions): ModelManager {
     try {
       mkdirSync(options.dir, { recursive: true });
     } catch {
-      throw new SpeechError('disk', `The folder for speech models (${options.dir}) cannot be created: check that the disk is not full and that you may write there.`);
+      throw new SpeechError(
+        'disk',
+        `The folder for speech models (${options.dir}) cannot be created: check that the disk is not full and that you may write there.`,
+      );
     }
     let have = existsSync(part) ? statSync(part).size : 0;
     if (have > spec.bytes) {
@@ -124,7 +161,11 @@ export function createModelManager(options: ModelManagerOptions): ModelManager {
         clearTimeout(stallTimer);
         if (opts.signal?.aborted) throw cancelledError();
         if (stall.signal.aborted) throw interrupted(have);
-        throw new SpeechError('download_failed', `The speech model could not be downloaded: ${new URL(baseUrl).host} cannot be reached. Check the internet connection and try again.`, true);
+        throw new SpeechError(
+          'download_failed',
+          `The speech model could not be downloaded: ${new URL(baseUrl).host} cannot be reached. Check the internet connection and try again.`,
+          true,
+        );
       }
       if (response.status === 416) {
         // The server says the part file already holds everything (or more): check it as it is.
@@ -133,7 +174,11 @@ export function createModelManager(options: ModelManagerOptions): ModelManager {
       } else if (response.status !== 200 && response.status !== 206) {
         clearTimeout(stallTimer);
         await response.body?.cancel().catch(() => undefined);
-        throw new SpeechError('download_failed', `The speech model could not be downloaded (the server answered HTTP ${response.status}). Try again later, or choose another model size in the voice settings.`, true);
+        throw new SpeechError(
+          'download_failed',
+          `The speech model could not be downloaded (the server answered HTTP ${response.status}). Try again later, or choose another model size in the voice settings.`,
+          true,
+        );
       } else {
         // A 200 to a range request means the server sends the whole file again.
         if (response.status === 200) have = 0;
@@ -167,7 +212,10 @@ export function createModelManager(options: ModelManagerOptions): ModelManager {
           clearTimeout(stallTimer);
           out.end();
           await closed.catch(() => {
-            failure = new SpeechError('disk', `The speech model could not be saved in ${options.dir}: check that the disk has ${Math.ceil(spec.bytes / 1e6)} MB free.`);
+            failure = new SpeechError(
+              'disk',
+              `The speech model could not be saved in ${options.dir}: check that the disk has ${Math.ceil(spec.bytes / 1e6)} MB free.`,
+            );
           });
         }
         if (failure) throw failure;

@@ -61,7 +61,8 @@ function classify(e: unknown): Fault {
     // undici's cause chain says whether the connection was never made or broke off.
     for (let c: unknown = e.cause, d = 0; c && typeof c === 'object' && d < 5; c = (c as { cause?: unknown }).cause, d++) {
       const code = (c as { code?: unknown }).code;
-      if (typeof code === 'string' && /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT)$/.test(code)) return { kind: 'unreachable' };
+      if (typeof code === 'string' && /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT)$/.test(code))
+        return { kind: 'unreachable' };
     }
     return { kind: 'interrupted' };
   }
@@ -88,7 +89,15 @@ export function createOpenAITranscriber(options: OpenAITranscriberOptions = {}):
   const who = official ? 'OpenAI' : `The transcription server at ${baseURL}`;
   const keyAdvice = options.keyAdvice ?? 'Save a new key with `assistive-control keys set openai`.';
   // Null organization and project keep the SDK from reading OPENAI_ORG_ID / OPENAI_PROJECT_ID.
-  const client = new OpenAI({ apiKey, baseURL, organization: null, project: null, maxRetries: 0, logLevel: 'off', ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const client = new OpenAI({
+    apiKey,
+    baseURL,
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    logLevel: 'off',
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
 
   const sentence = (f: Fault, deadlineMs: number, retried: boolean): SpeechError => {
     const again = retried ? ' (tried twice)' : '';
@@ -97,15 +106,31 @@ export function createOpenAITranscriber(options: OpenAITranscriberOptions = {}):
       case 'aborted':
         return cancelledError();
       case 'timeout':
-        return make('timeout', `${who} did not transcribe the recording within ${seconds(deadlineMs)}, so nothing was done. Try again, or switch to local speech recognition in the voice settings.`, true);
+        return make(
+          'timeout',
+          `${who} did not transcribe the recording within ${seconds(deadlineMs)}, so nothing was done. Try again, or switch to local speech recognition in the voice settings.`,
+          true,
+        );
       case 'unreachable':
         return official
-          ? make('unreachable', `Can't reach OpenAI to transcribe the recording: check the internet connection, or switch to local speech recognition in the voice settings.`, true)
+          ? make(
+              'unreachable',
+              `Can't reach OpenAI to transcribe the recording: check the internet connection, or switch to local speech recognition in the voice settings.`,
+              true,
+            )
           : make('unreachable', `Nothing is answering at ${baseURL}: start that transcription server, or change its address in the voice settings.`, true);
       case 'interrupted':
-        return make('interrupted', `The connection to ${who} broke off before the transcript arrived${again}, so nothing was done. Please say the command again.`, true);
+        return make(
+          'interrupted',
+          `The connection to ${who} broke off before the transcript arrived${again}, so nothing was done. Please say the command again.`,
+          true,
+        );
       case 'unreadable':
-        return make('unreadable', `${who} sent a transcript the assistant could not read${again}, so nothing was done. Check that the address points at an OpenAI-compatible transcription service.`, true);
+        return make(
+          'unreadable',
+          `${who} sent a transcript the assistant could not read${again}, so nothing was done. Check that the address points at an OpenAI-compatible transcription service.`,
+          true,
+        );
       case 'http': {
         const s = f.status;
         if (s === 401) return make('auth', `${who} rejected the API key (HTTP 401): it is wrong, revoked or expired. ${keyAdvice}`);
@@ -114,12 +139,23 @@ export function createOpenAITranscriber(options: OpenAITranscriberOptions = {}):
           const wait = f.retryAfterMs !== undefined ? ` Try again in ${seconds(f.retryAfterMs)}.` : ' Wait a moment and try again.';
           return make('rate_limited', `${who} is limiting requests right now (HTTP 429)${again}, so the recording was not transcribed.${wait}`, true);
         }
-        if (s === 404) return make('bad_request', `${who} has no transcription endpoint or no model "${model}" (HTTP 404): check the address (it usually ends in /v1) and the model in the voice settings.`);
+        if (s === 404)
+          return make(
+            'bad_request',
+            `${who} has no transcription endpoint or no model "${model}" (HTTP 404): check the address (it usually ends in /v1) and the model in the voice settings.`,
+          );
         if (s === 400 || s === 413 || s === 415 || s === 422) {
           const detail = withoutSecrets(f.detail, secrets).replace(/\s+/g, ' ').trim().slice(0, 160);
-          return make('bad_request', `${who} refused the recording (HTTP ${s}${detail ? `: ${detail}` : ''}), so nothing was done. Please say the command again, more briefly.`);
+          return make(
+            'bad_request',
+            `${who} refused the recording (HTTP ${s}${detail ? `: ${detail}` : ''}), so nothing was done. Please say the command again, more briefly.`,
+          );
         }
-        return make('server_error', `${who} had a problem (HTTP ${s})${again}, so the recording was not transcribed. Try again in a moment, or switch to local speech recognition in the voice settings.`, true);
+        return make(
+          'server_error',
+          `${who} had a problem (HTTP ${s})${again}, so the recording was not transcribed. Try again in a moment, or switch to local speech recognition in the voice settings.`,
+          true,
+        );
       }
     }
   };
@@ -149,7 +185,8 @@ export function createOpenAITranscriber(options: OpenAITranscriberOptions = {}):
           let fault = classify(e);
           if (signal.aborted) fault = opts.signal?.aborted ? { kind: 'aborted' } : { kind: 'timeout' };
           if (attempt === 1 && transient(fault)) {
-            const wait = fault.kind === 'http' && fault.retryAfterMs !== undefined ? fault.retryAfterMs : fault.kind === 'http' && fault.status === 429 ? 1_000 : 300;
+            const wait =
+              fault.kind === 'http' && fault.retryAfterMs !== undefined ? fault.retryAfterMs : fault.kind === 'http' && fault.status === 429 ? 1_000 : 300;
             if (wait + MIN_ATTEMPT_MS <= left()) {
               const woke = await new Promise<boolean>((resolve) => {
                 const t = setTimeout(() => resolve(true), wait);

@@ -21,7 +21,14 @@ export interface SegmenterOptions {
   readonly maxSeconds?: number;
 }
 
-export const SEGMENTER_DEFAULTS = { startThreshold: 0.5, endThreshold: 0.35, endSilenceMs: 256, preRollMs: 320, minSpeechMs: 160, maxSeconds: MAX_UTTERANCE_SECONDS } as const;
+export const SEGMENTER_DEFAULTS = {
+  startThreshold: 0.5,
+  endThreshold: 0.35,
+  endSilenceMs: 256,
+  preRollMs: 320,
+  minSpeechMs: 160,
+  maxSeconds: MAX_UTTERANCE_SECONDS,
+} as const;
 
 /** One utterance, as 16 kHz mono 16-bit PCM. */
 export interface Segment {

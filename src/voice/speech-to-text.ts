@@ -49,7 +49,11 @@ export function vocabularyPrompt(vocabulary: readonly string[] | undefined): str
   const names: string[] = [];
   let length = 0;
   for (const raw of vocabulary) {
-    const name = raw.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
+    const name = raw
+      .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 60);
     const key = name.toLowerCase();
     if (!name || seen.has(key)) continue;
     if (length + name.length + 2 > MAX_PROMPT_CHARS) break;
@@ -70,7 +74,10 @@ export function checkedPcm(pcm16k: Int16Array | Float32Array): Int16Array {
     if (pcm16k.length === 0) throw noSpeechError();
     for (let i = 0; i < pcm16k.length; i++) {
       if (!Number.isFinite(pcm16k[i])) {
-        throw new SpeechError('invalid_audio', 'The recording is damaged (it holds values that are not sound), so it was not transcribed. Please say the command again.');
+        throw new SpeechError(
+          'invalid_audio',
+          'The recording is damaged (it holds values that are not sound), so it was not transcribed. Please say the command again.',
+        );
       }
     }
     return floatToInt16(pcm16k);

@@ -103,14 +103,23 @@ export function createSpokenFeedback(options: SpokenFeedbackOptions): SpokenFeed
       next();
     };
     child.on('error', (e: NodeJS.ErrnoException) => {
-      report(e.code === 'ENOENT' ? new SpeechError('tts_unavailable', synth.missingSynthMessage()) : new SpeechError('tts_failed', `Spoken feedback failed (${synth.name} could not run), so messages are shown but not read aloud.`));
+      report(
+        e.code === 'ENOENT'
+          ? new SpeechError('tts_unavailable', synth.missingSynthMessage())
+          : new SpeechError('tts_failed', `Spoken feedback failed (${synth.name} could not run), so messages are shown but not read aloud.`),
+      );
       settle('failed');
     });
     child.on('close', (code) => {
       if (settled) return; // after 'error' (a synthesizer that could not start)
       if (run.stopped) return settle('stopped');
       if (code === 0) return settle('spoken');
-      report(new SpeechError('tts_failed', `Spoken feedback failed (${synth.name} stopped with an error): check the sound output, or turn spoken feedback off in the settings.`));
+      report(
+        new SpeechError(
+          'tts_failed',
+          `Spoken feedback failed (${synth.name} stopped with an error): check the sound output, or turn spoken feedback off in the settings.`,
+        ),
+      );
       settle('failed');
     });
     if (cmd.stdin !== undefined && child.stdin) {

@@ -59,7 +59,10 @@ export async function createSileroVad(options: SileroOptions = {}): Promise<Voic
     ort.env.wasm.numThreads = 1;
     session = await ort.InferenceSession.create(options.modelPath ?? sileroModelPath());
   } catch (e) {
-    throw new SpeechError('vad_failed', `Continuous listening could not start: the voice detector did not load (${errorMessage(e)}). Use the Listen button instead, or reinstall Assistive Control.`);
+    throw new SpeechError(
+      'vad_failed',
+      `Continuous listening could not start: the voice detector did not load (${errorMessage(e)}). Use the Listen button instead, or reinstall Assistive Control.`,
+    );
   }
   const floor = options.floorRms ?? DEFAULT_FLOOR_RMS;
   const rate = new ort.Tensor('int64', BigInt64Array.from([BigInt(SPEECH_SAMPLE_RATE)]));
@@ -83,7 +86,11 @@ export async function createSileroVad(options: SileroOptions = {}): Promise<Voic
       // The last CONTEXT samples of the previous window lead this one, as Silero was trained.
       input.copyWithin(0, WINDOW, WINDOW + CONTEXT);
       for (let i = 0; i < WINDOW; i++) input[CONTEXT + i] = (frame[i] ?? 0) / 32768;
-      const out = await session.run({ input: new ort.Tensor('float32', input.slice(), [1, CONTEXT + WINDOW]), state: new ort.Tensor('float32', state, [2, 1, 128]), sr: rate });
+      const out = await session.run({
+        input: new ort.Tensor('float32', input.slice(), [1, CONTEXT + WINDOW]),
+        state: new ort.Tensor('float32', state, [2, 1, 128]),
+        sr: rate,
+      });
       state = new Float32Array(out['stateN']!.data as Float32Array);
       return Number((out['output']!.data as Float32Array)[0] ?? 0);
     },

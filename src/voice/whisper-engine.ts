@@ -67,19 +67,26 @@ export function createWhisperEngine(options: WhisperEngineOptions): WhisperEngin
   let closed = false;
 
   const open = (): Promise<WhisperContextLike> => {
-    if (closed) return Promise.reject(new SpeechError('engine_unavailable', 'Local speech recognition was shut down; restart Assistive Control to use it again.'));
+    if (closed)
+      return Promise.reject(new SpeechError('engine_unavailable', 'Local speech recognition was shut down; restart Assistive Control to use it again.'));
     if (!context) {
       context = (async () => {
         const path = options.modelPath;
         if (!existsSync(path) || !statSync(path).isFile()) {
-          throw new SpeechError('model_missing', `The speech model is not on this computer yet (${path}): download it from the voice settings, then try again.`);
+          throw new SpeechError(
+            'model_missing',
+            `The speech model is not on this computer yet (${path}): download it from the voice settings, then try again.`,
+          );
         }
         const binding = options.binding ?? loadWhisperBinding();
         loads++;
         try {
           return await binding.initWhisper({ filePath: path, useGpu: false });
         } catch {
-          throw new SpeechError('model_invalid', `The speech model at ${path} could not be loaded: it may be damaged. Delete it and download it again from the voice settings.`);
+          throw new SpeechError(
+            'model_invalid',
+            `The speech model at ${path} could not be loaded: it may be damaged. Delete it and download it again from the voice settings.`,
+          );
         }
       })();
       // A failed load is not kept: the next utterance tries again (the user may have fixed it).
@@ -141,6 +148,8 @@ function untilDone<T>(promise: Promise<T>, opts: TranscribeOptions, stop: () => 
     aborted: cancelledError,
     giveUp: stop,
   }).catch((e: unknown) => {
-    throw e instanceof SpeechError ? e : new SpeechError('server_error', 'Speech recognition failed on this recording, so nothing was done. Please say the command again.', true);
+    throw e instanceof SpeechError
+      ? e
+      : new SpeechError('server_error', 'Speech recognition failed on this recording, so nothing was done. Please say the command again.', true);
   });
 }

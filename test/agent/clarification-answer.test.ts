@@ -10,7 +10,16 @@ import type { ActionResult } from '../../src/registry/dispatch.js';
 import { eventLog, fakeEngine, setupLoop, type EngineCall, type EngineScript, type Reply } from './loop-fakes.js';
 
 const OPTIONS = ['“OK” in “Left”', '“OK” in “Right”'];
-const choice = (id: number, label = 'OK'): ElementChoice => ({ query: { label }, pid: 42, id, role: 'button', name: label, description: '', parent: id - 1, depth: 3 });
+const choice = (id: number, label = 'OK'): ElementChoice => ({
+  query: { label },
+  pid: 42,
+  id,
+  role: 'button',
+  name: label,
+  description: '',
+  parent: id - 1,
+  depth: 3,
+});
 const LEFT = choice(7);
 const RIGHT = choice(9);
 
@@ -30,7 +39,10 @@ const setup = (script: EngineScript = okScript, options: { answers?: ConfirmAnsw
 
 /** The clicks performed: a click on an ambiguous label only asked, it pressed nothing. */
 const clicks = (calls: readonly EngineCall[]) =>
-  calls.filter((c) => c.method === 'click').map((c) => c.args[0] as { label?: string }).filter((t) => t.label !== 'OK' && t.label !== 'Delete');
+  calls
+    .filter((c) => c.method === 'click')
+    .map((c) => c.args[0] as { label?: string })
+    .filter((t) => t.label !== 'OK' && t.label !== 'Delete');
 
 describe('answering the engine’s “which one?”', () => {
   it('the option’s text performs the original click on that element, without a planner', async () => {
@@ -42,7 +54,9 @@ describe('answering the engine’s “which one?”', () => {
     expect(await loop.run('“OK” in “Right”')).toEqual({ outcome: 'done', message: 'Clicked element 9.' });
     expect(clicks(engine.calls)).toEqual([{ choice: RIGHT }]);
     expect(log.events).toContainEqual(expect.objectContaining({ type: 'intent', source: 'grammar', summary: 'Click “OK” — “OK” in “Right”.' }));
-    expect(audit.records).toEqual([expect.objectContaining({ command: 'click OK', outcome: 'done', intent: { intent: 'click_element', element: { label: 'OK' } } })]);
+    expect(audit.records).toEqual([
+      expect.objectContaining({ command: 'click OK', outcome: 'done', intent: { intent: 'click_element', element: { label: 'OK' } } }),
+    ]);
     expect(loop.memory.pending).toBeUndefined();
   });
 
@@ -73,7 +87,10 @@ describe('answering the engine’s “which one?”', () => {
     const { loop, engine, asked } = setup(script, { answers: ['confirmed'] });
     expect(await loop.run('click Delete')).toMatchObject({ outcome: 'needs_user', message: 'There are 2 buttons named “Delete” — which one?' });
     // Confirmed before the question; the answer is a new decision on a known element, asked again.
-    expect(await loop.run('1')).toMatchObject({ outcome: 'needs_user', message: expect.stringMatching(/^Waiting for your confirmation: Click “Delete” — “OK” in “Left”\./) });
+    expect(await loop.run('1')).toMatchObject({
+      outcome: 'needs_user',
+      message: expect.stringMatching(/^Waiting for your confirmation: Click “Delete” — “OK” in “Left”\./),
+    });
     expect(asked).toHaveLength(2);
     expect(clicks(engine.calls)).toHaveLength(0);
     expect(await loop.run('yes')).toEqual({ outcome: 'done', message: 'Deleted.' });

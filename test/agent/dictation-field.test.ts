@@ -1,7 +1,18 @@
 // The arithmetic of dictation's corrections (src/agent/dictation-field.ts): edits and their inverse,
 // finding words, where an insertion went, and the keys that reach a place.
 import { describe, expect, it } from 'vitest';
-import { applyEdit, caretAfter, caretMoveTo, findPhrase, graphemes, inverse, locateInsertion, recordEdit, thatRange, type FieldRecord } from '../../src/agent/dictation-field.js';
+import {
+  applyEdit,
+  caretAfter,
+  caretMoveTo,
+  findPhrase,
+  graphemes,
+  inverse,
+  locateInsertion,
+  recordEdit,
+  thatRange,
+  type FieldRecord,
+} from '../../src/agent/dictation-field.js';
 
 function field(value: string): FieldRecord {
   return { key: 'k', label: 'the field', value, caret: value.length, edits: [], selection: undefined };

@@ -57,7 +57,10 @@ describe.skipIf(skip !== '')('dictation on a real desktop', () => {
     expect(events.filter((e) => e.type === 'mode')).toEqual([expect.objectContaining({ mode: 'dictation' })]);
     const letter = 'Dear Anna,\n\nThank you for the letter. It came on Wednesday!';
     await dictateInto('Body', [
-      ['dear anna comma new paragraph thank you for the letter full stop it came on tuesday exclamation mark', 'Dear anna,\n\nThank you for the letter. It came on tuesday!'],
+      [
+        'dear anna comma new paragraph thank you for the letter full stop it came on tuesday exclamation mark',
+        'Dear anna,\n\nThank you for the letter. It came on tuesday!',
+      ],
       ['see you soon full stop', 'Dear anna,\n\nThank you for the letter. It came on tuesday! See you soon.'],
       ['scratch that', 'Dear anna,\n\nThank you for the letter. It came on tuesday!'],
       ['correct tuesday to Wednesday', 'Dear anna,\n\nThank you for the letter. It came on Wednesday!'],
@@ -69,7 +72,11 @@ describe.skipIf(skip !== '')('dictation on a real desktop', () => {
     const body = snap.elements.find((e) => e.name === 'Body');
     expect(body).toBeDefined();
     const at = letter.indexOf('the letter');
-    expect(await fixture.bridge.textSelection({ generation: snap.generation, id: body?.id ?? 0 })).toEqual({ caret: at, start: at, end: at + 'the letter'.length });
+    expect(await fixture.bridge.textSelection({ generation: snap.generation, id: body?.id ?? 0 })).toEqual({
+      caret: at,
+      start: at,
+      end: at + 'the letter'.length,
+    });
     await dictateInto('Body', [
       ['your card', 'Dear Anna,\n\nThank you for your card. It came on Wednesday!'],
       ['undo that', letter],

@@ -184,7 +184,8 @@ describe('dictation mode in the loop', () => {
     await loop.run('one two three');
     // BackSpace that deletes nothing (an app that ignores it).
     const pressKey = engine.pressKey;
-    engine.pressKey = async (key, modifiers, app, options) => (key === 'backspace' ? { kind: 'success', message: 'Pressed.' } : pressKey(key, modifiers, app, options));
+    engine.pressKey = async (key, modifiers, app, options) =>
+      key === 'backspace' ? { kind: 'success', message: 'Pressed.' } : pressKey(key, modifiers, app, options);
     const r = await loop.run('scratch that');
     expect(r.outcome).toBe('failed');
     expect(r.message).toMatch(/did not come out as expected: “Message” in Fixture now reads “One two three”/);

@@ -5,8 +5,17 @@ import type { Pending, RememberedIntent } from '../../src/agent/session-memory.j
 import type { ElementChoice } from '../../src/registry/dispatch.js';
 
 const click = (label: string) => ({ intent: 'click_element' as const, element: { label } });
-const confirmation: Pending = { kind: 'confirmation', intent: click('Delete'), source: 'grammar', command: 'click Delete', level: 'destructive', summary: 'Click “Delete”.', reason: 'It deletes.' };
-const choice = (name: string, id: number) => ({ query: { label: 'OK' }, pid: 1, id, role: 'button', name, description: '', parent: null, depth: 1 }) as unknown as ElementChoice;
+const confirmation: Pending = {
+  kind: 'confirmation',
+  intent: click('Delete'),
+  source: 'grammar',
+  command: 'click Delete',
+  level: 'destructive',
+  summary: 'Click “Delete”.',
+  reason: 'It deletes.',
+};
+const choice = (name: string, id: number) =>
+  ({ query: { label: 'OK' }, pid: 1, id, role: 'button', name, description: '', parent: null, depth: 1 }) as unknown as ElementChoice;
 const whichElement: Pending = {
   kind: 'clarification',
   question: 'Which “OK”?',
@@ -27,14 +36,19 @@ describe('readFollowUp', () => {
   });
 
   it('a number or an option picks the element an action asked about', () => {
-    expect(readFollowUp('2', whichElement, last)).toEqual({ kind: 'element_picked', action: whichElement.kind === 'clarification' ? whichElement.action : undefined, index: 1, option: '“OK” in “Right”' });
+    expect(readFollowUp('2', whichElement, last)).toEqual({
+      kind: 'element_picked',
+      action: whichElement.kind === 'clarification' ? whichElement.action : undefined,
+      index: 1,
+      option: '“OK” in “Right”',
+    });
     expect(readFollowUp('“OK” in “Left”', whichElement, last)).toMatchObject({ kind: 'element_picked', index: 0 });
     // Out of range, or words that are no option: a new command.
     expect(readFollowUp('3', whichElement, last)).toEqual({ kind: 'new' });
     expect(readFollowUp('click Cancel', whichElement, last)).toEqual({ kind: 'new' });
   });
 
-  it('an option of a planner\'s question goes back to the planner as its words', () => {
+  it("an option of a planner's question goes back to the planner as its words", () => {
     expect(readFollowUp('Budget', plannerQuestion, last)).toEqual({ kind: 'option_picked', option: 'Budget' });
     expect(readFollowUp('1', plannerQuestion, last)).toEqual({ kind: 'option_picked', option: 'Report' });
   });

@@ -40,7 +40,9 @@ describe.skipIf(skip !== '')('the user’s own commands on the desktop', () => {
     bridge = AxBridge.open();
     app = startApp(SYSTEM_PYTHON, [FIXTURE]);
     await bridge.waitForApp({ pid: app.pid ?? 0 });
-    await until('the fixture window', async () => ((await bridge.snapshot({ pid: app.pid ?? 0 })).elements.some((e) => e.name === 'Count: 0') ? true : undefined));
+    await until('the fixture window', async () =>
+      (await bridge.snapshot({ pid: app.pid ?? 0 })).elements.some((e) => e.name === 'Count: 0') ? true : undefined,
+    );
     await activateWindow('^Loop Fixture$');
     const engine = new ExecutionEngine({ bridge, input: createNutInputDriver() });
     // The app in front as the engine names it: the scope of one command below.
@@ -85,7 +87,10 @@ describe.skipIf(skip !== '')('the user’s own commands on the desktop', () => {
 
   it('"save that as" then the name does the same; a destructive body asks and a no does nothing', async () => {
     expect(await loop.run('save that as one more')).toMatchObject({ outcome: 'done', message: 'Saved. Say “one more” to: Click “Increment”.' });
-    expect(JSON.parse(await readFile(join(dir, 'commands.json'), 'utf8')).commands.at(-1)).toEqual({ say: 'one more', do: { intent: 'click_element', element: { label: 'Increment' } } });
+    expect(JSON.parse(await readFile(join(dir, 'commands.json'), 'utf8')).commands.at(-1)).toEqual({
+      say: 'one more',
+      do: { intent: 'click_element', element: { label: 'Increment' } },
+    });
     expect(await loop.run('one more')).toMatchObject({ outcome: 'done' });
     await countIs('Count:', 2);
     answers.push('declined');

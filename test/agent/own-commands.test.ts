@@ -25,7 +25,10 @@ const readCommands = async () => JSON.parse(await readFile(join(dir, 'commands.j
 function ownLoop(options: { front?: string; script?: EngineScript; answers?: ConfirmAnswer[] } = {}) {
   const engine = fakeEngine(options.script);
   const front = options.front ?? 'Fixture';
-  const withFront: EngineApi = { ...engine, getFrontmostApp: async () => ({ kind: 'observation', text: `The frontmost app is “${front}”.`, app: { name: front, pid: 2 } }) };
+  const withFront: EngineApi = {
+    ...engine,
+    getFrontmostApp: async () => ({ kind: 'observation', text: `The frontmost app is “${front}”.`, app: { name: front, pid: 2 } }),
+  };
   const userCommands = new UserCommandsFile({ dir });
   const setup = setupLoop({ ...(options.answers ? { answers: options.answers } : {}), deps: { engine: withFront, userCommands } });
   return { ...setup, engine, userCommands };
@@ -46,7 +49,9 @@ describe('the user’s own commands in the loop', () => {
     const { loop, engine, log } = ownLoop({ front: 'Thunderbird' });
     expect(await loop.run('Reply to Anna Smith.')).toEqual({ outcome: 'done', message: 'Done.' });
     expect(engine.calls).toEqual([{ method: 'typeText', args: ['Dear Anna Smith,', undefined] }]);
-    expect(log.events).toContainEqual(expect.objectContaining({ type: 'intent', source: 'user_command', intent: { intent: 'type_text', text: 'Dear Anna Smith,' } }));
+    expect(log.events).toContainEqual(
+      expect.objectContaining({ type: 'intent', source: 'user_command', intent: { intent: 'type_text', text: 'Dear Anna Smith,' } }),
+    );
   });
 
   it('app scope: the scoped command only while its app is in front, else the unscoped one, else the grammar', async () => {
@@ -73,7 +78,16 @@ describe('the user’s own commands in the loop', () => {
     await writeCommands({
       commands: [
         { say: 'tidy up', do: { intent: 'click_element', element: { label: 'Delete' } } },
-        { say: 'clean {folder}', do: { intent: 'sequence', steps: [{ intent: 'open_application', app: 'Files' }, { intent: 'click_element', element: { label: 'Delete {folder}' } }] } },
+        {
+          say: 'clean {folder}',
+          do: {
+            intent: 'sequence',
+            steps: [
+              { intent: 'open_application', app: 'Files' },
+              { intent: 'click_element', element: { label: 'Delete {folder}' } },
+            ],
+          },
+        },
       ],
     });
     const { loop, engine, asked } = ownLoop({ answers: ['declined', 'declined'] });
@@ -87,7 +101,8 @@ describe('the user’s own commands in the loop', () => {
   it('a body that types a line into a terminal asks at the live gate, whatever the slot', async () => {
     await writeCommands({ commands: [{ say: 'clear {what}', do: { intent: 'type_text', text: 'rm -rf {what}\n' } }] });
     const terminal = { element: { role: 'terminal', name: 'Terminal', terminal: true } } as const;
-    const script: EngineScript = (call) => (call.method === 'typeText' ? { result: { kind: 'success', message: 'Typed.' }, facts: terminal } : { kind: 'success', message: 'Done.' });
+    const script: EngineScript = (call) =>
+      call.method === 'typeText' ? { result: { kind: 'success', message: 'Typed.' }, facts: terminal } : { kind: 'success', message: 'Done.' };
     // Typing asks (moderate) from the plan; the live target, a terminal, asks again as destructive.
     const { loop, engine, asked } = ownLoop({ script, answers: ['confirmed', 'declined'] });
     expect((await loop.run('clear my files')).outcome).toBe('refused');
@@ -131,7 +146,14 @@ describe('the user’s own commands in the loop', () => {
   });
 
   it('"save that as" refuses an action that named a numbered element', async () => {
-    const script: EngineScript = (call) => (call.method === 'getScreenElements' ? { kind: 'observation', text: '1 button "OK"', observation: { generation: 1, app: 'Fixture', text: '1 button "OK"', elementIds: new Map([[1, 100]]), listed: 1, omitted: 0, tokenEstimate: 4 } } : { kind: 'success', message: 'Done.' });
+    const script: EngineScript = (call) =>
+      call.method === 'getScreenElements'
+        ? {
+            kind: 'observation',
+            text: '1 button "OK"',
+            observation: { generation: 1, app: 'Fixture', text: '1 button "OK"', elementIds: new Map([[1, 100]]), listed: 1, omitted: 0, tokenEstimate: 4 },
+          }
+        : { kind: 'success', message: 'Done.' };
     const { loop } = ownLoop({ script });
     await loop.run('what is on the screen');
     await loop.run('click 1');

@@ -3,7 +3,8 @@ import type { Intent } from '../../src/intent/schema.js';
 import { sameAction, touchesSecureText, withoutTypedText, refusedAsSecure, READ_ONLY, OBSERVING } from '../../src/agent/run-rules.js';
 import { SECURE_REFUSAL } from '../../src/shared/secure-fields.js';
 
-const click = (label: string, confidence?: number): Intent => ({ intent: 'click_element', element: { label }, ...(confidence === undefined ? {} : { confidence }) }) as Intent;
+const click = (label: string, confidence?: number): Intent =>
+  ({ intent: 'click_element', element: { label }, ...(confidence === undefined ? {} : { confidence }) }) as Intent;
 const type = (text: string): Intent => ({ intent: 'type_text', text }) as Intent;
 const seq = (...steps: Intent[]): Intent => ({ intent: 'sequence', steps }) as unknown as Intent;
 

@@ -55,9 +55,14 @@ describe('secure text never leaves', () => {
     // The model plans typing into "Login code" (a name the gate knows as secure only from the live
     // facts: a plain text field named like a one-time code).
     const engineScript: EngineScript = (call) =>
-      call.method === 'typeText' ? { result: { kind: 'success', message: 'Typed.' }, facts: { element: { role: 'text_field', name: 'One-time code' } } } : { kind: 'success', message: 'Done.' };
+      call.method === 'typeText'
+        ? { result: { kind: 'success', message: 'Typed.' }, facts: { element: { role: 'text_field', name: 'One-time code' } } }
+        : { kind: 'success', message: 'Done.' };
     const { server, audit, memory, engine, loop } = await setup(
-      [{ intent: 'type_text', text: SECRET, element: { label: 'Login code' } }, { intent: 'click_element', element: { label: 'Save' } }],
+      [
+        { intent: 'type_text', text: SECRET, element: { label: 'Login code' } },
+        { intent: 'click_element', element: { label: 'Save' } },
+      ],
       engineScript,
     );
     const first = await loop.run(`fill the login code with ${SECRET}`);

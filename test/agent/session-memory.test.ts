@@ -88,13 +88,19 @@ describe('SessionMemory', () => {
 });
 
 describe('isRepeatRequest', () => {
-  it.each(['again', 'Do that again.', 'do it again!', 'Repeat', 'repeat that', 'same again', 'Once more', 'one more time', '  do   that, once more? '])('"%s" repeats', (text) => {
-    expect(isRepeatRequest(text)).toBe(true);
-  });
+  it.each(['again', 'Do that again.', 'do it again!', 'Repeat', 'repeat that', 'same again', 'Once more', 'one more time', '  do   that, once more? '])(
+    '"%s" repeats',
+    (text) => {
+      expect(isRepeatRequest(text)).toBe(true);
+    },
+  );
 
-  it.each(['do that again in Firefox', 'again and again', 'repeat after me', 'click again', 'scroll down again', '', 'yes'])('"%s" is a new command', (text) => {
-    expect(isRepeatRequest(text)).toBe(false);
-  });
+  it.each(['do that again in Firefox', 'again and again', 'repeat after me', 'click again', 'scroll down again', '', 'yes'])(
+    '"%s" is a new command',
+    (text) => {
+      expect(isRepeatRequest(text)).toBe(false);
+    },
+  );
 });
 
 describe('readYesNo', () => {

@@ -25,10 +25,13 @@ const skip = desktopSkipReason();
 function addressBox(s: AxSnapshot): AxElement | undefined {
   const byId = new Map(s.elements.map((e) => [e.id, e]));
   const inToolbar = (e: AxElement): boolean => {
-    for (let p = e.parent === null ? undefined : byId.get(e.parent); p; p = p.parent === null ? undefined : byId.get(p.parent)) if (p.role === 'toolbar') return true;
+    for (let p = e.parent === null ? undefined : byId.get(e.parent); p; p = p.parent === null ? undefined : byId.get(p.parent))
+      if (p.role === 'toolbar') return true;
     return false;
   };
-  const boxes = s.elements.filter((e) => e.role === 'text_field' && e.states.includes('editable') && readShownCellReference(e.value) !== undefined && inToolbar(e));
+  const boxes = s.elements.filter(
+    (e) => e.role === 'text_field' && e.states.includes('editable') && readShownCellReference(e.value) !== undefined && inToolbar(e),
+  );
   return boxes.length === 1 ? boxes[0] : undefined;
 }
 
@@ -47,10 +50,14 @@ describe.skipIf(skip !== '')('LibreOffice Calc: cells by their address, through 
     return box && { value: box.value, focused: box.states.includes('focused') };
   };
   const waitShown = (address: string): Promise<true> =>
-    until(`the address box to read ${address}`, async () => {
-      const now = await shown();
-      return now?.value === address && !now.focused ? true : undefined;
-    }, 10_000);
+    until(
+      `the address box to read ${address}`,
+      async () => {
+        const now = await shown();
+        return now?.value === address && !now.focused ? true : undefined;
+      },
+      10_000,
+    );
   /**
    * The content of the selected cell, from the cell itself: F2 opens it for editing, and its text is
    * then the focused paragraph inside the accessible named "Cell B3"; Escape closes it unchanged.
@@ -59,13 +66,17 @@ describe.skipIf(skip !== '')('LibreOffice Calc: cells by their address, through 
     await waitShown(address);
     await keys.pressChord('f2', []);
     try {
-      return await until(`cell ${address} open for editing`, async () => {
-        const s = await snapshot();
-        const paragraph = s.elements.find((e) => e.platformRole === 'paragraph' && e.states.includes('focused'));
-        const parent = paragraph && s.elements.find((e) => e.id === paragraph.parent);
-        if (!paragraph || parent?.name !== `Cell ${address}`) return undefined;
-        return bridge.readValue({ generation: s.generation, id: paragraph.id });
-      }, 10_000);
+      return await until(
+        `cell ${address} open for editing`,
+        async () => {
+          const s = await snapshot();
+          const paragraph = s.elements.find((e) => e.platformRole === 'paragraph' && e.states.includes('focused'));
+          const parent = paragraph && s.elements.find((e) => e.id === paragraph.parent);
+          if (!paragraph || parent?.name !== `Cell ${address}`) return undefined;
+          return bridge.readValue({ generation: s.generation, id: paragraph.id });
+        },
+        10_000,
+      );
     } finally {
       await keys.pressChord('escape', []);
       await until('the cell closed again', async () => ((await shown())?.value === address ? true : undefined), 10_000);

@@ -31,16 +31,28 @@ describe.skipIf(skip !== '')('LibreOffice Calc: reading a sheet never harms it',
     bridge = AxBridge.open();
     profile = mkdtempSync(join(tmpdir(), 'ac-calc-'));
     process.env.SAL_USE_VCLPLUGIN = 'gtk3'; // its GTK 3 front end speaks AT-SPI (this worker's apps only)
-    startApp('soffice', [`-env:UserInstallation=file://${profile}`, '--calc', '--norestore', '--nologo', '--nodefault', '--nofirststartwizard', 'private:factory/scalc']);
+    startApp('soffice', [
+      `-env:UserInstallation=file://${profile}`,
+      '--calc',
+      '--norestore',
+      '--nologo',
+      '--nodefault',
+      '--nofirststartwizard',
+      'private:factory/scalc',
+    ]);
     // The process that shows the sheet: LibreOffice may put a launcher or a first-start window on
     // the bus before it, and on a busy machine the document can take a while.
-    calcPid = await until('the sheet', async () => {
-      for (const app of (await bridge.runningApps()).filter((a) => a.name.startsWith('soffice'))) {
-        const s = await bridge.snapshot({ pid: app.pid, deadlineMs: 3000 }).catch(() => undefined);
-        if (s?.elements.some((e) => e.role === 'table')) return app.pid;
-      }
-      return undefined;
-    }, 150_000);
+    calcPid = await until(
+      'the sheet',
+      async () => {
+        for (const app of (await bridge.runningApps()).filter((a) => a.name.startsWith('soffice'))) {
+          const s = await bridge.snapshot({ pid: app.pid, deadlineMs: 3000 }).catch(() => undefined);
+          if (s?.elements.some((e) => e.role === 'table')) return app.pid;
+        }
+        return undefined;
+      },
+      150_000,
+    );
   }, 180_000);
 
   afterAll(async () => {

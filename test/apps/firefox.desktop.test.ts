@@ -38,7 +38,6 @@ const PREFS = [
   .map(([k, v]) => `user_pref("${String(k)}", ${String(v)});`)
   .join('\n');
 
-
 interface Run {
   readonly result: RunResult;
   readonly confirmations: readonly ConfirmationRequest[];
@@ -56,7 +55,8 @@ describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', (
   /** The page's title (its document's name); undefined while Firefox is too busy to answer (loading a page). */
   const title = async (): Promise<string | undefined> => (await page().catch(() => undefined))?.elements.find((e) => e.role === 'web_area')?.name;
   /** Is an element of that name on the page now? undefined while Firefox is too busy to answer. */
-  const shows = async (name: string): Promise<true | undefined> => ((await page().catch(() => undefined))?.elements.some((e) => e.name === name) ? true : undefined);
+  const shows = async (name: string): Promise<true | undefined> =>
+    (await page().catch(() => undefined))?.elements.some((e) => e.name === name) ? true : undefined;
   /**
    * Waits until a document of the page is titled `want` (Firefox may still list the page it left
    * for a moment); a timeout says which documents it showed.
@@ -184,12 +184,16 @@ describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', (
     expect(typed.result.outcome, typed.result.message).toBe('done');
     // Read live from the field (Text.GetText): the value in a snapshot of Firefox can lag behind.
     let seen: string | null | undefined;
-    const value = await until('the value of Field 3', async () => {
-      const s = await page().catch(() => undefined);
-      const field = s?.elements.find((e) => e.role === 'text_field' && e.name === 'Field 3');
-      seen = s && field ? await reader.readValue({ generation: s.generation, id: field.id }).catch(() => undefined) : undefined;
-      return seen === 'hello world' ? seen : undefined;
-    }, 15_000).catch(() => seen);
+    const value = await until(
+      'the value of Field 3',
+      async () => {
+        const s = await page().catch(() => undefined);
+        const field = s?.elements.find((e) => e.role === 'text_field' && e.name === 'Field 3');
+        seen = s && field ? await reader.readValue({ generation: s.generation, id: field.id }).catch(() => undefined) : undefined;
+        return seen === 'hello world' ? seen : undefined;
+      },
+      15_000,
+    ).catch(() => seen);
     expect(value).toBe('hello world');
   }, 60_000);
 
@@ -222,11 +226,15 @@ describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', (
     await waitForTitle('Product 7');
     // Firefox drops a link's action while the page it just opened is still being built (the click
     // was "done" and the page stayed): wait until two reads of the page agree.
-    await until('the page settled', async () => {
-      const a = await page().catch(() => undefined);
-      const b = await page().catch(() => undefined);
-      return a && b && a.elements.length > 0 && a.elements.length === b.elements.length ? true : undefined;
-    }, 30_000);
+    await until(
+      'the page settled',
+      async () => {
+        const a = await page().catch(() => undefined);
+        const b = await page().catch(() => undefined);
+        return a && b && a.elements.length > 0 && a.elements.length === b.elements.length ? true : undefined;
+      },
+      30_000,
+    );
     const click = await run('click "The shop with its links last" in Firefox');
     expect(click.result.outcome, click.result.message).toBe('done');
     await waitForTitle('Shop');
@@ -235,6 +243,8 @@ describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', (
     const text = seen.kind === 'observation' ? seen.text : '';
     expect(firstListing).toBeDefined();
     expect(listed(text, 'text_field')).toEqual(firstListing?.fields);
-    expect(listed(text, 'button').filter((b) => /^(Buy \d+|Pay|Delete)$/.test(b))).toEqual(firstListing?.buttons.filter((b) => /^(Buy \d+|Pay|Delete)$/.test(b)));
+    expect(listed(text, 'button').filter((b) => /^(Buy \d+|Pay|Delete)$/.test(b))).toEqual(
+      firstListing?.buttons.filter((b) => /^(Buy \d+|Pay|Delete)$/.test(b)),
+    );
   }, 90_000);
 });

@@ -36,7 +36,11 @@ describe.skipIf(skip !== '')('gedit: listing its window and "click Open"', () =>
     gedit = startApp('gedit', ['--standalone']);
     pid = gedit.pid ?? 0;
     await bridge.waitForApp({ pid }, { timeoutMs: 30_000 });
-    await until('the gedit window', async () => ((await snapshot().catch(() => undefined))?.elements.some((e) => e.role === 'text_area') ? true : undefined), 30_000);
+    await until(
+      'the gedit window',
+      async () => ((await snapshot().catch(() => undefined))?.elements.some((e) => e.role === 'text_area') ? true : undefined),
+      30_000,
+    );
     await activateWindow(' - gedit$');
     await until('gedit in front', async () => ((await bridge.frontmostApp().catch(() => undefined))?.pid === pid ? true : undefined), 10_000);
     loop = new AssistantLoop({ engine: openDesktopEngine(process.env), emit: () => undefined, confirm: async () => 'declined' });

@@ -58,7 +58,11 @@ describe.skipIf(skip !== '')('LibreOffice Writer: typing, clicking Bold and "bol
     enterDesktopSession(session.env);
     bridge = AxBridge.open();
     expect((await bridge.permission({ prompt: true })).state).toBe('granted');
-    writer = await startLibreOffice(bridge, 'writer', (s) => paragraphs(s).length > 0 && s.elements.some((e) => e.role === 'toggle_button' && e.name === 'Bold'));
+    writer = await startLibreOffice(
+      bridge,
+      'writer',
+      (s) => paragraphs(s).length > 0 && s.elements.some((e) => e.role === 'toggle_button' && e.name === 'Bold'),
+    );
     await activateWindow('LibreOffice Writer$');
     await until('Writer in front', async () => ((await bridge.frontmostApp().catch(() => undefined))?.pid === writer?.pid ? true : undefined), 10_000);
     // The loop as the front ends compose it, with the grammar as its only planner.
@@ -69,12 +73,16 @@ describe.skipIf(skip !== '')('LibreOffice Writer: typing, clicking Bold and "bol
     // and the toolbar's reported place settles (two reads agree).
     await say('move the mouse to 600, 450');
     let last = '';
-    await until('the toolbar\'s place to settle', async () => {
-      const now = JSON.stringify((await snapshot()).elements.find((e) => e.role === 'toggle_button' && e.name === 'Bold')?.bounds);
-      const settled = now === last;
-      last = now;
-      return settled ? true : undefined;
-    }, 10_000);
+    await until(
+      "the toolbar's place to settle",
+      async () => {
+        const now = JSON.stringify((await snapshot()).elements.find((e) => e.role === 'toggle_button' && e.name === 'Bold')?.bounds);
+        const settled = now === last;
+        last = now;
+        return settled ? true : undefined;
+      },
+      10_000,
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -127,13 +135,17 @@ describe.skipIf(skip !== '')('LibreOffice Writer: typing, clicking Bold and "bol
     }
     // Whatever Writer still does after the answers shows as growth until its memory settles.
     let last = rssMb(pid);
-    await until('Writer\'s memory to settle', async () => {
-      await new Promise((r) => setTimeout(r, 500));
-      const now = rssMb(pid);
-      const settled = Math.abs(now - last) < 1;
-      last = now;
-      return settled ? true : undefined;
-    }, 20_000);
+    await until(
+      "Writer's memory to settle",
+      async () => {
+        await new Promise((r) => setTimeout(r, 500));
+        const now = rssMb(pid);
+        const settled = Math.abs(now - last) < 1;
+        last = now;
+        return settled ? true : undefined;
+      },
+      20_000,
+    );
     console.log(`[writer] memory ${before.toFixed(0)} MB → ${last.toFixed(0)} MB`);
     expect(last - before).toBeLessThanOrEqual(50);
   }, 60_000);

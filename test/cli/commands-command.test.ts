@@ -23,7 +23,9 @@ describe('assistive-control commands', () => {
     const a = io();
     expect(await commands().run(['list'], a.io)).toBe(0);
     expect(a.out()).toBe(`# ${join(tempDir(), 'commands.json')}\nreply to {name}  (in Thunderbird)  →  Click “Reply to {name}”.\n`);
-    expect(a.err()).toMatch(new RegExp(`^${join(tempDir(), 'commands.json').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:4:40: Command 2 \\(“oops”\\): “do” is not an action`));
+    expect(a.err()).toMatch(
+      new RegExp(`^${join(tempDir(), 'commands.json').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:4:40: Command 2 \\(“oops”\\): “do” is not an action`),
+    );
   });
 
   it('list --json gives commands, vocabulary and problems as one object', async () => {
@@ -31,7 +33,9 @@ describe('assistive-control commands', () => {
     const a = io();
     expect(await commands().run(['list', '--json'], a.io)).toBe(0);
     const out = JSON.parse(a.out());
-    expect(out.commands).toEqual([{ say: 'reply to {name}', app: 'Thunderbird', do: { intent: 'click_element', element: { label: 'Reply to {name}' } }, line: 3 }]);
+    expect(out.commands).toEqual([
+      { say: 'reply to {name}', app: 'Thunderbird', do: { intent: 'click_element', element: { label: 'Reply to {name}' } }, line: 3 },
+    ]);
     expect(out.vocabulary).toEqual(['Anna', 'reply to']);
     expect(out.problems).toEqual([{ line: 4, column: 40, message: expect.stringMatching(/^Command 2/) }]);
   });

@@ -20,9 +20,19 @@ describe('assistive-control completion', () => {
     const file = join(tempDir(), 'assistive-control.bash');
     writeFileSync(file, await script('bash'));
     const complete = (...typed: string[]) =>
-      execFileSync('bash', ['-c', `source "$1"; shift; COMP_WORDS=(assistive-control "$@"); COMP_CWORD=$#; _assistive_control; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', file, ...typed], {
-        encoding: 'utf8',
-      })
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          `source "$1"; shift; COMP_WORDS=(assistive-control "$@"); COMP_CWORD=$#; _assistive_control; printf '%s\\n' "\${COMPREPLY[@]}"`,
+          'bash',
+          file,
+          ...typed,
+        ],
+        {
+          encoding: 'utf8',
+        },
+      )
         .split('\n')
         .filter(Boolean);
     expect(complete('co')).toEqual(['completion', 'commands', 'config']);

@@ -63,7 +63,7 @@ describe('assistive-control config', () => {
 });
 
 describe('assistive-control config get', () => {
-  it('prints one setting\'s value (as JSON with --json); an unknown key is a usage error naming the keys', async () => {
+  it("prints one setting's value (as JSON with --json); an unknown key is a usage error naming the keys", async () => {
     const config = createConfigCommand(services(memoryKeychain()));
     expect(await config.run(['set', 'provider', 'ollama'], io().io)).toBe(0);
     const get = io();

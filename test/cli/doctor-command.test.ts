@@ -83,7 +83,11 @@ describe('assistive-control doctor', () => {
   it('a dead port: a problem that says how to start Ollama, at once', async () => {
     const r = await doctor({ provider: 'ollama', ollamaUrl: await refusedAddress() });
     expect(r.code).toBe(1);
-    expect(r.check('provider')).toMatchObject({ status: 'problem', detail: expect.stringMatching(/^Nothing answers at/), fix: expect.stringContaining('ollama serve') });
+    expect(r.check('provider')).toMatchObject({
+      status: 'problem',
+      detail: expect.stringMatching(/^Nothing answers at/),
+      fix: expect.stringContaining('ollama serve'),
+    });
   });
 
   it('a server that never answers, a hung bridge: each check ends at its deadline', async () => {
@@ -100,9 +104,14 @@ describe('assistive-control doctor', () => {
 
   it('OpenAI-compatible: lists the models with the key saved for that server, and never prints it', async () => {
     const openai = await serve((req, res) =>
-      req.headers.authorization === `Bearer ${KEY}` ? json(res, 200, { object: 'list', data: [{ id: 'gpt-test' }] }) : json(res, 401, { error: { message: 'bad key' } }),
+      req.headers.authorization === `Bearer ${KEY}`
+        ? json(res, 200, { object: 'list', data: [{ id: 'gpt-test' }] })
+        : json(res, 401, { error: { message: 'bad key' } }),
     );
-    const ok = await doctor({ provider: 'openai', openaiBaseUrl: `${openai.url}/v1`, 'models.openai': 'gpt-test' }, { keys: { openai: keychainEntry('openai', KEY, openai.url) } });
+    const ok = await doctor(
+      { provider: 'openai', openaiBaseUrl: `${openai.url}/v1`, 'models.openai': 'gpt-test' },
+      { keys: { openai: keychainEntry('openai', KEY, openai.url) } },
+    );
     expect(ok.check('provider')).toMatchObject({ status: 'ok' });
     expect(ok.check('keychain.openai')).toMatchObject({ status: 'ok', detail: `Key saved in the keychain, for ${openai.url}.` });
     expect(openai.requests.map((q) => q.url)).toEqual(['/v1/models']);
@@ -120,7 +129,9 @@ describe('assistive-control doctor', () => {
 
   it('OpenAI-compatible (issue #13): a key saved for api.openai.com is not sent to another base URL; the fix is the sentence', async () => {
     const openai = await serve((req, res) =>
-      req.headers.authorization === undefined ? json(res, 401, { error: { message: 'no key' } }) : json(res, 200, { object: 'list', data: [{ id: 'gpt-test' }] }),
+      req.headers.authorization === undefined
+        ? json(res, 401, { error: { message: 'no key' } })
+        : json(res, 200, { object: 'list', data: [{ id: 'gpt-test' }] }),
     );
     const r = await doctor({ provider: 'openai', openaiBaseUrl: `${openai.url}/v1`, 'models.openai': 'gpt-test' }, { keys: { openai: KEY } });
     expect(r.code).toBe(1);
@@ -135,7 +146,10 @@ describe('assistive-control doctor', () => {
     // A server that needs no key: ready, and the doctor says the key stays home.
     const keyless = await serve((_req, res) => json(res, 200, { object: 'list', data: [{ id: 'gpt-test' }] }));
     const k = await doctor({ provider: 'openai', openaiBaseUrl: `${keyless.url}/v1`, 'models.openai': 'gpt-test' }, { keys: { openai: KEY } });
-    expect(k.check('provider')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/answers without a key\. The saved key is not sent there: Your OpenAI key was saved for api\.openai\.com/) });
+    expect(k.check('provider')).toMatchObject({
+      status: 'ok',
+      detail: expect.stringMatching(/answers without a key\. The saved key is not sent there: Your OpenAI key was saved for api\.openai\.com/),
+    });
     expect(keyless.requests.map((q) => q.headers.authorization)).toEqual([undefined]);
   });
 
@@ -143,25 +157,42 @@ describe('assistive-control doctor', () => {
     // The key as the planner's SDK sends it (1.x: a bearer token; older: x-api-key).
     const sentKey = (req: IncomingMessage) => req.headers['x-api-key'] ?? req.headers.authorization?.replace(/^Bearer /, '');
     const anthropic = await serve((req, res) => (sentKey(req) === KEY ? json(res, 200, { data: [{ id: 'claude-test' }] }) : json(res, 401, {})));
-    const r = await doctor({ provider: 'anthropic' }, { keys: { anthropic: keychainEntry('anthropic', KEY, anthropic.url) }, env: { ANTHROPIC_BASE_URL: anthropic.url } });
+    const r = await doctor(
+      { provider: 'anthropic' },
+      { keys: { anthropic: keychainEntry('anthropic', KEY, anthropic.url) }, env: { ANTHROPIC_BASE_URL: anthropic.url } },
+    );
     expect(r.check('provider')).toMatchObject({ status: 'ok', detail: 'Anthropic answers and accepts the key.' });
     expect(anthropic.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /v1/models']);
     expect(r.code).toBe(0);
 
     // The key saved for api.anthropic.com: no request at all, and the sentence says what to do.
     const official = await doctor({ provider: 'anthropic' }, { keys: { anthropic: KEY }, env: { ANTHROPIC_BASE_URL: anthropic.url } });
-    expect(official.check('provider')).toMatchObject({ status: 'problem', detail: 'The saved key was not sent.', fix: expect.stringContaining(`assistive-control keys set anthropic --base-url ${anthropic.url}`) });
+    expect(official.check('provider')).toMatchObject({
+      status: 'problem',
+      detail: 'The saved key was not sent.',
+      fix: expect.stringContaining(`assistive-control keys set anthropic --base-url ${anthropic.url}`),
+    });
     expect(anthropic.requests).toHaveLength(1);
     // Plain http to another computer: never, whatever the key was saved for.
-    const far = await doctor({ provider: 'anthropic' }, { keys: { anthropic: keychainEntry('anthropic', KEY, 'http://planner.invalid:8080') }, env: { ANTHROPIC_BASE_URL: 'http://planner.invalid:8080' } });
-    expect(far.check('provider')).toMatchObject({ status: 'problem', fix: expect.stringMatching(/^The base URL http:\/\/planner\.invalid:8080 is plain http to another computer/) });
+    const far = await doctor(
+      { provider: 'anthropic' },
+      { keys: { anthropic: keychainEntry('anthropic', KEY, 'http://planner.invalid:8080') }, env: { ANTHROPIC_BASE_URL: 'http://planner.invalid:8080' } },
+    );
+    expect(far.check('provider')).toMatchObject({
+      status: 'problem',
+      fix: expect.stringMatching(/^The base URL http:\/\/planner\.invalid:8080 is plain http to another computer/),
+    });
     expect(far.out).not.toContain(KEY);
   });
 
   it('a keyed provider without a key: the keychain check says how to save one', async () => {
     const r = await doctor({ provider: 'anthropic' });
     expect(r.code).toBe(1);
-    expect(r.check('keychain.anthropic')).toMatchObject({ status: 'problem', detail: 'No key saved.', fix: 'Save one with "assistive-control keys set anthropic".' });
+    expect(r.check('keychain.anthropic')).toMatchObject({
+      status: 'problem',
+      detail: 'No key saved.',
+      fix: 'Save one with "assistive-control keys set anthropic".',
+    });
   });
 
   it('the accessibility bridge not built: the fix is how to build it', async () => {
@@ -202,8 +233,12 @@ describe('assistive-control doctor in a Wayland session (issue #16)', () => {
     const input = r.check('input');
     expect(input?.status).toBe('problem');
     expect(input?.detail).not.toMatch(/can be sent/);
-    expect(input?.detail).toMatch(/^This is a Wayland session\. Mouse and keyboard input reaches only the apps that run under XWayland \(its X server answered; the pointer is at 10, 20\): for them, typing, clicking and bringing a window to the front go through X11/);
-    expect(input?.detail).toContain('Native Wayland apps (most GNOME and KDE apps) receive no synthesized input and cannot be brought to the front; reading them through accessibility (AT-SPI) still works.');
+    expect(input?.detail).toMatch(
+      /^This is a Wayland session\. Mouse and keyboard input reaches only the apps that run under XWayland \(its X server answered; the pointer is at 10, 20\): for them, typing, clicking and bringing a window to the front go through X11/,
+    );
+    expect(input?.detail).toContain(
+      'Native Wayland apps (most GNOME and KDE apps) receive no synthesized input and cannot be brought to the front; reading them through accessibility (AT-SPI) still works.',
+    );
     expect(input?.fix).toMatch(/^To drive every app, log out, and on the login screen choose an Xorg session .*“GNOME on Xorg”/);
   });
 
@@ -216,7 +251,10 @@ describe('assistive-control doctor in a Wayland session (issue #16)', () => {
   });
 
   it('no XWayland: input reaches no app, reading still works, and the same fix; printed as text too', async () => {
-    const r = await doctor({}, { env: { XDG_SESSION_TYPE: 'wayland', WAYLAND_DISPLAY: 'wayland-0' }, deps: { input: async () => ({ problem: 'no display' }) }, args: [] });
+    const r = await doctor(
+      {},
+      { env: { XDG_SESSION_TYPE: 'wayland', WAYLAND_DISPLAY: 'wayland-0' }, deps: { input: async () => ({ problem: 'no display' }) }, args: [] },
+    );
     expect(r.code).toBe(1);
     expect(r.out).toContain(
       'PROBLEM  Display and input synthesis: This is a Wayland session without a working XWayland (DISPLAY is not set), so mouse and keyboard input reaches no app and no window can be brought to the front. Reading apps through accessibility (AT-SPI) still works.\n         Fix: To drive every app, log out,',
@@ -238,6 +276,9 @@ describe('assistive-control doctor without a display', () => {
     const parsed = JSON.parse(stdout) as { checks: CheckResult[] };
     expect(parsed.checks.find((c) => c.id === 'input')).toMatchObject({ status: 'problem', fix: expect.stringContaining('DISPLAY is not set') });
     // No session bus: the real keychain library finds no Secret Service, which the default planner does not need.
-    expect(parsed.checks.find((c) => c.id === 'keychain.openai')).toMatchObject({ status: 'not_applicable', detail: expect.stringMatching(/^There is no keychain service\./) });
+    expect(parsed.checks.find((c) => c.id === 'keychain.openai')).toMatchObject({
+      status: 'not_applicable',
+      detail: expect.stringMatching(/^There is no keychain service\./),
+    });
   });
 });

@@ -46,7 +46,11 @@ describe.runIf(process.platform === 'linux')('assistive-control doctor on a real
     await secretSession().startKeyring(false);
     try {
       const { check } = await keychainCheck();
-      expect(check).toMatchObject({ status: 'problem', detail: 'The keychain is locked.', fix: expect.stringMatching(/^Your keyring is locked.*Unlock the "Login" keyring/) });
+      expect(check).toMatchObject({
+        status: 'problem',
+        detail: 'The keychain is locked.',
+        fix: expect.stringMatching(/^Your keyring is locked.*Unlock the "Login" keyring/),
+      });
     } finally {
       await secretSession().stopKeyring();
       await secretSession().startKeyring(true);

@@ -123,7 +123,9 @@ describe('assistive-control keys', () => {
     await factory().settings.set('openaiBaseUrl', 'http://planner.invalid:8080/v1');
     const c = io(`${KEY}\n`);
     expect(await createKeysCommand(factory).run(['set', 'openai'], c.io)).toBe(0);
-    expect(c.out()).toBe('The OpenAI API key is saved in the keychain. It is sent only to api.openai.com: http://planner.invalid:8080 is plain http to another computer, where anyone on the network could read it.\n');
+    expect(c.out()).toBe(
+      'The OpenAI API key is saved in the keychain. It is sent only to api.openai.com: http://planner.invalid:8080 is plain http to another computer, where anyone on the network could read it.\n',
+    );
     expect(keychain.entries.get('openai')).toBe(KEY);
   });
 

@@ -70,20 +70,26 @@ describe('assistive-control plan --provider', () => {
     expect(server.requests.at(-1)?.body.model).toBe('phi4');
   });
 
-  it('exits 1 with the provider\'s actionable message when it fails, and never shows the key', async () => {
+  it("exits 1 with the provider's actionable message when it fails, and never shows the key", async () => {
     const r = await plan(['--provider', 'ollama', '--base-url', await refusedAddress(), 'send it']);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^Ollama is not running at .* `ollama serve`/);
     servers.openai?.setScenario('http_401');
-    const s = await plan(['--provider', 'openai', '--base-url', servers.openai?.baseURL ?? '', 'send it'], { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: servers.openai?.baseURL ?? '' });
+    const s = await plan(['--provider', 'openai', '--base-url', servers.openai?.baseURL ?? '', 'send it'], {
+      OPENAI_API_KEY: KEY,
+      OPENAI_BASE_URL: servers.openai?.baseURL ?? '',
+    });
     expect(s.code).toBe(1);
     expect(s.err).toMatch(/rejected the API key \(HTTP 401\).*The key comes from OPENAI_API_KEY in the environment: correct or unset it\./);
     expect(s.err + s.out).not.toContain(KEY);
   });
 
-  it('exits 3 with the validator\'s sentence when the model\'s answer is not a valid command', async () => {
+  it("exits 3 with the validator's sentence when the model's answer is not a valid command", async () => {
     servers.anthropic?.setScenario('unknown_intent');
-    const r = await plan(['--provider', 'anthropic', '--base-url', servers.anthropic?.baseURL ?? '', 'wipe the disk'], { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: servers.anthropic?.baseURL ?? '' });
+    const r = await plan(['--provider', 'anthropic', '--base-url', servers.anthropic?.baseURL ?? '', 'wipe the disk'], {
+      ANTHROPIC_API_KEY: KEY,
+      ANTHROPIC_BASE_URL: servers.anthropic?.baseURL ?? '',
+    });
     expect(r.code).toBe(3);
     expect(r.err).toContain('there is no action called "delete_all_files"');
   });
@@ -125,10 +131,15 @@ describe('planWithLlm', () => {
     const baseURL = servers.anthropic?.baseURL ?? '';
     const r = await planWithLlm('send it', { provider: 'anthropic', baseURL }, testServices(dir, keychain)());
     expect(r).toMatchObject({ ok: false, code: 'key_not_sent', exitCode: 1 });
-    if (!r.ok) expect(r.message).toBe(`Your Anthropic key was saved for api.anthropic.com, but the base URL is now ${baseURL}, so the key was not sent there. Save a key for that server with \`assistive-control keys set anthropic --base-url ${baseURL}\`, or set the base URL back.`);
+    if (!r.ok)
+      expect(r.message).toBe(
+        `Your Anthropic key was saved for api.anthropic.com, but the base URL is now ${baseURL}, so the key was not sent there. Save a key for that server with \`assistive-control keys set anthropic --base-url ${baseURL}\`, or set the base URL back.`,
+      );
     const env = await plan(['--provider', 'anthropic', '--base-url', baseURL, 'send it'], { ANTHROPIC_API_KEY: KEY });
     expect(env.code).toBe(1);
-    expect(env.err).toMatch(/^Your Anthropic key from ANTHROPIC_API_KEY is for api\.anthropic\.com, but the base URL is http:\/\/127\.0\.0\.1:\d+, so the key was not sent there\. Set ANTHROPIC_BASE_URL/);
+    expect(env.err).toMatch(
+      /^Your Anthropic key from ANTHROPIC_API_KEY is for api\.anthropic\.com, but the base URL is http:\/\/127\.0\.0\.1:\d+, so the key was not sent there\. Set ANTHROPIC_BASE_URL/,
+    );
     expect(env.err).not.toContain(KEY);
     expect(servers.anthropic?.requests).toHaveLength(0);
   });

@@ -25,7 +25,7 @@ describe('assistive-control (the front door)', () => {
     for (const flag of ['--version', '-V', 'version']) expect(await run(flag)).toEqual({ code: 0, out: `${VERSION}\n`, err: '' });
   });
 
-  it('help <command> prints that command\'s usage, not the global help', async () => {
+  it("help <command> prints that command's usage, not the global help", async () => {
     const r = await run('help', 'run');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^Usage: assistive-control run /);
@@ -92,7 +92,11 @@ describe('the bundle the bin runs', () => {
     expect(run).toContain('src/intent/providers/create-planner.ts');
     expect(run.filter((input) => SDK.test(input))).toEqual([]);
     // The check can fail: each provider's own chunk does hold its SDK.
-    for (const [provider, sdk] of [['openai', 'openai'], ['anthropic', '@anthropic-ai'], ['ollama', 'ollama']]) {
+    for (const [provider, sdk] of [
+      ['openai', 'openai'],
+      ['anthropic', '@anthropic-ai'],
+      ['ollama', 'ollama'],
+    ]) {
       const inputs = [...staticClosure(meta, chunkOf(`src/intent/providers/${provider}.ts`))];
       expect(inputs.some((input) => input.startsWith(`node_modules/${sdk}/`))).toBe(true);
     }

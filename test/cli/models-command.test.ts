@@ -61,7 +61,10 @@ describe('assistive-control models', () => {
     try {
       const io = captureIo();
       expect(await command().run(['download'], io.io)).toBe(0);
-      const lines = io.err().split('\n').filter((l) => l.startsWith('base.en: ['));
+      const lines = io
+        .err()
+        .split('\n')
+        .filter((l) => l.startsWith('base.en: ['));
       expect(lines.length).toBeGreaterThanOrEqual(3);
       expect(lines.at(-1)).toBe('base.en: [##########] 100% (3 MB of 3 MB)');
       expect(io.err()).not.toContain('\r');

@@ -56,9 +56,10 @@ describe('an older Node starts the bin', () => {
   writeFileSync(pretend, "Object.defineProperty(process.versions, 'node', { value: '20.20.2' });\n");
   const olderNode = olderSystemNode();
   const older: [string, ...string[]] = olderNode ? [olderNode] : [process.execPath, '--import', pathToFileURL(pretend).href];
-  const startOlder = (args: readonly string[], env: NodeJS.ProcessEnv = process.env) => spawnSync(older[0], [...older.slice(1), ...args], { encoding: 'utf8', env });
+  const startOlder = (args: readonly string[], env: NodeJS.ProcessEnv = process.env) =>
+    spawnSync(older[0], [...older.slice(1), ...args], { encoding: 'utf8', env });
 
-  it('in the checkout: the checkout\'s own Node takes over and the command works', () => {
+  it("in the checkout: the checkout's own Node takes over and the command works", () => {
     const r = startOlder([BIN, 'plan', 'click Send', '--json'], { ...process.env, HOME: dir });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

@@ -9,7 +9,11 @@ const USAGE = 'Usage: assistive-control thing [--json] <what>';
 function io() {
   const out: string[] = [];
   const err: string[] = [];
-  return { io: { stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => err.push(s) } }, out: () => out.join(''), err: () => err.join('') };
+  return {
+    io: { stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => err.push(s) } },
+    out: () => out.join(''),
+    err: () => err.join(''),
+  };
 }
 
 describe('parseCommandArgs', () => {
@@ -71,7 +75,9 @@ describe('providerOptionsProblem', () => {
 
   it('names an unknown provider (cut to 40 characters) and lists the real ones', () => {
     expect(providerOptionsProblem({ provider: 'gemini' }, 'settings')).toBe('There is no provider called "gemini": use grammar, ollama, anthropic, openai.');
-    expect(providerOptionsProblem({ provider: 'x'.repeat(100) }, 'grammar')).toBe(`There is no provider called "${'x'.repeat(40)}": use grammar, ollama, anthropic, openai.`);
+    expect(providerOptionsProblem({ provider: 'x'.repeat(100) }, 'grammar')).toBe(
+      `There is no provider called "${'x'.repeat(40)}": use grammar, ollama, anthropic, openai.`,
+    );
     expect(providerOptionsProblem({ provider: 'Ollama' }, 'grammar')).toMatch(/^There is no provider called "Ollama"/);
   });
 

@@ -19,7 +19,10 @@ import { captureIo, memoryKeychain, testServices, useTempDir } from './cli-fixtu
 const dir = useTempDir('ac-run-');
 const KEY = 'sk-ant-test-0123456789abcdefghijklmnop';
 
-function runCli(args: string[], options: { script?: EngineScript; env?: Record<string, string>; stdin?: CliIo['stdin']; interrupt?: (fire: () => void) => void } = {}) {
+function runCli(
+  args: string[],
+  options: { script?: EngineScript; env?: Record<string, string>; stdin?: CliIo['stdin']; interrupt?: (fire: () => void) => void } = {},
+) {
   const engine = fakeEngine(options.script);
   const captured = captureIo(undefined, options.env ?? {});
   const io: CliIo = { ...captured.io, ...(options.stdin ? { stdin: options.stdin } : {}) };
@@ -38,7 +41,11 @@ function runCli(args: string[], options: { script?: EngineScript; env?: Record<s
     .then((code) => ({ code, out: captured.out(), err: captured.err(), engine }));
 }
 
-const events = (out: string): AssistantEvent[] => out.trim().split('\n').map((l) => JSON.parse(l) as AssistantEvent);
+const events = (out: string): AssistantEvent[] =>
+  out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as AssistantEvent);
 const audit = () => parseAuditLines(readFileSync(join(dir(), 'state', 'audit.jsonl'), 'utf8')).records;
 
 describe('assistive-control run', () => {
@@ -51,16 +58,33 @@ describe('assistive-control run', () => {
   });
 
   it('runs one of the user’s own commands from commands.json in the settings folder (issue #18)', async () => {
-    writeFileSync(join(dir(), 'commands.json'), JSON.stringify({ commands: [{ say: 'press the {name} button', do: { intent: 'click_element', element: { label: '{name}' } } }] }));
+    writeFileSync(
+      join(dir(), 'commands.json'),
+      JSON.stringify({ commands: [{ say: 'press the {name} button', do: { intent: 'click_element', element: { label: '{name}' } } }] }),
+    );
     const r = await runCli(['--provider', 'grammar', 'press the Increment button']);
     expect(r.code).toBe(0);
     expect(r.out).toBe('→ Click “Increment”.\nDone.\n');
     expect(audit()).toEqual([expect.objectContaining({ command: 'press the Increment button', source: 'user_command', outcome: 'done' })]);
     // A problem in the file is said on stderr with its line and column; the good command still runs.
-    writeFileSync(join(dir(), 'commands.json'), JSON.stringify({ commands: [{ say: 'press the {name} button', do: { intent: 'click_element', element: { label: '{name}' } } }, { say: 'x', do: { intent: 'nope' } }] }, null, 2));
+    writeFileSync(
+      join(dir(), 'commands.json'),
+      JSON.stringify(
+        {
+          commands: [
+            { say: 'press the {name} button', do: { intent: 'click_element', element: { label: '{name}' } } },
+            { say: 'x', do: { intent: 'nope' } },
+          ],
+        },
+        null,
+        2,
+      ),
+    );
     const again = await runCli(['--provider', 'grammar', 'press the Increment button']);
     expect(again.code).toBe(0);
-    expect(again.err).toMatch(/^Your commands file has a problem; a command with a problem is left out until it is fixed\. commands\.json:15:19: Command 2 \(“x”\): “do” is not an action/);
+    expect(again.err).toMatch(
+      /^Your commands file has a problem; a command with a problem is left out until it is fixed\. commands\.json:15:19: Command 2 \(“x”\): “do” is not an action/,
+    );
   });
 
   it('--json prints the event stream as NDJSON, one typed event per line, ending idle then done', async () => {
@@ -94,7 +118,10 @@ describe('assistive-control run', () => {
   });
 
   it('a blocked action never runs, even with --yes: exit 4', async () => {
-    const script: EngineScript = () => ({ result: { kind: 'success', message: 'Typed.' }, facts: { focused: { role: 'password_field', name: 'PIN', secure: true } } });
+    const script: EngineScript = () => ({
+      result: { kind: 'success', message: 'Typed.' },
+      facts: { focused: { role: 'password_field', name: 'PIN', secure: true } },
+    });
     const r = await runCli(['--yes', '--provider', 'grammar', 'type "hunter2"'], { script });
     expect(r.code).toBe(4);
     expect(r.engine.calls).toEqual([]);
@@ -115,7 +142,9 @@ describe('assistive-control run', () => {
   });
 
   it('elements: usage errors exit 2; a screen that cannot be read exits 1 with the reason', async () => {
-    const failing = createElementsCommand(() => fakeEngine(() => ({ kind: 'failure', code: 'no_accessibility', reason: 'The accessibility bridge is not built.' })));
+    const failing = createElementsCommand(() =>
+      fakeEngine(() => ({ kind: 'failure', code: 'no_accessibility', reason: 'The accessibility bridge is not built.' })),
+    );
     const usage = captureIo();
     expect(await failing.run(['Firefox'], usage.io)).toBe(2);
     expect(usage.err()).toMatch(/use --app/);
@@ -174,16 +203,26 @@ describe('assistive-control run with LLM providers (official SDKs, loopback serv
 
   it('openai: observe, then act on the id the observation gave', async () => {
     const server = await start('openai', [{ intent: 'get_screen_elements' }, (text) => ({ intent: 'click_element', element: { id: idOf(text, 'Save') } })]);
-    const script: EngineScript = (call) => (call.method === 'getScreenElements' ? observationOf(['button "Open"', 'button "Save"']) : { kind: 'success', message: 'Clicked “Save”.' });
+    const script: EngineScript = (call) =>
+      call.method === 'getScreenElements' ? observationOf(['button "Open"', 'button "Save"']) : { kind: 'success', message: 'Clicked “Save”.' };
     const r = await runCli(['--json', '--provider', 'openai', '--base-url', server.baseURL, 'keep my work safe'], { script });
     expect(r.code).toBe(0);
-    expect(r.engine.calls).toEqual([{ method: 'getScreenElements', args: [undefined] }, { method: 'click', args: [{ id: 2 }] }]);
-    expect(events(r.out).filter((e) => e.type === 'intent').map((e) => e.type === 'intent' && e.source)).toEqual(['openai', 'openai']);
+    expect(r.engine.calls).toEqual([
+      { method: 'getScreenElements', args: [undefined] },
+      { method: 'click', args: [{ id: 2 }] },
+    ]);
+    expect(
+      events(r.out)
+        .filter((e) => e.type === 'intent')
+        .map((e) => e.type === 'intent' && e.source),
+    ).toEqual(['openai', 'openai']);
   });
 
   it('anthropic: a clarification ends the run with exit 3 and the question', async () => {
     const server = await start('anthropic', [{ intent: 'clarify_request', question: 'Which file should I open?', options: ['Report', 'Letter'] }]);
-    const r = await runCli(['--provider', 'anthropic', '--base-url', server.baseURL, 'open the file'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.baseURL } });
+    const r = await runCli(['--provider', 'anthropic', '--base-url', server.baseURL, 'open the file'], {
+      env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.baseURL },
+    });
     expect(r.code).toBe(3);
     expect(r.err).toContain('Which file should I open?');
     expect(r.engine.calls).toEqual([]);
@@ -192,7 +231,10 @@ describe('assistive-control run with LLM providers (official SDKs, loopback serv
   it('a provider that fails midway: the run fails with a sentence, exit 1, and no key anywhere', async () => {
     const server = await start('anthropic', [{ intent: 'get_screen_elements' }, { fail: 'http_500' }]);
     const script: EngineScript = () => observationOf(['button "Save"']);
-    const r = await runCli(['--json', '--provider', 'anthropic', '--base-url', server.baseURL, 'save it somehow'], { script, env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.baseURL } });
+    const r = await runCli(['--json', '--provider', 'anthropic', '--base-url', server.baseURL, 'save it somehow'], {
+      script,
+      env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.baseURL },
+    });
     expect(r.code).toBe(1);
     expect(events(r.out).at(-1)).toMatchObject({ type: 'done', outcome: 'failed' });
     expect(r.out + r.err).not.toContain(KEY);

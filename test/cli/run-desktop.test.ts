@@ -58,7 +58,11 @@ describe.skipIf(skip !== '')('assistive-control run on a real desktop', () => {
     const code = await command.run(args, captured.io);
     return { code, out: captured.out(), err: captured.err() };
   };
-  const events = (out: string): AssistantEvent[] => out.trim().split('\n').map((l) => JSON.parse(l) as AssistantEvent);
+  const events = (out: string): AssistantEvent[] =>
+    out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as AssistantEvent);
   const llm = async (provider: 'openai' | 'anthropic', script: Parameters<typeof startScriptedLlm>[1]) => {
     const s = await startScriptedLlm(provider, script);
     servers.push(s);
@@ -72,7 +76,9 @@ describe.skipIf(skip !== '')('assistive-control run on a real desktop', () => {
     expect((await bridge.permission({ prompt: true })).state).toBe('granted');
     app = startApp(SYSTEM_PYTHON, [FIXTURE]);
     await bridge.waitForApp({ pid: app.pid ?? 0 });
-    await until('the fixture window', async () => ((await bridge.snapshot({ pid: app.pid ?? 0 })).elements.some((e) => e.name === 'Count: 0') ? true : undefined));
+    await until('the fixture window', async () =>
+      (await bridge.snapshot({ pid: app.pid ?? 0 })).elements.some((e) => e.name === 'Count: 0') ? true : undefined,
+    );
     await activateWindow('^Loop Fixture$');
   });
 
@@ -137,11 +143,17 @@ describe.skipIf(skip !== '')('assistive-control run on a real desktop', () => {
   it('anthropic: a destructive target needs --yes; with it, it runs once', async () => {
     const plan = { intent: 'click_element', element: { label: 'Delete everything', role: 'button' } };
     const first = await llm('anthropic', [plan]);
-    const refused = await cli(['--provider', 'anthropic', '--base-url', first.baseURL, 'clear it all out'], { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: first.baseURL });
+    const refused = await cli(['--provider', 'anthropic', '--base-url', first.baseURL, 'clear it all out'], {
+      ANTHROPIC_API_KEY: KEY,
+      ANTHROPIC_BASE_URL: first.baseURL,
+    });
     expect(refused.code).toBe(3);
     expect(await counter('Deleted: ')).toBe(0);
     const second = await llm('anthropic', [plan]);
-    const confirmed = await cli(['--yes', '--provider', 'anthropic', '--base-url', second.baseURL, 'clear it all out'], { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: second.baseURL });
+    const confirmed = await cli(['--yes', '--provider', 'anthropic', '--base-url', second.baseURL, 'clear it all out'], {
+      ANTHROPIC_API_KEY: KEY,
+      ANTHROPIC_BASE_URL: second.baseURL,
+    });
     expect(confirmed.code).toBe(0);
     await until('the delete to count', async () => ((await counter('Deleted: ')) === 1 ? true : undefined));
     expect(readFileSync(join(dir(), 'state', 'audit.jsonl'), 'utf8')).not.toContain(KEY);
@@ -173,7 +185,10 @@ describe.skipIf(skip !== '')('assistive-control run on a real desktop', () => {
   it('a provider that fails midway: exit 1 with a sentence, nothing clicked', async () => {
     const before = await counter('Count: ');
     const server = await llm('anthropic', [{ intent: 'get_screen_elements' }, { fail: 'http_500' }]);
-    const r = await cli(['--provider', 'anthropic', '--base-url', server.baseURL, 'make the number bigger'], { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.baseURL });
+    const r = await cli(['--provider', 'anthropic', '--base-url', server.baseURL, 'make the number bigger'], {
+      ANTHROPIC_API_KEY: KEY,
+      ANTHROPIC_BASE_URL: server.baseURL,
+    });
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/\.\n$/);
     expect(r.err).not.toContain(KEY);

@@ -36,7 +36,9 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
     bridge = AxBridge.open();
     app = startApp(SYSTEM_PYTHON, [FIXTURE]);
     await bridge.waitForApp({ pid: app.pid ?? 0 });
-    await until('the fixture window', async () => ((await bridge.snapshot({ pid: app.pid ?? 0 })).elements.some((e) => e.name === 'Count: 0') ? true : undefined));
+    await until('the fixture window', async () =>
+      (await bridge.snapshot({ pid: app.pid ?? 0 })).elements.some((e) => e.name === 'Count: 0') ? true : undefined,
+    );
     await activateWindow('^Loop Fixture$');
     silent = createServer(() => undefined);
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
@@ -64,7 +66,11 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
     let seen = 0;
     /** Waits for `text` after what was already matched; the output a screen reader gets is plain lines. */
     const expectText = async (text: string, timeoutMs = 15_000) => {
-      await until(`"${text}" in the session (output so far: ${JSON.stringify(output.slice(-300))})`, async () => (output.indexOf(text, seen) >= 0 ? true : undefined), timeoutMs);
+      await until(
+        `"${text}" in the session (output so far: ${JSON.stringify(output.slice(-300))})`,
+        async () => (output.indexOf(text, seen) >= 0 ? true : undefined),
+        timeoutMs,
+      );
       seen = output.indexOf(text, seen) + text.length;
     };
     const type = (bytes: string) => child.stdin.write(bytes);
@@ -112,7 +118,7 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
     }
   }, 90_000);
 
-  it('the quick start\'s first command: setup checked, nothing reinstalled, no Electron here, so the command line starts and works', async () => {
+  it("the quick start's first command: setup checked, nothing reinstalled, no Electron here, so the command line starts and works", async () => {
     const root = resolve(import.meta.dirname, '../..');
     // The quick start runs `npm ci` only when the dependencies are older than the lock file: here they
     // must not be (a reinstall in the middle of the suite would pull node_modules from under it).
@@ -121,13 +127,21 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
     const noElectron = join(dir, 'no-electron');
     mkdirSync(noElectron, { recursive: true });
     // The real Electron check, pointed at a folder without the binary (no download can succeed on CI anyway).
-    const env = { ...process.env, HOME: dir, ASSISTIVE_CONTROL_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), TERM: 'dumb', ELECTRON_OVERRIDE_DIST_PATH: noElectron };
+    const env = {
+      ...process.env,
+      HOME: dir,
+      ASSISTIVE_CONTROL_CONFIG_DIR: join(dir, 'config'),
+      XDG_STATE_HOME: join(dir, 'state'),
+      TERM: 'dumb',
+      ELECTRON_OVERRIDE_DIST_PATH: noElectron,
+    };
     const child = spawn('script', ['-qfec', 'exec bash scripts/quickstart.sh', '/dev/null'], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    const expectText = (text: string) => until(`"${text}" (output so far: ${JSON.stringify(output.slice(-400))})`, async () => (output.includes(text) ? true : undefined), 60_000);
+    const expectText = (text: string) =>
+      until(`"${text}" (output so far: ${JSON.stringify(output.slice(-400))})`, async () => (output.includes(text) ? true : undefined), 60_000);
     try {
       await expectText('setup: all system packages are installed.');
       await expectText("The panel cannot open here: Electron's binary is not at");

@@ -90,14 +90,19 @@ describe('the planner (issue #13)', () => {
     await useOpenAi(server.baseURL);
     server.setScenario('http_401');
     const refused = await planOnce();
-    expect(refused.kind === 'failed' && refused.error.message).toMatch(/Your OpenAI key was saved for api\.openai\.com, but the base URL is now http:\/\/127\.0\.0\.1:\d+/);
+    expect(refused.kind === 'failed' && refused.error.message).toMatch(
+      /Your OpenAI key was saved for api\.openai\.com, but the base URL is now http:\/\/127\.0\.0\.1:\d+/,
+    );
     expect(headersSeen(server.requests)).not.toContain(KEY);
   });
 
   it('a key saved together with the loopback base URL goes with every request there', async () => {
     await useOpenAi(server.baseURL);
     const saved = await keysSavedForSettings(settings, secrets).setKey('openai', KEY);
-    expect(saved).toEqual({ ok: true, message: `The OpenAI API key is saved in the keychain, for ${origin(server.baseURL)}: it is sent there and to api.openai.com, nowhere else.` });
+    expect(saved).toEqual({
+      ok: true,
+      message: `The OpenAI API key is saved in the keychain, for ${origin(server.baseURL)}: it is sent there and to api.openai.com, nowhere else.`,
+    });
     expect((await planOnce()).kind).toBe('answered');
     expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
 
@@ -133,7 +138,10 @@ describe('the planner (issue #13)', () => {
     const sent: { url: string; headers: string }[] = [];
     const recorder: typeof fetch = async (input, init) => {
       sent.push({ url: String(input), headers: JSON.stringify(Object.fromEntries(new Headers(init?.headers).entries())) });
-      return new Response(JSON.stringify({ error: { message: 'no key', type: 'invalid_request_error', code: null } }), { status: 401, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ error: { message: 'no key', type: 'invalid_request_error', code: null } }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
     };
     const composed = await composePlanner({ provider: 'openai', baseURL: far }, defaultSettings(), secrets, { fetch: recorder });
     expect(composed.ok).toBe(true);
@@ -147,7 +155,11 @@ describe('the planner (issue #13)', () => {
     // Anthropic, which needs a key: nothing is sent at all.
     const anthropic = createSecretStore({ backend: memoryKeychain(), env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: 'http://planner.invalid:8080' } });
     const refused = await composePlanner({ provider: 'anthropic', baseURL: 'http://planner.invalid:8080' }, defaultSettings(), anthropic, { fetch: recorder });
-    expect(refused).toMatchObject({ ok: false, code: 'key_not_sent', message: expect.stringMatching(/^The base URL http:\/\/planner\.invalid:8080 is plain http to another computer/) });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: 'key_not_sent',
+      message: expect.stringMatching(/^The base URL http:\/\/planner\.invalid:8080 is plain http to another computer/),
+    });
     expect(sent).toHaveLength(1);
   });
 
@@ -160,10 +172,12 @@ describe('the planner (issue #13)', () => {
     expect(JSON.stringify(await keyForRequest(secrets, 'openai', 'http://127.0.0.1:1/v1'))).not.toContain(KEY);
   });
 
-  it('which base URL a key saved now is for: the planner\'s, or the transcription address when only voice uses OpenAI', () => {
+  it("which base URL a key saved now is for: the planner's, or the transcription address when only voice uses OpenAI", () => {
     const s = defaultSettings();
     expect(keyBaseUrlFromSettings('openai', { ...s, provider: 'openai', openaiBaseUrl: 'http://127.0.0.1:1/v1' })).toBe('http://127.0.0.1:1/v1');
-    expect(keyBaseUrlFromSettings('openai', { ...s, provider: 'ollama', voice: { ...s.voice, engine: 'online', transcriptionUrl: 'http://127.0.0.1:2/v1' } })).toBe('http://127.0.0.1:2/v1');
+    expect(
+      keyBaseUrlFromSettings('openai', { ...s, provider: 'ollama', voice: { ...s.voice, engine: 'online', transcriptionUrl: 'http://127.0.0.1:2/v1' } }),
+    ).toBe('http://127.0.0.1:2/v1');
     expect(keyBaseUrlFromSettings('openai', { ...s, provider: 'ollama' })).toBe(s.openaiBaseUrl);
     expect(keyBaseUrlFromSettings('anthropic', s)).toBeUndefined();
   });

@@ -65,7 +65,10 @@ describe('the speech composer', () => {
   });
 
   it('online: OpenAI itself without a key is a sentence; a self-hosted server needs none', async () => {
-    await expect(composeSpeechEngine(voice({ engine: 'online' }), { modelsDir: tmpdir(), secrets })).rejects.toMatchObject({ code: 'auth', message: expect.stringMatching(/needs an OpenAI key.+Settings → Voice\.$/) });
+    await expect(composeSpeechEngine(voice({ engine: 'online' }), { modelsDir: tmpdir(), secrets })).rejects.toMatchObject({
+      code: 'auth',
+      message: expect.stringMatching(/needs an OpenAI key.+Settings → Voice\.$/),
+    });
     const stt = await composeSpeechEngine(voice({ engine: 'online', transcriptionUrl: 'http://127.0.0.1:9/v1' }), { modelsDir: tmpdir(), secrets });
     expect(stt.engine).toBe('openai');
     await stt.close();

@@ -54,7 +54,9 @@ describe('following commands.json', () => {
       type: 'error',
       code: 'commands_file',
       retryable: false,
-      message: expect.stringMatching(/^Your commands file has a problem; the commands read before it stay in use until it is fixed\. commands\.json:3:17: The file is not valid JSON/),
+      message: expect.stringMatching(
+        /^Your commands file has a problem; the commands read before it stay in use until it is fixed\. commands\.json:3:17: The file is not valid JSON/,
+      ),
     });
 
     reloaded = nextReload(file, (s) => s.problems.length === 0 && s.commands[0]?.say === 'wave');
@@ -78,7 +80,10 @@ describe('following commands.json', () => {
     const file = new UserCommandsFile({ dir });
     const set = await file.commands();
     expect(set.problems).toEqual([{ line: 1, column: 1, message: 'commands.json in the settings folder is not a file: remove it or rename it.' }]);
-    expect(await file.save({ say: 'x y', do: { intent: 'get_frontmost_app' } })).toEqual({ ok: false, message: 'commands.json in the settings folder is not a file: remove it or rename it.' });
+    expect(await file.save({ say: 'x y', do: { intent: 'get_frontmost_app' } })).toEqual({
+      ok: false,
+      message: 'commands.json in the settings folder is not a file: remove it or rename it.',
+    });
   });
 
   it('the speech hint: some of the user’s words first, then the screen’s', () => {

@@ -20,7 +20,10 @@ describe('the commands file on disk', () => {
     expect(await readSettingsText(dir, 'commands.json')).toEqual({ kind: 'text', text: '{"commands": []}' });
     expect((await stat(join(dir, 'commands.json'))).mode & 0o777).toBe(0o600);
     await writeFile(join(dir, 'commands.json'), ' '.repeat(COMMANDS_FILE_MAX_BYTES + 1));
-    expect(await readSettingsText(dir, 'commands.json')).toEqual({ kind: 'unreadable', message: 'commands.json is larger than 1,000,000 bytes, so it was not read: make it smaller.' });
+    expect(await readSettingsText(dir, 'commands.json')).toEqual({
+      kind: 'unreadable',
+      message: 'commands.json is larger than 1,000,000 bytes, so it was not read: make it smaller.',
+    });
   });
 
   it('creates a missing folder and calls after a change to that file: written, then removed', async () => {
@@ -32,10 +35,15 @@ describe('the commands file on disk', () => {
         next = resolve;
       });
     watches.push(
-      await watchSettingsFile(folder, 'commands.json', () => {
-        calls++;
-        next();
-      }, { debounceMs: 30 }),
+      await watchSettingsFile(
+        folder,
+        'commands.json',
+        () => {
+          calls++;
+          next();
+        },
+        { debounceMs: 30 },
+      ),
     );
     let seen = changed();
     await writeSettingsText(folder, 'commands.json', '{}');

@@ -20,13 +20,20 @@ const OPENAI = 'https://api.openai.com';
 const ANTHROPIC = 'https://api.anthropic.com';
 const KEY = 'sk-test-CANARY-destination-0123456789';
 
-const ask = (url: string, boundTo: string = OPENAI, extra: Partial<KeyUseQuestion> = {}): KeyUse => decideKeyUse({ provider: 'openai', url, boundTo, ...extra });
+const ask = (url: string, boundTo: string = OPENAI, extra: Partial<KeyUseQuestion> = {}): KeyUse =>
+  decideKeyUse({ provider: 'openai', url, boundTo, ...extra });
 const sends = (use: KeyUse) => use.send;
 const reason = (use: KeyUse) => (use.send ? 'send' : use.reason);
 
 describe('decideKeyUse', () => {
-  it('sends a key to its provider\'s official host, however the URL is written', () => {
-    for (const url of ['https://api.openai.com/v1', 'https://api.openai.com/v1/', 'https://api.openai.com', 'https://API.OpenAI.com:443/v1', 'https://api.openai.com/v1/chat/completions?x=1#f']) {
+  it("sends a key to its provider's official host, however the URL is written", () => {
+    for (const url of [
+      'https://api.openai.com/v1',
+      'https://api.openai.com/v1/',
+      'https://api.openai.com',
+      'https://API.OpenAI.com:443/v1',
+      'https://api.openai.com/v1/chat/completions?x=1#f',
+    ]) {
       expect(ask(url)).toEqual({ send: true, origin: OPENAI });
     }
     expect(decideKeyUse({ provider: 'anthropic', url: 'https://api.anthropic.com', boundTo: ANTHROPIC })).toEqual({ send: true, origin: ANTHROPIC });
@@ -52,7 +59,10 @@ describe('decideKeyUse', () => {
         'Your OpenAI key was saved for api.openai.com, but the base URL is now http://127.0.0.1:8080, so the key was not sent there. Save a key for that server in Settings → API keys (or with `assistive-control keys set openai`), or set the base URL back.',
     });
     // Saved for one server, the base URL now another: not sent either.
-    expect(ask('https://other.example.com/v1', 'https://llm.example.com')).toMatchObject({ send: false, message: expect.stringMatching(/^Your OpenAI key was saved for https:\/\/llm\.example\.com, but the base URL is now https:\/\/other\.example\.com/) });
+    expect(ask('https://other.example.com/v1', 'https://llm.example.com')).toMatchObject({
+      send: false,
+      message: expect.stringMatching(/^Your OpenAI key was saved for https:\/\/llm\.example\.com, but the base URL is now https:\/\/other\.example\.com/),
+    });
     // Anthropic has no base URL setting: the sentence names the command with the address.
     expect(decideKeyUse({ provider: 'anthropic', url: 'http://localhost:9000', boundTo: ANTHROPIC })).toMatchObject({
       send: false,
@@ -61,7 +71,9 @@ describe('decideKeyUse', () => {
     // A key from the environment: the sentence names the variables.
     expect(ask('http://127.0.0.1:8080/v1', OPENAI, { source: 'environment', setting: 'transcription address' })).toMatchObject({
       send: false,
-      message: expect.stringMatching(/^Your OpenAI key from OPENAI_API_KEY is for api\.openai\.com, but the transcription address is http:\/\/127\.0\.0\.1:8080.*Set OPENAI_BASE_URL/) as unknown,
+      message: expect.stringMatching(
+        /^Your OpenAI key from OPENAI_API_KEY is for api\.openai\.com, but the transcription address is http:\/\/127\.0\.0\.1:8080.*Set OPENAI_BASE_URL/,
+      ) as unknown,
     });
   });
 
@@ -74,7 +86,14 @@ describe('decideKeyUse', () => {
   });
 
   it('never sends a key over plain http to another computer, even to the server it was saved for', () => {
-    for (const url of ['http://planner.invalid:8080/v1', 'http://api.openai.com/v1', 'http://192.168.1.20:1234/v1', 'http://10.0.0.1/v1', 'http://[fe80::1]:8080/v1', 'http://0.0.0.0:8080/v1']) {
+    for (const url of [
+      'http://planner.invalid:8080/v1',
+      'http://api.openai.com/v1',
+      'http://192.168.1.20:1234/v1',
+      'http://10.0.0.1/v1',
+      'http://[fe80::1]:8080/v1',
+      'http://0.0.0.0:8080/v1',
+    ]) {
       const use = ask(url, httpOrigin(url));
       expect(reason(use)).toBe('plain_http');
     }
@@ -87,14 +106,34 @@ describe('decideKeyUse', () => {
   });
 
   it('plain http to this computer is fine: 127.0.0.0/8, ::1 and localhost, however written', () => {
-    for (const url of ['http://127.0.0.1:1234/v1', 'http://127.8.9.10:1234/v1', 'http://localhost:1234/v1', 'http://LOCALHOST:1234', 'http://[::1]:1234/v1', 'http://[0:0:0:0:0:0:0:1]:1234/v1', 'http://127.1:1234/v1', 'http://2130706433:1234/v1', 'http://0x7f.0.0.1:1234/v1']) {
+    for (const url of [
+      'http://127.0.0.1:1234/v1',
+      'http://127.8.9.10:1234/v1',
+      'http://localhost:1234/v1',
+      'http://LOCALHOST:1234',
+      'http://[::1]:1234/v1',
+      'http://[0:0:0:0:0:0:0:1]:1234/v1',
+      'http://127.1:1234/v1',
+      'http://2130706433:1234/v1',
+      'http://0x7f.0.0.1:1234/v1',
+    ]) {
       const origin = httpOrigin(url) as string;
       expect(ask(url, origin)).toEqual({ send: true, origin });
     }
   });
 
   it('look-alikes of loopback are not loopback', () => {
-    for (const host of ['localhost.evil.com', 'localhost.', '127.0.0.1.evil.com', 'evil-127.0.0.1.nip.io', '[::ffff:7f00:1]', '[::2]', '128.0.0.1', '126.255.255.255', 'localhostx']) {
+    for (const host of [
+      'localhost.evil.com',
+      'localhost.',
+      '127.0.0.1.evil.com',
+      'evil-127.0.0.1.nip.io',
+      '[::ffff:7f00:1]',
+      '[::2]',
+      '128.0.0.1',
+      '126.255.255.255',
+      'localhostx',
+    ]) {
       expect(isLoopbackHost(host)).toBe(false);
     }
     for (const host of ['localhost', '127.0.0.1', '127.255.255.254', '[::1]']) expect(isLoopbackHost(host)).toBe(true);
@@ -116,7 +155,8 @@ describe('decideKeyUse', () => {
   });
 
   it('not an http(s) address: not sent', () => {
-    for (const url of ['file:///etc/passwd', 'ftp://api.openai.com/v1', 'api.openai.com/v1', '', 'javascript:alert(1)']) expect(reason(ask(url))).toBe('not_http');
+    for (const url of ['file:///etc/passwd', 'ftp://api.openai.com/v1', 'api.openai.com/v1', '', 'javascript:alert(1)'])
+      expect(reason(ask(url))).toBe('not_http');
   });
 
   it('is pure: the same question, the same answer; and the question carries no key to leak', () => {
@@ -133,7 +173,11 @@ describe('keyBindingFor (what a key is saved for)', () => {
     expect(keyBindingFor('openai', 'https://api.openai.com/v1')).toEqual({ ok: true, origin: OPENAI });
     expect(keyBindingFor('openai', 'http://127.0.0.1:1234/v1/')).toEqual({ ok: true, origin: 'http://127.0.0.1:1234' });
     expect(keyBindingFor('anthropic', 'https://gateway.example.com/anthropic')).toEqual({ ok: true, origin: 'https://gateway.example.com' });
-    expect(keyBindingFor('openai', 'http://planner.invalid:8080/v1')).toMatchObject({ ok: false, reason: 'plain_http', message: expect.stringMatching(/^The OpenAI API key was not saved: http:\/\/planner\.invalid:8080 is plain http/) });
+    expect(keyBindingFor('openai', 'http://planner.invalid:8080/v1')).toMatchObject({
+      ok: false,
+      reason: 'plain_http',
+      message: expect.stringMatching(/^The OpenAI API key was not saved: http:\/\/planner\.invalid:8080 is plain http/),
+    });
     expect(keyBindingFor('openai', 'https://a:b@example.com/v1')).toMatchObject({ ok: false, reason: 'credentials_in_url' });
     expect(keyBindingFor('openai', 'not a url')).toMatchObject({ ok: false, reason: 'not_http' });
   });

@@ -78,7 +78,12 @@ describe.runIf(process.platform === 'linux')('secret store on a real Secret Serv
     expect(await fresh.getKey('openai')).toEqual({ found: true, key: KEY, source: 'keychain', boundTo: 'http://127.0.0.1:1234' });
     // As saved before keys had a binding: the key alone.
     await napiKeyringBackend(SERVICE).set('openai', KEY, AbortSignal.timeout(5_000));
-    expect(await createSecretStore({ backend: napiKeyringBackend(SERVICE) }).getKey('openai')).toEqual({ found: true, key: KEY, source: 'keychain', boundTo: 'https://api.openai.com' });
+    expect(await createSecretStore({ backend: napiKeyringBackend(SERVICE) }).getKey('openai')).toEqual({
+      found: true,
+      key: KEY,
+      source: 'keychain',
+      boundTo: 'https://api.openai.com',
+    });
     await store.deleteKey('openai');
   });
 
@@ -149,7 +154,11 @@ describe.runIf(process.platform === 'linux')('secret store on a real Secret Serv
 
 describe('secret store timeouts and error sorting', () => {
   it('gives up on a keychain that never answers, with a message about a waiting prompt', async () => {
-    const hung: KeyringBackend = { get: () => new Promise(() => undefined), set: () => new Promise(() => undefined), delete: () => new Promise(() => undefined) };
+    const hung: KeyringBackend = {
+      get: () => new Promise(() => undefined),
+      set: () => new Promise(() => undefined),
+      delete: () => new Promise(() => undefined),
+    };
     const store = createSecretStore({ backend: hung, timeoutMs: 200 });
     const t0 = performance.now();
     const status = await store.status('anthropic');
@@ -160,7 +169,9 @@ describe('secret store timeouts and error sorting', () => {
   it('sorts the messages the keyring library gives into locked / no service / other', () => {
     expect(classifyKeyringError(new Error("Couldn't access platform storage: Secret Service: unlock prompt was dismissed"))).toBe('locked');
     expect(classifyKeyringError(new Error('Platform failure: DBus error: Failed to connect to socket /x: No such file or directory'))).toBe('no_service');
-    expect(classifyKeyringError(new Error('Platform failure: DBus error: The name org.freedesktop.secrets was not provided by any .service files'))).toBe('no_service');
+    expect(classifyKeyringError(new Error('Platform failure: DBus error: The name org.freedesktop.secrets was not provided by any .service files'))).toBe(
+      'no_service',
+    );
     expect(classifyKeyringError(new Error('User canceled the operation.'))).toBe('locked');
     expect(classifyKeyringError(new Error('Ambiguous: 2 credentials match'))).toBe('error');
   });

@@ -26,7 +26,9 @@ describe('settingsDir', () => {
     expect(settingsDir({ platform: 'linux', env: { XDG_CONFIG_HOME: 'rel/cfg' }, homedir: '/home/ann' })).toBe('/home/ann/.config/assistive-control');
     // ASSISTIVE_CONTROL_CONFIG_DIR wins on every platform, for every front end (issue #17).
     for (const platform of ['darwin', 'linux', 'win32'] as const) {
-      expect(settingsDir({ platform, env: { ASSISTIVE_CONTROL_CONFIG_DIR: '/portable/ac', XDG_CONFIG_HOME: '/data/cfg' }, homedir: '/home/ann' })).toBe(resolve('/portable/ac'));
+      expect(settingsDir({ platform, env: { ASSISTIVE_CONTROL_CONFIG_DIR: '/portable/ac', XDG_CONFIG_HOME: '/data/cfg' }, homedir: '/home/ann' })).toBe(
+        resolve('/portable/ac'),
+      );
     }
     expect(settingsDir({ platform: 'linux', env: { ASSISTIVE_CONTROL_CONFIG_DIR: 'rel/ac' }, homedir: '/home/ann' })).toBe(resolve('rel/ac'));
     expect(settingsDir({ platform: 'linux', env: { ASSISTIVE_CONTROL_CONFIG_DIR: '' }, homedir: '/home/ann' })).toBe('/home/ann/.config/assistive-control');
@@ -34,7 +36,7 @@ describe('settingsDir', () => {
 });
 
 describe('defaults', () => {
-  it('match the validator\'s confidence policy and the issue\'s defaults', () => {
+  it("match the validator's confidence policy and the issue's defaults", () => {
     const d = defaultSettings();
     expect(d.confidence).toEqual(DEFAULT_CONFIDENCE_POLICY);
     expect(d).toMatchObject({
@@ -85,7 +87,9 @@ describe('settings store', () => {
     expect(loaded.settings).toEqual(defaultSettings());
     expect(loaded.notices).toHaveLength(1);
     expect(loaded.notices[0]?.code).toBe('corrupt');
-    expect(loaded.notices[0]?.message).toMatch(/could not be read \(it is not valid JSON\), so the default settings are in use\. The old file was kept as .*settings\.corrupt-2025-06-01T10-15-42-123Z\.json/);
+    expect(loaded.notices[0]?.message).toMatch(
+      /could not be read \(it is not valid JSON\), so the default settings are in use\. The old file was kept as .*settings\.corrupt-2025-06-01T10-15-42-123Z\.json/,
+    );
     expect((await readdir(dir)).sort()).toEqual(['settings.corrupt-2025-06-01T10-15-42-123Z.json']);
     expect(await readFile(join(dir, 'settings.corrupt-2025-06-01T10-15-42-123Z.json'), 'utf8')).toBe('{"provider": "anthropic",');
   });
@@ -105,7 +109,9 @@ describe('settings store', () => {
     await writeFile(store.path, JSON.stringify({ provider: 'openai', provdier: 'x', models: { gemini: 'y' } }));
     const loaded = await store.load();
     expect(loaded.settings.provider).toBe('openai');
-    expect(loaded.notices).toEqual([{ code: 'unknown_fields', message: 'Your settings file has fields this version does not know, which are ignored: provdier, models.gemini.' }]);
+    expect(loaded.notices).toEqual([
+      { code: 'unknown_fields', message: 'Your settings file has fields this version does not know, which are ignored: provdier, models.gemini.' },
+    ]);
   });
 
   it('set: changes one value by key, typed and validated', async () => {
@@ -126,7 +132,10 @@ describe('settings store', () => {
     expect(applySetting(s, 'confirmModerate', 'maybe')).toEqual({ ok: false, message: 'confirmModerate must be on or off (got "maybe").' });
     expect(applySetting(s, 'ollamaUrl', 'file:///etc/passwd')).toMatchObject({ ok: false });
     expect(applySetting(s, 'openaiBaseUrl', 'https://user:secret@example.com/v1')).toMatchObject({ ok: false });
-    expect(applySetting(s, 'spokenFeedback.rate', '5000')).toEqual({ ok: false, message: 'Not changed: spokenFeedback.rate must be words per minute, from 80 to 450.' });
+    expect(applySetting(s, 'spokenFeedback.rate', '5000')).toEqual({
+      ok: false,
+      message: 'Not changed: spokenFeedback.rate must be words per minute, from 80 to 450.',
+    });
     const unknown = applySetting(s, 'apiKey', 'sk-x');
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) expect(unknown.message).toMatch(/^There is no setting called "apiKey"\. Settings: provider, models\.ollama/);

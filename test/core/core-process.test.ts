@@ -23,7 +23,13 @@ const skip = desktopSkipReason();
 
 const granted: PermissionStatus[] = [{ kind: 'accessibility', state: 'granted', explanation: '', canOpenSettings: true }];
 const denied: PermissionStatus[] = [
-  { kind: 'accessibility', state: 'denied', explanation: 'Assistive Control needs Accessibility access to press buttons and type for you. Open System Settings › Privacy & Security › Accessibility and turn on Assistive Control.', canOpenSettings: true },
+  {
+    kind: 'accessibility',
+    state: 'denied',
+    explanation:
+      'Assistive Control needs Accessibility access to press buttons and type for you. Open System Settings › Privacy & Security › Accessibility and turn on Assistive Control.',
+    canOpenSettings: true,
+  },
 ];
 
 describe.skipIf(skip !== '')('the core process, as main drives it', () => {
@@ -48,7 +54,17 @@ describe.skipIf(skip !== '')('the core process, as main drives it', () => {
     // The user's own commands (issue #18): one that loads, one with a problem the core must say.
     await writeFile(
       join(dir, 'commands.json'),
-      JSON.stringify({ commands: [{ say: 'which app am I in', do: { intent: 'get_frontmost_app' } }, { say: 'broken', do: { intent: 'fly' } }], vocabulary: ['Gnumeric'] }, null, 2),
+      JSON.stringify(
+        {
+          commands: [
+            { say: 'which app am I in', do: { intent: 'get_frontmost_app' } },
+            { say: 'broken', do: { intent: 'fly' } },
+          ],
+          vocabulary: ['Gnumeric'],
+        },
+        null,
+        2,
+      ),
     );
     const bridge = AxBridge.open();
     const { port1, port2 } = new MessageChannel();
@@ -97,7 +113,12 @@ describe.skipIf(skip !== '')('the core process, as main drives it', () => {
   });
 
   it('runs the user’s own command, says the file’s problem with its line and column, and lists the commands in “what can I say”', async () => {
-    expect(startup).toContainEqual({ type: 'error', code: 'commands_file', retryable: false, message: expect.stringMatching(/commands\.json:12:19: Command 2 \(“broken”\): “do” is not an action/) });
+    expect(startup).toContainEqual({
+      type: 'error',
+      code: 'commands_file',
+      retryable: false,
+      message: expect.stringMatching(/commands\.json:12:19: Command 2 \(“broken”\): “do” is not an action/),
+    });
     events.length = 0;
     await request('command:run', 'Which app am I in?');
     expect(events.find((e) => e.type === 'intent')).toMatchObject({ type: 'intent', source: 'user_command', intent: { intent: 'get_frontmost_app' } });

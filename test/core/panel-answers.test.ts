@@ -21,7 +21,16 @@ const granted: PermissionChecker = {
   openSettings: async () => false,
 };
 
-const choice = (id: number, name: string): ElementChoice => ({ query: { label: 'OK' }, pid: 7, id, role: 'button', name, description: '', parent: null, depth: 2 });
+const choice = (id: number, name: string): ElementChoice => ({
+  query: { label: 'OK' },
+  pid: 7,
+  id,
+  role: 'button',
+  name,
+  description: '',
+  parent: null,
+  depth: 2,
+});
 
 /** Two buttons called OK: the engine asks which, and clicks the one picked. */
 const script: EngineScript = (call) => {

@@ -27,7 +27,8 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve };
 }
 
-const granted = (kinds: readonly PermissionKind[]): PermissionStatus[] => kinds.map((kind) => ({ kind, state: 'granted', explanation: '', canOpenSettings: true }));
+const granted = (kinds: readonly PermissionKind[]): PermissionStatus[] =>
+  kinds.map((kind) => ({ kind, state: 'granted', explanation: '', canOpenSettings: true }));
 
 /** A checker whose answers the test gives: each check() waits for the next `answer()`, or answers at once when `instant`. */
 function heldPermissions() {
@@ -197,7 +198,10 @@ describe('Stop ends dictation (issue #18)', () => {
       expect(session.dictating).toBe(true);
       const reply = await stop(session);
       expect(session.dictating).toBe(false);
-      expect(log.events.filter((e) => e.type === 'mode')).toEqual([expect.objectContaining({ mode: 'dictation' }), expect.objectContaining({ mode: 'commands' })]);
+      expect(log.events.filter((e) => e.type === 'mode')).toEqual([
+        expect.objectContaining({ mode: 'dictation' }),
+        expect.objectContaining({ mode: 'commands' }),
+      ]);
       if (reply) expect(reply).toMatchObject({ outcome: 'done', message: 'Dictation is off.' });
     });
   }

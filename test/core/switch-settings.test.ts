@@ -17,7 +17,18 @@ const message = (change: Partial<SettingsUpdate>) => {
 
 describe('switch settings', () => {
   it('default to off, one switch on Space, 1.5 s scanning, 4 rounds, and four quick commands, "what can I say" first', () => {
-    expect(current.switchAccess).toEqual({ enabled: false, mode: 'auto', selectInput: 'Space', moveInput: 'Enter', scanIntervalMs: 1500, scanLoops: 4, firstItemPauseMs: 1000, holdMs: 0, ignoreRepeatMs: 300, stopHoldMs: 2000 });
+    expect(current.switchAccess).toEqual({
+      enabled: false,
+      mode: 'auto',
+      selectInput: 'Space',
+      moveInput: 'Enter',
+      scanIntervalMs: 1500,
+      scanLoops: 4,
+      firstItemPauseMs: 1000,
+      holdMs: 0,
+      ignoreRepeatMs: 300,
+      stopHoldMs: 2000,
+    });
     expect(current.quickCommands).toEqual(['what can I say', 'show numbers', 'scroll down', 'scroll up']);
     // An older settings file without them reads as the defaults.
     expect(Settings.parse({}).switchAccess.enabled).toBe(false);
@@ -26,15 +37,21 @@ describe('switch settings', () => {
   it('accept Apple-like ranges and refuse the rest in a sentence naming the field', () => {
     const sw = current.switchAccess;
     expect(message({ switchAccess: { ...sw, enabled: true, scanIntervalMs: 500 } })).toBe('saved');
-    expect(message({ switchAccess: { ...sw, scanIntervalMs: 400 } })).toBe('Nothing was saved. The scan interval must be a whole number of milliseconds from 500 to 5000.');
+    expect(message({ switchAccess: { ...sw, scanIntervalMs: 400 } })).toBe(
+      'Nothing was saved. The scan interval must be a whole number of milliseconds from 500 to 5000.',
+    );
     expect(message({ switchAccess: { ...sw, scanIntervalMs: 5001 } })).toMatch(/^Nothing was saved\. The scan interval /);
-    expect(message({ switchAccess: { ...sw, scanLoops: 0 } })).toBe('Nothing was saved. The number of scan loops must be a whole number of loops from 1 to 10.');
+    expect(message({ switchAccess: { ...sw, scanLoops: 0 } })).toBe(
+      'Nothing was saved. The number of scan loops must be a whole number of loops from 1 to 10.',
+    );
     expect(message({ switchAccess: { ...sw, holdMs: 2500 } })).toMatch(/^Nothing was saved\. The hold before select /);
     expect(message({ switchAccess: { ...sw, stopHoldMs: 500 } })).toMatch(/^Nothing was saved\. The hold that stops /);
     expect(message({ switchAccess: { ...sw, mode: 'step', selectInput: 'F13', moveInput: 'F13' } })).toBe(
       'Nothing was saved. Switch access needs two different switches in step mode (one moves, the other selects).',
     );
-    expect(message({ switchAccess: { ...sw, holdMs: 2000, stopHoldMs: 2000 } })).toBe('Nothing was saved. Switch access needs the hold before select to be shorter than the hold that stops.');
+    expect(message({ switchAccess: { ...sw, holdMs: 2000, stopHoldMs: 2000 } })).toBe(
+      'Nothing was saved. Switch access needs the hold before select to be shorter than the hold that stops.',
+    );
   });
 
   it('quick commands: trimmed, one line each, at most 12', () => {
@@ -42,6 +59,8 @@ describe('switch settings', () => {
     expect(ok.ok && ok.settings.quickCommands).toEqual(['click Send', 'scroll down']);
     expect(message({ quickCommands: ['click Send', ''] })).toBe('Nothing was saved. Quick command 2 must not be empty.');
     expect(message({ quickCommands: ['a\u0007b'] })).toBe('Nothing was saved. Quick command 1 must be one line of plain text.');
-    expect(message({ quickCommands: Array.from({ length: 13 }, (_, i) => `c${i}`) })).toBe('Nothing was saved. The quick commands must be at most 12 commands.');
+    expect(message({ quickCommands: Array.from({ length: 13 }, (_, i) => `c${i}`) })).toBe(
+      'Nothing was saved. The quick commands must be at most 12 commands.',
+    );
   });
 });

@@ -39,7 +39,10 @@ describe.skipIf(skip !== '')('voice through the core process', () => {
   beforeAll(async () => {
     server = await startTranscriptionServer();
     const dir = await mkdtemp(join(tmpdir(), 'ac-voice-core-'));
-    await writeFile(join(dir, 'settings.json'), JSON.stringify({ provider: 'grammar', voice: { enabled: true, engine: 'online', transcriptionUrl: server.baseURL } }));
+    await writeFile(
+      join(dir, 'settings.json'),
+      JSON.stringify({ provider: 'grammar', voice: { enabled: true, engine: 'online', transcriptionUrl: server.baseURL } }),
+    );
     const bridge = AxBridge.open();
     const { port1, port2 } = new MessageChannel();
     main = new RpcPeer(portLink(port1), { 'assistant:event': () => undefined, 'settings:saved': () => undefined, 'permissions:check': () => [] });
@@ -78,7 +81,9 @@ describe.skipIf(skip !== '')('voice through the core process', () => {
 
   it('refuses a recording over 30 s, at another rate or not 16-bit before any engine hears it', async () => {
     const before = server.requests.length;
-    await expect(request('voice:transcribe', { sampleRate: 16_000, channels: 1, pcm: new Int16Array(30 * 16_000 + 1) })).rejects.toThrow(/longer than 30 seconds/);
+    await expect(request('voice:transcribe', { sampleRate: 16_000, channels: 1, pcm: new Int16Array(30 * 16_000 + 1) })).rejects.toThrow(
+      /longer than 30 seconds/,
+    );
     await expect(request('voice:transcribe', { sampleRate: 44_100, channels: 1, pcm: speech() })).rejects.toThrow(RemoteError);
     await expect(request('voice:transcribe', { sampleRate: 16_000, channels: 1, pcm: Array.from(speech()) })).rejects.toThrow(/16-bit samples/);
     expect(server.requests.length).toBe(before);
@@ -124,7 +129,11 @@ describe('the voice session', () => {
       },
       vocabulary: () => [],
     });
-    await expect(session.transcribe({ sampleRate: 16_000, channels: 1, pcm: new Int16Array(100) })).resolves.toMatchObject({ ok: false, code: 'off', message: expect.stringMatching(/Settings → Voice/) });
+    await expect(session.transcribe({ sampleRate: 16_000, channels: 1, pcm: new Int16Array(100) })).resolves.toMatchObject({
+      ok: false,
+      code: 'off',
+      message: expect.stringMatching(/Settings → Voice/),
+    });
     expect(built).toBe(0);
   });
 
@@ -137,7 +146,11 @@ describe('the voice session', () => {
         settings: async () => settings,
         createEngine: (voice, run) => {
           built.push(voice.transcriptionUrl);
-          return composeSpeechEngine(voice, { modelsDir: tmpdir(), secrets: createSecretStore({ backend: { get: async () => null, set: async () => undefined, delete: async () => false } }) }, run);
+          return composeSpeechEngine(
+            voice,
+            { modelsDir: tmpdir(), secrets: createSecretStore({ backend: { get: async () => null, set: async () => undefined, delete: async () => false } }) },
+            run,
+          );
         },
         vocabulary: () => ['Increment', 'Delete everything'],
       });
@@ -172,7 +185,9 @@ describe('the voice session', () => {
 
 describe('main checks a recording before relaying it', () => {
   it('refuses an oversized recording in main; a good one and other channels pass', () => {
-    expect(() => checkVoicePayload('voice:transcribe', [{ sampleRate: 16_000, channels: 1, pcm: new Int16Array(30 * 16_000 + 1) }])).toThrow(/Refused voice:transcribe: the recording is longer than 30 seconds/);
+    expect(() => checkVoicePayload('voice:transcribe', [{ sampleRate: 16_000, channels: 1, pcm: new Int16Array(30 * 16_000 + 1) }])).toThrow(
+      /Refused voice:transcribe: the recording is longer than 30 seconds/,
+    );
     expect(() => checkVoicePayload('voice:transcribe', [{ sampleRate: 48_000, channels: 1, pcm: new Int16Array(10) }])).toThrow(/Refused voice:transcribe/);
     expect(() => checkVoicePayload('voice:transcribe', [{ sampleRate: 16_000, channels: 1, pcm: new Int16Array(16_000) }])).not.toThrow();
     expect(() => checkVoicePayload('command:run', [''])).not.toThrow();

@@ -17,16 +17,35 @@ describe('what is read aloud', () => {
   it('results, questions, confirmation requests and problems; questions and problems interrupt', () => {
     expect(spokenLineFor({ type: 'action_result', ok: true, message: 'Clicked “Send”.' })).toEqual({ text: 'Clicked “Send”.', interrupt: false });
     expect(spokenLineFor({ type: 'action_result', ok: false, message: 'No button “Sned”.' })).toEqual({ text: 'No button “Sned”.', interrupt: true });
-    expect(spokenLineFor({ type: 'clarification', question: 'Which one?', options: ['Send', 'Save'] })).toEqual({ text: 'Which one? Send, or Save?', interrupt: true });
-    expect(spokenLineFor({ type: 'confirmation_request', summary: 'Click “Delete everything”.', risk })).toEqual({ text: 'Click “Delete everything”. Say yes to do it, or no to cancel.', interrupt: true });
+    expect(spokenLineFor({ type: 'clarification', question: 'Which one?', options: ['Send', 'Save'] })).toEqual({
+      text: 'Which one? Send, or Save?',
+      interrupt: true,
+    });
+    expect(spokenLineFor({ type: 'confirmation_request', summary: 'Click “Delete everything”.', risk })).toEqual({
+      text: 'Click “Delete everything”. Say yes to do it, or no to cancel.',
+      interrupt: true,
+    });
     // The prompt read back by a microphone is no answer to itself (the strict rule of src/shared/answer-words.ts).
     expect(readConfirmationAnswer(spokenLineFor({ type: 'confirmation_request', summary: 'Click “Delete everything”.', risk })!.text)).toBeUndefined();
-    expect(spokenLineFor({ type: 'error', code: 'planner', message: 'The planner is offline.', retryable: true })).toEqual({ text: 'The planner is offline.', interrupt: true });
+    expect(spokenLineFor({ type: 'error', code: 'planner', message: 'The planner is offline.', retryable: true })).toEqual({
+      text: 'The planner is offline.',
+      interrupt: true,
+    });
     // Answers (issue #15): a text that answers nothing is said at once; "Confirmed." waits its turn.
-    expect(spokenLineFor({ type: 'answer', to: 'confirmation', answer: 'not_an_answer', message: 'Say “yes” or “no”.' })).toEqual({ text: 'Say “yes” or “no”.', interrupt: true });
+    expect(spokenLineFor({ type: 'answer', to: 'confirmation', answer: 'not_an_answer', message: 'Say “yes” or “no”.' })).toEqual({
+      text: 'Say “yes” or “no”.',
+      interrupt: true,
+    });
     expect(spokenLineFor({ type: 'answer', to: 'confirmation', answer: 'confirmed', message: 'Confirmed.' })).toEqual({ text: 'Confirmed.', interrupt: false });
-    expect(spokenLineFor({ type: 'command_guide', guide: { scope: 'running', groups: [{ title: 'Stop it', examples: ['stop'], alsoSaid: [] }] } })).toEqual({ text: 'A command is running: you can stop it. Stop it: stop.', interrupt: true });
-    for (const quiet of [{ type: 'status', status: 'planning' }, { type: 'done', outcome: 'done', message: 'Done.' }, { type: 'observation', summary: 'x', elements: 3 }] as AssistantEvent[]) {
+    expect(spokenLineFor({ type: 'command_guide', guide: { scope: 'running', groups: [{ title: 'Stop it', examples: ['stop'], alsoSaid: [] }] } })).toEqual({
+      text: 'A command is running: you can stop it. Stop it: stop.',
+      interrupt: true,
+    });
+    for (const quiet of [
+      { type: 'status', status: 'planning' },
+      { type: 'done', outcome: 'done', message: 'Done.' },
+      { type: 'observation', summary: 'x', elements: 3 },
+    ] as AssistantEvent[]) {
       expect(spokenLineFor(quiet)).toBeUndefined();
     }
   });

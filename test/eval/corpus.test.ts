@@ -56,7 +56,9 @@ describe('the evaluation corpus', () => {
   });
 
   it('selects by --filter (id, screen, tag or words) and --limit', () => {
-    expect(selectCases(corpus.cases, { filter: 'injection' }).every((c) => c.tags.includes('injection') || `${c.id} ${c.command}`.includes('injection'))).toBe(true);
+    expect(selectCases(corpus.cases, { filter: 'injection' }).every((c) => c.tags.includes('injection') || `${c.id} ${c.command}`.includes('injection'))).toBe(
+      true,
+    );
     expect(selectCases(corpus.cases, { filter: 'MAIL/' }).every((c) => c.screen === 'mail')).toBe(true);
     expect(selectCases(corpus.cases, { limit: 5 })).toHaveLength(5);
   });

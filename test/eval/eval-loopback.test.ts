@@ -107,7 +107,7 @@ const REFUSE = count((c) => c.expect === 'refuse');
 const STEERED = count((c) => c.tags.includes('injection'));
 
 describe('assistive-control eval against scripted models', () => {
-  it.each(PROVIDERS)('%s: a perfect model scores full marks on every figure, with the provider\'s token usage and its price', async (provider) => {
+  it.each(PROVIDERS)("%s: a perfect model scores full marks on every figure, with the provider's token usage and its price", async (provider) => {
     script(servers[provider]!, 'perfect');
     const { code, err, report } = await evaluate(provider);
     expect(err).toBe('');
@@ -115,7 +115,8 @@ describe('assistive-control eval against scripted models', () => {
     const run = report!.runs[0]!;
     const s = run.summary;
     expect(report!.corpus).toEqual({ version: corpus.version, cases: N, screens: corpus.screens.size });
-    for (const rate of [s.validIntent, s.exact, s.acceptable, s.askedWhenShould, s.quietWhenShouldNot, s.refusedUnsafe, s.resistedScreen]) expect(rate.rate).toBe(1);
+    for (const rate of [s.validIntent, s.exact, s.acceptable, s.askedWhenShould, s.quietWhenShouldNot, s.refusedUnsafe, s.resistedScreen])
+      expect(rate.rate).toBe(1);
     expect([s.askedWhenShould.of, s.quietWhenShouldNot.of, s.refusedUnsafe.of, s.resistedScreen.of]).toEqual([ASK, ACT, REFUSE, STEERED]);
     expect(s.tokensCounted).toBe(false);
     // The usage each loopback server reports (realistic bodies of each protocol).
@@ -147,7 +148,13 @@ describe('assistive-control eval against scripted models', () => {
     const { report } = await evaluate('anthropic', ['--filter', 'mail/']);
     const run = report!.runs[0]!;
     expect(run.summary.cases).toBe(count((c) => c.screen === 'mail'));
-    expect([run.summary.validIntent.hits, run.summary.exact.hits, run.summary.acceptable.hits, run.summary.askedWhenShould.hits, run.summary.refusedUnsafe.hits]).toEqual([0, 0, 0, 0, 0]);
+    expect([
+      run.summary.validIntent.hits,
+      run.summary.exact.hits,
+      run.summary.acceptable.hits,
+      run.summary.askedWhenShould.hits,
+      run.summary.refusedUnsafe.hits,
+    ]).toEqual([0, 0, 0, 0, 0]);
     expect(run.results.every((r) => r.answer.startsWith('invalid answer'))).toBe(true);
   });
 
@@ -198,7 +205,18 @@ describe('assistive-control eval: options, prices, progress, errors', () => {
     const command = createEvalCommand({ ...defaultEvalDeps, progress: () => true });
     const code = await command.run(['--provider', 'ollama', '--base-url', servers.ollama!.baseURL, '--filter', 'form/', '--limit', '10'], c.io);
     expect(code).toBe(0);
-    for (const row of ['valid intent', 'exact intent', 'acceptable plan', 'asked when it should', 'did not ask when it should not', 'refused unsafe requests', 'did not obey the screen', 'latency p50 / p95', 'tokens per command', 'estimated cost']) {
+    for (const row of [
+      'valid intent',
+      'exact intent',
+      'acceptable plan',
+      'asked when it should',
+      'did not ask when it should not',
+      'refused unsafe requests',
+      'did not obey the screen',
+      'latency p50 / p95',
+      'tokens per command',
+      'estimated cost',
+    ]) {
       expect(c.out()).toContain(`| ${row}`);
     }
     expect(c.out()).toContain('| acceptable plan | 100.0 % (10/10) |');
@@ -213,11 +231,11 @@ describe('assistive-control eval: options, prices, progress, errors', () => {
     const { code, report } = await evaluate('openai', ['--model', 'my-model', '--model', 'unpriced-model', '--limit', '2']);
     expect(code).toBe(0);
     expect(report!.runs.map((r) => r.model)).toEqual(['my-model', 'unpriced-model']);
-    expect(report!.runs[0]!.summary.cost?.total).toBeCloseTo(((4206 - 3968) * 1000 + 3968 * 1000) / 1e6 * 2, 6);
+    expect(report!.runs[0]!.summary.cost?.total).toBeCloseTo((((4206 - 3968) * 1000 + 3968 * 1000) / 1e6) * 2, 6);
     expect(report!.runs[1]!.summary.cost).toBeNull();
   });
 
-  it('stops at the first case with the provider\'s sentence when the setup is wrong, instead of 200 misses', async () => {
+  it("stops at the first case with the provider's sentence when the setup is wrong, instead of 200 misses", async () => {
     servers.openai!.setScenario('http_401');
     const { code, err } = await evaluate('openai');
     expect(code).toBe(1);

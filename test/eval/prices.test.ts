@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 describe('the evaluation price table', () => {
-  it('is the built-in one without a file; a model is priced by its own entry, else its provider\'s wildcard', async () => {
+  it("is the built-in one without a file; a model is priced by its own entry, else its provider's wildcard", async () => {
     const loaded = await loadPrices(dir);
     expect(loaded).toEqual({ ok: true, table: BUILT_IN_PRICES, fromFile: false });
     expect(priceFor(BUILT_IN_PRICES, 'ollama', 'qwen2.5:7b')).toEqual({ input: 0, output: 0 });
@@ -22,8 +22,11 @@ describe('the evaluation price table', () => {
     expect(priceFor(BUILT_IN_PRICES, 'openai', 'some-new-model')).toBeUndefined();
   });
 
-  it('takes the user\'s entries over the built-in ones, and keeps the rest', async () => {
-    await writeFile(join(dir, PRICES_FILE), JSON.stringify({ models: { 'openai/gpt-4.1-mini': { input: 9, output: 9 }, 'openai/*': { input: 1, output: 2 } } }));
+  it("takes the user's entries over the built-in ones, and keeps the rest", async () => {
+    await writeFile(
+      join(dir, PRICES_FILE),
+      JSON.stringify({ models: { 'openai/gpt-4.1-mini': { input: 9, output: 9 }, 'openai/*': { input: 1, output: 2 } } }),
+    );
     const loaded = await loadPrices(dir);
     if (!loaded.ok) throw new Error(loaded.message);
     expect(loaded.fromFile).toBe(true);
@@ -32,13 +35,14 @@ describe('the evaluation price table', () => {
     expect(priceFor(loaded.table, 'anthropic', 'claude-haiku-4-5')).toEqual(BUILT_IN_PRICES['anthropic/claude-haiku-4-5']);
   });
 
-  it.each([['not json'], [JSON.stringify({ models: { 'gpt-4o': { input: 1, output: 1 } } })], [JSON.stringify({ models: { 'openai/x': { input: -1, output: 1 } } })]])(
-    'says how a broken file should look: %s',
-    async (text) => {
-      await writeFile(join(dir, PRICES_FILE), text);
-      const loaded = await loadPrices(dir);
-      expect(loaded.ok).toBe(false);
-      if (!loaded.ok) expect(loaded.message).toMatch(/could not be read: it must look like \{"models".*Correct or delete it\.$/);
-    },
-  );
+  it.each([
+    ['not json'],
+    [JSON.stringify({ models: { 'gpt-4o': { input: 1, output: 1 } } })],
+    [JSON.stringify({ models: { 'openai/x': { input: -1, output: 1 } } })],
+  ])('says how a broken file should look: %s', async (text) => {
+    await writeFile(join(dir, PRICES_FILE), text);
+    const loaded = await loadPrices(dir);
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) expect(loaded.message).toMatch(/could not be read: it must look like \{"models".*Correct or delete it\.$/);
+  });
 });

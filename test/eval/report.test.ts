@@ -71,7 +71,9 @@ describe('markdownReport', () => {
 
   it('writes latency in ms below a second and in seconds above, and a dash without figures', () => {
     expect(row(markdownReport(report([run()])), 'latency p50 / p95')).toBe('| latency p50 / p95 | 420 ms / 1.23 s |');
-    expect(row(markdownReport(report([run({ summary: summary({ latencyP50Ms: null, latencyP95Ms: 999.6 }) })])), 'latency p50 / p95')).toBe('| latency p50 / p95 | — / 1000 ms |');
+    expect(row(markdownReport(report([run({ summary: summary({ latencyP50Ms: null, latencyP95Ms: 999.6 }) })])), 'latency p50 / p95')).toBe(
+      '| latency p50 / p95 | — / 1000 ms |',
+    );
   });
 
   it('writes tokens with thousands separators, the cached ones when there are some, and a star when counted here', () => {
@@ -82,8 +84,12 @@ describe('markdownReport', () => {
   });
 
   it('writes cost to the cent, to four places below a cent, $0 for free, and a dagger without a price', () => {
-    expect(row(markdownReport(report([run()])), 'estimated cost (run / per 1,000 commands)')).toBe('| estimated cost (run / per 1,000 commands) | $0.0042 / $3.50 |');
-    expect(row(markdownReport(report([run({ summary: summary({ cost: { total: 0, per1000: 0 } }) })])), 'estimated cost (run / per 1,000 commands)')).toContain('$0 / $0 |');
+    expect(row(markdownReport(report([run()])), 'estimated cost (run / per 1,000 commands)')).toBe(
+      '| estimated cost (run / per 1,000 commands) | $0.0042 / $3.50 |',
+    );
+    expect(row(markdownReport(report([run({ summary: summary({ cost: { total: 0, per1000: 0 } }) })])), 'estimated cost (run / per 1,000 commands)')).toContain(
+      '$0 / $0 |',
+    );
     const unpriced = markdownReport(report([run({ summary: summary({ cost: null }) })]));
     expect(row(unpriced, 'estimated cost (run / per 1,000 commands)')).toBe('| estimated cost (run / per 1,000 commands) | no price † |');
     expect(unpriced).toContain('† no price for this model: add it to eval-prices.json in the settings folder');
@@ -92,9 +98,15 @@ describe('markdownReport', () => {
 
   it('lists the misses of each model under a heading, with what was expected and whether it obeyed the screen', () => {
     const text = markdownReport(
-      report([run({ results: [miss('open-mail'), miss('inject-1', { expect: 'refuse', obeyedScreen: true, answer: 'type_text' }), miss('fine', { acceptable: true })] })]),
+      report([
+        run({
+          results: [miss('open-mail'), miss('inject-1', { expect: 'refuse', obeyedScreen: true, answer: 'type_text' }), miss('fine', { acceptable: true })],
+        }),
+      ]),
     );
-    expect(text).toContain('\n## Misses: ollama llama3.2 (2)\n\n- open-mail (expected: act): click_element "Save"\n- inject-1 (expected: refuse, obeyed the screen): type_text\n');
+    expect(text).toContain(
+      '\n## Misses: ollama llama3.2 (2)\n\n- open-mail (expected: act): click_element "Save"\n- inject-1 (expected: refuse, obeyed the screen): type_text\n',
+    );
     expect(text).not.toContain('- fine');
   });
 

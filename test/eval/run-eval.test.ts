@@ -23,13 +23,18 @@ function answering(plan: unknown, seen: PlanRequest[] = []): Planner {
 }
 
 describe('runEval', () => {
-  it('gives the planner the recorded screen, the earlier turns, then the command, and the screen\'s element numbers', async () => {
+  it("gives the planner the recorded screen, the earlier turns, then the command, and the screen's element numbers", async () => {
     const c = corpus.cases.find((x) => x.id === 'form/same-first')!;
     const turns = caseConversation(c, corpus.screens.get('form')!);
     expect(turns.map((t) => t.kind)).toEqual(['observation', 'user', 'plan', 'result', 'user']);
     expect(turns.at(-1)).toEqual({ kind: 'user', text: 'now do the same in the first name box' });
     const seen: PlanRequest[] = [];
-    await runEval({ planner: answering({ intent: 'get_screen_elements' }, seen), screens: corpus.screens, cases: [c], countTokens: async () => (t) => t.length });
+    await runEval({
+      planner: answering({ intent: 'get_screen_elements' }, seen),
+      screens: corpus.screens,
+      cases: [c],
+      countTokens: async () => (t) => t.length,
+    });
     expect([...(seen[0]?.validation?.latestElementIds ?? [])]).toEqual(corpus.screens.get('form')!.elements.map((e) => e.id));
   });
 

@@ -6,16 +6,30 @@ import type { Role } from '../../src/shared/roles.js';
 const el = (role: Role, name = '', description = '') => ({ role, name, description });
 
 describe('isTerminalApp', () => {
-  it.each(['Terminal', 'Terminal.app', 'iTerm2', 'iTerm.app', 'gnome-terminal-server', 'GNOME Terminal', 'Konsole', 'kitty', 'WezTerm GUI', 'xfce4_terminal', 'Cool Retro Term', 'Ptyxis', 'st'])(
-    'knows "%s" as a terminal (case, spaces, dashes, underscores and ".app" ignored)',
+  it.each([
+    'Terminal',
+    'Terminal.app',
+    'iTerm2',
+    'iTerm.app',
+    'gnome-terminal-server',
+    'GNOME Terminal',
+    'Konsole',
+    'kitty',
+    'WezTerm GUI',
+    'xfce4_terminal',
+    'Cool Retro Term',
+    'Ptyxis',
+    'st',
+  ])('knows "%s" as a terminal (case, spaces, dashes, underscores and ".app" ignored)', (name) => {
+    expect(isTerminalApp(name)).toBe(true);
+  });
+
+  it.each(['Firefox', 'gedit', 'Terminal Server Client', 'Visual Studio Code', 'Notes.app', 'stocks', 'term', '.app', ''])(
+    'does not take "%s" for a terminal',
     (name) => {
-      expect(isTerminalApp(name)).toBe(true);
+      expect(isTerminalApp(name)).toBe(false);
     },
   );
-
-  it.each(['Firefox', 'gedit', 'Terminal Server Client', 'Visual Studio Code', 'Notes.app', 'stocks', 'term', '.app', ''])('does not take "%s" for a terminal', (name) => {
-    expect(isTerminalApp(name)).toBe(false);
-  });
 
   it('is false without an app name', () => {
     expect(isTerminalApp(undefined)).toBe(false);

@@ -4,12 +4,26 @@ import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../src/execution/accessibility/types.js';
 import { runningAppNamed, runningAppsObservation } from '../../src/execution/app-list.js';
 
-const app = (pid: number, name: string, more: Partial<RunningApp> = {}): RunningApp => ({ pid, name, bundleId: null, frontmost: false, responding: true, ...more });
+const app = (pid: number, name: string, more: Partial<RunningApp> = {}): RunningApp => ({
+  pid,
+  name,
+  bundleId: null,
+  frontmost: false,
+  responding: true,
+  ...more,
+});
 const notOwn = (): boolean => false;
 
 describe('the running apps', () => {
   it('says each app once, the one in front first, then by name, and which one is not responding', () => {
-    const apps = [app(3, 'gedit'), app(4, 'Firefox', { frontmost: true }), app(5, 'Calculator', { responding: false }), app(6, 'gedit'), app(9, 'Assistive Control'), app(10, '  ')];
+    const apps = [
+      app(3, 'gedit'),
+      app(4, 'Firefox', { frontmost: true }),
+      app(5, 'Calculator', { responding: false }),
+      app(6, 'gedit'),
+      app(9, 'Assistive Control'),
+      app(10, '  '),
+    ];
     expect(runningAppsObservation(apps, (pid) => pid === 9)).toEqual({
       kind: 'observation',
       text: '3 apps are open: “Firefox” (in front), “Calculator” (not responding), “gedit”.',
@@ -25,7 +39,13 @@ describe('the running apps', () => {
   });
 
   it('finds the running app "switch to X" names: any case, never the assistant itself, not one that hangs', () => {
-    const apps = [app(3, 'gedit'), app(4, 'Firefox'), app(5, 'Calculator', { responding: false }), app(9, 'Assistive Control'), app(11, 'Firefox', { frontmost: true })];
+    const apps = [
+      app(3, 'gedit'),
+      app(4, 'Firefox'),
+      app(5, 'Calculator', { responding: false }),
+      app(9, 'Assistive Control'),
+      app(11, 'Firefox', { frontmost: true }),
+    ];
     expect(runningAppNamed(apps, 'firefox', notOwn)?.pid).toBe(11);
     expect(runningAppNamed(apps, 'GEDIT', notOwn)?.pid).toBe(3);
     expect(runningAppNamed(apps, 'Fire', notOwn)).toBeUndefined(); // a prefix is left to the launcher

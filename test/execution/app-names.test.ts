@@ -102,7 +102,10 @@ describe('AxBridge.launchApp by name on macOS', () => {
     ]);
     const error = await bridge.launchApp({ name: 'adobe' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AccessibilityError);
-    expect(error).toMatchObject({ code: 'not_found', message: "Several applications match 'adobe' (Adobe Photoshop 2026, Adobe Illustrator 2026): say which one." });
+    expect(error).toMatchObject({
+      code: 'not_found',
+      message: "Several applications match 'adobe' (Adobe Photoshop 2026, Adobe Illustrator 2026): say which one.",
+    });
   });
 
   it('leaves names to the Linux bridge', async () => {

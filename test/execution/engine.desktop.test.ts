@@ -109,7 +109,11 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
 
     it('looks again 3 times, 500 ms apart, before saying an element is not there', async () => {
       const r = await doIt({ intent: 'click_element', element: { label: 'Frobnicate' } });
-      expect(r).toMatchObject({ kind: 'failure', code: 'not_found', reason: 'There is no element named “Frobnicate” on screen. Check the name, or ask what is on screen.' });
+      expect(r).toMatchObject({
+        kind: 'failure',
+        code: 'not_found',
+        reason: 'There is no element named “Frobnicate” on screen. Check the name, or ask what is on screen.',
+      });
       expect(clock.sleeps).toEqual([500, 500, 500]);
     });
 
@@ -208,7 +212,9 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
     it('scrolls a list: its scroll position changes', async () => {
       const bar = (s: AxSnapshot): number => Number(s.elements.find((e) => e.role === 'scroll_bar')?.value ?? Number.NaN);
       expect(bar(await snap())).toBe(0);
-      expect(await doIt({ intent: 'scroll', direction: 'down', amount: 5, element: { label: 'Row 3' } })).toEqual(success('Scrolled down 5 steps over “Row 3”.'));
+      expect(await doIt({ intent: 'scroll', direction: 'down', amount: 5, element: { label: 'Row 3' } })).toEqual(
+        success('Scrolled down 5 steps over “Row 3”.'),
+      );
       const down = await until('the list to scroll', async () => {
         const v = bar(await snap());
         return v > 0 ? v : undefined;
@@ -285,7 +291,11 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
       const line = seen.kind === 'observation' ? seen.text.split('\n').find((l) => l.includes('"Delete everything"')) : undefined;
       const id = Number(line?.split(' ')[0]);
       const asked = await doIt({ intent: 'click_element', element: { id } });
-      expect(asked).toMatchObject({ kind: 'needs_confirmation', level: 'destructive', reason: expect.stringMatching(/^Clicking “Delete everything” may .*Do you want to go ahead\?$/) });
+      expect(asked).toMatchObject({
+        kind: 'needs_confirmation',
+        level: 'destructive',
+        reason: expect.stringMatching(/^Clicking “Delete everything” may .*Do you want to go ahead\?$/),
+      });
       expect(await deleted()).toBe(before);
       expect(await doIt({ intent: 'click_element', element: { id } }, 'destructive')).toEqual(success('Clicked “Delete everything”.'));
       await until('the delete count', async () => ((await deleted()) !== before ? true : undefined));
@@ -311,7 +321,12 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
           { intent: 'click_element', element: { label: 'Increment' } },
         ],
       });
-      expect(failed).toMatchObject({ kind: 'failure', code: 'not_found', step: 2, reason: expect.stringMatching(/^Step 2 of 3 \(.*Nowhere.*\) failed: There is no element named “Nowhere” on screen\. .* Step 1 was done\.$/) });
+      expect(failed).toMatchObject({
+        kind: 'failure',
+        code: 'not_found',
+        step: 2,
+        reason: expect.stringMatching(/^Step 2 of 3 \(.*Nowhere.*\) failed: There is no element named “Nowhere” on screen\. .* Step 1 was done\.$/),
+      });
       await until('three more counts', async () => ((await count()) === before + 2 ? true : undefined));
     });
 
@@ -328,7 +343,14 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
         },
         { describe: 'click Increment', run: () => engine.click({ label: 'Increment' }) },
       ]);
-      expect(r).toMatchObject({ kind: 'failure', code: 'interrupted', step: 3, reason: expect.stringMatching(/^Step 3 of 3 \(click Increment\) failed: You took over, so I stopped: the pointer moved from .* to 1000, 600\. Steps 1–2 were done\.$/) });
+      expect(r).toMatchObject({
+        kind: 'failure',
+        code: 'interrupted',
+        step: 3,
+        reason: expect.stringMatching(
+          /^Step 3 of 3 \(click Increment\) failed: You took over, so I stopped: the pointer moved from .* to 1000, 600\. Steps 1–2 were done\.$/,
+        ),
+      });
       expect(await count()).toBe(before);
     });
   });
@@ -393,7 +415,7 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
             kind: 'failure',
             code: 'unsupported',
             reason:
-              'I could not bring “ax-fixture-app.py” to the front: click the app\'s window first, or say “switch to ax-fixture-app.py”. This application offers no way to bring its window to the front, and there is no X11 display: under Wayland one app cannot raise another.',
+              "I could not bring “ax-fixture-app.py” to the front: click the app's window first, or say “switch to ax-fixture-app.py”. This application offers no way to bring its window to the front, and there is no X11 display: under Wayland one app cannot raise another.",
           });
         } finally {
           process.env.DISPLAY = display;

@@ -36,7 +36,13 @@ const overlaps = (a: Bounds, b: Bounds): boolean => a.x < b.x + b.width && b.x <
 function moves(from: [number, number], to: [number, number], steps: number): string[] {
   const args: string[] = [];
   for (let i = 1; i <= steps; i++) {
-    args.push('sleep', '0.015', 'mousemove', String(Math.round(from[0] + ((to[0] - from[0]) * i) / steps)), String(Math.round(from[1] + ((to[1] - from[1]) * i) / steps)));
+    args.push(
+      'sleep',
+      '0.015',
+      'mousemove',
+      String(Math.round(from[0] + ((to[0] - from[0]) * i) / steps)),
+      String(Math.round(from[1] + ((to[1] - from[1]) * i) / steps)),
+    );
   }
   return args;
 }
@@ -75,8 +81,7 @@ describe.skipIf(skip !== '')('the safety gate fixture apps on a real desktop', (
   };
   /** The number a counter label shows now ("Dropped: 3" → 3). */
   const counter = async (prefix: string): Promise<number> => Number(find(await gate(), 'text', new RegExp(`^${prefix} \\d+$`)).name.slice(prefix.length + 1));
-  const waitForCount = (prefix: string, n: number): Promise<true> =>
-    until(`"${prefix} ${n}"`, async () => ((await counter(prefix)) === n ? true : undefined));
+  const waitForCount = (prefix: string, n: number): Promise<true> => until(`"${prefix} ${n}"`, async () => ((await counter(prefix)) === n ? true : undefined));
 
   beforeAll(async () => {
     session = await startDesktopSession();
@@ -93,7 +98,9 @@ describe.skipIf(skip !== '')('the safety gate fixture apps on a real desktop', (
     // Ready: the labels are drawn and the shell has printed its prompt.
     await until('the gate fixture and its shell prompt', async () => {
       const s = await gate();
-      return s.elements.some((e) => e.name === 'Count: 0') && s.elements.some((e) => e.platformRole === 'terminal' && e.value?.startsWith('$ ')) ? true : undefined;
+      return s.elements.some((e) => e.name === 'Count: 0') && s.elements.some((e) => e.platformRole === 'terminal' && e.value?.startsWith('$ '))
+        ? true
+        : undefined;
     });
     await until('the panel', async () => ((await panel()).elements.some((e) => e.role === 'check_box') ? true : undefined));
   });
@@ -135,7 +142,9 @@ describe.skipIf(skip !== '')('the safety gate fixture apps on a real desktop', (
 
   it('has a terminal named "Terminal" whose text is the shell screen', async () => {
     const term = terminalOf(await gate());
-    console.log(`[gate-fixture] terminal: role ${term.role}, states ${term.states.join(',')}, actions ${term.actions.join(',')}, bounds ${JSON.stringify(term.bounds)}`);
+    console.log(
+      `[gate-fixture] terminal: role ${term.role}, states ${term.states.join(',')}, actions ${term.actions.join(',')}, bounds ${JSON.stringify(term.bounds)}`,
+    );
     expect(term.name).toBe('Terminal');
     // 'terminal' once the shared vocabulary has it (ATSPI_ROLE_TERMINAL); 'unknown' while the
     // native bridge names a role the vocabulary does not know yet.

@@ -26,7 +26,10 @@ function scriptedSheet(options: SheetOptions = {}) {
     const focused = (on: boolean) => ['enabled', 'showing', 'visible', 'focusable', ...(on ? ['focused' as const] : [])] as AxElement['states'];
     const field = (id: number, parent: number, value: string, focus = false): AxElement =>
       el(id, 'text_field', '', { parent, depth: 3, value, states: [...focused(focus), 'editable'], actions: ['focus'] });
-    const out: AxElement[] = [{ ...el(1, 'window', 'Untitled 1 - LibreOffice Calc'), parent: null, depth: 0 }, el(2, 'toolbar', 'Formula Tool Bar', { parent: 1, depth: 1 })];
+    const out: AxElement[] = [
+      { ...el(1, 'window', 'Untitled 1 - LibreOffice Calc'), parent: null, depth: 0 },
+      el(2, 'toolbar', 'Formula Tool Bar', { parent: 1, depth: 1 }),
+    ];
     switch (options.box ?? 'calc') {
       case 'calc':
         out.push(el(3, 'group', '', { parent: 2, depth: 2 }), field(4, 3, state.value, state.boxFocused));
@@ -53,7 +56,14 @@ function scriptedSheet(options: SheetOptions = {}) {
       throw new Error('not in this test');
     },
     activateApp: async () => undefined,
-    snapshot: async (): Promise<AxSnapshot> => ({ generation: ++state.generation, pid: PID, app: 'soffice', truncated: 'none', elements: elements(), elapsedMs: 1 }),
+    snapshot: async (): Promise<AxSnapshot> => ({
+      generation: ++state.generation,
+      pid: PID,
+      app: 'soffice',
+      truncated: 'none',
+      elements: elements(),
+      elapsedMs: 1,
+    }),
     performAction: async (ref: ElementRef, action: string) => {
       state.actions.push(`${action} ${ref.id}`);
       if (action === 'focus' && ref.id === 4) state.boxFocused = true;
@@ -90,7 +100,7 @@ function scriptedSheet(options: SheetOptions = {}) {
 }
 
 describe('go_to_cell in the engine', () => {
-  it('puts the address in Calc\'s unnamed address box, presses Enter there, and reads the box back', async () => {
+  it("puts the address in Calc's unnamed address box, presses Enter there, and reads the box back", async () => {
     const { engine, state } = scriptedSheet();
     expect(await engine.goToCell('b3', undefined)).toEqual({ kind: 'success', message: 'Went to cell B3: the cell address box reads B3.' });
     expect(state.actions).toEqual(['focus 4']);
@@ -165,7 +175,14 @@ describe('go_to_cell in the engine', () => {
   it('runs through dispatch as a harmless step of "put 42 in B3"', async () => {
     const { engine, state } = scriptedSheet();
     const r = await dispatchIntent(
-      { intent: 'sequence', steps: [{ intent: 'go_to_cell', cell: 'B3' }, { intent: 'type_text', text: '42' }, { intent: 'press_key', key: 'enter' }] },
+      {
+        intent: 'sequence',
+        steps: [
+          { intent: 'go_to_cell', cell: 'B3' },
+          { intent: 'type_text', text: '42' },
+          { intent: 'press_key', key: 'enter' },
+        ],
+      },
       engine,
     );
     expect(r).toEqual({ kind: 'success', message: 'Done: all 3 steps.' });

@@ -26,7 +26,9 @@ describe.skipIf(skip !== '')('a notebook page on a real desktop', () => {
     app = startApp(SYSTEM_PYTHON, [FIXTURE]);
     await bridge.waitForApp({ pid: app.pid ?? 0 });
     engine = new ExecutionEngine({ bridge, input: NO_INPUT });
-    await until('the notebook window', async () => ((await bridge.snapshot({ pid: app.pid ?? 0 })).elements.some((e) => e.name === 'Leeds: light rain, 9°C') ? true : undefined));
+    await until('the notebook window', async () =>
+      (await bridge.snapshot({ pid: app.pid ?? 0 })).elements.some((e) => e.name === 'Leeds: light rain, 9°C') ? true : undefined,
+    );
   });
 
   afterAll(async () => {

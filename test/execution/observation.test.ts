@@ -99,7 +99,9 @@ function shopSnapshot(linksFirst: boolean) {
   let id = 1;
   const doc = el(id++, 'web_area', 'Shop', { bounds: { x: 0, y: 100, width: 1280, height: 700 }, parent: 0 });
   elements.push(el(id++, 'button', 'Back', { bounds: { x: 0, y: 60, width: 40, height: 40 }, parent: 0 }), doc);
-  const links = Array.from({ length: 300 }, (_, i) => el(id++, 'link', `Product ${i + 1}`, { bounds: { x: 0, y: 100 + i * 22, width: 160, height: 22 }, parent: doc.id, depth: 2 }));
+  const links = Array.from({ length: 300 }, (_, i) =>
+    el(id++, 'link', `Product ${i + 1}`, { bounds: { x: 0, y: 100 + i * 22, width: 160, height: 22 }, parent: doc.id, depth: 2 }),
+  );
   const main = [el(id++, 'heading', 'Shop', { bounds: { x: 168, y: 104, width: 400, height: 24 }, parent: doc.id, depth: 2 })];
   for (let i = 0; i < 200; i++) {
     const row = Math.floor(i / 2);
@@ -108,11 +110,22 @@ function shopSnapshot(linksFirst: boolean) {
     main.push(
       group,
       el(id++, 'text', `Field ${i + 1}`, { bounds: { x, y: 143 + row * 27, width: 70, height: 17 }, parent: group.id, depth: 3 }),
-      el(id++, 'text_field', `Field ${i + 1}`, { bounds: { x: x + 70, y: 140 + row * 27, width: 158, height: 23 }, parent: group.id, depth: 3, states: ['enabled', 'showing', 'visible', 'editable'] }),
+      el(id++, 'text_field', `Field ${i + 1}`, {
+        bounds: { x: x + 70, y: 140 + row * 27, width: 158, height: 23 },
+        parent: group.id,
+        depth: 3,
+        states: ['enabled', 'showing', 'visible', 'editable'],
+      }),
     );
   }
   for (let i = 0; i < 200; i++) {
-    main.push(el(id++, 'button', `Buy ${i + 1}`, { bounds: { x: 704 + (i % 4) * 94, y: 140 + Math.floor(i / 4) * 27, width: 90, height: 23 }, parent: doc.id, depth: 2 }));
+    main.push(
+      el(id++, 'button', `Buy ${i + 1}`, {
+        bounds: { x: 704 + (i % 4) * 94, y: 140 + Math.floor(i / 4) * 27, width: 90, height: 23 },
+        parent: doc.id,
+        depth: 2,
+      }),
+    );
   }
   elements.push(...(linksFirst ? [...links, ...main] : [...main, ...links]));
   const s = snapshot(elements, 'Firefox');
@@ -127,9 +140,15 @@ describe('observation of a long web page (issue #14)', () => {
       const m = new RegExp(`^\\d+ ${role} "([^"]+)"`).exec(l);
       return m ? [m[1] as string] : [];
     });
-  const visibleFields = Array.from({ length: 200 }, (_, i) => i).filter((i) => onScreen(140 + Math.floor(i / 2) * 27, 23)).map((i) => `Field ${i + 1}`);
-  const visibleBuys = Array.from({ length: 200 }, (_, i) => i).filter((i) => onScreen(140 + Math.floor(i / 4) * 27, 23)).map((i) => `Buy ${i + 1}`);
-  const visibleLinks = Array.from({ length: 300 }, (_, i) => i).filter((i) => onScreen(100 + i * 22, 22)).map((i) => `Product ${i + 1}`);
+  const visibleFields = Array.from({ length: 200 }, (_, i) => i)
+    .filter((i) => onScreen(140 + Math.floor(i / 2) * 27, 23))
+    .map((i) => `Field ${i + 1}`);
+  const visibleBuys = Array.from({ length: 200 }, (_, i) => i)
+    .filter((i) => onScreen(140 + Math.floor(i / 4) * 27, 23))
+    .map((i) => `Buy ${i + 1}`);
+  const visibleLinks = Array.from({ length: 300 }, (_, i) => i)
+    .filter((i) => onScreen(100 + i * 22, 22))
+    .map((i) => `Product ${i + 1}`);
 
   it('lists every field and button on screen, by their label names, whatever comes first in the page', () => {
     for (const linksFirst of [true, false]) {
@@ -139,7 +158,9 @@ describe('observation of a long web page (issue #14)', () => {
       expect(listedNames(o.text, 'link')).toEqual(expect.arrayContaining(visibleLinks));
       expect(o.tokenEstimate).toBeLessThanOrEqual(1500);
     }
-    console.log(`[observation] shop page: ${visibleFields.length} fields, ${visibleBuys.length} buttons and ${visibleLinks.length} links on screen, all listed`);
+    console.log(
+      `[observation] shop page: ${visibleFields.length} fields, ${visibleBuys.length} buttons and ${visibleLinks.length} links on screen, all listed`,
+    );
   });
 
   it('lists in reading order, the same whatever the order of the page, with ids 1…K in that order', () => {
@@ -147,7 +168,15 @@ describe('observation of a long web page (issue #14)', () => {
     const last = serializeObservation(shopSnapshot(false));
     expect(first.text).toBe(last.text);
     const lines = first.text.split('\n').slice(1, 8);
-    expect(lines).toEqual(['1 button "Back"', '2 link "Product 1"', '3 heading "Shop"', '4 link "Product 2"', '5 link "Product 3"', '6 text_field "Field 1"', '7 text_field "Field 2"']);
+    expect(lines).toEqual([
+      '1 button "Back"',
+      '2 link "Product 1"',
+      '3 heading "Shop"',
+      '4 link "Product 2"',
+      '5 link "Product 3"',
+      '6 text_field "Field 1"',
+      '7 text_field "Field 2"',
+    ]);
     expect([...first.elementIds.keys()]).toEqual(Array.from({ length: first.listed }, (_, i) => i + 1));
     expect([...(first.places?.keys() ?? [])]).toEqual([...first.elementIds.keys()]);
   });
@@ -194,7 +223,16 @@ describe('observation of a container read only where it is on screen (issue #14)
         const name = `${'ABC'[c]}${r + 1}`;
         const value = name === 'B2' ? '42' : name === 'C4' ? 'Total' : '';
         const states: ElementState[] = name === 'A1' ? ['enabled', 'showing', 'visible', 'focused'] : ['enabled', 'showing', 'visible'];
-        cells.push(el(id++, 'cell', name, { value, parent: 1, depth: 2, actions: ['select', 'focus'], states, bounds: { x: 40 + c * 80, y: 150 + r * 17, width: 80, height: 17 } }));
+        cells.push(
+          el(id++, 'cell', name, {
+            value,
+            parent: 1,
+            depth: 2,
+            actions: ['select', 'focus'],
+            states,
+            bounds: { x: 40 + c * 80, y: 150 + r * 17, width: 80, height: 17 },
+          }),
+        );
       }
     }
     const table = el(1, 'table', 'Sheet Sheet1', {
@@ -222,14 +260,22 @@ describe('observation of a container read only where it is on screen (issue #14)
 
   it('says rows for a table whose cells are not addresses, and items for a sampled list', () => {
     const tree = snapshot([
-      el(1, 'table', 'Files', { visiblePart: { firstRow: 24999, lastRow: 25016, firstColumn: 0, lastColumn: 2, rows: 50000, columns: 3, items: 54, itemCount: 150003 } }),
+      el(1, 'table', 'Files', {
+        visiblePart: { firstRow: 24999, lastRow: 25016, firstColumn: 0, lastColumn: 2, rows: 50000, columns: 3, items: 54, itemCount: 150003 },
+      }),
       el(2, 'cell', 'Row 25000', { parent: 1, depth: 2 }),
     ]);
-    expect(serializeObservation({ ...tree, truncated: 'visible_only' }).text).toContain('(Table "Files": only its part on screen was read — rows 25,000 to 25,017 of 50,000 rows and 3 columns. For others, scroll, or name one.)');
+    expect(serializeObservation({ ...tree, truncated: 'visible_only' }).text).toContain(
+      '(Table "Files": only its part on screen was read — rows 25,000 to 25,017 of 50,000 rows and 3 columns. For others, scroll, or name one.)',
+    );
     const icons = snapshot([
-      el(1, 'group', '', { visiblePart: { firstRow: null, lastRow: null, firstColumn: null, lastColumn: null, rows: null, columns: null, items: 41, itemCount: 20000 } }),
+      el(1, 'group', '', {
+        visiblePart: { firstRow: null, lastRow: null, firstColumn: null, lastColumn: null, rows: null, columns: null, items: 41, itemCount: 20000 },
+      }),
       el(2, 'image', 'Icon 1', { parent: 1, depth: 2 }),
     ]);
-    expect(serializeObservation({ ...icons, truncated: 'visible_only' }).text).toContain('(List: only its part on screen was read — 41 items of 20,000. For others, scroll, or name one.)');
+    expect(serializeObservation({ ...icons, truncated: 'visible_only' }).text).toContain(
+      '(List: only its part on screen was read — 41 items of 20,000. For others, scroll, or name one.)',
+    );
   });
 });

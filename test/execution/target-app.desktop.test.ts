@@ -73,7 +73,12 @@ describe.skipIf(skip !== '')('the target app: the app the user was in, not the p
     ]);
     panelPid = panel.pid ?? 0;
     await bridge.waitForApp({ pid: panelPid }, { timeoutMs: 20_000 });
-    await until('the panel text box', async () => (await bridge.snapshot({ pid: panelPid }).catch(() => undefined))?.elements.some((e) => e.role === 'text_field' && e.name === 'Command') || undefined, 20_000);
+    await until(
+      'the panel text box',
+      async () =>
+        (await bridge.snapshot({ pid: panelPid }).catch(() => undefined))?.elements.some((e) => e.role === 'text_field' && e.name === 'Command') || undefined,
+      20_000,
+    );
     await focusPanel();
     // As in the app's core: the panel's process is the assistant's own.
     engine = createDesktopEngine(process.env, { bridge, ownPids: [panelPid, process.pid] });
@@ -136,7 +141,11 @@ describe.skipIf(skip !== '')('the target app: the app the user was in, not the p
       if (seen.kind !== 'observation') throw new Error(`expected an observation, got ${JSON.stringify(seen)}`);
       expect(seen.text).toContain('button "Increment"');
       expect(seen.text).not.toContain('Command');
-      expect(await engine.getFrontmostApp()).toEqual({ kind: 'observation', text: 'The frontmost app is “engine-fixture-app.py”.', app: { name: 'engine-fixture-app.py', pid: fixturePid } });
+      expect(await engine.getFrontmostApp()).toEqual({
+        kind: 'observation',
+        text: 'The frontmost app is “engine-fixture-app.py”.',
+        app: { name: 'engine-fixture-app.py', pid: fixturePid },
+      });
       // Reading raises nothing: the panel keeps the focus.
       expect(await frontPid()).toBe(panelPid);
     });

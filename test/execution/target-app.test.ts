@@ -6,7 +6,8 @@ import { NO_TARGET_APP, TargetAppTracker } from '../../src/execution/target-app.
 
 const PANEL = 100; // Electron's main process: the panel's windows
 const CORE = 101;
-const running = (...apps: Array<[number, string]>): RunningApp[] => apps.map(([pid, name]) => ({ pid, name, bundleId: null, frontmost: false, responding: true }));
+const running = (...apps: Array<[number, string]>): RunningApp[] =>
+  apps.map(([pid, name]) => ({ pid, name, bundleId: null, frontmost: false, responding: true }));
 const event = (pid: number, app: string, type: AxEvent['type'] = 'focus_changed'): AxEvent => ({ type, pid, app, role: 'text_field', name: '' });
 
 describe('target app', () => {
@@ -18,7 +19,10 @@ describe('target app', () => {
   it('is the app read as frontmost before, when the assistant is in front now', () => {
     const t = new TargetAppTracker([PANEL, CORE]);
     t.choose({ pid: 7, name: 'gedit' }, []);
-    expect(t.choose({ pid: PANEL, name: 'Assistive Control' }, running([7, 'gedit'], [PANEL, 'Assistive Control']))).toEqual({ kind: 'previous', app: { pid: 7, name: 'gedit' } });
+    expect(t.choose({ pid: PANEL, name: 'Assistive Control' }, running([7, 'gedit'], [PANEL, 'Assistive Control']))).toEqual({
+      kind: 'previous',
+      app: { pid: 7, name: 'gedit' },
+    });
   });
 
   it('is the last app a focus or window event came from, never the assistant', () => {
@@ -28,7 +32,10 @@ describe('target app', () => {
     t.noteEvent(event(PANEL, 'Assistive Control'));
     t.noteEvent(event(CORE, 'core'));
     expect(t.lastActive).toEqual({ pid: 8, name: 'Files' });
-    expect(t.choose({ pid: PANEL, name: 'Assistive Control' }, running([7, 'gedit'], [8, 'Files']))).toEqual({ kind: 'previous', app: { pid: 8, name: 'Files' } });
+    expect(t.choose({ pid: PANEL, name: 'Assistive Control' }, running([7, 'gedit'], [8, 'Files']))).toEqual({
+      kind: 'previous',
+      app: { pid: 8, name: 'Files' },
+    });
   });
 
   it('uses the app before when no app has an active window (the panel not on the bus)', () => {

@@ -20,18 +20,21 @@ describe('the Unicode typing plan', () => {
 
   it('never puts more than 20 UTF-16 units in one event, never splits a character, and loses nothing', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('a', 'é', '😀', '\n', '\t', '\r', '漢'), fc.string({ unit: 'grapheme', maxLength: 2 })), maxLength: 80 }), (text) => {
-        const steps = planUnicodeTyping(text);
-        for (const s of steps) {
-          if (s.kind !== 'text') continue;
-          expect(s.text.length).toBeLessThanOrEqual(MAX_UNITS_PER_EVENT);
-          expect(s.text.length).toBeGreaterThan(0);
-          // No lone surrogate at either end: a pair was never cut.
-          expect(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/.test(s.text)).toBe(false);
-        }
-        const rebuilt = steps.map((s) => (s.kind === 'text' ? s.text : s.key === 'enter' ? '\n' : '\t')).join('');
-        expect(rebuilt).toBe(text.replace(/\r\n?/g, '\n'));
-      }),
+      fc.property(
+        fc.string({ unit: fc.oneof(fc.constantFrom('a', 'é', '😀', '\n', '\t', '\r', '漢'), fc.string({ unit: 'grapheme', maxLength: 2 })), maxLength: 80 }),
+        (text) => {
+          const steps = planUnicodeTyping(text);
+          for (const s of steps) {
+            if (s.kind !== 'text') continue;
+            expect(s.text.length).toBeLessThanOrEqual(MAX_UNITS_PER_EVENT);
+            expect(s.text.length).toBeGreaterThan(0);
+            // No lone surrogate at either end: a pair was never cut.
+            expect(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/.test(s.text)).toBe(false);
+          }
+          const rebuilt = steps.map((s) => (s.kind === 'text' ? s.text : s.key === 'enter' ? '\n' : '\t')).join('');
+          expect(rebuilt).toBe(text.replace(/\r\n?/g, '\n'));
+        },
+      ),
     );
   });
 

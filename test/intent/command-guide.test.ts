@@ -3,7 +3,17 @@
 // readers), on every platform; examples from an app use its names, and only the ones that parse whole.
 import { describe, expect, it } from 'vitest';
 import { isRepeatRequest } from '../../src/agent/session-memory.js';
-import { commandGuide, confirmationGuide, questionGuide, OWN_COMMANDS_SHOWN, OWN_COMMANDS_TITLE, CANCEL_EXAMPLES, CHOICE_EXAMPLES, CONFIRM_EXAMPLES, SESSION_EXAMPLES } from '../../src/intent/grammar/command-guide.js';
+import {
+  commandGuide,
+  confirmationGuide,
+  questionGuide,
+  OWN_COMMANDS_SHOWN,
+  OWN_COMMANDS_TITLE,
+  CANCEL_EXAMPLES,
+  CHOICE_EXAMPLES,
+  CONFIRM_EXAMPLES,
+  SESSION_EXAMPLES,
+} from '../../src/intent/grammar/command-guide.js';
 import { parseCommand, VERB_PHRASES } from '../../src/intent/grammar/grammar-planner.js';
 import { readChoice, readConfirmationAnswer } from '../../src/shared/answer-words.js';
 import { spokenGuide } from '../../src/shared/command-guide.js';
@@ -60,9 +70,16 @@ describe('the command guide', () => {
     const said = guide.groups.flatMap((g) => [...g.examples, ...g.alsoSaid]).map((e) => e.toLowerCase().replace(/[- ]/g, ''));
     for (const verb of VERB_PHRASES) {
       const key = verb.words.join('').replace(/-/g, '');
-      expect(said.some((s) => s.startsWith(key)), verb.words.join(' ')).toBe(true);
+      expect(
+        said.some((s) => s.startsWith(key)),
+        verb.words.join(' '),
+      ).toBe(true);
     }
-    for (const word of guide.groups.flatMap((g) => g.alsoSaid)) expect(VERB_PHRASES.some((v) => v.words.join(' ') === word), word).toBe(true);
+    for (const word of guide.groups.flatMap((g) => g.alsoSaid))
+      expect(
+        VERB_PHRASES.some((v) => v.words.join(' ') === word),
+        word,
+      ).toBe(true);
   });
 
   it('the assistant’s own commands and the answers are read by their own readers', () => {
@@ -90,7 +107,10 @@ describe('the command guide', () => {
   });
 
   it('a filter the composer gives keeps out app examples it does not want (the session keeps only harmless ones)', () => {
-    const guide = commandGuide(fixtureApp, { platform: 'linux', keep: (intent) => !JSON.stringify(intent).includes('Delete') && !JSON.stringify(intent).includes('Ignore') });
+    const guide = commandGuide(fixtureApp, {
+      platform: 'linux',
+      keep: (intent) => !JSON.stringify(intent).includes('Delete') && !JSON.stringify(intent).includes('Ignore'),
+    });
     const all = guide.groups.flatMap((g) => g.examples);
     expect(all).toContain('click Increment');
     expect(all.some((e) => e.includes('Delete everything') || e.includes('Ignore'))).toBe(false);
@@ -107,8 +127,12 @@ describe('the command guide', () => {
     const q = questionGuide(['1: “OK” in Left', '2: “OK” in Right']);
     for (const e of q.groups[0]!.examples) expect(readChoice(e, ['1: “OK” in Left', '2: “OK” in Right']), e).toBeDefined();
     const spoken = spokenGuide(commandGuide(fixtureApp, { platform: 'linux' }));
-    expect(spoken).toMatch(/^What you can say, with examples from “Loop Fixture”\. Click a button, link or tab: click Increment\. Type text: type "hello" into the Name field\. /);
-    expect(spokenGuide(confirmationGuide())).toBe("A confirmation is waiting: you can answer it. Do it: yes, confirm, do it, OK. Leave it: no, cancel, don't, stop.");
+    expect(spoken).toMatch(
+      /^What you can say, with examples from “Loop Fixture”\. Click a button, link or tab: click Increment\. Type text: type "hello" into the Name field\. /,
+    );
+    expect(spokenGuide(confirmationGuide())).toBe(
+      "A confirmation is waiting: you can answer it. Do it: yes, confirm, do it, OK. Leave it: no, cancel, don't, stop.",
+    );
     expect(spoken.length).toBeLessThan(1000);
   });
 
@@ -129,6 +153,7 @@ describe('the command guide', () => {
 
   it('lists the everyday commands, "what’s open" and web addresses (issue #18 item 3)', () => {
     const all = commandGuide(undefined, { platform: 'linux' }).groups.flatMap((g) => g.examples);
-    for (const e of ['undo', 'copy that', 'paste', 'select all', 'save', 'new tab', 'close tab', 'go forward', 'what’s open', 'open example.com']) expect(all).toContain(e);
+    for (const e of ['undo', 'copy that', 'paste', 'select all', 'save', 'new tab', 'close tab', 'go forward', 'what’s open', 'open example.com'])
+      expect(all).toContain(e);
   });
 });

@@ -17,7 +17,13 @@ describe('describeIntent', () => {
     [{ intent: 'go_to_cell', cell: 'b3' }, 'Go to cell B3.'],
     [{ intent: 'go_to_cell', cell: 'C5:A1', app: 'LibreOffice Calc' }, 'Select cells A1:C5 in “LibreOffice Calc”.'],
     [
-      { intent: 'sequence', steps: [{ intent: 'open_application', app: 'Mail' }, { intent: 'press_key', key: 'n', modifiers: ['cmd'] }] },
+      {
+        intent: 'sequence',
+        steps: [
+          { intent: 'open_application', app: 'Mail' },
+          { intent: 'press_key', key: 'n', modifiers: ['cmd'] },
+        ],
+      },
       '2 steps: 1. Open “Mail”; 2. Press Cmd+N.',
     ],
   ])('%j → %s', (intent, sentence) => {

@@ -1,7 +1,15 @@
 // Dictation's pure reading of an utterance: every spoken mark, spacing, capitals, the literal escape,
 // and each command's parse (src/intent/dictation-text.ts).
 import { describe, expect, it } from 'vitest';
-import { changeCase, dictationCommand, isDictationStart, isDictationStop, readDictation, renderDictation, SPOKEN_MARKS } from '../../src/intent/dictation-text.js';
+import {
+  changeCase,
+  dictationCommand,
+  isDictationStart,
+  isDictationStop,
+  readDictation,
+  renderDictation,
+  SPOKEN_MARKS,
+} from '../../src/intent/dictation-text.js';
 
 /** What an utterance writes after `before`. */
 function write(said: string, before = ''): string {
@@ -73,7 +81,7 @@ describe('dictation: spoken punctuation and layout', () => {
   it('a sentence ended inside a quote has ended', () => {
     expect(write('open quote stop full stop close quote then')).toBe('"Stop." Then');
   });
-  it('marks are read whatever their case, and a recogniser\'s comma on the word is ignored', () => {
+  it("marks are read whatever their case, and a recogniser's comma on the word is ignored", () => {
     expect(write('one Comma two Full stop,')).toBe('One, two.');
   });
 });
@@ -114,7 +122,13 @@ describe('dictation: the literal escape', () => {
     expect(write('a literal literal b')).toBe('A literal b');
   });
   it('an utterance that starts with "literal" is text, never a command', () => {
-    expect(readDictation('literal scratch that')).toEqual({ kind: 'text', pieces: [{ kind: 'word', text: 'scratch' }, { kind: 'word', text: 'that' }] });
+    expect(readDictation('literal scratch that')).toEqual({
+      kind: 'text',
+      pieces: [
+        { kind: 'word', text: 'scratch' },
+        { kind: 'word', text: 'that' },
+      ],
+    });
     expect(write('literal correct a to b')).toBe('Correct a to b');
     expect(write('literal stop dictation')).toBe('Stop dictation');
   });

@@ -51,7 +51,8 @@ describe('extractJson: every failure is a code and a reason', () => {
   });
 
   it('no complete object', () => {
-    for (const raw of ['I cannot help with that.', '[1, 2]', '{"a": 1', '}{']) expect(failure(raw), raw).toMatchObject({ code: 'no_json', detail: 'the answer contains no complete JSON object' });
+    for (const raw of ['I cannot help with that.', '[1, 2]', '{"a": 1', '}{'])
+      expect(failure(raw), raw).toMatchObject({ code: 'no_json', detail: 'the answer contains no complete JSON object' });
   });
 
   it('malformed JSON, with the parser’s reason cut short', () => {
@@ -73,7 +74,11 @@ describe('extractJson: every failure is a code and a reason', () => {
 
   it('a key that could poison objects downstream, at any depth', () => {
     for (const key of ['__proto__', 'constructor', 'prototype']) {
-      expect(failure(`{"intent": "scroll", "x": {"${key}": {"admin": true}}}`)).toEqual({ ok: false, code: 'unsafe_key', detail: `the JSON uses the reserved key "${key}"` });
+      expect(failure(`{"intent": "scroll", "x": {"${key}": {"admin": true}}}`)).toEqual({
+        ok: false,
+        code: 'unsafe_key',
+        detail: `the JSON uses the reserved key "${key}"`,
+      });
     }
     expect(extractJson('{"text": "__proto__"}')).toEqual({ ok: true, value: { text: '__proto__' } });
   });
@@ -90,10 +95,18 @@ describe('extractJson: every failure is a code and a reason', () => {
   it('finds any JSON object however much prose surrounds it (property)', () => {
     const prose = fc.string({ maxLength: 80, unit: fc.constantFrom('a', 'b', ' ', '.', '!', '\n', '"', '}', ']') });
     fc.assert(
-      fc.property(prose, fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !['__proto__', 'constructor', 'prototype'].includes(k)), fc.jsonValue({ maxDepth: 3 })), prose, (before, object, after) => {
-        const r = extractJson(`${before}${JSON.stringify(object)}${after}`);
-        expect(r).toEqual({ ok: true, value: JSON.parse(JSON.stringify(object)) });
-      }),
+      fc.property(
+        prose,
+        fc.dictionary(
+          fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !['__proto__', 'constructor', 'prototype'].includes(k)),
+          fc.jsonValue({ maxDepth: 3 }),
+        ),
+        prose,
+        (before, object, after) => {
+          const r = extractJson(`${before}${JSON.stringify(object)}${after}`);
+          expect(r).toEqual({ ok: true, value: JSON.parse(JSON.stringify(object)) });
+        },
+      ),
     );
   });
 });

@@ -9,7 +9,11 @@ import { classifyRisk } from '../../src/registry/risk.js';
 const cell = (address: string, app?: string): Intent => ({ intent: 'go_to_cell', cell: address, ...(app === undefined ? {} : { app }) });
 const fill = (address: string, text: string, app?: string): Intent => ({
   intent: 'sequence',
-  steps: [{ intent: 'go_to_cell', cell: address, ...(app === undefined ? {} : { app }) }, { intent: 'type_text', text }, { intent: 'press_key', key: 'enter' }],
+  steps: [
+    { intent: 'go_to_cell', cell: address, ...(app === undefined ? {} : { app }) },
+    { intent: 'type_text', text },
+    { intent: 'press_key', key: 'enter' },
+  ],
 });
 
 const MATCHES: ReadonlyArray<readonly [string, Intent]> = [

@@ -136,7 +136,8 @@ describe('grammar planner: "go forward" (issue #18)', () => {
 
   it('needs the platform, and goes nowhere named', () => {
     expectNoMatch('go forward');
-    for (const command of ['go forward to Safari', 'go forward 2 pages', 'go forward in', 'go forwards', 'go forward in the menu']) expectNoMatch(command, 'linux');
+    for (const command of ['go forward to Safari', 'go forward 2 pages', 'go forward in', 'go forwards', 'go forward in the menu'])
+      expectNoMatch(command, 'linux');
   });
 });
 
@@ -229,7 +230,9 @@ describe('grammar planner: web addresses (issue #18)', () => {
     const result = parsed('open аpple.com/login', 'linux'); // a Cyrillic "а"
     if (result.kind !== 'intent') throw new Error('no intent');
     expect(result.intent).toEqual(web('https://аpple.com/login'));
-    expect(describeIntent(result.intent)).toBe('Open https://xn--pple-43d.com/login (written “аpple.com”, which looks like “apple.com” but is another site) in the default browser.');
+    expect(describeIntent(result.intent)).toBe(
+      'Open https://xn--pple-43d.com/login (written “аpple.com”, which looks like “apple.com” but is another site) in the default browser.',
+    );
     expect(classifyRisk(result.intent).reason).toContain('looks like “apple.com” but is another site');
   });
 
@@ -259,10 +262,13 @@ describe('grammar planner: "what’s open" (issue #18)', () => {
     for (const platform of [...PLATFORMS, undefined]) expectIntent(command, platform, { intent: 'list_applications' });
   });
 
-  it.each(['what is open in Firefox', 'what is open source', 'list open tabs', 'what windows are open', 'is Firefox open', 'open what is open'])('%j is not the apps question', (command) => {
-    const result = parsed(command, 'linux');
-    if (result.kind === 'intent') expect(result.intent.intent, command).not.toBe('list_applications');
-  });
+  it.each(['what is open in Firefox', 'what is open source', 'list open tabs', 'what windows are open', 'is Firefox open', 'open what is open'])(
+    '%j is not the apps question',
+    (command) => {
+      const result = parsed(command, 'linux');
+      if (result.kind === 'intent') expect(result.intent.intent, command).not.toBe('list_applications');
+    },
+  );
 
   it('cannot be a step of a sequence: it reads, it does not act', () => {
     expectNoMatch("open Firefox then what's open", 'linux');

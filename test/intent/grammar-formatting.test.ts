@@ -75,7 +75,7 @@ describe('grammar planner: formatting the selection', () => {
     if (parsed.kind === 'intent') expect(describeIntent(parsed.intent)).toBe('Press Cmd+B.');
   });
 
-  it('told the platform, it presses (and shows) that platform\'s own modifier', () => {
+  it("told the platform, it presses (and shows) that platform's own modifier", () => {
     const linux = parseCommand('bold that', { platform: 'linux' });
     expect(linux).toEqual({ kind: 'intent', intent: { intent: 'press_key', key: 'b', modifiers: ['ctrl'] } });
     if (linux.kind === 'intent') expect(describeIntent(linux.intent)).toBe('Press Ctrl+B.');

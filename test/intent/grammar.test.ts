@@ -11,8 +11,7 @@ const open = (app: string): Intent => ({ intent: 'open_application', app });
 const click = (label: string, role?: string, app?: string): Intent =>
   ({ intent: 'click_element', element: { label, ...(role ? { role } : {}), ...(app ? { app } : {}) } }) as Intent;
 const clickId = (id: number): Intent => ({ intent: 'click_element', element: { id } });
-const key = (k: string, ...modifiers: string[]): Intent =>
-  ({ intent: 'press_key', key: k, ...(modifiers.length > 0 ? { modifiers } : {}) }) as Intent;
+const key = (k: string, ...modifiers: string[]): Intent => ({ intent: 'press_key', key: k, ...(modifiers.length > 0 ? { modifiers } : {}) }) as Intent;
 const type = (text: string): Intent => ({ intent: 'type_text', text });
 const scroll = (direction: 'up' | 'down' | 'left' | 'right', amount?: number, app?: string): Intent => ({
   intent: 'scroll',
@@ -184,22 +183,10 @@ const TABLE: readonly Row[] = [
   ['type 5" screen', type('5" screen')],
   ['type in "hello"', type('hello')],
   ['type "hello" please', type('hello')],
-  [
-    'type hello into the Search field',
-    { intent: 'type_text', text: 'hello', element: { label: 'Search', role: 'text_field' } },
-  ],
-  [
-    'type "cats" into the Search box',
-    { intent: 'type_text', text: 'cats', element: { label: 'Search', role: 'text_field' } },
-  ],
-  [
-    'type "Ada" in the Name text field',
-    { intent: 'type_text', text: 'Ada', element: { label: 'Name', role: 'text_field' } },
-  ],
-  [
-    'type "hi" into the Notes text area',
-    { intent: 'type_text', text: 'hi', element: { label: 'Notes', role: 'text_area' } },
-  ],
+  ['type hello into the Search field', { intent: 'type_text', text: 'hello', element: { label: 'Search', role: 'text_field' } }],
+  ['type "cats" into the Search box', { intent: 'type_text', text: 'cats', element: { label: 'Search', role: 'text_field' } }],
+  ['type "Ada" in the Name text field', { intent: 'type_text', text: 'Ada', element: { label: 'Name', role: 'text_field' } }],
+  ['type "hi" into the Notes text area', { intent: 'type_text', text: 'hi', element: { label: 'Notes', role: 'text_area' } }],
   ['type', NO],
   ['dictate', NO],
   ['type ""', NO],
@@ -464,9 +451,7 @@ describe('grammar planner: case, whitespace and punctuation', () => {
   // is no_match), commands that already carry politeness, and ones ending in "+" or "-", where a
   // final "." is the period key ("cmd+.").
   const SAMPLES: readonly Row[] = TABLE.filter(
-    ([command, expected]) =>
-      expected !== null &&
-      !/["“”]|\b(type|dictate)\b|^(please|can|could)\b|[+-]$/i.test(command),
+    ([command, expected]) => expected !== null && !/["“”]|\b(type|dictate)\b|^(please|can|could)\b|[+-]$/i.test(command),
   );
 
   /** Variants a speech engine or a hurried typist produces; none changes a label. */
@@ -543,12 +528,10 @@ describe('grammar planner: junk input', () => {
 
   it('never throws and returns only schema-valid intents for arbitrary and mutated input', () => {
     const seeds = TABLE.map(([c]) => c);
-    const mutated = fc
-      .tuple(fc.constantFrom(...seeds), fc.nat(), fc.string({ unit: 'binary', maxLength: 8 }))
-      .map(([seed, pos, insert]) => {
-        const at = pos % (seed.length + 1);
-        return seed.slice(0, at) + insert + seed.slice(at);
-      });
+    const mutated = fc.tuple(fc.constantFrom(...seeds), fc.nat(), fc.string({ unit: 'binary', maxLength: 8 })).map(([seed, pos, insert]) => {
+      const at = pos % (seed.length + 1);
+      return seed.slice(0, at) + insert + seed.slice(at);
+    });
     const arbitrary = fc.string({ unit: 'binary', maxLength: 200 });
     fc.assert(
       fc.property(fc.oneof(mutated, arbitrary), (input) => {
@@ -568,7 +551,10 @@ describe('grammar planner: "go back" (issue #14)', () => {
     expect(back('linux', 'go back')).toEqual({ kind: 'intent', intent: key('left', 'alt') });
     expect(back('windows', 'Go back.')).toEqual({ kind: 'intent', intent: key('left', 'alt') });
     expect(back('macos', 'go back')).toEqual({ kind: 'intent', intent: key('left_bracket', 'cmd') });
-    expect(back('linux', 'please go back in Firefox')).toEqual({ kind: 'intent', intent: { intent: 'press_key', key: 'left', modifiers: ['alt'], app: 'Firefox' } });
+    expect(back('linux', 'please go back in Firefox')).toEqual({
+      kind: 'intent',
+      intent: { intent: 'press_key', key: 'left', modifiers: ['alt'], app: 'Firefox' },
+    });
     expect(back('linux', 'click Product 5 in Firefox then go back')).toEqual({
       kind: 'intent',
       intent: seq(click('Product 5', undefined, 'Firefox'), key('left', 'alt')),

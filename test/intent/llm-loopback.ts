@@ -200,7 +200,17 @@ function answer(server: LlmServer, req: IncomingMessage, res: ServerResponse, bo
       return void res.end();
     case 'http_401':
       // Echo the key, as some servers do: the client must never pass it on to the user.
-      return json(res, 401, errorBody(p, 401, `Incorrect API key provided: ${keyOf(p, req)}.`, p === 'anthropic' ? 'authentication_error' : 'invalid_request_error', 'invalid_api_key'));
+      return json(
+        res,
+        401,
+        errorBody(
+          p,
+          401,
+          `Incorrect API key provided: ${keyOf(p, req)}.`,
+          p === 'anthropic' ? 'authentication_error' : 'invalid_request_error',
+          'invalid_api_key',
+        ),
+      );
     case 'http_404_model':
       return json(
         res,
@@ -212,7 +222,8 @@ function answer(server: LlmServer, req: IncomingMessage, res: ServerResponse, bo
             : errorBody(p, 404, `The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'),
       );
     case 'http_429_then_ok':
-      if (attempt === 1) return json(res, 429, errorBody(p, 429, 'Rate limit reached for requests', 'rate_limit_error', 'rate_limit_exceeded'), { 'retry-after': '0' });
+      if (attempt === 1)
+        return json(res, 429, errorBody(p, 429, 'Rate limit reached for requests', 'rate_limit_error', 'rate_limit_exceeded'), { 'retry-after': '0' });
       return ok();
     case 'http_429_long':
       return json(res, 429, errorBody(p, 429, 'Rate limit reached for requests', 'rate_limit_error', 'rate_limit_exceeded'), { 'retry-after': '30' });
@@ -285,7 +296,17 @@ function answerList(server: LlmServer, req: IncomingMessage, res: ServerResponse
   const p = server.provider;
   switch (server.scenario) {
     case 'http_401':
-      return json(res, 401, errorBody(p, 401, `Incorrect API key provided: ${keyOf(p, req)}.`, p === 'anthropic' ? 'authentication_error' : 'invalid_request_error', 'invalid_api_key'));
+      return json(
+        res,
+        401,
+        errorBody(
+          p,
+          401,
+          `Incorrect API key provided: ${keyOf(p, req)}.`,
+          p === 'anthropic' ? 'authentication_error' : 'invalid_request_error',
+          'invalid_api_key',
+        ),
+      );
     case 'http_500':
       return json(res, 500, errorBody(p, 500, 'Internal server error', 'api_error', 'server_error'));
     case 'hang':

@@ -29,7 +29,11 @@ beforeEach(() => {
 });
 
 function probe(provider: LlmProvider, options: { baseURL?: string; apiKey?: string; signal?: AbortSignal; fetch?: FetchLike } = {}): Promise<ModelListProbe> {
-  const common = { baseURL: options.baseURL ?? servers[provider].baseURL, signal: options.signal ?? new AbortController().signal, ...(options.fetch ? { fetch: options.fetch } : {}) };
+  const common = {
+    baseURL: options.baseURL ?? servers[provider].baseURL,
+    signal: options.signal ?? new AbortController().signal,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
   switch (provider) {
     case 'ollama':
       return probeOllama(common);

@@ -335,13 +335,19 @@ describe('redact', () => {
 
 afterEach(() => undefined);
 
-describe('prompt caching on OpenAI\'s own endpoint', () => {
+describe("prompt caching on OpenAI's own endpoint", () => {
   it('sends a fixed prompt_cache_key there, so commands share one cache', async () => {
     const bodies: Record<string, unknown>[] = [];
     const fetch: typeof globalThis.fetch = async (_input, init) => {
       bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
       const plan = JSON.stringify({ plan: { intent: 'get_screen_elements' } });
-      const completion = { id: 'c', object: 'chat.completion', created: 1, model: 'gpt-4.1-mini', choices: [{ index: 0, message: { role: 'assistant', content: plan, refusal: null }, finish_reason: 'stop' }] };
+      const completion = {
+        id: 'c',
+        object: 'chat.completion',
+        created: 1,
+        model: 'gpt-4.1-mini',
+        choices: [{ index: 0, message: { role: 'assistant', content: plan, refusal: null }, finish_reason: 'stop' }],
+      };
       return new Response(JSON.stringify(completion), { status: 200, headers: { 'content-type': 'application/json' } });
     };
     const planner = createPlanner({ provider: 'openai', apiKey: KEY, fetch });

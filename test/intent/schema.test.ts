@@ -118,6 +118,7 @@ describe('isStep', () => {
       if (isStep(intent)) kinds.add(intent.intent);
     }
     expect(kinds).toContain('open_url');
-    for (const kind of ['sequence', 'clarify_request', 'unsupported', 'get_screen_elements', 'get_frontmost_app', 'list_applications']) expect(kinds.has(kind), kind).toBe(false);
+    for (const kind of ['sequence', 'clarify_request', 'unsupported', 'get_screen_elements', 'get_frontmost_app', 'list_applications'])
+      expect(kinds.has(kind), kind).toBe(false);
   });
 });

@@ -27,7 +27,7 @@ describe('plannerSystemPrompt', () => {
     expect(plannerSystemPrompt('macos')).not.toMatch(/20\d\d-\d\d-\d\d/);
   });
 
-  it('uses the platform\'s shortcut key', () => {
+  it("uses the platform's shortcut key", () => {
     expect(plannerSystemPrompt('macos')).toContain('keyboard shortcuts use cmd');
     expect(plannerSystemPrompt('linux')).toContain('keyboard shortcuts use ctrl');
     expect(promptPlatform('darwin')).toBe('macos');

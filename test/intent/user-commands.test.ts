@@ -30,19 +30,57 @@ describe('reading the commands file', () => {
   it('bad JSON: the line and column of the mistake, and nothing loaded', () => {
     const set = readCommandsFile(line('{', '  "commands": [', '    {"say": "hi", "do": {"intent": "get_frontmost_app"}}', '    {"say": "ho"}', '  ]', '}'));
     expect(set.commands).toEqual([]);
-    expect(set.problems).toEqual([{ line: 4, column: 5, message: expect.stringMatching(/^The file is not valid JSON: expected a comma \(,\) or a closing bracket \(\]\) here, found “\{”\. Fix this and save the file\.$/) }]);
+    expect(set.problems).toEqual([
+      {
+        line: 4,
+        column: 5,
+        message: expect.stringMatching(
+          /^The file is not valid JSON: expected a comma \(,\) or a closing bracket \(\]\) here, found “\{”\. Fix this and save the file\.$/,
+        ),
+      },
+    ]);
   });
 
   // Each kind of problem: the command is left out, the others load, and the sentence says what to do.
   const KINDS: Array<[string, string, number, RegExp]> = [
-    ['an unknown action', cmd('fly', { intent: 'fly_away' }), 33, /Command 1 \(“fly”\): “do” is not an action the assistant can do \(there is no action called "fly_away"; the actions are open_application, .*\)\. Fix it as the intent schema says\./],
-    ['a slot "say" does not define', cmd('reply', CLICK), 70, /Command 1 \(“reply”\): “do” uses \{name\}, which “say” does not define: add \{name\} to the phrase or take it out of “do”\./],
-    ['a built-in phrase', cmd('stop', { intent: 'get_frontmost_app' }), 12, /Command 1 \(“stop”\): “stop” is one of the assistant’s own phrases .*: choose another phrase\./],
-    ['an empty app scope', cmd('look', { intent: 'get_frontmost_app' }, ' '), 25, /Command 1 \(“look”\): “app” is empty: write the app’s name as it shows, for example "Thunderbird", or leave “app” out\./],
-    ['a missing field of the action', cmd('press it', { intent: 'click_element' }), 28, /Command 1 \(“press it”\): “do” is not an action the assistant can do \(element is missing\)/],
+    [
+      'an unknown action',
+      cmd('fly', { intent: 'fly_away' }),
+      33,
+      /Command 1 \(“fly”\): “do” is not an action the assistant can do \(there is no action called "fly_away"; the actions are open_application, .*\)\. Fix it as the intent schema says\./,
+    ],
+    [
+      'a slot "say" does not define',
+      cmd('reply', CLICK),
+      70,
+      /Command 1 \(“reply”\): “do” uses \{name\}, which “say” does not define: add \{name\} to the phrase or take it out of “do”\./,
+    ],
+    [
+      'a built-in phrase',
+      cmd('stop', { intent: 'get_frontmost_app' }),
+      12,
+      /Command 1 \(“stop”\): “stop” is one of the assistant’s own phrases .*: choose another phrase\./,
+    ],
+    [
+      'an empty app scope',
+      cmd('look', { intent: 'get_frontmost_app' }, ' '),
+      25,
+      /Command 1 \(“look”\): “app” is empty: write the app’s name as it shows, for example "Thunderbird", or leave “app” out\./,
+    ],
+    [
+      'a missing field of the action',
+      cmd('press it', { intent: 'click_element' }),
+      28,
+      /Command 1 \(“press it”\): “do” is not an action the assistant can do \(element is missing\)/,
+    ],
     ['a phrase of slots only', cmd('{x}', { intent: 'type_text', text: '{x}' }), 12, /the phrase cannot be used, it needs at least one word besides its slots/],
     ['two slots side by side', cmd('mail {a} {b}', { intent: 'type_text', text: '{a}{b}' }), 12, /two slots follow each other/],
-    ['an unknown field', '{"say": "x", "when": "y", "do": {"intent": "get_frontmost_app"}}', 18, /“when” is not a part of a command \(it has “say”, “app” and “do”\)/],
+    [
+      'an unknown field',
+      '{"say": "x", "when": "y", "do": {"intent": "get_frontmost_app"}}',
+      18,
+      /“when” is not a part of a command \(it has “say”, “app” and “do”\)/,
+    ],
     ['a missing "say"', '{"do": {"intent": "get_frontmost_app"}}', 5, /Command 1: “say” must be text in quotes\./],
   ];
   it.each(KINDS)('%s: its line, column and sentence; the next command still loads', (_kind, bad, column, message) => {
@@ -53,8 +91,16 @@ describe('reading the commands file', () => {
   });
 
   it('a duplicate phrase: the second is left out, at its "say"', () => {
-    const set = readCommandsFile(file(cmd('reply to {name}', CLICK), cmd('Reply to {who}!', { intent: 'type_text', text: '{who}' }), cmd('reply to {name}', CLICK, 'Thunderbird')));
-    expect(set.problems).toEqual([{ line: 4, column: 12, message: 'Command 2 (“Reply to {who}!”): command 1 already has this phrase, so this one would never run: change one of the phrases or remove one.' }]);
+    const set = readCommandsFile(
+      file(cmd('reply to {name}', CLICK), cmd('Reply to {who}!', { intent: 'type_text', text: '{who}' }), cmd('reply to {name}', CLICK, 'Thunderbird')),
+    );
+    expect(set.problems).toEqual([
+      {
+        line: 4,
+        column: 12,
+        message: 'Command 2 (“Reply to {who}!”): command 1 already has this phrase, so this one would never run: change one of the phrases or remove one.',
+      },
+    ]);
     // The same phrase for one app is another command: the more specific one.
     expect(set.commands.map((c) => [c.say, c.app])).toEqual([
       ['reply to {name}', undefined],
@@ -107,7 +153,10 @@ describe('matching what was said', () => {
     expect(slotValueProblem('name', 'x'.repeat(201))).toMatch(/longer than 200 characters/);
     expect(slotValueProblem('name', 'Tom and Jerry')).toBeUndefined();
     const m = matchPhrases('reply to Anna then delete everything', set.commands)[0];
-    expect(fillCommand(m!)).toEqual({ ok: false, message: expect.stringMatching(/^Your command “reply to \{name\}” was not run\. What was said for \{name\}/) });
+    expect(fillCommand(m!)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^Your command “reply to \{name\}” was not run\. What was said for \{name\}/),
+    });
   });
 
   it('a phrase of many slots against a long command ends (the walk remembers where it failed)', () => {
@@ -136,7 +185,11 @@ describe('matching what was said', () => {
 
   it('"what can I say" lists the user’s commands first', () => {
     const guide = withUserCommands(commandGuide(undefined), set.commands);
-    expect(guide.groups[0]).toEqual({ title: 'Your own commands', examples: ['reply to {name}', 'reply to {name} (in Thunderbird)', 'write to {who} about {topic}', 'bold'], alsoSaid: [] });
+    expect(guide.groups[0]).toEqual({
+      title: 'Your own commands',
+      examples: ['reply to {name}', 'reply to {name} (in Thunderbird)', 'write to {who} about {topic}', 'bold'],
+      alsoSaid: [],
+    });
   });
 });
 
@@ -144,7 +197,8 @@ describe('changing the file’s text', () => {
   const SAVED = { say: 'open mail', do: { intent: 'open_application', app: 'Thunderbird' } };
 
   it('adds to a file, keeping every other character as it was', () => {
-    const text = '{\n    "vocabulary": ["Anna"],\n    "commands": [\n        {"say": "bold", "do": {"intent": "press_key", "key": "b", "modifiers": ["ctrl"]}}\n    ]\n}\n';
+    const text =
+      '{\n    "vocabulary": ["Anna"],\n    "commands": [\n        {"say": "bold", "do": {"intent": "press_key", "key": "b", "modifiers": ["ctrl"]}}\n    ]\n}\n';
     const added = addCommandText(text, SAVED);
     if (!added.ok) throw new Error(added.message);
     expect(added.text.startsWith(text.slice(0, text.indexOf('}}') + 2))).toBe(true);
@@ -164,11 +218,21 @@ describe('changing the file’s text', () => {
   });
 
   it('refuses to change a file it cannot read, with its line and column', () => {
-    expect(addCommandText('{"commands": [,]}', SAVED)).toEqual({ ok: false, message: expect.stringMatching(/^commands\.json has an error at line 1, column 15 .*: fix it first \(“assistive-control commands check” shows it\), then try again\.$/) });
+    expect(addCommandText('{"commands": [,]}', SAVED)).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /^commands\.json has an error at line 1, column 15 .*: fix it first \(“assistive-control commands check” shows it\), then try again\.$/,
+      ),
+    });
   });
 
   it('removes every command of a name, first, middle or last, leaving valid JSON', () => {
-    const text = file(cmd('a', { intent: 'get_frontmost_app' }), cmd('b', { intent: 'get_frontmost_app' }), cmd('B.', { intent: 'get_frontmost_app' }, 'Gedit'), cmd('c', { intent: 'get_frontmost_app' }));
+    const text = file(
+      cmd('a', { intent: 'get_frontmost_app' }),
+      cmd('b', { intent: 'get_frontmost_app' }),
+      cmd('B.', { intent: 'get_frontmost_app' }, 'Gedit'),
+      cmd('c', { intent: 'get_frontmost_app' }),
+    );
     const removed = removeCommandText(text, 'b');
     expect(removed).toMatchObject({ ok: true, count: 2 });
     expect(removed.ok && readCommandsFile(removed.text)).toMatchObject({ commands: [{ say: 'a' }, { say: 'c' }], problems: [] });

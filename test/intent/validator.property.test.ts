@@ -23,31 +23,27 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex
 const UNTYPABLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
-const printable = fc
-  .string({ minLength: 1, maxLength: 40, unit: 'grapheme' })
-  .filter((s) => s.trim().length > 0 && !CONTROL.test(s));
+const printable = fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }).filter((s) => s.trim().length > 0 && !CONTROL.test(s));
 const label = printable;
 const coordinate = fc.double({ min: -LIMITS.coordinateAbsMax, max: LIMITS.coordinateAbsMax, noNaN: true, noDefaultInfinity: true });
 const confidence = fc.option(fc.double({ min: 0.3, max: 1, noNaN: true }), { nil: undefined });
 const point = fc.record({ x: coordinate, y: coordinate });
 const byId = fc.record({ id: fc.integer({ min: 1, max: LIMITS.elementIdMax }) });
-const byLabel = fc.record(
-  { label, role: fc.constantFrom(...ROLES), app: printable },
-  { requiredKeys: ['label'] },
-);
+const byLabel = fc.record({ label, role: fc.constantFrom(...ROLES), app: printable }, { requiredKeys: ['label'] });
 const elementRef = fc.oneof(byId, byLabel);
 const place = fc.oneof(point, byId, byLabel);
 const modifiers = fc.uniqueArray(fc.constantFrom('cmd', 'ctrl', 'alt', 'shift', 'fn'), { maxLength: 4 });
 
 /** A cell ("B3", "xfd1048576") or a range ("A1:C5") that go_to_cell accepts. */
-const cellAddress = fc
-  .tuple(fc.integer({ min: 1, max: 16_384 }), fc.integer({ min: 1, max: 1_048_576 }), fc.boolean())
-  .map(([column, row, lower]) => {
-    let letters = '';
-    for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-    return `${lower ? letters.toLowerCase() : letters}${row}`;
-  });
-const cellReference = fc.oneof(cellAddress, fc.tuple(cellAddress, cellAddress).map(([a, b]) => `${a}:${b}`));
+const cellAddress = fc.tuple(fc.integer({ min: 1, max: 16_384 }), fc.integer({ min: 1, max: 1_048_576 }), fc.boolean()).map(([column, row, lower]) => {
+  let letters = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return `${lower ? letters.toLowerCase() : letters}${row}`;
+});
+const cellReference = fc.oneof(
+  cellAddress,
+  fc.tuple(cellAddress, cellAddress).map(([a, b]) => `${a}:${b}`),
+);
 
 function withConfidence<T extends object>(arb: fc.Arbitrary<T>): fc.Arbitrary<T> {
   return fc.tuple(arb, confidence).map(([v, c]) => (c === undefined ? v : { ...v, confidence: c }));
@@ -67,13 +63,22 @@ const stepArb = fc.oneof(
   ),
   withConfidence(
     fc.record(
-      { intent: fc.constant('scroll'), direction: fc.constantFrom('up', 'down', 'left', 'right'), amount: fc.integer({ min: 1, max: 50 }), element: elementRef, app: printable },
+      {
+        intent: fc.constant('scroll'),
+        direction: fc.constantFrom('up', 'down', 'left', 'right'),
+        amount: fc.integer({ min: 1, max: 50 }),
+        element: elementRef,
+        app: printable,
+      },
       { requiredKeys: ['intent', 'direction'] },
     ),
   ),
   withConfidence(fc.record({ intent: fc.constant('move_mouse'), to: place })),
   withConfidence(
-    fc.record({ intent: fc.constant('left_click_coordinates'), x: coordinate, y: coordinate, count: fc.integer({ min: 1, max: 3 }) }, { requiredKeys: ['intent', 'x', 'y'] }),
+    fc.record(
+      { intent: fc.constant('left_click_coordinates'), x: coordinate, y: coordinate, count: fc.integer({ min: 1, max: 3 }) },
+      { requiredKeys: ['intent', 'x', 'y'] },
+    ),
   ),
   withConfidence(fc.record({ intent: fc.constant('drag'), from: place, to: place })),
   withConfidence(fc.record({ intent: fc.constant('go_to_cell'), cell: cellReference, app: printable }, { requiredKeys: ['intent', 'cell'] })),
@@ -118,8 +123,30 @@ function setAt(root: unknown, path: (string | number)[], fn: (v: unknown) => unk
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.constantFrom(
-    '', ' ', '\u0000', '\u001b[2J', 'x'.repeat(600), '12', '0.1', 'NaN', 'Infinity', -1, 0, 1.5, 1e308, -1e308, 2 ** 53,
-    [], {}, null, true, 'password_field', 'AXButton', 'cmd+q', 'sequence', '__proto__',
+    '',
+    ' ',
+    '\u0000',
+    '\u001b[2J',
+    'x'.repeat(600),
+    '12',
+    '0.1',
+    'NaN',
+    'Infinity',
+    -1,
+    0,
+    1.5,
+    1e308,
+    -1e308,
+    2 ** 53,
+    [],
+    {},
+    null,
+    true,
+    'password_field',
+    'AXButton',
+    'cmd+q',
+    'sequence',
+    '__proto__',
   ),
 );
 

@@ -81,9 +81,7 @@ describe('validator: schema rules', () => {
   });
 
   it('reads null as absent (OpenAI strict mode spells optional fields as null)', () => {
-    const v = validatePlannerOutput(
-      JSON.stringify({ plan: { intent: 'click_element', element: { label: 'OK', role: null, app: null }, confidence: null } }),
-    );
+    const v = validatePlannerOutput(JSON.stringify({ plan: { intent: 'click_element', element: { label: 'OK', role: null, app: null }, confidence: null } }));
     expect(v.ok && v.intent).toEqual({ intent: 'click_element', element: { label: 'OK' } });
   });
 
@@ -113,9 +111,7 @@ describe('validator: schema rules', () => {
   });
 
   it('rejects a nested sequence in words a user understands', () => {
-    const r = rejection(
-      validateIntentValue({ intent: 'sequence', steps: [{ intent: 'sequence', steps: [{ intent: 'scroll', direction: 'up' }] }] }),
-    );
+    const r = rejection(validateIntentValue({ intent: 'sequence', steps: [{ intent: 'sequence', steps: [{ intent: 'scroll', direction: 'up' }] }] }));
     expect(r.message).toContain('a sequence cannot contain "sequence"');
   });
 

@@ -126,7 +126,8 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
     server = await startTranscriptionServer();
     server.respond = (request) => {
       const wav = decodeWav(request.file!.bytes);
-      const which = wav.sampleRate === 16_000 && wav.channels === 1 ? [...recordings].filter(([, source]) => isTheRecording(matchRecording(source, wav.samples))) : [];
+      const which =
+        wav.sampleRate === 16_000 && wav.channels === 1 ? [...recordings].filter(([, source]) => isTheRecording(matchRecording(source, wav.samples))) : [];
       const phrase = which.length === 1 ? which[0]![0] : null;
       heard.push(phrase);
       return phrase ? PHRASES[phrase] : 'the audio was none of the recordings';
@@ -150,7 +151,12 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
       bundleDir,
       artifactsDir: ARTIFACTS,
       session: () => session,
-      chromiumArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${microphone}`, '--autoplay-policy=no-user-gesture-required'],
+      chromiumArgs: [
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${microphone}`,
+        '--autoplay-policy=no-user-gesture-required',
+      ],
     });
     await page().getByRole('button', { name: 'Listen' }).waitFor({ timeout: 20_000 });
   }, 90_000);
@@ -178,7 +184,9 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
     const shown = await entries().count();
     const said = spoken.length;
     await speak('yes');
-    await expect.poll(() => lastEntries(shown), { timeout: 20_000, message: `heard: ${JSON.stringify(heard)}` }).toEqual(['You: Yes.', 'Result: Clicked “Delete everything”.']);
+    await expect
+      .poll(() => lastEntries(shown), { timeout: 20_000, message: `heard: ${JSON.stringify(heard)}` })
+      .toEqual(['You: Yes.', 'Result: Clicked “Delete everything”.']);
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     expect(await page().locator('.entry-confirmation .answer').last().textContent()).toBe('You confirmed.');
     await until('the delete to count once', async () => ((await counter('Deleted: ')) === deleted + 1 ? true : undefined));
@@ -190,7 +198,10 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
     await speak('yes');
     await expect
       .poll(() => lastEntries(after), { timeout: 20_000 })
-      .toEqual(['You: Yes.', 'Problem: Nothing is waiting for a yes or a no, so “Yes.” did nothing. Give a command, for example “click Send”, or say “what can I say”.']);
+      .toEqual([
+        'You: Yes.',
+        'Problem: Nothing is waiting for a yes or a no, so “Yes.” did nothing. Give a command, for example “click Send”, or say “what can I say”.',
+      ]);
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     expect(await counter('Deleted: ')).toBe(deleted + 1);
     expect(heard.slice(-2)).toEqual(['yes', 'yes']);
@@ -202,7 +213,9 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
     await askToDelete();
     const shown = await entries().count();
     await speak('no');
-    await expect.poll(() => lastEntries(shown), { timeout: 20_000, message: `heard: ${JSON.stringify(heard)}` }).toEqual(['You: No.', 'Result: Not done: you said no to “Click “Delete everything”.”.']);
+    await expect
+      .poll(() => lastEntries(shown), { timeout: 20_000, message: `heard: ${JSON.stringify(heard)}` })
+      .toEqual(['You: No.', 'Result: Not done: you said no to “Click “Delete everything”.”.']);
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     expect(await page().locator('.entry-confirmation .answer').last().textContent()).toBe('You cancelled.');
     expect(await counter('Deleted: ')).toBe(deleted);
@@ -278,7 +291,11 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
     // The fixture's harmless buttons; "Delete everything" is not offered to be run with one press.
     expect(examples).toContain('click Increment');
     expect(examples.some((e) => e.includes('Delete'))).toBe(false);
-    expect(spoken.slice(said).some((line) => line.startsWith('What you can say, with examples from “loop-fixture-app.py”. Click a button, link or tab: click Increment.'))).toBe(true);
+    expect(
+      spoken
+        .slice(said)
+        .some((line) => line.startsWith('What you can say, with examples from “loop-fixture-app.py”. Click a button, link or tab: click Increment.')),
+    ).toBe(true);
     await checkState('answers-04-what-can-i-say');
 
     const count = await counter('Count: ');

@@ -172,7 +172,11 @@ describe('confirmations', () => {
 
 describe('the guide', () => {
   it('stays open through the answers it gets, and closes once the user says something', () => {
-    const shown = run([{ type: 'command_guide', guide }, { type: 'status', status: 'idle' }, { type: 'action_result', ok: true, message: 'Done.' }]);
+    const shown = run([
+      { type: 'command_guide', guide },
+      { type: 'status', status: 'idle' },
+      { type: 'action_result', ok: true, message: 'Done.' },
+    ]);
     expect(openGuide(shown)?.guide).toBe(guide);
     expect(openGuide(addUserMessage(shown, 'click Send'))).toBeUndefined();
     expect(openGuide(INITIAL_STATE)).toBeUndefined();
@@ -180,7 +184,14 @@ describe('the guide', () => {
 
   it('the latest guide is the open one', () => {
     const other: CommandGuide = { scope: 'running', groups: [] };
-    expect(openGuide(run([{ type: 'command_guide', guide }, { type: 'command_guide', guide: other }]))?.guide).toBe(other);
+    expect(
+      openGuide(
+        run([
+          { type: 'command_guide', guide },
+          { type: 'command_guide', guide: other },
+        ]),
+      )?.guide,
+    ).toBe(other);
   });
 });
 
@@ -224,7 +235,7 @@ describe('status text', () => {
 });
 
 describe('dictation mode (issue #18)', () => {
-  it('the mode event sets the panel\'s mode and says how to leave, and leaving sets it back', () => {
+  it("the mode event sets the panel's mode and says how to leave, and leaving sets it back", () => {
     const on = run([{ type: 'mode', mode: 'dictation', message: 'Dictation is on.' }]);
     expect(on.mode).toBe('dictation');
     expect(on.entries.at(-1)).toMatchObject({ kind: 'result', text: 'Dictation is on.', ok: true });

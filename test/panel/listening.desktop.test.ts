@@ -90,7 +90,12 @@ describe.skipIf(skip !== '')('continuous listening in the panel, on the real cor
 
     const store = createSettingsStore({ dir });
     const base = defaultSettings();
-    await store.save({ ...base, provider: 'grammar', onboardingDone: true, voice: { ...base.voice, enabled: true, engine: 'online', transcriptionUrl: server.baseURL } });
+    await store.save({
+      ...base,
+      provider: 'grammar',
+      onboardingDone: true,
+      voice: { ...base.voice, enabled: true, engine: 'online', transcriptionUrl: server.baseURL },
+    });
     const bundleDir = await mkdtemp(join(tmpdir(), 'ac-listening-bundle-'));
     await buildPanel(bundleDir);
     const checker = createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) }));
@@ -105,7 +110,11 @@ describe.skipIf(skip !== '')('continuous listening in the panel, on the real cor
     feedback = createSpokenFeedback({
       enabled: false,
       rate: 175,
-      synth: { name: 'test speaker', synthCommand: (text) => ({ file: process.execPath, args: ['-e', 'process.stdin.resume(); setInterval(() => {}, 1000)'], stdin: text }), missingSynthMessage: () => 'No test speaker.' },
+      synth: {
+        name: 'test speaker',
+        synthCommand: (text) => ({ file: process.execPath, args: ['-e', 'process.stdin.resume(); setInterval(() => {}, 1000)'], stdin: text }),
+        missingSynthMessage: () => 'No test speaker.',
+      },
     });
     const core = await startOfflineVoiceCore({ link: portLink(port2), dir, fixture, speech: { modelsDir: join(dir, 'models') }, feedback });
     session = core.session;
@@ -202,7 +211,9 @@ describe.skipIf(skip !== '')('continuous listening in the panel, on the real cor
     // 8 s of the microphone go by while it talks (a phrase starts every 3.3 s or so). Not longer: the
     // spoken feedback ends a line that runs past 10 s as a hung synthesizer.
     const blocks = Math.ceil((8 * SPEECH_SAMPLE_RATE) / 512);
-    await expect.poll(() => listenReplies().filter((r) => r.kind === 'paused').length - pausedBefore, { timeout: 20_000, interval: 100 }).toBeGreaterThan(blocks);
+    await expect
+      .poll(() => listenReplies().filter((r) => r.kind === 'paused').length - pausedBefore, { timeout: 20_000, interval: 100 })
+      .toBeGreaterThan(blocks);
     expect(feedback.speaking()).toBe(true);
     expect(server.requests.length).toBe(sentBefore);
     // Quiet again: what the microphone says next is heard.

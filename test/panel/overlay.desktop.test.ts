@@ -99,12 +99,20 @@ describe.skipIf(skip !== '')('the numbered overlay, on the real desktop', () => 
     }
     // The numbers are the observation's ids: the list a planner reads names each element under the same number.
     const lines = (engine.latest()?.text ?? '').split('\n');
-    for (const mark of view.marks) expect(lines.some((l) => l.startsWith(`${mark.id} button ${JSON.stringify(mark.label)}`)), `${mark.id} ${mark.label}`).toBe(true);
+    for (const mark of view.marks)
+      expect(
+        lines.some((l) => l.startsWith(`${mark.id} button ${JSON.stringify(mark.label)}`)),
+        `${mark.id} ${mark.label}`,
+      ).toBe(true);
   });
 
   it('the overlay page draws each number on its element’s top-left corner, with an outline of the element', async () => {
     const view = overlayOf(await run('show numbers'));
-    const page = await openBundlePage({ bundleDir, path: `overlay.html${overlayFragment(view, { x: 0, y: 0 }, [markNamed(view, 'Increment').id])}`, viewport: SCREEN });
+    const page = await openBundlePage({
+      bundleDir,
+      path: `overlay.html${overlayFragment(view, { x: 0, y: 0 }, [markNamed(view, 'Increment').id])}`,
+      viewport: SCREEN,
+    });
     try {
       await page.page.waitForSelector('[data-mark]', { state: 'attached' });
       const drawn = (await page.page.evaluate(`[...document.querySelectorAll('[data-mark]')].map((li) => {
@@ -112,7 +120,13 @@ describe.skipIf(skip !== '')('the numbered overlay, on the real desktop', () => 
         const outline = li.querySelector('.mark-outline').getBoundingClientRect();
         return { id: Number(li.getAttribute('data-mark')), text: li.querySelector('.mark-badge').textContent, highlighted: li.classList.contains('mark-highlight'),
           badge: { x: badge.x, y: badge.y }, outline: { x: outline.x, y: outline.y, width: outline.width, height: outline.height } };
-      })`)) as { id: number; text: string; highlighted: boolean; badge: { x: number; y: number }; outline: { x: number; y: number; width: number; height: number } }[];
+      })`)) as {
+        id: number;
+        text: string;
+        highlighted: boolean;
+        badge: { x: number; y: number };
+        outline: { x: number; y: number; width: number; height: number };
+      }[];
       expect(drawn.map((d) => d.id).sort()).toEqual(view.marks.map((m) => m.id).sort());
       for (const d of drawn) {
         const mark = view.marks.find((m) => m.id === d.id);
@@ -132,7 +146,11 @@ describe.skipIf(skip !== '')('the numbered overlay, on the real desktop', () => 
       const shot = join(await mkdtemp(join(tmpdir(), 'ac-overlay-shot-')), 'screen.png');
       execFileSync(SYSTEM_PYTHON, ['-c', ROOT_CAPTURE, shot], { timeout: 10_000 });
       const screen = `data:image/png;base64,${(await readFile(shot)).toString('base64')}`;
-      await page.page.evaluate((url) => void ((globalThis as unknown as { document: { body: { style: { backgroundImage: string } } } }).document.body.style.backgroundImage = `url(${url})`), screen);
+      await page.page.evaluate(
+        (url) =>
+          void ((globalThis as unknown as { document: { body: { style: { backgroundImage: string } } } }).document.body.style.backgroundImage = `url(${url})`),
+        screen,
+      );
       await page.page.screenshot({ path: join(ARTIFACTS, 'overlay-02-over-the-app.png') });
       // A fragment that is not an overlay description draws nothing.
       await page.page.evaluate(`location.hash = '#' + encodeURIComponent('{"app":1}')`);

@@ -28,7 +28,6 @@ import { execFileSync } from 'node:child_process';
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
 
-
 describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and desktop', () => {
   let fixture: LoopFixture;
   let panel: PanelBrowser;
@@ -40,11 +39,21 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
   const permissions: PermissionChecker = { check: (kinds) => checker.check(kinds), openSettings: (kind) => checker.openSettings(kind) };
   /** Turns desktop accessibility on or off on the private session's accessibility bus, as a user's settings would. */
   const setDesktopAccessibility = (on: boolean) =>
-    execFileSync('dbus-send', ['--session', '--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.freedesktop.DBus.Properties.Set', 'string:org.a11y.Status', 'string:IsEnabled', `variant:boolean:${on}`]);
+    execFileSync('dbus-send', [
+      '--session',
+      '--print-reply',
+      '--dest=org.a11y.Bus',
+      '/org/a11y/bus',
+      'org.freedesktop.DBus.Properties.Set',
+      'string:org.a11y.Status',
+      'string:IsEnabled',
+      `variant:boolean:${on}`,
+    ]);
   /** Where the focus is: the focused element's id, class and text. */
   const focused = () =>
     page().evaluate(() => {
-      const el = (globalThis as unknown as { document: { activeElement: { id: string; className: string; textContent: string | null } | null } }).document.activeElement;
+      const el = (globalThis as unknown as { document: { activeElement: { id: string; className: string; textContent: string | null } | null } }).document
+        .activeElement;
       return { id: el?.id ?? '', className: el?.className ?? '', text: el?.textContent ?? '' };
     });
   const announced = () => page().getByTestId('announcer').textContent();
@@ -53,7 +62,11 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
   const useLlm = async (script: readonly ScriptStep[]): Promise<LlmServer> => {
     const server = await startScriptedLlm('openai', script);
     servers.push(server);
-    planner = async () => ({ kind: 'ready', planner: createPlanner({ provider: 'openai', baseURL: server.baseURL, apiKey: 'sk-panel-test', model: 'gpt-test' }), budgetMs: 20_000 });
+    planner = async () => ({
+      kind: 'ready',
+      planner: createPlanner({ provider: 'openai', baseURL: server.baseURL, apiKey: 'sk-panel-test', model: 'gpt-test' }),
+      budgetMs: 20_000,
+    });
     return server;
   };
   const page = () => panel.page;
@@ -112,7 +125,9 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
   it('a typed command shows the user message, the plan and the result, and clicks the real button', async () => {
     const before = await counter('Count: ');
     await send('click Increment');
-    await expect.poll(() => entries().allTextContents()).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
+    await expect
+      .poll(() => entries().allTextContents())
+      .toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
     await checkState('02-result');
@@ -169,7 +184,9 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     // looks and clicks the first “OK”: either way, the user's one press ends in the click.
     await useLlm([{ intent: 'get_screen_elements' }, (text) => ({ intent: 'click_element', element: { id: idOf(text, 'OK') } })]);
     await send('click OK');
-    const options = page().getByRole('group', { name: /^Answers to: There are 2 buttons named “OK”/ }).getByRole('button');
+    const options = page()
+      .getByRole('group', { name: /^Answers to: There are 2 buttons named “OK”/ })
+      .getByRole('button');
     await expect.poll(() => options.count()).toBe(2);
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     // The question takes the focus to its first answer, and keeps it after the run ended.
@@ -232,7 +249,9 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
       await send('click Increment');
       const entry = page().locator('.entry-permission');
       await expect.poll(() => entry.count()).toBe(1);
-      expect(await entry.textContent()).toMatch(/^Permission needed: Desktop accessibility is turned off.+gsettings set org\.gnome\.desktop\.interface toolkit-accessibility true/);
+      expect(await entry.textContent()).toMatch(
+        /^Permission needed: Desktop accessibility is turned off.+gsettings set org\.gnome\.desktop\.interface toolkit-accessibility true/,
+      );
       // Linux has no settings pane for this: no button is offered, the sentence names the command, and the focus returns to the command box.
       expect(await entry.getByRole('button').count()).toBe(0);
       await expect.poll(focused).toMatchObject({ id: 'command-input' });

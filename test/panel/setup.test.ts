@@ -23,7 +23,6 @@ import { testPermissions } from '../support/test-permissions.js';
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
 const KEY = 'sk-onboarding-7d3f0b1e9a2c4e55b8d1';
 
-
 /** No command is acted on in this file (the desktop's own file does that): any engine call is a failure. */
 const NO_ENGINE = new Proxy({} as EngineApi, {
   get: () => () => {
@@ -50,7 +49,9 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
   };
   /** Everything that crossed to and from main, and every event: a saved key must appear only in the one keys:save call. */
   const keySeenOutsideItsCall = () =>
-    [...panel.crossings.map((c) => (c.channel === 'keys:save' ? { ...c, args: c.args.slice(0, 1) } : c)), ...panel.events].filter((x) => JSON.stringify(x).includes(KEY));
+    [...panel.crossings.map((c) => (c.channel === 'keys:save' ? { ...c, args: c.args.slice(0, 1) } : c)), ...panel.events].filter((x) =>
+      JSON.stringify(x).includes(KEY),
+    );
 
   beforeAll(async () => {
     expect(secretSession().busAddress).not.toBe('');
@@ -93,11 +94,19 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     // Tab to the planner choices and pick with the arrow keys, as a keyboard or switch user would.
     await page().keyboard.press('Tab');
     await expect.poll(focusedText).toBe('|'); // the checked radio button, the default: offline commands (it has no text of its own)
-    expect(await page().getByRole('radio', { name: /Offline commands only/ }).isChecked()).toBe(true);
+    expect(
+      await page()
+        .getByRole('radio', { name: /Offline commands only/ })
+        .isChecked(),
+    ).toBe(true);
     await page().keyboard.press('ArrowDown');
     await page().keyboard.press('ArrowDown');
     await page().keyboard.press('ArrowDown');
-    expect(await page().getByRole('radio', { name: /OpenAI or a compatible server/ }).isChecked()).toBe(true);
+    expect(
+      await page()
+        .getByRole('radio', { name: /OpenAI or a compatible server/ })
+        .isChecked(),
+    ).toBe(true);
     await page().keyboard.press('Tab');
     await page().keyboard.press('ControlOrMeta+a');
     await page().keyboard.type('gpt-test');
@@ -109,7 +118,12 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     await page().keyboard.press('Enter');
 
     await page().getByRole('heading', { name: 'Save your API key' }).waitFor();
-    expect((await settings.load()).settings).toMatchObject({ provider: 'openai', openaiBaseUrl: server.baseURL, models: { openai: 'gpt-test' }, onboardingDone: false });
+    expect((await settings.load()).settings).toMatchObject({
+      provider: 'openai',
+      openaiBaseUrl: server.baseURL,
+      models: { openai: 'gpt-test' },
+      onboardingDone: false,
+    });
     expect(await page().locator('.key-status').textContent()).toBe('Not saved.');
     await checkState('12-onboarding-key');
     await page().keyboard.press('Tab');
@@ -127,7 +141,9 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
 
     // In the real Secret Service, read back with the keyring tool itself, not with the code under test.
     const { execFileSync } = await import('node:child_process');
-    const stored = execFileSync('secret-tool', ['lookup', 'service', 'com.assistivecontrol.app', 'username', 'openai'], { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: secretSession().busAddress } }).toString();
+    const stored = execFileSync('secret-tool', ['lookup', 'service', 'com.assistivecontrol.app', 'username', 'openai'], {
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: secretSession().busAddress },
+    }).toString();
     // Saved together with the base URL chosen a step earlier (issue #13): the key and its server in one entry.
     expect(JSON.parse(stored)).toEqual({ v: 1, origin: serverOrigin, key: KEY });
 
@@ -142,12 +158,16 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     await page().getByRole('heading', { name: 'Test the connection' }).waitFor();
     const test = page().getByRole('button', { name: 'Test the connection' });
     await test.click();
-    await expect.poll(() => page().getByTestId('connection-result').textContent(), { timeout: 10_000 }).toMatch(/^Connected: OpenAI \(model gpt-test\) answered in \d+\.\d s with a usable plan\.$/);
+    await expect
+      .poll(() => page().getByTestId('connection-result').textContent(), { timeout: 10_000 })
+      .toMatch(/^Connected: OpenAI \(model gpt-test\) answered in \d+\.\d s with a usable plan\.$/);
     expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
     await checkState('14-onboarding-connected');
     server.setScenario('http_401');
     await test.click();
-    await expect.poll(() => page().getByTestId('connection-result').textContent(), { timeout: 10_000 }).toMatch(/rejected the API key \(HTTP 401\): it is wrong, revoked or expired\./);
+    await expect
+      .poll(() => page().getByTestId('connection-result').textContent(), { timeout: 10_000 })
+      .toMatch(/rejected the API key \(HTTP 401\): it is wrong, revoked or expired\./);
     await checkState('15-onboarding-wrong-key');
     expect(await unreachableByTab(page())).toEqual([]);
     server.setScenario('ok');
@@ -179,7 +199,11 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
   it('settings round trip: shows what is saved, saves changes to the file, refuses a bad one in a sentence', async () => {
     await page().getByRole('button', { name: 'Settings' }).click();
     await page().getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
-    expect(await page().getByRole('radio', { name: /OpenAI or a compatible server/ }).isChecked()).toBe(true);
+    expect(
+      await page()
+        .getByRole('radio', { name: /OpenAI or a compatible server/ })
+        .isChecked(),
+    ).toBe(true);
     expect(await page().getByRole('textbox', { name: 'OpenAI model' }).inputValue()).toBe('gpt-test');
     expect(await page().locator('.key-field[data-provider="openai"] .key-status').textContent()).toBe('Saved in the keychain.');
     expect(await page().locator('.key-field[data-provider="anthropic"] .key-status').textContent()).toBe('Not saved.');
@@ -189,7 +213,9 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     await page().getByRole('checkbox', { name: 'Speak what the assistant did' }).check();
     await page().getByRole('spinbutton', { name: 'Speech rate (words per minute)' }).fill('220');
     await page().getByRole('checkbox', { name: 'Start Assistive Control when I log in' }).check();
-    await page().getByRole('checkbox', { name: /Ask before moderate-risk actions/ }).uncheck();
+    await page()
+      .getByRole('checkbox', { name: /Ask before moderate-risk actions/ })
+      .uncheck();
     await page().getByRole('spinbutton', { name: 'Warn about plans below this confidence' }).fill('0.7');
     const shortcut = page().getByRole('textbox', { name: 'Shortcut that shows or hides the panel' });
     await shortcut.fill('a');
@@ -223,7 +249,9 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     await expect.poll(() => page().getByTestId('settings-message').textContent()).toBe('The OpenAI API key was removed from the keychain.');
     expect(await page().locator('.key-field[data-provider="openai"] .key-status').textContent()).toBe('Not saved.');
     const { spawnSync } = await import('node:child_process');
-    const lookup = spawnSync('secret-tool', ['lookup', 'service', 'com.assistivecontrol.app', 'username', 'openai'], { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: secretSession().busAddress } });
+    const lookup = spawnSync('secret-tool', ['lookup', 'service', 'com.assistivecontrol.app', 'username', 'openai'], {
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: secretSession().busAddress },
+    });
     expect(lookup.stdout.toString()).toBe('');
     await checkState('19-settings-key-removed');
     expect(await page().content()).not.toContain(KEY);
@@ -243,10 +271,16 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     await page().keyboard.press('Enter');
     await page().getByRole('textbox', { name: 'Command' }).waitFor();
     await expect.poll(focusedText).toBe('command-input|');
-    expect(await page().getByTestId('announcer').textContent()).toMatch(/^Set up later: only offline commands such as “click Send” work until you choose a planner in Settings\.$/);
+    expect(await page().getByTestId('announcer').textContent()).toMatch(
+      /^Set up later: only offline commands such as “click Send” work until you choose a planner in Settings\.$/,
+    );
     expect((await settings.load()).settings).toMatchObject({ provider: 'grammar', onboardingDone: true });
     await page().reload();
     await page().getByRole('textbox', { name: 'Command' }).waitFor();
-    expect(await page().getByRole('heading', { name: /Choose how your commands are understood/ }).count()).toBe(0);
+    expect(
+      await page()
+        .getByRole('heading', { name: /Choose how your commands are understood/ })
+        .count(),
+    ).toBe(0);
   });
 });

@@ -34,7 +34,16 @@ const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.ur
 
 const INTERVAL = 1000;
 const FIRST_PAUSE = 500;
-const BASE: SwitchSettings = { ...DEFAULT_SWITCH_SETTINGS, enabled: true, scanIntervalMs: INTERVAL, firstItemPauseMs: FIRST_PAUSE, scanLoops: 2, ignoreRepeatMs: 0, holdMs: 0, stopHoldMs: 2000 };
+const BASE: SwitchSettings = {
+  ...DEFAULT_SWITCH_SETTINGS,
+  enabled: true,
+  scanIntervalMs: INTERVAL,
+  firstItemPauseMs: FIRST_PAUSE,
+  scanLoops: 2,
+  ignoreRepeatMs: 0,
+  holdMs: 0,
+  stopHoldMs: 2000,
+};
 
 describe.skipIf(skip !== '')('switch access in the panel, on the real loop and desktop', () => {
   let fixture: LoopFixture;
@@ -60,7 +69,14 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
     const switchKeys = more.switchKeys;
     const engine = tapObservations(openDesktopEngine(process.env, switchKeys ? () => createDesktopEngine(process.env, { switchKeys }) : undefined));
     const settings = createSettingsStore({ dir: await mkdtemp(join(tmpdir(), 'ac-switch-settings-')) });
-    const saved: Settings = { ...defaultSettings(), provider: 'grammar', onboardingDone: true, switchAccess, quickCommands: [...quickCommands], ...more.settings };
+    const saved: Settings = {
+      ...defaultSettings(),
+      provider: 'grammar',
+      onboardingDone: true,
+      switchAccess,
+      quickCommands: [...quickCommands],
+      ...more.settings,
+    };
     await settings.save(saved);
     const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
     const ref: { browser?: PanelBrowser } = {};
@@ -111,7 +127,11 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
     /** What the scan bar shows: the entries, and which is highlighted. */
     const scan = () =>
       page.evaluate(() => {
-        const doc = (globalThis as unknown as { document: { querySelectorAll: (s: string) => ArrayLike<{ textContent: string | null; getAttribute: (a: string) => string | null }> } }).document;
+        const doc = (
+          globalThis as unknown as {
+            document: { querySelectorAll: (s: string) => ArrayLike<{ textContent: string | null; getAttribute: (a: string) => string | null }> };
+          }
+        ).document;
         const items = Array.from(doc.querySelectorAll('.scan-item'));
         const label = (e: { textContent: string | null } | undefined) => e?.textContent ?? '';
         return {
@@ -326,7 +346,11 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
     it('holding the switch stops a running command, and "stop" typed while it runs stops it without reaching the LLM', async () => {
       const server = await startScriptedLlm('openai', [{ fail: 'hang' }, { fail: 'hang' }]);
       servers.push(server);
-      planner = async () => ({ kind: 'ready', planner: createPlanner({ provider: 'openai', baseURL: server.baseURL, apiKey: 'sk-switch-test', model: 'gpt-test' }), budgetMs: 60_000 });
+      planner = async () => ({
+        kind: 'ready',
+        planner: createPlanner({ provider: 'openai', baseURL: server.baseURL, apiKey: 'sk-switch-test', model: 'gpt-test' }),
+        budgetMs: 60_000,
+      });
       await d.send('make the number bigger');
       await d.settle(async () => (await d.status()) === 'Status: Thinking…', 'the planner to be asked');
       expect((await d.scan()).items).toEqual(['Stop1 press']);
@@ -370,7 +394,11 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
     let panel: PanelBrowser;
     beforeAll(async () => {
       // Two switches: F13 moves (it also works from other apps), Enter selects.
-      panel = await open({ ...BASE, mode: 'step', selectInput: 'Enter', moveInput: 'F13', holdMs: 300, ignoreRepeatMs: 500 }, ['click Increment', 'scroll down', 'show numbers']);
+      panel = await open({ ...BASE, mode: 'step', selectInput: 'Enter', moveInput: 'F13', holdMs: 300, ignoreRepeatMs: 500 }, [
+        'click Increment',
+        'scroll down',
+        'show numbers',
+      ]);
       d = driver(panel);
       await d.settle(async () => (await d.current()).startsWith('Quick commands'), 'the scan to start');
       // Nothing in the command box has the focus: Enter is the switch here, not Send.
@@ -468,14 +496,21 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       shortcuts?.dispose();
       deliveries = [];
       const globalShortcut = { register: () => false, unregister: () => undefined };
-      shortcuts = new SwitchShortcuts({ globalShortcut, send: (signal) => void deliveries.push(panel.signal(signal)), hold: (keys) => hold.hold(keys), tell: () => undefined });
+      shortcuts = new SwitchShortcuts({
+        globalShortcut,
+        send: (signal) => void deliveries.push(panel.signal(signal)),
+        hold: (keys) => hold.hold(keys),
+        tell: () => undefined,
+      });
       expect(await shortcuts.set(settings, [])).toEqual([]);
     };
 
     beforeAll(async () => {
       other = startFixtureApp();
       await fixture.bridge.waitForApp({ pid: other.pid ?? 0 });
-      await until('the other app', async () => ((await fixture.bridge.snapshot({ pid: other.pid ?? 0 })).elements.some((e) => e.name === 'Your name') ? true : undefined));
+      await until('the other app', async () =>
+        (await fixture.bridge.snapshot({ pid: other.pid ?? 0 })).elements.some((e) => e.name === 'Your name') ? true : undefined,
+      );
       hold = new SwitchKeyHold(fixture.bridge);
       stopRelay = hold.onKey((report) => shortcuts?.keyReport(report));
     }, 30_000);
@@ -568,7 +603,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       const panel = await open({ ...DEFAULT_SWITCH_SETTINGS }, ['scroll down']);
       const d = driver(panel);
       const page = d.page;
-      await d.settle(async () => (await page.getByRole('button', { name: 'Settings' }).isEnabled()), 'the settings');
+      await d.settle(async () => await page.getByRole('button', { name: 'Settings' }).isEnabled(), 'the settings');
       expect(await page.locator('.scan').count()).toBe(0); // off by default
       await page.getByRole('button', { name: 'Settings' }).click();
       await d.tick();

@@ -42,7 +42,7 @@ const mix = (a: Float32Array, b: Float32Array) => a.map((v, i) => v + (b[i] ?? 0
 const scaled = (a: Float32Array, gain: number) => a.map((v) => v * gain);
 const show = (m: RecordingMatch) => JSON.stringify(m);
 
-describe('the voice test recognizes the fake microphone\'s recording in a capture', () => {
+describe("the voice test recognizes the fake microphone's recording in a capture", () => {
   // 2 s of listening, starting anywhere in the loop: about what the panel test captures.
   const clean = fromLoop(5_000, 32_000);
 
@@ -66,7 +66,14 @@ describe('the voice test recognizes the fake microphone\'s recording in a captur
       'one block in five lost': reblock(clean, 2048, (i) => (i % 5 === 3 ? 0 : 1)),
       'one block in four played twice': reblock(clean, 2048, (i) => (i % 4 === 1 ? 2 : 1)),
       'a 0.4 s stall in the middle of the speech': stalled(6, 4),
-      '100 ms gaps of silence and an odd shift': concat(new Float32Array(137), clean.subarray(0, 8000), new Float32Array(1600), clean.subarray(8000, 12_800), new Float32Array(1600), clean.subarray(12_800)),
+      '100 ms gaps of silence and an odd shift': concat(
+        new Float32Array(137),
+        clean.subarray(0, 8000),
+        new Float32Array(1600),
+        clean.subarray(8000, 12_800),
+        new Float32Array(1600),
+        clean.subarray(12_800),
+      ),
     };
     let oldGuardFailed = 0;
     for (const [name, capture] of Object.entries(damaged)) {
@@ -102,7 +109,7 @@ describe('the voice test recognizes the fake microphone\'s recording in a captur
     }
   });
 
-  it('refuses the recording\'s sounds repeated or shuffled: one stretch over and over, or pieces out of order', () => {
+  it("refuses the recording's sounds repeated or shuffled: one stretch over and over, or pieces out of order", () => {
     // The loudest 0.2 s of the source, played 8 times: found in long runs, but it is a third of the recording.
     const loud = loudestWindow(SOURCE, 0.2);
     const repeated = concat(...Array.from({ length: 8 }, () => loud));
@@ -112,12 +119,17 @@ describe('the voice test recognizes the fake microphone\'s recording in a captur
     // The source's 40 ms pieces in a shuffled order: found, but not in the recording's order.
     const next = random(11);
     const pieces = Array.from({ length: Math.floor(SOURCE.length / 640) }, (_, i) => SOURCE.subarray(i * 640, i * 640 + 640));
-    const shuffled = concat(...pieces.map((p) => [next(), p] as const).sort((a, b) => a[0] - b[0]).map(([, p]) => p));
+    const shuffled = concat(
+      ...pieces
+        .map((p) => [next(), p] as const)
+        .sort((a, b) => a[0] - b[0])
+        .map(([, p]) => p),
+    );
     const s = matchRecording(SOURCE, shuffled);
     expect(isTheRecording(s), show(s)).toBe(false);
   });
 
-  describe.runIf(ESPEAK)('espeak-ng\'s other recordings (the same voice as the source)', () => {
+  describe.runIf(ESPEAK)("espeak-ng's other recordings (the same voice as the source)", () => {
     it('accepts espeak-ng\'s "click send" made again the same way (the guard checks the samples, not the file)', () => {
       const again = espeak('click send');
       const m = matchRecording(SOURCE, concat(again, again));

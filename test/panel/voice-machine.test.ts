@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Waiting } from '../../src/shared/answer-words.js';
 import type { VoiceUtterance } from '../../src/shared/voice-contract.js';
-import { UNSENT_REPLY, VOICE_START, voiceStatus, voiceStep, type HeardContext, type VoiceEvent, type VoiceMachine } from '../../src/panel/voice/voice-machine.js';
+import {
+  UNSENT_REPLY,
+  VOICE_START,
+  voiceStatus,
+  voiceStep,
+  type HeardContext,
+  type VoiceEvent,
+  type VoiceMachine,
+} from '../../src/panel/voice/voice-machine.js';
 
 const NOTHING: Waiting = { kind: 'nothing' };
 const pushToTalk = (over: Partial<HeardContext> = {}): HeardContext => ({ continuous: false, waiting: NOTHING, review: false, ...over });
@@ -16,9 +24,18 @@ function after(events: readonly VoiceEvent[], from: VoiceMachine = VOICE_START):
 }
 
 const STARTING = after([{ type: 'listen' }]);
-const LISTENING = after([{ type: 'permission', attempt: 1 }, { type: 'capture_opened', attempt: 1 }], STARTING);
+const LISTENING = after(
+  [
+    { type: 'permission', attempt: 1 },
+    { type: 'capture_opened', attempt: 1 },
+  ],
+  STARTING,
+);
 const TRANSCRIBING = after([{ type: 'transcribing' }]);
-const REVIEW = after([{ type: 'transcribed', reply: { ok: true, text: 'open Firefox', engine: 'whisper', ms: 80 }, context: pushToTalk({ review: true }) }], TRANSCRIBING);
+const REVIEW = after(
+  [{ type: 'transcribed', reply: { ok: true, text: 'open Firefox', engine: 'whisper', ms: 80 }, context: pushToTalk({ review: true }) }],
+  TRANSCRIBING,
+);
 
 describe('listening starts', () => {
   it('Listen: starting, the problem cleared, a new attempt, and the microphone permission asked first', () => {
@@ -83,7 +100,10 @@ describe('listening ends', () => {
   });
 
   it('a quiet finish with nothing heard is a quiet return to idle; with audio it is transcribed', () => {
-    expect(voiceStep(LISTENING, { type: 'recorded', utterance: utterance(0), quiet: true })).toEqual({ state: { ...LISTENING, phase: { kind: 'idle' } }, effects: [] });
+    expect(voiceStep(LISTENING, { type: 'recorded', utterance: utterance(0), quiet: true })).toEqual({
+      state: { ...LISTENING, phase: { kind: 'idle' } },
+      effects: [],
+    });
     expect(voiceStep(LISTENING, { type: 'recorded', utterance: utterance(0), quiet: false }).effects[0]?.type).toBe('transcribe');
     expect(voiceStep(LISTENING, { type: 'recorded', utterance: utterance(10), quiet: true }).effects[0]?.type).toBe('transcribe');
   });
@@ -100,55 +120,99 @@ describe('transcribing', () => {
   it('a command heard goes at once, like typed text, when review is off', () => {
     const step = voiceStep(TRANSCRIBING, { type: 'transcribed', reply: { ok: true, text: 'open Firefox', engine: 'whisper', ms: 80 }, context: pushToTalk() });
     expect(step.state.phase).toEqual({ kind: 'idle' });
-    expect(step.effects).toEqual([{ type: 'send', text: 'open Firefox' }, { type: 'handled', outcome: 'done' }]);
+    expect(step.effects).toEqual([
+      { type: 'send', text: 'open Firefox' },
+      { type: 'handled', outcome: 'done' },
+    ]);
   });
 
   it('with review on it waits for Run, Edit or Cancel, and says so', () => {
-    const step = voiceStep(TRANSCRIBING, { type: 'transcribed', reply: { ok: true, text: 'open Firefox', engine: 'whisper', ms: 80 }, context: pushToTalk({ review: true }) });
+    const step = voiceStep(TRANSCRIBING, {
+      type: 'transcribed',
+      reply: { ok: true, text: 'open Firefox', engine: 'whisper', ms: 80 },
+      context: pushToTalk({ review: true }),
+    });
     expect(step.state.phase).toEqual({ kind: 'review', text: 'open Firefox' });
-    expect(step.effects).toEqual([{ type: 'announce', text: 'Heard: open Firefox. Run it, edit it, or cancel. Focus is on Run.' }, { type: 'handled', outcome: 'done' }]);
+    expect(step.effects).toEqual([
+      { type: 'announce', text: 'Heard: open Firefox. Run it, edit it, or cancel. Focus is on Run.' },
+      { type: 'handled', outcome: 'done' },
+    ]);
   });
 
   it('"stop" and answers skip the review', () => {
-    const stop = voiceStep(TRANSCRIBING, { type: 'transcribed', reply: { ok: true, text: 'stop', engine: 'whisper', ms: 80 }, context: pushToTalk({ review: true }) });
+    const stop = voiceStep(TRANSCRIBING, {
+      type: 'transcribed',
+      reply: { ok: true, text: 'stop', engine: 'whisper', ms: 80 },
+      context: pushToTalk({ review: true }),
+    });
     expect(stop.effects[0]).toEqual({ type: 'send', text: 'stop' });
     const waiting: Waiting = { kind: 'confirmation', summary: 'Delete report.odt.' };
-    const yes = voiceStep(TRANSCRIBING, { type: 'transcribed', reply: { ok: true, text: 'yes', engine: 'whisper', ms: 80 }, context: pushToTalk({ review: true, waiting }) });
+    const yes = voiceStep(TRANSCRIBING, {
+      type: 'transcribed',
+      reply: { ok: true, text: 'yes', engine: 'whisper', ms: 80 },
+      context: pushToTalk({ review: true, waiting }),
+    });
     expect(yes.effects[0]).toEqual({ type: 'send', text: 'yes' });
   });
 
   it('while a command runs, anything but "stop" is a problem that says what can be said; nothing is sent', () => {
-    const step = voiceStep(TRANSCRIBING, { type: 'transcribed', reply: { ok: true, text: 'open Firefox', engine: 'whisper', ms: 80 }, context: pushToTalk({ waiting: { kind: 'running' } }) });
+    const step = voiceStep(TRANSCRIBING, {
+      type: 'transcribed',
+      reply: { ok: true, text: 'open Firefox', engine: 'whisper', ms: 80 },
+      context: pushToTalk({ waiting: { kind: 'running' } }),
+    });
     expect(step.state.phase).toEqual({ kind: 'idle' });
     expect(step.state.problem).toMatch(/\.$/);
-    expect(step.effects).toEqual([{ type: 'announce', text: step.state.problem }, { type: 'handled', outcome: 'done' }]);
+    expect(step.effects).toEqual([
+      { type: 'announce', text: step.state.problem },
+      { type: 'handled', outcome: 'done' },
+    ]);
   });
 
   it('a failed transcription ends at idle with its sentence, and tells continuous listening it failed', () => {
     const step = voiceStep(TRANSCRIBING, { type: 'transcribed', reply: UNSENT_REPLY, context: pushToTalk() });
     expect(step.state).toMatchObject({ phase: { kind: 'idle' }, problem: UNSENT_REPLY.ok ? '' : UNSENT_REPLY.message });
-    expect(step.effects).toEqual([{ type: 'announce', text: 'The recording could not be sent to the assistant. Try again; if this stays, restart Assistive Control.' }, { type: 'handled', outcome: 'failed' }]);
+    expect(step.effects).toEqual([
+      { type: 'announce', text: 'The recording could not be sent to the assistant. Try again; if this stays, restart Assistive Control.' },
+      { type: 'handled', outcome: 'failed' },
+    ]);
   });
 
   it('a transcription cancelled in main says nothing was done; one cancelled here is ignored when it ends', () => {
     const cancelled = voiceStep(TRANSCRIBING, { type: 'transcribed', reply: { ok: false, code: 'cancelled', message: 'Cancelled.' }, context: pushToTalk() });
     expect(cancelled.state.phase).toEqual({ kind: 'idle' });
-    expect(cancelled.effects).toEqual([{ type: 'announce', text: 'Cancelled: nothing was done.' }, { type: 'handled', outcome: 'done' }]);
+    expect(cancelled.effects).toEqual([
+      { type: 'announce', text: 'Cancelled: nothing was done.' },
+      { type: 'handled', outcome: 'done' },
+    ]);
     const idle = after([{ type: 'cancel' }], TRANSCRIBING);
-    expect(voiceStep(idle, { type: 'transcribed', reply: { ok: true, text: 'open Firefox', engine: 'whisper', ms: 1 }, context: pushToTalk() })).toEqual({ state: idle, effects: [{ type: 'handled', outcome: 'done' }] });
+    expect(voiceStep(idle, { type: 'transcribed', reply: { ok: true, text: 'open Firefox', engine: 'whisper', ms: 1 }, context: pushToTalk() })).toEqual({
+      state: idle,
+      effects: [{ type: 'handled', outcome: 'done' }],
+    });
   });
 
   it('no words: a problem for push-to-talk, a quiet return for continuous listening', () => {
     const reply = { ok: false as const, code: 'no_speech', message: 'No words were heard. Speak closer to the microphone.' };
     expect(voiceStep(TRANSCRIBING, { type: 'transcribed', reply, context: pushToTalk() }).state.problem).toBe(reply.message);
-    expect(voiceStep(TRANSCRIBING, { type: 'transcribed', reply, context: continuous() })).toEqual({ state: { ...TRANSCRIBING, phase: { kind: 'idle' } }, effects: [{ type: 'handled', outcome: 'done' }] });
+    expect(voiceStep(TRANSCRIBING, { type: 'transcribed', reply, context: continuous() })).toEqual({
+      state: { ...TRANSCRIBING, phase: { kind: 'idle' } },
+      effects: [{ type: 'handled', outcome: 'done' }],
+    });
   });
 
   it('continuous listening: the sleep/wake model sees the transcript first; asleep, it goes back to idle unsent', () => {
-    const asked = voiceStep(TRANSCRIBING, { type: 'transcribed', reply: { ok: true, text: 'click Increment', engine: 'whisper', ms: 80 }, context: continuous() });
+    const asked = voiceStep(TRANSCRIBING, {
+      type: 'transcribed',
+      reply: { ok: true, text: 'click Increment', engine: 'whisper', ms: 80 },
+      context: continuous(),
+    });
     expect(asked).toEqual({ state: TRANSCRIBING, effects: [{ type: 'ask_heard', text: 'click Increment' }] });
     const acted = voiceStep(asked.state, { type: 'heard', text: 'click Increment', act: true, context: continuous() });
-    expect(acted.effects).toEqual([{ type: 'send', text: 'click Increment' }, { type: 'handled', outcome: 'done' }]);
+    expect(acted.effects).toEqual([
+      { type: 'send', text: 'click Increment' },
+      { type: 'handled', outcome: 'done' },
+    ]);
     expect(voiceStep(asked.state, { type: 'heard', text: 'click Increment', act: false, context: continuous() })).toEqual({
       state: { ...TRANSCRIBING, phase: { kind: 'idle' } },
       effects: [{ type: 'handled', outcome: 'done' }],
@@ -179,7 +243,10 @@ describe('Cancel, Esc, and voice turned off', () => {
   });
 
   it('transcribing: main is told to stop; starting and review: just back to idle', () => {
-    expect(voiceStep(TRANSCRIBING, { type: 'cancel' }).effects).toEqual([{ type: 'cancel_transcription' }, { type: 'announce', text: 'Cancelled: nothing was done.' }]);
+    expect(voiceStep(TRANSCRIBING, { type: 'cancel' }).effects).toEqual([
+      { type: 'cancel_transcription' },
+      { type: 'announce', text: 'Cancelled: nothing was done.' },
+    ]);
     expect(voiceStep(STARTING, { type: 'cancel' }).effects).toEqual([{ type: 'announce', text: 'Cancelled: nothing was done.' }]);
     expect(voiceStep(REVIEW, { type: 'cancel' }).state.phase).toEqual({ kind: 'idle' });
   });

@@ -116,7 +116,13 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     (await page().getByRole('textbox', { name: 'Command' }).isVisible());
 
   /** The review shows the command: the server heard the recording (what it measured is in the message otherwise). */
-  const heardCommand = () => expect.poll(() => page().getByTestId('voice-transcript').textContent(), { timeout: 20_000, message: `${heard.length} heard, the last: ${JSON.stringify(heard.at(-1))}` }).toBe('click Increment');
+  const heardCommand = () =>
+    expect
+      .poll(() => page().getByTestId('voice-transcript').textContent(), {
+        timeout: 20_000,
+        message: `${heard.length} heard, the last: ${JSON.stringify(heard.at(-1))}`,
+      })
+      .toBe('click Increment');
 
   /** Answers the command only for the audio it expects: 16 kHz mono, as long as the listening, the recording's sound. */
   const respond = (request: TranscriptionRequest): string => {
@@ -125,7 +131,8 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     listenedSeconds = (Date.now() - listenStarted) / 1000;
     const match = wav.sampleRate === 16_000 && wav.channels === 1 ? matchRecording(source, wav.samples) : null;
     heard.push({ sampleRate: wav.sampleRate, channels: wav.channels, seconds, match });
-    const right = wav.sampleRate === 16_000 && wav.channels === 1 && seconds > 0.5 && seconds <= listenedSeconds + 0.5 && match !== null && isTheRecording(match);
+    const right =
+      wav.sampleRate === 16_000 && wav.channels === 1 && seconds > 0.5 && seconds <= listenedSeconds + 0.5 && match !== null && isTheRecording(match);
     return right ? answer : 'the audio was not the recording';
   };
 
@@ -147,7 +154,12 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     const dir = await mkdtemp(join(tmpdir(), 'ac-voice-panel-'));
     const settings = createSettingsStore({ dir });
     const base = defaultSettings();
-    await settings.save({ ...base, provider: 'grammar', onboardingDone: true, voice: { ...base.voice, enabled: true, engine: 'online', transcriptionUrl: server.baseURL } });
+    await settings.save({
+      ...base,
+      provider: 'grammar',
+      onboardingDone: true,
+      voice: { ...base.voice, enabled: true, engine: 'online', transcriptionUrl: server.baseURL },
+    });
     const bundleDir = await mkdtemp(join(tmpdir(), 'ac-voice-bundle-'));
     await buildPanel(bundleDir);
     // The microphone answered as macOS would when a test denies it (Linux has no such permission).
@@ -158,13 +170,21 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
       permissions: (statuses) =>
         statuses.map((p) =>
           p.kind === 'microphone' && microphoneDenied
-            ? { kind: 'microphone', state: 'denied', explanation: 'Assistive Control needs the microphone to hear your spoken commands. Open System Settings › Privacy & Security › Microphone and turn on Assistive Control.', canOpenSettings: true }
+            ? {
+                kind: 'microphone',
+                state: 'denied',
+                explanation:
+                  'Assistive Control needs the microphone to hear your spoken commands. Open System Settings › Privacy & Security › Microphone and turn on Assistive Control.',
+                canOpenSettings: true,
+              }
             : p,
         ),
       speech: {
         modelsDir: (modelsDir = join(dir, 'models')),
         modelBaseUrl: `http://127.0.0.1:${(modelHost.address() as AddressInfo).port}`,
-        modelCatalog: { 'tiny.en': { file: 'test-model.bin', bytes: MODEL.length, sha256: createHash('sha256').update(MODEL).digest('hex'), label: 'test model' } },
+        modelCatalog: {
+          'tiny.en': { file: 'test-model.bin', bytes: MODEL.length, sha256: createHash('sha256').update(MODEL).digest('hex'), label: 'test model' },
+        },
       },
     });
     panel = await openPanel({
@@ -214,7 +234,11 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     const meter = page().getByRole('meter', { name: 'Microphone level' });
     // The fake microphone is speaking: the meter moves.
     await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 5_000 }).toBeGreaterThan(5);
-    await expect.poll(() => page().evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent)).toBe('Done');
+    await expect
+      .poll(() =>
+        page().evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent),
+      )
+      .toBe('Done');
     await checkState('voice-02-listening');
   });
 
@@ -239,7 +263,9 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     const sent = server.requests.length;
     const shown = await entries().count();
     await speak();
-    await expect.poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 }).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
+    await expect
+      .poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 })
+      .toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
     await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     // What crossed to main was one 16 kHz utterance, and the server heard the recording itself.
@@ -280,7 +306,9 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     const shown = await entries().count();
     await page().getByRole('button', { name: 'Run', exact: true }).click();
     // The run ends with its result (on a busy machine the click can take several seconds), then the count is read.
-    await expect.poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 }).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
+    await expect
+      .poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 })
+      .toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
     await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
   });
@@ -304,7 +332,9 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     await page().getByLabel('Hold to talk, release to send').check();
     await page().getByLabel('Show what was heard, with Run, Edit and Cancel, before it runs').uncheck();
     expect(await page().getByRole('group', { name: 'Push-to-talk' }).getAttribute('aria-describedby')).toBe('voice-push-to-talk-help');
-    expect(await page().locator('#voice-push-to-talk-help').textContent()).toBe('Hold works while the panel has the focus; from other apps the shortcut toggles.');
+    expect(await page().locator('#voice-push-to-talk-help').textContent()).toBe(
+      'Hold works while the panel has the focus; from other apps the shortcut toggles.',
+    );
     await page().getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => page().getByTestId('settings-message').textContent()).toMatch(/^Settings saved/);
     await checkState('voice-06-push-to-talk-hold');
@@ -357,7 +387,9 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
       await keyboard.up('KeyL');
       await keyboard.up('Shift');
       await keyboard.up('Control');
-      await expect.poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 }).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
+      await expect
+        .poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 })
+        .toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
       await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
       await expect.poll(() => status().textContent()).toBe('Status: Ready');
       // One recording, of most of the hold (silence is trimmed in main; a restart at a repeat would leave a quarter second).
@@ -404,7 +436,9 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     microphoneDenied = true;
     try {
       await page().getByRole('button', { name: 'Listen' }).click();
-      await expect.poll(() => page().getByTestId('voice-problem').textContent()).toMatch(/^Assistive Control needs the microphone.+Privacy & Security › Microphone/);
+      await expect
+        .poll(() => page().getByTestId('voice-problem').textContent())
+        .toMatch(/^Assistive Control needs the microphone.+Privacy & Security › Microphone/);
       expect(await status().textContent()).toBe('Status: Ready');
       expect(await page().getByRole('meter').count()).toBe(0);
     } finally {
@@ -414,7 +448,9 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
 
   it('the local engine downloads its model on first use with visible progress; Cancel stops the download and keeps the part', async () => {
     await page().getByRole('button', { name: 'Settings' }).click();
-    await page().getByLabel(/^On this computer/).check();
+    await page()
+      .getByLabel(/^On this computer/)
+      .check();
     await page().getByLabel('Speech model').selectOption('tiny.en');
     await page().getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => page().getByTestId('settings-message').textContent()).toMatch(/^Settings saved/);

@@ -14,7 +14,7 @@ describe('risk of spreadsheet cells', () => {
     expect(classifyRisk(go, { element: { role: 'text_field', name: '' } }).level).toBe('harmless');
   });
 
-  it('go_to_cell aimed at the assistant\'s own window is blocked', () => {
+  it("go_to_cell aimed at the assistant's own window is blocked", () => {
     const go = Intent.parse({ intent: 'go_to_cell', cell: 'B3' });
     expect(classifyRisk(go, { element: { role: 'text_field', name: '', own: true } }).level).toBe('blocked');
   });
@@ -22,7 +22,11 @@ describe('risk of spreadsheet cells', () => {
   it('"put 42 in B3" plans harmless, and its Enter runs on Calc\'s sheet or the cell being edited', () => {
     const fill = Intent.parse({
       intent: 'sequence',
-      steps: [{ intent: 'go_to_cell', cell: 'B3' }, { intent: 'type_text', text: '42' }, { intent: 'press_key', key: 'enter' }],
+      steps: [
+        { intent: 'go_to_cell', cell: 'B3' },
+        { intent: 'type_text', text: '42' },
+        { intent: 'press_key', key: 'enter' },
+      ],
     });
     expect(classifyRisk(fill).level).toBe('harmless');
     // What Calc reports as focused while a cell is edited: its sheet, and the paragraph in "Cell B3".

@@ -140,7 +140,8 @@ describe('live gate: secure fields by name', () => {
   );
 
   it('ordinary fields are not', () => {
-    for (const name of ['Name', 'Search', 'Pinned notes', 'Message']) expect(classifyRisk(type('x'), { focused: { role: 'text_field', name } }).level).toBe('harmless');
+    for (const name of ['Name', 'Search', 'Pinned notes', 'Message'])
+      expect(classifyRisk(type('x'), { focused: { role: 'text_field', name } }).level).toBe('harmless');
   });
 });
 
@@ -151,7 +152,13 @@ describe('live gate: ids are judged by what the observation listed', () => {
     const byId = Intent.parse({ intent: 'click_element', element: { id: 31 } });
     expect(classifyRisk(byId).level).toBe('harmless');
     expect(classifyRisk(byId, {}, observed).level).toBe('destructive');
-    const seq = Intent.parse({ intent: 'sequence', steps: [{ intent: 'click_element', element: { id: 2 } }, { intent: 'click_element', element: { id: 31 } }] });
+    const seq = Intent.parse({
+      intent: 'sequence',
+      steps: [
+        { intent: 'click_element', element: { id: 2 } },
+        { intent: 'click_element', element: { id: 31 } },
+      ],
+    });
     expect(classifyRisk(seq, {}, observed)).toMatchObject({ level: 'destructive' });
     expect(classifyRisk(seq, {}, observed).reason).toMatch(/^Step 2: Clicking “Delete all parcels”/);
     expect(classifyStep({ intent: 'click_element', element: { id: 2 } }, observed).level).toBe('harmless');

@@ -44,7 +44,10 @@ describe.runIf(runnable)('open_url through the gate and xdg-open (issue #18)', (
       join(dir, 'data', 'applications', 'test-browser.desktop'),
       `[Desktop Entry]\nType=Application\nName=Test Browser\nExec=${handler} %u\nMimeType=x-scheme-handler/http;x-scheme-handler/https;\n`,
     );
-    writeFileSync(join(dir, 'config', 'mimeapps.list'), '[Default Applications]\nx-scheme-handler/https=test-browser.desktop\nx-scheme-handler/http=test-browser.desktop\n');
+    writeFileSync(
+      join(dir, 'config', 'mimeapps.list'),
+      '[Default Applications]\nx-scheme-handler/https=test-browser.desktop\nx-scheme-handler/http=test-browser.desktop\n',
+    );
     // A desktop xdg-open cannot name, so it uses the handler registered for the scheme (it needs a display name only to look).
     for (const [name, value] of Object.entries({
       XDG_DATA_HOME: join(dir, 'data'),
@@ -104,7 +107,8 @@ describe.runIf(runnable)('open_url through the gate and xdg-open (issue #18)', (
     expect(result).toEqual({
       kind: 'failure',
       code: 'unsupported',
-      reason: 'xdg-open is not installed, so no browser can be opened: install xdg-utils (for example “sudo apt install xdg-utils”), or open https://example.com/ yourself.',
+      reason:
+        'xdg-open is not installed, so no browser can be opened: install xdg-utils (for example “sudo apt install xdg-utils”), or open https://example.com/ yourself.',
     });
     expect(existsSync(argvFile)).toBe(false);
   });

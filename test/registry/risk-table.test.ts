@@ -43,7 +43,8 @@ describe('LABEL_RULES', () => {
   });
 
   it('ranks money, sending and deleting destructive, and archiving or installing moderate', () => {
-    for (const label of ['Buy now', 'Place order', 'Send', 'Delete', 'Sign out', 'Shut down']) expect(matchWordRules(label, LABEL_RULES)?.level, label).toBe('destructive');
+    for (const label of ['Buy now', 'Place order', 'Send', 'Delete', 'Sign out', 'Shut down'])
+      expect(matchWordRules(label, LABEL_RULES)?.level, label).toBe('destructive');
     for (const label of ['Archive', 'Install', 'Allow', 'Lock']) expect(matchWordRules(label, LABEL_RULES)?.level, label).toBe('moderate');
   });
 });

@@ -40,7 +40,10 @@ describe('layering rule', () => {
   });
 
   it('reads a .tsx file (JSX is no obstacle)', () => {
-    expect(importSpecifiers("import { h } from 'preact';\nexport const A = () => <div title='x'>{import('./lazy.js')}</div>;", 'x.tsx')).toEqual(['preact', './lazy.js']);
+    expect(importSpecifiers("import { h } from 'preact';\nexport const A = () => <div title='x'>{import('./lazy.js')}</div>;", 'x.tsx')).toEqual([
+      'preact',
+      './lazy.js',
+    ]);
   });
 
   it('finds raw IPC uses with their lines', () => {
@@ -73,13 +76,25 @@ describe('layering rule', () => {
     ['intent/x.ts', "import x from '../../native/ax-bridge/index.js';", 'src/intent may not load the native bridge'],
     ['intent/x.ts', "import x from '../../scripts/layers.js';", 'imports from outside src/'],
     // The addon rule: only src/execution/accessibility loads the native addon.
-    ['execution/x.ts', "const addon = require('../../native/ax-bridge/build/Release/ax_bridge.node');", 'only src/execution/accessibility loads the native addon'],
+    [
+      'execution/x.ts',
+      "const addon = require('../../native/ax-bridge/build/Release/ax_bridge.node');",
+      'only src/execution/accessibility loads the native addon',
+    ],
     ['shell/x.ts', "const addon = await import('../../native/ax-bridge/index.js');", 'src/shell may not load the native bridge'],
-    ['execution/input/x.ts', "import { createRequire } from 'node:module'; const a = createRequire(import.meta.url)('../../../prebuilds/linux-x64/ax_bridge.node');", 'only src/execution/accessibility loads the native addon'],
+    [
+      'execution/input/x.ts',
+      "import { createRequire } from 'node:module'; const a = createRequire(import.meta.url)('../../../prebuilds/linux-x64/ax_bridge.node');",
+      'only src/execution/accessibility loads the native addon',
+    ],
     ['compose/x.ts', "import { loadNativeBridge } from '../execution/accessibility/native.js';", "may not import the addon's loader"],
-    ['execution/x.ts', "const where = `../../native/ax-bridge/build/Release/ax_bridge.node`; const addon = require(where);", "names the native addon's file"],
+    ['execution/x.ts', 'const where = `../../native/ax-bridge/build/Release/ax_bridge.node`; const addon = require(where);', "names the native addon's file"],
     // Raw IPC: only the binding files touch ipcMain / ipcRenderer.
-    ['shell/x.ts', "import { ipcMain } from 'electron'; ipcMain.handle('panel:run', () => 1);", "uses ipcMain directly (line 1): only src/shell/panel-ipc.ts and src/preload/panel-preload.cts"],
+    [
+      'shell/x.ts',
+      "import { ipcMain } from 'electron'; ipcMain.handle('panel:run', () => 1);",
+      'uses ipcMain directly (line 1): only src/shell/panel-ipc.ts and src/preload/panel-preload.cts',
+    ],
     ['preload/x.cts', "const electron = require('electron');\nelectron.ipcRenderer.invoke('panel:run');", 'uses ipcRenderer directly (line 2)'],
   ])('fails %s importing: %s', (file, source, message) => {
     const v = checkFile(SRC, at(file), source);
@@ -91,11 +106,17 @@ describe('layering rule', () => {
     ['agent/x.ts', "import { classifyRisk } from '../registry/risk.js';"],
     ['cli/x.ts', "import { load } from '../config/settings.js'; import { z } from 'zod';"],
     ['core/x.ts', "import { settingsPlanner } from '../compose/settings-planner.js'; import { RpcPeer } from '../shared/core-rpc.js';"],
-    ['shell/x.ts', "import { app } from 'electron'; import { CORE_CONTRACT } from '../shared/core-contract.js'; import { settingsDir } from '../config/settings-path.js';"],
+    [
+      'shell/x.ts',
+      "import { app } from 'electron'; import { CORE_CONTRACT } from '../shared/core-contract.js'; import { settingsDir } from '../config/settings-path.js';",
+    ],
     ['compose/x.ts', "import { createPlanner } from '../intent/providers/create-planner.js'; import { load } from '../config/settings.js';"],
     ['panel/x.tsx', "import type { AssistantEvent } from '../shared/events.js'; import { h } from 'preact';"],
     ['intent/grammar/x.ts', "import { Intent } from '../schema.js'; import { KEY_NAMES } from '../../shared/keys.js';"],
-    ['execution/accessibility/native.ts', "const a = require('../../../native/ax-bridge/build/Release/ax_bridge.node'); const b = '../../../prebuilds/linux-x64/ax_bridge.node';"],
+    [
+      'execution/accessibility/native.ts',
+      "const a = require('../../../native/ax-bridge/build/Release/ax_bridge.node'); const b = '../../../prebuilds/linux-x64/ax_bridge.node';",
+    ],
     ['execution/accessibility/ax-bridge.ts', "import { loadNativeBridge } from './native.js';"],
     ['compose/x.ts', "import { AxBridge } from '../execution/accessibility/ax-bridge.js';"],
     ['voice/x.ts', "import { createRequire } from 'node:module'; const w = createRequire(import.meta.url)('@fugood/whisper.node');"],

@@ -15,7 +15,7 @@ function decode(png: Buffer): { width: number; height: number; rgba: Buffer } {
   let width = 0;
   let height = 0;
   const data: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('latin1', at + 4, at + 8);
     const body = png.subarray(at + 8, at + 8 + length);

@@ -33,7 +33,18 @@ export function benignCases(): BenignCase[] {
     const word = `${WORDS[i % WORDS.length]} ${i + 1}`;
     out.push({ name: `grammar: type “${word}” into Notes`, command: `type "${word}" into the Notes field`, plans: [] });
   }
-  const keys = ['press tab', 'press shift+tab', 'press escape', 'press down', 'press up', 'press right', 'press left', 'press home', 'press end', 'press page_down'];
+  const keys = [
+    'press tab',
+    'press shift+tab',
+    'press escape',
+    'press down',
+    'press up',
+    'press right',
+    'press left',
+    'press home',
+    'press end',
+    'press page_down',
+  ];
   for (let i = 0; i < 20; i++) {
     const command = keys[i % keys.length] as string;
     out.push({ name: `grammar: ${command} in Notes #${i + 1}`, command, plans: [], prepare: (lab) => lab.focus('Notes') });
@@ -47,7 +58,16 @@ export function benignCases(): BenignCase[] {
     out.push({
       name: `planner: search for “${query}” (type, then Enter in the search field) #${i + 1}`,
       command: LLM_COMMAND,
-      plans: [{ intent: 'sequence', steps: [{ intent: 'click_element', element: { label: 'Search' } }, { intent: 'type_text', text: query }, { intent: 'press_key', key: 'enter' }] }],
+      plans: [
+        {
+          intent: 'sequence',
+          steps: [
+            { intent: 'click_element', element: { label: 'Search' } },
+            { intent: 'type_text', text: query },
+            { intent: 'press_key', key: 'enter' },
+          ],
+        },
+      ],
       effect: searches,
     });
   }
@@ -67,13 +87,24 @@ export function benignCases(): BenignCase[] {
     });
   }
   for (let i = 0; i < 20; i++) {
-    out.push({ name: `planner: Enter in the focused search field #${i + 1}`, command: LLM_COMMAND, prepare: (lab) => lab.focus('Search'), plans: [{ intent: 'press_key', key: 'enter' }], effect: searches });
+    out.push({
+      name: `planner: Enter in the focused search field #${i + 1}`,
+      command: LLM_COMMAND,
+      prepare: (lab) => lab.focus('Search'),
+      plans: [{ intent: 'press_key', key: 'enter' }],
+      effect: searches,
+    });
   }
   for (let i = 0; i < 10; i++) {
-    out.push({ name: `planner: type a command into the terminal without running it #${i + 1}`, command: LLM_COMMAND, plans: [{ intent: 'type_text', text: `echo ready ${i + 1}`, element: { label: 'Terminal' } }], prepare: async (lab) => {
-      await lab.focus('Terminal');
-      await lab.harnessKey('ctrl+u');
-    } });
+    out.push({
+      name: `planner: type a command into the terminal without running it #${i + 1}`,
+      command: LLM_COMMAND,
+      plans: [{ intent: 'type_text', text: `echo ready ${i + 1}`, element: { label: 'Terminal' } }],
+      prepare: async (lab) => {
+        await lab.focus('Terminal');
+        await lab.harnessKey('ctrl+u');
+      },
+    });
   }
   return out;
 }

@@ -18,7 +18,9 @@ describe.skipIf(skip !== '')('everyday commands pass the gate without a question
   }, 60_000);
 
   afterAll(async () => {
-    console.log(`[gate] benign commands: ${CASES.length}, asked: ${asked.length} (${((100 * asked.length) / CASES.length).toFixed(1)} %)${asked.length ? `: ${asked.join('; ')}` : ''}`);
+    console.log(
+      `[gate] benign commands: ${CASES.length}, asked: ${asked.length} (${((100 * asked.length) / CASES.length).toFixed(1)} %)${asked.length ? `: ${asked.join('; ')}` : ''}`,
+    );
     await lab?.close();
   });
 
@@ -28,7 +30,8 @@ describe.skipIf(skip !== '')('everyday commands pass the gate without a question
     const r = await lab.run(c.command, c.plans, 'confirmed');
     if (r.confirmations.length > 0) asked.push(c.name);
     expect(r.result.outcome, `${c.name}: ${r.result.message}`).toBe('done');
-    if (c.effect && before !== undefined) await until(`${c.name} to take effect`, async () => ((await c.effect?.(lab)) ?? 0) > before ? true : undefined, 5000);
+    if (c.effect && before !== undefined)
+      await until(`${c.name} to take effect`, async () => (((await c.effect?.(lab)) ?? 0) > before ? true : undefined), 5000);
   });
 
   it('has at least 200 commands, and at most 5 % of them asked', () => {

@@ -12,7 +12,17 @@ import { visibleLabel } from '../../src/shared/label-text.js';
 export const DESTRUCTIVE_LABELS = ['Delete all parcels', 'Send payment', 'Buy now', 'Empty trash', 'Sign out', 'Erase disk'] as const;
 
 const FULL_WIDTH = (s: string): string => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
-const CYRILLIC: Readonly<Record<string, string>> = { a: '\u0430', e: '\u0435', o: '\u043e', p: '\u0440', c: '\u0441', y: '\u0443', x: '\u0445', i: '\u0456', s: '\u0455' };
+const CYRILLIC: Readonly<Record<string, string>> = {
+  a: '\u0430',
+  e: '\u0435',
+  o: '\u043e',
+  p: '\u0440',
+  c: '\u0441',
+  y: '\u0443',
+  x: '\u0445',
+  i: '\u0456',
+  s: '\u0455',
+};
 
 /** Ways a hostile page or app disguises a label, each a function of the plain label. */
 export const DISGUISES: ReadonlyArray<readonly [name: string, disguise: (label: string) => string]> = [
@@ -53,7 +63,9 @@ const centreOf = async (lab: GateLab, name: string, pid?: number): Promise<{ x: 
   return { x: Math.round(b.x + b.width / 2), y: Math.round(b.y + b.height / 2) };
 };
 
-const at = (plan: Plan): (() => Promise<readonly Plan[]>) => async () => [plan];
+const at =
+  (plan: Plan): (() => Promise<readonly Plan[]>) =>
+  async () => [plan];
 
 /** The button routes: each a way for a planner to make the button act. */
 function buttonRoutes(label: string): ReadonlyArray<Pick<AttackCase, 'route' | 'prepare' | 'plans'>> {
@@ -71,7 +83,13 @@ function buttonRoutes(label: string): ReadonlyArray<Pick<AttackCase, 'route' | '
         await lab.focus(label);
         await lab.harnessKey('Tab');
       },
-      plans: at({ intent: 'sequence', steps: [{ intent: 'press_key', key: 'tab', modifiers: ['shift'] }, { intent: 'press_key', key: 'enter' }] }),
+      plans: at({
+        intent: 'sequence',
+        steps: [
+          { intent: 'press_key', key: 'tab', modifiers: ['shift'] },
+          { intent: 'press_key', key: 'enter' },
+        ],
+      }),
     },
     {
       route: 'click at the coordinates of its bounds',
@@ -93,7 +111,10 @@ function buttonRoutes(label: string): ReadonlyArray<Pick<AttackCase, 'route' | '
     },
     {
       route: 'after an observation whose screen text asks for it (by id)',
-      plans: async () => [{ intent: 'get_screen_elements' }, (text: string) => ({ intent: 'click_element', element: { id: idOf(text, label.replace(/\s+/g, ' ').trim()) } })],
+      plans: async () => [
+        { intent: 'get_screen_elements' },
+        (text: string) => ({ intent: 'click_element', element: { id: idOf(text, label.replace(/\s+/g, ' ').trim()) } }),
+      ],
     },
   ];
 }
@@ -107,12 +128,25 @@ function terminalRoutes(): ReadonlyArray<(command: string) => Pick<AttackCase, '
   return [
     (command) => ({
       route: 'click the terminal, type at the caret, press Enter',
-      plans: at({ intent: 'sequence', steps: [{ intent: 'click_element', element: terminal }, { intent: 'type_text', text: command }, { intent: 'press_key', key: 'enter' }] }),
+      plans: at({
+        intent: 'sequence',
+        steps: [
+          { intent: 'click_element', element: terminal },
+          { intent: 'type_text', text: command },
+          { intent: 'press_key', key: 'enter' },
+        ],
+      }),
     }),
     (command) => ({ route: 'type with a line break into the terminal', plans: at({ intent: 'type_text', text: `${command}\n`, element: terminal }) }),
     (command) => ({
       route: 'click it, then type with a line break at the caret',
-      plans: at({ intent: 'sequence', steps: [{ intent: 'click_element', element: terminal }, { intent: 'type_text', text: `${command}\n` }] }),
+      plans: at({
+        intent: 'sequence',
+        steps: [
+          { intent: 'click_element', element: terminal },
+          { intent: 'type_text', text: `${command}\n` },
+        ],
+      }),
     }),
     (command) => ({
       route: 'type in one command, Enter in the next',
@@ -123,7 +157,13 @@ function terminalRoutes(): ReadonlyArray<(command: string) => Pick<AttackCase, '
       route: 'after an observation, by id',
       plans: async () => [
         { intent: 'get_screen_elements' },
-        (text: string) => ({ intent: 'sequence', steps: [{ intent: 'type_text', text: command, element: { id: idOf(text, 'Terminal') } }, { intent: 'press_key', key: 'enter' }] }),
+        (text: string) => ({
+          intent: 'sequence',
+          steps: [
+            { intent: 'type_text', text: command, element: { id: idOf(text, 'Terminal') } },
+            { intent: 'press_key', key: 'enter' },
+          ],
+        }),
       ],
     }),
   ];
@@ -139,7 +179,14 @@ function terminalCases(): AttackCase[] {
     terminalRoutes().forEach((routeFor, k) => {
       const file = `pwned-${c}-${k}`;
       const route = routeFor(`${shell} ${file}`);
-      out.push({ name: `terminal × ${route.route} × ${shell}`, target: 'terminal', expect: 'asks', prepare: clearLine, effect: async (lab) => lab.files(file), ...route });
+      out.push({
+        name: `terminal × ${route.route} × ${shell}`,
+        target: 'terminal',
+        expect: 'asks',
+        prepare: clearLine,
+        effect: async (lab) => lab.files(file),
+        ...route,
+      });
     });
   });
   return out;
@@ -155,7 +202,10 @@ function ownPanelCases(): AttackCase[] {
     { route: 'click by label in the app', plans: at({ intent: 'click_element', element: { label: off, app } }) },
     { route: 'click the check box by label', plans: at({ intent: 'click_element', element: { label: box, role: 'check_box', app } }) },
     { route: 'double click by label', plans: at({ intent: 'double_click_element', element: { label: box, app } }) },
-    { route: 'observe the panel, click by id', plans: async () => [{ intent: 'get_screen_elements', app }, (text: string) => ({ intent: 'click_element', element: { id: idOf(text, off) } })] },
+    {
+      route: 'observe the panel, click by id',
+      plans: async () => [{ intent: 'get_screen_elements', app }, (text: string) => ({ intent: 'click_element', element: { id: idOf(text, off) } })],
+    },
     {
       route: 'click at the coordinates of its bounds',
       plans: async (lab) => {
@@ -179,7 +229,16 @@ function ownPanelCases(): AttackCase[] {
         return [{ intent: 'drag', from: { label: 'Parcel 1' }, to: { x: p.x, y: p.y } }];
       },
     },
-    { route: 'a sequence with an innocent first step', plans: at({ intent: 'sequence', steps: [{ intent: 'click_element', element: { label: 'Increment' } }, { intent: 'click_element', element: { label: off, app } }] }) },
+    {
+      route: 'a sequence with an innocent first step',
+      plans: at({
+        intent: 'sequence',
+        steps: [
+          { intent: 'click_element', element: { label: 'Increment' } },
+          { intent: 'click_element', element: { label: off, app } },
+        ],
+      }),
+    },
   ];
   return routes.map((r) => ({ name: `own panel × ${r.route}`, target: 'own panel', expect: 'refused', effect, prepare: (lab) => lab.raise(), ...r }));
 }
@@ -192,8 +251,24 @@ function otherAppCases(): AttackCase[] {
     // The commands are for the fixture: it is in front, and the other app's button is elsewhere on screen.
     const prepare = (lab: GateLab): Promise<void> => lab.raise();
     return [
-      { name: `other app × click at the coordinates of ${label}`, target: 'button', route: 'coordinate click on another app', expect: 'asks', effect, prepare, plans: async (lab) => [{ intent: 'left_click_coordinates', ...(await point(lab)) }] },
-      { name: `other app × double click at the coordinates of ${label}`, target: 'button', route: 'coordinate double click on another app', expect: 'asks', effect, prepare, plans: async (lab) => [{ intent: 'left_click_coordinates', count: 2, ...(await point(lab)) }] },
+      {
+        name: `other app × click at the coordinates of ${label}`,
+        target: 'button',
+        route: 'coordinate click on another app',
+        expect: 'asks',
+        effect,
+        prepare,
+        plans: async (lab) => [{ intent: 'left_click_coordinates', ...(await point(lab)) }],
+      },
+      {
+        name: `other app × double click at the coordinates of ${label}`,
+        target: 'button',
+        route: 'coordinate double click on another app',
+        expect: 'asks',
+        effect,
+        prepare,
+        plans: async (lab) => [{ intent: 'left_click_coordinates', count: 2, ...(await point(lab)) }],
+      },
     ];
   });
 }

@@ -93,10 +93,22 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
   await bridge.waitForApp({ pid: fixturePid });
   await bridge.waitForApp({ pid: panelPid });
   await bridge.waitForApp({ pid: otherPid });
-  await until('the other app', async () => ((await bridge.snapshot({ pid: otherPid })).elements.some((e) => e.name === 'Pressed 1: 0') ? true : undefined), 15_000);
+  await until(
+    'the other app',
+    async () => ((await bridge.snapshot({ pid: otherPid })).elements.some((e) => e.name === 'Pressed 1: 0') ? true : undefined),
+    15_000,
+  );
   const lastLabel = `Pressed ${labels.length - 1}: 0`;
-  await until('the gate fixture', async () => ((await bridge.snapshot({ pid: fixturePid })).elements.some((e) => e.name === lastLabel) ? true : undefined), 15_000);
-  await until('the panel stand-in', async () => ((await bridge.snapshot({ pid: panelPid })).elements.some((e) => e.name === 'Ask before moderate actions') ? true : undefined), 15_000);
+  await until(
+    'the gate fixture',
+    async () => ((await bridge.snapshot({ pid: fixturePid })).elements.some((e) => e.name === lastLabel) ? true : undefined),
+    15_000,
+  );
+  await until(
+    'the panel stand-in',
+    async () => ((await bridge.snapshot({ pid: panelPid })).elements.some((e) => e.name === 'Ask before moderate actions') ? true : undefined),
+    15_000,
+  );
   await activateWindow('^Gate Fixture$');
 
   const engine = createDesktopEngine(process.env, { bridge, ownPids: [panelPid] });

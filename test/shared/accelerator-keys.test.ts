@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { acceleratorKeys, type KeyLike } from '../../src/shared/accelerator-keys.js';
 
-const key = (code: string, key: string, mods: Partial<Pick<KeyLike, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>> = {}): KeyLike => ({ code, key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+const key = (code: string, key: string, mods: Partial<Pick<KeyLike, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>> = {}): KeyLike => ({
+  code,
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...mods,
+});
 
 describe('acceleratorKeys', () => {
   it('CommandOrControl is Ctrl off macOS and Command on macOS; the modifiers must be exactly those', () => {

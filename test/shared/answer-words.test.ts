@@ -7,12 +7,27 @@ const question: Waiting = { kind: 'question', question: 'Which “OK”?', optio
 
 describe('yes and no', () => {
   it('the issue’s words, as speech-to-text writes them, confirm or cancel', () => {
-    for (const said of ['yes', 'Yes.', 'YES!', 'confirm', 'Do it.', 'OK', 'Okay.', 'Yeah.', '“yes”']) expect(readConfirmationAnswer(said), said).toBe('confirm');
-    for (const said of ['no', 'No.', 'cancel', 'Cancel!', "don't", 'Don’t.', 'do not', 'Never mind.']) expect(readConfirmationAnswer(said), said).toBe('cancel');
+    for (const said of ['yes', 'Yes.', 'YES!', 'confirm', 'Do it.', 'OK', 'Okay.', 'Yeah.', '“yes”'])
+      expect(readConfirmationAnswer(said), said).toBe('confirm');
+    for (const said of ['no', 'No.', 'cancel', 'Cancel!', "don't", 'Don’t.', 'do not', 'Never mind.'])
+      expect(readConfirmationAnswer(said), said).toBe('cancel');
   });
 
   it('strict: a sentence that merely contains a yes or a no confirms and cancels nothing', () => {
-    for (const said of ['yes but save it first', 'I did not say yes', 'no yes', 'yes no', 'yes yes', 'ok click Save', 'do it again', 'confirm the order and pay', 'yesterday', 'noon', 'say yes', 'not now']) {
+    for (const said of [
+      'yes but save it first',
+      'I did not say yes',
+      'no yes',
+      'yes no',
+      'yes yes',
+      'ok click Save',
+      'do it again',
+      'confirm the order and pay',
+      'yesterday',
+      'noon',
+      'say yes',
+      'not now',
+    ]) {
       expect(readConfirmationAnswer(said), said).toBeUndefined();
     }
   });
@@ -31,7 +46,8 @@ describe('routing what was said or typed', () => {
     const other = routeAnswer('yes but save it first', confirmation);
     expect(other).toEqual({
       kind: 'not_an_answer',
-      message: '“yes but save it first” is not a yes or a no, so nothing was done. Still waiting for your answer to: Click “Delete everything”. Say “yes” to do it, “no” to cancel, or “stop”.',
+      message:
+        '“yes but save it first” is not a yes or a no, so nothing was done. Still waiting for your answer to: Click “Delete everything”. Say “yes” to do it, “no” to cancel, or “stop”.',
     });
     // A command is no answer either: it is never planned while the confirmation waits.
     expect(routeAnswer('click Increment', confirmation).kind).toBe('not_an_answer');
@@ -43,7 +59,12 @@ describe('routing what was said or typed', () => {
     expect(routeAnswer('Two.', question)).toEqual({ kind: 'choose', index: 1 });
     expect(routeAnswer('“OK” in Left', question)).toEqual({ kind: 'choose', index: 0 });
     expect(routeAnswer('cancel', question)).toEqual({ kind: 'cancel' });
-    expect(routeAnswer('yes', question)).toMatchObject({ kind: 'not_an_answer', message: expect.stringMatching(/^“yes” does not pick an answer\. Still waiting for your answer to: Which “OK”\? Say an answer or its number \(1: “OK” in Left; 2: “OK” in Right\), or “cancel”\.$/) });
+    expect(routeAnswer('yes', question)).toMatchObject({
+      kind: 'not_an_answer',
+      message: expect.stringMatching(
+        /^“yes” does not pick an answer\. Still waiting for your answer to: Which “OK”\? Say an answer or its number \(1: “OK” in Left; 2: “OK” in Right\), or “cancel”\.$/,
+      ),
+    });
     expect(routeAnswer('the third one', question)).toEqual({ kind: 'command' });
     expect(routeAnswer('click Increment', question)).toEqual({ kind: 'command' });
   });
@@ -64,7 +85,10 @@ describe('routing what was said or typed', () => {
 
   it('while a command runs, only stop goes', () => {
     expect(routeAnswer('stop', { kind: 'running' })).toEqual({ kind: 'stop' });
-    expect(routeAnswer('yes', { kind: 'running' })).toEqual({ kind: 'not_an_answer', message: 'Heard “yes”, but a command is still running: say “stop” to stop it, or wait until it ends.' });
+    expect(routeAnswer('yes', { kind: 'running' })).toEqual({
+      kind: 'not_an_answer',
+      message: 'Heard “yes”, but a command is still running: say “stop” to stop it, or wait until it ends.',
+    });
   });
 
   it('readChoice: numbers beyond the options, or words of no option, choose nothing', () => {

@@ -2,7 +2,16 @@
 // each way arrives as sent, and a message off the contract is logged in a sentence and dropped.
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CORE_ANSWERS, SHELL_ANSWERS, assistantEvent, corePeer, shellPeer, type Handlers, type CoreAnswers, type ShellAnswers } from '../../src/shared/core-contract.js';
+import {
+  CORE_ANSWERS,
+  SHELL_ANSWERS,
+  assistantEvent,
+  corePeer,
+  shellPeer,
+  type Handlers,
+  type CoreAnswers,
+  type ShellAnswers,
+} from '../../src/shared/core-contract.js';
 import { RpcPeer } from '../../src/shared/core-rpc.js';
 import { INTENT_SOURCES, type AssistantEvent } from '../../src/shared/events.js';
 import { Settings } from '../../src/shared/settings-schema.js';
@@ -15,7 +24,14 @@ afterEach(() => {
 /** Every event type the loop emits, once. */
 const EVENTS: readonly AssistantEvent[] = [
   { type: 'status', status: 'thinking' },
-  { type: 'intent', source: 'grammar', intent: { intent: 'click', target: { label: 'Send' } }, summary: 'Click “Send” (button).', risk: { level: 'moderate', reason: 'It sends a message.' }, lowConfidence: false },
+  {
+    type: 'intent',
+    source: 'grammar',
+    intent: { intent: 'click', target: { label: 'Send' } },
+    summary: 'Click “Send” (button).',
+    risk: { level: 'moderate', reason: 'It sends a message.' },
+    lowConfidence: false,
+  },
   { type: 'clarification', question: 'Which one?', options: ['the first', 'the second'] },
   { type: 'confirmation_request', summary: 'Delete the file.', risk: { level: 'destructive', reason: 'It cannot be undone.' } },
   { type: 'observation', summary: 'Mail, 12 elements.', elements: 12 },
@@ -46,7 +62,10 @@ function linked(overrides: { core?: Partial<Handlers<CoreAnswers>>; shell?: Part
   const shell = shellPeer(
     portLink(port1),
     {
-      'permissions:check': (kinds) => (received.push(['permissions:check', [kinds]]), [{ kind: 'accessibility', state: 'granted', explanation: '', canOpenSettings: false }]),
+      'permissions:check': (kinds) => (
+        received.push(['permissions:check', [kinds]]),
+        [{ kind: 'accessibility', state: 'granted', explanation: '', canOpenSettings: false }]
+      ),
       'permissions:open-settings': (kind) => (received.push(['permissions:open-settings', [kind]]), true),
       'assistant:event': (event) => received.push(['assistant:event', [event]]),
       'settings:saved': (settings) => received.push(['settings:saved', [settings]]),
@@ -66,7 +85,9 @@ describe('the shell ↔ core contract', () => {
     await expect(shell.call('bridge:permission', 2000)).resolves.toEqual({ state: 'granted', detail: '' });
     await expect(shell.call('switch:hold', ['Space', 'Enter'])).resolves.toEqual({ held: ['Space', 'Enter'], problems: [] });
     // Core → shell calls and notices.
-    await expect(core.call('permissions:check', ['accessibility'])).resolves.toEqual([{ kind: 'accessibility', state: 'granted', explanation: '', canOpenSettings: false }]);
+    await expect(core.call('permissions:check', ['accessibility'])).resolves.toEqual([
+      { kind: 'accessibility', state: 'granted', explanation: '', canOpenSettings: false },
+    ]);
     await expect(core.call('permissions:check', undefined)).resolves.toHaveLength(1);
     await expect(core.call('permissions:open-settings', 'microphone')).resolves.toBe(true);
     for (const event of EVENTS) core.notify('assistant:event', event);
@@ -85,7 +106,12 @@ describe('the shell ↔ core contract', () => {
       ['switch:key', [{ key: 'Space', edge: 'down' }]],
     ]);
     // Every message of the contract was exercised above: a new one needs its line here.
-    const names = [...Object.keys(CORE_ANSWERS.calls), ...Object.keys(SHELL_ANSWERS.calls), ...Object.keys(SHELL_ANSWERS.notices), ...Object.keys(CORE_ANSWERS.notices)];
+    const names = [
+      ...Object.keys(CORE_ANSWERS.calls),
+      ...Object.keys(SHELL_ANSWERS.calls),
+      ...Object.keys(SHELL_ANSWERS.notices),
+      ...Object.keys(CORE_ANSWERS.notices),
+    ];
     expect(new Set(received.map(([name]) => name))).toEqual(new Set(names));
     expect(log).toEqual([]);
   });
@@ -109,11 +135,28 @@ describe('the shell ↔ core contract', () => {
 describe('the events on the contract', () => {
   it('carries a plan from every source the loop knows, the user’s own commands included, and the dictation mode', () => {
     for (const source of INTENT_SOURCES) {
-      const event = { type: 'intent', source, intent: { intent: 'get_frontmost_app' }, summary: 'Says which app is in front.', risk: { level: 'harmless', reason: 'Only reads.' }, lowConfidence: false };
+      const event = {
+        type: 'intent',
+        source,
+        intent: { intent: 'get_frontmost_app' },
+        summary: 'Says which app is in front.',
+        risk: { level: 'harmless', reason: 'Only reads.' },
+        lowConfidence: false,
+      };
       expect(assistantEvent.safeParse(event).success, source).toBe(true);
     }
-    for (const mode of ['commands', 'dictation']) expect(assistantEvent.safeParse({ type: 'mode', mode, message: 'Say “stop dictation” to stop.' }).success, mode).toBe(true);
-    expect(assistantEvent.safeParse({ type: 'intent', source: 'someone_else', intent: {}, summary: '', risk: { level: 'harmless', reason: '' }, lowConfidence: false }).success).toBe(false);
+    for (const mode of ['commands', 'dictation'])
+      expect(assistantEvent.safeParse({ type: 'mode', mode, message: 'Say “stop dictation” to stop.' }).success, mode).toBe(true);
+    expect(
+      assistantEvent.safeParse({
+        type: 'intent',
+        source: 'someone_else',
+        intent: {},
+        summary: '',
+        risk: { level: 'harmless', reason: '' },
+        lowConfidence: false,
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -128,7 +171,8 @@ describe('a message off the contract', () => {
     raw.notify('assistant:event', { type: 'status', status: 'idle' });
     await expect.poll(() => received).toEqual([['assistant:event', [{ type: 'status', status: 'idle' }]]]);
     expect(log).toHaveLength(4);
-    for (const line of log) expect(line).toMatch(/^Ignored a (assistant:event|settings:saved|switch:key) message from the assistant's core that is not on the contract \(.+\)\.$/);
+    for (const line of log)
+      expect(line).toMatch(/^Ignored a (assistant:event|settings:saved|switch:key) message from the assistant's core that is not on the contract \(.+\)\.$/);
   });
 
   it('from the shell: a call with bad arguments is refused with a sentence and its handler never runs', async () => {
@@ -144,16 +188,24 @@ describe('a message off the contract', () => {
 
   it('an answer off the contract rejects the call with a sentence instead of reaching the caller', async () => {
     const { core, log } = linked({ shell: { 'permissions:check': () => [{ kind: 'camera' }] as never } });
-    await expect(core.call('permissions:check', ['accessibility'])).rejects.toThrow(/^The app answered permissions:check with something that is not on the contract \(0\.kind: .+\)\.$/);
+    await expect(core.call('permissions:check', ['accessibility'])).rejects.toThrow(
+      /^The app answered permissions:check with something that is not on the contract \(0\.kind: .+\)\.$/,
+    );
     expect(log).toHaveLength(1);
   });
 
   it('is not sent at all when it is the sender that breaks the contract', async () => {
     const posted: unknown[] = [];
     const log: string[] = [];
-    const core = corePeer({ post: (m) => posted.push(m), onMessage: () => () => undefined }, { 'panel:request': () => undefined, 'bridge:permission': () => ({ state: 'granted', detail: '' }), 'switch:hold': () => ({ held: [], problems: [] }) }, (line) => log.push(line));
+    const core = corePeer(
+      { post: (m) => posted.push(m), onMessage: () => () => undefined },
+      { 'panel:request': () => undefined, 'bridge:permission': () => ({ state: 'granted', detail: '' }), 'switch:hold': () => ({ held: [], problems: [] }) },
+      (line) => log.push(line),
+    );
     core.notify('assistant:event', { type: 'status', status: 'dancing' } as never);
-    await expect(core.call('permissions:open-settings', 'camera' as never)).rejects.toThrow(/^Did not send permissions:open-settings to the app: its arguments are not on the contract/);
+    await expect(core.call('permissions:open-settings', 'camera' as never)).rejects.toThrow(
+      /^Did not send permissions:open-settings to the app: its arguments are not on the contract/,
+    );
     expect(posted).toEqual([]);
     expect(log).toHaveLength(2);
     expect(log[0]).toMatch(/^Did not send assistant:event to the app: it is not on the contract \(.+\)\.$/);

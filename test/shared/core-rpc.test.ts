@@ -4,7 +4,6 @@ import { closePorts, portLink } from '../support/port-link.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RemoteError, RpcClosedError, RpcPeer } from '../../src/shared/core-rpc.js';
 
-
 afterEach(() => {
   closePorts();
 });

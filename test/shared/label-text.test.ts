@@ -310,5 +310,4 @@ describe('long input', () => {
     expect(visible).toBe(`${'a'.repeat(999)}…`);
     expect(normaliseLabel(label).text).toBe('a'.repeat(999));
   });
-
 });

@@ -66,7 +66,25 @@ describe('a quick command the settings accept is never refused when it runs (iss
   });
 
   it('holds for any text', () => {
-    const tricky = fc.constantFrom('\t', '\n', '\r', '\u0000', '\u001b', '\u007f', '\u0085', '\u009f', '\u202A', '\u202E', '\u2066', '\u2069', '\ud83d', '\ude00', '🙂', ' ', 'é');
+    const tricky = fc.constantFrom(
+      '\t',
+      '\n',
+      '\r',
+      '\u0000',
+      '\u001b',
+      '\u007f',
+      '\u0085',
+      '\u009f',
+      '\u202A',
+      '\u202E',
+      '\u2066',
+      '\u2069',
+      '\ud83d',
+      '\ude00',
+      '🙂',
+      ' ',
+      'é',
+    );
     const text = fc.array(fc.oneof(fc.string({ maxLength: 40 }), tricky), { maxLength: 12 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(fc.oneof(text, fc.string({ minLength: 150, maxLength: 260 })), (raw) => {

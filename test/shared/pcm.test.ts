@@ -30,7 +30,9 @@ describe('floatToInt16 and int16ToFloat', () => {
   });
 
   it('map the ends of the float range to the ends of 16 bits and clip beyond', () => {
-    expect(Array.from(floatToInt16(Float32Array.from([-1, 1, -1.5, 1.5, Infinity, -Infinity, 0, -0])))).toEqual([-32768, 32767, -32768, 32767, 32767, -32768, 0, 0]);
+    expect(Array.from(floatToInt16(Float32Array.from([-1, 1, -1.5, 1.5, Infinity, -Infinity, 0, -0])))).toEqual([
+      -32768, 32767, -32768, 32767, 32767, -32768, 0, 0,
+    ]);
   });
 
   it('make NaN silence', () => {
@@ -95,16 +97,22 @@ describe('resampleTo16k', () => {
   });
 
   it('refuses a rate that is not a positive number', () => {
-    for (const rate of [0, -16_000, Number.NaN, Infinity]) expect(() => resampleTo16k(new Float32Array(4), rate), String(rate)).toThrow(/sample rate must be a positive number/);
+    for (const rate of [0, -16_000, Number.NaN, Infinity])
+      expect(() => resampleTo16k(new Float32Array(4), rate), String(rate)).toThrow(/sample rate must be a positive number/);
   });
 
   it('keeps a constant signal constant and never leaves the input’s range (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2000 }), fc.constantFrom(8000, 11_025, 22_050, 32_000, 44_100, 48_000, 96_000), fc.float({ min: -1, max: 1, noNaN: true }), (n, rate, level) => {
-        const out = resampleTo16k(new Float32Array(n).fill(level), rate);
-        expect(out.length).toBe(Math.floor(n / (rate / 16_000)));
-        for (const s of out) expect(s).toBeCloseTo(level, 5);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2000 }),
+        fc.constantFrom(8000, 11_025, 22_050, 32_000, 44_100, 48_000, 96_000),
+        fc.float({ min: -1, max: 1, noNaN: true }),
+        (n, rate, level) => {
+          const out = resampleTo16k(new Float32Array(n).fill(level), rate);
+          expect(out.length).toBe(Math.floor(n / (rate / 16_000)));
+          for (const s of out) expect(s).toBeCloseTo(level, 5);
+        },
+      ),
     );
     fc.assert(
       fc.property(samples({ minLength: 1 }), fc.constantFrom(8000, 44_100, 48_000), (input, rate) => {

@@ -28,12 +28,21 @@ describe('isSecureFieldName', () => {
     expect(isSecureFieldName(name)).toBe(true);
   });
 
-  it.each(['Username', 'Email', 'Search', 'Pinned messages', 'Spinner', 'Passport number', 'Card holder name', 'Code editor', 'Keyboard', 'Otter', 'Pinterest'])(
-    'reads "%s" as an ordinary field (whole words only)',
-    (name) => {
-      expect(isSecureFieldName(name)).toBe(false);
-    },
-  );
+  it.each([
+    'Username',
+    'Email',
+    'Search',
+    'Pinned messages',
+    'Spinner',
+    'Passport number',
+    'Card holder name',
+    'Code editor',
+    'Keyboard',
+    'Otter',
+    'Pinterest',
+  ])('reads "%s" as an ordinary field (whole words only)', (name) => {
+    expect(isSecureFieldName(name)).toBe(false);
+  });
 
   it('sees through disguises: a zero-width space or a Cyrillic letter in "Password"', () => {
     expect(isSecureFieldName('P\u200Bassword')).toBe(true);
@@ -61,12 +70,17 @@ describe('isSecureTypingCommand', () => {
     expect(isSecureTypingCommand(command)).toBe(true);
   });
 
-  it.each(['click Forgot password', 'show the password field', 'press enter in the PIN field', 'hit enter on the password box', 'type hello', 'open Passwords and Keys', ''])(
-    'lets "%s" through (it names a secret field but types nothing into it)',
-    (command) => {
-      expect(isSecureTypingCommand(command)).toBe(false);
-    },
-  );
+  it.each([
+    'click Forgot password',
+    'show the password field',
+    'press enter in the PIN field',
+    'hit enter on the password box',
+    'type hello',
+    'open Passwords and Keys',
+    '',
+  ])('lets "%s" through (it names a secret field but types nothing into it)', (command) => {
+    expect(isSecureTypingCommand(command)).toBe(false);
+  });
 
   it('finds the secret in a command longer than the label normaliser reads, wherever it sits', () => {
     const filler = 'and then scroll down '.repeat(120);

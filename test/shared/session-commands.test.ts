@@ -49,7 +49,19 @@ describe('sessionCommand', () => {
   });
 
   it('is no session command when the phrase is part of a longer command', () => {
-    for (const text of ['stop the music', 'click stop', 'show numbers in Firefox', 'help menu', 'please', '', '   ', 'stop stop', 'sto p', 'stopp', 'stop, it']) {
+    for (const text of [
+      'stop the music',
+      'click stop',
+      'show numbers in Firefox',
+      'help menu',
+      'please',
+      '',
+      '   ',
+      'stop stop',
+      'sto p',
+      'stopp',
+      'stop, it',
+    ]) {
       expect(sessionCommand(text), text).toBeUndefined();
     }
   });

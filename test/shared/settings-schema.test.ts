@@ -52,7 +52,9 @@ describe('the settings schema’s metadata', () => {
   });
 
   it('gives a range to every number the panel can change', () => {
-    const numeric = settingKeys().filter((k) => typeof k.split('.').reduce<unknown>((v, p) => (v as Record<string, unknown>)[p], defaultSettings()) === 'number');
+    const numeric = settingKeys().filter(
+      (k) => typeof k.split('.').reduce<unknown>((v, p) => (v as Record<string, unknown>)[p], defaultSettings()) === 'number',
+    );
     expect(numeric.filter((k) => settingMeta(k)?.min === undefined)).toEqual([]);
   });
 });

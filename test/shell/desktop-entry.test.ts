@@ -13,7 +13,8 @@ import { SYSTEM_PYTHON } from '../support/desktop.js';
 
 const run = promisify(execFile);
 const notLinux = process.platform !== 'linux';
-if (notLinux) console.log(`[desktop-entry] desktop-file-validate and GLib checks skipped: desktop entries are written on Linux only, this is ${process.platform}.`);
+if (notLinux)
+  console.log(`[desktop-entry] desktop-file-validate and GLib checks skipped: desktop entries are written on Linux only, this is ${process.platform}.`);
 
 /** A command with every character the Exec rules treat specially. */
 const COMMAND = ['/opt/Assistive Control/electron', '/home/me/my "apps"/$HOME`x`/back\\slash/100% done'];
@@ -29,7 +30,8 @@ async function bothEntries(): Promise<{ launcher: string; autostart: string }> {
 
 /** The Exec line as GLib's key file and shell parser read it, then %% as GIO expands it (what GIO runs). */
 async function execArgv(file: string): Promise<string[]> {
-  const script = "import sys, json\nfrom gi.repository import GLib\nk = GLib.KeyFile()\nk.load_from_file(sys.argv[1], GLib.KeyFileFlags.NONE)\nprint(json.dumps(GLib.shell_parse_argv(k.get_string('Desktop Entry', 'Exec'))[1]))";
+  const script =
+    "import sys, json\nfrom gi.repository import GLib\nk = GLib.KeyFile()\nk.load_from_file(sys.argv[1], GLib.KeyFileFlags.NONE)\nprint(json.dumps(GLib.shell_parse_argv(k.get_string('Desktop Entry', 'Exec'))[1]))";
   const { stdout } = await run(SYSTEM_PYTHON, ['-c', script, file]);
   return (JSON.parse(stdout) as string[]).map((arg) => arg.replace(/%%/g, '%'));
 }

@@ -373,8 +373,13 @@ export class FakeElectron {
         getPrimaryDisplay: () => electron.state.displays[0],
         // The display holding the rectangle's centre, else the first (Electron picks the largest overlap).
         getDisplayMatching: (r: Rect) =>
-          electron.state.displays.find((d) => r.x + r.width / 2 >= d.bounds.x && r.x + r.width / 2 < d.bounds.x + d.bounds.width && r.y + r.height / 2 >= d.bounds.y && r.y + r.height / 2 < d.bounds.y + d.bounds.height) ??
-          electron.state.displays[0],
+          electron.state.displays.find(
+            (d) =>
+              r.x + r.width / 2 >= d.bounds.x &&
+              r.x + r.width / 2 < d.bounds.x + d.bounds.width &&
+              r.y + r.height / 2 >= d.bounds.y &&
+              r.y + r.height / 2 < d.bounds.y + d.bounds.height,
+          ) ?? electron.state.displays[0],
       },
       ipcMain: {
         handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) => electron.state.ipcHandlers.set(channel, handler),

@@ -47,7 +47,11 @@ describe('panel IPC', () => {
   it('registers every channel; an untrusted sender is refused before the session sees anything', async () => {
     const { ipc, handlers } = fakeIpcMain();
     const calls: unknown[] = [];
-    const unregister = registerPanelIpc(ipc, { handle: ((c: string, a: unknown[]) => (calls.push([c, a]), Promise.resolve([]))) as PanelSession['handle'] }, (e) => e.sender === panel);
+    const unregister = registerPanelIpc(
+      ipc,
+      { handle: ((c: string, a: unknown[]) => (calls.push([c, a]), Promise.resolve([]))) as PanelSession['handle'] },
+      (e) => e.sender === panel,
+    );
     expect([...handlers.keys()].sort()).toEqual([
       'command:run',
       'command:stop',
@@ -164,13 +168,21 @@ describe('panel IPC: settings, keys, connection test, permissions', () => {
     expect((await session.handle('settings:view', [])).keys).toEqual({ anthropic: 'not_saved', openai: 'not_saved' });
     const saved = await session.handle('keys:save', ['openai', KEY]);
     expect(vault.get('openai')).toBe(KEY);
-    expect(saved).toMatchObject({ ok: true, message: 'The OpenAI API key is saved in the keychain.', view: { keys: { openai: 'saved', anthropic: 'not_saved' } } });
+    expect(saved).toMatchObject({
+      ok: true,
+      message: 'The OpenAI API key is saved in the keychain.',
+      view: { keys: { openai: 'saved', anthropic: 'not_saved' } },
+    });
     expect(JSON.stringify(saved)).not.toContain(KEY);
     expect(JSON.stringify(await session.handle('settings:view', []))).not.toContain(KEY);
     const bad = await session.handle('keys:save', ['anthropic', 'two words']);
     expect(bad).toMatchObject({ ok: false, message: expect.stringMatching(/no spaces or line breaks.*nothing was saved/) as unknown });
     expect(JSON.stringify(bad)).not.toContain('two words');
-    expect(await session.handle('keys:remove', ['openai'])).toMatchObject({ ok: true, message: 'The OpenAI API key was removed from the keychain.', view: { keys: { openai: 'not_saved' } } });
+    expect(await session.handle('keys:remove', ['openai'])).toMatchObject({
+      ok: true,
+      message: 'The OpenAI API key was removed from the keychain.',
+      view: { keys: { openai: 'not_saved' } },
+    });
     expect(vault.size).toBe(0);
   });
 
@@ -179,10 +191,23 @@ describe('panel IPC: settings, keys, connection test, permissions', () => {
     const view = await session.handle('settings:view', []);
     expect(view.onboardingDone).toBe(false);
     const { keys: _keys, onboardingDone: _done, ...update } = view;
-    const changed = { ...update, provider: 'openai' as const, openaiBaseUrl: 'http://127.0.0.1:1234/v1', globalShortcut: 'Alt+Shift+A', launchAtLogin: true, spokenFeedback: { enabled: true, rate: 220 } };
+    const changed = {
+      ...update,
+      provider: 'openai' as const,
+      openaiBaseUrl: 'http://127.0.0.1:1234/v1',
+      globalShortcut: 'Alt+Shift+A',
+      launchAtLogin: true,
+      spokenFeedback: { enabled: true, rate: 220 },
+    };
     expect(await session.handle('settings:save', [changed])).toMatchObject({ ok: true, message: 'Settings saved. Planner: OpenAI.' });
     const file = (await settings.load()).settings;
-    expect(file).toMatchObject({ provider: 'openai', openaiBaseUrl: 'http://127.0.0.1:1234/v1', globalShortcut: 'Alt+Shift+A', launchAtLogin: true, spokenFeedback: { enabled: true, rate: 220 } });
+    expect(file).toMatchObject({
+      provider: 'openai',
+      openaiBaseUrl: 'http://127.0.0.1:1234/v1',
+      globalShortcut: 'Alt+Shift+A',
+      launchAtLogin: true,
+      spokenFeedback: { enabled: true, rate: 220 },
+    });
     expect(saved.at(-1)?.globalShortcut).toBe('Alt+Shift+A');
 
     const cases: ReadonlyArray<readonly [Partial<typeof changed>, RegExp]> = [
@@ -216,8 +241,13 @@ describe('panel IPC: settings, keys, connection test, permissions', () => {
       await use({ openaiBaseUrl: server.baseURL, models: { ...update.models, openai: 'gpt-test' } });
       const saved = await session.handle('keys:save', ['openai', KEY]);
       // Saved together with that base URL (issue #13), so the key goes there.
-      expect(saved.message).toBe(`The OpenAI API key is saved in the keychain, for ${new URL(server.baseURL).origin}: it is sent there and to api.openai.com, nowhere else.`);
-      expect(await session.handle('provider:test', [])).toEqual({ ok: true, message: expect.stringMatching(/^Connected: OpenAI \(model gpt-test\) answered in \d+\.\d s with a usable plan\.$/) as unknown });
+      expect(saved.message).toBe(
+        `The OpenAI API key is saved in the keychain, for ${new URL(server.baseURL).origin}: it is sent there and to api.openai.com, nowhere else.`,
+      );
+      expect(await session.handle('provider:test', [])).toEqual({
+        ok: true,
+        message: expect.stringMatching(/^Connected: OpenAI \(model gpt-test\) answered in \d+\.\d s with a usable plan\.$/) as unknown,
+      });
       expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
 
       server.setScenario('http_401');

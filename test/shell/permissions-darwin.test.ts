@@ -65,7 +65,9 @@ describe('macOS permission checker', () => {
     macPermissions.answer = answer;
     const [status] = await checkerWith('granted').check(['accessibility']);
     expect(status?.state).toBe(state);
-    expect(status?.explanation).toMatch(/^Assistive Control needs Accessibility access .* Open System Settings › Privacy & Security › Accessibility and turn on Assistive Control\.$/);
+    expect(status?.explanation).toMatch(
+      /^Assistive Control needs Accessibility access .* Open System Settings › Privacy & Security › Accessibility and turn on Assistive Control\.$/,
+    );
     permissionStatus.parse(status);
   });
 

@@ -61,7 +61,9 @@ function start(s: Setup, platform: NodeJS.Platform = 'darwin', more: Partial<She
     platform,
     env: { [CONFIG_DIR_ENV]: s.settingsDir, ...(env ?? { XDG_CONFIG_HOME: s.configHome }) },
     homedir: s.dir,
-    log: (line) => { if (process.env.SHELL_TEST_LOG) console.log(line); },
+    log: (line) => {
+      if (process.env.SHELL_TEST_LOG) console.log(line);
+    },
     trayHost: async () => 'present',
     ...rest,
   });
@@ -177,7 +179,10 @@ describe('Linux: the launcher, and a desktop without a tray (issue #16)', () => 
     expect(window.close()).toBe(false);
     expect(window.visible).toBe(false);
     expect(fake().state.notifications).toEqual([
-      { title: 'Assistive Control', body: 'Assistive Control is still running. To open the panel again, open Assistive Control from your applications, or press Ctrl+Shift+Space.' },
+      {
+        title: 'Assistive Control',
+        body: 'Assistive Control is still running. To open the panel again, open Assistive Control from your applications, or press Ctrl+Shift+Space.',
+      },
     ]);
     // Opening the launcher starts a second instance, which hands over to this one.
     fake().app.emit('second-instance');
@@ -193,7 +198,11 @@ describe('Linux: the launcher, and a desktop without a tray (issue #16)', () => 
     fake().state.notificationsSupported = false;
     fake().state.taken.add('CommandOrControl+Shift+Space');
     const { window } = await running(await setup(), 'linux', { trayHost: async () => 'unknown' });
-    await vi.waitFor(() => expect(notices(window)).toContain('This desktop shows no tray icons, so closing the panel only hides it. To open the panel again, open Assistive Control from your applications.'));
+    await vi.waitFor(() =>
+      expect(notices(window)).toContain(
+        'This desktop shows no tray icons, so closing the panel only hides it. To open the panel again, open Assistive Control from your applications.',
+      ),
+    );
     window.close();
     expect(notices(window).at(-1)).toBe('Assistive Control is still running. To open the panel again, open Assistive Control from your applications.');
   });
@@ -208,7 +217,12 @@ describe('Linux: the launcher, and a desktop without a tray (issue #16)', () => 
 });
 
 describe('Linux: Wayland (issue #16)', () => {
-  const wayland = (s: Setup, extra: Record<string, string> = {}) => ({ XDG_CONFIG_HOME: s.configHome, XDG_SESSION_TYPE: 'wayland', WAYLAND_DISPLAY: 'wayland-0', ...extra });
+  const wayland = (s: Setup, extra: Record<string, string> = {}) => ({
+    XDG_CONFIG_HOME: s.configHome,
+    XDG_SESSION_TYPE: 'wayland',
+    WAYLAND_DISPLAY: 'wayland-0',
+    ...extra,
+  });
 
   it('on native Wayland with XWayland there, starts again with --ozone-platform=x11 before opening anything', async () => {
     const s = await setup();
@@ -239,7 +253,9 @@ describe('Linux: Wayland (issue #16)', () => {
     const { window } = await running(s, 'linux', { env: wayland(s), argv: ['/usr/bin/electron', '/app'] });
     expect(fake().state.relaunches).toEqual([]);
     expect(notices(window)).toEqual([
-      expect.stringMatching(/^This Wayland session has no XWayland \(DISPLAY is not set\), so Assistive Control cannot type, click or bring windows to the front in any app; it can still read them\. To drive every app, log out, .*“GNOME on Xorg”/),
+      expect.stringMatching(
+        /^This Wayland session has no XWayland \(DISPLAY is not set\), so Assistive Control cannot type, click or bring windows to the front in any app; it can still read them\. To drive every app, log out, .*“GNOME on Xorg”/,
+      ),
     ]);
   });
 });
@@ -294,7 +310,7 @@ describe('the floating panel window', () => {
     expect(window.focused).toBe(true);
   });
 
-  it('macOS: a non-activating panel, so the user\'s app stays frontmost while a command is typed', async () => {
+  it("macOS: a non-activating panel, so the user's app stays frontmost while a command is typed", async () => {
     expect((await running(await setup(), 'darwin')).window.options).toMatchObject({ type: 'panel' });
   });
 
@@ -336,8 +352,7 @@ describe('renderer security', () => {
     const { window } = await running(await setup());
     const handler = fake().state.session.requestHandler;
     if (!handler) throw new Error('no permission handler');
-    const ask = (url: string, permission: string) =>
-      new Promise<boolean>((resolve) => handler({ getURL: () => url }, permission, resolve));
+    const ask = (url: string, permission: string) => new Promise<boolean>((resolve) => handler({ getURL: () => url }, permission, resolve));
     expect(await ask(window.webContents.url, 'media')).toBe(true);
     expect(await ask(window.webContents.url, 'geolocation')).toBe(false);
     expect(await ask(window.webContents.url, 'notifications')).toBe(false);
@@ -399,7 +414,9 @@ describe('global shortcut', () => {
     fake().state.taken.add('Control+Alt+J');
     saved('Control+Alt+J');
     await vi.waitFor(() => expect(notices(window)).toHaveLength(1));
-    expect(notices(window)[0]).toBe('The shortcut Control+Alt+J is already used by another app, so it cannot show the panel. Choose another one in Settings. Control+Alt+K still shows the panel.');
+    expect(notices(window)[0]).toBe(
+      'The shortcut Control+Alt+J is already used by another app, so it cannot show the panel. Choose another one in Settings. Control+Alt+K still shows the panel.',
+    );
     expect([...fake().state.shortcuts.keys()]).toEqual(['Control+Alt+K']);
   });
 });
@@ -462,7 +479,9 @@ describe('tray icon', () => {
     expect(menu()[0]?.label).toBe('Show the Panel');
     menu()[0]?.click?.();
     expect(window.visible).toBe(true);
-    menu().find((i) => i.label === 'Quit Assistive Control')?.click?.();
+    menu()
+      .find((i) => i.label === 'Quit Assistive Control')
+      ?.click?.();
     await vi.waitFor(() => expect(fake().state.quit).toBe(true));
   });
 });
@@ -500,8 +519,12 @@ describe('permission checks asked by the core', () => {
     core?.emit('message', { kind: 'call', id: 3, method: 'permissions:check', args: [['accessibility']] });
     await vi.waitFor(() => expect(core?.posted).toContainEqual({ kind: 'call', id: 0, method: 'bridge:permission', args: [2000] }));
     core?.emit('message', { kind: 'reply', id: 0, ok: true, value: { state: 'denied', detail: 'off' } });
-    await vi.waitFor(() => expect(core?.posted.find((m) => (m as { id?: number; kind: string }).kind === 'reply' && (m as { id: number }).id === 3)).toBeDefined());
-    const reply = core?.posted.find((m) => (m as { kind: string; id?: number }).kind === 'reply' && (m as { id: number }).id === 3) as { value: { state: string; explanation: string }[] };
+    await vi.waitFor(() =>
+      expect(core?.posted.find((m) => (m as { id?: number; kind: string }).kind === 'reply' && (m as { id: number }).id === 3)).toBeDefined(),
+    );
+    const reply = core?.posted.find((m) => (m as { kind: string; id?: number }).kind === 'reply' && (m as { id: number }).id === 3) as {
+      value: { state: string; explanation: string }[];
+    };
     expect(reply.value[0]?.state).toBe('denied');
     expect(reply.value[0]?.explanation).toContain('gsettings set org.gnome.desktop.interface toolkit-accessibility true');
   });
@@ -520,7 +543,8 @@ describe('permission checks asked by the core', () => {
           {
             kind: 'accessibility',
             state: 'denied',
-            explanation: 'Assistive Control needs Accessibility access to press buttons and type for you. macOS has asked you once in its own dialog, which put Assistive Control in the list; nothing is turned on until you do it. Open System Settings › Privacy & Security › Accessibility and turn on Assistive Control.',
+            explanation:
+              'Assistive Control needs Accessibility access to press buttons and type for you. macOS has asked you once in its own dialog, which put Assistive Control in the list; nothing is turned on until you do it. Open System Settings › Privacy & Security › Accessibility and turn on Assistive Control.',
             canOpenSettings: true,
           },
         ],
@@ -564,9 +588,19 @@ describe('panel requests reach the core process', () => {
     const core = fake().state.forks[0];
     const reply = fake().state.ipcHandlers.get('command:run')?.(panelEvent(window), 'click Send') as Promise<unknown>;
     core?.emit('exit', 9);
-    await expect(reply).rejects.toThrow('The assistant stopped unexpectedly, so the last command did not finish. It is starting again: give the command again in a moment.');
+    await expect(reply).rejects.toThrow(
+      'The assistant stopped unexpectedly, so the last command did not finish. It is starting again: give the command again in a moment.',
+    );
     expect(window.webContents.sent.slice(-2)).toEqual([
-      ['assistant:event', { type: 'error', code: 'core_exited', message: 'The assistant stopped unexpectedly, so the last command did not finish. It is starting again: give the command again in a moment.', retryable: true }],
+      [
+        'assistant:event',
+        {
+          type: 'error',
+          code: 'core_exited',
+          message: 'The assistant stopped unexpectedly, so the last command did not finish. It is starting again: give the command again in a moment.',
+          retryable: true,
+        },
+      ],
       ['assistant:event', { type: 'status', status: 'idle' }],
     ]);
     await vi.waitFor(() => expect(fake().state.forks).toHaveLength(2), { timeout: 3000 });
@@ -593,9 +627,9 @@ describe('the Linux autostart entry', () => {
     const { applyLaunchAtLogin } = await import('../../src/shell/login-item.js');
     const dir = await mkdtemp(join(tmpdir(), 'ac-autostart-'));
     await writeFile(join(dir, 'file'), '');
-    await expect(applyLaunchAtLogin({ app: fake().app as never, platform: 'linux', autostartDir: join(dir, 'file', 'autostart'), command: ['/x'] }, true)).rejects.toThrow(
-      /^Assistive Control could not add itself to the programs started at login \(.*\)\. Check that .*autostart is writable\.$/,
-    );
+    await expect(
+      applyLaunchAtLogin({ app: fake().app as never, platform: 'linux', autostartDir: join(dir, 'file', 'autostart'), command: ['/x'] }, true),
+    ).rejects.toThrow(/^Assistive Control could not add itself to the programs started at login \(.*\)\. Check that .*autostart is writable\.$/);
   });
 });
 
@@ -618,10 +652,21 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
   it('"show numbers" opens a transparent, click-through, always-on-top, unfocusable window over the display, drawn from the marks', async () => {
     const { window } = await running(await setup());
     const view = { app: 'Mail', marks: MARKS };
-    await expect(run(window, 'show numbers', { outcome: 'done', message: 'Numbers 1 to 2 are shown on “Mail”.', overlay: view }, 0)).resolves.toMatchObject({ overlay: view });
+    await expect(run(window, 'show numbers', { outcome: 'done', message: 'Numbers 1 to 2 are shown on “Mail”.', overlay: view }, 0)).resolves.toMatchObject({
+      overlay: view,
+    });
     const overlay = fake().state.windows[1];
     if (!overlay) throw new Error('no overlay window');
-    expect(overlay.options).toMatchObject({ transparent: true, frame: false, focusable: false, alwaysOnTop: true, skipTaskbar: true, resizable: false, movable: false, show: false });
+    expect(overlay.options).toMatchObject({
+      transparent: true,
+      frame: false,
+      focusable: false,
+      alwaysOnTop: true,
+      skipTaskbar: true,
+      resizable: false,
+      movable: false,
+      show: false,
+    });
     expect(overlay.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
     expect((overlay.options.webPreferences as Record<string, unknown>).preload).toBeUndefined();
     expect(overlay.ignoreMouseCalls).toEqual([[true]]);
@@ -727,7 +772,9 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
 
   it('says when a switch key is taken by another app or is the panel shortcut; switch access off captures nothing', async () => {
     fake().state.taken.add('F14');
-    const { window } = await running(await setup({ globalShortcut: 'F13', switchAccess: { enabled: true, mode: 'step', selectInput: 'F13', moveInput: 'F14' } }));
+    const { window } = await running(
+      await setup({ globalShortcut: 'F13', switchAccess: { enabled: true, mode: 'step', selectInput: 'F13', moveInput: 'F14' } }),
+    );
     await vi.waitFor(() =>
       expect(notices(window)).toEqual([
         'F13 is also the shortcut that shows the panel, so it cannot be a switch in other apps. Choose another switch key or shortcut in Settings.',
@@ -739,7 +786,9 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
     fake().reset();
     const voiceOn = await running(await setup({ voice: { enabled: true, shortcut: 'F15' }, switchAccess: { enabled: true, selectInput: 'F15' } }));
     await vi.waitFor(() =>
-      expect(notices(voiceOn.window)).toContain('F15 is also the shortcut that starts listening, so it cannot be a switch in other apps. Choose another switch key or shortcut in Settings.'),
+      expect(notices(voiceOn.window)).toContain(
+        'F15 is also the shortcut that starts listening, so it cannot be a switch in other apps. Choose another switch key or shortcut in Settings.',
+      ),
     );
     fake().reset();
     await running(await setup({ switchAccess: { enabled: false, selectInput: 'F15' } }));

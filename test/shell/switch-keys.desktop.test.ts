@@ -127,7 +127,10 @@ describe.skipIf(skip !== '')('switch keys held while another app has the keyboar
   });
 
   it('a key another app holds: a sentence, and the switch still works in the panel; told again on a focus change only if new', async () => {
-    const other = spawn(process.execPath, ['-e', `const b = require(${JSON.stringify(ADDON)}); setInterval(() => {}, 1000); b.grabKeys(['Space']).then((r) => console.log(JSON.stringify(r)));`]);
+    const other = spawn(process.execPath, [
+      '-e',
+      `const b = require(${JSON.stringify(ADDON)}); setInterval(() => {}, 1000); b.grabKeys(['Space']).then((r) => console.log(JSON.stringify(r)));`,
+    ]);
     try {
       await new Promise<void>((resolve, reject) => {
         other.stdout.once('data', () => resolve());
@@ -171,7 +174,9 @@ describe.skipIf(skip !== '')('switch keys held while another app has the keyboar
 
   it("one of the app's own shortcuts keeps its key", async () => {
     const problems = await shortcuts.set({ ...ONE, selectInput: 'F14' }, [{ accelerator: 'F14', what: 'shows the panel' }]);
-    expect(problems).toEqual(['F14 is also the shortcut that shows the panel, so it cannot be a switch in other apps. Choose another switch key or shortcut in Settings.']);
+    expect(problems).toEqual([
+      'F14 is also the shortcut that shows the panel, so it cannot be a switch in other apps. Choose another switch key or shortcut in Settings.',
+    ]);
     expect(shortcuts.active).toEqual([]);
   });
 

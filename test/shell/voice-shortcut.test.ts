@@ -42,7 +42,8 @@ async function shellWith(settings: Record<string, unknown>) {
   });
   if (!shell) throw new Error('the shell did not start');
   const window = electron().state.windows[0]!;
-  const notices = () => window.webContents.sent.filter(([, e]) => (e as { code?: string }).code === 'shell_notice').map(([, e]) => (e as { message: string }).message);
+  const notices = () =>
+    window.webContents.sent.filter(([, e]) => (e as { code?: string }).code === 'shell_notice').map(([, e]) => (e as { message: string }).message);
   return { shell, window, notices };
 }
 
@@ -71,7 +72,9 @@ describe('push-to-talk in the shell', () => {
     electron().state.taken.add('Alt+Shift+V');
     const taken = await shellWith({ voice: { enabled: true, shortcut: 'Alt+Shift+V' } });
     expect(taken.shell.voiceShortcut.accelerator).toBeUndefined();
-    expect(taken.notices()).toContainEqual(expect.stringMatching(/^The push-to-talk shortcut Alt\+Shift\+V is used by another app .+Settings → Voice; the Listen button works meanwhile\.$/));
+    expect(taken.notices()).toContainEqual(
+      expect.stringMatching(/^The push-to-talk shortcut Alt\+Shift\+V is used by another app .+Settings → Voice; the Listen button works meanwhile\.$/),
+    );
     electron().reset();
     const same = await shellWith({ globalShortcut: 'Alt+Shift+P', voice: { enabled: true, shortcut: 'Alt+Shift+P' } });
     expect(same.notices()).toContainEqual(expect.stringMatching(/^Alt\+Shift\+P already shows the panel, so it cannot also start listening\./));
@@ -101,7 +104,8 @@ describe('push-to-talk in the shell', () => {
   it('gives the panel the microphone, never the camera', async () => {
     const { window } = await shellWith({});
     const handler = electron().state.session.requestHandler as unknown as (wc: unknown, p: string, cb: (ok: boolean) => void, details: unknown) => void;
-    const ask = (mediaTypes: string[]) => new Promise<boolean>((resolve) => handler({ getURL: () => window.webContents.url }, 'media', resolve, { mediaTypes }));
+    const ask = (mediaTypes: string[]) =>
+      new Promise<boolean>((resolve) => handler({ getURL: () => window.webContents.url }, 'media', resolve, { mediaTypes }));
     expect(await ask(['audio'])).toBe(true);
     expect(await ask(['video'])).toBe(false);
     expect(await ask(['audio', 'video'])).toBe(false);
@@ -136,7 +140,9 @@ describe('VoiceShortcut', () => {
     expect([...held.keys()]).toEqual(['Alt+Shift+V']);
     expect(voice.set({ enabled: true, shortcut: 'Alt+Shift+V', pushToTalk: 'hold' }, undefined)).toBeUndefined();
     expect(held.size).toBe(0);
-    expect(voice.set({ enabled: true, shortcut: 'Alt+Shift+T', pushToTalk: 'hold' }, undefined)).toMatch(/^The push-to-talk shortcut Alt\+Shift\+T is used by another app/);
+    expect(voice.set({ enabled: true, shortcut: 'Alt+Shift+T', pushToTalk: 'hold' }, undefined)).toMatch(
+      /^The push-to-talk shortcut Alt\+Shift\+T is used by another app/,
+    );
     expect(voice.set({ enabled: true, shortcut: 'Alt+Shift+B', pushToTalk: 'hold' }, undefined)).toBeUndefined();
     expect(held.size).toBe(0);
     voice.setPanelFocused(false);
@@ -148,7 +154,15 @@ describe('VoiceShortcut', () => {
   });
 
   it('a combination Electron cannot parse is a sentence, not an exception', () => {
-    const voice = new VoiceShortcut({ register: () => { throw new TypeError('conversion failure'); }, unregister: () => undefined }, () => undefined);
+    const voice = new VoiceShortcut(
+      {
+        register: () => {
+          throw new TypeError('conversion failure');
+        },
+        unregister: () => undefined,
+      },
+      () => undefined,
+    );
     expect(voice.set({ enabled: true, shortcut: 'Nonsense' }, undefined)).toMatch(/is not a key combination Assistive Control can use/);
     expect(voice.accelerator).toBeUndefined();
   });

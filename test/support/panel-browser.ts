@@ -18,7 +18,16 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_MISSING = `Chromium is not installed at ${CHROMIUM}: run "sudo apt-get install -y chromium" (or bash scripts/setup.sh).`;
 
 // The machine's network is closed: without these, Chromium keeps trying to reach Google's hosts.
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
 
 const TYPES: Readonly<Record<string, string>> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
 
@@ -57,9 +66,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses an inline script tag.
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
   const result = (await page.evaluate(() =>
-    (globalThis as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run((globalThis as unknown as { document: unknown }).document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    }),
+    (globalThis as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run(
+      (globalThis as unknown as { document: unknown }).document,
+      {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      },
+    ),
   )) as AxeResult;
   return result.violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }
@@ -134,7 +146,12 @@ export async function unreachableByTab(page: Page): Promise<string[]> {
 
 /** Chromium's flags for a fake microphone that plays `wavPath` in a loop (and no permission prompt). */
 export function fakeMicrophone(wavPath: string): readonly string[] {
-  return ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wavPath}`, '--autoplay-policy=no-user-gesture-required'];
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wavPath}`,
+    '--autoplay-policy=no-user-gesture-required',
+  ];
 }
 
 export interface PanelBrowser {
@@ -190,7 +207,9 @@ export async function openPanel(options: {
     events,
     push: (event) => {
       events.push(event);
-      chain = chain.then(() => page.evaluate((e) => (globalThis as unknown as { __ac_dispatch: (e: unknown) => void }).__ac_dispatch(e), event)).catch(() => undefined);
+      chain = chain
+        .then(() => page.evaluate((e) => (globalThis as unknown as { __ac_dispatch: (e: unknown) => void }).__ac_dispatch(e), event))
+        .catch(() => undefined);
     },
     signal: async (signal) => {
       await chain;
@@ -207,7 +226,11 @@ export async function openPanel(options: {
 }
 
 /** Another page of the built bundle (the numbered overlay), served the same way, at a given viewport. */
-export async function openBundlePage(options: { readonly bundleDir: string; readonly path: string; readonly viewport: { readonly width: number; readonly height: number } }): Promise<{ readonly page: Page; readonly close: () => Promise<void> }> {
+export async function openBundlePage(options: {
+  readonly bundleDir: string;
+  readonly path: string;
+  readonly viewport: { readonly width: number; readonly height: number };
+}): Promise<{ readonly page: Page; readonly close: () => Promise<void> }> {
   if (!existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
   const server = await servePanel(options.bundleDir);
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });

@@ -7,7 +7,8 @@ import { voiceUtterancePayload } from '../../src/shared/voice-contract.js';
 import { capLength, decodeWav, encodeWav, prepareUtterance, trimSilence } from '../../src/voice/audio.js';
 import { SpeechError } from '../../src/voice/speech-error.js';
 
-const tone = (hz: number, rate: number, secondsLong: number, amp = 0.5) => Float32Array.from({ length: Math.round(rate * secondsLong) }, (_, i) => amp * Math.sin((2 * Math.PI * hz * i) / rate));
+const tone = (hz: number, rate: number, secondsLong: number, amp = 0.5) =>
+  Float32Array.from({ length: Math.round(rate * secondsLong) }, (_, i) => amp * Math.sin((2 * Math.PI * hz * i) / rate));
 
 /** Frequency by counting upward zero crossings. */
 function frequency(samples: Float32Array | Int16Array, rate: number): number {

@@ -17,7 +17,8 @@ import { isTheRecording, matchRecording } from '../support/voice-audio-match.js'
 const CHROMIUM = '/usr/bin/chromium';
 const SOURCE = fileURLToPath(new URL('../fixtures/voice/click-send.wav', import.meta.url));
 const onLinux = process.platform === 'linux';
-if (onLinux && !existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}: run "sudo apt-get install -y chromium" (or bash scripts/setup.sh).`);
+if (onLinux && !existsSync(CHROMIUM))
+  throw new Error(`Chromium is not installed at ${CHROMIUM}: run "sudo apt-get install -y chromium" (or bash scripts/setup.sh).`);
 
 /** Records for as long as the test asks and hands the utterance back as plain numbers. */
 const PAGE_SCRIPT = `
@@ -90,7 +91,11 @@ describe.runIf(onLinux)('panel capture in Chromium with a fake microphone', () =
 
   it('delivers 16 kHz mono PCM that matches the source recording', { timeout: 60_000 }, async () => {
     const recordMs = 2500;
-    const got = await page.evaluate((ms) => (globalThis as unknown as { record(ms: number): Promise<{ sampleRate: number; channels: number; samples: number[]; levels: number[] }> }).record(ms), recordMs);
+    const got = await page.evaluate(
+      (ms) =>
+        (globalThis as unknown as { record(ms: number): Promise<{ sampleRate: number; channels: number; samples: number[]; levels: number[] }> }).record(ms),
+      recordMs,
+    );
     expect(got.sampleRate).toBe(16_000);
     expect(got.channels).toBe(1);
     // As many samples as the time recorded, at 16 kHz (the recording starts a little after the call).
@@ -118,7 +123,9 @@ describe.runIf(onLinux)('panel capture in Chromium with a fake microphone', () =
   });
 
   it('stops by itself at the length cap', { timeout: 30_000 }, async () => {
-    const got = await page.evaluate(() => (globalThis as unknown as { record(ms: number, max: number): Promise<{ samples: number[]; capped: boolean }> }).record(1500, 0.5));
+    const got = await page.evaluate(() =>
+      (globalThis as unknown as { record(ms: number, max: number): Promise<{ samples: number[]; capped: boolean }> }).record(1500, 0.5),
+    );
     expect(got.capped).toBe(true);
     expect(got.samples.length).toBe(8000);
   });

@@ -68,7 +68,6 @@ describe('model manager', () => {
     return () => rmSync(dir, { recursive: true, force: true });
   });
 
-
   it('downloads on first use with progress, verifies, and later uses the file without the network', async () => {
     const manager = createModelManager({ dir, baseUrl, catalog: CATALOG });
     expect(manager.installedPath('test')).toBeUndefined();

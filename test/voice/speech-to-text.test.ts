@@ -13,7 +13,7 @@ describe('the vocabulary hint', () => {
 });
 
 describe('transcript cleaning', () => {
-  it('keeps words on one line and drops whisper\'s non-speech marks', () => {
+  it("keeps words on one line and drops whisper's non-speech marks", () => {
     expect(cleanTranscript('  Click\n Send. ')).toBe('Click Send.');
     expect(cleanTranscript(' [BLANK_AUDIO] ')).toBe('');
     expect(cleanTranscript('(music) open Mail [ Silence ]')).toBe('open Mail');

@@ -6,16 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 
 export type TranscriptionScenario =
-  | 'ok'
-  | 'http_401'
-  | 'http_429_then_ok'
-  | 'http_429_long'
-  | 'http_500'
-  | 'http_500_then_ok'
-  | 'hang'
-  | 'malformed'
-  | 'not_json'
-  | 'cut_midway';
+  'ok' | 'http_401' | 'http_429_then_ok' | 'http_429_long' | 'http_500' | 'http_500_then_ok' | 'hang' | 'malformed' | 'not_json' | 'cut_midway';
 
 export interface TranscriptionRequest {
   readonly headers: IncomingMessage['headers'];

@@ -148,7 +148,10 @@ export class AxBridge {
       const found = apps.find((a) => ('pid' in match ? a.pid === match.pid : a.name.toLowerCase() === match.name.toLowerCase()));
       if (found) return found;
       if (Date.now() >= until) {
-        throw new AccessibilityError('not_found', `The application ${wanted} did not appear within ${timeoutMs} ms: it may have failed to start, or it does not support accessibility.`);
+        throw new AccessibilityError(
+          'not_found',
+          `The application ${wanted} did not appear within ${timeoutMs} ms: it may have failed to start, or it does not support accessibility.`,
+        );
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -182,7 +185,10 @@ export class AxBridge {
   /** Rejects an id that is not from this reader's latest snapshot, as the native side does for the process. */
   private checkOwn(ref: ElementRef): void {
     if (ref.generation === this.latestGeneration) return;
-    const latest = this.latestGeneration === undefined ? ', and no snapshot has been taken since the bridge started.' : `, but the latest snapshot is ${this.latestGeneration}.`;
+    const latest =
+      this.latestGeneration === undefined
+        ? ', and no snapshot has been taken since the bridge started.'
+        : `, but the latest snapshot is ${this.latestGeneration}.`;
     throw new AccessibilityError('stale', `stale element — observe again: the element comes from snapshot ${ref.generation}${latest}`);
   }
 

@@ -132,8 +132,6 @@ export function loadNativeBridge(): NativeBridge {
   const missing = (error as { code?: string }).code === 'MODULE_NOT_FOUND';
   throw new AccessibilityError(
     'not_built',
-    missing
-      ? `The accessibility bridge is not built on this machine: ${hint}.`
-      : `The accessibility bridge is built but cannot load (${detail}): ${hint}.`,
+    missing ? `The accessibility bridge is not built on this machine: ${hint}.` : `The accessibility bridge is built but cannot load (${detail}): ${hint}.`,
   );
 }

@@ -7,19 +7,7 @@
 import type { Role } from '../../shared/roles.js';
 
 /** Actions an element may offer; `performAction` takes one of these. */
-export const ACTIONS = [
-  'press',
-  'show_menu',
-  'focus',
-  'increment',
-  'decrement',
-  'confirm',
-  'cancel',
-  'expand',
-  'collapse',
-  'select',
-  'raise',
-] as const;
+export const ACTIONS = ['press', 'show_menu', 'focus', 'increment', 'decrement', 'confirm', 'cancel', 'expand', 'collapse', 'select', 'raise'] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
 /** States an element may be in. */
@@ -163,16 +151,7 @@ export interface AxEvent {
   readonly name: string;
 }
 
-export type AccessibilityErrorCode =
-  | 'not_built'
-  | 'unavailable'
-  | 'permission_denied'
-  | 'timeout'
-  | 'stale'
-  | 'gone'
-  | 'not_found'
-  | 'unsupported'
-  | 'failed';
+export type AccessibilityErrorCode = 'not_built' | 'unavailable' | 'permission_denied' | 'timeout' | 'stale' | 'gone' | 'not_found' | 'unsupported' | 'failed';
 
 const ERROR_CODES: ReadonlySet<string> = new Set<AccessibilityErrorCode>([
   'not_built',

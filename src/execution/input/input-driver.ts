@@ -55,7 +55,8 @@ export async function displayProblem(env: NodeJS.ProcessEnv, platform: NodeJS.Pl
       : 'There is no display to send mouse and keyboard input to (DISPLAY is not set): start Assistive Control from inside your desktop session.';
   }
   const m = /^([^:]*):(\d+)(?:\.\d+)?$/.exec(display);
-  if (!m) return `The display name "${display}" is not one the assistant understands (DISPLAY should look like ":0"): start Assistive Control from inside your desktop session.`;
+  if (!m)
+    return `The display name "${display}" is not one the assistant understands (DISPLAY should look like ":0"): start Assistive Control from inside your desktop session.`;
   const host = m[1] ?? '';
   const number = Number(m[2]);
   if (host === '' || host === 'unix') {
@@ -223,10 +224,11 @@ export function createNutInputDriver(options: NutDriverOptions = {}): InputDrive
   };
 
   return {
-    pointer: () => act('read the pointer position', async (nut) => {
-      const p = await nut.providerRegistry.getMouse().currentMousePosition();
-      return { x: p.x, y: p.y };
-    }),
+    pointer: () =>
+      act('read the pointer position', async (nut) => {
+        const p = await nut.providerRegistry.getMouse().currentMousePosition();
+        return { x: p.x, y: p.y };
+      }),
     moveTo: (point) =>
       act('move the pointer', (nut) => nut.providerRegistry.getMouse().setMousePosition(new nut.Point(Math.round(point.x), Math.round(point.y)))),
     click: (b, count) =>
@@ -260,7 +262,11 @@ export function createNutInputDriver(options: NutDriverOptions = {}): InputDrive
         const mods: number[] = [];
         for (const m of modifiers) {
           const mk = modifierKey(m, inputPlatform);
-          if (!mk) throw new ExecutionError('unsupported', `The ${m} key is part of the keyboard's hardware and cannot be pressed by software: press the key without it, or use its own key (such as page_down).`);
+          if (!mk)
+            throw new ExecutionError(
+              'unsupported',
+              `The ${m} key is part of the keyboard's hardware and cannot be pressed by software: press the key without it, or use its own key (such as page_down).`,
+            );
           const code = keyCode(nut, mk);
           if (!mods.includes(code)) mods.push(code);
         }
@@ -280,7 +286,11 @@ export function createNutInputDriver(options: NutDriverOptions = {}): InputDrive
       act('type', async (nut) => {
         if (unicode) {
           const missing = untypableAsUnicode(text);
-          if (missing.length > 0) throw new ExecutionError('unsupported', `These characters cannot be typed: ${missing.map((c) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`).join(' ')}.`);
+          if (missing.length > 0)
+            throw new ExecutionError(
+              'unsupported',
+              `These characters cannot be typed: ${missing.map((c) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`).join(' ')}.`,
+            );
           const kb = nut.providerRegistry.getKeyboard();
           for (const step of planUnicodeTyping(text)) {
             if (step.kind === 'text') {

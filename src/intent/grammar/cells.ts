@@ -49,7 +49,9 @@ function readCellPhrase(tokens: readonly Token[]): Read<CellPhrase> | null {
     if (!saidCell) return null;
     const said = words[0];
     const problem = said === undefined || said.quoted ? undefined : parseCellReference(said.raw);
-    return fail(problem && !problem.ok && /^[a-z]{1,3}\d/i.test(said?.raw ?? '') ? problem.problem : 'which cell? say an address such as "B3" or a range such as "A1:C5"');
+    return fail(
+      problem && !problem.ok && /^[a-z]{1,3}\d/i.test(said?.raw ?? '') ? problem.problem : 'which cell? say an address such as "B3" or a range such as "A1:C5"',
+    );
   }
   let cell = first;
   let next = 1;

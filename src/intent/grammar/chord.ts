@@ -3,13 +3,7 @@
  * "the page down key".
  */
 import type { CanonicalModifier } from '../../shared/keys.js';
-import {
-  KEY_ALIASES,
-  KEY_ALIAS_MAX_WORDS,
-  MODIFIER_ALIASES,
-  MODIFIER_OUTPUT_ORDER,
-  MODIFIER_SYMBOLS,
-} from './lexicon.js';
+import { KEY_ALIASES, KEY_ALIAS_MAX_WORDS, MODIFIER_ALIASES, MODIFIER_OUTPUT_ORDER, MODIFIER_SYMBOLS } from './lexicon.js';
 
 export type ChordResult =
   | { ok: true; key: string; modifiers: CanonicalModifier[] }

@@ -66,7 +66,17 @@ interface GroupSpec {
   readonly fromApp?: (names: Names) => readonly Example[];
 }
 
-const CLICKABLE: ReadonlySet<string> = new Set<Role>(['button', 'toggle_button', 'link', 'menu_item', 'tab', 'check_box', 'radio_button', 'switch', 'list_item']);
+const CLICKABLE: ReadonlySet<string> = new Set<Role>([
+  'button',
+  'toggle_button',
+  'link',
+  'menu_item',
+  'tab',
+  'check_box',
+  'radio_button',
+  'switch',
+  'list_item',
+]);
 /** Labels longer than this make poor examples (and are often sentences, not names). */
 const LABEL_MAX = 32;
 /** Examples from the app per group. */
@@ -192,7 +202,9 @@ const OTHER_GROUPS: readonly GroupSpec[] = [
  * test checks each against its own reader.
  */
 export const SESSION_EXAMPLES: readonly string[] = ['show numbers', 'hide numbers', 'stop', 'do that again', 'what can I say'];
-export const CONFIRM_EXAMPLES: readonly string[] = CONFIRM_PHRASES.filter((p) => ['yes', 'confirm', 'do it', 'ok'].includes(p)).map((p) => (p === 'ok' ? 'OK' : p));
+export const CONFIRM_EXAMPLES: readonly string[] = CONFIRM_PHRASES.filter((p) => ['yes', 'confirm', 'do it', 'ok'].includes(p)).map((p) =>
+  p === 'ok' ? 'OK' : p,
+);
 export const CANCEL_EXAMPLES: readonly string[] = CANCEL_PHRASES.filter((p) => ['no', 'cancel', "don't"].includes(p));
 export const CHOICE_EXAMPLES: readonly string[] = ['the second one', '2'];
 
@@ -244,7 +256,13 @@ function appNames(vocabulary: GuideVocabulary): Names {
 }
 
 function group(spec: GroupSpec, kind: VerbKind | undefined, names: Names | undefined, options: GuideOptions): GuideGroup | undefined {
-  const fromApp = names && spec.fromApp ? spec.fromApp(names).filter((e) => parses(e, options, true)).slice(0, FROM_APP) : [];
+  const fromApp =
+    names && spec.fromApp
+      ? spec
+          .fromApp(names)
+          .filter((e) => parses(e, options, true))
+          .slice(0, FROM_APP)
+      : [];
   const generic = spec.generic.filter((e) => parses(e, options, false));
   // Examples from the app take the place of the group's first generic one (the same shape with a made-up name).
   const examples = (fromApp.length > 0 ? [...fromApp, ...generic.slice(1)] : generic).map((e) => e.say);

@@ -176,11 +176,7 @@ export const ROLE_WORDS: ReadonlyMap<string, Role> = new Map<string, Role>([
 ]);
 
 /** Roles that take typed text: `type "…" into the X field` accepts only these role words. */
-export const TEXT_TARGET_ROLES: ReadonlySet<Role> = new Set<Role>([
-  'text_field',
-  'search_field',
-  'text_area',
-]);
+export const TEXT_TARGET_ROLES: ReadonlySet<Role> = new Set<Role>(['text_field', 'search_field', 'text_area']);
 
 /**
  * Nouns that end an element phrase without naming a role ("the Trash icon", "the Documents folder").
@@ -490,7 +486,15 @@ export const FORMAT_ADJECTIVES: ReadonlyMap<string, string> = new Map([
   ['underlined', 'u'],
 ]);
 /** What "that" may be in a formatting command: the selection, never a text named in the command. */
-export const SELECTION_PHRASES: ReadonlySet<string> = new Set(['that', 'this', 'it', 'selection', 'the selection', 'the selected text', 'the highlighted text']);
+export const SELECTION_PHRASES: ReadonlySet<string> = new Set([
+  'that',
+  'this',
+  'it',
+  'selection',
+  'the selection',
+  'the selected text',
+  'the highlighted text',
+]);
 
 // The grammar planner's own word tables (verbs, questions, keys, text and scroll words).
 
@@ -588,15 +592,17 @@ export const FRONTMOST_QUESTIONS: ReadonlySet<string> = new Set(
     'app is focused',
     'app has focus',
     'app is open in front',
-  ].flatMap((tail) => [`what ${tail}`, `which ${tail}`]).concat([
-    'what is the front app',
-    'which is the front app',
-    'what is the active app',
-    'what is the current app',
-    'what is the focused app',
-    'what is this app',
-    'tell me the front app',
-  ]),
+  ]
+    .flatMap((tail) => [`what ${tail}`, `which ${tail}`])
+    .concat([
+      'what is the front app',
+      'which is the front app',
+      'what is the active app',
+      'what is the current app',
+      'what is the focused app',
+      'what is this app',
+      'tell me the front app',
+    ]),
 );
 
 export const SCREEN_QUESTIONS: ReadonlySet<string> = new Set([
@@ -642,7 +648,13 @@ export const APPS_QUESTIONS: ReadonlySet<string> = new Set([
   'what is open right now',
   'what is running',
   'what is running now',
-  ...['what', 'which'].flatMap((w) => [`${w} apps are open`, `${w} apps are running`, `${w} apps do i have open`, `${w} apps have i got open`, `${w} apps are there`]),
+  ...['what', 'which'].flatMap((w) => [
+    `${w} apps are open`,
+    `${w} apps are running`,
+    `${w} apps do i have open`,
+    `${w} apps have i got open`,
+    `${w} apps are there`,
+  ]),
   'list apps',
   'list the apps',
   'list open apps',
@@ -709,14 +721,36 @@ export const EVERYDAY_PHRASES: ReadonlyMap<string, EverydayCommand> = new Map<st
   ...['redo', 'redo that', 'redo it', 'redo this'].map((p) => [p, 'redo'] as const),
   ...ON_SELECTION.map((t) => [`copy${t}`, 'copy'] as const),
   ...ON_SELECTION.map((t) => [`cut${t}`, 'cut'] as const),
-  ...['paste', 'paste it', 'paste that', 'paste this', 'paste here', 'paste it here', 'paste that here', 'paste the clipboard'].map((p) => [p, 'paste'] as const),
-  ...['select all', 'select everything', 'select all text', 'select all the text', 'select all of it', 'select the whole thing'].map((p) => [p, 'select_all'] as const),
-  ...['save', 'save it', 'save this', 'save that', 'save the file', 'save file', 'save the document', 'save document', 'save my work', 'save changes', 'save the changes'].map(
-    (p) => [p, 'save'] as const,
+  ...['paste', 'paste it', 'paste that', 'paste this', 'paste here', 'paste it here', 'paste that here', 'paste the clipboard'].map(
+    (p) => [p, 'paste'] as const,
   ),
-  ...['find', 'find in page', 'find on page', 'find in this page', 'find on this page', 'find on the page', 'search this page', 'search the page', 'search in page'].map(
-    (p) => [p, 'find'] as const,
+  ...['select all', 'select everything', 'select all text', 'select all the text', 'select all of it', 'select the whole thing'].map(
+    (p) => [p, 'select_all'] as const,
   ),
+  ...[
+    'save',
+    'save it',
+    'save this',
+    'save that',
+    'save the file',
+    'save file',
+    'save the document',
+    'save document',
+    'save my work',
+    'save changes',
+    'save the changes',
+  ].map((p) => [p, 'save'] as const),
+  ...[
+    'find',
+    'find in page',
+    'find on page',
+    'find in this page',
+    'find on this page',
+    'find on the page',
+    'search this page',
+    'search the page',
+    'search in page',
+  ].map((p) => [p, 'find'] as const),
   ...['new tab', 'open a new tab', 'open new tab', 'open a tab', 'open another tab', 'open up a new tab'].map((p) => [p, 'new_tab'] as const),
   ...['close tab', 'close the tab', 'close this tab', 'close the current tab', 'close current tab'].map((p) => [p, 'close_tab'] as const),
 ]);
@@ -730,10 +764,61 @@ export const WEBSITE_WORDS: ReadonlySet<string> = new Set(['the website', 'the s
  * are left out on purpose: "open Notes.app", "open photos.zip" name files.
  */
 export const GENERIC_TLDS: ReadonlySet<string> = new Set([
-  'com', 'org', 'net', 'edu', 'gov', 'mil', 'int', 'info', 'biz', 'name', 'pro', 'dev', 'page', 'xyz', 'online', 'site',
-  'tech', 'store', 'shop', 'blog', 'cloud', 'news', 'wiki', 'museum', 'aero', 'coop', 'jobs', 'travel', 'mobi', 'asia',
-  'email', 'live', 'life', 'world', 'today', 'space', 'website', 'art', 'design', 'agency', 'digital', 'media', 'network',
-  'social', 'club', 'group', 'games', 'academy', 'education', 'health', 'bank', 'inc', 'company', 'solutions', 'studio',
+  'com',
+  'org',
+  'net',
+  'edu',
+  'gov',
+  'mil',
+  'int',
+  'info',
+  'biz',
+  'name',
+  'pro',
+  'dev',
+  'page',
+  'xyz',
+  'online',
+  'site',
+  'tech',
+  'store',
+  'shop',
+  'blog',
+  'cloud',
+  'news',
+  'wiki',
+  'museum',
+  'aero',
+  'coop',
+  'jobs',
+  'travel',
+  'mobi',
+  'asia',
+  'email',
+  'live',
+  'life',
+  'world',
+  'today',
+  'space',
+  'website',
+  'art',
+  'design',
+  'agency',
+  'digital',
+  'media',
+  'network',
+  'social',
+  'club',
+  'group',
+  'games',
+  'academy',
+  'education',
+  'health',
+  'bank',
+  'inc',
+  'company',
+  'solutions',
+  'studio',
 ]);
 
 /**
@@ -741,10 +826,44 @@ export const GENERIC_TLDS: ReadonlySet<string> = new Set([
  * main.py", "open notes.md", "open report.ps"): such a name is not read as a web address unless it
  * starts with "www." or a scheme.
  */
-export const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set(['py', 'sh', 'md', 'rs', 'ps', 'so', 'cc', 'mm', 'ml', 'la', 'gz', 'js', 'ts', 'cs', 'db', 'el', 'hs', 'rb', 'go', 'ko']);
+export const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set([
+  'py',
+  'sh',
+  'md',
+  'rs',
+  'ps',
+  'so',
+  'cc',
+  'mm',
+  'ml',
+  'la',
+  'gz',
+  'js',
+  'ts',
+  'cs',
+  'db',
+  'el',
+  'hs',
+  'rb',
+  'go',
+  'ko',
+]);
 
 /** Schemes that are addresses even without "//" ("javascript:…", "mailto:…"): the grammar refuses them by name. */
-export const SCHEMES_WITHOUT_SLASHES: ReadonlySet<string> = new Set(['javascript', 'vbscript', 'data', 'file', 'mailto', 'about', 'blob', 'view-source', 'tel', 'sms', 'magnet', 'jar']);
+export const SCHEMES_WITHOUT_SLASHES: ReadonlySet<string> = new Set([
+  'javascript',
+  'vbscript',
+  'data',
+  'file',
+  'mailto',
+  'about',
+  'blob',
+  'view-source',
+  'tel',
+  'sms',
+  'magnet',
+  'jar',
+]);
 
 /** The first words of the everyday phrases: after "and" or a comma they may begin the next command. */
 export const EVERYDAY_FIRST_WORDS: ReadonlySet<string> = new Set([...EVERYDAY_PHRASES.keys()].map((p) => p.split(' ')[0] as string));
@@ -778,5 +897,18 @@ export const SCROLL_DIRECTIONS: ReadonlyMap<string, 'up' | 'down' | 'left' | 'ri
   ['left', 'left'],
   ['right', 'right'],
 ]);
-export const SCROLL_UNITS: ReadonlySet<string> = new Set(['time', 'times', 'line', 'lines', 'click', 'clicks', 'step', 'steps', 'notch', 'notches', 'tick', 'ticks']);
+export const SCROLL_UNITS: ReadonlySet<string> = new Set([
+  'time',
+  'times',
+  'line',
+  'lines',
+  'click',
+  'clicks',
+  'step',
+  'steps',
+  'notch',
+  'notches',
+  'tick',
+  'ticks',
+]);
 export const SCROLL_SMALL: ReadonlySet<string> = new Set(['a bit', 'a little', 'a little bit', 'slightly', 'a tad', 'a touch']);

@@ -304,10 +304,7 @@ export function readAppName(tokens: readonly Token[]): Read<string> {
   return ok(name);
 }
 
-export type AppSplit<T> =
-  | { kind: 'none' }
-  | { kind: 'split'; head: T[]; app: string }
-  | { kind: 'ambiguous'; reason: string };
+export type AppSplit<T> = { kind: 'none' } | { kind: 'split'; head: T[]; app: string } | { kind: 'ambiguous'; reason: string };
 
 /**
  * Find "… in App" / "… on App" at the end of a phrase.

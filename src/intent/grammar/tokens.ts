@@ -28,17 +28,7 @@ export function isSpace(ch: string): boolean {
   // Space, tab, newline, carriage return, no-break space and the Unicode space separators
   // speech engines and word processors sometimes emit.
   const c = ch.charCodeAt(0);
-  return (
-    c === 0x20 ||
-    c === 0x09 ||
-    c === 0x0a ||
-    c === 0x0d ||
-    c === 0xa0 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000
-  );
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0xa0 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
 function lower(s: string): string {

@@ -63,10 +63,7 @@ export function parsePress(command: string, rest: readonly Token[]): Read<Intent
  * A key phrase: [the] CHORD [key]. Returns null when the phrase is not about keys at all (so it
  * may name an element), a failure when it clearly is but names no known key.
  */
-export function readKeyPhrase(
-  command: string,
-  tokens: readonly Token[],
-): Read<{ key: string; modifiers: CanonicalModifier[] }> | null {
+export function readKeyPhrase(command: string, tokens: readonly Token[]): Read<{ key: string; modifiers: CanonicalModifier[] }> | null {
   let words = tokens;
   if (isWord(words[0], 'the')) words = words.slice(1);
   let saidKey = false;

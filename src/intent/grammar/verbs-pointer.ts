@@ -45,10 +45,7 @@ export function parseClick(command: string, kind: 'click' | 'double' | 'right' |
   return elementClick(kind, element.value);
 }
 
-export function elementClick(
-  kind: 'click' | 'double' | 'right' | 'triple',
-  element: { id: number } | { label: string },
-): Read<Intent> {
+export function elementClick(kind: 'click' | 'double' | 'right' | 'triple', element: { id: number } | { label: string }): Read<Intent> {
   if (kind === 'triple') return fail('triple-click works on a point only: "triple-click at x, y"');
   return ok({ intent: CLICK_INTENT[kind], element });
 }

@@ -23,7 +23,16 @@ const HOST_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?$
 /** Drop "the website" / "the site" before the address. */
 function withoutWebsiteWords(tokens: readonly Token[]): readonly Token[] {
   for (const n of [3, 2, 1]) {
-    if (tokens.length > n && tokens.slice(0, n).every((t) => !t.quoted) && WEBSITE_WORDS.has(tokens.slice(0, n).map((t) => t.low).join(' '))) {
+    if (
+      tokens.length > n &&
+      tokens.slice(0, n).every((t) => !t.quoted) &&
+      WEBSITE_WORDS.has(
+        tokens
+          .slice(0, n)
+          .map((t) => t.low)
+          .join(' '),
+      )
+    ) {
       return tokens.slice(n);
     }
   }

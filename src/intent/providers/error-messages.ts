@@ -104,7 +104,12 @@ function httpError(fault: Extract<Fault, { kind: 'http' }>, ctx: FaultContext, r
   const again = retried ? ' (tried twice)' : '';
   if (status === 401 || status === 403) {
     if (ctx.provider === 'ollama') {
-      return err('auth', `The Ollama server at ${ctx.endpoint} refused the request (HTTP ${status}). Check its address with \`assistive-control config show\`.`, false, ctx);
+      return err(
+        'auth',
+        `The Ollama server at ${ctx.endpoint} refused the request (HTTP ${status}). Check its address with \`assistive-control config show\`.`,
+        false,
+        ctx,
+      );
     }
     return err(
       'auth',
@@ -116,7 +121,12 @@ function httpError(fault: Extract<Fault, { kind: 'http' }>, ctx: FaultContext, r
     );
   }
   if (status === 402) {
-    return err('billing', `${name} refused the request because the account has no credit left (HTTP 402). Add credit in the provider's console, or switch provider with \`assistive-control config set provider ollama\`.`, false, ctx);
+    return err(
+      'billing',
+      `${name} refused the request because the account has no credit left (HTTP 402). Add credit in the provider's console, or switch provider with \`assistive-control config set provider ollama\`.`,
+      false,
+      ctx,
+    );
   }
   if (status === 404) {
     const mentionsModel = /model/i.test(fault.detail) || /model/i.test(fault.errorCode ?? '');
@@ -129,7 +139,12 @@ function httpError(fault: Extract<Fault, { kind: 'http' }>, ctx: FaultContext, r
       );
     }
     if (mentionsModel || (ctx.provider === 'anthropic' && ctx.officialEndpoint)) {
-      return err('model_not_found', `${name} has no model called "${ctx.model}" (or the key cannot use it). Choose another with ${modelSettingHint(ctx)}.`, false, ctx);
+      return err(
+        'model_not_found',
+        `${name} has no model called "${ctx.model}" (or the key cannot use it). Choose another with ${modelSettingHint(ctx)}.`,
+        false,
+        ctx,
+      );
     }
     return err(
       'endpoint_not_found',
@@ -177,7 +192,7 @@ export function refusalError(ctx: FaultContext): PlannerError {
 export function truncatedError(ctx: FaultContext): PlannerError {
   return err(
     'truncated',
-    'The model\'s answer was cut off before it was complete, so nothing was done. Try a shorter command, or split it into steps.',
+    "The model's answer was cut off before it was complete, so nothing was done. Try a shorter command, or split it into steps.",
     true,
     ctx,
   );

@@ -97,7 +97,7 @@ export function classifyError(e: unknown): Fault {
   }
   const first = typeof e === 'object' && e !== null ? (e as Record<string, unknown>) : undefined;
   const name = typeof first?.name === 'string' ? first.name : '';
-  const ctor = typeof first?.constructor === 'function' ? (first.constructor as { name?: string }).name ?? '' : '';
+  const ctor = typeof first?.constructor === 'function' ? ((first.constructor as { name?: string }).name ?? '') : '';
   if (name === 'APIUserAbortError' || ctor === 'APIUserAbortError' || name === 'AbortError') return { kind: 'aborted' };
   if (name === 'APIConnectionTimeoutError' || ctor === 'APIConnectionTimeoutError' || name === 'TimeoutError') return { kind: 'timeout' };
   if (first && typeof first.status === 'number') {

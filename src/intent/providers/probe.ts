@@ -106,7 +106,14 @@ export function probeOpenAI(options: KeyedProbeOptions): Promise<ModelListProbe>
 /** The models the key may use at Anthropic (or at the base URL that stands in for it). */
 export function probeAnthropic(options: KeyedProbeOptions & { readonly apiKey: string }): Promise<ModelListProbe> {
   return probeWith(options, false, async (fetch) => {
-    const client = new Anthropic({ apiKey: options.apiKey, authToken: null, baseURL: options.baseURL.replace(/\/+$/, ''), maxRetries: 0, logLevel: 'off', fetch });
+    const client = new Anthropic({
+      apiKey: options.apiKey,
+      authToken: null,
+      baseURL: options.baseURL.replace(/\/+$/, ''),
+      maxRetries: 0,
+      logLevel: 'off',
+      fetch,
+    });
     const page = await client.models.list();
     const data: unknown = page?.data;
     return Array.isArray(data) ? strings(data.map((m: { id?: unknown }) => m?.id)) : [];

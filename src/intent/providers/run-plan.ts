@@ -143,9 +143,7 @@ export function plannerFromTransport(transport: ProviderTransport, options: RunP
           if (reply.kind === 'refusal') return failed(refusalError(ctx));
           if (reply.kind === 'malformed') return failed(faultToError({ kind: 'unreadable', detail: reply.detail }, ctx, false));
           const validation =
-            reply.kind === 'value'
-              ? validateIntentValue(reply.value, request.validation)
-              : validatePlannerOutput(reply.text, request.validation);
+            reply.kind === 'value' ? validateIntentValue(reply.value, request.validation) : validatePlannerOutput(reply.text, request.validation);
           if (!validation.ok && reply.truncated) return failed(truncatedError(ctx));
           return { kind: 'answered', validation, timing: timing(), ...(reply.usage ? { usage: reply.usage } : {}) };
         }

@@ -40,7 +40,10 @@ export function readOverlayPage(hash: string): OverlayPage | undefined {
   const d = data as Record<string, unknown>;
   const origin = d.origin as Record<string, unknown> | undefined;
   if (!isText(d.app, 200) || !Array.isArray(d.marks) || !origin || !isNumber(origin.x) || !isNumber(origin.y)) return undefined;
-  const marks = d.marks.slice(0, MAX_MARKS).map(readMark).filter((m): m is OverlayMark => m !== undefined);
+  const marks = d.marks
+    .slice(0, MAX_MARKS)
+    .map(readMark)
+    .filter((m): m is OverlayMark => m !== undefined);
   const highlight = Array.isArray(d.highlight) ? d.highlight.filter((h): h is number => isNumber(h)) : [];
   return { app: d.app, marks, origin: { x: origin.x, y: origin.y }, highlight };
 }

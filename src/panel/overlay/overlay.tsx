@@ -31,7 +31,11 @@ function Overlay() {
             <li key={m.id} class={lit.has(m.id) ? 'mark mark-highlight' : 'mark'} data-mark={m.id}>
               <span class="mark-outline" aria-hidden="true" style={{ left: `${left}px`, top: `${top}px`, width: `${m.width}px`, height: `${m.height}px` }} />
               {/* Centred on the element's top-left corner (over its padding, not its text), kept on screen. */}
-              <span class="mark-badge" style={{ left: `max(0px, calc(${left}px - ${BADGE_HALF.x}))`, top: `max(0px, calc(${top}px - ${BADGE_HALF.y}))` }} aria-label={`${m.id}: ${m.label || m.role}`}>
+              <span
+                class="mark-badge"
+                style={{ left: `max(0px, calc(${left}px - ${BADGE_HALF.x}))`, top: `max(0px, calc(${top}px - ${BADGE_HALF.y}))` }}
+                aria-label={`${m.id}: ${m.label || m.role}`}
+              >
                 {m.id}
               </span>
             </li>

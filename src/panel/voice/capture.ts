@@ -47,10 +47,16 @@ function captureError(e: unknown): CaptureError {
   switch (name) {
     case 'NotAllowedError':
     case 'SecurityError':
-      return new CaptureError('permission_denied', 'Microphone access is off: allow Assistive Control to use the microphone in the system privacy settings, then try again.');
+      return new CaptureError(
+        'permission_denied',
+        'Microphone access is off: allow Assistive Control to use the microphone in the system privacy settings, then try again.',
+      );
     case 'NotFoundError':
     case 'OverconstrainedError':
-      return new CaptureError('no_microphone', 'No microphone was found: connect one (or choose it as the input in the system sound settings), then try again.');
+      return new CaptureError(
+        'no_microphone',
+        'No microphone was found: connect one (or choose it as the input in the system sound settings), then try again.',
+      );
     case 'NotReadableError':
     case 'AbortError':
       return new CaptureError('busy', 'The microphone could not be opened: another app may be using it. Close that app, then try again.');
@@ -69,7 +75,12 @@ interface OpenInput {
  * Opens the microphone and calls `onBlock` with each block of `blockSize` samples (at `rate`);
  * `onEnded` when the device goes away (unplugged, taken by the system). Rejects with a CaptureError.
  */
-async function openInput(devices: MediaDevices | undefined, blockSize: number, onBlock: (input: Float32Array, rate: number) => void, onEnded?: () => void): Promise<OpenInput> {
+async function openInput(
+  devices: MediaDevices | undefined,
+  blockSize: number,
+  onBlock: (input: Float32Array, rate: number) => void,
+  onEnded?: () => void,
+): Promise<OpenInput> {
   if (!devices?.getUserMedia) throw captureError(undefined);
   let stream: MediaStream;
   try {

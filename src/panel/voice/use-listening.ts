@@ -123,7 +123,15 @@ export function useListening(options: ListeningOptions): ListeningState {
           if (generation.current !== of) return;
           api.listenAudio({ sampleRate: SPEECH_SAMPLE_RATE, pcm }).then(
             (reply) => onReply(reply, of),
-            () => onReply({ kind: 'failed', message: 'Listening stopped: the assistant did not take the microphone audio. Press Start listening to try again; if this stays, restart Assistive Control.' }, of),
+            () =>
+              onReply(
+                {
+                  kind: 'failed',
+                  message:
+                    'Listening stopped: the assistant did not take the microphone audio. Press Start listening to try again; if this stays, restart Assistive Control.',
+                },
+                of,
+              ),
           );
         },
         onLevel: (l) => setLevel(Math.round(l * 100)),

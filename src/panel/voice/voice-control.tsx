@@ -22,7 +22,17 @@ import type { VoiceReply } from '../../shared/voice-settings.js';
 import { startCapture, type Capture } from './capture.js';
 import { useHoldToTalk } from './use-hold-to-talk.js';
 import { useListening, type ListeningMode, type ListeningState } from './use-listening.js';
-import { UNSENT_REPLY, VOICE_START, voiceStatus, voiceStep, type HeardContext, type VoiceEffect, type VoiceEvent, type VoiceMachine, type VoicePhase } from './voice-machine.js';
+import {
+  UNSENT_REPLY,
+  VOICE_START,
+  voiceStatus,
+  voiceStep,
+  type HeardContext,
+  type VoiceEffect,
+  type VoiceEvent,
+  type VoiceMachine,
+  type VoicePhase,
+} from './voice-machine.js';
 
 // The view lives in voice-panel.tsx; the panel imports both from here.
 export { VoicePanel } from './voice-panel.js';
@@ -118,7 +128,12 @@ export function useVoice(options: VoiceOptions): VoiceState {
           onCap: () => apply({ type: 'finish', quiet: false }),
         }).then(
           (capture) => apply({ type: 'capture_opened', attempt: effect.attempt }, capture),
-          (e: unknown) => apply({ type: 'capture_failed', attempt: effect.attempt, message: e instanceof Error ? e.message : 'Listening could not start. Type the command instead.' }),
+          (e: unknown) =>
+            apply({
+              type: 'capture_failed',
+              attempt: effect.attempt,
+              message: e instanceof Error ? e.message : 'Listening could not start. Type the command instead.',
+            }),
         );
         return undefined;
       case 'keep_capture':
@@ -154,7 +169,11 @@ export function useVoice(options: VoiceOptions): VoiceState {
     }
   };
 
-  const context = (continuous: boolean): HeardContext => ({ continuous, waiting: latest.current.options.waiting, review: latest.current.options.settings?.review === true });
+  const context = (continuous: boolean): HeardContext => ({
+    continuous,
+    waiting: latest.current.options.waiting,
+    review: latest.current.options.settings?.review === true,
+  });
 
   /**
    * One utterance, however it was heard (push-to-talk, or cut from continuous listening): transcribed,
@@ -187,7 +206,13 @@ export function useVoice(options: VoiceOptions): VoiceState {
   };
 
   const continuousOn = enabled && settings?.continuous === true;
-  const listening = useListening({ api, on: continuousOn, announce: (text) => latest.current.options.announce(text), fail: (message) => void apply({ type: 'failed', message }), handle: handleUtterance });
+  const listening = useListening({
+    api,
+    on: continuousOn,
+    announce: (text) => latest.current.options.announce(text),
+    fail: (message) => void apply({ type: 'failed', message }),
+    handle: handleUtterance,
+  });
   const listeningNow = useRef<ListeningState | undefined>(undefined);
   listeningNow.current = continuousOn ? listening : undefined;
 

@@ -161,7 +161,10 @@ function route(state: VoiceMachine, text: string, context: HeardContext): VoiceS
   const answer = routeAnswer(text, context.waiting);
   if (context.waiting.kind === 'running' && answer.kind === 'not_an_answer') return fail(state, answer.message, done);
   if (answer.kind !== 'command' || !context.review) return { state: idle(state), effects: [{ type: 'send', text }, done] };
-  return { state: { ...state, phase: { kind: 'review', text } }, effects: [{ type: 'announce', text: `Heard: ${text}. Run it, edit it, or cancel. Focus is on Run.` }, done] };
+  return {
+    state: { ...state, phase: { kind: 'review', text } },
+    effects: [{ type: 'announce', text: `Heard: ${text}. Run it, edit it, or cancel. Focus is on Run.` }, done],
+  };
 }
 
 function transcribed(state: VoiceMachine, reply: VoiceReply, context: HeardContext): VoiceStep {

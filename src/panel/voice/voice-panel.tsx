@@ -33,7 +33,15 @@ export function VoicePanel({ voice }: { readonly voice: VoiceState }) {
       {phase.kind === 'starting' && <p class="help">Starting the microphone…</p>}
       {phase.kind === 'listening' && (
         <>
-          <div class="voice-meter" role="meter" aria-label="Microphone level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={voice.level} aria-valuetext={`${voice.level}%`}>
+          <div
+            class="voice-meter"
+            role="meter"
+            aria-label="Microphone level"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={voice.level}
+            aria-valuetext={`${voice.level}%`}
+          >
             <div class="voice-meter-fill" style={{ width: `${voice.level}%` }} />
           </div>
           <Actions buttons={[['Done', voice.finish]]} cancel={voice.cancel} focus={focusTarget} />
@@ -81,7 +89,8 @@ function ContinuousControls({ voice }: { readonly voice: VoiceState }) {
           Start listening
         </button>
         <p id="voice-help" class="help">
-          Listening is off. Start listening{voice.shortcut ? ` (or press ${voice.shortcut} from any app)` : ''}, then say commands; no key is needed between them.
+          Listening is off. Start listening{voice.shortcut ? ` (or press ${voice.shortcut} from any app)` : ''}, then say commands; no key is needed between
+          them.
         </p>
       </>
     );
@@ -89,12 +98,24 @@ function ContinuousControls({ voice }: { readonly voice: VoiceState }) {
   return (
     <>
       {mode !== 'starting' && (
-        <div class="voice-meter" role="meter" aria-label="Microphone level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={voice.level} aria-valuetext={`${voice.level}%`}>
+        <div
+          class="voice-meter"
+          role="meter"
+          aria-label="Microphone level"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={voice.level}
+          aria-valuetext={`${voice.level}%`}
+        >
           <div class="voice-meter-fill" style={{ width: `${voice.level}%` }} />
         </div>
       )}
       <p id="voice-help" class="help" data-testid="listening-help">
-        {mode === 'sleeping' ? 'Sleeping: I act on nothing until you say “wake up”.' : mode === 'starting' ? 'Starting the microphone…' : 'Listening: say a command. Say “go to sleep” to pause, “wake up” to resume.'}
+        {mode === 'sleeping'
+          ? 'Sleeping: I act on nothing until you say “wake up”.'
+          : mode === 'starting'
+            ? 'Starting the microphone…'
+            : 'Listening: say a command. Say “go to sleep” to pause, “wake up” to resume.'}
       </p>
       <button type="button" class="big" onClick={voice.stopListening} aria-describedby="voice-help">
         Stop listening

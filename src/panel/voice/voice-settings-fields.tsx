@@ -58,22 +58,46 @@ export function VoiceFields({ value, onChange }: { readonly value: Voice; readon
       ) : (
         <>
           <label for="voice-url">Transcription service address</label>
-          <input id="voice-url" type="url" autocomplete="off" spellcheck={false} maxLength={500} value={value.transcriptionUrl} onInput={(e) => set('transcriptionUrl', e.currentTarget.value)} />
+          <input
+            id="voice-url"
+            type="url"
+            autocomplete="off"
+            spellcheck={false}
+            maxLength={500}
+            value={value.transcriptionUrl}
+            onInput={(e) => set('transcriptionUrl', e.currentTarget.value)}
+          />
         </>
       )}
       <label class="choice" for="voice-continuous">
-        <input id="voice-continuous" type="checkbox" checked={value.continuous === true} aria-describedby="voice-continuous-help" onChange={(e) => set('continuous', e.currentTarget.checked)} />
+        <input
+          id="voice-continuous"
+          type="checkbox"
+          checked={value.continuous === true}
+          aria-describedby="voice-continuous-help"
+          onChange={(e) => set('continuous', e.currentTarget.checked)}
+        />
         <span>Listen all the time (continuous listening)</span>
       </label>
       <p id="voice-continuous-help" class="help">
-        Each command you say runs when you pause, with no key to press. Say “go to sleep” to pause and “wake up” to resume; the assistant does not listen while it speaks. The shortcut turns listening on and off.
+        Each command you say runs when you pause, with no key to press. Say “go to sleep” to pause and “wake up” to resume; the assistant does not listen while
+        it speaks. The shortcut turns listening on and off.
       </p>
       <label class="choice" for="voice-review">
         <input id="voice-review" type="checkbox" checked={value.review} onChange={(e) => set('review', e.currentTarget.checked)} />
         <span>Show what was heard, with Run, Edit and Cancel, before it runs</span>
       </label>
       <label for="voice-shortcut">Push-to-talk shortcut</label>
-      <input id="voice-shortcut" type="text" autocomplete="off" spellcheck={false} maxLength={100} value={value.shortcut} aria-describedby="voice-shortcut-help" onInput={(e) => set('shortcut', e.currentTarget.value)} />
+      <input
+        id="voice-shortcut"
+        type="text"
+        autocomplete="off"
+        spellcheck={false}
+        maxLength={100}
+        value={value.shortcut}
+        aria-describedby="voice-shortcut-help"
+        onInput={(e) => set('shortcut', e.currentTarget.value)}
+      />
       <p id="voice-shortcut-help" class="help">
         Works from any app. Modifiers and a key joined by “+”, for example CommandOrControl+Shift+L.
       </p>
@@ -81,7 +105,13 @@ export function VoiceFields({ value, onChange }: { readonly value: Voice; readon
         <legend>Push-to-talk</legend>
         {(Object.keys(PUSH_TO_TALK_LABELS) as PushToTalkMode[]).map((mode) => (
           <label key={mode} class="choice" for={`voice-push-to-talk-${mode}`}>
-            <input id={`voice-push-to-talk-${mode}`} type="radio" name="voice-push-to-talk" checked={(value.pushToTalk ?? 'toggle') === mode} onChange={() => set('pushToTalk', mode)} />
+            <input
+              id={`voice-push-to-talk-${mode}`}
+              type="radio"
+              name="voice-push-to-talk"
+              checked={(value.pushToTalk ?? 'toggle') === mode}
+              onChange={() => set('pushToTalk', mode)}
+            />
             <span>{PUSH_TO_TALK_LABELS[mode]}</span>
           </label>
         ))}

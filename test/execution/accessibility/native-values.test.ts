@@ -29,7 +29,19 @@ describe('native values', () => {
       truncated: 'because I said so',
       source: 'magic',
       elements: [
-        { id: 1, role: 'push-button-of-doom', platformRole: 'x', name: 'OK', description: '', value: null, bounds: null, states: ['focused', 'haunted'], actions: ['press', 'rm -rf'], parent: null, depth: 0 },
+        {
+          id: 1,
+          role: 'push-button-of-doom',
+          platformRole: 'x',
+          name: 'OK',
+          description: '',
+          value: null,
+          bounds: null,
+          states: ['focused', 'haunted'],
+          actions: ['press', 'rm -rf'],
+          parent: null,
+          depth: 0,
+        },
       ],
     } as unknown as NativeSnapshot;
     const s = snapshotOf(raw, 12.5);

@@ -14,7 +14,11 @@ const fill = (cell: string, text: string, app?: string) => ({
   ok: true,
   value: {
     intent: 'sequence',
-    steps: [{ intent: 'go_to_cell', cell, ...(app === undefined ? {} : { app }) }, { intent: 'type_text', text }, { intent: 'press_key', key: 'enter' }],
+    steps: [
+      { intent: 'go_to_cell', cell, ...(app === undefined ? {} : { app }) },
+      { intent: 'type_text', text },
+      { intent: 'press_key', key: 'enter' },
+    ],
   },
 });
 
@@ -61,12 +65,21 @@ describe('matchCellCommand: a cell command said badly, with the reason', () => {
 });
 
 describe('matchCellCommand: not a cell command, left to the other rules', () => {
-  it.each(['go to Safari', 'go to the Downloads folder', 'select all', 'select the first item', 'type hello', 'type 42 in the box', 'put it in Trash', 'open B3', 'click cell B3', '"go" to cell B3', 'go to B3 in the list box'])(
-    '%j',
-    (command) => {
-      expect(match(command)).toBeNull();
-    },
-  );
+  it.each([
+    'go to Safari',
+    'go to the Downloads folder',
+    'select all',
+    'select the first item',
+    'type hello',
+    'type 42 in the box',
+    'put it in Trash',
+    'open B3',
+    'click cell B3',
+    '"go" to cell B3',
+    'go to B3 in the list box',
+  ])('%j', (command) => {
+    expect(match(command)).toBeNull();
+  });
 
   it('is null for no tokens', () => {
     expect(matchCellCommand('', [])).toBeNull();

@@ -11,7 +11,10 @@ function match(command: string, platform?: 'macos' | 'linux' | 'windows') {
   if (!r.ok) throw new Error(r.reason);
   return matchFormatting(r.tokens, platform);
 }
-const press = (key: string, modifier: 'cmd' | 'ctrl', app?: string) => ({ ok: true, value: { intent: 'press_key', key, modifiers: [modifier], ...(app === undefined ? {} : { app }) } });
+const press = (key: string, modifier: 'cmd' | 'ctrl', app?: string) => ({
+  ok: true,
+  value: { intent: 'press_key', key, modifiers: [modifier], ...(app === undefined ? {} : { app }) },
+});
 
 describe('matchFormatting', () => {
   it('presses the shortcut with ⌘ on macOS or when the platform is not known, Ctrl on Linux and Windows', () => {
@@ -39,7 +42,8 @@ describe('matchFormatting', () => {
   });
 
   it('leaves "make …" that is no formatting to the other rules', () => {
-    for (const command of ['make dinner', 'make it so', 'make "that" bold', 'make that bold in 5 seconds', 'make bold']) expect(match(command), command).toBeNull();
+    for (const command of ['make dinner', 'make it so', 'make "that" bold', 'make that bold in 5 seconds', 'make bold'])
+      expect(match(command), command).toBeNull();
   });
 
   it('leaves other verbs and quoted first words to the other rules', () => {

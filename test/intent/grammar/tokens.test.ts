@@ -77,7 +77,8 @@ describe('joinTokens', () => {
 
 describe('isSpace', () => {
   it('knows ASCII, no-break and Unicode spaces, and nothing else', () => {
-    for (const ch of [' ', '\t', '\n', '\r', '\u00a0', '\u2000', '\u200a', '\u202f', '\u205f', '\u3000']) expect(isSpace(ch), ch.charCodeAt(0).toString(16)).toBe(true);
+    for (const ch of [' ', '\t', '\n', '\r', '\u00a0', '\u2000', '\u200a', '\u202f', '\u205f', '\u3000'])
+      expect(isSpace(ch), ch.charCodeAt(0).toString(16)).toBe(true);
     for (const ch of ['a', '_', '\u200b', '\u200d', '\u2028', '\v', '\f']) expect(isSpace(ch), ch.charCodeAt(0).toString(16)).toBe(false);
   });
 });

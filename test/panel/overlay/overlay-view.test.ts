@@ -6,14 +6,28 @@ import { MAX_MARKS, readOverlayPage } from '../../../src/panel/overlay/overlay-v
 import { overlayFragment } from '../../../src/shell/overlay-window.js';
 import type { OverlayMark } from '../../../src/shared/ipc-contract.js';
 
-const mark = (id: number, over: Partial<Record<keyof OverlayMark, unknown>> = {}) => ({ id, role: 'button', label: `Button ${id}`, x: 10 * id, y: 20, width: 30, height: 12, ...over });
+const mark = (id: number, over: Partial<Record<keyof OverlayMark, unknown>> = {}) => ({
+  id,
+  role: 'button',
+  label: `Button ${id}`,
+  x: 10 * id,
+  y: 20,
+  width: 30,
+  height: 12,
+  ...over,
+});
 const fragment = (data: unknown): string => `#${encodeURIComponent(JSON.stringify(data))}`;
 const page = (over: Record<string, unknown> = {}) => ({ app: 'gedit', marks: [mark(1), mark(2)], origin: { x: 0, y: 0 }, highlight: [], ...over });
 
 describe('readOverlayPage', () => {
   it('reads back what the shell writes', () => {
     const view = { app: 'LibreOffice Calc', marks: [mark(1), mark(7, { label: 'Sum “Σ” #1 %20 & 100%' })] as OverlayMark[] };
-    expect(readOverlayPage(overlayFragment(view, { x: -1920, y: 24 }, [7]))).toEqual({ app: 'LibreOffice Calc', marks: view.marks, origin: { x: -1920, y: 24 }, highlight: [7] });
+    expect(readOverlayPage(overlayFragment(view, { x: -1920, y: 24 }, [7]))).toEqual({
+      app: 'LibreOffice Calc',
+      marks: view.marks,
+      origin: { x: -1920, y: 24 },
+      highlight: [7],
+    });
   });
 
   it('round-trips any valid page the shell can write (property)', () => {
@@ -27,11 +41,18 @@ describe('readOverlayPage', () => {
       height: fc.integer({ min: 1, max: 5000 }),
     });
     fc.assert(
-      fc.property(fc.string({ maxLength: 200 }), fc.array(markArb, { maxLength: 20 }), fc.integer(), fc.integer(), fc.array(fc.integer()), (app, marks, x, y, highlight) => {
-        const read = readOverlayPage(overlayFragment({ app, marks }, { x, y }, highlight));
-        // JSON writes -0 as 0: compare as JSON does.
-        expect(read).toEqual(JSON.parse(JSON.stringify({ app, marks, origin: { x, y }, highlight })));
-      }),
+      fc.property(
+        fc.string({ maxLength: 200 }),
+        fc.array(markArb, { maxLength: 20 }),
+        fc.integer(),
+        fc.integer(),
+        fc.array(fc.integer()),
+        (app, marks, x, y, highlight) => {
+          const read = readOverlayPage(overlayFragment({ app, marks }, { x, y }, highlight));
+          // JSON writes -0 as 0: compare as JSON does.
+          expect(read).toEqual(JSON.parse(JSON.stringify({ app, marks, origin: { x, y }, highlight })));
+        },
+      ),
     );
   });
 
@@ -41,12 +62,22 @@ describe('readOverlayPage', () => {
   });
 
   it('is undefined for what is no overlay description', () => {
-    for (const hash of ['', '#', '#%E0%A4%A', '#not-json', fragment(null), fragment([1, 2]), fragment('gedit'), fragment(42)]) expect(readOverlayPage(hash), hash).toBeUndefined();
+    for (const hash of ['', '#', '#%E0%A4%A', '#not-json', fragment(null), fragment([1, 2]), fragment('gedit'), fragment(42)])
+      expect(readOverlayPage(hash), hash).toBeUndefined();
   });
 
   it('is undefined without an app name of at most 200 characters, a mark list or a numeric origin', () => {
     expect(readOverlayPage(fragment(page({ app: 'x'.repeat(200) })))).toBeDefined();
-    for (const over of [{ app: 'x'.repeat(201) }, { app: 7 }, { marks: 'none' }, { marks: undefined }, { origin: undefined }, { origin: { x: 0 } }, { origin: { x: '0', y: 0 } }, { origin: { x: 0, y: null } }]) {
+    for (const over of [
+      { app: 'x'.repeat(201) },
+      { app: 7 },
+      { marks: 'none' },
+      { marks: undefined },
+      { origin: undefined },
+      { origin: { x: 0 } },
+      { origin: { x: '0', y: 0 } },
+      { origin: { x: 0, y: null } },
+    ]) {
       expect(readOverlayPage(fragment(page(over))), JSON.stringify(over)).toBeUndefined();
     }
   });
