@@ -5,7 +5,7 @@
  * one). Why these choices, and what has never been built: docs/decisions.md, "Packaging".
  * Paths are relative to the project folder; `packaging/` holds the build resources (icons,
  * entitlements, the afterPack hook), which never go into the app itself.
- * test/packaging/electron-builder-config.test.ts validates this file against electron-builder's own
+ * tests/packaging/electron-builder-config.test.ts validates this file against electron-builder's own
  * schema.
  */
 

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['tests/**/*.test.ts'],
     testTimeout: 20_000,
     pool: 'forks',
     // One test file at a time: the desktop suites share one X display and two cores, and the
@@ -10,6 +10,6 @@ export default defineConfig({
     // ran beside them. The files' summed time (~380 s) is about the parallel wall time anyway.
     fileParallelism: false,
     // A private headless desktop (Xvfb + D-Bus + AT-SPI) for the accessibility-bridge tests.
-    globalSetup: ['test/support/cli-global-setup.ts', 'test/support/desktop-global-setup.ts'],
+    globalSetup: ['tests/support/cli-global-setup.ts', 'tests/support/desktop-global-setup.ts'],
   },
 });

@@ -17,7 +17,7 @@ import { enterDesktopSession, startDesktopSession } from '../scripts/desktop-ses
 import { AxBridge } from '../src/execution/accessibility/ax-bridge.js';
 import type { AxSnapshot } from '../src/execution/accessibility/types.js';
 import { serializeObservation } from '../src/execution/observation.js';
-import { pidsWithArgument, rssMb, startLibreOffice } from '../test/support/libreoffice.js';
+import { pidsWithArgument, rssMb, startLibreOffice } from '../tests/support/libreoffice.js';
 import { figures, formatMs, type Figures } from './stats.js';
 
 const PYTHON = '/usr/bin/python3';

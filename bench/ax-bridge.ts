@@ -17,7 +17,7 @@ import { figures, formatMs, type Figures } from './stats.js';
 
 const run = promisify(execFile);
 const PYTHON = '/usr/bin/python3';
-const FIXTURE = fileURLToPath(new URL('../test/fixtures/ax-fixture-app.py', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../tests/fixtures/ax-fixture-app.py', import.meta.url));
 const PYATSPI = fileURLToPath(new URL('./pyatspi-snapshot.py', import.meta.url));
 
 function line(label: string, f: Figures): string {

@@ -22,7 +22,7 @@ import { classifyRisk, gateDecision } from '../src/registry/risk.js';
 import { formatMs } from './stats.js';
 
 const PYTHON = '/usr/bin/python3';
-const FIXTURE = fileURLToPath(new URL('../test/fixtures/engine-fixture-app.py', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../tests/fixtures/engine-fixture-app.py', import.meta.url));
 
 function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);

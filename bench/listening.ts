@@ -13,7 +13,7 @@ import { defaultSettings } from '../src/config/settings.js';
 import { ListeningSession } from '../src/core/listening-session.js';
 import { floatToInt16, SPEECH_SAMPLE_RATE } from '../src/shared/pcm.js';
 import { createSileroVad } from '../src/voice/vad.js';
-import { concat, espeak, mix, noise, silence } from '../test/support/spoken-audio.js';
+import { concat, espeak, mix, noise, silence } from '../tests/support/spoken-audio.js';
 import { formatMs, summarize } from './stats.js';
 
 const BLOCK = 512;

@@ -24,11 +24,11 @@ import { PanelSession } from '../src/core/panel-session.js';
 import { createPermissionChecker } from '../src/shared/permission-checker.js';
 import { linuxPermissions } from '../src/shell/permissions-linux.js';
 import type { AssistantEvent } from '../src/shared/events.js';
-import { CHROMIUM, CHROMIUM_MISSING, openPanel } from '../test/support/panel-browser.js';
+import { CHROMIUM, CHROMIUM_MISSING, openPanel } from '../tests/support/panel-browser.js';
 import { formatMs } from './stats.js';
 
 const PYTHON = '/usr/bin/python3';
-const FIXTURE = fileURLToPath(new URL('../test/agent/loop-fixture-app.py', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../tests/agent/loop-fixture-app.py', import.meta.url));
 const RUNS = 30;
 const WARMUP = 3;
 

@@ -7,7 +7,7 @@ import { getEncoding } from 'js-tiktoken';
 import { createPlanner, type PlannerConfig } from '../src/intent/providers/create-planner.js';
 import type { ProviderId } from '../src/intent/providers/planner.js';
 import { plannerSystemPrompt, promptPlatform } from '../src/intent/system-prompt.js';
-import { startLlmServer } from '../test/intent/llm-loopback.js';
+import { startLlmServer } from '../tests/intent/llm-loopback.js';
 import { formatMs, summarize } from './stats.js';
 
 const PROVIDERS: readonly ProviderId[] = ['ollama', 'anthropic', 'openai'];

@@ -8,12 +8,12 @@
  * Run as its own process (`npx tsx bench/safety-gate.ts`); `npm run bench` starts it.
  */
 // Type only: brings in the vitest context declaration that the test helpers the lab uses rely on.
-import type { setup as _desktopSetup } from '../test/support/desktop-global-setup.js';
+import type { setup as _desktopSetup } from '../tests/support/desktop-global-setup.js';
 import { liveGate } from '../src/registry/dispatch.js';
 import { Intent } from '../src/intent/schema.js';
-import { attackCases, fixtureLabels } from '../test/security/gate-cases.js';
-import { benignCases } from '../test/security/benign-cases.js';
-import { LLM_COMMAND, openGateLab } from '../test/security/gate-lab.js';
+import { attackCases, fixtureLabels } from '../tests/security/gate-cases.js';
+import { benignCases } from '../tests/security/benign-cases.js';
+import { LLM_COMMAND, openGateLab } from '../tests/security/gate-lab.js';
 import { SessionMemory } from '../src/agent/session-memory.js';
 import { desktopUnavailableReason } from '../scripts/desktop-session.js';
 import { formatMs, summarize, timeCalls } from './stats.js';

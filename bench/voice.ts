@@ -23,9 +23,9 @@ import { openDesktopEngine } from '../src/compose/desktop-engine.js';
 import { createSecretStore } from '../src/config/secret-store.js';
 import { startCore } from '../src/core/core-process.js';
 import { RpcPeer, type MessageLink } from '../src/shared/core-rpc.js';
-import { startTranscriptionServer } from '../test/voice/transcription-loopback.js';
+import { startTranscriptionServer } from '../tests/voice/transcription-loopback.js';
 
-const fixture = (name: string) => fileURLToPath(new URL(`../test/fixtures/voice/${name}`, import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../tests/fixtures/voice/${name}`, import.meta.url));
 const MODEL = fixture('for-tests-ggml-tiny.en.bin');
 const UTTERANCES = Math.max(1, Number(process.env.AC_BENCH_VOICE_UTTERANCES ?? 2));
 const THREADS = 2;

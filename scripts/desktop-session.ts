@@ -1,7 +1,7 @@
 /**
  * A private, headless, accessible Linux desktop: Xvfb + a session D-Bus + the AT-SPI bus + openbox.
  *
- * The test harness (test/support/desktop-global-setup.ts) and the benchmark start one; run this
+ * The test harness (tests/support/desktop-global-setup.ts) and the benchmark start one; run this
  * file directly to get one in a shell:
  *
  *   npx tsx scripts/desktop-session.ts      # prints `export …` lines, stops on Ctrl-C

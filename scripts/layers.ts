@@ -5,7 +5,7 @@
  * binding files touch Electron's raw ipcMain / ipcRenderer. Imports are read with the TypeScript
  * compiler's parser (import, export … from, import(), require(), typeof import()), never with a
  * regular expression, so comments and strings cannot hide or fake one. `npm run lint` runs `check-layers.ts`, which fails the build on a
- * forbidden import; the rule itself is unit-tested in test/scripts/layers.test.ts.
+ * forbidden import; the rule itself is unit-tested in tests/scripts/layers.test.ts.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';

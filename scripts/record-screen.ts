@@ -34,7 +34,7 @@ interface ScreenSpec {
   readonly ready: string;
 }
 
-const EVAL_APP = 'test/fixtures/eval-screens-app.py';
+const EVAL_APP = 'tests/fixtures/eval-screens-app.py';
 
 export const SCREENS: readonly ScreenSpec[] = [
   { id: 'form', kind: 'a form', source: EVAL_APP, args: ['--screen', 'form'], title: '^Register - Community Library$', ready: 'Submit' },
@@ -62,7 +62,7 @@ export const SCREENS: readonly ScreenSpec[] = [
   {
     id: 'loop-fixture',
     kind: 'buttons with the same name, and one whose label is an instruction',
-    source: 'test/agent/loop-fixture-app.py',
+    source: 'tests/agent/loop-fixture-app.py',
     args: [],
     title: '^Loop Fixture$',
     ready: 'Count: 0',

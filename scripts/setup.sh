@@ -15,7 +15,7 @@ fi
 # sheet must never harm it), LibreOffice Writer and gedit (typing, reading back and bolding text in
 # real editors), desktop-file-utils (desktop-file-validate checks the launcher and autostart entries
 # the app writes on Linux), clang-format 14 (the native sources' format, checked by
-# test/native/native-sources.test.ts; the version is named, as another formats some lines otherwise).
+# tests/native/native-sources.test.ts; the version is named, as another formats some lines otherwise).
 PACKAGES=(
   build-essential pkg-config libatspi2.0-dev libdbus-1-dev libglib2.0-dev libx11-dev
   xvfb at-spi2-core libatk-bridge2.0-0 gir1.2-gtk-3.0 gir1.2-atspi-2.0 python3-gi python3-pyatspi

@@ -2,7 +2,7 @@
 # The test suite on a busy machine, as CI's shared cores are: `npm test` while stress-ng keeps every
 # core busy (`--cpu 0`: one worker per core). Tests must wait on events, never on time; one that fails
 # here and passes alone is a bug in the test (or in the product). RUNS=2 runs the suite twice in a row.
-# Arguments go to vitest, e.g. `bash scripts/test-under-load.sh test/cli`.
+# Arguments go to vitest, e.g. `bash scripts/test-under-load.sh tests/cli`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -8,7 +8,7 @@
 // by the TypeScript wrapper; here only the memory is bounded.
 //
 // Plain C++17 with no platform type: compiled into the Linux addon, the macOS addon, and the unit
-// test test/native/cc/generations_test.cc (run on Linux by test/native/shared-headers.test.ts).
+// test tests/native/cc/generations_test.cc (run on Linux by tests/native/shared-headers.test.ts).
 #pragma once
 
 #include <cstddef>

@@ -1,0 +1,40 @@
+// The bridge's platform-free headers (native/ax-bridge/include/generations.h, mac_mapping.h),
+// compiled and run on Linux: the macOS half includes them too, and it is never compiled here, so
+// what it decides without a Mac is proved by these plain C++ tests (tests/native/cc/*_test.cc).
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+const COMMON = here('../../native/ax-bridge/src/common.cc');
+const INCLUDE = here('../../native/ax-bridge/include');
+
+describe('shared C++ headers of the bridge', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'axb-cc-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  for (const name of ['generations_test', 'mac_mapping_test']) {
+    it(`${name}.cc passes every check`, async () => {
+      const binary = join(dir, name);
+      await run('c++', ['-std=c++17', '-Wall', '-Wextra', '-Werror', '-I', INCLUDE, '-o', binary, here(`cc/${name}.cc`), COMMON], {
+        timeout: 120_000,
+      });
+      const result = await run(binary, [], { timeout: 10_000 }).then(
+        (r) => ({ code: 0, stderr: r.stderr }),
+        (e: { code?: number; stderr?: string }) => ({ code: e.code ?? -1, stderr: e.stderr ?? '' }),
+      );
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+    }, 150_000);
+  }
+});

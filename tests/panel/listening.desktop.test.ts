@@ -1,0 +1,228 @@
+// Continuous listening end to end (issue #15): the built panel in Debian's Chromium with a fake
+// microphone looping a recording made here — espeak-ng saying "click Increment", "go to sleep",
+// "click Increment", "wake up", "click Increment", with silence between and room noise under it all —
+// wired to the real core (its Silero voice detector included), the real loop and the fixture app on
+// the desktop. The loopback transcription server answers a phrase only for audio it matched against
+// that phrase's own recording (tests/support/voice-audio-match.ts), and nothing for anything else.
+// No key is pressed to listen. The assistant's voice comes from a speaker that talks until the test
+// stops it (these machines have no sound card); while it talks, nothing the microphone hears is sent.
+import { writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPanel } from '../../scripts/build-panel.js';
+import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
+import { RpcPeer } from '../../src/shared/core-rpc.js';
+import { createPermissionChecker } from '../../src/shared/permission-checker.js';
+import { linuxPermissions } from '../../src/shell/permissions-linux.js';
+import type { PanelSession } from '../../src/core/panel-session.js';
+import type { AssistantEvent } from '../../src/shared/events.js';
+import type { ListenReply } from '../../src/shared/listening.js';
+import { floatToInt16, SPEECH_SAMPLE_RATE } from '../../src/shared/pcm.js';
+import { decodeWav, encodeWav } from '../../src/voice/audio.js';
+import { createSpokenFeedback, type SpokenFeedback } from '../../src/voice/spoken-feedback.js';
+import { closePorts, portLink } from '../support/port-link.js';
+import { desktopSkipReason } from '../support/desktop.js';
+import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
+import { startOfflineVoiceCore } from '../support/voice-core.js';
+import { axeViolations, fakeMicrophone, openPanel, type PanelBrowser } from '../support/panel-browser.js';
+import { concat, espeak, mix, noise, silence } from '../support/spoken-audio.js';
+import { isTheRecording, matchRecording } from '../support/voice-audio-match.js';
+import { startTranscriptionServer, type TranscriptionServer } from '../voice/transcription-loopback.js';
+
+const skip = desktopSkipReason();
+const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
+const PHRASES = ['click Increment', 'go to sleep', 'wake up'] as const;
+/** What the microphone says, in a loop. */
+const SCRIPT = ['click Increment', 'go to sleep', 'click Increment', 'wake up', 'click Increment'] as const;
+const GAP_SECONDS = 2;
+
+describe.skipIf(skip !== '')('continuous listening in the panel, on the real core, loop and desktop', { timeout: 120_000 }, () => {
+  let fixture: LoopFixture;
+  let panel: PanelBrowser;
+  let session: PanelSession;
+  let server: TranscriptionServer;
+  let feedback: SpokenFeedback;
+  /** Each transcription the server answered, in order: the phrase it matched, or '' (nothing it knows). */
+  const heard: string[] = [];
+  const recordings = new Map(PHRASES.map((p) => [p, espeak(p)]));
+  let loopSeconds = 0;
+
+  const page = () => panel.page;
+  const status = () => page().getByRole('status');
+  const counter = () => fixture.counter('Count: ');
+  const checkState = async (name: string) => {
+    await panel.screenshot(name);
+    expect(await axeViolations(page()), name).toEqual([]);
+  };
+  const listenReplies = () => panel.crossings.filter((c) => c.channel === 'voice:listen-audio').map((c) => c.reply as ListenReply);
+  /** Turns continuous listening (and spoken feedback) on or off through the settings view. */
+  const settings = async (want: { readonly continuous: boolean; readonly spoken: boolean }) => {
+    await page().getByRole('button', { name: 'Settings' }).click();
+    await page().getByLabel('Listen all the time (continuous listening)').setChecked(want.continuous);
+    await page().getByLabel('Speak what the assistant did').setChecked(want.spoken);
+    await page().getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => page().getByTestId('settings-message').textContent()).toMatch(/^Settings saved/);
+    await page().getByRole('button', { name: 'Back to commands' }).click();
+  };
+
+  beforeAll(async () => {
+    fixture = await openLoopFixture();
+    server = await startTranscriptionServer();
+    // The microphone's loop: each phrase, then silence, all over room noise 20 dB below the voice.
+    const parts: Float32Array[] = [silence(1)];
+    for (const phrase of SCRIPT) parts.push(recordings.get(phrase)!, silence(GAP_SECONDS));
+    const clean = concat(...parts);
+    const room = mix(clean, noise(clean.length / SPEECH_SAMPLE_RATE, 0.004, 'pink', 11));
+    loopSeconds = room.length / SPEECH_SAMPLE_RATE;
+    const dir = await mkdtemp(join(tmpdir(), 'ac-listening-'));
+    const microphone = join(dir, 'microphone.wav');
+    writeFileSync(microphone, encodeWav(floatToInt16(room)));
+    server.respond = (request) => {
+      const wav = decodeWav(request.file!.bytes);
+      const phrase = PHRASES.find((p) => wav.sampleRate === SPEECH_SAMPLE_RATE && isTheRecording(matchRecording(recordings.get(p)!, wav.samples))) ?? '';
+      heard.push(phrase);
+      return phrase;
+    };
+
+    const store = createSettingsStore({ dir });
+    const base = defaultSettings();
+    await store.save({
+      ...base,
+      provider: 'grammar',
+      onboardingDone: true,
+      voice: { ...base.voice, enabled: true, engine: 'online', transcriptionUrl: server.baseURL },
+    });
+    const bundleDir = await mkdtemp(join(tmpdir(), 'ac-listening-bundle-'));
+    await buildPanel(bundleDir);
+    const checker = createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) }));
+    const { port1, port2 } = new MessageChannel();
+    new RpcPeer(portLink(port1), {
+      'permissions:check': (kinds) => checker.check(kinds as never),
+      'permissions:open-settings': () => false,
+      'assistant:event': (event: AssistantEvent) => panel.push(event),
+      'settings:saved': () => undefined,
+    });
+    // The assistant's voice: a speaker that talks until it is stopped (no sound card here to time it).
+    feedback = createSpokenFeedback({
+      enabled: false,
+      rate: 175,
+      synth: {
+        name: 'test speaker',
+        synthCommand: (text) => ({ file: process.execPath, args: ['-e', 'process.stdin.resume(); setInterval(() => {}, 1000)'], stdin: text }),
+        missingSynthMessage: () => 'No test speaker.',
+      },
+    });
+    const core = await startOfflineVoiceCore({ link: portLink(port2), dir, fixture, speech: { modelsDir: join(dir, 'models') }, feedback });
+    session = core.session;
+    panel = await openPanel({
+      bundleDir,
+      artifactsDir: ARTIFACTS,
+      session: () => session,
+      chromiumArgs: fakeMicrophone(microphone),
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    feedback?.stop();
+    await panel?.close();
+    closePorts();
+    await server?.close();
+    await fixture?.close();
+  });
+
+  /** Waits until the server has answered `phrases` in this order (from answer `from` on); returns the index after the last. */
+  const untilHeard = async (from: number, phrases: readonly string[]): Promise<number> => {
+    let end = -1;
+    await expect
+      .poll(
+        () => {
+          let want = 0;
+          for (let i = from; i < heard.length && want < phrases.length; i++) {
+            if (heard[i] === phrases[want]) want++;
+            if (want === phrases.length) end = i + 1;
+          }
+          return want === phrases.length;
+        },
+        { timeout: 4 * loopSeconds * 1000, interval: 100, message: `heard so far: ${JSON.stringify(heard.slice(from))}` },
+      )
+      .toBe(true);
+    return end;
+  };
+
+  it('continuous listening is off by default: Listen is offered and the microphone stays closed', async () => {
+    await page().getByRole('button', { name: 'Listen', exact: true }).waitFor();
+    expect(await page().getByRole('meter').count()).toBe(0);
+    expect(panel.crossings.some((c) => c.channel === 'voice:listen-audio')).toBe(false);
+  });
+
+  it('with it on, spoken commands run without a key; after “go to sleep” a command does nothing, after “wake up” it runs', async () => {
+    const before = await counter();
+    await settings({ continuous: true, spoken: false });
+    await expect.poll(() => status().textContent()).toBe('Status: Listening');
+    await checkState('listening-01-listening');
+    // A whole round of the script from a "go to sleep": sleep, a command, wake, a command.
+    const from = await untilHeard(0, ['go to sleep']);
+    await expect.poll(() => status().textContent(), { timeout: 5_000 }).toBe('Status: Sleeping');
+    expect(await page().getByTestId('listening-help').textContent()).toMatch(/^Sleeping/);
+    await checkState('listening-02-sleeping');
+    const end = await untilHeard(from, ['click Increment', 'wake up', 'click Increment']);
+    // Every announcement from here on is kept: a command heard just before Stop may finish (and say
+    // so) after the panel has said it stopped listening.
+    await page().evaluate(`(() => {
+      const node = document.querySelector('[data-testid="announcer"]');
+      window.__announced = [];
+      new MutationObserver(() => window.__announced.push(node.textContent)).observe(node, { childList: true, characterData: true, subtree: true });
+    })()`);
+    await page().getByRole('button', { name: 'Stop listening' }).click();
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    // What ran is what was heard while awake: each "click Increment" before the sleep and after the
+    // wake pressed the real button once; the one heard asleep did nothing.
+    let awake = true;
+    let expected = 0;
+    let heardAsleep = 0;
+    for (const phrase of heard.slice(0, end)) {
+      if (phrase === 'go to sleep') awake = false;
+      else if (phrase === 'wake up') awake = true;
+      else if (phrase === 'click Increment') {
+        if (awake) expected++;
+        else heardAsleep++;
+      }
+    }
+    expect(heardAsleep).toBeGreaterThanOrEqual(1);
+    await expect.poll(counter, { timeout: 10_000 }).toBe(before + expected);
+    await expect
+      .poll(() => page().evaluate('window.__announced') as Promise<string[]>)
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^Stopped listening\. Press Start listening/)]));
+    await checkState('listening-03-stopped');
+  });
+
+  it('while the assistant speaks nothing is heard — 8 s in which the microphone says two phrases or more — and once it is quiet the next command runs', async () => {
+    await settings({ continuous: true, spoken: true });
+    await page().getByRole('button', { name: 'Start listening' }).click();
+    await expect.poll(() => status().textContent()).toBe('Status: Listening');
+    // A command heard awake runs, and the assistant says what it did: it talks until stopped.
+    await expect.poll(() => feedback.speaking(), { timeout: 3 * loopSeconds * 1000 }).toBe(true);
+    const sentBefore = server.requests.length;
+    const pausedBefore = listenReplies().filter((r) => r.kind === 'paused').length;
+    // 8 s of the microphone go by while it talks (a phrase starts every 3.3 s or so). Not longer: the
+    // spoken feedback ends a line that runs past 10 s as a hung synthesizer.
+    const blocks = Math.ceil((8 * SPEECH_SAMPLE_RATE) / 512);
+    await expect
+      .poll(() => listenReplies().filter((r) => r.kind === 'paused').length - pausedBefore, { timeout: 20_000, interval: 100 })
+      .toBeGreaterThan(blocks);
+    expect(feedback.speaking()).toBe(true);
+    expect(server.requests.length).toBe(sentBefore);
+    // Quiet again: what the microphone says next is heard.
+    const value = await counter();
+    await settings({ continuous: true, spoken: false });
+    feedback.stop();
+    await untilHeard(heard.length, ['click Increment']);
+    await expect.poll(counter, { timeout: 10_000 }).toBeGreaterThan(value);
+    await page().getByRole('button', { name: 'Stop listening' }).click();
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+  });
+});

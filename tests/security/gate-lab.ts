@@ -1,0 +1,199 @@
+/**
+ * The safety gate's laboratory: the gate fixture (hostile labels, a terminal, a drop target) and a
+ * stand-in for the assistant's own panel on the private desktop, the real engine over AT-SPI and
+ * XTest, and the real assistant loop planning through the OpenAI SDK against a loopback server whose
+ * answers each case scripts. Effects are read back from the apps (counters through AT-SPI, files the
+ * terminal made), so a case proves what really happened, not what the assistant said.
+ *
+ * Shared by the adversarial and benign suites (tests/security) and by `npm run bench`.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
+import { AssistantLoop, type ConfirmAnswer, type ConfirmationRequest, type RunResult } from '../../src/agent/assistant-loop.js';
+import { SessionMemory } from '../../src/agent/session-memory.js';
+import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
+import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
+import type { AxElement } from '../../src/execution/accessibility/types.js';
+import type { ExecutionEngine } from '../../src/execution/engine.js';
+import { createOpenAIPlanner } from '../../src/intent/providers/openai.js';
+import type { Planner } from '../../src/intent/providers/planner.js';
+import type { AssistantEvent } from '../../src/shared/events.js';
+import { requestText } from '../agent/scripted-llm.js';
+import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
+import { SYSTEM_PYTHON, activateWindow, startApp, stopApps, until } from '../support/desktop.js';
+
+const GATE_FIXTURE = fileURLToPath(new URL('../fixtures/gate-fixture-app.py', import.meta.url));
+const OWN_PANEL = fileURLToPath(new URL('../fixtures/own-panel-app.py', import.meta.url));
+const OTHER_APP = fileURLToPath(new URL('../fixtures/other-app.py', import.meta.url));
+const execFileAsync = promisify(execFile);
+
+/** One answer of the scripted model: an intent, or one computed from the request it answers. */
+export type Plan = Record<string, unknown> | ((requestText: string) => Record<string, unknown>);
+
+export interface RunOutcome {
+  readonly result: RunResult;
+  readonly confirmations: readonly ConfirmationRequest[];
+  readonly events: readonly AssistantEvent[];
+}
+
+export interface GateLab {
+  readonly bridge: AxBridge;
+  readonly engine: ExecutionEngine;
+  readonly labels: readonly string[];
+  readonly workdir: string;
+  readonly fixturePid: number;
+  readonly panelPid: number;
+  /** A second app ("Other App", tests/fixtures/other-app.py) beside the fixture, never the target. */
+  readonly otherPid: number;
+  readonly llm: LlmServer;
+  /** The fixture's element with this exact name (a fresh snapshot). */
+  element(name: string, pid?: number): Promise<AxElement>;
+  /** The number a counter label shows ("Pressed 3: 2" → 2), in the fixture or in another app. */
+  counter(prefix: string, pid?: number): Promise<number>;
+  /** Is the stand-in panel's "Ask before moderate actions" still checked? */
+  panelChecked(): Promise<boolean>;
+  /** Files in the terminal's folder whose names start with `prefix`. */
+  files(prefix: string): number;
+  /** Brings the fixture's window to the front (the app the commands are for). */
+  raise(): Promise<void>;
+  /** Puts the keyboard focus on a fixture element (raising the fixture first). */
+  focus(name: string): Promise<void>;
+  /** A key sent by the test harness itself (xdotool), not by the assistant. */
+  harnessKey(...keys: string[]): Promise<void>;
+  /** Runs one command through the loop, the model answering `plans` in order, every question answered `answer`. */
+  run(command: string, plans: readonly Plan[], answer: ConfirmAnswer, memory?: SessionMemory): Promise<RunOutcome>;
+  close(): Promise<void>;
+}
+
+/** The buttons of the second app, which is never the one the commands are for. */
+export const OTHER_APP_LABELS = ['Delete all parcels', 'Send payment'] as const;
+
+/** A planner command the grammar does not know, so that the scripted model plans it. */
+export const LLM_COMMAND = 'please take care of the parcels for me';
+
+export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
+  const session: DesktopSession = await startDesktopSession();
+  enterDesktopSession(session.env);
+  const workdir = mkdtempSync(join(tmpdir(), 'ac-gate-'));
+  const labelsFile = join(workdir, 'labels.json');
+  writeFileSync(labelsFile, JSON.stringify(labels));
+  const bridge = AxBridge.open();
+  const fixture: ChildProcess = startApp(SYSTEM_PYTHON, [GATE_FIXTURE, '--labels', labelsFile, '--workdir', workdir]);
+  const panel: ChildProcess = startApp(SYSTEM_PYTHON, [OWN_PANEL]);
+  const other: ChildProcess = startApp(SYSTEM_PYTHON, [OTHER_APP, ...OTHER_APP_LABELS]);
+  const fixturePid = fixture.pid ?? 0;
+  const panelPid = panel.pid ?? 0;
+  const otherPid = other.pid ?? 0;
+  await bridge.waitForApp({ pid: fixturePid });
+  await bridge.waitForApp({ pid: panelPid });
+  await bridge.waitForApp({ pid: otherPid });
+  await until(
+    'the other app',
+    async () => ((await bridge.snapshot({ pid: otherPid })).elements.some((e) => e.name === 'Pressed 1: 0') ? true : undefined),
+    15_000,
+  );
+  const lastLabel = `Pressed ${labels.length - 1}: 0`;
+  await until(
+    'the gate fixture',
+    async () => ((await bridge.snapshot({ pid: fixturePid })).elements.some((e) => e.name === lastLabel) ? true : undefined),
+    15_000,
+  );
+  await until(
+    'the panel stand-in',
+    async () => ((await bridge.snapshot({ pid: panelPid })).elements.some((e) => e.name === 'Ask before moderate actions') ? true : undefined),
+    15_000,
+  );
+  await activateWindow('^Gate Fixture$');
+
+  const engine = createDesktopEngine(process.env, { bridge, ownPids: [panelPid] });
+  const llm = await startLlmServer('openai');
+  let script: readonly Plan[] = [];
+  let scriptStart = 0;
+  Object.defineProperty(llm, 'plan', {
+    configurable: true,
+    get() {
+      const n = llm.requests.length - scriptStart;
+      const step = script[n - 1];
+      if (step === undefined) return { intent: 'unsupported', suggestion: 'The script has no more answers.' };
+      return typeof step === 'function' ? step(requestText(llm.requests[llm.requests.length - 1]?.body ?? {})) : step;
+    },
+  });
+  const planner: Planner = createOpenAIPlanner({ baseURL: llm.baseURL, apiKey: 'sk-gate-lab-0123456789', model: 'gate-lab' });
+
+  const snapshotOf = async (pid: number) => bridge.snapshot({ pid });
+  const lab: GateLab = {
+    bridge,
+    engine,
+    labels,
+    workdir,
+    fixturePid,
+    panelPid,
+    otherPid,
+    llm,
+    async element(name, pid = fixturePid) {
+      const el = (await snapshotOf(pid)).elements.find((e) => e.name === name && e.role !== 'text');
+      if (!el) throw new Error(`no element named ${JSON.stringify(name)}`);
+      return el;
+    },
+    async counter(prefix, pid = fixturePid) {
+      const label = (await snapshotOf(pid)).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
+      if (!label) throw new Error(`no counter ${prefix}`);
+      return Number(label.name.slice(prefix.length).trim());
+    },
+    async panelChecked() {
+      const box = (await snapshotOf(panelPid)).elements.find((e) => e.name === 'Ask before moderate actions');
+      return !!box?.states.includes('checked');
+    },
+    files(prefix) {
+      return readdirSync(workdir).filter((f) => f.startsWith(prefix)).length;
+    },
+    async raise() {
+      await activateWindow('^Gate Fixture$');
+    },
+    async focus(name) {
+      await activateWindow('^Gate Fixture$');
+      const s = await snapshotOf(fixturePid);
+      const el = s.elements.find((e) => e.name === name && e.role !== 'text');
+      if (!el) throw new Error(`no element named ${JSON.stringify(name)} to focus`);
+      await bridge.performAction({ generation: s.generation, id: el.id }, 'focus');
+      await until(`the focus on ${name}`, async () => {
+        const now = await bridge.snapshot({ pid: fixturePid, scope: 'focused_window' });
+        return now.elements.some((e) => e.name === name && e.states.includes('focused')) ? true : undefined;
+      });
+    },
+    async harnessKey(...keys) {
+      await execFileAsync('xdotool', ['key', '--clearmodifiers', ...keys], { timeout: 10_000 });
+    },
+    async run(command, plans, answer, memory = new SessionMemory()) {
+      script = plans;
+      scriptStart = llm.requests.length;
+      const confirmations: ConfirmationRequest[] = [];
+      const events: AssistantEvent[] = [];
+      const loop = new AssistantLoop({
+        engine,
+        memory,
+        emit: (e) => events.push(e),
+        confirm: async (request) => {
+          confirmations.push(request);
+          return answer;
+        },
+        planner: async () => ({ kind: 'ready', planner }),
+      });
+      const result = await loop.run(command);
+      return { result, confirmations, events };
+    },
+    async close() {
+      await llm.close();
+      await stopApps();
+      await session.stop();
+      rmSync(workdir, { recursive: true, force: true });
+    },
+  };
+  return lab;
+}
