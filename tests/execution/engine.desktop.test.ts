@@ -363,6 +363,11 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
       const otherPid = other.pid ?? 0;
       try {
         await bridge.waitForApp({ pid: otherPid });
+        // Its window must be on screen before the order is arranged: a window mapped later can still
+        // take the focus (no window manager here), and the order the test set up would be gone.
+        await until('the other app’s window', async () =>
+          (await bridge.snapshot({ pid: otherPid })).elements.some((e) => e.role === 'window' && e.states.includes('showing')) ? true : undefined,
+        );
         if (inFront) {
           await activateWindow('^AX Fixture$');
           await until('the other app in front', async () => ((await frontPid()) === otherPid ? true : undefined));
