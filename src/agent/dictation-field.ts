@@ -7,6 +7,8 @@
  * Offsets are UTF-16 indices into the text; key presses count user-perceived characters (grapheme
  * clusters), which is what Left, Right and BackSpace move over.
  */
+import type { FocusedText } from '../execution/engine-types.js';
+import { quote } from '../shared/quote.js';
 
 /** One change dictation made: at `start`, `removed` was replaced by `inserted`. */
 export interface Edit {
@@ -138,4 +140,42 @@ export function thatRange(field: FieldRecord): Range | undefined {
   const trail = last.inserted.length - last.inserted.trimEnd().length;
   if (lead + trail >= last.inserted.length) return undefined;
   return { start: last.start + lead, end: last.start + last.inserted.length - trail };
+}
+
+/** A phrase quoted in a sentence is shortened past this many characters. */
+const EDIT_QUOTE_MAX = 60;
+
+/** What was remembered of a field ends: its text is `value` now, the caret at its end. */
+export function forget(record: FieldRecord, value: string): void {
+  record.value = value;
+  record.caret = value.length;
+  record.edits = [];
+  record.selection = undefined;
+}
+
+/** Which field a record is for: its app's process, role and name. */
+export function keyOf(field: FocusedText): string {
+  return `${field.pid}\u0000${field.role}\u0000${field.name}`;
+}
+
+export function labelOf(field: FocusedText): string {
+  return field.name ? `${quote(field.name, 40)} in ${field.app}` : `the ${field.role.replace(/_/g, ' ')} in ${field.app}`;
+}
+
+export function fullRange(edit: Edit | undefined): Range | undefined {
+  return edit && edit.inserted !== '' ? { start: edit.start, end: edit.start + edit.inserted.length } : undefined;
+}
+
+export function describeEdit(edit: Edit): string {
+  if (edit.kind === 'phrase') return `the phrase ${quote(edit.inserted.trim(), EDIT_QUOTE_MAX)}`;
+  return edit.inserted === ''
+    ? `the removal of ${quote(edit.removed.trim(), EDIT_QUOTE_MAX)}`
+    : `${quote(edit.removed, EDIT_QUOTE_MAX)} → ${quote(edit.inserted, EDIT_QUOTE_MAX)}`;
+}
+
+/** The replacement with the capital of the words it replaces ("Hello" corrected to "hi" gives "Hi"). */
+export function sameCapital(replaced: string, replacement: string): string {
+  const first = replaced.charAt(0);
+  if (first !== first.toLocaleUpperCase() || first === first.toLocaleLowerCase()) return replacement;
+  return replacement.charAt(0).toLocaleUpperCase() + replacement.slice(1);
 }

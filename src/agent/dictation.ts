@@ -32,9 +32,14 @@ import {
   locateInsertion,
   recordEdit,
   thatRange,
+  describeEdit,
+  forget,
+  fullRange,
+  keyOf,
+  labelOf,
+  sameCapital,
   type Edit,
   type FieldRecord,
-  type Range,
 } from './dictation-field.js';
 import type { RunResult } from './loop-types.js';
 import { Cancelled, type Planned, type RunState, type Step } from './run-state.js';
@@ -368,40 +373,6 @@ export class DictationSession {
     }
     return record;
   }
-}
-
-/** What was remembered of a field ends: its text is `value` now, the caret at its end. */
-function forget(record: FieldRecord, value: string): void {
-  record.value = value;
-  record.caret = value.length;
-  record.edits = [];
-  record.selection = undefined;
-}
-
-function keyOf(field: FocusedText): string {
-  return `${field.pid}\u0000${field.role}\u0000${field.name}`;
-}
-
-function labelOf(field: FocusedText): string {
-  return field.name ? `${quote(field.name, 40)} in ${field.app}` : `the ${field.role.replace(/_/g, ' ')} in ${field.app}`;
-}
-
-function fullRange(edit: Edit | undefined): Range | undefined {
-  return edit && edit.inserted !== '' ? { start: edit.start, end: edit.start + edit.inserted.length } : undefined;
-}
-
-function describeEdit(edit: Edit): string {
-  if (edit.kind === 'phrase') return `the phrase ${quote(edit.inserted.trim(), QUOTE_MAX)}`;
-  return edit.inserted === ''
-    ? `the removal of ${quote(edit.removed.trim(), QUOTE_MAX)}`
-    : `${quote(edit.removed, QUOTE_MAX)} → ${quote(edit.inserted, QUOTE_MAX)}`;
-}
-
-/** The replacement with the capital of the words it replaces ("Hello" corrected to "hi" gives "Hi"). */
-function sameCapital(replaced: string, replacement: string): string {
-  const first = replaced.charAt(0);
-  if (first !== first.toLocaleUpperCase() || first === first.toLocaleLowerCase()) return replacement;
-  return replacement.charAt(0).toLocaleUpperCase() + replacement.slice(1);
 }
 
 function sentenceOf(result: ActionResult): string {

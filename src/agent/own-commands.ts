@@ -10,7 +10,8 @@
  */
 import { describeIntent } from '../intent/describe.js';
 import type { Intent } from '../intent/schema.js';
-import { appliesTo, fillCommand, matchPhrases, phraseKey, readCommandEdit, readPhrase, reservedPhrase, type UserCommandSet } from '../intent/user-commands.js';
+import { phraseKey, readCommandEdit, readPhrase, reservedPhrase, type UserCommandSet } from '../intent/user-commands.js';
+import { appliesTo, fillCommand, matchPhrases } from '../intent/user-command-match.js';
 import { elementIdsOf, validateIntentValue, type ValidationContext } from '../intent/validator.js';
 import { gateDecision } from '../registry/risk.js';
 import type { AssistantEvent } from '../shared/events.js';

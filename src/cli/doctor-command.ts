@@ -14,18 +14,15 @@ import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import type { PermissionStatus } from '../execution/accessibility/types.js';
 import { isWaylandSession, XORG_SESSION_FIX } from '../execution/input/display-session.js';
 import { createNutInputDriver, displayProblem } from '../execution/input/input-driver.js';
-import { OFFICIAL_KEY_ORIGINS, httpOrigin } from '../config/key-destination.js';
-import { createSecretStore, napiKeyringBackend, type KeyStatus } from '../config/secret-store.js';
+import { createSecretStore, napiKeyringBackend } from '../config/secret-store.js';
 import { settingsDir } from '../config/settings-path.js';
-import { createSettingsStore, type Settings } from '../config/settings.js';
+import { createSettingsStore } from '../config/settings.js';
 import type { FetchLike } from '../intent/providers/planner.js';
-import { probeAnthropic, probeOllama, probeOpenAI } from '../intent/providers/probe.js';
-import { DEFAULT_ANTHROPIC_BASE_URL, type KeyedProvider } from '../shared/llm-providers.js';
-import { keyForRequest } from '../compose/provider-keys.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import type { CliServices } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
+import { checkAnthropic, checkKey, checkOllama, checkOpenAi } from './doctor-planners.js';
 import { errorMessage } from '../shared/errors.js';
 import { withDeadline } from '../shared/deadline.js';
 
@@ -113,8 +110,6 @@ function fixForLate(id: string): string {
   return 'The server did not answer in time: check that it is running and reachable, then run the doctor again.';
 }
 
-const PROVIDER_NAMES: Readonly<Record<KeyedProvider | 'ollama', string>> = { ollama: 'Ollama', anthropic: 'Anthropic', openai: 'OpenAI-compatible server' };
-
 async function checkAccessibility(deps: DoctorDeps, deadlineMs: number): Promise<CheckResult> {
   const id = 'accessibility';
   const title = deps.platform === 'darwin' ? 'Accessibility permission' : 'Accessibility (AT-SPI bus)';
@@ -163,185 +158,6 @@ async function checkInput(io: CliIo, deps: DoctorDeps): Promise<CheckResult> {
     status: 'ok',
     detail: `Mouse and keyboard input can be sent (the pointer is at ${Math.round(answer.pointer.x)}, ${Math.round(answer.pointer.y)}).`,
   };
-}
-
-function describeKey(provider: KeyedProvider, status: KeyStatus): string {
-  if (status.saved) {
-    const where = status.source === 'environment' ? 'Key set in the environment' : 'Key saved in the keychain';
-    return status.boundTo === OFFICIAL_KEY_ORIGINS[provider] ? `${where}.` : `${where}, for ${status.boundTo}.`;
-  }
-  switch (status.problem) {
-    case 'not_saved':
-      return 'No key saved.';
-    case 'locked':
-      return 'The keychain is locked.';
-    case 'no_service':
-      return 'There is no keychain service.';
-    case 'timeout':
-      return 'The keychain did not answer.';
-    case 'error':
-      return 'The keychain gave an error.';
-  }
-}
-
-async function checkKey(services: CliServices, settings: Settings, provider: KeyedProvider): Promise<CheckResult> {
-  const id = `keychain.${provider}`;
-  const title = `Keychain: ${PROVIDER_NAMES[provider]} key`;
-  const status = await services.secrets.status(provider);
-  const detail = describeKey(provider, status);
-  if (status.saved) return { id, title, status: 'ok', detail };
-  const used = settings.provider === provider;
-  if (!used) return { id, title, status: 'not_applicable', detail: `${detail} Not needed: the planner is ${settings.provider}.` };
-  const fix = status.problem === 'not_saved' ? `Save one with "assistive-control keys set ${provider}".` : status.message;
-  return { id, title, status: 'problem', detail, fix };
-}
-
-function unreachable(name: string, url: string, reason: string, start: string): CheckResult {
-  return { id: 'provider', title: `AI planner: ${name}`, status: 'problem', detail: `Nothing answers at ${url} (${reason.slice(0, 120)}).`, fix: start };
-}
-
-async function checkOllama(deps: DoctorDeps, settings: Settings, signal: AbortSignal): Promise<CheckResult> {
-  const title = 'AI planner: Ollama';
-  const base = settings.ollamaUrl.replace(/\/+$/, '');
-  const model = settings.models.ollama;
-  const answer = await probeOllama({ baseURL: base, fetch: deps.fetch, signal });
-  if (answer.kind === 'unreachable') {
-    return unreachable('Ollama', base, answer.reason, `Start Ollama ("ollama serve"), or set its address with "assistive-control config set ollamaUrl <url>".`);
-  }
-  if (answer.kind === 'status') {
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: `${base} answered HTTP ${answer.status}, not as Ollama does.`,
-      fix: 'Check that the Ollama address in "assistive-control config show" is Ollama’s.',
-    };
-  }
-  const pulled = answer.models.some((n) => n === model || n === `${model}:latest` || `${n}:latest` === model);
-  if (!pulled) {
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: `Ollama answers at ${base}, but the model “${model}” is not pulled.`,
-      fix: `Run "ollama pull ${model}", or choose a pulled model with "assistive-control config set models.ollama <model>".`,
-    };
-  }
-  return { id: 'provider', title, status: 'ok', detail: `Ollama answers at ${base} and the model “${model}” is pulled.` };
-}
-
-async function checkOpenAi(deps: DoctorDeps, services: CliServices, settings: Settings, signal: AbortSignal): Promise<CheckResult> {
-  const title = 'AI planner: OpenAI-compatible server';
-  const base = settings.openaiBaseUrl.replace(/\/+$/, '');
-  // A self-hosted server usually needs no key: it is checked without one when none may go there.
-  const official = httpOrigin(base) === OFFICIAL_KEY_ORIGINS.openai;
-  const key = await keyForRequest(services.secrets, 'openai', base, { fetch: deps.fetch });
-  if (key.kind === 'none' && official) {
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: 'The server cannot be checked without a key.',
-      fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set openai".' : key.lookup.message,
-    };
-  }
-  if (key.kind === 'withheld' && official) return { id: 'provider', title, status: 'problem', detail: 'The saved key was not sent.', fix: key.message };
-  const answer = await probeOpenAI(
-    key.kind === 'send' ? { baseURL: base, apiKey: key.key, fetch: key.fetch, signal } : { baseURL: base, fetch: deps.fetch, signal },
-  );
-  if (answer.kind === 'unreachable') {
-    return unreachable(
-      'OpenAI-compatible server',
-      base,
-      answer.reason,
-      'Check the address with "assistive-control config show" (openaiBaseUrl) and that the server is running.',
-    );
-  }
-  if (answer.kind === 'status' && (answer.status === 401 || answer.status === 403)) {
-    if (key.kind === 'withheld')
-      return {
-        id: 'provider',
-        title,
-        status: 'problem',
-        detail: `${base} wants an API key (HTTP ${answer.status}), and the saved one was not sent there.`,
-        fix: key.message,
-      };
-    if (key.kind === 'none')
-      return {
-        id: 'provider',
-        title,
-        status: 'problem',
-        detail: `${base} wants an API key (HTTP ${answer.status}).`,
-        fix: 'Save one for it with "assistive-control keys set openai" (a key is saved for the base URL in the settings).',
-      };
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: `${base} refused the saved key (HTTP ${answer.status}).`,
-      fix: 'Save a valid key with "assistive-control keys set openai".',
-    };
-  }
-  if (answer.kind === 'status') {
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: `${base} answered HTTP ${answer.status} to the model list.`,
-      fix: 'Check the address with "assistive-control config show" (openaiBaseUrl): it should end in /v1.',
-    };
-  }
-  const ids = answer.models;
-  const model = settings.models.openai;
-  if (ids.length > 0 && !ids.includes(model)) {
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: `${base} answers, but does not offer the model “${model}”.`,
-      fix: `Choose one it offers (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}) with "assistive-control config set models.openai <model>".`,
-    };
-  }
-  if (key.kind === 'send') return { id: 'provider', title, status: 'ok', detail: `${base} answers and accepts the key.` };
-  const why = key.kind === 'withheld' ? ` The saved key is not sent there: ${key.message}` : '';
-  return { id: 'provider', title, status: 'ok', detail: `${base} answers without a key.${why}` };
-}
-
-async function checkAnthropic(deps: DoctorDeps, services: CliServices, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<CheckResult> {
-  const title = 'AI planner: Anthropic';
-  // The model list is free; a message would cost tokens. ANTHROPIC_BASE_URL is honoured as the SDK does.
-  const base = (env.ANTHROPIC_BASE_URL || DEFAULT_ANTHROPIC_BASE_URL).replace(/\/+$/, '');
-  const key = await keyForRequest(services.secrets, 'anthropic', base, { fetch: deps.fetch });
-  if (key.kind === 'none')
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: 'No key to use.',
-      fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set anthropic".' : key.lookup.message,
-    };
-  if (key.kind === 'withheld') return { id: 'provider', title, status: 'problem', detail: 'The saved key was not sent.', fix: key.message };
-  const answer = await probeAnthropic({ baseURL: base, apiKey: key.key, fetch: key.fetch, signal });
-  if (answer.kind === 'unreachable')
-    return unreachable('Anthropic', base, answer.reason, 'Check the internet connection (and a proxy, if you use one), then run the doctor again.');
-  if (answer.kind === 'status' && (answer.status === 401 || answer.status === 403)) {
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: `Anthropic refused the saved key (HTTP ${answer.status}).`,
-      fix: 'Save a valid key with "assistive-control keys set anthropic".',
-    };
-  }
-  if (answer.kind === 'status')
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: `Anthropic answered HTTP ${answer.status}.`,
-      fix: 'Try again in a moment; if it stays, check status.anthropic.com.',
-    };
-  return { id: 'provider', title, status: 'ok', detail: 'Anthropic answers and accepts the key.' };
 }
 
 /** ALSA's capture devices ("pcmC0D0c"): every Linux sound stack (PipeWire, PulseAudio) records through one. */

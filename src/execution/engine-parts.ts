@@ -7,6 +7,7 @@ import type { AppFocus } from './app-focus.js';
 import type { AppOf } from './element-geometry.js';
 import type { AccessibilityDriver, Clock, LiveElementFacts, Point } from './engine-types.js';
 import type { InputDriver, MouseButton } from './input/input-driver.js';
+import type { PointerTrail } from './pointer-trail.js';
 import type { TargetAppTracker } from './target-app.js';
 import type { TargetResolver } from './target-resolution.js';
 
@@ -70,6 +71,8 @@ export interface EngineParts {
   readonly apps: AppFocus;
   readonly targets: TargetResolver;
   readonly terminalLines: TerminalLines;
+  /** Where the engine last put the pointer (a drag stops when the user moves it). */
+  readonly pointer: PointerTrail;
   /** The live facts of an element for the gate: role, names, secure, terminal, the assistant's own. */
   factsOf(el: AxElement | undefined, where: AppOf | undefined): LiveElementFacts | undefined;
   /** Clicks at a point, refusing when one of the assistant's own windows is there. */

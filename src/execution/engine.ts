@@ -12,15 +12,14 @@
  * (cell-navigation.ts).
  */
 import { TEXT_ENTRY_ROLES, type Role } from '../shared/roles.js';
-import { isTerminalElement } from './app-classes.js';
 import { liveFacts } from './live-facts.js';
 import { PointerTrail } from './pointer-trail.js';
 import type { CanonicalModifier } from '../shared/keys.js';
-import type { AxElement, ElementRef } from './accessibility/types.js';
+import type { AxElement } from './accessibility/types.js';
 import { isVisible } from './element-resolution.js';
 import type { Observation } from './observation.js';
 import type { InputDriver, MouseButton, ScrollDirection } from './input/input-driver.js';
-import { ExecutionError, failure, found, stopWith, success, type ActionResult, type Found } from './results.js';
+import { ExecutionError, failure, success, type ActionResult, type Found } from './results.js';
 import { TargetAppTracker } from './target-app.js';
 import {
   SYSTEM_CLOCK,
@@ -39,7 +38,8 @@ import { AppFocus, OWN_WINDOW_REFUSAL } from './app-focus.js';
 import { centre, contains, describeElement, LABEL_QUOTE_MAX, notOnScreen, type AppOf } from './element-geometry.js';
 import { TargetResolver } from './target-resolution.js';
 import { DEFAULT_TUNING, TerminalLines, type EngineDeps, type EngineParts, type EngineTuning } from './engine-parts.js';
-import { typeText } from './typing.js';
+import { readFocusedText, typeText } from './typing.js';
+import { dragBetween } from './drag.js';
 import { goToCell } from './cell-navigation.js';
 import { openApplication } from './app-launch.js';
 import { runningAppsObservation } from './app-list.js';
@@ -75,6 +75,7 @@ export class ExecutionEngine {
       apps: this.apps,
       targets: this.targets,
       terminalLines: this.terminalLines,
+      pointer: this.pointer,
       factsOf: (el, where) => this.factsOf(el, where),
       pointerClick: (p, button, count) => this.pointerClick(p, button, count),
     };
@@ -228,47 +229,9 @@ export class ExecutionEngine {
     return this.guard('type', () => typeText(this.parts, text, target, options));
   }
 
-  /**
-   * The focused field of the target app and its whole text, read for dictation's corrections (the
-   * target app is brought to the front first, as typing does). A secure field or a terminal gives
-   * no text; the assistant's own windows are refused. Undefined: nothing has the focus.
-   */
+  /** The focused field and its whole text, for dictation's corrections (typing.ts). */
   async readFocusedText(): Promise<Found<FocusedText | undefined>> {
-    try {
-      const front = await this.apps.raiseTarget();
-      if (!front.ok) return stopWith(front.result);
-      // Read once it settled: a click on the field a moment ago may still be moving the focus.
-      const focus = await this.apps.settledFocus();
-      if (!focus) return found(undefined);
-      const facts = this.factsOf(focus.element, focus.app);
-      if (facts?.own) return stopWith(failure('refused', OWN_WINDOW_REFUSAL));
-      const secure = facts?.secure === true;
-      const terminal = facts?.terminal === true;
-      const value = secure || terminal || focus.element.value === null ? null : await this.bridge.readValue(focus.ref);
-      const selection = value === null ? undefined : await this.selectionOf(focus.ref, value);
-      return found({
-        app: focus.app.app,
-        pid: focus.app.pid,
-        role: focus.element.role,
-        name: focus.element.name,
-        value,
-        secure,
-        terminal,
-        ...(selection ? { selection } : {}),
-      });
-    } catch (error) {
-      return stopWith(toFailure(error, 'read the text field'));
-    }
-  }
-
-  /** The caret and selection of a text element as UTF-16 indices into its value, where the bridge reads them. */
-  private async selectionOf(ref: ElementRef, value: string): Promise<FocusedText['selection']> {
-    if (!this.bridge.textSelection) return undefined;
-    const read = await this.bridge.textSelection(ref).catch(() => undefined);
-    if (!read || read.caret < 0) return undefined;
-    const chars = Array.from(value);
-    const index = (cp: number): number => chars.slice(0, Math.max(0, Math.min(cp, chars.length))).join('').length;
-    return { caret: index(read.caret), start: index(read.start), end: index(read.end) };
+    return readFocusedText(this.parts);
   }
 
   /** Presses a key with modifiers in the frontmost app, or in `app` (brought to the front first). */
@@ -351,47 +314,9 @@ export class ExecutionEngine {
     });
   }
 
-  /** Drags with the left button from one place to another, in small moves that apps see as a drag. */
+  /** Drags with the left button from one place to another, in small moves that apps see as a drag (drag.ts). */
   async drag(from: Place, to: Place, options: ActOptions = {}): Promise<ActionResult> {
-    return this.guard('drag', async () => {
-      const a = await this.targets.placePoint(from);
-      if (!a.ok) return a.result;
-      const b = await this.targets.placePoint(to);
-      if (!b.ok) return b.result;
-      if ((await this.apps.ownWindowAt(a.value.point)) || (await this.apps.ownWindowAt(b.value.point))) return failure('refused', OWN_WINDOW_REFUSAL);
-      const fromHit = a.value.element ? { element: a.value.element, app: a.value.app } : await this.apps.elementUnder(a.value.point);
-      const dropHits = b.value.element && b.value.app ? [{ element: b.value.element, app: b.value.app }] : await this.apps.elementsUnder(b.value.point);
-      const dropHit = dropHits[0];
-      for (const d of dropHits.length > 0 ? dropHits : [undefined]) {
-        const gated = options.gate?.({ element: this.factsOf(fromHit?.element, fromHit?.app), dropTarget: this.factsOf(d?.element, d?.app) });
-        if (gated) return gated;
-      }
-      if (dropHit?.app && dropHit.element && isTerminalElement(dropHit.element, dropHit.app.app)) this.terminalLines.dropped(dropHit.app.pid);
-      const start = a.value.point;
-      const end = b.value.point;
-      await this.pointer.moveTo(start);
-      await this.input.pressButton('left');
-      let released = false;
-      try {
-        const moves = 12;
-        for (let i = 1; i <= moves; i++) {
-          await this.clock.sleep(15);
-          const taken = await this.pointer.userTookOver();
-          if (taken) {
-            await this.input.releaseButton('left');
-            released = true;
-            return failure('interrupted', `You moved the pointer during the drag, so I let go and stopped: ${taken}`);
-          }
-          await this.pointer.moveTo({ x: start.x + ((end.x - start.x) * i) / moves, y: start.y + ((end.y - start.y) * i) / moves });
-        }
-        await this.clock.sleep(30);
-      } finally {
-        if (!released) await this.input.releaseButton('left');
-      }
-      const what = (p: { element?: AxElement; point: Point }): string =>
-        p.element ? describeElement(p.element) : `${Math.round(p.point.x)}, ${Math.round(p.point.y)}`;
-      return success(`Dragged from ${what(a.value)} to ${what(b.value)}.`);
-    });
+    return this.guard('drag', () => dragBetween(this.parts, from, to, options));
   }
 
   // ── spreadsheets ───────────────────────────────────────────────────────────

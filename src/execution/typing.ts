@@ -13,8 +13,9 @@ import { OWN_WINDOW_REFUSAL } from './app-focus.js';
 import { centre, LABEL_QUOTE_MAX } from './element-geometry.js';
 import { isVisible } from './element-resolution.js';
 import type { EngineParts } from './engine-parts.js';
-import type { ActOptions, Target } from './engine-types.js';
-import { failure, success, type ActionResult } from './results.js';
+import type { ActOptions, FocusedText, Target } from './engine-types.js';
+import { toFailure } from './engine-failures.js';
+import { failure, found, stopWith, success, type ActionResult, type Found } from './results.js';
 import type { ActiveApp } from './target-app.js';
 
 export async function typeText(parts: EngineParts, text: string, target: Target | undefined, options: ActOptions): Promise<ActionResult> {
@@ -141,4 +142,47 @@ async function confirmTyped(
     'mismatch',
     `The field does not show what was typed: it reads ${shown}. Check it before going on (the keyboard layout or Caps Lock may differ from what the assistant expects).`,
   );
+}
+
+/**
+ * The focused field of the target app and its whole text, read for dictation's corrections (the
+ * target app is brought to the front first, as typing does). A secure field or a terminal gives
+ * no text; the assistant's own windows are refused. Undefined: nothing has the focus.
+ */
+export async function readFocusedText(parts: EngineParts): Promise<Found<FocusedText | undefined>> {
+  try {
+    const front = await parts.apps.raiseTarget();
+    if (!front.ok) return stopWith(front.result);
+    // Read once it settled: a click on the field a moment ago may still be moving the focus.
+    const focus = await parts.apps.settledFocus();
+    if (!focus) return found(undefined);
+    const facts = parts.factsOf(focus.element, focus.app);
+    if (facts?.own) return stopWith(failure('refused', OWN_WINDOW_REFUSAL));
+    const secure = facts?.secure === true;
+    const terminal = facts?.terminal === true;
+    const value = secure || terminal || focus.element.value === null ? null : await parts.bridge.readValue(focus.ref);
+    const selection = value === null ? undefined : await selectionOf(parts, focus.ref, value);
+    return found({
+      app: focus.app.app,
+      pid: focus.app.pid,
+      role: focus.element.role,
+      name: focus.element.name,
+      value,
+      secure,
+      terminal,
+      ...(selection ? { selection } : {}),
+    });
+  } catch (error) {
+    return stopWith(toFailure(error, 'read the text field'));
+  }
+}
+
+/** The caret and selection of a text element as UTF-16 indices into its value, where the bridge reads them. */
+async function selectionOf(parts: EngineParts, ref: ElementRef, value: string): Promise<FocusedText['selection']> {
+  if (!parts.bridge.textSelection) return undefined;
+  const read = await parts.bridge.textSelection(ref).catch(() => undefined);
+  if (!read || read.caret < 0) return undefined;
+  const chars = Array.from(value);
+  const index = (cp: number): number => chars.slice(0, Math.max(0, Math.min(cp, chars.length))).join('').length;
+  return { caret: index(read.caret), start: index(read.start), end: index(read.end) };
 }

@@ -2,7 +2,8 @@
 // slots filled and checked, and the file's text changed for "save that as" and "forget".
 import { describe, expect, it } from 'vitest';
 import { addCommandText, removeCommandText } from '../../src/intent/user-commands-edit.js';
-import { fillCommand, matchPhrases, readCommandEdit, readCommandsFile, slotValueProblem, withUserCommands } from '../../src/intent/user-commands.js';
+import { readCommandEdit, readCommandsFile, withUserCommands } from '../../src/intent/user-commands.js';
+import { fillCommand, matchPhrases, slotValueProblem } from '../../src/intent/user-command-match.js';
 import { commandGuide } from '../../src/intent/grammar/command-guide.js';
 
 const line = (...parts: string[]) => parts.join('\n');
