@@ -104,12 +104,20 @@ describe('extractJson: every failure is a code and a reason', () => {
         prose,
         (before, object, after) => {
           const r = extractJson(`${before}${JSON.stringify(object)}${after}`);
-          expect(r).toEqual({ ok: true, value: JSON.parse(JSON.stringify(object)) });
+          // A reserved key anywhere inside ("__proto__" in a nested value) is refused, never returned.
+          if (hasReservedKey(JSON.parse(JSON.stringify(object)))) expect(r).toMatchObject({ ok: false, code: 'unsafe_key' });
+          else expect(r).toEqual({ ok: true, value: JSON.parse(JSON.stringify(object)) });
         },
       ),
     );
   });
 });
+
+/** Does a parsed JSON value hold a key that could poison objects downstream, at any depth? */
+function hasReservedKey(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.keys(value).some((k) => ['__proto__', 'constructor', 'prototype'].includes(k)) || Object.values(value).some(hasReservedKey);
+}
 
 describe('jsonDepth', () => {
   it('counts arrays and objects, not brackets inside strings', () => {
