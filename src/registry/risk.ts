@@ -109,6 +109,9 @@ const OWN_WINDOW: RiskAssessment = {
 
 const SECURE_FIELD: RiskAssessment = { level: 'blocked', reason: SECURE_REFUSAL };
 
+/** Off macOS the engine presses `cmd` as Ctrl, so a cmd chord is judged as the Ctrl chord it becomes. */
+const CMD_IS_CTRL = process.platform !== 'darwin';
+
 const TERMINAL_INTERRUPT: RiskAssessment = {
   level: 'moderate',
   reason: 'Pressing Ctrl+C in the terminal stops the command running there (to copy in a terminal, say “press ctrl+shift+c”).',
@@ -190,8 +193,9 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
       const chord = formatChord(step.key, step.modifiers);
       const rule = CHORD_RULES.find((r) => r.chords.includes(chord));
       let byChord: RiskAssessment = rule ? { level: rule.level, reason: `Pressing ${chord} may ${rule.consequence}.` } : HARMLESS;
-      // "copy" is Ctrl+C, which in a terminal stops the running command instead (issue #18).
-      if (chord === 'ctrl+c' && facts.focused?.terminal) byChord = higher(byChord, TERMINAL_INTERRUPT);
+      // "copy" is Ctrl+C, which in a terminal stops the running command instead (issue #18). Off a
+      // Mac, cmd is pressed as Ctrl (src/execution/input/keymap.ts): cmd+c is the same interrupt.
+      if (facts.focused?.terminal && (chord === 'ctrl+c' || (chord === 'cmd+c' && CMD_IS_CTRL))) byChord = higher(byChord, TERMINAL_INTERRUPT);
       const plain = (step.modifiers ?? []).every((m) => m === 'shift');
       return plain && ACTIVATING_KEYS.has(step.key) && facts.focused ? higher(byChord, assessActivation(step.key, facts.focused)) : byChord;
     }

@@ -100,6 +100,9 @@ describe('live gate: terminals', () => {
     expect(r.reason).toContain('press ctrl+shift+c');
     expect(classifyRisk(ctrlC, { focused: { role: 'text_area', name: 'Notes' } }).level).toBe('harmless');
     expect(classifyRisk(Intent.parse({ intent: 'press_key', key: 'c', modifiers: ['ctrl', 'shift'] }), { focused: terminal }).level).toBe('harmless');
+    // Another route: off a Mac the engine presses cmd as Ctrl, so cmd+c is the same interrupt.
+    const cmdC = Intent.parse({ intent: 'press_key', key: 'c', modifiers: ['cmd'] });
+    expect(classifyRisk(cmdC, { focused: terminal }).level).toBe(process.platform === 'darwin' ? 'harmless' : 'moderate');
   });
 
   it('a drop onto a terminal may paste into it', () => {
