@@ -111,6 +111,9 @@ export function readPhrase(say: string): { ok: true; parts: PhrasePart[] } | { o
 const SAVE_RE = /^(?:please\s+)?(?:save|remember)\s+that\s+as(?:\s+(?:a\s+)?command)?\s+(.+)$/i;
 const FORGET_RE = /^(?:please\s+)?(?:forget|delete|remove)\s+(?:the\s+|my\s+)?command\s+(.+)$|^(?:please\s+)?forget\s+(.+)$/i;
 
+/** Words that point at something instead of naming it: no command may be called so. */
+const POINTING_NAMES = /^(?:about\s+)?(?:it|that|this|them|those|these)$/i;
+
 /** "save that as ‹name›" / "forget ‹name›": what the user asked of their commands, if that. */
 export function readCommandEdit(text: string): { kind: 'save' | 'forget'; phrase: string } | undefined {
   const clean = (s: string): string =>
@@ -122,8 +125,10 @@ export function readCommandEdit(text: string): { kind: 'save' | 'forget'; phrase
   const save = SAVE_RE.exec(text.trim());
   if (save) return { kind: 'save', phrase: clean(save[1] as string) };
   const forget = FORGET_RE.exec(text.trim());
-  if (forget) return { kind: 'forget', phrase: clean((forget[1] ?? forget[2]) as string) };
-  return undefined;
+  if (!forget) return undefined;
+  const phrase = clean((forget[1] ?? forget[2]) as string);
+  // "forget it", "forget that", "forget about it": a never mind (src/shared/answer-words.ts), never a command's name.
+  return POINTING_NAMES.test(phrase) ? undefined : { kind: 'forget', phrase };
 }
 
 /** Why a phrase cannot be the user's: it is one of the assistant's own words. Undefined when it can be. */
@@ -132,6 +137,8 @@ export function reservedPhrase(say: string, options: ReadOptions = {}): string |
   if (sessionCommand(plain) !== undefined || readConfirmationAnswer(plain) !== undefined || options.reserved?.(plain) || readCommandEdit(plain) !== undefined) {
     return `${quote(say, 60)} is one of the assistant’s own phrases (stop, yes, no, help, do that again, save that as …, forget …): choose another phrase`;
   }
+  if (POINTING_NAMES.test(plain.trim().replace(/[.!?]+$/u, '')))
+    return `${quote(say, 60)} points at something rather than naming it (“forget it” means never mind): choose a name of its own`;
   return undefined;
 }
 

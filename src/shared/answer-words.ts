@@ -44,6 +44,10 @@ export const CANCEL_PHRASES: readonly string[] = [
   'do not do it',
   'never mind',
   'nevermind',
+  // "Forget it" is a never mind, not "forget the command named it" (docs/decisions.md).
+  'forget it',
+  'forget that',
+  'forget about it',
 ];
 
 const CONFIRM = new Set(CONFIRM_PHRASES);

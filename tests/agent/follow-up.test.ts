@@ -30,6 +30,7 @@ describe('readFollowUp', () => {
     expect(readFollowUp('yes', confirmation, last)).toEqual({ kind: 'confirmation', pending: confirmation, answer: 'yes' });
     expect(readFollowUp('no', confirmation, last)).toMatchObject({ kind: 'confirmation', answer: 'no' });
     expect(readFollowUp('stop', confirmation, last)).toMatchObject({ kind: 'confirmation', answer: 'no' });
+    expect(readFollowUp('Forget it.', confirmation, last)).toMatchObject({ kind: 'confirmation', answer: 'no' });
     expect(readFollowUp('click Send', confirmation, last)).toEqual({ kind: 'new' });
     // Without a confirmation waiting, "yes" is a command like any other.
     expect(readFollowUp('yes', undefined, last)).toEqual({ kind: 'new' });

@@ -2,7 +2,7 @@
 // slots filled and checked, and the file's text changed for "save that as" and "forget".
 import { describe, expect, it } from 'vitest';
 import { addCommandText, removeCommandText } from '../../src/intent/user-commands-edit.js';
-import { readCommandEdit, readCommandsFile, withUserCommands } from '../../src/intent/user-commands.js';
+import { readCommandEdit, readCommandsFile, reservedPhrase, withUserCommands } from '../../src/intent/user-commands.js';
 import { fillCommand, matchPhrases, slotValueProblem } from '../../src/intent/user-command-match.js';
 import { commandGuide } from '../../src/intent/grammar/command-guide.js';
 
@@ -182,6 +182,14 @@ describe('matching what was said', () => {
     expect(readCommandEdit('forget morning mail')).toEqual({ kind: 'forget', phrase: 'morning mail' });
     expect(readCommandEdit('delete the command morning mail')).toEqual({ kind: 'forget', phrase: 'morning mail' });
     expect(readCommandEdit('click Save')).toBeUndefined();
+    // "Forget it" is a never mind: it names no command, and no command may be named so.
+    for (const never of ['forget it', 'Forget that.', 'forget about it', 'forget this', 'delete the command it'])
+      expect(readCommandEdit(never), never).toBeUndefined();
+    expect(readCommandEdit('forget it all')).toEqual({ kind: 'forget', phrase: 'it all' });
+    expect(reservedPhrase('it')).toMatch(/points at something rather than naming it/);
+    expect(reservedPhrase('That.')).toMatch(/points at something/);
+    expect(reservedPhrase('forget it')).toMatch(/one of the assistant’s own phrases/);
+    expect(reservedPhrase('it all')).toBeUndefined();
   });
 
   it('"what can I say" lists the user’s commands first', () => {

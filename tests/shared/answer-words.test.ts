@@ -9,7 +9,7 @@ describe('yes and no', () => {
   it('the issue’s words, as speech-to-text writes them, confirm or cancel', () => {
     for (const said of ['yes', 'Yes.', 'YES!', 'confirm', 'Do it.', 'OK', 'Okay.', 'Yeah.', '“yes”'])
       expect(readConfirmationAnswer(said), said).toBe('confirm');
-    for (const said of ['no', 'No.', 'cancel', 'Cancel!', "don't", 'Don’t.', 'do not', 'Never mind.'])
+    for (const said of ['no', 'No.', 'cancel', 'Cancel!', "don't", 'Don’t.', 'do not', 'Never mind.', 'Forget it.', 'forget that', 'Forget about it!'])
       expect(readConfirmationAnswer(said), said).toBe('cancel');
   });
 
