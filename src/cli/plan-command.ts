@@ -1,14 +1,22 @@
 /**
  * `assistive-control plan "<command>" [--json]`: plan a command and show the intent and its risk,
- * without performing anything.
+ * without performing anything. As in the assistant, the user's own commands (commands.json) are
+ * tried first, then the grammar or the LLM given.
  */
+import { homedir } from 'node:os';
+import { loopReserved } from '../agent/own-commands.js';
+import { UserCommandsFile } from '../compose/user-commands.js';
+import { settingsDir } from '../config/settings-path.js';
 import { checkCommandText } from '../intent/command-text.js';
+import { fillCommand, matchPhrases } from '../intent/user-command-match.js';
+import { readCommandEdit } from '../intent/user-commands.js';
 import { describeIntent } from '../intent/describe.js';
 import { parseCommand } from '../intent/grammar/grammar-planner.js';
 import { promptPlatform } from '../intent/system-prompt.js';
 import { validateIntentValue } from '../intent/validator.js';
 import { classifyRisk, gateDecision } from '../registry/risk.js';
 import { isLlmProvider, type LlmProvider } from '../shared/llm-providers.js';
+import { quote } from '../shared/quote.js';
 import type { Intent } from '../intent/schema.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
@@ -16,8 +24,9 @@ import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './pa
 
 const USAGE = `Usage: assistive-control plan "<command>" [--json] [--provider grammar|ollama|anthropic|openai [--model M] [--base-url URL]]
 
-Plans the command with the offline grammar (or the LLM provider given), validates the intent and
-prints it with its risk level. Nothing is performed.
+Plans the command as the assistant would: your own commands (commands.json) first, then the
+offline grammar (or the LLM provider given). Validates the intent and prints it with its risk
+level. Nothing is performed.
   --json              print one JSON object instead of text
   --provider P        plan with an LLM: ollama, anthropic or openai (default: grammar)
   --model M           the provider's model (default: from "assistive-control config show")
@@ -34,7 +43,9 @@ const GATE_WORDS = { run: 'runs without asking', confirm: 'asks you first', refu
 export type PlanOutcome =
   | {
       readonly ok: true;
-      readonly source: 'grammar' | LlmProvider;
+      readonly source: 'grammar' | 'user_command' | LlmProvider;
+      /** The user's own command that planned it (its phrase, and the app it is kept to). */
+      readonly userCommand?: { readonly say: string; readonly app?: string };
       readonly intent: unknown;
       readonly summary: string;
       readonly lowConfidence: boolean;
@@ -55,8 +66,38 @@ export function planWithGrammar(command: string): PlanOutcome {
   return acceptedOutcome(validation.intent, validation.lowConfidence, 'grammar');
 }
 
+/**
+ * The user's own commands, tried first as the assistant tries them (src/agent/own-commands.ts):
+ * a matched phrase is planned from its body, slots filled and validated like any plan. "save that
+ * as" and "forget" are the assistant's own commands: nothing to plan. Undefined: none of theirs.
+ */
+export async function planWithUserCommands(command: string, settingsFolder: string): Promise<PlanOutcome | undefined> {
+  const checked = checkCommandText(command);
+  if (!checked.ok) return undefined;
+  const edit = readCommandEdit(checked.text);
+  if (edit) {
+    const what =
+      edit.kind === 'save'
+        ? `saves the last action that succeeded as your command ${quote(edit.phrase)}`
+        : `forgets your command ${quote(edit.phrase)} (it asks first)`;
+    return { ok: false, code: 'own_command', message: `${quote(checked.text)} is one of the assistant’s own commands: it ${what}. Nothing is planned.` };
+  }
+  const set = await new UserCommandsFile({ dir: settingsFolder }).commands();
+  // Which app is in front is not known here: the best match is shown, with the app it is kept to.
+  const match = matchPhrases(checked.text, set.commands)[0];
+  if (!match || loopReserved(checked.text)) return undefined;
+  const { say, app } = match.command;
+  const filled = fillCommand(match);
+  if (!filled.ok) return { ok: false, code: 'slot_value', message: filled.message };
+  const validation = validateIntentValue(filled.body);
+  if (!validation.ok)
+    return { ok: false, code: validation.rejection.code, message: `Your command ${quote(say)} would not run: ${validation.rejection.message}` };
+  const outcome = acceptedOutcome(validation.intent, validation.lowConfidence, 'user_command');
+  return outcome.ok ? { ...outcome, userCommand: { say, ...(app !== undefined ? { app } : {}) } } : outcome;
+}
+
 /** A valid intent with its summary and risk, whichever planner produced it. */
-export function acceptedOutcome(intent: Intent, lowConfidence: boolean, source: 'grammar' | LlmProvider): PlanOutcome {
+export function acceptedOutcome(intent: Intent, lowConfidence: boolean, source: 'grammar' | 'user_command' | LlmProvider): PlanOutcome {
   const risk = classifyRisk(intent);
   return {
     ok: true,
@@ -77,6 +118,8 @@ export function printPlanOutcome(outcome: PlanOutcome, json: boolean, io: CliIo)
     io.stdout.write(`${JSON.stringify(outcome)}\n`);
   } else if (outcome.ok) {
     const gate = GATE_WORDS[outcome.risk.gate as keyof typeof GATE_WORDS] ?? outcome.risk.gate;
+    const own = outcome.userCommand;
+    if (own) io.stdout.write(`your command ${quote(own.say)}${own.app !== undefined ? ` (only while ${own.app} is in front)` : ''}\n`);
     io.stdout.write(`${outcome.summary}\n`);
     io.stdout.write(`risk: ${outcome.risk.level} (${gate}) — ${outcome.risk.reason}\n`);
     if (outcome.lowConfidence) io.stdout.write('warning: the planner was not sure; check before confirming.\n');
@@ -102,6 +145,11 @@ export const planCommand: CliCommand = {
       io.stderr.write(`${problem}\n`);
       return EXIT.usage;
     }
+    const own = await planWithUserCommands(
+      parsed.positionals.join(' '),
+      settingsDir({ platform: process.platform, env: io.env ?? process.env, homedir: homedir() }),
+    );
+    if (own) return printPlanOutcome(own, parsed.values.json, io);
     const { model, 'base-url': baseURL } = parsed.values;
     // Checked above: anything but an LLM provider's name is the grammar here.
     const provider = parsed.values.provider !== undefined && isLlmProvider(parsed.values.provider) ? parsed.values.provider : undefined;

@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CliIo } from '../../src/cli/cli-io.js';
 
@@ -111,5 +113,62 @@ describe('assistive-control plan (the installed bin, as a user runs it)', () => 
 
     const usage = spawnSync(process.execPath, [BIN, 'plan'], { encoding: 'utf8' });
     expect(usage.status).toBe(2);
+  });
+});
+
+describe('assistive-control plan: the user’s own commands first, as in the assistant', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-plan-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(
+    join(dir, 'commands.json'),
+    JSON.stringify({
+      commands: [
+        { say: 'reply to {name}', app: 'Thunderbird', do: { intent: 'click_element', element: { label: 'Reply to {name}' } } },
+        { say: 'open mail', do: { intent: 'open_application', app: 'Thunderbird' } },
+        { say: 'wipe it', do: { intent: 'press_key', key: 'delete', modifiers: ['cmd', 'shift'] } },
+      ],
+    }),
+  );
+  const planIn = async (...argv: string[]) => {
+    const io = { ...capture(), env: { ...process.env, ASSISTIVE_CONTROL_CONFIG_DIR: dir } };
+    const code = await main(['plan', ...argv], io);
+    return { code, out: io.out(), err: io.err() };
+  };
+
+  it('plans a phrase of the user’s from its body, not with the grammar', async () => {
+    const r = await planIn('--json', 'open mail');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({
+      ok: true,
+      source: 'user_command',
+      userCommand: { say: 'open mail' },
+      intent: { intent: 'open_application', app: 'Thunderbird' },
+    });
+    // Without the file the grammar reads "open mail" as opening an app named "mail".
+    const grammar = await run('plan', '--json', 'open mail');
+    expect(JSON.parse(grammar.out)).toMatchObject({ source: 'grammar', intent: { app: 'mail' } });
+  });
+
+  it('fills slots and says which app the command is kept to', async () => {
+    const r = await planIn('Reply to Anna');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('your command “reply to {name}” (only while Thunderbird is in front)');
+    expect(r.out).toContain('"label":"Reply to Anna"');
+  });
+
+  it('a destructive body is destructive in the plan too', async () => {
+    const r = await planIn('--json', 'wipe it');
+    expect(JSON.parse(r.out)).toMatchObject({ ok: true, source: 'user_command', risk: { gate: 'confirm' } });
+  });
+
+  it('a slot value that holds a second command is refused with a sentence, and "forget" is the assistant’s own command', async () => {
+    const bad = await planIn('reply to Anna then press delete');
+    expect(bad.code).toBe(3);
+    expect(bad.err).toMatch(/^Your command “reply to \{name\}” was not run\. .*holds another command/);
+    const forget = await planIn('forget open mail');
+    expect(forget.code).toBe(3);
+    expect(forget.err).toContain(
+      '“forget open mail” is one of the assistant’s own commands: it forgets your command “open mail” (it asks first). Nothing is planned.',
+    );
   });
 });
