@@ -48,6 +48,19 @@ describe('listening starts', () => {
     for (const s of [STARTING, LISTENING, TRANSCRIBING, REVIEW]) expect(voiceStep(s, { type: 'listen' })).toEqual({ state: s, effects: [] });
   });
 
+  it('a permission answer for a listening cancelled meanwhile opens nothing and says nothing', () => {
+    const cancelled = voiceStep(STARTING, { type: 'cancel' }).state;
+    expect(voiceStep(cancelled, { type: 'permission', attempt: 1, denied: 'Allow the microphone in System Settings.' })).toEqual({
+      state: cancelled,
+      effects: [],
+    });
+    expect(voiceStep(cancelled, { type: 'permission', attempt: 1 })).toEqual({ state: cancelled, effects: [] });
+    // A late answer of an earlier attempt does not speak for the newer one.
+    const newer = after([{ type: 'listen' }], cancelled);
+    expect(voiceStep(newer, { type: 'permission', attempt: 1, denied: 'Allow the microphone.' })).toEqual({ state: newer, effects: [] });
+    expect(voiceStep(newer, { type: 'permission', attempt: 2 }).effects).toEqual([{ type: 'open_capture', attempt: 2 }]);
+  });
+
   it('the permission granted opens the capture; denied ends at idle with its explanation shown and said', () => {
     expect(voiceStep(STARTING, { type: 'permission', attempt: 1 }).effects).toEqual([{ type: 'open_capture', attempt: 1 }]);
     const denied = voiceStep(STARTING, { type: 'permission', attempt: 1, denied: 'Allow the microphone in System Settings.' });
@@ -88,9 +101,9 @@ describe('listening ends', () => {
   it('Done stops the capture; its audio goes to be transcribed', () => {
     const done = voiceStep(LISTENING, { type: 'finish', quiet: false });
     expect(done.state).toMatchObject({ phase: { kind: 'listening' }, recording: false });
-    expect(done.effects).toEqual([{ type: 'stop_capture', quiet: false }]);
+    expect(done.effects).toEqual([{ type: 'stop_capture', quiet: false, attempt: 1 }]);
     const audio = utterance(1600);
-    expect(voiceStep(done.state, { type: 'recorded', utterance: audio, quiet: false }).effects).toEqual([{ type: 'transcribe', utterance: audio }]);
+    expect(voiceStep(done.state, { type: 'recorded', attempt: 1, utterance: audio, quiet: false }).effects).toEqual([{ type: 'transcribe', utterance: audio }]);
   });
 
   it('Done twice, or Done when not listening, does nothing', () => {
@@ -100,12 +113,31 @@ describe('listening ends', () => {
   });
 
   it('a quiet finish with nothing heard is a quiet return to idle; with audio it is transcribed', () => {
-    expect(voiceStep(LISTENING, { type: 'recorded', utterance: utterance(0), quiet: true })).toEqual({
-      state: { ...LISTENING, phase: { kind: 'idle' } },
+    const stopping = after([{ type: 'finish', quiet: true }], LISTENING);
+    expect(voiceStep(stopping, { type: 'recorded', attempt: 1, utterance: utterance(0), quiet: true })).toEqual({
+      state: { ...stopping, phase: { kind: 'idle' } },
       effects: [],
     });
-    expect(voiceStep(LISTENING, { type: 'recorded', utterance: utterance(0), quiet: false }).effects[0]?.type).toBe('transcribe');
-    expect(voiceStep(LISTENING, { type: 'recorded', utterance: utterance(10), quiet: true }).effects[0]?.type).toBe('transcribe');
+    expect(voiceStep(stopping, { type: 'recorded', attempt: 1, utterance: utterance(0), quiet: false }).effects[0]?.type).toBe('transcribe');
+    expect(voiceStep(stopping, { type: 'recorded', attempt: 1, utterance: utterance(10), quiet: true }).effects[0]?.type).toBe('transcribe');
+  });
+
+  it('Cancel while the recording stops: its audio, when it comes, is dropped, never transcribed', () => {
+    const stopping = after([{ type: 'finish', quiet: false }], LISTENING);
+    const cancelled = voiceStep(stopping, { type: 'cancel' });
+    expect(cancelled.state.phase).toEqual({ kind: 'idle' });
+    expect(cancelled.effects).toEqual([{ type: 'announce', text: 'Cancelled: nothing was done.' }]);
+    const audio = utterance(1600);
+    expect(voiceStep(cancelled.state, { type: 'recorded', attempt: 1, utterance: audio, quiet: false })).toEqual({ state: cancelled.state, effects: [] });
+    // Nor when a new listening has begun meanwhile: the old recording is not the new one's.
+    const again = after(
+      [{ type: 'listen' }, { type: 'permission', attempt: 2 }, { type: 'capture_opened', attempt: 2 }, { type: 'finish', quiet: false }],
+      cancelled.state,
+    );
+    expect(voiceStep(again, { type: 'recorded', attempt: 1, utterance: audio, quiet: false }).effects).toEqual([]);
+    expect(voiceStep(again, { type: 'recorded', attempt: 2, utterance: audio, quiet: false }).effects).toEqual([{ type: 'transcribe', utterance: audio }]);
+    // A recording that still runs has not been stopped: no audio can be its.
+    expect(voiceStep(LISTENING, { type: 'recorded', attempt: 1, utterance: audio, quiet: false }).effects).toEqual([]);
   });
 });
 
@@ -268,7 +300,7 @@ describe('Cancel, Esc, and voice turned off', () => {
 describe('the push-to-talk shortcut', () => {
   it('toggles: idle listens, listening finishes, anything else is left alone', () => {
     expect(voiceStep(VOICE_START, { type: 'toggle' })).toEqual(voiceStep(VOICE_START, { type: 'listen' }));
-    expect(voiceStep(LISTENING, { type: 'toggle' }).effects).toEqual([{ type: 'stop_capture', quiet: false }]);
+    expect(voiceStep(LISTENING, { type: 'toggle' }).effects).toEqual([{ type: 'stop_capture', quiet: false, attempt: 1 }]);
     for (const s of [STARTING, TRANSCRIBING, REVIEW]) expect(voiceStep(s, { type: 'toggle' })).toEqual({ state: s, effects: [] });
   });
 
@@ -280,7 +312,7 @@ describe('the push-to-talk shortcut', () => {
     expect(open.effects).toContainEqual({ type: 'announce', text: 'Listening. Say the command, then release the keys.' });
     const released = voiceStep(open.state, { type: 'hold_release' });
     expect(released.state).toMatchObject({ holding: false, recording: false });
-    expect(released.effects).toEqual([{ type: 'stop_capture', quiet: true }]);
+    expect(released.effects).toEqual([{ type: 'stop_capture', quiet: true, attempt: 1 }]);
   });
 
   it('released while the microphone opens: back to idle without a word; the late capture is dropped', () => {
@@ -293,7 +325,7 @@ describe('the push-to-talk shortcut', () => {
   it('a second press while held does nothing; a press while listening from a toggle finishes it; a press while transcribing does nothing', () => {
     const held = after([{ type: 'hold_press' }]);
     expect(voiceStep(held, { type: 'hold_press' })).toEqual({ state: held, effects: [] });
-    expect(voiceStep(LISTENING, { type: 'hold_press' }).effects).toEqual([{ type: 'stop_capture', quiet: false }]);
+    expect(voiceStep(LISTENING, { type: 'hold_press' }).effects).toEqual([{ type: 'stop_capture', quiet: false, attempt: 1 }]);
     expect(voiceStep(TRANSCRIBING, { type: 'hold_press' })).toEqual({ state: TRANSCRIBING, effects: [] });
   });
 

@@ -145,7 +145,7 @@ export function useVoice(options: VoiceOptions): VoiceState {
       case 'stop_capture': {
         const current = capture.current;
         capture.current = undefined;
-        void current?.stop().then((utterance) => apply({ type: 'recorded', utterance, quiet: effect.quiet }));
+        void current?.stop().then((utterance) => apply({ type: 'recorded', attempt: effect.attempt, utterance, quiet: effect.quiet }));
         return undefined;
       }
       case 'cancel_capture':

@@ -59,7 +59,7 @@ export type VoiceEvent =
   /** Done (or the length cap, or the shortcut again); `quiet`: nothing heard yet is no error, just idle. */
   | { readonly type: 'finish'; readonly quiet: boolean }
   /** The capture stopped and gave its audio. */
-  | { readonly type: 'recorded'; readonly utterance: VoiceUtterance; readonly quiet: boolean }
+  | { readonly type: 'recorded'; readonly attempt: number; readonly utterance: VoiceUtterance; readonly quiet: boolean }
   /** An utterance goes to main to be transcribed (push-to-talk, or from continuous listening). */
   | { readonly type: 'transcribing' }
   /** How a model download goes, while the transcription waits for it. */
@@ -90,7 +90,8 @@ export type VoiceEffect =
   /** The capture that just opened is the one to listen with, or is dropped (cancelled, or a newer attempt began). */
   | { readonly type: 'keep_capture' }
   | { readonly type: 'discard_capture' }
-  | { readonly type: 'stop_capture'; readonly quiet: boolean }
+  /** `attempt`: the listening it ends; its audio comes back as `recorded` with the same number. */
+  | { readonly type: 'stop_capture'; readonly quiet: boolean; readonly attempt: number }
   | { readonly type: 'cancel_capture' }
   | { readonly type: 'cancel_transcription' }
   | { readonly type: 'transcribe'; readonly utterance: VoiceUtterance }
@@ -129,7 +130,7 @@ function listen(state: VoiceMachine): VoiceStep {
 
 function finish(state: VoiceMachine, quiet: boolean): VoiceStep {
   if (!state.recording || state.phase.kind !== 'listening') return same(state);
-  return { state: { ...state, recording: false }, effects: [{ type: 'stop_capture', quiet }] };
+  return { state: { ...state, recording: false }, effects: [{ type: 'stop_capture', quiet, attempt: state.attempt }] };
 }
 
 function cancel(state: VoiceMachine): VoiceStep {
@@ -186,6 +187,8 @@ export function voiceStep(state: VoiceMachine, event: VoiceEvent): VoiceStep {
     case 'listen':
       return listen(state);
     case 'permission':
+      // An answer for a listening that was cancelled meanwhile (or a newer one began) opens nothing and says nothing.
+      if (state.phase.kind !== 'starting' || event.attempt !== state.attempt) return same(state);
       if (event.denied !== undefined) return fail(state, event.denied);
       return { state, effects: [{ type: 'open_capture', attempt: event.attempt }] };
     case 'capture_failed':
@@ -201,6 +204,8 @@ export function voiceStep(state: VoiceMachine, event: VoiceEvent): VoiceStep {
     case 'finish':
       return finish(state, event.quiet);
     case 'recorded':
+      // Cancelled while the recording was stopping (or a newer listening began): its audio is dropped, never transcribed.
+      if (state.phase.kind !== 'listening' || state.recording || event.attempt !== state.attempt) return same(state);
       if (event.quiet && event.utterance.pcm.length === 0) return same(idle(state));
       return { state, effects: [{ type: 'transcribe', utterance: event.utterance }] };
     case 'transcribing':
