@@ -112,10 +112,26 @@ const SECURE_FIELD: RiskAssessment = { level: 'blocked', reason: SECURE_REFUSAL 
 /** Off macOS the engine presses `cmd` as Ctrl, so a cmd chord is judged as the Ctrl chord it becomes. */
 const CMD_IS_CTRL = process.platform !== 'darwin';
 
-const TERMINAL_INTERRUPT: RiskAssessment = {
-  level: 'moderate',
-  reason: 'Pressing Ctrl+C in the terminal stops the command running there (to copy in a terminal, say “press ctrl+shift+c”).',
+/**
+ * The terminal's control chords: each signals the program running there or ends its input, and none
+ * can be taken back. Ctrl+C is also "copy" everywhere else (issue #18).
+ */
+const TERMINAL_CHORDS: Readonly<Record<string, RiskAssessment>> = {
+  c: { level: 'moderate', reason: 'Pressing Ctrl+C in the terminal stops the command running there (to copy in a terminal, say “press ctrl+shift+c”).' },
+  d: {
+    level: 'moderate',
+    reason: 'Pressing Ctrl+D in the terminal ends its input: on an empty line it closes the shell, and with it the terminal window or tab.',
+  },
+  z: { level: 'moderate', reason: 'Pressing Ctrl+Z in the terminal suspends the command running there.' },
+  backslash: { level: 'moderate', reason: 'Pressing Ctrl+\\ in the terminal quits the command running there at once, without letting it save.' },
 };
+
+/** The terminal control chord `key` with `modifiers` is, if any: Ctrl alone, or off a Mac cmd alone (pressed as Ctrl). */
+function terminalChord(key: string, modifiers: readonly string[] | undefined): RiskAssessment | undefined {
+  const only = modifiers?.length === 1 ? modifiers[0] : undefined;
+  const ctrl = only === 'ctrl' || (only === 'cmd' && CMD_IS_CTRL);
+  return ctrl && Object.hasOwn(TERMINAL_CHORDS, key) ? TERMINAL_CHORDS[key] : undefined;
+}
 
 /** Keys that activate the focused element (press a button, follow a link, submit a form). */
 const ACTIVATING_KEYS: ReadonlySet<string> = new Set(['enter', 'space']);
@@ -193,9 +209,11 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
       const chord = formatChord(step.key, step.modifiers);
       const rule = CHORD_RULES.find((r) => r.chords.includes(chord));
       let byChord: RiskAssessment = rule ? { level: rule.level, reason: `Pressing ${chord} may ${rule.consequence}.` } : HARMLESS;
-      // "copy" is Ctrl+C, which in a terminal stops the running command instead (issue #18). Off a
-      // Mac, cmd is pressed as Ctrl (src/execution/input/keymap.ts): cmd+c is the same interrupt.
-      if (facts.focused?.terminal && (chord === 'ctrl+c' || (chord === 'cmd+c' && CMD_IS_CTRL))) byChord = higher(byChord, TERMINAL_INTERRUPT);
+      // "copy" is Ctrl+C, which in a terminal stops the running command instead (issue #18); Ctrl+D,
+      // Ctrl+Z and Ctrl+\ end, suspend or quit it. Off a Mac, cmd is pressed as Ctrl
+      // (src/execution/input/keymap.ts): cmd+c is the same interrupt.
+      const control = facts.focused?.terminal ? terminalChord(step.key, step.modifiers) : undefined;
+      if (control) byChord = higher(byChord, control);
       const plain = (step.modifiers ?? []).every((m) => m === 'shift');
       return plain && ACTIVATING_KEYS.has(step.key) && facts.focused ? higher(byChord, assessActivation(step.key, facts.focused)) : byChord;
     }

@@ -105,6 +105,21 @@ describe('live gate: terminals', () => {
     expect(classifyRisk(cmdC, { focused: terminal }).level).toBe(process.platform === 'darwin' ? 'harmless' : 'moderate');
   });
 
+  it('Ctrl+D, Ctrl+Z and Ctrl+\\ in a terminal end, suspend or quit what runs there: they ask; elsewhere, or with another modifier, they do not', () => {
+    const chord = (key: string, modifiers: string[]) => Intent.parse({ intent: 'press_key', key, modifiers });
+    const said = { d: 'closes the shell', z: 'suspends the command', backslash: 'quits the command' } as const;
+    for (const [key, words] of Object.entries(said)) {
+      const r = classifyRisk(chord(key, ['ctrl']), { focused: terminal });
+      expect(r.level, key).toBe('moderate');
+      expect(r.reason, key).toContain(words);
+      // Off a Mac, cmd is pressed as Ctrl: the same chord by another route.
+      expect(classifyRisk(chord(key, ['cmd']), { focused: terminal }).level, `cmd+${key}`).toBe(process.platform === 'darwin' ? 'harmless' : 'moderate');
+      expect(classifyRisk(chord(key, ['ctrl']), { focused: { role: 'text_area', name: 'Notes' } }).level, key).toBe('harmless');
+      expect(classifyRisk(chord(key, ['ctrl', 'shift']), { focused: terminal }).level, `ctrl+shift+${key}`).toBe('harmless');
+      expect(classifyRisk(chord(key, []), { focused: terminal }).level, key).toBe('harmless');
+    }
+  });
+
   it('a drop onto a terminal may paste into it', () => {
     const drag = Intent.parse({ intent: 'drag', from: { x: 1, y: 1 }, to: { x: 5, y: 5 } });
     expect(classifyRisk(drag, { dropTarget: terminal }).level).toBe('moderate');
