@@ -8,6 +8,7 @@
  *   npx tsx scripts/macos-check.ts events [seconds]      # focus and window events (R1, R8)
  *   npx tsx scripts/macos-check.ts snapshot APP [ms]     # one snapshot: size, truncation, states (R2, R3, R7)
  *   npx tsx scripts/macos-check.ts read APP [LABEL]      # the full value of a text element (R4)
+ *   npx tsx scripts/macos-check.ts selection APP [LABEL] # the caret and the selection of a text element (R11)
  *   npx tsx scripts/macos-check.ts activate APP          # brings APP to the front (R5)
  *   npx tsx scripts/macos-check.ts press APP LABEL [ACTION]  # press (or ACTION: expand, select…), timed (R6, R7)
  *   npx tsx scripts/macos-check.ts installed NAME        # which installed app NAME means (R10)
@@ -94,6 +95,16 @@ async function main(): Promise<void> {
       say(`${el.role} "${el.name}": ${value === null ? 'no value' : `${[...value].length} characters, ending "${value.slice(-20)}"`}`);
       return;
     }
+    case 'selection': {
+      const { snap, el } = await elementNamed(args[0] ?? '', args[1]);
+      const ref = { generation: snap.generation, id: el.id };
+      const at = await bridge.textSelection(ref);
+      // Offsets count code points: the selected text is sliced the same way.
+      const chars = Array.from((await bridge.readValue(ref)) ?? '');
+      const selected = chars.slice(at.start, at.end).join('');
+      say(`${el.role} "${el.name}": caret ${at.caret}, selection ${at.start}–${at.end} "${selected}" (of ${chars.length} characters)`);
+      return;
+    }
     case 'activate': {
       const pid = await pidOf(args[0] ?? '');
       const started = Date.now();
@@ -125,7 +136,7 @@ async function main(): Promise<void> {
     }
     default:
       say(
-        'usage: npx tsx scripts/macos-check.ts permission | apps [s] | events [s] | snapshot APP [ms] | read APP [LABEL] | activate APP | press APP LABEL [ACTION] | installed NAME',
+        'usage: npx tsx scripts/macos-check.ts permission | apps [s] | events [s] | snapshot APP [ms] | read APP [LABEL] | selection APP [LABEL] | activate APP | press APP LABEL [ACTION] | installed NAME',
       );
       process.exitCode = 2;
   }

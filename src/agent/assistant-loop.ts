@@ -61,6 +61,7 @@ export class AssistantLoop {
       emit,
       act: (state, planned) => this.actor.act(state, planned),
       ...(deps.policy ? { policy: deps.policy } : {}),
+      ...(deps.platform ? { platform: deps.platform } : {}),
     });
   }
 

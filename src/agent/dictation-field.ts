@@ -110,9 +110,9 @@ export function locateInsertion(before: string, after: string, inserted: string)
   return undefined;
 }
 
-/** The keys that put the caret at `offset`: from the field's start or end (Ctrl+Home / Ctrl+End), whichever is nearer. */
+/** The keys that put the caret at `offset`: from the start or the end of the text, whichever is nearer (the platform names the keys). */
 export interface CaretMove {
-  readonly anchor: 'home' | 'end';
+  readonly anchor: 'start' | 'end';
   readonly key: 'left' | 'right';
   readonly presses: number;
 }
@@ -120,7 +120,7 @@ export interface CaretMove {
 export function caretMoveTo(value: string, offset: number): CaretMove {
   const fromStart = graphemes(value.slice(0, offset));
   const fromEnd = graphemes(value.slice(offset));
-  return fromEnd <= fromStart ? { anchor: 'end', key: 'left', presses: fromEnd } : { anchor: 'home', key: 'right', presses: fromStart };
+  return fromEnd <= fromStart ? { anchor: 'end', key: 'left', presses: fromEnd } : { anchor: 'start', key: 'right', presses: fromStart };
 }
 
 /** The caret after an edit elsewhere: shifted by what the edit added or took away before it. */

@@ -9,7 +9,8 @@
  * typed where is remembered per field (dictation-field.ts).
  *
  * Corrections act on what was dictated, with keys, as a person would (so the app's own undo history
- * keeps them): Ctrl+End or Ctrl+Home, then Left or Right to the place, Shift+Left over the words,
+ * keeps them): to the end or the start of the text (Ctrl+End or Ctrl+Home; ⌘↓ or ⌘↑ on a Mac, the
+ * platform's keys from src/execution/input/keymap.ts), then Left or Right to the place, Shift+Left over the words,
  * then the new words typed (the same type_text path) or BackSpace; the field is read back and must
  * read exactly as expected, else the correction stops with a sentence. The field's text is never
  * set whole (that would lose a rich editor's formatting and undo history).
@@ -19,8 +20,8 @@ import type { Intent } from '../intent/schema.js';
 import { dispatchIntent, type ActionResult, type EngineApi } from '../registry/dispatch.js';
 import type { GatePolicy } from '../registry/risk.js';
 import type { FocusedText } from '../execution/engine-types.js';
+import { caretKeys, inputPlatformOf, type CaretKeys, type Chord, type InputPlatform } from '../execution/input/keymap.js';
 import type { AssistantEvent } from '../shared/events.js';
-import type { CanonicalModifier } from '../shared/keys.js';
 import { quote } from '../shared/quote.js';
 import {
   applyEdit,
@@ -57,6 +58,8 @@ export interface DictationDeps {
   readonly emit: (event: AssistantEvent) => void;
   /** The loop's actor: risk, gate, confirmation, dispatch and audit of one plan. */
   readonly act: (state: RunState, planned: Planned) => Promise<Step>;
+  /** Whose keys move the caret (a Mac's ⌘↑ and ⌘↓, or Ctrl+Home and Ctrl+End); default this process's platform. */
+  readonly platform?: InputPlatform;
 }
 
 const QUOTE_MAX = 60;
@@ -69,8 +72,11 @@ export class DictationSession {
   private readonly fields = new Map<string, FieldRecord>();
   /** The end of what dictation typed into fields that do not show their text (for spacing only). */
   private readonly blind = new Map<string, string>();
+  private readonly keys: CaretKeys;
 
-  constructor(private readonly deps: DictationDeps) {}
+  constructor(private readonly deps: DictationDeps) {
+    this.keys = caretKeys(deps.platform ?? inputPlatformOf(process.platform));
+  }
 
   /** Dictation mode is on: every command is text for the focused field. */
   get active(): boolean {
@@ -228,7 +234,7 @@ export class DictationSession {
     }
     const words = record.value.slice(range.start, range.end);
     await this.moveCaret(record, range.end, state);
-    await this.press(state, 'left', ['shift'], graphemes(words));
+    await this.press(state, this.keys.selectLeft, graphemes(words));
     const selected = await this.expect(record, record.value);
     // Where the bridge reads the selection, it must be exactly those words.
     if (selected.selection && (selected.selection.start !== range.start || selected.selection.end !== range.end)) {
@@ -255,7 +261,7 @@ export class DictationSession {
     }
     const expected = applyEdit(record.value, edit);
     await this.moveCaret(record, edit.start + edit.removed.length, state);
-    if (removedKeys > 0) await this.press(state, 'left', ['shift'], removedKeys);
+    if (removedKeys > 0) await this.press(state, this.keys.selectLeft, removedKeys);
     if (edit.inserted !== '') {
       const typed = await this.type(state, edit.inserted);
       if (typed.outcome !== 'done') {
@@ -263,7 +269,7 @@ export class DictationSession {
         throw new Stopped(`The correction stopped: ${typed.message}`);
       }
     } else if (removedKeys > 0) {
-      await this.press(state, 'backspace', [], 1);
+      await this.press(state, this.keys.deleteBack, 1);
     }
     await this.expect(record, expected);
     const caret = caretAfter(keep, edit);
@@ -279,16 +285,16 @@ export class DictationSession {
     const here = record.caret;
     if (caret !== here) {
       const between = caret > here ? record.value.slice(here, caret) : record.value.slice(caret, here);
-      await this.press(state, caret > here ? 'right' : 'left', [], graphemes(between));
+      await this.press(state, caret > here ? this.keys.right : this.keys.left, graphemes(between));
       record.caret = caret;
     }
   }
 
-  /** Ctrl+End or Ctrl+Home, then Left or Right: the caret at `offset` wherever the user left it. */
+  /** To the end or the start of the text, then Left or Right: the caret at `offset` wherever the user left it. */
   private async moveCaret(record: FieldRecord, offset: number, state: RunState): Promise<void> {
     const move = caretMoveTo(record.value, offset);
-    await this.press(state, move.anchor, ['ctrl'], 1);
-    await this.press(state, move.key, [], move.presses);
+    await this.press(state, move.anchor === 'end' ? this.keys.textEnd : this.keys.textStart, 1);
+    await this.press(state, move.key === 'left' ? this.keys.left : this.keys.right, move.presses);
   }
 
   /** Reads the field back: it must read exactly `expected`, else the correction stops. */
@@ -299,17 +305,12 @@ export class DictationSession {
     forget(record, now ?? record.value);
     const shown = now === null ? 'nothing' : quote(now, 120);
     throw new Stopped(
-      `The correction did not come out as expected: ${record.label} now reads ${shown}. Check it (the app's own undo, Ctrl+Z, takes keys back); dictation goes on from there.`,
+      `The correction did not come out as expected: ${record.label} now reads ${shown}. Check it (the app's own undo, ${this.keys.undoName}, takes keys back); dictation goes on from there.`,
     );
   }
 
-  /** Presses a key `times` times through the registry's dispatch (the live gate sees each). */
-  private async press(
-    state: RunState,
-    key: 'left' | 'right' | 'home' | 'end' | 'backspace',
-    modifiers: readonly CanonicalModifier[],
-    times: number,
-  ): Promise<void> {
+  /** Presses a chord `times` times through the registry's dispatch (the live gate sees each). */
+  private async press(state: RunState, { key, modifiers }: Chord, times: number): Promise<void> {
     for (let i = 0; i < times; i++) {
       if (state.signal.aborted) throw new Cancelled();
       const result: ActionResult = await dispatchIntent(

@@ -2,6 +2,7 @@
  * The assistant loop's contract with its front ends: what it needs (an engine, a way to ask for
  * confirmation, a planner factory, an audit sink) and what a run gives back.
  */
+import type { InputPlatform } from '../execution/input/keymap.js';
 import type { Planner } from '../intent/providers/planner.js';
 import type { Intent } from '../intent/schema.js';
 import type { ConfidencePolicy } from '../intent/validator.js';
@@ -72,6 +73,8 @@ export interface AssistantDeps {
   readonly userCommands?: UserCommandStore;
   /** The confidence policy for the grammar's intents (an LLM's comes with its planner). */
   readonly confidence?: ConfidencePolicy;
+  /** Whose keys dictation's corrections press (a Mac's ⌘↑ and ⌘↓, or Ctrl+Home and Ctrl+End); default this process's platform. */
+  readonly platform?: InputPlatform;
 }
 
 export interface RunOptions {

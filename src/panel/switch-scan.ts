@@ -8,8 +8,11 @@
  * groups first (Recent commands, Quick commands), so any recent command is two presses with one
  * switch. "What can I say" is the first default quick command; its guide, once shown, is a group of
  * its own after a question's answers (issue #15). With the numbers shown, the marks are scanned row by row, then within the row.
+ * Dictation (issue #18) is the last entry ("Dictate"); while it is on, "Stop dictation" is the first, and the Recent and Quick
+ * commands give way to a few corrections (what they would send is written into the field then).
  */
 import type { CommandGuide } from '../shared/command-guide.js';
+import type { SessionMode } from '../shared/events.js';
 import type { OverlayMark, OverlayView } from '../shared/ipc-contract.js';
 import type { ScanMode } from '../shared/switch-access.js';
 
@@ -54,7 +57,12 @@ export interface ScanContext {
   readonly voice?: 'idle' | 'starting' | 'listening' | 'transcribing' | 'review';
   /** Continuous listening, when its setting is on: whether the microphone is open for it. */
   readonly continuous?: 'off' | 'starting' | 'listening' | 'sleeping';
+  /** The session's mode, where the panel offers dictation (commands: "Dictate" is offered; dictation: "Stop dictation"). */
+  readonly dictation?: SessionMode;
 }
+
+/** While dictating: corrections a switch can choose when the recogniser got a phrase wrong (src/intent/dictation-text.ts reads them). */
+export const DICTATION_CORRECTIONS: readonly string[] = ['scratch that', 'undo that', 'new line'];
 
 /** A group holds at most this many entries; longer lists become groups of groups. */
 export const GROUP_SIZE = 6;
@@ -116,7 +124,10 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
     });
     return [...chunk('Rows', rows), run('hide numbers', 'Hide numbers')];
   }
-  const top: ScanNode[] = ctx.options.map((o) => run(o));
+  const dictating = ctx.dictation === 'dictation';
+  // The way out of dictation is the first entry, as Stop listening is while listening.
+  const top: ScanNode[] = dictating ? [run('stop dictation', 'Stop dictation')] : [];
+  top.push(...ctx.options.map((o) => run(o)));
   // The guide just asked for comes first after a question's answers: a group per kind of command.
   if (ctx.guide) {
     const groups = ctx.guide.groups.map((g): ScanNode => ({
@@ -132,6 +143,10 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
   // Listening all the time: the same place stops it (asleep too: a switch user may want the microphone closed).
   const continuing = ctx.continuous !== undefined && ctx.continuous !== 'off';
   if (ctx.voice === 'idle') top.push(continuing ? voice('Stop listening', 'stop_listening') : voice('Start listening', 'listen'));
+  if (dictating) {
+    top.push({ type: 'group', label: 'Corrections', children: DICTATION_CORRECTIONS.map((c) => run(c)) });
+    return chunk('Answers', top);
+  }
   if (ctx.recent.length > 0)
     top.push({
       type: 'group',
@@ -150,6 +165,8 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
         ctx.quick.map((c) => run(c)),
       ),
     });
+  // Last: entered once for a whole text, so the commands used most keep their place and their timing.
+  if (ctx.dictation === 'commands') top.push(run('start dictation', 'Dictate'));
   return chunk('Answers', top);
 }
 

@@ -42,6 +42,7 @@ export function usePanelScan({ api, state, busy, recent, settings, scanning, ove
     ...(overlay ? { overlay } : {}),
     ...(voice.enabled ? { voice: voice.phase.kind } : {}),
     ...(voice.enabled && voice.continuous ? { continuous: voice.continuous } : {}),
+    dictation: state.mode,
   });
   const perform = (action: ScanAction): void => {
     switch (action.kind) {

@@ -77,7 +77,7 @@ describe('where an insertion went', () => {
 describe('reaching a place with keys', () => {
   it('from the nearer end, counting what a person sees as characters', () => {
     expect(caretMoveTo('Hello world', 9)).toEqual({ anchor: 'end', key: 'left', presses: 2 });
-    expect(caretMoveTo('Hello world', 2)).toEqual({ anchor: 'home', key: 'right', presses: 2 });
+    expect(caretMoveTo('Hello world', 2)).toEqual({ anchor: 'start', key: 'right', presses: 2 });
     expect(caretMoveTo('Hello', 5)).toEqual({ anchor: 'end', key: 'left', presses: 0 });
     expect(graphemes('e\u0301👍🏽\n')).toBe(3);
   });

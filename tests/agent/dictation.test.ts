@@ -1,14 +1,15 @@
 // Dictation mode through the real loop (src/agent/dictation.ts), on a fake engine that behaves as a
-// text field does: typed text replaces the selection at the caret, Ctrl+Home/End, Left/Right,
-// Shift+Left and BackSpace move, select and delete. The real GTK round trips are in
+// text field does: typed text replaces the selection at the caret, Ctrl+Home/End (⌘↑/⌘↓ on a Mac),
+// Left/Right, Shift+Left and BackSpace move, select and delete. The real GTK round trips are in
 // tests/agent/dictation.desktop.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { FocusedText, LiveElementFacts } from '../../src/execution/engine-types.js';
+import type { InputPlatform } from '../../src/execution/input/keymap.js';
 import { found } from '../../src/execution/results.js';
 import { SECURE_REFUSAL } from '../../src/shared/secure-fields.js';
 import { setupLoop, type EngineCall } from './loop-fakes.js';
 
-/** A text field as keys and typing change it. */
+/** A text field as keys and typing change it, on Linux or on a Mac. */
 class FakeField {
   value = '';
   caret = 0;
@@ -19,6 +20,8 @@ class FakeField {
   constructor(
     readonly facts: LiveElementFacts = { role: 'text_field', name: 'Message' },
     readonly shows = true,
+    /** On a Mac, ⌘↑ and ⌘↓ go to the start and the end of the text; Home and End (with Ctrl too) only scroll. */
+    readonly platform: InputPlatform = 'linux',
   ) {}
 
   private selection(): [number, number] | undefined {
@@ -38,8 +41,10 @@ class FakeField {
     const sel = this.selection();
     if (shift && this.anchor === undefined) this.anchor = this.caret;
     if (!shift && key !== 'backspace') this.anchor = undefined;
-    if (key === 'end') this.caret = this.value.length;
-    else if (key === 'home') this.caret = 0;
+    const mac = this.platform === 'darwin';
+    const cmd = modifiers.includes('cmd');
+    if (mac ? cmd && key === 'down' : key === 'end') this.caret = this.value.length;
+    else if (mac ? cmd && key === 'up' : key === 'home') this.caret = 0;
     else if (key === 'left') this.caret = !shift && sel ? sel[0] : Math.max(0, this.caret - 1);
     else if (key === 'right') this.caret = !shift && sel ? sel[1] : Math.min(this.value.length, this.caret + 1);
     else if (key === 'backspace') {
@@ -75,7 +80,9 @@ function dictationLoop(field = new FakeField(), answers: ('confirmed' | 'decline
     const result = { kind: 'success' as const, message: 'Done.' };
     return { result, facts: { focused: field.facts } };
   };
-  const setup = setupLoop({ script, answers });
+  const setup = setupLoop({ script, answers, deps: { platform: field.platform } });
+  /** Every chord dictation pressed, as "cmd+up". */
+  const chords: string[] = [];
   const { engine } = setup;
   // The field changes only when the gate let the action through (the fake engine records it then).
   const typeText = engine.typeText;
@@ -86,12 +93,13 @@ function dictationLoop(field = new FakeField(), answers: ('confirmed' | 'decline
   };
   const pressKey = engine.pressKey;
   engine.pressKey = async (key, modifiers, app, options) => {
+    chords.push([...(modifiers ?? []), key].join('+'));
     const r = await pressKey(key, modifiers, app, options);
     if (r.kind === 'success') field.press(key, modifiers);
     return r;
   };
   engine.readFocusedText = async () => found(field.read());
-  return { ...setup, field };
+  return { ...setup, field, chords };
 }
 
 const modeEvents = (events: readonly { type: string }[]) => events.filter((e) => e.type === 'mode');
@@ -242,6 +250,33 @@ describe('dictation mode in the loop', () => {
     const r = await loop.run('select two');
     expect(r.outcome).toBe('failed');
     expect(r.message).toMatch(/selection is not on “two” but on “wo/);
+  });
+
+  describe.each([
+    { platform: 'linux' as const, start: 'ctrl+home', end: 'ctrl+end', undo: 'Ctrl+Z' },
+    { platform: 'darwin' as const, start: 'cmd+up', end: 'cmd+down', undo: '⌘Z' },
+  ])('on $platform', ({ platform, start, end, undo }) => {
+    it(`corrections reach the start of the text with ${start} and its end with ${end}, and a failed one names ${undo}`, async () => {
+      const { loop, field, chords, engine } = dictationLoop(new FakeField(undefined, true, platform));
+      await loop.run('start dictation');
+      await loop.run('the quick brown fox jumps over the dog full stop');
+      // "quick" is nearer the start, "dog" nearer the end.
+      expect((await loop.run('correct quick to slow')).outcome).toBe('done');
+      expect(chords).toContain(start);
+      expect(field.value).toBe('The slow brown fox jumps over the dog.');
+      expect((await loop.run('correct dog to cat')).outcome).toBe('done');
+      expect(chords).toContain(end);
+      expect(field.value).toBe('The slow brown fox jumps over the cat.');
+      // Only the platform's anchors and the keys every platform shares were pressed.
+      expect(new Set(chords)).toEqual(new Set([start, end, 'left', 'right', 'shift+left']));
+      // BackSpace that deletes nothing: the sentence names the platform's undo.
+      const pressKey = engine.pressKey;
+      engine.pressKey = async (key, modifiers, app, options) =>
+        key === 'backspace' ? { kind: 'success', message: 'Pressed.' } : pressKey(key, modifiers, app, options);
+      const r = await loop.run('scratch that');
+      expect(r.outcome).toBe('failed');
+      expect(r.message).toContain(`the app's own undo, ${undo}`);
+    });
   });
 
   it('"stop dictation" outside the mode says dictation is not on', async () => {

@@ -1,6 +1,8 @@
 // The bridge's platform-free headers (native/ax-bridge/include/generations.h, mac_mapping.h),
 // compiled and run on Linux: the macOS half includes them too, and it is never compiled here, so
 // what it decides without a Mac is proved by these plain C++ tests (tests/native/cc/*_test.cc).
+// So is the macOS half's src/mac/text_selection.mm, compiled as C++ against a stand-in for the few
+// AX calls it makes (tests/native/cc/fake-mac): its logic and sentences, not Apple's behaviour.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,8 @@ const run = promisify(execFile);
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 const COMMON = here('../../native/ax-bridge/src/common.cc');
 const INCLUDE = here('../../native/ax-bridge/include');
+const FAKE_MAC = here('cc/fake-mac');
+const MAC_TEXT_SELECTION = here('../../native/ax-bridge/src/mac/text_selection.mm');
 
 describe('shared C++ headers of the bridge', () => {
   let dir = '';
@@ -23,10 +27,16 @@ describe('shared C++ headers of the bridge', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  for (const name of ['generations_test', 'mac_mapping_test']) {
+  const tests: Record<string, readonly string[]> = {
+    generations_test: ['-I', INCLUDE, COMMON],
+    mac_mapping_test: ['-I', INCLUDE, COMMON],
+    // #import is what Objective-C++ includes with; GCC compiles it in C++ and calls it deprecated.
+    mac_text_selection_test: ['-Wno-deprecated', '-I', FAKE_MAC, '-x', 'c++', MAC_TEXT_SELECTION],
+  };
+  for (const [name, more] of Object.entries(tests)) {
     it(`${name}.cc passes every check`, async () => {
       const binary = join(dir, name);
-      await run('c++', ['-std=c++17', '-Wall', '-Wextra', '-Werror', '-I', INCLUDE, '-o', binary, here(`cc/${name}.cc`), COMMON], {
+      await run('c++', ['-std=c++17', '-Wall', '-Wextra', '-Werror', '-o', binary, here(`cc/${name}.cc`), ...more], {
         timeout: 120_000,
       });
       const result = await run(binary, [], { timeout: 10_000 }).then(

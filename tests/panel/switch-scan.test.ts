@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { OverlayMark } from '../../src/shared/ipc-contract.js';
 import { sessionCommand } from '../../src/shared/session-commands.js';
 import { DEFAULT_QUICK_COMMANDS } from '../../src/shared/switch-access.js';
-import { GROUP_SIZE, TOP, markIds, markRows, move, pressesTo, scanTree, select, type ScanNode } from '../../src/panel/switch-scan.js';
+import { isDictationStart, isDictationStop, readDictation, renderDictation } from '../../src/intent/dictation-text.js';
+import { DICTATION_CORRECTIONS, GROUP_SIZE, TOP, markIds, markRows, move, pressesTo, scanTree, select, type ScanNode } from '../../src/panel/switch-scan.js';
 
 const idle = { busy: false, options: [], recent: [], quick: [] };
 const labels = (nodes: readonly ScanNode[]) => nodes.map((n) => n.label);
@@ -126,6 +127,48 @@ describe('"what can I say" in the scan (issue #15)', () => {
   it('a confirmation or a running command still leaves nothing else to scan', () => {
     expect(labels(scanTree({ ...idle, guide, confirmation: { destructive: true } }))).toEqual(['Cancel', 'Confirm', 'Stop']);
     expect(labels(scanTree({ ...idle, guide, busy: true }))).toEqual(['Stop']);
+  });
+});
+
+describe('dictation in the scan (issue #18)', () => {
+  it('in commands mode Dictate is the last entry, one press with one switch, and starts dictation; the other entries keep their place', () => {
+    const tree = scanTree({ ...idle, dictation: 'commands', voice: 'idle', options: ['Yes'], recent: ['a'], quick: ['b'] });
+    expect(labels(tree)).toEqual(['Yes', 'Start listening', 'Recent commands', 'Quick commands', 'Dictate']);
+    expect(pressesToLabel(tree, 'Dictate', 'auto')).toBe(1);
+    expect(pressesToLabel(tree, 'Dictate', 'step')).toBe(5);
+    expect(pressesToLabel(tree, 'a', 'auto')).toBe(2);
+    const action = select(tree, { path: [], index: 4 }).action;
+    expect(action).toEqual({ kind: 'run', command: 'start dictation' });
+    expect(isDictationStart(action?.kind === 'run' ? action.command : '')).toBe(true);
+    // Where the panel does not say its mode, there is no dictation entry.
+    expect(labels(scanTree({ ...idle, recent: ['a'] }))).toEqual(['Recent commands']);
+  });
+
+  it('while dictating: Stop dictation first (one press), then a question’s answers, voice and the corrections; no Recent or Quick commands', () => {
+    const tree = scanTree({ ...idle, dictation: 'dictation', voice: 'idle', options: ['Yes'], recent: ['a'], quick: ['b'] });
+    expect(labels(tree)).toEqual(['Stop dictation', 'Yes', 'Start listening', 'Corrections']);
+    expect(pressesToLabel(tree, 'Stop dictation', 'auto')).toBe(1);
+    expect(pressesToLabel(tree, 'Stop dictation', 'step')).toBe(1);
+    const action = select(tree, TOP).action;
+    expect(action).toEqual({ kind: 'run', command: 'stop dictation' });
+    expect(isDictationStop(action?.kind === 'run' ? action.command : '')).toBe(true);
+    expect(labels(levelsOf(tree, 'Corrections'))).toEqual(['scratch that', 'undo that', 'new line']);
+    expect(pressesToLabel(tree, 'scratch that', 'auto')).toBe(2);
+    expect(labels(scanTree({ ...idle, dictation: 'dictation' }))).toEqual(['Stop dictation', 'Corrections']);
+  });
+
+  it('each correction is read by dictation as the command or the line break it names, not as words to write', () => {
+    const read = DICTATION_CORRECTIONS.map((c) => readDictation(c));
+    expect(read[0]).toMatchObject({ kind: 'command', command: { kind: 'scratch' } });
+    expect(read[1]).toMatchObject({ kind: 'command', command: { kind: 'undo' } });
+    const line = read[2];
+    expect(line?.kind === 'text' ? renderDictation(line.pieces, 'Hello') : undefined).toBe('\n');
+  });
+
+  it('a confirmation or a running command still leaves nothing else to scan while dictating', () => {
+    expect(labels(scanTree({ ...idle, dictation: 'dictation', confirmation: { destructive: false } }))).toEqual(['Confirm', 'Cancel', 'Stop']);
+    expect(labels(scanTree({ ...idle, dictation: 'dictation', busy: true }))).toEqual(['Stop']);
+    expect(labels(scanTree({ ...idle, dictation: 'commands', busy: true }))).toEqual(['Stop']);
   });
 });
 

@@ -25,6 +25,7 @@ import { linuxPermissions } from '../../src/shell/permissions-linux.js';
 import { DEFAULT_SWITCH_SETTINGS, type SwitchSettings } from '../../src/shared/switch-access.js';
 import { startScriptedLlm } from '../agent/scripted-llm.js';
 import type { LlmServer } from '../intent/llm-loopback.js';
+import type { AssistantEvent } from '../../src/shared/events.js';
 import { activateWindow, desktopSkipReason, startFixtureApp, stopApp, until, readNamedValue } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { axeViolations, openPanel, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
@@ -51,6 +52,8 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
   let planner: () => Promise<PlannerAvailability> = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
   const servers: LlmServer[] = [];
   const opened: PanelBrowser[] = [];
+  /** Every event the cores emitted, in order (the `mode` events say when dictation is on). */
+  const coreEvents: AssistantEvent[] = [];
 
   /** A counter label's number, read through AT-SPI with the default snapshot (the app's cache where it has one). */
   async function counter(prefix: string): Promise<number> {
@@ -81,7 +84,16 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
     const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
     const ref: { browser?: PanelBrowser } = {};
     const session = new PanelSession({
-      createLoop: (confirm) => new AssistantLoop({ engine: engine.engine, confirm, emit: (e) => ref.browser?.push(e), planner: () => planner() }),
+      createLoop: (confirm) =>
+        new AssistantLoop({
+          engine: engine.engine,
+          confirm,
+          emit: (e) => {
+            coreEvents.push(e);
+            ref.browser?.push(e);
+          },
+          planner: () => planner(),
+        }),
       settings,
       secrets: createSecretStore({ backend: noKeys }),
       permissions: createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) })),
@@ -197,7 +209,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
     }, 60_000);
 
     it('a quick command takes 2 presses and runs on the real app', async () => {
-      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses']);
+      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses', 'Dictate1 press']);
       const before = await counter('Count: ');
       await d.press(); // Quick commands ›
       expect((await d.scan()).items).toEqual(['click Increment', 'show numbers']);
@@ -211,7 +223,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
 
     it('a recent command takes 2 presses: the Recent group comes first', async () => {
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the recent group');
-      expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›2 presses']);
+      expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›2 presses', 'Dictate1 press']);
       await d.checkState('switch-02-idle-top');
       const before = await counter('Count: ');
       await d.press();
@@ -264,9 +276,13 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.tick(100);
       expect(await d.current()).toBe('Quick commands ›2 presses');
       await d.tick(INTERVAL);
+      expect(await d.current()).toBe('Dictate1 press');
+      await d.tick(INTERVAL);
       expect(await d.current()).toBe('Recent commands ›2 presses'); // round 2
       await d.tick(INTERVAL + FIRST_PAUSE);
       expect(await d.current()).toBe('Quick commands ›2 presses');
+      await d.tick(INTERVAL);
+      expect(await d.current()).toBe('Dictate1 press');
       await d.tick(INTERVAL);
       // Two rounds with no choice: scanning rests, nothing highlighted, and it says how to wake it.
       expect(await d.current()).toBe('');
@@ -389,6 +405,33 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
     });
   });
 
+  describe('dictation by one switch (issue #18)', () => {
+    it('Dictate is the last entry: one press starts dictation (the core says so); Stop dictation is then first, and one press ends it', async () => {
+      const panel = await open(BASE, ['click Increment']);
+      const d = driver(panel);
+      await d.settle(async () => (await d.current()) === 'Quick commands ›2 presses', 'the scan to start');
+      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses', 'Dictate1 press']);
+      // The highlight comes to Dictate after the first entry's pause and one interval.
+      await d.settle(async () => (await d.current()) === 'Dictate1 press', 'the highlight on Dictate');
+      const seen = coreEvents.length;
+      const modes = () => coreEvents.slice(seen).filter((e) => e.type === 'mode');
+      await d.press();
+      await d.settle(async () => modes().length > 0, 'the core to change mode');
+      expect(modes()).toEqual([expect.objectContaining({ type: 'mode', mode: 'dictation' })]);
+      expect(await d.scanStatus()).toContain('“Dictate” took 1 press.');
+      // The panel follows the core: its button, and the scan with the way out first.
+      await d.settle(async () => (await d.current()) === 'Stop dictation1 press', 'Stop dictation first');
+      expect((await d.scan()).items).toEqual(['Stop dictation1 press', 'Corrections ›2 presses']);
+      expect(await d.page.getByRole('button', { name: 'Stop dictating' }).count()).toBe(1);
+      await d.checkState('switch-09-dictating');
+      await d.press();
+      await d.settle(async () => modes().length > 1, 'the core to leave dictation');
+      expect(modes()[1]).toMatchObject({ type: 'mode', mode: 'commands' });
+      await d.settle(async () => (await d.scan()).items.at(-1) === 'Dictate1 press', 'Dictate again');
+      expect(await d.page.getByRole('button', { name: 'Dictate' }).count()).toBe(1);
+    });
+  });
+
   describe('tremor filters and two switches', () => {
     let d: ReturnType<typeof driver>;
     let panel: PanelBrowser;
@@ -440,7 +483,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the recent group');
-      expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›3 presses']);
+      expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›3 presses', 'Dictate3 presses']);
     });
   });
 
@@ -455,7 +498,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       });
       const d = driver(panel);
       await d.settle(async () => (await d.current()) === 'Start listening1 press', 'the voice entry');
-      expect((await d.scan()).items).toEqual(['Start listening1 press', 'Quick commands ›2 presses']);
+      expect((await d.scan()).items).toEqual(['Start listening1 press', 'Quick commands ›2 presses', 'Dictate1 press']);
       await d.press();
       await d.settle(async () => (await d.status()) === 'Status: Listening', 'the microphone');
       expect((await d.scan()).items).toEqual(['Stop listening1 press', 'Cancel listening1 press']);

@@ -235,7 +235,7 @@ class Bridge {
   virtual Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at,
                                       const Deadline& deadline) = 0;
   // The caret and the selection of a text element (dictation checks what its keys selected).
-  // Password fields are refused. Linux only for now.
+  // Password fields are refused. Linux, and macOS (text_selection.mm, not yet run on a Mac).
   virtual Result<TextSelection> textSelection(ElementRef, const Deadline&) {
     return Error{ErrorCode::Unsupported, "Reading where the caret is is not available on this system yet."};
   }

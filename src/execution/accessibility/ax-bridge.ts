@@ -236,7 +236,7 @@ export class AxBridge {
 
   /**
    * Where a text element's caret and selection are (code points). Password fields are refused;
-   * 'unsupported' where the platform half does not read it yet (macOS).
+   * 'unsupported' where the platform half does not read it (the macOS half is written, not yet run).
    */
   async textSelection(element: ElementRef, options?: CallOptions): Promise<TextSelection> {
     const ref = checkElementRef(element);

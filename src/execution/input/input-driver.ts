@@ -15,7 +15,7 @@ import { planMacChord, type MacChord } from './mac-keys.js';
 import { planUnicodeTyping, untypableAsUnicode } from './unicode-typing.js';
 import { ExecutionError } from '../results.js';
 import { isWaylandSession } from './display-session.js';
-import { KEY_TO_NUT, keyStrokeFor, modifierKey, type InputPlatform, type KeyStroke } from './keymap.js';
+import { KEY_TO_NUT, inputPlatformOf, keyStrokeFor, modifierKey, type InputPlatform, type KeyStroke } from './keymap.js';
 import { errorMessage } from '../../shared/errors.js';
 
 export interface ScreenPoint {
@@ -147,7 +147,7 @@ export const MAC_INPUT_NOT_ALLOWED =
 export function createNutInputDriver(options: NutDriverOptions = {}): InputDriver {
   const env = options.env ?? process.env;
   const platform = options.platform ?? process.platform;
-  const inputPlatform: InputPlatform = platform === 'darwin' ? 'darwin' : platform === 'win32' ? 'win32' : 'linux';
+  const inputPlatform: InputPlatform = inputPlatformOf(platform);
   // Unicode key events where the platform has them (macOS) and the bridge offers them.
   const unicode = inputPlatform === 'darwin' ? options.typeUnicode : undefined;
   const postChord = inputPlatform === 'darwin' ? options.postChord : undefined;

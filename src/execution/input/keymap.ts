@@ -52,6 +52,11 @@ export const KEY_TO_NUT: Readonly<Record<string, NutKeyName>> = {
 
 export type InputPlatform = 'linux' | 'darwin' | 'win32';
 
+/** The keyboard conventions a Node platform follows: the Mac's, Windows', or (every other one) Linux's. */
+export function inputPlatformOf(platform: NodeJS.Platform): InputPlatform {
+  return platform === 'darwin' ? 'darwin' : platform === 'win32' ? 'win32' : 'linux';
+}
+
 /**
  * The platform's own modifier for each planner modifier. On Linux and Windows, `cmd` is Ctrl: people
  * and planners say "cmd+c" from Mac habits, and the Super key there opens the desktop's overview
@@ -70,6 +75,43 @@ export function modifierKey(modifier: CanonicalModifier, platform: InputPlatform
     case 'fn':
       return undefined;
   }
+}
+
+/** A key with modifiers held, as a press_key intent names it. */
+export interface Chord {
+  readonly key: string;
+  readonly modifiers: readonly CanonicalModifier[];
+}
+
+/**
+ * The keys that move the caret in a text field and select with it, per platform (dictation's
+ * corrections press them). The start and the end of the text are Ctrl+Home and Ctrl+End on Linux
+ * and Windows, ⌘↑ and ⌘↓ on a Mac (where Ctrl+Home and Ctrl+End, like Home and End, scroll
+ * without moving the caret). One character left or right, with Shift to select, and BackSpace are
+ * the same keys everywhere.
+ */
+export interface CaretKeys {
+  readonly textStart: Chord;
+  readonly textEnd: Chord;
+  readonly left: Chord;
+  readonly right: Chord;
+  readonly selectLeft: Chord;
+  readonly deleteBack: Chord;
+  /** The app's own undo, as the user reads it in a sentence. */
+  readonly undoName: string;
+}
+
+export function caretKeys(platform: InputPlatform): CaretKeys {
+  const mac = platform === 'darwin';
+  return {
+    textStart: mac ? { key: 'up', modifiers: ['cmd'] } : { key: 'home', modifiers: ['ctrl'] },
+    textEnd: mac ? { key: 'down', modifiers: ['cmd'] } : { key: 'end', modifiers: ['ctrl'] },
+    left: { key: 'left', modifiers: [] },
+    right: { key: 'right', modifiers: [] },
+    selectLeft: { key: 'left', modifiers: ['shift'] },
+    deleteBack: { key: 'backspace', modifiers: [] },
+    undoName: mac ? '⌘Z' : 'Ctrl+Z',
+  };
 }
 
 /** A character as keys: the key, and whether Shift is held. */

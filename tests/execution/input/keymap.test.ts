@@ -3,7 +3,7 @@
 // typed by keys on a US layout sit where a US keyboard has them.
 import { Key } from '@nut-tree-fork/nut-js';
 import { describe, expect, it } from 'vitest';
-import { KEY_TO_NUT, keyStrokeFor, modifierKey, type InputPlatform } from '../../../src/execution/input/keymap.js';
+import { caretKeys, inputPlatformOf, KEY_TO_NUT, keyStrokeFor, modifierKey, type Chord, type InputPlatform } from '../../../src/execution/input/keymap.js';
 import { KEY_NAMES } from '../../../src/shared/keys.js';
 
 const isNutKey = (name: string): boolean => Object.hasOwn(Key, name) && typeof (Key as unknown as Record<string, unknown>)[name] === 'number';
@@ -36,6 +36,44 @@ describe('modifierKey', () => {
 
   it('names real nut-js keys', () => {
     for (const p of platforms) for (const m of ['ctrl', 'alt', 'shift', 'cmd'] as const) expect(isNutKey(modifierKey(m, p)!), `${m} on ${p}`).toBe(true);
+  });
+});
+
+describe('caretKeys', () => {
+  /** The keys nut-js is pressed with for a chord on a platform, as a person would name them. */
+  const pressed = (chord: Chord, p: InputPlatform): string[] => [...chord.modifiers.map((m) => modifierKey(m, p)), KEY_TO_NUT[chord.key]].map(String);
+
+  it('reaches the start and the end of the text with Ctrl+Home and Ctrl+End on Linux and Windows', () => {
+    for (const p of ['linux', 'win32'] as const) {
+      expect(pressed(caretKeys(p).textStart, p)).toEqual(['LeftControl', 'Home']);
+      expect(pressed(caretKeys(p).textEnd, p)).toEqual(['LeftControl', 'End']);
+      expect(caretKeys(p).undoName).toBe('Ctrl+Z');
+    }
+  });
+
+  it('reaches them with ⌘↑ and ⌘↓ on a Mac (Ctrl+Home and Ctrl+End only scroll there)', () => {
+    expect(pressed(caretKeys('darwin').textStart, 'darwin')).toEqual(['LeftCmd', 'Up']);
+    expect(pressed(caretKeys('darwin').textEnd, 'darwin')).toEqual(['LeftCmd', 'Down']);
+    expect(caretKeys('darwin').undoName).toBe('⌘Z');
+  });
+
+  it('moves and selects by one character with the same keys everywhere', () => {
+    for (const p of ['linux', 'darwin', 'win32'] as const) {
+      const keys = caretKeys(p);
+      expect(pressed(keys.left, p)).toEqual(['Left']);
+      expect(pressed(keys.right, p)).toEqual(['Right']);
+      expect(pressed(keys.selectLeft, p)).toEqual(['LeftShift', 'Left']);
+      expect(pressed(keys.deleteBack, p)).toEqual(['Backspace']);
+      for (const chord of [keys.textStart, keys.textEnd, keys.left, keys.right, keys.selectLeft, keys.deleteBack])
+        for (const name of pressed(chord, p)) expect(isNutKey(name), `${name} on ${p}`).toBe(true);
+    }
+  });
+
+  it('follows the Mac on darwin, Windows on win32 and Linux everywhere else', () => {
+    expect(inputPlatformOf('darwin')).toBe('darwin');
+    expect(inputPlatformOf('win32')).toBe('win32');
+    expect(inputPlatformOf('linux')).toBe('linux');
+    expect(inputPlatformOf('freebsd')).toBe('linux');
   });
 });
 

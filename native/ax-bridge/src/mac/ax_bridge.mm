@@ -36,6 +36,7 @@
 #include "../../include/generations.h"
 #include "../../include/mac_mapping.h"
 #include "roles_mac.h"
+#include "text_selection_mac.h"
 
 namespace axb {
 namespace {
@@ -728,20 +729,22 @@ class MacBridge final : public Bridge {
     CF<AXValueRef> caretValue(AXValueCreate(kAXValueTypeCFRange, &caret));
     bound(deadline);
     AXUIElementSetAttributeValue(el, kAXSelectedTextRangeAttribute, caretValue.get());  // best effort, as on Linux
-    auto codePoints = [&](CFIndex utf16) {
-      CFIndex n = 0;
-      for (CFIndex i = 0; i < utf16; ++i) {
-        UniChar c = CFStringGetCharacterAtIndex(before, i);
-        if (!CFStringIsSurrogateLowCharacter(c)) ++n;
-      }
-      return static_cast<int>(n);
-    };
-    int start = codePoints(range.location);
-    int end = codePoints(range.location + range.length);
-    int added = 0;
-    for (CFIndex i = 0; i < CFStringGetLength(inserted.get()); ++i)
-      if (!CFStringIsSurrogateLowCharacter(CFStringGetCharacterAtIndex(inserted.get(), i))) ++added;
+    int start = mac::codePointsIn(before, range.location);
+    int end = mac::codePointsIn(before, range.location + range.length);
+    int added = mac::codePointsIn(inserted.get(), CFStringGetLength(inserted.get()));
     return Inserted{start, end, start + added};
+  }
+
+  // The caret and the selection, in code points (text_selection.mm; mirrors the Linux half, not yet
+  // compiled or run on a Mac).
+  Result<TextSelection> textSelection(ElementRef ref, const Deadline& deadline) override {
+    auto target = resolve(ref, deadline);
+    if (!target.ok()) return target.error();
+    AXUIElementRef el = target.value();
+    pid_t pid = pidOf(el);
+    return mac::textSelectionOf(
+        el, {[&deadline] { bound(deadline); },
+             [&](AXError e, const std::string& doing) { return axFailure(e, pid, doing, "The element", deadline); }});
   }
 
   // macOS 14 and later often ignore activateWithOptions: from a process that is not itself active

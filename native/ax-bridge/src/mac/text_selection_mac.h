@@ -1,0 +1,33 @@
+// The caret and the selection of a macOS text element (text_selection.mm), and the offset unit the
+// bridge's text calls share: Unicode code points, while AX ranges count UTF-16 units.
+#pragma once
+
+#import <ApplicationServices/ApplicationServices.h>
+
+#include <functional>
+#include <string>
+
+#include "../../include/ax_bridge.h"
+
+namespace axb {
+namespace mac {
+
+// What text_selection.mm uses of ax_bridge.mm's helpers: bound the next AX call by the call's
+// deadline (never above 0.5 s), and turn a failed AX call into the user's sentence, as every other
+// call of the bridge does (permission off, element or app gone, not responding within the deadline).
+struct AxCalls {
+  std::function<void()> bound;
+  std::function<Error(AXError, const std::string& doing)> failure;
+};
+
+// Mirrors LinuxBridge::textSelection (src/linux/text_selection.cc): a password field is refused,
+// an element without text has no caret, a text without a selected range has a caret of -1; offsets
+// are code points into the element's value. UNVERIFIED: never compiled or run on a Mac.
+Result<TextSelection> textSelectionOf(AXUIElementRef el, const AxCalls& ax);
+
+// How many code points the first `utf16` UTF-16 units of `s` hold (a unit that splits a surrogate
+// pair counts the pair's character).
+int codePointsIn(CFStringRef s, CFIndex utf16);
+
+}  // namespace mac
+}  // namespace axb
