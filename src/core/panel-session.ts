@@ -55,6 +55,9 @@ export interface PanelSessionDeps {
   readonly userCommandPhrases?: () => readonly UserCommand[];
 }
 
+/** Why "show numbers" does nothing while dictating (what is said then is written into the field). */
+const NUMBERS_WHILE_DICTATING = 'Dictation is on, so the numbers are not shown: say “stop dictation” first, then “show numbers”.';
+
 /** What "show numbers" asks the loop: the grammar reads it as get_screen_elements of the frontmost app, no LLM. */
 const OBSERVE_COMMAND = 'what is on the screen';
 
@@ -133,8 +136,10 @@ export class PanelSession {
       }
       const answered = this.answerWaiting(command);
       if (answered) return answered;
-      // With the numbers up, a number alone ("12", as said or typed) means that element.
-      const bare = this.overlayShown ? /^\s*(\d{1,5})\s*$/.exec(command) : null;
+      // While dictating, what is said is text: "show numbers" would be typed as "what is on the screen".
+      if (own === 'show_numbers' && this.dictating) return { outcome: 'refused', message: NUMBERS_WHILE_DICTATING } satisfies RunReply;
+      // With the numbers up, a number alone ("12", as said or typed) means that element; while dictating, it is the number.
+      const bare = this.overlayShown && !this.dictating ? /^\s*(\d{1,5})\s*$/.exec(command) : null;
       const reply = await this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : bare ? `click ${bare[1]}` : command);
       if (own === 'show_numbers') return this.showNumbers(reply);
       if (!this.overlayShown || reply.permission) return reply;

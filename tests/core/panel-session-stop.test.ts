@@ -206,3 +206,17 @@ describe('Stop ends dictation (issue #18)', () => {
     });
   }
 });
+
+describe('"show numbers" while dictating (issue #18)', () => {
+  it('is refused with a sentence, and nothing is typed into the field', async () => {
+    const { session, log, held } = await stopSession();
+    held.instant = true;
+    await expect(session.handle('command:run', ['start dictation'])).resolves.toMatchObject({ outcome: 'done' });
+    const before = log.events.length;
+    const reply = await session.handle('command:run', ['show numbers']);
+    expect(reply).toEqual({ outcome: 'refused', message: 'Dictation is on, so the numbers are not shown: say “stop dictation” first, then “show numbers”.' });
+    // The loop never saw it: no event after the refusal, and dictation is still on.
+    expect(log.events.slice(before)).toEqual([]);
+    expect(session.dictating).toBe(true);
+  });
+});
