@@ -7,6 +7,7 @@
  * accessibility tree can.
  */
 import { assertNever } from '../shared/assert-never.js';
+import { inputPlatformOf, modifierKey } from '../execution/input/keymap.js';
 import { formatChord } from '../shared/keys.js';
 import { riskRank, type RiskLevel } from '../shared/risk-level.js';
 import type { Role } from '../shared/roles.js';
@@ -109,8 +110,8 @@ const OWN_WINDOW: RiskAssessment = {
 
 const SECURE_FIELD: RiskAssessment = { level: 'blocked', reason: SECURE_REFUSAL };
 
-/** Off macOS the engine presses `cmd` as Ctrl, so a cmd chord is judged as the Ctrl chord it becomes. */
-const CMD_IS_CTRL = process.platform !== 'darwin';
+/** Off macOS the engine presses `cmd` as Ctrl (its keymap says so), so a cmd chord is judged as the Ctrl chord it becomes. */
+const CMD_IS_CTRL = modifierKey('cmd', inputPlatformOf(process.platform)) === modifierKey('ctrl', inputPlatformOf(process.platform));
 
 /**
  * The terminal's control chords: each signals the program running there or ends its input, and none
