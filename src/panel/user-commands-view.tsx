@@ -23,7 +23,7 @@ const ACTION_WORDS = { edit: 'Edit', delete: 'Delete' } as const;
 const quoted = (say: string): string => `“${say}”`;
 
 /** A key that tells two listed commands apart (a phrase may be kept once per app). */
-const keyOf = (c: UserCommandEntry): string => `${c.say}\u0000${c.app ?? ''}\u0000${c.line}`;
+const keyOf = (c: UserCommandEntry): string => JSON.stringify([c.say, c.app ?? '', c.line]);
 
 function EditForm({
   api,
@@ -195,7 +195,10 @@ export function UserCommandsView({ api, onClose }: { readonly api: PanelApi; rea
   /** Closes a question or a form; the focus goes back to the button that opened it (WAI-ARIA). */
   const setPending = (next: Pending | undefined, refocus?: string): void => {
     setPendingState(next);
-    if (refocus) requestAnimationFrame(() => section.current?.querySelector<HTMLElement>(`[data-focus="${CSS.escape(refocus)}"]`)?.focus());
+    if (refocus)
+      requestAnimationFrame(() =>
+        [...(section.current?.querySelectorAll<HTMLElement>('[data-focus]') ?? [])].find((e) => e.dataset['focus'] === refocus)?.focus(),
+      );
   };
   const onReply = (reply: Outcome): void => {
     setMessage({ ok: reply.ok, text: reply.message });
