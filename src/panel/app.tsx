@@ -16,6 +16,7 @@ import { DictationToggle } from './dictation-toggle.js';
 import { Onboarding } from './onboarding.js';
 import { SettingsView } from './settings-view.js';
 import { UserCommandsView } from './user-commands-view.js';
+import { useUserCommands } from './use-user-commands.js';
 import { ScanBar } from './scan-bar.js';
 import { Announcer, StatusBar } from './status-bar.js';
 import { useFocusFollows } from './use-focus-follows.js';
@@ -61,25 +62,28 @@ export function App({ api }: { readonly api: PanelApi }) {
     announce: setAnnouncement,
   });
 
+  const closeView = (opener: { readonly current: HTMLButtonElement | null }) => (): void => {
+    setScreen('commands');
+    // Back where the user came from (WAI-ARIA: focus returns to the control that opened the view).
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+  const userCommands = useUserCommands(api, screen === 'user_commands');
+  const closeUserCommands = closeView(userCommandsButton);
+
   const { tree, switchState } = usePanelScan({
     api,
     state,
     busy,
     recent: session.recent,
     settings,
-    scanning: screen === 'commands',
+    scanning: screen !== 'settings',
+    ...(screen === 'user_commands' ? { userCommands: { state: userCommands, close: closeUserCommands } } : {}),
     overlay: session.overlay,
     voice,
     send,
     confirm: session.confirm,
     announce: setAnnouncement,
   });
-
-  const closeView = (opener: { readonly current: HTMLButtonElement | null }) => (): void => {
-    setScreen('commands');
-    // Back where the user came from (WAI-ARIA: focus returns to the control that opened the view).
-    requestAnimationFrame(() => opener.current?.focus());
-  };
 
   const onboarding = settings !== undefined && !settings.onboardingDone;
   const confirmation = pendingConfirmation(state);
@@ -104,7 +108,12 @@ export function App({ api }: { readonly api: PanelApi }) {
 
       {!onboarding && screen === 'settings' && settings && <SettingsView api={api} view={settings} onClose={closeView(settingsButton)} onSaved={setSettings} />}
 
-      {!onboarding && screen === 'user_commands' && <UserCommandsView api={api} onClose={closeView(userCommandsButton)} />}
+      {!onboarding && screen === 'user_commands' && (
+        <>
+          {settings?.switchAccess.enabled && <ScanBar tree={tree} state={switchState} mode={settings.switchAccess.mode} />}
+          <UserCommandsView api={api} state={userCommands} onClose={closeUserCommands} />
+        </>
+      )}
 
       {!onboarding && screen === 'commands' && (
         <>

@@ -5,25 +5,18 @@
  * the panel) and Edit (a new phrase, another app or none; the action stays as saved).
  *
  * Every change is made and checked in the core (user-commands:delete / user-commands:edit), which
- * answers in a sentence and with the list as it now is; the list is asked for again whenever the core
- * reads the file again (the `user_commands_changed` event), so an edit on disk shows at once.
+ * answers in a sentence and with the list as it now is. The state lives in use-user-commands.ts,
+ * where the switch's scan reaches it too.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { FormFooter } from './form-footer.js';
-import type { PanelApi, UserCommandEntry, UserCommandsReply, UserCommandsView as View } from '../shared/ipc-contract.js';
-
-type Pending = { readonly kind: 'delete' | 'edit'; readonly entry: UserCommandEntry };
-
-/** What the core answered, or a request that got no answer (only a sentence then). */
-type Outcome = UserCommandsReply | { readonly ok: false; readonly message: string };
+import type { PanelApi, UserCommandEntry, UserCommandsReply } from '../shared/ipc-contract.js';
+import { commandKey, focusKey, type UserCommandsState } from './use-user-commands.js';
 
 const ACTION_WORDS = { edit: 'Edit', delete: 'Delete' } as const;
 
 /** The command as the view and the sentences name it: “phrase”. */
 const quoted = (say: string): string => `“${say}”`;
-
-/** A key that tells two listed commands apart (a phrase may be kept once per app). */
-const keyOf = (c: UserCommandEntry): string => JSON.stringify([c.say, c.app ?? '', c.line]);
 
 function EditForm({
   api,
@@ -93,20 +86,8 @@ function EditForm({
   );
 }
 
-function CommandItem({
-  api,
-  entry,
-  pending,
-  setPending,
-  onReply,
-}: {
-  readonly api: PanelApi;
-  readonly entry: UserCommandEntry;
-  readonly pending: Pending | undefined;
-  readonly setPending: (p: Pending | undefined, refocus?: string) => void;
-  readonly onReply: (reply: Outcome) => void;
-}) {
-  const mine = pending !== undefined && keyOf(pending.entry) === keyOf(entry) ? pending.kind : undefined;
+function CommandItem({ api, entry, state }: { readonly api: PanelApi; readonly entry: UserCommandEntry; readonly state: UserCommandsState }) {
+  const mine = state.pending !== undefined && commandKey(state.pending.entry) === commandKey(entry) ? state.pending.kind : undefined;
   const keep = useRef<HTMLButtonElement>(null);
   // Keep first: deleting is what the user must choose, not what a stray press does.
   useEffect(() => {
@@ -124,9 +105,9 @@ function CommandItem({
             <button
               key={kind}
               type="button"
-              data-focus={`${kind}-${keyOf(entry)}`}
+              data-focus={focusKey(kind, entry)}
               aria-label={`${ACTION_WORDS[kind]} ${quoted(entry.say)}`}
-              onClick={() => setPending({ kind, entry })}
+              onClick={() => state.setPending({ kind, entry })}
             >
               {ACTION_WORDS[kind]}
             </button>
@@ -137,82 +118,27 @@ function CommandItem({
         <div role="group" aria-labelledby={questionId} class="confirm-delete">
           <p id={questionId}>Delete the command {quoted(entry.say)}?</p>
           <div class="actions">
-            <button
-              type="button"
-              class="big"
-              onClick={async () => {
-                try {
-                  onReply(await api.deleteUserCommand({ say: entry.say, ...(entry.app !== undefined ? { app: entry.app } : {}), line: entry.line }));
-                } catch {
-                  onReply({ ok: false, message: 'The command could not be deleted: the assistant did not answer. Try again.' });
-                }
-              }}
-            >
+            <button type="button" class="big" onClick={() => void state.remove(entry)}>
               Delete
             </button>
-            <button type="button" class="big primary" ref={keep} onClick={() => setPending(undefined, `delete-${keyOf(entry)}`)}>
+            <button type="button" class="big primary" ref={keep} onClick={() => state.setPending(undefined)}>
               Keep
             </button>
           </div>
         </div>
       )}
-      {mine === 'edit' && <EditForm api={api} entry={entry} onDone={onReply} onCancel={() => setPending(undefined, `edit-${keyOf(entry)}`)} />}
+      {mine === 'edit' && <EditForm api={api} entry={entry} onDone={state.answered} onCancel={() => state.setPending(undefined)} />}
     </li>
   );
 }
 
-export function UserCommandsView({ api, onClose }: { readonly api: PanelApi; readonly onClose: () => void }) {
-  const [view, setView] = useState<View | undefined>();
-  const [failed, setFailed] = useState(false);
-  const [message, setMessage] = useState<{ readonly ok: boolean; readonly text: string } | undefined>();
-  const [pending, setPendingState] = useState<Pending | undefined>();
+export function UserCommandsView({ api, state, onClose }: { readonly api: PanelApi; readonly state: UserCommandsState; readonly onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const section = useRef<HTMLElement>(null);
   useEffect(() => heading.current?.focus(), []);
-
-  useEffect(() => {
-    let live = true;
-    const load = (): void => {
-      api.userCommandsView().then(
-        (v) => {
-          if (!live) return;
-          setView(v);
-          setFailed(false);
-        },
-        () => live && setFailed(true),
-      );
-    };
-    load();
-    const off = api.onEvent((event) => {
-      if (event.type === 'user_commands_changed') load();
-    });
-    return () => {
-      live = false;
-      off();
-    };
-  }, [api]);
-
-  /** Closes a question or a form; the focus goes back to the button that opened it (WAI-ARIA). */
-  const setPending = (next: Pending | undefined, refocus?: string): void => {
-    setPendingState(next);
-    if (refocus)
-      requestAnimationFrame(() =>
-        [...(section.current?.querySelectorAll<HTMLElement>('[data-focus]') ?? [])].find((e) => e.dataset['focus'] === refocus)?.focus(),
-      );
-  };
-  const onReply = (reply: Outcome): void => {
-    setMessage({ ok: reply.ok, text: reply.message });
-    if ('view' in reply) setView(reply.view);
-    if (reply.ok) {
-      setPendingState(undefined);
-      // The item may be gone: the sentence that says what happened takes the focus.
-      requestAnimationFrame(() => heading.current?.focus());
-    }
-  };
-
+  const { view, failed, message } = state;
   const file = view?.fileName ?? 'commands.json';
   return (
-    <section class="settings user-commands" aria-labelledby="user-commands-heading" ref={section}>
+    <section class="settings user-commands" aria-labelledby="user-commands-heading">
       <h2 id="user-commands-heading" ref={heading} tabIndex={-1} aria-describedby="user-commands-message">
         Your commands
       </h2>
@@ -226,7 +152,7 @@ export function UserCommandsView({ api, onClose }: { readonly api: PanelApi; rea
       {view && view.commands.length > 0 && (
         <ul class="user-command-list" aria-label="Your commands">
           {view.commands.map((c) => (
-            <CommandItem key={keyOf(c)} api={api} entry={c} pending={pending} setPending={setPending} onReply={onReply} />
+            <CommandItem key={commandKey(c)} api={api} entry={c} state={state} />
           ))}
         </ul>
       )}
