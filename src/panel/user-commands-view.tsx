@@ -20,11 +20,14 @@ const quoted = (say: string): string => `“${say}”`;
 
 function EditForm({
   api,
+  id,
   entry,
   onDone,
   onCancel,
 }: {
   readonly api: PanelApi;
+  /** The start of this form's element ids (unique in the list). */
+  readonly id: string;
   readonly entry: UserCommandEntry;
   readonly onDone: (reply: UserCommandsReply) => void;
   readonly onCancel: () => void;
@@ -34,7 +37,6 @@ function EditForm({
   const [problem, setProblem] = useState('');
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
-  const id = `edit-${entry.line}`;
   return (
     <form
       class="fields"
@@ -86,14 +88,25 @@ function EditForm({
   );
 }
 
-function CommandItem({ api, entry, state }: { readonly api: PanelApi; readonly entry: UserCommandEntry; readonly state: UserCommandsState }) {
+function CommandItem({
+  api,
+  index,
+  entry,
+  state,
+}: {
+  readonly api: PanelApi;
+  /** Its place in the list, for element ids (two commands may start on one line). */
+  readonly index: number;
+  readonly entry: UserCommandEntry;
+  readonly state: UserCommandsState;
+}) {
   const mine = state.pending !== undefined && commandKey(state.pending.entry) === commandKey(entry) ? state.pending.kind : undefined;
   const keep = useRef<HTMLButtonElement>(null);
   // Keep first: deleting is what the user must choose, not what a stray press does.
   useEffect(() => {
     if (mine === 'delete') keep.current?.focus();
   }, [mine]);
-  const questionId = `delete-question-${entry.line}`;
+  const questionId = `delete-question-${index}`;
   return (
     <li class="user-command" data-testid="user-command">
       <p class="user-command-say">{quoted(entry.say)}</p>
@@ -127,7 +140,7 @@ function CommandItem({ api, entry, state }: { readonly api: PanelApi; readonly e
           </div>
         </div>
       )}
-      {mine === 'edit' && <EditForm api={api} entry={entry} onDone={state.answered} onCancel={() => state.setPending(undefined)} />}
+      {mine === 'edit' && <EditForm api={api} id={`edit-${index}`} entry={entry} onDone={state.answered} onCancel={() => state.setPending(undefined)} />}
     </li>
   );
 }
@@ -151,8 +164,8 @@ export function UserCommandsView({ api, state, onClose }: { readonly api: PanelA
       )}
       {view && view.commands.length > 0 && (
         <ul class="user-command-list" aria-label="Your commands">
-          {view.commands.map((c) => (
-            <CommandItem key={commandKey(c)} api={api} entry={c} state={state} />
+          {view.commands.map((c, i) => (
+            <CommandItem key={commandKey(c)} api={api} index={i} entry={c} state={state} />
           ))}
         </ul>
       )}

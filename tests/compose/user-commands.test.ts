@@ -1,7 +1,8 @@
 // The commands file followed on disk: an edit is read again (the test waits on the reload, never on
 // time), problems are said with their line and column, a broken file keeps the commands read before,
 // and the next command of a real loop uses what was saved.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -126,6 +127,27 @@ describe('following commands.json', () => {
     ]);
     expect(await file.forget('check mail', { app: 'Thunderbird', line: 3 })).toEqual({ ok: true, count: 1 });
     expect(file.current.commands.map((c) => c.say)).toEqual(['reply to {name}', 'other']);
+  });
+
+  it('a write that fails leaves the file as it was and says what to do', async () => {
+    const text = one('greet', 'Hello');
+    await save(text);
+    const file = new UserCommandsFile({ dir });
+    // A folder nobody may create files in: read-only for its owner, or immutable where the test runs as root (root ignores modes).
+    const root = process.getuid?.() === 0;
+    if (root) execFileSync('chattr', ['+i', dir]);
+    else await chmod(dir, 0o500);
+    try {
+      expect(await file.change({ say: 'greet', line: 3 }, { say: 'wave' })).toEqual({
+        ok: false,
+        message: expect.stringMatching(/^commands\.json could not be written \(E[A-Z]+\): check that the settings folder is writable, then try again\.$/),
+      });
+      expect(await file.forget('greet', { line: 3 })).toMatchObject({ ok: false });
+    } finally {
+      if (root) execFileSync('chattr', ['-i', dir]);
+      else await chmod(dir, 0o700);
+    }
+    expect(await readFile(join(dir, 'commands.json'), 'utf8')).toBe(text);
   });
 
   it('the speech hint: some of the user’s words first, then the screen’s', () => {
