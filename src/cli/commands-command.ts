@@ -5,9 +5,7 @@
 import { homedir } from 'node:os';
 import { settingsDir } from '../config/settings-path.js';
 import { UserCommandsFile } from '../compose/user-commands.js';
-import { describeIntent } from '../intent/describe.js';
-import { Intent } from '../intent/schema.js';
-import { problemLine, type UserCommand } from '../intent/user-commands.js';
+import { describeUserCommand, problemLine } from '../intent/user-commands.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
@@ -27,12 +25,6 @@ Exit codes: 0 done (check: no problems), 1 the file has problems, 2 usage error.
 export type SettingsDirOf = (io: CliIo) => string;
 
 const defaultDir: SettingsDirOf = (io) => settingsDir({ platform: process.platform, env: io.env ?? process.env, homedir: homedir() });
-
-/** What a command does, in a sentence (its slots shown as written). */
-function doesWhat(command: UserCommand): string {
-  const parsed = Intent.safeParse(command.body);
-  return parsed.success ? describeIntent(parsed.data) : 'an action';
-}
 
 export function createCommandsCommand(dirOf: SettingsDirOf = defaultDir): CliCommand {
   return {
@@ -58,7 +50,7 @@ export function createCommandsCommand(dirOf: SettingsDirOf = defaultDir): CliCom
         } else {
           io.stdout.write(`# ${file.path}\n`);
           if (set.commands.length === 0) io.stdout.write('No commands of your own yet. Write them in this file, or say “save that as …” after a command.\n');
-          for (const c of set.commands) io.stdout.write(`${c.say}${c.app !== undefined ? `  (in ${c.app})` : ''}  →  ${doesWhat(c)}\n`);
+          for (const c of set.commands) io.stdout.write(`${c.say}${c.app !== undefined ? `  (in ${c.app})` : ''}  →  ${describeUserCommand(c)}\n`);
           for (const p of set.problems) io.stderr.write(`${problemLine(p, file.path)}\n`);
         }
         return EXIT.ok;

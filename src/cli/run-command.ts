@@ -95,6 +95,7 @@ export function describeEvent(event: AssistantEvent): { line: string; toErr: boo
     case 'answer': // the panel's session only
     case 'command_guide':
     case 'mode': // the run's final message says it
+    case 'user_commands_changed': // for the panel's list
       return undefined;
   }
 }

@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import { loopReserved, type StoreEdit, type UserCommandStore } from '../agent/own-commands.js';
 import { readSettingsText, watchSettingsFile, writeSettingsText, type FolderWatch } from '../config/commands-file.js';
 import type { Intent } from '../intent/schema.js';
-import { addCommandText, removeCommandText } from '../intent/user-commands-edit.js';
+import {
+  addCommandText,
+  changeCommandText,
+  removeCommandText,
+  removeOneCommandText,
+  type CommandChange,
+  type CommandTarget,
+} from '../intent/user-commands-edit.js';
 import { COMMANDS_FILE_NAME, EMPTY_COMMAND_SET, problemLine, readCommandsFile, type UserCommandSet } from '../intent/user-commands.js';
 import type { AssistantEvent } from '../shared/events.js';
 import { errorMessage } from '../shared/errors.js';
@@ -98,8 +105,30 @@ export class UserCommandsFile implements UserCommandStore {
     return this.edit((text) => addCommandText(text, command));
   }
 
-  forget(say: string): Promise<StoreEdit> {
-    return this.edit((text) => (text === undefined ? { ok: true, text: '', count: 0 } : removeCommandText(text, say)));
+  /** Removes every command with this phrase; with `only`, just the one in that app scope (the panel's Delete). */
+  forget(say: string, only?: Omit<CommandTarget, 'say'>): Promise<StoreEdit> {
+    return this.edit((text) => {
+      if (text === undefined) return { ok: true, text: '', count: 0 };
+      return only ? removeOneCommandText(text, { say, ...only }) : removeCommandText(text, say);
+    });
+  }
+
+  /**
+   * Renames a command and sets or clears its app scope (the panel's Edit). The new text is read as
+   * the assistant reads the file first: a change that would leave any command out (a phrase that is
+   * the assistant's own or another command's, a slot its "do" needs) is refused with the reader's sentence.
+   */
+  change(target: CommandTarget, change: CommandChange): Promise<StoreEdit> {
+    return this.edit((text) => {
+      // No file: nothing to change (the sentence says the command is no longer there).
+      if (text === undefined) return changeCommandText('{}', target, change);
+      const changed = changeCommandText(text, target, change);
+      if (!changed.ok) return changed;
+      const before = new Set(readCommandsFile(text, { reserved: loopReserved }).problems.map((p) => p.message));
+      const after = readCommandsFile(changed.text, { reserved: loopReserved }).problems.filter((p) => !before.has(p.message));
+      const first = after[0];
+      return first ? { ok: false, message: `Not changed: ${first.message.replace(/\.$/, '')}.` } : changed;
+    });
   }
 
   private edit(change: (text: string | undefined) => ReturnType<typeof addCommandText>): Promise<StoreEdit> {
@@ -159,6 +188,8 @@ export async function followUserCommands(
   file.onReload((set) => {
     const report = problemsReport(set);
     if (report) say(report);
+    // The panel's "Your commands" view asks for the list again.
+    emit({ type: 'user_commands_changed' });
   });
   await file.reload();
   await file.watch(say);

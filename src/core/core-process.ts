@@ -163,6 +163,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
         userCommands,
       }),
     userCommandPhrases: () => userCommands.current.commands,
+    userCommands,
     settings: settingsStore,
     // A key saved in the panel is for the base URL in the saved settings (issue #13).
     secrets: keysSavedForSettings(settingsStore, options.secrets),

@@ -27,6 +27,7 @@ import type { VoiceSession } from './voice-session.js';
 import { applySettingsUpdate, buildSettingsView, saveSettingsUpdate, testPlannerConnection, type ApplyResult, type PanelSecrets } from './panel-settings.js';
 import { withDeadline } from '../shared/deadline.js';
 import { withUserCommands, type UserCommand } from '../intent/user-commands.js';
+import { userCommandsRequests, type CommandsFileAccess } from './panel-commands.js';
 
 export interface PanelSessionDeps {
   /** Builds the loop with the session's confirm callback (the loop's emitter goes to the panel). */
@@ -53,6 +54,8 @@ export interface PanelSessionDeps {
   readonly emit?: (event: AssistantEvent) => void;
   /** The user's own commands, which "what can I say" lists first. */
   readonly userCommandPhrases?: () => readonly UserCommand[];
+  /** The commands file the "Your commands" view lists, and changes on Delete and Edit. */
+  readonly userCommands?: CommandsFileAccess;
 }
 
 /** Why "show numbers" does nothing while dictating (what is said then is written into the field). */
@@ -105,8 +108,12 @@ export class PanelSession {
   /** The injected checker, bounded: a check that throws or hangs reads as `unknown`, with a sentence. */
   private readonly permissions: PermissionChecker;
 
+  /** The "Your commands" view's requests. */
+  private readonly commandsFile: ReturnType<typeof userCommandsRequests>;
+
   constructor(private readonly deps: PanelSessionDeps) {
     this.permissions = boundedPermissionChecker(deps.permissions, PERMISSION_DEADLINE_MS);
+    this.commandsFile = userCommandsRequests(deps.userCommands);
     this.loop = deps.createLoop((request, signal) => this.waitForAnswer(request.summary, signal));
   }
 
@@ -130,6 +137,8 @@ export class PanelSession {
       const own = sessionCommand(command);
       if (own === 'stop') return this.stop();
       if (own === 'help') return this.help();
+      // The panel opens its list itself; anything else that sends the words is told where it is.
+      if (own === 'user_commands') return { outcome: 'done', message: 'Your commands are listed in the panel: choose “Your commands”.' } satisfies RunReply;
       if (own === 'hide_numbers') {
         this.overlayShown = false;
         return { outcome: 'done', message: 'The numbers are hidden.', overlay: 'hidden' } satisfies RunReply;
@@ -154,6 +163,9 @@ export class PanelSession {
     },
     'commands:recent': async () => [...this.loop.memory.recentCommands],
     'settings:view': async () => buildSettingsView((await this.deps.settings.load()).settings, this.deps.secrets),
+    'user-commands:view': () => this.commandsFile.view(),
+    'user-commands:delete': (target) => this.commandsFile.remove(target),
+    'user-commands:edit': (target, change) => this.commandsFile.edit(target, change),
     'settings:save': (update) =>
       this.saveSettings(
         (s) => applySettingsUpdate(s, update),

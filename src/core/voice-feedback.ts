@@ -36,6 +36,7 @@ export function spokenLineFor(event: AssistantEvent): SpokenLine | undefined {
     case 'intent':
     case 'observation':
     case 'done':
+    case 'user_commands_changed':
       return undefined;
   }
 }

@@ -142,3 +142,88 @@ export function addCommandText(text: string | undefined, command: NewCommand): T
     return { ok: true, text: `${current.slice(0, list.start)}[\n${itemIndent}${entry}\n${closeIndent}]${current.slice(list.end)}`, count: replaced };
   }
 }
+
+/** The command an edit from the panel is for: its phrase and app scope as read, and the line it starts on. */
+export interface CommandTarget {
+  readonly say: string;
+  /** Absent: the command for every app. */
+  readonly app?: string;
+  /** Among items of the same phrase and scope (a left-out duplicate), the one starting on this line. */
+  readonly line?: number;
+}
+
+/** A command's new phrase and app scope (absent: for every app); its "do" stays as written. */
+export interface CommandChange {
+  readonly say: string;
+  readonly app?: string;
+}
+
+const sameApp = (a: string | undefined, b: string | undefined): boolean => (a?.trim().toLowerCase() ?? '') === (b?.trim().toLowerCase() ?? '');
+
+/** The list's item the target names (undefined: none, or the file cannot be read; `problem` then says why). */
+function findTarget(text: string, target: CommandTarget): { list: JsonNode & { kind: 'array' }; index: number | undefined } | { problem: string } {
+  const file = readable(text);
+  if (!file.ok) return { problem: file.message };
+  const list = commandsList(file.root);
+  if (list !== undefined && 'message' in list) return { problem: list.message };
+  const key = keyOf(target.say);
+  if (list === undefined || key === undefined) return { list: { kind: 'array', items: [], start: 0, end: 0 }, index: undefined };
+  const found: number[] = [];
+  list.items.forEach((item, k) => {
+    const say = entryOf(item, 'say')?.value;
+    const app = entryOf(item, 'app')?.value;
+    if (say?.kind !== 'string' || keyOf(say.value) !== key) return;
+    if (app !== undefined && app.kind !== 'string') return;
+    if (sameApp(app?.value, target.app)) found.push(k);
+  });
+  const onLine = found.find((k) => lineColumn(text, (list.items[k] as JsonNode).start).line === target.line);
+  return { list, index: onLine ?? found[0] };
+}
+
+/** Removes the one command the target names, in its app scope only. `count`: 1, or 0 when it is not in the file. */
+export function removeOneCommandText(text: string, target: CommandTarget): TextEdit {
+  const found = findTarget(text, target);
+  if ('problem' in found) return { ok: false, message: found.problem };
+  if (found.index === undefined) return { ok: true, text, count: 0 };
+  return { ok: true, text: withoutItem(text, found.list, found.index), count: 1 };
+}
+
+/** True when `offset` is the first non-blank character of its line. */
+function startsLine(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*$/.test(text.slice(lineStart, offset));
+}
+
+/**
+ * Gives the command the target names a new phrase and app scope, changing only the text of its
+ * "say" and "app" values ("app" added after "say", or taken out with its comma): its "do", the other
+ * commands and the spacing stay as they were. Whether the result is a command that loads is the
+ * reader's to say (the caller reads the new text before writing it).
+ */
+export function changeCommandText(text: string, target: CommandTarget, change: CommandChange): TextEdit {
+  const found = findTarget(text, target);
+  if ('problem' in found) return { ok: false, message: found.problem };
+  const item = found.index === undefined ? undefined : found.list.items[found.index];
+  const say = item ? entryOf(item, 'say') : undefined;
+  if (!item || item.kind !== 'object' || !say)
+    return {
+      ok: false,
+      message: `${quote(target.say)}${target.app !== undefined ? ` for ${quote(target.app, 40)}` : ''} is no longer in ${COMMANDS_FILE_NAME} (it was changed elsewhere): look at the list again.`,
+    };
+  const edits: Array<{ start: number; end: number; text: string }> = [{ start: say.value.start, end: say.value.end, text: JSON.stringify(change.say) }];
+  const appIndex = item.entries.findLastIndex((e) => e.key === 'app');
+  const app = item.entries[appIndex];
+  if (app && change.app !== undefined) edits.push({ start: app.value.start, end: app.value.end, text: JSON.stringify(change.app) });
+  else if (app) {
+    const prev = item.entries[appIndex - 1];
+    const next = item.entries[appIndex + 1];
+    if (prev) edits.push({ start: prev.value.end, end: app.value.end, text: '' });
+    else if (next) edits.push({ start: app.keyStart, end: next.keyStart, text: '' });
+  } else if (change.app !== undefined) {
+    const sep = startsLine(text, say.keyStart) ? `\n${lineIndent(text, say.keyStart)}` : ' ';
+    edits.push({ start: say.value.end, end: say.value.end, text: `,${sep}"app": ${JSON.stringify(change.app)}` });
+  }
+  let out = text;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return { ok: true, text: out, count: 1 };
+}

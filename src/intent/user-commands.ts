@@ -19,16 +19,23 @@ import * as z from 'zod';
 import { readConfirmationAnswer } from '../shared/answer-words.js';
 import type { CommandGuide, GuideGroup } from '../shared/command-guide.js';
 import { entryOf, lineColumn, nodeAt, parseJsonText, type JsonNode } from '../shared/json-text.js';
-import { unsafeText } from '../shared/limits.js';
+import { MAX_COMMAND_PHRASE_LENGTH, unsafeText } from '../shared/limits.js';
 import { quote } from '../shared/quote.js';
 import { sessionCommand } from '../shared/session-commands.js';
+import { describeIntent } from './describe.js';
 import { INTENT_KINDS, Intent, LIMITS } from './schema.js';
 import { describeIssues } from './validator.js';
 
 export const COMMANDS_FILE_NAME = 'commands.json';
 
 /** At most this many commands and vocabulary words are read; a phrase and a word are at most this long. */
-export const USER_COMMAND_LIMITS = { commandsMax: 500, vocabularyMax: 500, phraseMax: 200, wordMax: 100, slotValueMax: LIMITS.labelMax } as const;
+export const USER_COMMAND_LIMITS = {
+  commandsMax: 500,
+  vocabularyMax: 500,
+  phraseMax: MAX_COMMAND_PHRASE_LENGTH,
+  wordMax: 100,
+  slotValueMax: LIMITS.labelMax,
+} as const;
 
 export type PhrasePart = { readonly kind: 'word'; readonly word: string } | { readonly kind: 'slot'; readonly name: string };
 
@@ -309,6 +316,15 @@ export function readCommandsFile(text: string | undefined, options: ReadOptions 
   // Each phrase's words without its slots ("reply to"), after the file's own list.
   const phrases = commands.map((c) => c.say.replace(SLOT_RE, ' ').replace(/\s+/g, ' ').trim()).filter((p) => p !== '');
   return { commands, vocabulary: [...new Set([...vocabulary, ...phrases])], problems };
+}
+
+/** What a command does, in the sentence a plan is described with (its slots shown as written). */
+export function describeUserCommand(command: Pick<UserCommand, 'body'>): string {
+  const parsed = Intent.safeParse(command.body);
+  if (parsed.success) return describeIntent(parsed.data);
+  // A slot where the schema wants a form of its own (a web address): the action's name, then.
+  const kind = (command.body as { intent?: unknown } | null)?.intent;
+  return typeof kind === 'string' ? `The action ${quote(kind, 40)}, with what is said for its slots.` : 'An action.';
 }
 
 /** One problem as a line ("commands.json:4:12: …"). */

@@ -15,6 +15,8 @@ import { CommandForm, RecentCommands } from './command-form.js';
 import { DictationToggle } from './dictation-toggle.js';
 import { Onboarding } from './onboarding.js';
 import { SettingsView } from './settings-view.js';
+import { UserCommandsView } from './user-commands-view.js';
+import { useUserCommands } from './use-user-commands.js';
 import { ScanBar } from './scan-bar.js';
 import { Announcer, StatusBar } from './status-bar.js';
 import { useFocusFollows } from './use-focus-follows.js';
@@ -24,11 +26,12 @@ import { VoicePanel, useVoice } from './voice/voice-control.js';
 
 export function App({ api }: { readonly api: PanelApi }) {
   const [settings, setSettings] = useState<View | undefined>();
-  const [screen, setScreen] = useState<'commands' | 'settings'>('commands');
+  const [screen, setScreen] = useState<'commands' | 'settings' | 'user_commands'>('commands');
   const [announcement, setAnnouncement] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const settingsButton = useRef<HTMLButtonElement>(null);
-  const session = usePanelSession({ api, input, announce: setAnnouncement });
+  const userCommandsButton = useRef<HTMLButtonElement>(null);
+  const session = usePanelSession({ api, input, announce: setAnnouncement, openUserCommands: () => setScreen('user_commands') });
   const { state, busy, send, setText } = session;
 
   useEffect(() => {
@@ -59,25 +62,28 @@ export function App({ api }: { readonly api: PanelApi }) {
     announce: setAnnouncement,
   });
 
+  const closeView = (opener: { readonly current: HTMLButtonElement | null }) => (): void => {
+    setScreen('commands');
+    // Back where the user came from (WAI-ARIA: focus returns to the control that opened the view).
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+  const userCommands = useUserCommands(api, screen === 'user_commands');
+  const closeUserCommands = closeView(userCommandsButton);
+
   const { tree, switchState } = usePanelScan({
     api,
     state,
     busy,
     recent: session.recent,
     settings,
-    scanning: screen === 'commands',
+    scanning: screen !== 'settings',
+    ...(screen === 'user_commands' ? { userCommands: { state: userCommands, close: closeUserCommands } } : {}),
     overlay: session.overlay,
     voice,
     send,
     confirm: session.confirm,
     announce: setAnnouncement,
   });
-
-  const closeSettings = (): void => {
-    setScreen('commands');
-    // Back where the user came from (WAI-ARIA: focus returns to the control that opened the view).
-    requestAnimationFrame(() => settingsButton.current?.focus());
-  };
 
   const onboarding = settings !== undefined && !settings.onboardingDone;
   const confirmation = pendingConfirmation(state);
@@ -100,7 +106,14 @@ export function App({ api }: { readonly api: PanelApi }) {
         />
       )}
 
-      {!onboarding && screen === 'settings' && settings && <SettingsView api={api} view={settings} onClose={closeSettings} onSaved={setSettings} />}
+      {!onboarding && screen === 'settings' && settings && <SettingsView api={api} view={settings} onClose={closeView(settingsButton)} onSaved={setSettings} />}
+
+      {!onboarding && screen === 'user_commands' && (
+        <>
+          {settings?.switchAccess.enabled && <ScanBar tree={tree} state={switchState} mode={settings.switchAccess.mode} />}
+          <UserCommandsView api={api} state={userCommands} onClose={closeUserCommands} />
+        </>
+      )}
 
       {!onboarding && screen === 'commands' && (
         <>
@@ -109,6 +122,9 @@ export function App({ api }: { readonly api: PanelApi }) {
             {/* Not while a command runs: its confirmation or question must stay in view. */}
             <button type="button" ref={settingsButton} onClick={() => setScreen('settings')} disabled={!settings || busy}>
               Settings
+            </button>
+            <button type="button" ref={userCommandsButton} onClick={() => setScreen('user_commands')} disabled={busy}>
+              Your commands
             </button>
             <DictationToggle mode={state.mode} busy={busy} send={(c) => void send(c)} />
           </div>

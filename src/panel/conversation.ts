@@ -151,6 +151,9 @@ export function applyEvent(state: PanelState, event: AssistantEvent): PanelState
       return add(state, { kind: 'guide', guide: event.guide });
     case 'mode':
       return add({ ...state, mode: event.mode }, { kind: 'result', text: event.message, ok: true });
+    case 'user_commands_changed':
+      // For the "Your commands" view, which asks for the list again; nothing for the conversation.
+      return state;
     case 'done': {
       // A confirmation still open when the run ends was stopped (Stop) or never answered.
       const entries = state.entries.map((e) => (e.kind === 'confirmation' && e.answer === 'pending' ? { ...e, answer: 'expired' as const } : e));

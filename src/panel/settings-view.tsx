@@ -10,6 +10,7 @@ import { SPEECH_RATE, THRESHOLD } from '../shared/setting-ranges.js';
 import { MAX_QUICK_COMMANDS, SWITCH_INPUTS, SWITCH_LIMITS, isGlobalSwitchInput, type SwitchSettings } from '../shared/switch-access.js';
 import { ConnectionTest, KeyField, ProviderFields, toUpdate } from './setup-fields.js';
 import { VoiceFields } from './voice/voice-settings-fields.js';
+import { FormFooter } from './form-footer.js';
 
 const CONFIDENCE_FIELDS = [
   { key: 'reject', label: 'Refuse plans below this confidence', help: 'From 0 to 1. The assistant does nothing and asks you to rephrase.' },
@@ -281,17 +282,7 @@ export function SettingsView({
           Modifiers and a key joined by “+”, for example CommandOrControl+Shift+Space, or a function key such as F9.
         </p>
 
-        <p class={`form-message ${message ? (message.ok ? 'ok' : 'problem') : ''}`} aria-live="polite" data-testid="settings-message">
-          {message?.text ?? ''}
-        </p>
-        <div class="actions">
-          <button type="submit" class="big primary">
-            Save settings
-          </button>
-          <button type="button" class="big" onClick={onClose}>
-            Back to commands
-          </button>
-        </div>
+        <FormFooter message={message} testId="settings-message" submit="Save settings" leave="Back to commands" onLeave={onClose} />
       </form>
     </section>
   );

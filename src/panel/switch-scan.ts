@@ -22,7 +22,9 @@ export type ScanAction =
   | { readonly kind: 'stop' }
   | { readonly kind: 'run'; readonly command: string }
   | { readonly kind: 'mark'; readonly id: number }
-  | { readonly kind: 'voice'; readonly step: VoiceStep };
+  | { readonly kind: 'voice'; readonly step: VoiceStep }
+  /** In "Your commands": ask to delete command `index`, delete it (the question's Delete), keep it, or close the view. */
+  | { readonly kind: 'user_commands'; readonly step: 'ask' | 'delete' | 'keep' | 'close'; readonly index: number };
 
 /** What a voice entry does: listen (one command, or continuously), finish or cancel that, run a transcript, stop listening continuously. */
 export type VoiceStep = 'listen' | 'finish' | 'run' | 'cancel' | 'stop_listening';
@@ -59,6 +61,27 @@ export interface ScanContext {
   readonly continuous?: 'off' | 'starting' | 'listening' | 'sleeping';
   /** The session's mode, where the panel offers dictation (commands: "Dictate" is offered; dictation: "Stop dictation"). */
   readonly dictation?: SessionMode;
+  /**
+   * "Your commands" is shown (issue #18): each command's phrase as listed, and the one whose delete
+   * question is open. The scan is then that view's: editing a phrase needs typing, so it is not offered.
+   */
+  readonly userCommands?: { readonly phrases: readonly string[]; readonly asking?: number };
+}
+
+/** The phrase that opens "Your commands" (a session command, src/shared/session-commands.ts). */
+export const USER_COMMANDS_PHRASE = 'my commands';
+
+function userCommandsTree(view: NonNullable<ScanContext['userCommands']>): readonly ScanNode[] {
+  const item = (label: string, step: 'ask' | 'delete' | 'keep' | 'close', index = -1): ScanItem => ({
+    type: 'item',
+    label,
+    action: { kind: 'user_commands', step, index },
+  });
+  const asked = view.asking !== undefined ? view.phrases[view.asking] : undefined;
+  // Keep first, as a destructive confirmation puts Cancel first.
+  if (view.asking !== undefined && asked !== undefined) return [item('Keep', 'keep', view.asking), item(`Delete “${asked}”`, 'delete', view.asking)];
+  const each = view.phrases.map((p, i) => item(`Delete “${p}”`, 'ask', i));
+  return [...chunk('Your commands', each), item('Back to the command box', 'close')];
 }
 
 /** While dictating: corrections a switch can choose when the recogniser got a phrase wrong (src/intent/dictation-text.ts reads them). */
@@ -103,6 +126,7 @@ function markItem(m: OverlayMark): ScanItem {
 
 /** The top level of the scan, for the panel as it is now. */
 export function scanTree(ctx: ScanContext): readonly ScanNode[] {
+  if (ctx.userCommands) return userCommandsTree(ctx.userCommands);
   const stop: ScanItem = { type: 'item', label: 'Stop', action: { kind: 'stop' } };
   if (ctx.confirmation) {
     const confirm: ScanItem = { type: 'item', label: 'Confirm', action: { kind: 'confirm' } };
@@ -165,8 +189,10 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
         ctx.quick.map((c) => run(c)),
       ),
     });
-  // Last: entered once for a whole text, so the commands used most keep their place and their timing.
+  // Near the end: entered once for a whole text, so the commands used most keep their place and their timing.
   if (ctx.dictation === 'commands') top.push(run('start dictation', 'Dictate'));
+  // Last: the way to the list of the user's own commands (the panel opens it; nothing runs). Not while a question waits.
+  if (ctx.options.length === 0) top.push(run(USER_COMMANDS_PHRASE, 'Your commands'));
   return chunk('Answers', top);
 }
 

@@ -9,6 +9,7 @@ import type { ConfirmAnswer } from './conversation-view.js';
 import { currentNode, markIds, scanTree, type ScanAction, type ScanNode } from './switch-scan.js';
 import { useSwitch, type SwitchState } from './use-switch.js';
 import type { VoiceState } from './voice/voice-control.js';
+import type { UserCommandsState } from './use-user-commands.js';
 
 export interface PanelScanOptions {
   readonly api: PanelApi;
@@ -16,8 +17,10 @@ export interface PanelScanOptions {
   readonly busy: boolean;
   readonly recent: readonly string[];
   readonly settings: SettingsView | undefined;
-  /** The commands screen is shown (not the settings): only then does the switch scan. */
+  /** The commands screen or "Your commands" is shown (not the settings): only then does the switch scan. */
   readonly scanning: boolean;
+  /** "Your commands", while it is the screen shown: the switch scans it instead. */
+  readonly userCommands?: { readonly state: UserCommandsState; readonly close: () => void };
   readonly overlay: OverlayView | undefined;
   readonly voice: VoiceState;
   readonly send: (command: string) => Promise<void>;
@@ -25,7 +28,7 @@ export interface PanelScanOptions {
   readonly announce: (text: string) => void;
 }
 
-export function usePanelScan({ api, state, busy, recent, settings, scanning, overlay, voice, send, confirm, announce }: PanelScanOptions): {
+export function usePanelScan({ api, state, busy, recent, settings, scanning, userCommands, overlay, voice, send, confirm, announce }: PanelScanOptions): {
   readonly tree: readonly ScanNode[];
   readonly switchState: SwitchState;
 } {
@@ -43,6 +46,7 @@ export function usePanelScan({ api, state, busy, recent, settings, scanning, ove
     ...(voice.enabled ? { voice: voice.phase.kind } : {}),
     ...(voice.enabled && voice.continuous ? { continuous: voice.continuous } : {}),
     dictation: state.mode,
+    ...(userCommands ? { userCommands: userCommandsScan(userCommands.state) } : {}),
   });
   const perform = (action: ScanAction): void => {
     switch (action.kind) {
@@ -59,6 +63,14 @@ export function usePanelScan({ api, state, busy, recent, settings, scanning, ove
       case 'mark':
         void send(`click ${action.id}`);
         return;
+      case 'user_commands': {
+        const listed = userCommands?.state.view?.commands[action.index];
+        if (action.step === 'close') userCommands?.close();
+        else if (action.step === 'keep') userCommands?.state.setPending(undefined);
+        else if (listed && action.step === 'ask') userCommands?.state.setPending({ kind: 'delete', entry: listed });
+        else if (listed && action.step === 'delete') void userCommands?.state.remove(listed);
+        return;
+      }
       case 'voice': {
         const steps = { listen: voice.listen, finish: voice.finish, run: voice.run, cancel: voice.cancel, stop_listening: voice.stopListening } as const;
         steps[action.step]();
@@ -85,4 +97,12 @@ export function usePanelScan({ api, state, busy, recent, settings, scanning, ove
   }, [litKey, overlay]);
 
   return { tree, switchState };
+}
+
+/** What the scan needs of "Your commands": the phrases as listed and the delete question that is open. */
+function userCommandsScan(state: UserCommandsState): { readonly phrases: readonly string[]; readonly asking?: number } {
+  const commands = state.view?.commands ?? [];
+  const pending = state.pending;
+  const asking = pending?.kind === 'delete' ? commands.indexOf(pending.entry) : -1;
+  return { phrases: commands.map((c) => c.say), ...(asking >= 0 ? { asking } : {}) };
 }

@@ -15,10 +15,13 @@ export function usePanelSession({
   api,
   input,
   announce,
+  openUserCommands,
 }: {
   readonly api: PanelApi;
   readonly input: RefObject<HTMLTextAreaElement | null>;
   readonly announce: (text: string) => void;
+  /** "my commands" (typed, spoken or a scan entry) opens the "Your commands" view. */
+  readonly openUserCommands: () => void;
 }) {
   const [state, dispatch] = useReducer(reducePanel, INITIAL_STATE);
   const [text, setText] = useState('');
@@ -48,6 +51,12 @@ export function usePanelSession({
     // While a command runs and asks nothing, only "stop" (it stops that one) and "what can I say" go.
     // While it waits for a confirmation, any text goes: the session answers it or says what to say.
     if (!trimmed || (waiting.kind === 'running' && own !== 'stop' && own !== 'help')) return;
+    // Not while something waits for an answer: the view would hide the question.
+    if (own === 'user_commands' && waiting.kind === 'nothing') {
+      setText('');
+      openUserCommands();
+      return;
+    }
     // A text that answers nothing, or a request for help, leaves the waiting question open.
     const keepQuestion = own === 'help' || routeAnswer(trimmed, waiting).kind === 'not_an_answer';
     if (own !== 'stop') dispatch({ type: 'user', text: trimmed, keepQuestion });

@@ -23,6 +23,9 @@ const api: PanelApi = {
   answerConfirmation: (answer) => invoke('confirmation:answer', answer),
   recentCommands: () => invoke('commands:recent'),
   settingsView: () => invoke('settings:view'),
+  userCommandsView: () => invoke('user-commands:view'),
+  deleteUserCommand: (target) => invoke('user-commands:delete', target),
+  editUserCommand: (target, change) => invoke('user-commands:edit', target, change),
   saveSettings: (update) => invoke('settings:save', update),
   finishOnboarding: (how) => invoke('onboarding:finish', how),
   // The key goes to main once; what comes back says saved or not, never the key.

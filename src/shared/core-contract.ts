@@ -65,6 +65,7 @@ const eventUnion = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('command_guide'), guide: commandGuide }),
   z.object({ type: z.literal('mode'), mode: z.enum(SESSION_MODES), message: z.string() }),
+  z.strictObject({ type: z.literal('user_commands_changed') }),
 ]);
 export const assistantEvent: z.ZodType<AssistantEvent> = eventUnion;
 

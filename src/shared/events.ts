@@ -61,6 +61,11 @@ export type AssistantEvent =
    */
   | { readonly type: 'mode'; readonly mode: SessionMode; readonly message: string }
   /** "What can I say": the commands the offline grammar understands, with examples (issue #15). */
-  | { readonly type: 'command_guide'; readonly guide: CommandGuide };
+  | { readonly type: 'command_guide'; readonly guide: CommandGuide }
+  /**
+   * The user's commands file was read again (changed on disk, or by an edit): a panel that lists the
+   * commands asks for them again (issue #18). No payload: the list crosses only as a reply.
+   */
+  | { readonly type: 'user_commands_changed' };
 
 export type AssistantEventType = AssistantEvent['type'];

@@ -11,7 +11,7 @@ import * as z from 'zod';
 import type { AssistantEvent, Outcome } from './events.js';
 import { KEYED_PROVIDERS, LLM_PROVIDERS, type KeyedProvider } from './llm-providers.js';
 import { permissionKind, type PermissionKind, type PermissionStatus } from './permissions.js';
-import { MAX_COMMAND_LENGTH, MAX_QUICK_COMMAND_LENGTH } from './limits.js';
+import { MAX_COMMAND_LENGTH, MAX_COMMAND_PHRASE_LENGTH, MAX_QUICK_COMMAND_LENGTH } from './limits.js';
 import { MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from './switch-access.js';
 import type { ListenReply } from './listening.js';
 import type { PanelSettings } from './settings-schema.js';
@@ -139,6 +139,48 @@ export interface RunReply {
 }
 
 /**
+ * The command of the user's own an edit is for, as the view listed it: its phrase, its app scope
+ * (absent: every app) and the line it starts on. Shapes and sizes only: the core reads the file again
+ * and says in a sentence when the command is no longer there.
+ */
+export const userCommandTarget = z.strictObject({
+  say: z.string().min(1).max(MAX_COMMAND_PHRASE_LENGTH),
+  app: z.string().min(1).max(MAX_COMMAND_PHRASE_LENGTH).optional(),
+  line: z.number().int().min(1).max(1_000_000),
+});
+export type UserCommandTarget = z.infer<typeof userCommandTarget>;
+
+/** A command's new phrase and app scope (absent: every app). Whether it can be one is the commands file reader's to say. */
+export const userCommandChange = z.strictObject({
+  say: z.string().min(1).max(MAX_COMMAND_PHRASE_LENGTH),
+  app: z.string().min(1).max(MAX_COMMAND_PHRASE_LENGTH).optional(),
+});
+export type UserCommandChange = z.infer<typeof userCommandChange>;
+
+/** One command of the user's own as the panel lists it. */
+export interface UserCommandEntry {
+  readonly say: string;
+  readonly app?: string;
+  /** What it does, in a sentence (the plan's describer). */
+  readonly does: string;
+  readonly line: number;
+}
+
+/** The "Your commands" view: the commands that load, and every problem of the file (why a command is left out). */
+export interface UserCommandsView {
+  readonly fileName: string;
+  readonly commands: readonly UserCommandEntry[];
+  readonly problems: ReadonlyArray<{ readonly line: number; readonly column: number; readonly message: string }>;
+}
+
+/** The answer to a delete or an edit: a sentence either way, and the commands as they now are. */
+export interface UserCommandsReply {
+  readonly ok: boolean;
+  readonly message: string;
+  readonly view: UserCommandsView;
+}
+
+/**
  * What answers the panel's requests: the core's PanelSession, or the shell's relay to it. Each reply
  * goes back to the panel as it is; the shell's binding (src/shell/panel-ipc.ts) knows no more.
  */
@@ -153,6 +195,12 @@ export interface RequestChannels {
   'confirmation:answer': (answer: ConfirmationAnswer) => Promise<void>;
   'commands:recent': () => Promise<readonly string[]>;
   'settings:view': () => Promise<SettingsView>;
+  /** The user's own commands (commands.json) and the file's problems. */
+  'user-commands:view': () => Promise<UserCommandsView>;
+  /** Deletes one command (the panel asked the user first). */
+  'user-commands:delete': (target: UserCommandTarget) => Promise<UserCommandsReply>;
+  /** Renames a command and sets or clears its app scope; its action stays as saved. */
+  'user-commands:edit': (target: UserCommandTarget, change: UserCommandChange) => Promise<UserCommandsReply>;
   'settings:save': (update: SettingsUpdate) => Promise<SaveReply>;
   'onboarding:finish': (how: OnboardingFinish) => Promise<SaveReply>;
   'keys:save': (provider: KeyedProvider, key: string) => Promise<SaveReply>;
@@ -218,6 +266,9 @@ export const REQUEST_SCHEMAS: { readonly [C in RequestChannel]: z.ZodType<Parame
   'confirmation:answer': z.tuple([confirmationAnswerPayload]),
   'commands:recent': z.tuple([]),
   'settings:view': z.tuple([]),
+  'user-commands:view': z.tuple([]),
+  'user-commands:delete': z.tuple([userCommandTarget]),
+  'user-commands:edit': z.tuple([userCommandTarget, userCommandChange]),
   'settings:save': z.tuple([settingsUpdate]),
   'onboarding:finish': z.tuple([onboardingFinish]),
   'keys:save': z.tuple([keyedProvider, z.string().min(1).max(MAX_KEY_LENGTH)]),
@@ -246,6 +297,9 @@ export interface PanelApi {
   answerConfirmation(answer: ConfirmationAnswer): Promise<void>;
   recentCommands(): Promise<readonly string[]>;
   settingsView(): Promise<SettingsView>;
+  userCommandsView(): Promise<UserCommandsView>;
+  deleteUserCommand(target: UserCommandTarget): Promise<UserCommandsReply>;
+  editUserCommand(target: UserCommandTarget, change: UserCommandChange): Promise<UserCommandsReply>;
   saveSettings(update: SettingsUpdate): Promise<SaveReply>;
   finishOnboarding(how: OnboardingFinish): Promise<SaveReply>;
   /** Sends the key to main once; the reply says saved or not, never the key. */
@@ -273,6 +327,9 @@ export const PANEL_API_CHANNELS = {
   answerConfirmation: 'confirmation:answer',
   recentCommands: 'commands:recent',
   settingsView: 'settings:view',
+  userCommandsView: 'user-commands:view',
+  deleteUserCommand: 'user-commands:delete',
+  editUserCommand: 'user-commands:edit',
   saveSettings: 'settings:save',
   finishOnboarding: 'onboarding:finish',
   saveKey: 'keys:save',

@@ -12,6 +12,9 @@ export const MAX_COMMAND_LENGTH = 2000;
 /** The longest quick command (one scan item each); well within MAX_COMMAND_LENGTH. */
 export const MAX_QUICK_COMMAND_LENGTH = 200;
 
+/** The longest phrase ("say") of a command of the user's own (commands.json). */
+export const MAX_COMMAND_PHRASE_LENGTH = 200;
+
 /**
  * Which line breaks a kind of text may hold besides the characters no text may hold.
  * - `single_line`: names, labels, quick commands, sentences: no tab, no line break.

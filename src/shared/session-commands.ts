@@ -1,9 +1,10 @@
 /**
  * Commands the panel's session answers itself, before any planner: "stop" (it must work whatever
  * runs, and never wait for or reach an LLM), showing or hiding the numbered overlay, and "what can I
- * say" (the commands the offline grammar understands, issue #15).
+ * say" (the commands the offline grammar understands, issue #15), and opening the panel's list of
+ * the user's own commands (issue #18), which the panel does itself.
  */
-export type SessionCommand = 'stop' | 'show_numbers' | 'hide_numbers' | 'help';
+export type SessionCommand = 'stop' | 'show_numbers' | 'hide_numbers' | 'help' | 'user_commands';
 
 const PHRASES: Readonly<Record<string, SessionCommand>> = {
   stop: 'stop',
@@ -24,6 +25,12 @@ const PHRASES: Readonly<Record<string, SessionCommand>> = {
   'show the commands': 'help',
   'show me the commands': 'help',
   'list commands': 'help',
+  'my commands': 'user_commands',
+  'show my commands': 'user_commands',
+  'edit my commands': 'user_commands',
+  'list my commands': 'user_commands',
+  'open my commands': 'user_commands',
+  'your commands': 'user_commands',
 };
 
 /**

@@ -127,6 +127,19 @@ describe.skipIf(skip !== '')('the core process, as main drives it', () => {
     expect(guide?.type === 'command_guide' && guide.guide.groups[0]).toEqual({ title: 'Your own commands', examples: ['which app am I in'], alsoSaid: [] });
   });
 
+  it('lists the user’s commands for the panel across the process boundary, tells each read of the file, and refuses a malformed edit', async () => {
+    // The event passed the core contract's check on the way out, or it would not be here.
+    expect(startup).toContainEqual({ type: 'user_commands_changed' });
+    await expect(request('user-commands:view')).resolves.toEqual({
+      fileName: 'commands.json',
+      commands: [{ say: 'which app am I in', does: 'Tell which app is in front.', line: 3 }],
+      problems: [{ line: 12, column: 19, message: expect.stringMatching(/^Command 2 \(“broken”\): “do” is not an action/) }],
+    });
+    const error = await request('user-commands:delete', { say: 'which app am I in' }).catch((e: unknown) => e);
+    expect((error as RemoteError).remoteName).toBe('InvalidPayloadError');
+    await expect(request('user-commands:view')).resolves.toMatchObject({ commands: [{ say: 'which app am I in' }] });
+  });
+
   it('asks main for the permissions first, and explains a missing one instead of acting', async () => {
     permissions = denied;
     events.length = 0;

@@ -111,10 +111,12 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
 
   it('starts idle, with the input focusable and labelled', async () => {
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
-    // Keyboard order: Settings (enabled once main sent the settings), Dictate, then the command box.
+    // Keyboard order: Settings (enabled once main sent the settings), Your commands, Dictate, then the command box.
     await expect.poll(() => page().getByRole('button', { name: 'Settings' }).isEnabled()).toBe(true);
     await page().keyboard.press('Tab');
     expect(await focused()).toMatchObject({ text: 'Settings' });
+    await page().keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ text: 'Your commands' });
     await page().keyboard.press('Tab');
     expect(await focused()).toMatchObject({ text: 'Dictate' });
     await page().keyboard.press('Tab');

@@ -81,10 +81,10 @@ describe('voice in the scan (once voice input is on)', () => {
   it('with continuous listening on and the microphone open (asleep too), the same place offers Stop listening; closed, Start listening', () => {
     for (const continuous of ['starting', 'listening', 'sleeping'] as const) {
       const tree = scanTree({ ...idle, voice: 'idle', continuous, recent: ['a'] });
-      expect(labels(tree)).toEqual(['Stop listening', 'Recent commands']);
+      expect(labels(tree)).toEqual(['Stop listening', 'Recent commands', 'Your commands']);
       expect(tree[0]).toMatchObject({ action: { kind: 'voice', step: 'stop_listening' } });
     }
-    expect(labels(scanTree({ ...idle, voice: 'idle', continuous: 'off', recent: ['a'] }))).toEqual(['Start listening', 'Recent commands']);
+    expect(labels(scanTree({ ...idle, voice: 'idle', continuous: 'off', recent: ['a'] }))).toEqual(['Start listening', 'Recent commands', 'Your commands']);
   });
 
   it('Start listening after a question’s answers and before the groups; while listening, Stop listening first; a transcript: Run first', () => {
@@ -96,7 +96,7 @@ describe('voice in the scan (once voice input is on)', () => {
     expect(labels(scanTree({ ...idle, voice: 'transcribing' }))).toEqual(['Cancel listening']);
     // A confirmation still comes first; with voice off there is no voice entry.
     expect(labels(scanTree({ ...idle, voice: 'listening', confirmation: { destructive: false } }))).toEqual(['Confirm', 'Cancel', 'Stop']);
-    expect(labels(scanTree({ ...idle, recent: ['a'] }))).toEqual(['Recent commands']);
+    expect(labels(scanTree({ ...idle, recent: ['a'] }))).toEqual(['Recent commands', 'Your commands']);
   });
 });
 
@@ -110,7 +110,7 @@ describe('"what can I say" in the scan (issue #15)', () => {
   };
   it('it is the first default quick command: two presses with one switch, and the session answers it', () => {
     const tree = scanTree({ ...idle, quick: DEFAULT_QUICK_COMMANDS });
-    expect(labels(tree)).toEqual(['Quick commands']);
+    expect(labels(tree)).toEqual(['Quick commands', 'Your commands']);
     expect(pressesToLabel(tree, 'what can I say', 'auto')).toBe(2);
     expect(select(tree, { path: [0], index: 0 }).action).toEqual({ kind: 'run', command: 'what can I say' });
     for (const said of ['What can I say?', 'help', 'Show commands.']) expect(sessionCommand(said), said).toBe('help');
@@ -182,10 +182,36 @@ describe('moving and selecting', () => {
   const tree = scanTree({ ...idle, recent: ['a', 'b'], quick: ['c'] });
   it('a move goes to the next entry and wraps; selecting a group enters it, an item gives its action and goes back to the top', () => {
     expect(move(tree, TOP)).toEqual({ cursor: { path: [], index: 1 }, wrapped: false });
-    expect(move(tree, { path: [], index: 1 })).toEqual({ cursor: { path: [], index: 0 }, wrapped: true });
+    expect(move(tree, { path: [], index: 2 })).toEqual({ cursor: { path: [], index: 0 }, wrapped: true });
     const inside = select(tree, TOP);
     expect(inside).toEqual({ cursor: { path: [0], index: 0 } });
     expect(select(tree, { path: [0], index: 1 })).toEqual({ cursor: TOP, action: { kind: 'run', command: 'b' } });
+  });
+});
+
+describe('"Your commands" in the scan (issue #18)', () => {
+  const phrases = ['check mail', 'which app'];
+  it('is the last entry when idle, one press with one switch after the groups; it opens the view through the session command', () => {
+    const tree = scanTree({ ...idle, recent: ['a'], quick: ['b'] });
+    expect(labels(tree)).toEqual(['Recent commands', 'Quick commands', 'Your commands']);
+    expect(select(tree, { path: [], index: 2 }).action).toEqual({ kind: 'run', command: 'my commands' });
+    for (const said of ['my commands', 'Show my commands.', 'edit my commands', 'your commands']) expect(sessionCommand(said), said).toBe('user_commands');
+    // Not while a question waits: its answers are what to scan.
+    expect(labels(scanTree({ ...idle, options: ['Yes'] }))).toEqual(['Yes']);
+  });
+
+  it('in the view: a Delete entry per command, then Back; a delete question is Keep first, then Delete', () => {
+    const view = scanTree({ ...idle, recent: ['a'], userCommands: { phrases } });
+    expect(labels(view)).toEqual(['Delete “check mail”', 'Delete “which app”', 'Back to the command box']);
+    expect(select(view, { path: [], index: 1 }).action).toEqual({ kind: 'user_commands', step: 'ask', index: 1 });
+    expect(select(view, { path: [], index: 2 }).action).toMatchObject({ kind: 'user_commands', step: 'close' });
+    const asking = scanTree({ ...idle, userCommands: { phrases, asking: 1 } });
+    expect(labels(asking)).toEqual(['Keep', 'Delete “which app”']);
+    expect(select(asking, TOP).action).toEqual({ kind: 'user_commands', step: 'keep', index: 1 });
+    expect(select(asking, { path: [], index: 1 }).action).toEqual({ kind: 'user_commands', step: 'delete', index: 1 });
+    // Many commands become groups of six, Back stays one press at the end.
+    const many = scanTree({ ...idle, userCommands: { phrases: Array.from({ length: 8 }, (_, i) => `c${i}`) } });
+    expect(labels(many)).toEqual(['Your commands 1–6', 'Your commands 7–8', 'Back to the command box']);
   });
 });
 

@@ -3,7 +3,7 @@
 // driven with real key presses of the switch (Space, Enter, F13 through the shell's signal) and its
 // presses are counted; effects are read back from the app through AT-SPI. Screenshots go to
 // artifacts/panel/, and axe-core checks every scanning state (WCAG 2.2 AA).
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile, type ChildProcess } from 'node:child_process';
@@ -16,6 +16,7 @@ import { createDesktopEngine, openDesktopEngine } from '../../src/compose/deskto
 import { SwitchKeyHold } from '../../src/execution/input/switch-keys.js';
 import { SwitchShortcuts } from '../../src/shell/switch-shortcut.js';
 import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
+import { UserCommandsFile } from '../../src/compose/user-commands.js';
 import { createSettingsStore, defaultSettings, type Settings } from '../../src/config/settings.js';
 import { createPlanner } from '../../src/intent/providers/create-planner.js';
 import { tapObservations } from '../../src/core/overlay-marks.js';
@@ -66,12 +67,19 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
   async function open(
     switchAccess: SwitchSettings,
     quickCommands: readonly string[],
-    more: { readonly settings?: Partial<Settings>; readonly chromiumArgs?: readonly string[]; readonly switchKeys?: SwitchKeyHold } = {},
+    more: {
+      readonly settings?: Partial<Settings>;
+      readonly chromiumArgs?: readonly string[];
+      readonly switchKeys?: SwitchKeyHold;
+      /** The settings folder (a new one when absent), where a test may have put a commands file. */
+      readonly dir?: string;
+    } = {},
   ): Promise<PanelBrowser> {
     // The core's engine: with the switch keys held, it lets go of them while it types them itself.
     const switchKeys = more.switchKeys;
     const engine = tapObservations(openDesktopEngine(process.env, switchKeys ? () => createDesktopEngine(process.env, { switchKeys }) : undefined));
-    const settings = createSettingsStore({ dir: await mkdtemp(join(tmpdir(), 'ac-switch-settings-')) });
+    const dir = more.dir ?? (await mkdtemp(join(tmpdir(), 'ac-switch-settings-')));
+    const settings = createSettingsStore({ dir });
     const saved: Settings = {
       ...defaultSettings(),
       provider: 'grammar',
@@ -99,6 +107,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       permissions: createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) })),
       planner: () => planner(),
       latestObservation: engine.latest,
+      userCommands: new UserCommandsFile({ dir }),
     });
     const browser = await openPanel({
       bundleDir,
@@ -209,7 +218,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
     }, 60_000);
 
     it('a quick command takes 2 presses and runs on the real app', async () => {
-      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses', 'Dictate1 press']);
+      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses', 'Dictate1 press', 'Your commands1 press']);
       const before = await counter('Count: ');
       await d.press(); // Quick commands ›
       expect((await d.scan()).items).toEqual(['click Increment', 'show numbers']);
@@ -223,7 +232,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
 
     it('a recent command takes 2 presses: the Recent group comes first', async () => {
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the recent group');
-      expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›2 presses', 'Dictate1 press']);
+      expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›2 presses', 'Dictate1 press', 'Your commands1 press']);
       await d.checkState('switch-02-idle-top');
       const before = await counter('Count: ');
       await d.press();
@@ -278,11 +287,15 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.tick(INTERVAL);
       expect(await d.current()).toBe('Dictate1 press');
       await d.tick(INTERVAL);
+      expect(await d.current()).toBe('Your commands1 press');
+      await d.tick(INTERVAL);
       expect(await d.current()).toBe('Recent commands ›2 presses'); // round 2
       await d.tick(INTERVAL + FIRST_PAUSE);
       expect(await d.current()).toBe('Quick commands ›2 presses');
       await d.tick(INTERVAL);
       expect(await d.current()).toBe('Dictate1 press');
+      await d.tick(INTERVAL);
+      expect(await d.current()).toBe('Your commands1 press');
       await d.tick(INTERVAL);
       // Two rounds with no choice: scanning rests, nothing highlighted, and it says how to wake it.
       expect(await d.current()).toBe('');
@@ -483,7 +496,45 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the recent group');
-      expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›3 presses', 'Dictate3 presses']);
+      expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›3 presses', 'Dictate3 presses', 'Your commands4 presses']);
+    });
+  });
+
+  describe('"Your commands" by switch (issue #18)', () => {
+    it('one press opens it; a command is deleted after Keep was offered first; Back returns to the command box', async () => {
+      const text = `{
+  "commands": [
+    { "say": "check mail", "do": { "intent": "open_application", "app": "Thunderbird" } },
+    { "say": "which app", "do": { "intent": "get_frontmost_app" } }
+  ]
+}
+`;
+      const dir = await mkdtemp(join(tmpdir(), 'ac-switch-commands-'));
+      await writeFile(join(dir, 'commands.json'), text);
+      const panel = await open(BASE, [], { dir });
+      const d = driver(panel);
+      const onDisk = () => readFile(join(dir, 'commands.json'), 'utf8');
+      await d.settle(async () => (await d.current()) === 'Your commands1 press', 'the entry');
+      await d.press();
+      await d.settle(async () => (await d.current()) === 'Delete “check mail”1 press', 'the view to be scanned');
+      expect((await d.scan()).items).toEqual(['Delete “check mail”1 press', 'Delete “which app”1 press', 'Back to the command box1 press']);
+      await d.tick(INTERVAL + FIRST_PAUSE);
+      expect(await d.current()).toBe('Delete “which app”1 press');
+      await d.press();
+      await d.settle(async () => (await d.current()) === 'Keep1 press', 'the question');
+      expect((await d.scan()).items).toEqual(['Keep1 press', 'Delete “which app”1 press']);
+      await d.checkState('switch-08-user-commands-ask');
+      await d.tick(INTERVAL + FIRST_PAUSE);
+      await d.press();
+      await d.settle(async () => (await d.page.getByTestId('commands-message').textContent()) === 'Deleted “which app”.', 'the delete');
+      expect(await onDisk()).toBe(text.replace(',\n    { "say": "which app", "do": { "intent": "get_frontmost_app" } }', ''));
+      expect(await panel.page.locator('.user-command-say').allTextContents()).toEqual(['“check mail”']);
+      await d.settle(async () => (await d.current()) === 'Delete “check mail”1 press', 'the list scanned again');
+      await d.tick(INTERVAL + FIRST_PAUSE);
+      expect(await d.current()).toBe('Back to the command box1 press');
+      await d.press();
+      await d.settle(async () => (await d.current()) === 'Your commands1 press', 'the command box again');
+      expect(await panel.page.getByRole('textbox', { name: 'Command' }).isVisible()).toBe(true);
     });
   });
 
@@ -498,7 +549,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       });
       const d = driver(panel);
       await d.settle(async () => (await d.current()) === 'Start listening1 press', 'the voice entry');
-      expect((await d.scan()).items).toEqual(['Start listening1 press', 'Quick commands ›2 presses', 'Dictate1 press']);
+      expect((await d.scan()).items).toEqual(['Start listening1 press', 'Quick commands ›2 presses', 'Dictate1 press', 'Your commands1 press']);
       await d.press();
       await d.settle(async () => (await d.status()) === 'Status: Listening', 'the microphone');
       expect((await d.scan()).items).toEqual(['Stop listening1 press', 'Cancel listening1 press']);

@@ -16,6 +16,8 @@ import { createSettingsStore, type Settings } from '../../src/config/settings.js
 import { PANEL_API_CHANNELS, REQUEST_CHANNELS } from '../../src/shared/ipc-contract.js';
 import { refusedAddress, startLlmServer } from '../intent/llm-loopback.js';
 import { keysSavedForSettings } from '../../src/compose/provider-keys.js';
+import { UserCommandsFile } from '../../src/compose/user-commands.js';
+import { writeFile } from 'node:fs/promises';
 import { settingsPlanner } from '../../src/compose/settings-planner.js';
 import { testPermissions } from '../support/test-permissions.js';
 
@@ -66,6 +68,9 @@ describe('panel IPC', () => {
       'provider:test',
       'settings:save',
       'settings:view',
+      'user-commands:delete',
+      'user-commands:edit',
+      'user-commands:view',
       'voice:cancel',
       'voice:listen-audio',
       'voice:listen-stop',
@@ -91,8 +96,9 @@ describe('panel IPC', () => {
 });
 
 /** A session on a real settings file, a secret store over an in-memory keychain, and the test permission checker. */
-async function sessionFor(options: { readonly run?: () => void } = {}) {
+async function sessionFor(options: { readonly run?: () => void; readonly commandsFile?: string } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'ac-ipc-'));
+  if (options.commandsFile !== undefined) await writeFile(join(dir, 'commands.json'), options.commandsFile);
   const settings = createSettingsStore({ dir });
   const vault = new Map<string, string>();
   const backend: KeyringBackend = {
@@ -120,6 +126,7 @@ async function sessionFor(options: { readonly run?: () => void } = {}) {
     planner: settingsPlanner(settings, secrets),
     onSettingsSaved: (s) => saved.push(s),
     testBudgetMs: 4000,
+    userCommands: new UserCommandsFile({ dir }),
   });
   return { session, settings, vault, permissions, saved, dir };
 }
@@ -341,5 +348,63 @@ describe('panel window', () => {
     expect(allowPermission('media', PANEL_URL, PANEL_URL)).toBe(true);
     expect(allowPermission('geolocation', PANEL_URL, PANEL_URL)).toBe(false);
     expect(allowPermission('media', 'https://example.com/', PANEL_URL)).toBe(false);
+  });
+});
+
+describe('panel IPC: the user’s commands (issue #18)', () => {
+  const TEXT = `{
+  "commands": [
+    { "say": "mail", "app": "Thunderbird", "do": { "intent": "open_application", "app": "Thunderbird" } },
+    { "say": "stop", "do": { "intent": "get_frontmost_app" } }
+  ]
+}
+`;
+
+  it('refuses a malformed target or change before the file is touched', async () => {
+    const { session, dir } = await sessionFor({ commandsFile: TEXT });
+    const target = { say: 'mail', app: 'Thunderbird', line: 3 };
+    const malformed = [
+      session.handle('user-commands:view', ['extra']),
+      session.handle('user-commands:delete', []),
+      session.handle('user-commands:delete', ['mail']),
+      session.handle('user-commands:delete', [{ say: 'mail' }]), // no line
+      session.handle('user-commands:delete', [{ ...target, line: 0 }]),
+      session.handle('user-commands:delete', [{ ...target, say: '' }]),
+      session.handle('user-commands:delete', [{ ...target, app: '' }]),
+      session.handle('user-commands:delete', [{ ...target, do: { intent: 'get_frontmost_app' } }]), // the body is not the panel's to send
+      session.handle('user-commands:delete', [{ ...target, say: 'x'.repeat(201) }]),
+      session.handle('user-commands:edit', [target]),
+      session.handle('user-commands:edit', [target, { say: 'x'.repeat(201) }]),
+      session.handle('user-commands:edit', [target, { say: 'check mail', app: null }]),
+      session.handle('user-commands:edit', [target, { say: 'check mail', do: {} }]),
+      session.handle('user-commands:edit', [target, { say: 'check mail' }, 'extra']),
+    ];
+    for (const r of malformed) await expect(r).rejects.toBeInstanceOf(InvalidPayloadError);
+    expect(await readFile(join(dir, 'commands.json'), 'utf8')).toBe(TEXT);
+  });
+
+  it('lists the commands with what they do and the problems with line and column; deletes and edits in sentences', async () => {
+    const { session, dir } = await sessionFor({ commandsFile: TEXT });
+    const view = await session.handle('user-commands:view', []);
+    expect(view).toEqual({
+      fileName: 'commands.json',
+      commands: [{ say: 'mail', app: 'Thunderbird', does: 'Open “Thunderbird”.', line: 3 }],
+      problems: [{ line: 4, column: 14, message: expect.stringMatching(/^Command 2 \(“stop”\): “stop” is one of the assistant’s own phrases/) }],
+    });
+    const refused = await session.handle('user-commands:edit', [{ say: 'mail', app: 'Thunderbird', line: 3 }, { say: 'help' }]);
+    expect(refused).toMatchObject({ ok: false, message: expect.stringMatching(/^Not changed: Command 1 \(“help”\): .*choose another phrase\.$/) });
+    expect(await readFile(join(dir, 'commands.json'), 'utf8')).toBe(TEXT);
+    const edited = await session.handle('user-commands:edit', [{ say: 'mail', app: 'Thunderbird', line: 3 }, { say: 'check mail' }]);
+    expect(edited).toMatchObject({
+      ok: true,
+      message: 'Saved: “check mail” does what “mail” (in “Thunderbird”) did.',
+      view: { commands: [{ say: 'check mail', does: 'Open “Thunderbird”.' }] },
+    });
+    expect(await readFile(join(dir, 'commands.json'), 'utf8')).toBe(TEXT.replace('"say": "mail", "app": "Thunderbird",', '"say": "check mail",'));
+    const gone = await session.handle('user-commands:delete', [{ say: 'mail', app: 'Thunderbird', line: 3 }]);
+    expect(gone).toMatchObject({ ok: false, message: '“mail” (in “Thunderbird”) was no longer in commands.json: the list now shows the file as it is.' });
+    const deleted = await session.handle('user-commands:delete', [{ say: 'check mail', line: 3 }]);
+    expect(deleted).toMatchObject({ ok: true, message: 'Deleted “check mail”.', view: { commands: [] } });
+    expect(await readFile(join(dir, 'commands.json'), 'utf8')).toBe(TEXT.replace(/\n {4}\{ "say": "mail".*\},/, ''));
   });
 });
