@@ -131,7 +131,7 @@ describe('"what can I say" in the scan (issue #15)', () => {
 });
 
 describe('dictation in the scan (issue #18)', () => {
-  it('in commands mode Dictate is the last entry, one press with one switch, and starts dictation; the other entries keep their place', () => {
+  it('in commands mode Dictate comes after the commands, one press with one switch, and starts dictation; the other entries keep their place', () => {
     const tree = scanTree({ ...idle, dictation: 'commands', voice: 'idle', options: ['Yes'], recent: ['a'], quick: ['b'] });
     expect(labels(tree)).toEqual(['Yes', 'Start listening', 'Recent commands', 'Quick commands', 'Dictate']);
     expect(pressesToLabel(tree, 'Dictate', 'auto')).toBe(1);
@@ -141,7 +141,9 @@ describe('dictation in the scan (issue #18)', () => {
     expect(action).toEqual({ kind: 'run', command: 'start dictation' });
     expect(isDictationStart(action?.kind === 'run' ? action.command : '')).toBe(true);
     // Where the panel does not say its mode, there is no dictation entry.
-    expect(labels(scanTree({ ...idle, recent: ['a'] }))).toEqual(['Recent commands']);
+    expect(labels(scanTree({ ...idle, recent: ['a'] }))).toEqual(['Recent commands', 'Your commands']);
+    // Without a question waiting, "Your commands" comes after it, last.
+    expect(labels(scanTree({ ...idle, dictation: 'commands', recent: ['a'] }))).toEqual(['Recent commands', 'Dictate', 'Your commands']);
   });
 
   it('while dictating: Stop dictation first (one press), then a question’s answers, voice and the corrections; no Recent or Quick commands', () => {

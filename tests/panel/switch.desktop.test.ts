@@ -298,6 +298,9 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       expect(await d.current()).toBe('Your commands1 press');
       await d.tick(INTERVAL);
       // Two rounds with no choice: scanning rests, nothing highlighted, and it says how to wake it.
+      // Each step's timer is set when the panel has drawn the step before (Preact's effects wait for a
+      // frame, which the page's fake clock runs too), so a round of five entries may end a few frames late.
+      for (let frame = 0; frame < 12 && (await d.current()) !== ''; frame++) await d.tick(16);
       expect(await d.current()).toBe('');
       expect(await d.scanStatus()).toMatch(/^Scanning is resting: press the switch to start again\./);
       await d.checkState('switch-03-resting');
@@ -419,11 +422,11 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
   });
 
   describe('dictation by one switch (issue #18)', () => {
-    it('Dictate is the last entry: one press starts dictation (the core says so); Stop dictation is then first, and one press ends it', async () => {
+    it('Dictate comes after the commands: one press starts dictation (the core says so); Stop dictation is then first, and one press ends it', async () => {
       const panel = await open(BASE, ['click Increment']);
       const d = driver(panel);
       await d.settle(async () => (await d.current()) === 'Quick commands ›2 presses', 'the scan to start');
-      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses', 'Dictate1 press']);
+      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses', 'Dictate1 press', 'Your commands1 press']);
       // The highlight comes to Dictate after the first entry's pause and one interval.
       await d.settle(async () => (await d.current()) === 'Dictate1 press', 'the highlight on Dictate');
       const seen = coreEvents.length;
@@ -440,7 +443,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.press();
       await d.settle(async () => modes().length > 1, 'the core to leave dictation');
       expect(modes()[1]).toMatchObject({ type: 'mode', mode: 'commands' });
-      await d.settle(async () => (await d.scan()).items.at(-1) === 'Dictate1 press', 'Dictate again');
+      await d.settle(async () => (await d.scan()).items.includes('Dictate1 press'), 'Dictate again');
       expect(await d.page.getByRole('button', { name: 'Dictate' }).count()).toBe(1);
     });
   });
