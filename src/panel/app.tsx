@@ -17,6 +17,7 @@ import { Onboarding } from './onboarding.js';
 import { SettingsView } from './settings-view.js';
 import { UserCommandsView } from './user-commands-view.js';
 import { useUserCommands } from './use-user-commands.js';
+import { useSettingsForm } from './use-settings-form.js';
 import { ScanBar } from './scan-bar.js';
 import { Announcer, StatusBar } from './status-bar.js';
 import { useFocusFollows } from './use-focus-follows.js';
@@ -69,6 +70,8 @@ export function App({ api }: { readonly api: PanelApi }) {
   };
   const userCommands = useUserCommands(api, screen === 'user_commands');
   const closeUserCommands = closeView(userCommandsButton);
+  const settingsForm = useSettingsForm(api, settings, screen === 'settings', setSettings);
+  const closeSettings = closeView(settingsButton);
 
   const { tree, switchState } = usePanelScan({
     api,
@@ -76,8 +79,9 @@ export function App({ api }: { readonly api: PanelApi }) {
     busy,
     recent: session.recent,
     settings,
-    scanning: screen !== 'settings',
     ...(screen === 'user_commands' ? { userCommands: { state: userCommands, close: closeUserCommands } } : {}),
+    openSettings: () => setScreen('settings'),
+    ...(screen === 'settings' ? { settingsForm: { state: settingsForm, close: closeSettings } } : {}),
     overlay: session.overlay,
     voice,
     send,
@@ -106,7 +110,12 @@ export function App({ api }: { readonly api: PanelApi }) {
         />
       )}
 
-      {!onboarding && screen === 'settings' && settings && <SettingsView api={api} view={settings} onClose={closeView(settingsButton)} onSaved={setSettings} />}
+      {!onboarding && screen === 'settings' && settings && settingsForm.draft && (
+        <>
+          {settings.switchAccess.enabled && <ScanBar tree={tree} state={switchState} mode={settings.switchAccess.mode} />}
+          <SettingsView api={api} view={settings} form={{ ...settingsForm, draft: settingsForm.draft }} onClose={closeSettings} />
+        </>
+      )}
 
       {!onboarding && screen === 'user_commands' && (
         <>

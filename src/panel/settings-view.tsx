@@ -4,11 +4,12 @@
  * Saved through settings:save; main validates and answers in a sentence, shown next to Save.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PanelApi, SaveReply, SettingsUpdate, SettingsView as View } from '../shared/ipc-contract.js';
+import type { PanelApi, SettingsUpdate, SettingsView as View } from '../shared/ipc-contract.js';
 import { KEYED_PROVIDERS } from '../shared/llm-providers.js';
 import { SPEECH_RATE, THRESHOLD } from '../shared/setting-ranges.js';
 import { MAX_QUICK_COMMANDS, SWITCH_INPUTS, SWITCH_LIMITS, isGlobalSwitchInput, type SwitchSettings } from '../shared/switch-access.js';
-import { ConnectionTest, KeyField, ProviderFields, toUpdate } from './setup-fields.js';
+import { ConnectionTest, KeyField, ProviderFields } from './setup-fields.js';
+import type { SettingsFormState } from './use-settings-form.js';
 import { VoiceFields } from './voice/voice-settings-fields.js';
 import { FormFooter } from './form-footer.js';
 
@@ -143,27 +144,22 @@ function SwitchFields({ value, onChange }: { readonly value: SwitchSettings; rea
 export function SettingsView({
   api,
   view,
+  form,
   onClose,
-  onSaved,
 }: {
   readonly api: PanelApi;
   readonly view: View;
+  /** The form's state, kept in the App so that the switch changes the same form (use-settings-form.ts). */
+  readonly form: SettingsFormState & { readonly draft: SettingsUpdate };
   readonly onClose: () => void;
-  readonly onSaved: (view: View) => void;
 }) {
-  const [draft, setDraft] = useState<SettingsUpdate>(() => toUpdate(view));
-  const [keys, setKeys] = useState(view.keys);
+  const { draft, setDraft, show, message } = form;
+  const keys = form.keys ?? view.keys;
   // The text as typed (an empty line while typing is kept); the setting is its non-empty lines.
   const [quickText, setQuickText] = useState(() => view.quickCommands.join('\n'));
-  const [message, setMessage] = useState<{ readonly ok: boolean; readonly text: string } | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
-  const show = (reply: SaveReply): void => {
-    setKeys(reply.view.keys);
-    setMessage({ ok: reply.ok, text: reply.message });
-    if (reply.ok) onSaved(reply.view);
-  };
   const set = <K extends keyof SettingsUpdate>(key: K, value: SettingsUpdate[K]): void => setDraft({ ...draft, [key]: value });
 
   return (
@@ -172,14 +168,9 @@ export function SettingsView({
         Settings
       </h2>
       <form
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          try {
-            show(await api.saveSettings(draft));
-          } catch {
-            // Main refused the payload's shape: only an empty or non-numeric number field gets here.
-            setMessage({ ok: false, text: 'Nothing was saved: a number field is empty or not a number. Fill it in, then save again.' });
-          }
+          void form.save();
         }}
       >
         <h3>AI planner</h3>

@@ -5,20 +5,16 @@
  * and operable by keyboard and named for screen readers.
  */
 import { useState } from 'preact/hooks';
-import type { KeyStatusView, PanelApi, PanelPlannerChoice, SaveReply, SettingsUpdate, SettingsView } from '../shared/ipc-contract.js';
+import type { KeyStatusView, PanelApi, SaveReply, SettingsUpdate, SettingsView } from '../shared/ipc-contract.js';
 import { LLM_PROVIDER_NAMES, type KeyedProvider } from '../shared/llm-providers.js';
 import type { PermissionKind, PermissionStatus } from '../shared/permissions.js';
+import { PLANNER_OPTIONS } from './planner-options.js';
 
 /** Mirrors MAX_KEY_LENGTH of the contract (a value import would pull zod into the bundle). */
 const MAX_KEY_LENGTH = 1000;
 
-/** The default first: offline commands work with nothing to set up; an AI planner is a choice. */
-export const PLANNER_OPTIONS: ReadonlyArray<{ readonly value: PanelPlannerChoice; readonly label: string; readonly hint: string }> = [
-  { value: 'grammar', label: 'Offline commands only', hint: 'Simple commands such as “click Send” or “open Firefox”; no AI, nothing to set up.' },
-  { value: 'ollama', label: 'Ollama', hint: 'Runs on this computer; no key, nothing leaves the machine.' },
-  { value: 'anthropic', label: 'Anthropic (Claude)', hint: 'Needs an Anthropic API key.' },
-  { value: 'openai', label: 'OpenAI or a compatible server', hint: 'OpenAI needs a key; LM Studio, llama.cpp or vLLM usually do not.' },
-];
+/** The planner choices live in planner-options.ts, which the switch's settings scan reads too. */
+export { PLANNER_OPTIONS };
 
 export const KEY_PROVIDER_LABEL: Readonly<Record<KeyedProvider, string>> = { anthropic: 'Anthropic', openai: 'OpenAI' };
 

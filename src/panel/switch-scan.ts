@@ -15,6 +15,7 @@ import type { CommandGuide } from '../shared/command-guide.js';
 import type { SessionMode } from '../shared/events.js';
 import type { OverlayMark, OverlayView } from '../shared/ipc-contract.js';
 import type { ScanMode } from '../shared/switch-access.js';
+import type { SettingsChange, SettingsScanField } from './settings-scan.js';
 
 export type ScanAction =
   | { readonly kind: 'confirm' }
@@ -24,7 +25,10 @@ export type ScanAction =
   | { readonly kind: 'mark'; readonly id: number }
   | { readonly kind: 'voice'; readonly step: VoiceStep }
   /** In "Your commands": ask to delete command `index`, delete it (the question's Delete), keep it, or close the view. */
-  | { readonly kind: 'user_commands'; readonly step: 'ask' | 'delete' | 'keep' | 'close'; readonly index: number };
+  | { readonly kind: 'user_commands'; readonly step: 'ask' | 'delete' | 'keep' | 'close'; readonly index: number }
+  /** Settings: open the view, save the form, close the view (Back), or change one field of the form. */
+  | { readonly kind: 'settings'; readonly step: 'open' | 'save' | 'close' }
+  | { readonly kind: 'settings'; readonly step: 'change'; readonly change: SettingsChange };
 
 /** What a voice entry does: listen (one command, or continuously), finish or cancel that, run a transcript, stop listening continuously. */
 export type VoiceStep = 'listen' | 'finish' | 'run' | 'cancel' | 'stop_listening';
@@ -66,6 +70,11 @@ export interface ScanContext {
    * question is open. The scan is then that view's: editing a phrase needs typing, so it is not offered.
    */
   readonly userCommands?: { readonly phrases: readonly string[]; readonly asking?: number };
+  /**
+   * The settings view is shown: the fields a switch can change (settings-scan.ts), with the form's
+   * values, and whether the form differs from what is saved (Save is offered first then).
+   */
+  readonly settings?: { readonly fields: readonly SettingsScanField[]; readonly changed: boolean };
 }
 
 /** The phrase that opens "Your commands" (a session command, src/shared/session-commands.ts). */
@@ -82,6 +91,38 @@ function userCommandsTree(view: NonNullable<ScanContext['userCommands']>): reado
   if (view.asking !== undefined && asked !== undefined) return [item('Keep', 'keep', view.asking), item(`Delete “${asked}”`, 'delete', view.asking)];
   const each = view.phrases.map((p, i) => item(`Delete “${p}”`, 'ask', i));
   return [...chunk('Your commands', each), item('Back to the command box', 'close')];
+}
+
+function settingsTree(view: NonNullable<ScanContext['settings']>): readonly ScanNode[] {
+  const item = (label: string, action: ScanAction): ScanItem => ({ type: 'item', label, action });
+  const change = (label: string, c: SettingsChange): ScanItem => item(label, { kind: 'settings', step: 'change', change: c });
+  const field = (f: SettingsScanField): ScanNode => {
+    if (f.kind === 'toggle') return change(`${f.label}: ${f.on ? 'on' : 'off'}`, { key: f.key, toggle: true });
+    if (f.kind === 'number')
+      return {
+        type: 'group',
+        label: `${f.label}: ${f.shown}`,
+        children: f.steps.map((s) => change(`${s.label} (${s.shown})`, { key: f.key, delta: s.delta })),
+      };
+    const chosen = f.options.find((o) => o.value === f.value)?.label ?? f.value;
+    return {
+      type: 'group',
+      label: `${f.label}: ${chosen}`,
+      children: chunk(
+        f.label,
+        f.options.filter((o) => o.value !== f.value).map((o) => change(o.label, { key: f.key, choose: o.value })),
+      ),
+    };
+  };
+  // A group per section, in the order the fields come (the scan interval's section first).
+  const sections = [...new Set(view.fields.map((f) => f.section))].map((section): ScanNode => ({
+    type: 'group',
+    label: section,
+    children: chunk(section, view.fields.filter((f) => f.section === section).map(field)),
+  }));
+  const save = item('Save settings', { kind: 'settings', step: 'save' });
+  // Save first once something changed: one press after a change. Text fields are typed, so not scanned.
+  return [...(view.changed ? [save] : []), ...sections, item('Back to commands', { kind: 'settings', step: 'close' })];
 }
 
 /** While dictating: corrections a switch can choose when the recogniser got a phrase wrong (src/intent/dictation-text.ts reads them). */
@@ -127,6 +168,7 @@ function markItem(m: OverlayMark): ScanItem {
 /** The top level of the scan, for the panel as it is now. */
 export function scanTree(ctx: ScanContext): readonly ScanNode[] {
   if (ctx.userCommands) return userCommandsTree(ctx.userCommands);
+  if (ctx.settings) return settingsTree(ctx.settings);
   const stop: ScanItem = { type: 'item', label: 'Stop', action: { kind: 'stop' } };
   if (ctx.confirmation) {
     const confirm: ScanItem = { type: 'item', label: 'Confirm', action: { kind: 'confirm' } };
@@ -191,8 +233,9 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
     });
   // Near the end: entered once for a whole text, so the commands used most keep their place and their timing.
   if (ctx.dictation === 'commands') top.push(run('start dictation', 'Dictate'));
-  // Last: the way to the list of the user's own commands (the panel opens it; nothing runs). Not while a question waits.
-  if (ctx.options.length === 0) top.push(run(USER_COMMANDS_PHRASE, 'Your commands'));
+  // Last: the ways to the settings and to the list of the user's own commands (the panel opens them; nothing runs). Not while a question waits.
+  if (ctx.options.length === 0)
+    top.push({ type: 'item', label: 'Settings', action: { kind: 'settings', step: 'open' } }, run(USER_COMMANDS_PHRASE, 'Your commands'));
   return chunk('Answers', top);
 }
 

@@ -10,6 +10,8 @@ import { currentNode, markIds, scanTree, type ScanAction, type ScanNode } from '
 import { useSwitch, type SwitchState } from './use-switch.js';
 import type { VoiceState } from './voice/voice-control.js';
 import type { UserCommandsState } from './use-user-commands.js';
+import type { SettingsFormState } from './use-settings-form.js';
+import { applySettingsChange, settingsScanFields } from './settings-scan.js';
 
 export interface PanelScanOptions {
   readonly api: PanelApi;
@@ -17,10 +19,12 @@ export interface PanelScanOptions {
   readonly busy: boolean;
   readonly recent: readonly string[];
   readonly settings: SettingsView | undefined;
-  /** The commands screen or "Your commands" is shown (not the settings): only then does the switch scan. */
-  readonly scanning: boolean;
   /** "Your commands", while it is the screen shown: the switch scans it instead. */
   readonly userCommands?: { readonly state: UserCommandsState; readonly close: () => void };
+  /** Opens the settings view (the idle scan's "Settings"). */
+  readonly openSettings: () => void;
+  /** The settings form, while the settings view is shown: the switch scans it instead. */
+  readonly settingsForm?: { readonly state: SettingsFormState; readonly close: () => void };
   readonly overlay: OverlayView | undefined;
   readonly voice: VoiceState;
   readonly send: (command: string) => Promise<void>;
@@ -28,7 +32,21 @@ export interface PanelScanOptions {
   readonly announce: (text: string) => void;
 }
 
-export function usePanelScan({ api, state, busy, recent, settings, scanning, userCommands, overlay, voice, send, confirm, announce }: PanelScanOptions): {
+export function usePanelScan({
+  api,
+  state,
+  busy,
+  recent,
+  settings,
+  userCommands,
+  openSettings,
+  settingsForm,
+  overlay,
+  voice,
+  send,
+  confirm,
+  announce,
+}: PanelScanOptions): {
   readonly tree: readonly ScanNode[];
   readonly switchState: SwitchState;
 } {
@@ -47,6 +65,7 @@ export function usePanelScan({ api, state, busy, recent, settings, scanning, use
     ...(voice.enabled && voice.continuous ? { continuous: voice.continuous } : {}),
     dictation: state.mode,
     ...(userCommands ? { userCommands: userCommandsScan(userCommands.state) } : {}),
+    ...(settingsForm?.state.draft ? { settings: { fields: settingsScanFields(settingsForm.state.draft), changed: settingsForm.state.changed } } : {}),
   });
   const perform = (action: ScanAction): void => {
     switch (action.kind) {
@@ -71,6 +90,15 @@ export function usePanelScan({ api, state, busy, recent, settings, scanning, use
         else if (listed && action.step === 'delete') void userCommands?.state.remove(listed);
         return;
       }
+      case 'settings': {
+        if (action.step === 'open') return openSettings();
+        if (!settingsForm) return;
+        const { state: form, close } = settingsForm;
+        if (action.step === 'close') close();
+        else if (action.step === 'save') void form.save();
+        else if (action.step === 'change' && form.draft) form.setDraft(applySettingsChange(form.draft, action.change));
+        return;
+      }
       case 'voice': {
         const steps = { listen: voice.listen, finish: voice.finish, run: voice.run, cancel: voice.cancel, stop_listening: voice.stopListening } as const;
         steps[action.step]();
@@ -79,7 +107,7 @@ export function usePanelScan({ api, state, busy, recent, settings, scanning, use
     }
   };
   const switchState = useSwitch({
-    settings: scanning ? settings?.switchAccess : undefined,
+    settings: settings?.switchAccess,
     tree,
     perform,
     stop: () => {

@@ -5,6 +5,9 @@ import type { OverlayMark } from '../../src/shared/ipc-contract.js';
 import { sessionCommand } from '../../src/shared/session-commands.js';
 import { DEFAULT_QUICK_COMMANDS } from '../../src/shared/switch-access.js';
 import { isDictationStart, isDictationStop, readDictation, renderDictation } from '../../src/intent/dictation-text.js';
+import type { SettingsUpdate } from '../../src/shared/ipc-contract.js';
+import { defaultSettings } from '../../src/config/settings.js';
+import { applySettingsChange, settingsScanFields } from '../../src/panel/settings-scan.js';
 import { DICTATION_CORRECTIONS, GROUP_SIZE, TOP, markIds, markRows, move, pressesTo, scanTree, select, type ScanNode } from '../../src/panel/switch-scan.js';
 
 const idle = { busy: false, options: [], recent: [], quick: [] };
@@ -81,10 +84,15 @@ describe('voice in the scan (once voice input is on)', () => {
   it('with continuous listening on and the microphone open (asleep too), the same place offers Stop listening; closed, Start listening', () => {
     for (const continuous of ['starting', 'listening', 'sleeping'] as const) {
       const tree = scanTree({ ...idle, voice: 'idle', continuous, recent: ['a'] });
-      expect(labels(tree)).toEqual(['Stop listening', 'Recent commands', 'Your commands']);
+      expect(labels(tree)).toEqual(['Stop listening', 'Recent commands', 'Settings', 'Your commands']);
       expect(tree[0]).toMatchObject({ action: { kind: 'voice', step: 'stop_listening' } });
     }
-    expect(labels(scanTree({ ...idle, voice: 'idle', continuous: 'off', recent: ['a'] }))).toEqual(['Start listening', 'Recent commands', 'Your commands']);
+    expect(labels(scanTree({ ...idle, voice: 'idle', continuous: 'off', recent: ['a'] }))).toEqual([
+      'Start listening',
+      'Recent commands',
+      'Settings',
+      'Your commands',
+    ]);
   });
 
   it('Start listening after a question’s answers and before the groups; while listening, Stop listening first; a transcript: Run first', () => {
@@ -96,7 +104,7 @@ describe('voice in the scan (once voice input is on)', () => {
     expect(labels(scanTree({ ...idle, voice: 'transcribing' }))).toEqual(['Cancel listening']);
     // A confirmation still comes first; with voice off there is no voice entry.
     expect(labels(scanTree({ ...idle, voice: 'listening', confirmation: { destructive: false } }))).toEqual(['Confirm', 'Cancel', 'Stop']);
-    expect(labels(scanTree({ ...idle, recent: ['a'] }))).toEqual(['Recent commands', 'Your commands']);
+    expect(labels(scanTree({ ...idle, recent: ['a'] }))).toEqual(['Recent commands', 'Settings', 'Your commands']);
   });
 });
 
@@ -110,7 +118,7 @@ describe('"what can I say" in the scan (issue #15)', () => {
   };
   it('it is the first default quick command: two presses with one switch, and the session answers it', () => {
     const tree = scanTree({ ...idle, quick: DEFAULT_QUICK_COMMANDS });
-    expect(labels(tree)).toEqual(['Quick commands', 'Your commands']);
+    expect(labels(tree)).toEqual(['Quick commands', 'Settings', 'Your commands']);
     expect(pressesToLabel(tree, 'what can I say', 'auto')).toBe(2);
     expect(select(tree, { path: [0], index: 0 }).action).toEqual({ kind: 'run', command: 'what can I say' });
     for (const said of ['What can I say?', 'help', 'Show commands.']) expect(sessionCommand(said), said).toBe('help');
@@ -141,9 +149,9 @@ describe('dictation in the scan (issue #18)', () => {
     expect(action).toEqual({ kind: 'run', command: 'start dictation' });
     expect(isDictationStart(action?.kind === 'run' ? action.command : '')).toBe(true);
     // Where the panel does not say its mode, there is no dictation entry.
-    expect(labels(scanTree({ ...idle, recent: ['a'] }))).toEqual(['Recent commands', 'Your commands']);
+    expect(labels(scanTree({ ...idle, recent: ['a'] }))).toEqual(['Recent commands', 'Settings', 'Your commands']);
     // Without a question waiting, "Your commands" comes after it, last.
-    expect(labels(scanTree({ ...idle, dictation: 'commands', recent: ['a'] }))).toEqual(['Recent commands', 'Dictate', 'Your commands']);
+    expect(labels(scanTree({ ...idle, dictation: 'commands', recent: ['a'] }))).toEqual(['Recent commands', 'Dictate', 'Settings', 'Your commands']);
   });
 
   it('while dictating: Stop dictation first (one press), then a question’s answers, voice and the corrections; no Recent or Quick commands', () => {
@@ -184,7 +192,7 @@ describe('moving and selecting', () => {
   const tree = scanTree({ ...idle, recent: ['a', 'b'], quick: ['c'] });
   it('a move goes to the next entry and wraps; selecting a group enters it, an item gives its action and goes back to the top', () => {
     expect(move(tree, TOP)).toEqual({ cursor: { path: [], index: 1 }, wrapped: false });
-    expect(move(tree, { path: [], index: 2 })).toEqual({ cursor: { path: [], index: 0 }, wrapped: true });
+    expect(move(tree, { path: [], index: 3 })).toEqual({ cursor: { path: [], index: 0 }, wrapped: true });
     const inside = select(tree, TOP);
     expect(inside).toEqual({ cursor: { path: [0], index: 0 } });
     expect(select(tree, { path: [0], index: 1 })).toEqual({ cursor: TOP, action: { kind: 'run', command: 'b' } });
@@ -195,8 +203,8 @@ describe('"Your commands" in the scan (issue #18)', () => {
   const phrases = ['check mail', 'which app'];
   it('is the last entry when idle, one press with one switch after the groups; it opens the view through the session command', () => {
     const tree = scanTree({ ...idle, recent: ['a'], quick: ['b'] });
-    expect(labels(tree)).toEqual(['Recent commands', 'Quick commands', 'Your commands']);
-    expect(select(tree, { path: [], index: 2 }).action).toEqual({ kind: 'run', command: 'my commands' });
+    expect(labels(tree)).toEqual(['Recent commands', 'Quick commands', 'Settings', 'Your commands']);
+    expect(select(tree, { path: [], index: 3 }).action).toEqual({ kind: 'run', command: 'my commands' });
     for (const said of ['my commands', 'Show my commands.', 'edit my commands', 'your commands']) expect(sessionCommand(said), said).toBe('user_commands');
     // Not while a question waits: its answers are what to scan.
     expect(labels(scanTree({ ...idle, options: ['Yes'] }))).toEqual(['Yes']);
@@ -214,6 +222,92 @@ describe('"Your commands" in the scan (issue #18)', () => {
     // Many commands become groups of six, Back stays one press at the end.
     const many = scanTree({ ...idle, userCommands: { phrases: Array.from({ length: 8 }, (_, i) => `c${i}`) } });
     expect(labels(many)).toEqual(['Your commands 1–6', 'Your commands 7–8', 'Back to the command box']);
+  });
+});
+
+describe('Settings in the scan', () => {
+  // The defaults as the panel's form holds them (the fields the scan reads are the same in both).
+  const saved = { ...defaultSettings(), provider: 'grammar' } as unknown as SettingsUpdate;
+  const view = (draft: SettingsUpdate, changed = false) => scanTree({ ...idle, recent: ['a'], settings: { fields: settingsScanFields(draft), changed } });
+  const find = (tree: readonly ScanNode[], label: string): ScanNode | undefined => tree.find((n) => n.label === label);
+
+  it('idle: "Settings" just before "Your commands", one press with one switch; it opens the view', () => {
+    const tree = scanTree({ ...idle, dictation: 'commands', recent: ['a'] });
+    expect(labels(tree)).toEqual(['Recent commands', 'Dictate', 'Settings', 'Your commands']);
+    expect(pressesToLabel(tree, 'Settings', 'auto')).toBe(1);
+    expect(pressesToLabel(tree, 'Settings', 'step')).toBe(3);
+    expect(select(tree, { path: [], index: 2 }).action).toEqual({ kind: 'settings', step: 'open' });
+  });
+
+  it('in the view: a group per section (Scanning first), then Back; Save first once something changed', () => {
+    const s = saved.switchAccess;
+    const tree = view(saved);
+    expect(labels(tree)).toEqual(['Scanning', 'Speech and voice', 'Safety and app', 'Back to commands']);
+    const inside = (label: string) => {
+      const g = find(tree, label);
+      return g?.type === 'group' ? labels(g.children) : [];
+    };
+    expect(inside('Scanning')).toEqual([
+      `Scan interval: ${s.scanIntervalMs / 1000} s`,
+      `Extra pause on the first entry: ${s.firstItemPauseMs / 1000} s`,
+      `Times round before scanning rests: ${s.scanLoops}`,
+    ]);
+    expect(inside('Speech and voice')).toEqual([
+      `Speech rate: ${saved.spokenFeedback.rate} words a minute`,
+      `Spoken feedback: ${saved.spokenFeedback.enabled ? 'on' : 'off'}`,
+      `Voice commands: ${saved.voice?.enabled ? 'on' : 'off'}`,
+    ]);
+    expect(inside('Safety and app')).toEqual([
+      `Ask before moderate actions: ${saved.confirmModerate ? 'on' : 'off'}`,
+      `Start when I log in: ${saved.launchAtLogin ? 'on' : 'off'}`,
+      'How commands are understood: Offline commands only',
+    ]);
+    // Switch access itself, one or two switches and the switch inputs are not offered: a switch user could lock themselves out.
+    expect([...inside('Scanning'), ...inside('Speech and voice'), ...inside('Safety and app')].some((l) => /switch/i.test(l))).toBe(false);
+    expect(labels(view(saved, true))[0]).toBe('Save settings');
+    expect(select(view(saved, true), TOP).action).toEqual({ kind: 'settings', step: 'save' });
+    expect(select(tree, { path: [], index: 3 }).action).toEqual({ kind: 'settings', step: 'close' });
+    expect(pressesToLabel(tree, 'Back to commands', 'auto')).toBe(1);
+  });
+
+  it('an on/off entry toggles its setting in the draft, one press; its label says the new value', () => {
+    const tree = view(saved);
+    const section = find(tree, 'Speech and voice');
+    const index = section?.type === 'group' ? labels(section.children).findIndex((l) => l.startsWith('Spoken feedback')) : -1;
+    expect(pressesToLabel(tree, labels(section?.type === 'group' ? section.children : [])[index] ?? '', 'auto')).toBe(2);
+    const action = select(tree, { path: [1], index }).action;
+    expect(action).toEqual({ kind: 'settings', step: 'change', change: { key: 'spokenFeedback.enabled', toggle: true } });
+    const changed = applySettingsChange(saved, action?.kind === 'settings' && action.step === 'change' ? action.change : { key: 'none', toggle: true });
+    expect(changed.spokenFeedback.enabled).toBe(!saved.spokenFeedback.enabled);
+    expect(changed.confirmModerate).toBe(saved.confirmModerate);
+    const after = find(view(changed), 'Speech and voice');
+    expect(after?.type === 'group' && labels(after.children)[index]).toBe(`Spoken feedback: ${changed.spokenFeedback.enabled ? 'on' : 'off'}`);
+  });
+
+  it('the scan interval: a group of Slower, then Faster, one 0.5 s step within the range; at the range’s end only the other way', () => {
+    const at = (ms: number) => ({ ...saved, switchAccess: { ...saved.switchAccess, scanIntervalMs: ms } });
+    const scanning = (ms: number) => {
+      const g = find(view(at(ms)), 'Scanning');
+      return g?.type === 'group' ? g.children : [];
+    };
+    const group = find(scanning(1500), 'Scan interval: 1.5 s');
+    expect(group?.type === 'group' && labels(group.children)).toEqual(['Slower (2 s)', 'Faster (1 s)']);
+    expect(pressesToLabel(view(at(1500)), 'Slower (2 s)', 'auto')).toBe(3);
+    expect(applySettingsChange(at(1500), { key: 'switchAccess.scanIntervalMs', delta: 1 }).switchAccess.scanIntervalMs).toBe(2000);
+    expect(applySettingsChange(at(1500), { key: 'switchAccess.scanIntervalMs', delta: -1 }).switchAccess.scanIntervalMs).toBe(1000);
+    const fastest = find(scanning(500), 'Scan interval: 0.5 s');
+    expect(fastest?.type === 'group' && labels(fastest.children)).toEqual(['Slower (1 s)']);
+    const slowest = find(scanning(5000), 'Scan interval: 5 s');
+    expect(slowest?.type === 'group' && labels(slowest.children)).toEqual(['Faster (4.5 s)']);
+    expect(applySettingsChange(at(5000), { key: 'switchAccess.scanIntervalMs', delta: 1 }).switchAccess.scanIntervalMs).toBe(5000);
+  });
+
+  it('the planner choice: a group of the other options; choosing one sets it in the draft', () => {
+    const section = find(view(saved), 'Safety and app');
+    const group = find(section?.type === 'group' ? section.children : [], 'How commands are understood: Offline commands only');
+    expect(group?.type === 'group' && labels(group.children)).toEqual(['Ollama', 'Anthropic (Claude)', 'OpenAI or a compatible server']);
+    expect(applySettingsChange(saved, { key: 'provider', choose: 'ollama' }).provider).toBe('ollama');
+    expect(applySettingsChange(saved, { key: 'provider', choose: 'nonsense' })).toBe(saved);
   });
 });
 

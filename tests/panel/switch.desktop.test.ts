@@ -18,6 +18,7 @@ import { SwitchShortcuts } from '../../src/shell/switch-shortcut.js';
 import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
 import { UserCommandsFile } from '../../src/compose/user-commands.js';
 import { createSettingsStore, defaultSettings, type Settings } from '../../src/config/settings.js';
+import { SETTINGS_FILE_NAME } from '../../src/config/settings-path.js';
 import { createPlanner } from '../../src/intent/providers/create-planner.js';
 import { tapObservations } from '../../src/core/overlay-marks.js';
 import { PanelSession } from '../../src/core/panel-session.js';
@@ -185,6 +186,14 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       }
       throw new Error(`timed out waiting for ${what}`);
     };
+    /** Lets the scan run (50 ms at a time, up to 15 s) until `label` is highlighted. */
+    const reach = async (label: string) => {
+      for (let i = 0; i < 300; i++) {
+        if ((await current()) === label) return;
+        await tick(50);
+      }
+      throw new Error(`timed out waiting for ${label}; the scan shows ${JSON.stringify(await scan())}`);
+    };
     const send = async (command: string) => {
       const input = page.getByRole('textbox', { name: 'Command' });
       await input.fill(command);
@@ -205,7 +214,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       }
       expect(await violations, name).toEqual([]);
     };
-    return { page, tick, scan, current, status, scanStatus, press, settle, send, checkState };
+    return { page, tick, scan, current, status, scanStatus, press, settle, reach, send, checkState };
   }
 
   describe('one switch (Space), automatic scanning', () => {
@@ -218,7 +227,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
     }, 60_000);
 
     it('a quick command takes 2 presses and runs on the real app', async () => {
-      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses', 'Dictate1 press', 'Your commands1 press']);
+      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses', 'Dictate1 press', 'Settings1 press', 'Your commands1 press']);
       const before = await counter('Count: ');
       await d.press(); // Quick commands ›
       expect((await d.scan()).items).toEqual(['click Increment', 'show numbers']);
@@ -232,7 +241,13 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
 
     it('a recent command takes 2 presses: the Recent group comes first', async () => {
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the recent group');
-      expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›2 presses', 'Dictate1 press', 'Your commands1 press']);
+      expect((await d.scan()).items).toEqual([
+        'Recent commands ›2 presses',
+        'Quick commands ›2 presses',
+        'Dictate1 press',
+        'Settings1 press',
+        'Your commands1 press',
+      ]);
       await d.checkState('switch-02-idle-top');
       const before = await counter('Count: ');
       await d.press();
@@ -282,24 +297,24 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       // First entry: interval + the first-item pause.
       await d.tick(INTERVAL + FIRST_PAUSE - 100);
       expect(await d.current()).toBe('Recent commands ›2 presses');
-      await d.tick(100);
-      expect(await d.current()).toBe('Quick commands ›2 presses');
-      await d.tick(INTERVAL);
-      expect(await d.current()).toBe('Dictate1 press');
-      await d.tick(INTERVAL);
-      expect(await d.current()).toBe('Your commands1 press');
-      await d.tick(INTERVAL);
-      expect(await d.current()).toBe('Recent commands ›2 presses'); // round 2
-      await d.tick(INTERVAL + FIRST_PAUSE);
-      expect(await d.current()).toBe('Quick commands ›2 presses');
-      await d.tick(INTERVAL);
-      expect(await d.current()).toBe('Dictate1 press');
-      await d.tick(INTERVAL);
-      expect(await d.current()).toBe('Your commands1 press');
+      // Each step's timer is set when the panel has drawn the step before (Preact's effects wait for a
+      // frame, which the page's fake clock runs too), so each step may come a few frames late.
+      const next = async (ms: number, label: string) => {
+        await d.tick(ms);
+        for (let frame = 0; frame < 6 && (await d.current()) !== label; frame++) await d.tick(16);
+        expect(await d.current()).toBe(label);
+      };
+      await next(100, 'Quick commands ›2 presses');
+      await next(INTERVAL, 'Dictate1 press');
+      await next(INTERVAL, 'Settings1 press');
+      await next(INTERVAL, 'Your commands1 press');
+      await next(INTERVAL, 'Recent commands ›2 presses'); // round 2
+      await next(INTERVAL + FIRST_PAUSE, 'Quick commands ›2 presses');
+      await next(INTERVAL, 'Dictate1 press');
+      await next(INTERVAL, 'Settings1 press');
+      await next(INTERVAL, 'Your commands1 press');
       await d.tick(INTERVAL);
       // Two rounds with no choice: scanning rests, nothing highlighted, and it says how to wake it.
-      // Each step's timer is set when the panel has drawn the step before (Preact's effects wait for a
-      // frame, which the page's fake clock runs too), so a round of five entries may end a few frames late.
       for (let frame = 0; frame < 12 && (await d.current()) !== ''; frame++) await d.tick(16);
       expect(await d.current()).toBe('');
       expect(await d.scanStatus()).toMatch(/^Scanning is resting: press the switch to start again\./);
@@ -426,7 +441,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       const panel = await open(BASE, ['click Increment']);
       const d = driver(panel);
       await d.settle(async () => (await d.current()) === 'Quick commands ›2 presses', 'the scan to start');
-      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses', 'Dictate1 press', 'Your commands1 press']);
+      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses', 'Dictate1 press', 'Settings1 press', 'Your commands1 press']);
       // The highlight comes to Dictate after the first entry's pause and one interval.
       await d.settle(async () => (await d.current()) === 'Dictate1 press', 'the highlight on Dictate');
       const seen = coreEvents.length;
@@ -499,7 +514,13 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the recent group');
-      expect((await d.scan()).items).toEqual(['Recent commands ›2 presses', 'Quick commands ›3 presses', 'Dictate3 presses', 'Your commands4 presses']);
+      expect((await d.scan()).items).toEqual([
+        'Recent commands ›2 presses',
+        'Quick commands ›3 presses',
+        'Dictate3 presses',
+        'Settings4 presses',
+        'Your commands5 presses',
+      ]);
     });
   });
 
@@ -517,7 +538,8 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       const panel = await open(BASE, [], { dir });
       const d = driver(panel);
       const onDisk = () => readFile(join(dir, 'commands.json'), 'utf8');
-      await d.settle(async () => (await d.current()) === 'Your commands1 press', 'the entry');
+      // The third entry, after Dictate and Settings.
+      await d.reach('Your commands1 press');
       await d.press();
       await d.settle(async () => (await d.current()) === 'Delete “check mail”1 press', 'the view to be scanned');
       expect((await d.scan()).items).toEqual(['Delete “check mail”1 press', 'Delete “which app”1 press', 'Back to the command box1 press']);
@@ -536,8 +558,51 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.tick(INTERVAL + FIRST_PAUSE);
       expect(await d.current()).toBe('Back to the command box1 press');
       await d.press();
-      await d.settle(async () => (await d.current()) === 'Your commands1 press', 'the command box again');
+      await d.reach('Your commands1 press');
       expect(await panel.page.getByRole('textbox', { name: 'Command' }).isVisible()).toBe(true);
+    });
+  });
+
+  describe('Settings by switch', () => {
+    it('one switch opens Settings, turns spoken feedback on in the form, saves it to the file, and Back returns to the command box', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'ac-switch-settings-view-'));
+      const panel = await open(BASE, [], { dir, settings: { spokenFeedback: { ...defaultSettings().spokenFeedback, enabled: false } } });
+      const d = driver(panel);
+      const box = panel.page.locator('#spoken-feedback');
+      const reach = d.reach;
+      await reach('Settings1 press');
+      await d.press();
+      await d.settle(async () => (await d.scan()).items[0] === 'Scanning ›3 presses', 'the settings view to be scanned');
+      expect((await d.scan()).items).toEqual(['Scanning ›3 presses', 'Speech and voice ›3 presses', 'Safety and app ›2 presses', 'Back to commands1 press']);
+      expect(await box.isChecked()).toBe(false);
+      await d.checkState('switch-09-settings');
+      await reach('Speech and voice ›3 presses');
+      await d.press();
+      await reach('Spoken feedback: off');
+      await d.press();
+      // The form's own check box shows the change; Save comes first now, one press.
+      await d.settle(async () => (await d.scan()).items[0] === 'Save settings1 press', 'Save offered');
+      expect(await box.isChecked()).toBe(true);
+      await reach('Save settings1 press');
+      await d.press();
+      await d.settle(async () => (await panel.page.getByTestId('settings-message').textContent()) !== '', 'the save');
+      expect(await panel.page.locator('[data-testid="settings-message"].ok').count()).toBe(1);
+      const saved = JSON.parse(await readFile(join(dir, SETTINGS_FILE_NAME), 'utf8')) as Settings;
+      expect(saved.spokenFeedback.enabled).toBe(true);
+      expect(saved.switchAccess).toEqual(BASE);
+      // Saved: Save is no longer offered; Back closes the view and gives the focus back to the Settings button.
+      await d.settle(async () => (await d.scan()).items[0] === 'Scanning ›3 presses', 'the view scanned again');
+      await reach('Back to commands1 press');
+      await d.press();
+      await d.settle(async () => (await d.scan()).items.includes('Settings1 press'), 'the command box again');
+      expect(await panel.page.getByRole('textbox', { name: 'Command' }).isVisible()).toBe(true);
+      await d.settle(
+        async () =>
+          (await panel.page.evaluate(
+            () => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent,
+          )) === 'Settings',
+        'the focus on Settings',
+      );
     });
   });
 
@@ -552,7 +617,13 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       });
       const d = driver(panel);
       await d.settle(async () => (await d.current()) === 'Start listening1 press', 'the voice entry');
-      expect((await d.scan()).items).toEqual(['Start listening1 press', 'Quick commands ›2 presses', 'Dictate1 press', 'Your commands1 press']);
+      expect((await d.scan()).items).toEqual([
+        'Start listening1 press',
+        'Quick commands ›2 presses',
+        'Dictate1 press',
+        'Settings1 press',
+        'Your commands1 press',
+      ]);
       await d.press();
       await d.settle(async () => (await d.status()) === 'Status: Listening', 'the microphone');
       expect((await d.scan()).items).toEqual(['Stop listening1 press', 'Cancel listening1 press']);
@@ -720,6 +791,8 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.settle(async () => ((await page.getByTestId('settings-message').textContent()) ?? '').startsWith('Settings saved.'), 'the save');
       await d.checkState('switch-08-settings');
       await page.getByRole('button', { name: 'Back to commands' }).click();
+      // The settings view was scanned too: one frame for the scan to start over on the commands.
+      await d.tick();
       await d.settle(async () => (await d.current()) === 'Quick commands ›2 presses', 'the scan');
       // Two switches, both F13–F24: each also works from other apps (here through the shell's signal).
       await panel.signal({ kind: 'switch', input: 'F13' });
