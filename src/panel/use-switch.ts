@@ -14,7 +14,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ShellSignal } from '../shared/ipc-contract.js';
 import type { SwitchInput, SwitchSettings } from '../shared/switch-access.js';
-import { TOP, levelOf, move, select, treeKey, type ScanAction, type ScanCursor, type ScanNode } from './switch-scan.js';
+import { pressSwitch } from './switch-press.js';
+import { TOP, move, treeKey, type ScanAction, type ScanCursor, type ScanNode } from './switch-scan.js';
 
 /** The switch input a DOM key event is, if any. */
 export function keyInput(key: string, code = ''): SwitchInput | undefined {
@@ -57,7 +58,10 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
 
   // A new situation (a confirmation arrived, the run ended, the numbers appeared) starts at the top.
   const key = treeKey(tree);
+  /** The screen the cursor belongs to: set when the scan starts over on a new one. */
+  const scannedKey = useRef(key);
   useEffect(() => {
+    scannedKey.current = key;
     setLoops(0);
     setState((s) => ({ ...s, cursor: TOP, presses: 0, scanning: enabled && tree.length > 0 }));
   }, [key, enabled]);
@@ -89,28 +93,15 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
     return () => clearTimeout(timer);
   }, [enabled, settings, state.scanning, state.cursor, loops]);
 
-  /** One counted press of the select or the move switch. */
+  /** One counted press of the select or the move switch (switch-press.ts: dropped while the screen just changed). */
   const press = (which: 'select' | 'move'): void => {
     const { state: s, tree: t, settings: cfg } = live.current;
-    if (!cfg || t.length === 0) return;
-    const presses = s.presses + 1;
-    if (!s.scanning) {
-      // A press while scanning rests wakes it; it selects nothing.
-      setLoops(0);
-      setState({ ...s, scanning: true, cursor: TOP, presses });
-      return;
-    }
-    if (which === 'move') {
-      setState({ ...s, cursor: move(t, s.cursor).cursor, presses });
-      return;
-    }
-    const node = levelOf(t, s.cursor)[s.cursor.index];
-    const picked = select(t, s.cursor);
-    setLoops(0);
-    if (picked.action && node) {
-      setState({ ...s, cursor: TOP, presses: 0, lastChoice: { label: node.label, presses } });
-      live.current.perform(picked.action, node.label);
-    } else setState({ ...s, cursor: picked.cursor, presses });
+    if (!cfg) return;
+    const step = pressSwitch(s, t, which, treeKey(t) === scannedKey.current);
+    if (!step) return;
+    if (step.restartLoops) setLoops(0);
+    setState(step.state);
+    if (step.chosen) live.current.perform(step.chosen.action, step.chosen.label);
   };
 
   /** Ignore-repeat: a press too soon after the last counted one does nothing. */

@@ -1,0 +1,39 @@
+/**
+ * One counted press of a switch, as data: what the scan's state becomes and what, if anything, is
+ * chosen. Pure, so the rule that guards the moment the screen changes is tested without a page.
+ */
+import { TOP, levelOf, move, select, type ScanAction, type ScanNode } from './switch-scan.js';
+import type { SwitchState } from './use-switch.js';
+
+export interface PressStep {
+  readonly state: SwitchState;
+  /** The rounds of automatic scanning start counting again. */
+  readonly restartLoops: boolean;
+  /** The entry chosen, to perform. */
+  readonly chosen?: { readonly action: ScanAction; readonly label: string };
+}
+
+/**
+ * A press of the `select` or `move` switch on `tree`. `scanned` says whether the cursor belongs to
+ * this tree: right after the screen changes (a confirmation arrives, a view opens) the panel draws the
+ * new entries a moment before the scan starts over on them, and the cursor still points where it was
+ * in the old ones. A press then would choose whatever entry of the new screen stands at that place —
+ * Confirm, where Cancel was meant. It is dropped instead; the scan starts over and the user presses
+ * again.
+ */
+export function pressSwitch(s: SwitchState, tree: readonly ScanNode[], which: 'select' | 'move', scanned: boolean): PressStep | undefined {
+  if (tree.length === 0 || !scanned) return undefined;
+  const presses = s.presses + 1;
+  // A press while scanning rests wakes it; it selects nothing.
+  if (!s.scanning) return { state: { ...s, scanning: true, cursor: TOP, presses }, restartLoops: true };
+  if (which === 'move') return { state: { ...s, cursor: move(tree, s.cursor).cursor, presses }, restartLoops: false };
+  const node = levelOf(tree, s.cursor)[s.cursor.index];
+  const picked = select(tree, s.cursor);
+  if (picked.action && node)
+    return {
+      state: { ...s, cursor: TOP, presses: 0, lastChoice: { label: node.label, presses } },
+      restartLoops: true,
+      chosen: { action: picked.action, label: node.label },
+    };
+  return { state: { ...s, cursor: picked.cursor, presses }, restartLoops: true };
+}

@@ -1,0 +1,42 @@
+// One press of a switch as data (src/panel/switch-press.ts), and the guard for the moment the screen
+// changes: a press that lands before the scan has started over on the new entries chooses nothing.
+import { describe, expect, it } from 'vitest';
+import { pressSwitch } from '../../src/panel/switch-press.js';
+import { TOP, scanTree, treeKey } from '../../src/panel/switch-scan.js';
+import type { SwitchState } from '../../src/panel/use-switch.js';
+
+const idle = { options: [], recent: ['click Increment'], quick: ['scroll down'] };
+const scanning = (index: number): SwitchState => ({ scanning: true, cursor: { path: [], index }, presses: 0, lastChoice: undefined });
+
+describe('pressSwitch', () => {
+  it('select on an entry with an action chooses it and starts over at the top', () => {
+    const tree = scanTree({ ...idle, confirmation: { destructive: true } });
+    const step = pressSwitch(scanning(0), tree, 'select', true);
+    expect(step?.chosen).toEqual({ action: { kind: 'cancel' }, label: 'Cancel' });
+    expect(step?.state).toMatchObject({ cursor: TOP, presses: 0, lastChoice: { label: 'Cancel', presses: 1 } });
+  });
+
+  it('select on a group enters it; move moves; a press while resting wakes the scan and chooses nothing', () => {
+    const tree = scanTree(idle);
+    expect(pressSwitch(scanning(0), tree, 'select', true)).toMatchObject({ state: { cursor: { path: [0], index: 0 }, presses: 1 } });
+    expect(pressSwitch(scanning(0), tree, 'move', true)).toMatchObject({ state: { cursor: { path: [], index: 1 } }, restartLoops: false });
+    const resting = { ...scanning(2), scanning: false };
+    expect(pressSwitch(resting, tree, 'select', true)).toEqual({ state: { ...resting, scanning: true, cursor: TOP, presses: 1 }, restartLoops: true });
+  });
+
+  it('right after the screen changes, a press chooses nothing: the old place would be Confirm in a destructive question', () => {
+    const before = scanTree(idle);
+    // The highlight was on the second entry (Quick commands) when the destructive question arrived.
+    const cursor = scanning(1);
+    const question = scanTree({ ...idle, confirmation: { destructive: true } });
+    expect(treeKey(question)).not.toBe(treeKey(before));
+    // Unguarded, the same place in the new entries is Confirm: this is what the guard prevents.
+    expect(pressSwitch(cursor, question, 'select', true)?.chosen).toEqual({ action: { kind: 'confirm' }, label: 'Confirm' });
+    expect(pressSwitch(cursor, question, 'select', false)).toBeUndefined();
+    expect(pressSwitch(cursor, question, 'move', false)).toBeUndefined();
+  });
+
+  it('no entries: nothing to press', () => {
+    expect(pressSwitch(scanning(0), [], 'select', true)).toBeUndefined();
+  });
+});
