@@ -2,8 +2,16 @@
  * One counted press of a switch, as data: what the scan's state becomes and what, if anything, is
  * chosen. Pure, so the rule that guards the moment the screen changes is tested without a page.
  */
-import { TOP, levelOf, move, select, type ScanAction, type ScanNode } from './switch-scan.js';
-import type { SwitchState } from './use-switch.js';
+import { TOP, levelOf, move, select, type ScanAction, type ScanCursor, type ScanNode } from './switch-scan.js';
+
+export interface SwitchState {
+  readonly scanning: boolean;
+  readonly cursor: ScanCursor;
+  /** Presses counted since the current choice began (the top of the scan). */
+  readonly presses: number;
+  /** How many presses the last completed choice took. */
+  readonly lastChoice: { readonly label: string; readonly presses: number } | undefined;
+}
 
 export interface PressStep {
   readonly state: SwitchState;

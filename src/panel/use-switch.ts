@@ -14,7 +14,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ShellSignal } from '../shared/ipc-contract.js';
 import type { SwitchInput, SwitchSettings } from '../shared/switch-access.js';
-import { pressSwitch } from './switch-press.js';
+import { pressSwitch, type SwitchState } from './switch-press.js';
+
+export type { SwitchState } from './switch-press.js';
 import { TOP, move, treeKey, type ScanAction, type ScanCursor, type ScanNode } from './switch-scan.js';
 
 /** The switch input a DOM key event is, if any. */
@@ -28,15 +30,6 @@ export function keyInput(key: string, code = ''): SwitchInput | undefined {
 
 export function mouseInput(button: number): SwitchInput | undefined {
   return button === 0 ? 'MouseLeft' : button === 2 ? 'MouseRight' : undefined;
-}
-
-export interface SwitchState {
-  readonly scanning: boolean;
-  readonly cursor: ScanCursor;
-  /** Presses counted since the current choice began (the top of the scan). */
-  readonly presses: number;
-  /** How many presses the last completed choice took. */
-  readonly lastChoice: { readonly label: string; readonly presses: number } | undefined;
 }
 
 interface Handlers {

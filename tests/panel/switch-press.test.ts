@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { pressSwitch } from '../../src/panel/switch-press.js';
 import { TOP, scanTree, treeKey } from '../../src/panel/switch-scan.js';
-import type { SwitchState } from '../../src/panel/use-switch.js';
+import type { SwitchState } from '../../src/panel/switch-press.js';
 
-const idle = { options: [], recent: ['click Increment'], quick: ['scroll down'] };
+const idle = { busy: false, options: [], recent: ['click Increment'], quick: ['scroll down'] };
 const scanning = (index: number): SwitchState => ({ scanning: true, cursor: { path: [], index }, presses: 0, lastChoice: undefined });
 
 describe('pressSwitch', () => {
