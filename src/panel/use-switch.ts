@@ -17,7 +17,7 @@ import type { SwitchInput, SwitchSettings } from '../shared/switch-access.js';
 import { pressSwitch, type SwitchState } from './switch-press.js';
 
 export type { SwitchState } from './switch-press.js';
-import { TOP, move, treeKey, type ScanAction, type ScanCursor, type ScanNode } from './switch-scan.js';
+import { TOP, move, treeKey, type ScanAction, type ScanNode } from './switch-scan.js';
 
 /** The switch input a DOM key event is, if any. */
 export function keyInput(key: string, code = ''): SwitchInput | undefined {
