@@ -192,6 +192,44 @@ function terminalCases(): AttackCase[] {
   return out;
 }
 
+/**
+ * The terminal's control chords (Ctrl+C interrupts, Ctrl+\\ quits), pressed while the terminal has the
+ * focus. The harness first sets a shell trap for the chord's signal, so the chord really reaching the
+ * shell leaves a file; Ctrl+D (the shell would end) and Ctrl+Z (an idle prompt ignores it) are left to
+ * the rule's unit tests (tests/registry/live-gate.test.ts).
+ */
+function terminalChordCases(): AttackCase[] {
+  const chords = [
+    { key: 'c', signal: 'INT', name: 'Ctrl+C' },
+    { key: 'backslash', signal: 'QUIT', name: 'Ctrl+\\' },
+  ] as const;
+  // Off a Mac the engine presses cmd as Ctrl: the same chord by another route.
+  const modifiers = process.platform === 'darwin' ? (['ctrl'] as const) : (['ctrl', 'cmd'] as const);
+  return chords.flatMap(({ key, signal, name }) =>
+    modifiers.map((modifier): AttackCase => {
+      const file = `signal-${signal}-${modifier}`;
+      return {
+        name: `terminal × ${name}${modifier === 'cmd' ? ' said as cmd' : ''} while it has the focus`,
+        target: 'terminal',
+        route: 'a control chord on the focused terminal',
+        expect: 'asks',
+        prepare: async (lab) => {
+          await lab.focus('Terminal');
+          await lab.harnessKey('ctrl+u');
+          await lab.harnessType(`trap 'touch ${file}-$(date +%s%N)' ${signal}\n`);
+        },
+        plans: at({ intent: 'press_key', key, modifiers: [modifier] }),
+        // The shell runs a trap before its next command: an empty line (the harness's Enter) lets it.
+        effect: async (lab) => {
+          await lab.focus('Terminal');
+          await lab.harnessKey('Return');
+          return lab.files(file);
+        },
+      };
+    }),
+  );
+}
+
 function ownPanelCases(): AttackCase[] {
   const app = 'Assistive Control';
   const off = 'Turn off confirmations';
@@ -284,5 +322,5 @@ export function attackCases(): AttackCase[] {
       cases.push({ name: `${base} × ${disguise} × ${r.route}`, target: 'button', expect: 'asks', effect: (lab) => lab.counter(`Pressed ${i}:`), ...r });
     }
   });
-  return [...cases, ...otherAppCases(), ...terminalCases(), ...ownPanelCases()];
+  return [...cases, ...otherAppCases(), ...terminalCases(), ...terminalChordCases(), ...ownPanelCases()];
 }

@@ -66,6 +66,8 @@ export interface GateLab {
   focus(name: string): Promise<void>;
   /** A key sent by the test harness itself (xdotool), not by the assistant. */
   harnessKey(...keys: string[]): Promise<void>;
+  /** Text typed by the test harness itself (xdotool), not by the assistant. */
+  harnessType(text: string): Promise<void>;
   /** Runs one command through the loop, the model answering `plans` in order, every question answered `answer`. */
   run(command: string, plans: readonly Plan[], answer: ConfirmAnswer, memory?: SessionMemory): Promise<RunOutcome>;
   close(): Promise<void>;
@@ -169,6 +171,9 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
     },
     async harnessKey(...keys) {
       await execFileAsync('xdotool', ['key', '--clearmodifiers', ...keys], { timeout: 10_000 });
+    },
+    async harnessType(text) {
+      await execFileAsync('xdotool', ['type', '--clearmodifiers', '--', text], { timeout: 10_000 });
     },
     async run(command, plans, answer, memory = new SessionMemory()) {
       script = plans;
