@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import { settingsDir } from '../config/settings-path.js';
 import { UserCommandsFile } from '../compose/user-commands.js';
-import { describeUserCommand, problemLine } from '../intent/user-commands.js';
+import { describeUserCommand, problemLine, type UserCommandSet } from '../intent/user-commands.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
@@ -25,6 +25,14 @@ Exit codes: 0 done (check: no problems), 1 the file has problems, 2 usage error.
 export type SettingsDirOf = (io: CliIo) => string;
 
 const defaultDir: SettingsDirOf = (io) => settingsDir({ platform: process.platform, env: io.env ?? process.env, homedir: homedir() });
+
+/** The user's commands as text, a line each, and the file's problems on stderr (`commands list`, "my commands" in a session). */
+export function writeCommandList(path: string, set: UserCommandSet, io: CliIo): void {
+  io.stdout.write(`# ${path}\n`);
+  if (set.commands.length === 0) io.stdout.write('No commands of your own yet. Write them in this file, or say “save that as …” after a command.\n');
+  for (const c of set.commands) io.stdout.write(`${c.say}${c.app !== undefined ? `  (in ${c.app})` : ''}  →  ${describeUserCommand(c)}\n`);
+  for (const p of set.problems) io.stderr.write(`${problemLine(p, path)}\n`);
+}
 
 export function createCommandsCommand(dirOf: SettingsDirOf = defaultDir): CliCommand {
   return {
@@ -48,10 +56,7 @@ export function createCommandsCommand(dirOf: SettingsDirOf = defaultDir): CliCom
           const commands = set.commands.map((c) => ({ say: c.say, ...(c.app !== undefined ? { app: c.app } : {}), do: c.body, line: c.line }));
           io.stdout.write(`${JSON.stringify({ path: file.path, commands, vocabulary: set.vocabulary, problems: set.problems })}\n`);
         } else {
-          io.stdout.write(`# ${file.path}\n`);
-          if (set.commands.length === 0) io.stdout.write('No commands of your own yet. Write them in this file, or say “save that as …” after a command.\n');
-          for (const c of set.commands) io.stdout.write(`${c.say}${c.app !== undefined ? `  (in ${c.app})` : ''}  →  ${describeUserCommand(c)}\n`);
-          for (const p of set.problems) io.stderr.write(`${problemLine(p, file.path)}\n`);
+          writeCommandList(file.path, set, io);
         }
         return EXIT.ok;
       }

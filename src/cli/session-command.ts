@@ -17,6 +17,7 @@ import { commandGuide } from '../intent/grammar/command-guide.js';
 import { withUserCommands, type UserCommand } from '../intent/user-commands.js';
 import type { ConfirmCallback } from '../agent/assistant-loop.js';
 import type { CliCommand } from './cli-io.js';
+import { writeCommandList } from './commands-command.js';
 import { EXIT } from './exit-codes.js';
 import { PROVIDER_OPTIONS, parseCommandArgs } from './parse-command-args.js';
 import { cliLoop, cliPlanner, cliSetup, cliUserCommands, defaultRunDeps, describeEvent, type RunDeps } from './run-command.js';
@@ -155,6 +156,11 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
           if (LEAVE.has(text.toLowerCase())) break;
           if (panelWord(text) === 'help') {
             io.stdout.write(`${guideLines((await userCommands.commands()).commands)}\n`);
+            continue;
+          }
+          // "my commands": the panel opens its list; here it is printed, as `commands list` prints it.
+          if (panelWord(text) === 'user_commands') {
+            writeCommandList(userCommands.path, await userCommands.commands(), io);
             continue;
           }
           const picked = /^(\d+)$/.exec(text);

@@ -149,6 +149,10 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
       await expectText('> ');
       child.stdin.write('what can I say\r');
       await expectText('Click a button, link or tab: click Send');
+      // "my commands" (the panel opens its list) prints the user's commands here, without the loop or a planner.
+      child.stdin.write('my commands\r');
+      await expectText(`# ${join(dir, 'config', 'commands.json')}`);
+      await expectText('No commands of your own yet.');
       const count = await counter('Count: ');
       await activateWindow('^Loop Fixture$');
       child.stdin.write('click Increment\r');
