@@ -7,6 +7,7 @@
 import { describeIntent } from '../intent/describe.js';
 import { dispatchIntent, type ActionResult } from '../registry/dispatch.js';
 import { classifyRisk, gateDecision, type ElementFacts, type GatePolicy, type RiskAssessment } from '../registry/risk.js';
+import type { EffectRuleId } from '../registry/effect-rules.js';
 import type { AssistantEvent, AssistantStatus, Outcome, RiskSummary } from '../shared/events.js';
 import type { RiskLevel } from '../shared/risk-level.js';
 import type { AuditRecord, Confirmation } from './audit-log.js';
@@ -55,7 +56,7 @@ export class PlanActor {
 
   private withProvenance(planned: Planned, risk: RiskAssessment): RiskAssessment {
     if (!planned.screenInfluenced || risk.level === 'harmless' || risk.level === 'blocked' || risk.reason.includes(PROVENANCE_NOTE)) return risk;
-    return { level: risk.level, reason: `${risk.reason} ${PROVENANCE_NOTE}` };
+    return { ...risk, reason: `${risk.reason} ${PROVENANCE_NOTE}` };
   }
 
   // ── acting ─────────────────────────────────────────────────────────────────
@@ -215,7 +216,11 @@ export class PlanActor {
           return AGAIN;
         }
         case 'needs_confirmation': {
-          const live = this.withProvenance(current, { level: result.level, reason: result.reason });
+          const live = this.withProvenance(current, {
+            level: result.level,
+            reason: result.reason,
+            ...(result.rule ? { rule: result.rule as EffectRuleId } : {}),
+          });
           // In a sequence, the steps before `step` were done: confirm and go on from that step only.
           const resumed = intent.intent === 'sequence' && result.step !== undefined && result.step > 1;
           if (resumed) current = { ...current, intent: fromStep(intent, result.step) };

@@ -50,8 +50,8 @@ export class AppFocus {
     return this.targetApp.isOwn(pid);
   }
 
-  snapshot(pid: number, scope: 'app' | 'focused_window' = 'app'): Promise<AxSnapshot> {
-    return this.bridge.snapshot({ pid, scope, deadlineMs: this.tuning.snapshotDeadlineMs });
+  snapshot(pid: number, scope: 'app' | 'focused_window' = 'app', more: { readonly showingOnly?: boolean } = {}): Promise<AxSnapshot> {
+    return this.bridge.snapshot({ pid, scope, deadlineMs: this.tuning.snapshotDeadlineMs, ...more });
   }
 
   /** The pid of a running app by name (exact, then prefix, case-insensitive), or the frontmost app. */

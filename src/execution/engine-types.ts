@@ -69,6 +69,21 @@ export interface LiveElementFacts {
   readonly own?: boolean;
   /** The focused element could not be read: a key that activates it may press anything. */
   readonly unread?: boolean;
+  /** The element says it takes typed text (an editable cell, a content-editable page part). */
+  readonly editable?: boolean;
+  /** A text field of one line (Enter in it activates the window's default button or submits). */
+  readonly singleLine?: boolean;
+  /** The element is in a dialog or alert: the dialog's title and message texts (not its buttons). */
+  readonly dialogText?: string;
+  /** The other elements of its window marked default (what Enter in a one-line field presses). */
+  readonly defaultButtons?: readonly LiveElementFacts[];
+  /** An item of a list, tree or table: the name of the container it is in ('' when it has none). */
+  readonly itemOf?: string;
+  /**
+   * A terminal's current line after its prompt, as read through its text: '' for an empty prompt,
+   * null when it could not be read (Enter there may run anything).
+   */
+  readonly line?: string | null;
 }
 
 /** Facts about the live target, gathered right before acting (the shape of the registry's TargetFacts). */
@@ -79,6 +94,8 @@ export interface LiveFacts {
   readonly focused?: LiveElementFacts;
   /** For a drag: the element under the drop point. */
   readonly dropTarget?: LiveElementFacts;
+  /** For a key chord: the elements of the focused window it is bound to (a mnemonic, an accelerator). */
+  readonly bound?: readonly LiveElementFacts[];
 }
 
 /**

@@ -13,6 +13,9 @@
  */
 import { TEXT_ENTRY_ROLES, type Role } from '../shared/roles.js';
 import { liveFacts } from './live-facts.js';
+import { elementsBoundTo } from './key-bindings.js';
+import { readTerminalLine } from './terminal-line.js';
+import { inputPlatformOf, modifierKey } from './input/keymap.js';
 import { PointerTrail } from './pointer-trail.js';
 import type { CanonicalModifier } from '../shared/keys.js';
 import type { AxElement } from './accessibility/types.js';
@@ -45,6 +48,9 @@ import { openApplication } from './app-launch.js';
 import { runningAppsObservation } from './app-list.js';
 import { openInBrowser } from './open-url.js';
 import { stepFailure, toFailure } from './engine-failures.js';
+
+/** Off macOS the input driver presses cmd as Ctrl (the keymap says so). */
+const CMD_IS_CTRL = modifierKey('cmd', inputPlatformOf(process.platform)) === modifierKey('ctrl', inputPlatformOf(process.platform));
 
 export class ExecutionEngine {
   private readonly bridge: AccessibilityDriver;
@@ -241,21 +247,35 @@ export class ExecutionEngine {
       // Keys go to the focused window: the named app's, else the target app's (not the panel's).
       const front = await this.apps.frontFor(app);
       if (!front.ok) return front.result;
-      // Enter and Space act on whatever has the focus: read it once the keys before have landed, and
-      // when it cannot be read, say so to the gate rather than let the key go unjudged.
-      const activating = (key === 'enter' || key === 'space') && modifiers.every((m) => m === 'shift');
-      const focus = activating ? await this.apps.settledFocus() : await this.apps.focusedElement().catch(() => undefined);
-      const facts = this.factsOf(focus?.element, focus?.app) ?? (activating ? { unread: true } : undefined);
-      const gated = options.gate?.({ focused: facts });
+      // A key acts on whatever has the focus, and a chord on whatever it is bound to there: read them
+      // once the keys before have landed; what cannot be read is said to the gate as unread.
+      const focus = await this.apps.settledFocus();
+      let facts: LiveElementFacts = this.factsOf(focus?.element, focus?.app) ?? { unread: true };
+      if (focus && facts.terminal) facts = { ...facts, line: await readTerminalLine(this.bridge, focus.ref) };
+      const bound = await this.boundTo(key, modifiers, focus?.app.pid ?? front.value);
+      const gated = options.gate?.({ focused: facts, ...(bound.length > 0 ? { bound } : {}) });
       if (gated) return gated;
-      if (facts?.own) return failure('refused', OWN_WINDOW_REFUSAL);
+      if (facts.own) return failure('refused', OWN_WINDOW_REFUSAL);
       await this.input.pressChord(key, modifiers);
       this.apps.noteActed();
-      // The line the assistant typed in a terminal is gone once it ran (Enter) or was cleared (Ctrl+C, Ctrl+U).
-      const clears = chord === 'enter' || chord === 'ctrl+c' || chord === 'ctrl+u';
-      if (focus && facts?.terminal && clears) this.terminalLines.cleared(focus.app.pid);
+      // The line the assistant typed in a terminal is gone once it ran (Enter, Ctrl+M, Ctrl+J, Ctrl+O) or was cleared (Ctrl+C, Ctrl+U).
+      const clears = ['enter', 'ctrl+m', 'ctrl+j', 'ctrl+o', 'ctrl+c', 'ctrl+u'].includes(chord);
+      if (focus && facts.terminal && clears) this.terminalLines.cleared(focus.app.pid);
       return success(`Pressed ${chord}.`);
     });
+  }
+
+  /**
+   * The elements of the focused window a chord with Ctrl, Alt or cmd is bound to (a mnemonic, a menu
+   * accelerator), with their facts. Menus are read closed too: an accelerator works while its menu is shut.
+   */
+  private async boundTo(key: string, modifiers: readonly CanonicalModifier[], pid: number): Promise<LiveElementFacts[]> {
+    if (!modifiers.some((m) => m === 'ctrl' || m === 'alt' || m === 'cmd')) return [];
+    const all = await this.apps.snapshot(pid, 'focused_window', { showingOnly: false }).catch(() => undefined);
+    if (!all) return [];
+    return elementsBoundTo(all.elements, key, modifiers, CMD_IS_CTRL)
+      .slice(0, 4)
+      .flatMap((e) => this.factsOf(e, all) ?? []);
   }
 
   // ── pointer ────────────────────────────────────────────────────────────────

@@ -1,13 +1,29 @@
 /**
  * The live facts of an element for the gate: its role and names, whether it is a secret field, a
- * terminal (and whether its line holds text the engine typed), or one of the assistant's own.
+ * terminal (and whether its line holds text the engine typed), or one of the assistant's own; and,
+ * when the tree it was read from is at hand, what else an input on it reaches: the dialog it
+ * answers, the window's default button, the list it is an item of (issue #27).
  */
 import { isSecureFieldName } from '../shared/secure-fields.js';
-import type { AxElement } from './accessibility/types.js';
+import type { Role } from '../shared/roles.js';
+import type { AxElement, AxSnapshot } from './accessibility/types.js';
 import { isTerminalElement } from './app-classes.js';
 import type { AppOf } from './element-geometry.js';
 import type { TerminalLines } from './engine-parts.js';
 import type { LiveElementFacts } from './engine-types.js';
+
+/** Fields of one line: Enter there activates the window's default button, or submits the form. */
+const SINGLE_LINE_ROLES: ReadonlySet<Role> = new Set<Role>(['text_field', 'search_field', 'password_field', 'combo_box', 'spin_button']);
+const DIALOG_ROLES: ReadonlySet<Role> = new Set<Role>(['dialog', 'alert']);
+/** What a dialog says: its own name and its texts, never its buttons (an answer is judged by the question). */
+const MESSAGE_ROLES: ReadonlySet<Role> = new Set<Role>(['text', 'heading', 'document']);
+const ITEM_ROLES: ReadonlySet<Role> = new Set<Role>(['list_item', 'tree_item', 'row', 'cell']);
+const DIALOG_TEXT_MAX = 600;
+
+/** A snapshot, when `where` is one: the tree the element was read from. */
+function treeOf(where: AppOf | undefined): AxSnapshot | undefined {
+  return where && 'elements' in where && Array.isArray((where as AxSnapshot).elements) ? (where as AxSnapshot) : undefined;
+}
 
 export function liveFacts(
   el: AxElement | undefined,
@@ -17,6 +33,8 @@ export function liveFacts(
 ): LiveElementFacts | undefined {
   if (!el) return undefined;
   const terminal = isTerminalElement(el, where?.app);
+  const tree = treeOf(where);
+  const context = tree ? contextOf(el, tree.elements, (e) => liveFacts(e, { pid: tree.pid, app: tree.app }, lines, isOwn)) : {};
   return {
     role: el.role,
     name: el.name,
@@ -24,5 +42,60 @@ export function liveFacts(
     secure: el.role === 'password_field' || isSecureFieldName(el.name, el.description),
     ...(terminal ? { terminal, typedLine: where !== undefined && lines.has(where.pid) } : {}),
     ...(where && isOwn(where.pid) ? { own: true } : {}),
+    ...(el.states.includes('editable') ? { editable: true } : {}),
+    ...(SINGLE_LINE_ROLES.has(el.role) && !el.states.includes('multi_line') ? { singleLine: true } : {}),
+    ...context,
   };
+}
+
+/** What else an input on `el` reaches, from the tree it is in. `factsOf`: the plain facts of another element. */
+function contextOf(
+  el: AxElement,
+  elements: readonly AxElement[],
+  factsOf: (e: AxElement) => LiveElementFacts | undefined,
+): Pick<LiveElementFacts, 'dialogText' | 'defaultButtons' | 'itemOf'> {
+  const byId = new Map(elements.map((e) => [e.id, e]));
+  const ancestors: AxElement[] = [];
+  for (let p = el.parent, guard = 0; p !== null && guard < 200; guard++) {
+    const parent = byId.get(p);
+    if (!parent) break;
+    ancestors.push(parent);
+    p = parent.parent;
+  }
+  const out: { dialogText?: string; defaultButtons?: LiveElementFacts[]; itemOf?: string } = {};
+  const dialog = ancestors.find((a) => DIALOG_ROLES.has(a.role));
+  if (dialog) out.dialogText = dialogText(dialog, elements, byId);
+  if (ITEM_ROLES.has(el.role) || el.states.includes('selected')) {
+    const container = ancestors.find((a) => a.role === 'list' || a.role === 'tree' || a.role === 'table');
+    out.itemOf = container ? container.name : '';
+  }
+  // The window's default button: the element Enter in a one-line field presses. Judged with its own
+  // context (it may answer a dialog).
+  const defaults = elements.filter((e) => e.id !== el.id && e.states.includes('default') && e.role !== 'window');
+  if (defaults.length > 0) {
+    out.defaultButtons = defaults.slice(0, 4).flatMap((d) => {
+      const f = factsOf(d);
+      const ctx = contextOf(d, elements, () => undefined);
+      return f ? [{ ...f, ...(ctx.dialogText ? { dialogText: ctx.dialogText } : {}) }] : [];
+    });
+  }
+  return out;
+}
+
+/** The dialog's name, description and the texts inside it, in order, bounded. */
+function dialogText(dialog: AxElement, elements: readonly AxElement[], byId: ReadonlyMap<number, AxElement>): string {
+  const inside = (e: AxElement): boolean => {
+    for (let p = e.parent, guard = 0; p !== null && guard < 200; guard++) {
+      if (p === dialog.id) return true;
+      p = byId.get(p)?.parent ?? null;
+    }
+    return false;
+  };
+  const parts = [dialog.name, dialog.description];
+  for (const e of elements) if (MESSAGE_ROLES.has(e.role) && inside(e)) parts.push(e.name, e.value ?? '');
+  return parts
+    .map((t) => t.trim())
+    .filter((t) => t !== '')
+    .join(' ')
+    .slice(0, DIALOG_TEXT_MAX);
 }

@@ -68,6 +68,8 @@ export type ActionResult =
       readonly kind: 'needs_confirmation';
       readonly level: RiskLevel;
       readonly reason: string;
+      /** The effect rule that judged what the input would do (src/registry/effect-rules.ts), when one did. */
+      readonly rule?: string;
       readonly step?: number;
     };
 

@@ -10,7 +10,7 @@ import { SECURE_REFUSAL } from '../shared/secure-fields.js';
 import { quote } from '../shared/quote.js';
 import type { AxElement, ElementRef } from './accessibility/types.js';
 import { OWN_WINDOW_REFUSAL } from './app-focus.js';
-import { centre, LABEL_QUOTE_MAX } from './element-geometry.js';
+import { centre, LABEL_QUOTE_MAX, type AppOf } from './element-geometry.js';
 import { isVisible } from './element-resolution.js';
 import type { EngineParts } from './engine-parts.js';
 import type { ActOptions, FocusedText, Target } from './engine-types.js';
@@ -23,12 +23,15 @@ export async function typeText(parts: EngineParts, text: string, target: Target 
   let field: AxElement | undefined;
   let ref: ElementRef | undefined;
   let fieldApp: ActiveApp | undefined;
+  // The tree the field was read from: what else typing there reaches (a default button, a dialog).
+  let tree: AppOf | undefined;
   if (target) {
     const r = await parts.targets.resolve(target);
     if (!r.ok) return r.result;
     field = r.value.element;
     ref = r.value.ref;
     fieldApp = { pid: r.value.snapshot.pid, name: r.value.snapshot.app };
+    tree = r.value.snapshot;
   } else {
     // The focused element of the target app, in front: its focus is only kept while it is active.
     const front = await apps.raiseTarget();
@@ -37,8 +40,9 @@ export async function typeText(parts: EngineParts, text: string, target: Target 
     field = focus?.element;
     ref = focus?.ref;
     fieldApp = focus ? { pid: focus.app.pid, name: focus.app.app } : undefined;
+    tree = focus?.app;
   }
-  const where = fieldApp ? { pid: fieldApp.pid, app: fieldApp.name } : undefined;
+  const where = tree ?? (fieldApp ? { pid: fieldApp.pid, app: fieldApp.name } : undefined);
   const facts = parts.factsOf(field, where);
   const gated = options.gate?.(target ? { element: facts } : { focused: facts });
   if (gated) return gated;
@@ -76,10 +80,20 @@ export async function typeText(parts: EngineParts, text: string, target: Target 
     }
     const readBack = readable || (terminal && field?.value !== null) ? ref : undefined;
     const before = readBack ? await bridge.readValue(readBack) : null;
+    // A line break in a one-line field is Enter: it submits, or presses the window's default button,
+    // which may close the field's window. Only the text before it can be read back, if anything.
+    const submits = !terminal && /[\r\n]/.test(text) && !!field && !field.states.includes('multi_line');
+    const firstLine = text.split(/[\r\n]/)[0] ?? text;
     await input.typeByKeys(text);
     apps.noteActed();
     if (!readBack) return success(`Typed ${text.length} characters (this app does not show its text to the assistant, so it was not read back).`);
-    return confirmTyped(parts, readBack, terminal ? (text.split(/[\r\n]/)[0] ?? text) : text, before, 'keys');
+    if (submits) {
+      const read = await confirmTyped(parts, readBack, firstLine, before, 'keys').catch(() => undefined);
+      return read?.kind === 'success'
+        ? read
+        : success(`Typed ${quote(firstLine, 60)} and pressed Enter (the field changed after Enter, so it was not read back).`);
+    }
+    return confirmTyped(parts, readBack, terminal ? firstLine : text, before, 'keys');
   }
 
   if (!readable || !field || !ref) {

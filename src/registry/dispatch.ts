@@ -66,7 +66,7 @@ export function liveGate(intent: Intent, approved: RiskLevel, policy?: GatePolic
     const risk = classifyRisk(intent, facts);
     if (risk.level === 'blocked') return failure('refused', risk.reason);
     if (riskRank(risk.level) <= riskRank(approved) || gateDecision(risk.level, policy) === 'run') return undefined;
-    return { kind: 'needs_confirmation', level: risk.level, reason: `${risk.reason} Do you want to go ahead?` };
+    return { kind: 'needs_confirmation', level: risk.level, reason: `${risk.reason} Do you want to go ahead?`, ...(risk.rule ? { rule: risk.rule } : {}) };
   };
 }
 

@@ -10,15 +10,16 @@ import { assertNever } from '../shared/assert-never.js';
 import { inputPlatformOf, modifierKey } from '../execution/input/keymap.js';
 import { formatChord } from '../shared/keys.js';
 import { riskRank, type RiskLevel } from '../shared/risk-level.js';
-import type { Role } from '../shared/roles.js';
-import { labelWords, normaliseLabel } from '../shared/label-text.js';
 import { isSecureFieldName, SECURE_REFUSAL } from '../shared/secure-fields.js';
-import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
 import { quote } from '../shared/quote.js';
 import { readWebAddress } from '../shared/web-address.js';
 import { isElementById, isPoint, isStep, type ElementRef, type Intent, type Place, type Step } from '../intent/schema.js';
-import { CHORD_RULES, DROP_TARGET_RULES, LABEL_RULES, type WordRule } from './risk-table.js';
+import { CHORD_RULES, DROP_TARGET_RULES } from './risk-table.js';
+import { assessLabels, HARMLESS, higher, type RiskAssessment } from './label-risk.js';
+import { assessActivatingKey, assessBoundChord, assessDeleteKey, assessDialogAnswer, assessTerminalKey, assessTypedAt, isActivatingChord } from './effects.js';
 import type { LiveElementFacts, LiveFacts } from '../execution/engine-types.js';
+
+export { matchWordRules, type RiskAssessment } from './label-risk.js';
 
 /** What the execution layer knows about an element in the live tree: the engine's own contract, once. */
 export type ElementFacts = LiveElementFacts;
@@ -26,82 +27,8 @@ export type ElementFacts = LiveElementFacts;
 /** What the latest observation said about an element id (its name and role), for plan-time checks. */
 export type ObservedFacts = (id: number) => ElementFacts | undefined;
 
-/** Facts about the live target, gathered right before acting. All optional: planning knows none. */
-/** The live facts of a step's targets (element, focus, drop target): the engine's LiveFacts. */
+/** The live facts of a step's targets (element, focus, drop target, bound elements): the engine's LiveFacts. */
 export type TargetFacts = LiveFacts;
-
-export interface RiskAssessment {
-  readonly level: RiskLevel;
-  /** One sentence, fit to be spoken in a confirmation: why this level. */
-  readonly reason: string;
-}
-
-const HARMLESS: RiskAssessment = { level: 'harmless', reason: 'Nothing here changes or deletes anything.' };
-
-/** Lowercase words of a label, after normalisation; apostrophes kept so "don't" stays one word. */
-function words(text: string): readonly string[] {
-  return labelWords(text).words;
-}
-
-function containsPhrase(haystack: readonly string[], phrase: readonly string[]): boolean {
-  outer: for (let i = 0; i + phrase.length <= haystack.length; i++) {
-    for (let j = 0; j < phrase.length; j++) if (haystack[i + j] !== phrase[j]) continue outer;
-    return true;
-  }
-  return false;
-}
-
-const PHRASE_WORDS = new Map<string, readonly string[]>();
-function phraseWords(phrase: string): readonly string[] {
-  let w = PHRASE_WORDS.get(phrase);
-  if (!w) PHRASE_WORDS.set(phrase, (w = words(phrase)));
-  return w;
-}
-
-/**
- * The highest rule a text triggers, or undefined. The text is normalised first (invisible characters
- * removed, NFKC, case folded) and matched both as it reads and as its look-alike skeleton, so
- * "Dele\u00ADte", "Ｄｅｌｅｔｅ" and a Cyrillic "Dеlеtе" all say "delete". Texts longer than a label are
- * cut, not skipped.
- */
-export function matchWordRules(text: string, rules: readonly WordRule[]): WordRule | undefined {
-  const { words: plain, skeletonWords } = labelWords(text.slice(0, 1000));
-  let best: WordRule | undefined;
-  for (const rule of rules) {
-    const phrase = phraseWords(rule.phrase);
-    if ((containsPhrase(plain, phrase) || containsPhrase(skeletonWords, phrase)) && (!best || riskRank(rule.level) > riskRank(best.level))) best = rule;
-  }
-  return best;
-}
-
-/** Roles whose click only opens something (a menu title): label words do not apply. Live facts only. */
-const OPEN_ONLY_ROLES: ReadonlySet<Role> = new Set<Role>(['menu', 'menu_bar', 'tab_list']);
-
-function labelsOf(ref: ElementRef | Place | undefined, facts: ElementFacts | undefined): string[] {
-  const out: string[] = [];
-  if (ref && !isPoint(ref) && !isElementById(ref)) out.push(ref.label);
-  if (facts?.name) out.push(facts.name);
-  if (facts?.description) out.push(facts.description);
-  return out;
-}
-
-function assessLabels(
-  verb: string,
-  ref: ElementRef | Place | undefined,
-  facts: ElementFacts | undefined,
-  rules: readonly WordRule[] = LABEL_RULES,
-): RiskAssessment {
-  if (facts?.role && OPEN_ONLY_ROLES.has(facts.role)) return HARMLESS;
-  let result = HARMLESS;
-  for (const label of labelsOf(ref, facts)) {
-    const rule = matchWordRules(label, rules);
-    if (rule && riskRank(rule.level) > riskRank(result.level)) {
-      const disguised = normaliseLabel(label.slice(0, 1000)).changed ? ' This label contains hidden or look-alike characters.' : '';
-      result = { level: rule.level, reason: `${verb} ${quote(label, 40)} may ${rule.consequence}.${disguised}` };
-    }
-  }
-  return result;
-}
 
 const OWN_WINDOW: RiskAssessment = {
   level: 'blocked',
@@ -134,35 +61,6 @@ function terminalChord(key: string, modifiers: readonly string[] | undefined): R
   return ctrl && Object.hasOwn(TERMINAL_CHORDS, key) ? TERMINAL_CHORDS[key] : undefined;
 }
 
-/** Keys that activate the focused element (press a button, follow a link, submit a form). */
-const ACTIVATING_KEYS: ReadonlySet<string> = new Set(['enter', 'space']);
-
-function higher(a: RiskAssessment, b: RiskAssessment): RiskAssessment {
-  return riskRank(b.level) > riskRank(a.level) ? b : a;
-}
-
-/**
- * Enter or Space judged by what has the focus when it is pressed: the same label rules as a click on
- * it, and in a terminal Enter runs what the assistant typed on its line. Space in a text field types
- * a space. Tab and arrow keys only move the focus: what they lead to is judged at the Enter.
- */
-function assessActivation(key: string, focused: ElementFacts): RiskAssessment {
-  const name = key === 'space' ? 'Space' : 'Enter';
-  if (focused.unread) {
-    return {
-      level: 'destructive',
-      reason: `I cannot tell what has the keyboard focus, so pressing ${name} may press anything, a Delete or Send button included.`,
-    };
-  }
-  if (focused.terminal) {
-    return key === 'enter' && focused.typedLine
-      ? { level: 'destructive', reason: 'Pressing Enter in the terminal runs the command typed there, which may change or delete files.' }
-      : HARMLESS;
-  }
-  if (key === 'space' && focused.role && TEXT_ENTRY_ROLES.has(focused.role)) return HARMLESS;
-  return assessLabels(`Pressing ${name} on`, undefined, focused);
-}
-
 /** A field that holds a secret: the password role, or a name that says so (PIN, card number, one-time code). */
 export function isSecureTarget(ref: ElementRef | undefined, facts: ElementFacts | undefined): boolean {
   if (facts?.secure || facts?.role === 'password_field' || isSecureFieldName(facts?.name, facts?.description)) return true;
@@ -186,11 +84,11 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
     case 'go_to_cell': // moves a spreadsheet's selection; what is typed there next is its own, classified, step
       return HARMLESS;
     case 'click_element':
-      return assessLabels('Clicking', step.element, factsFor(step.element, facts.element, observed));
+      return assessClick('Clicking', step.element, factsFor(step.element, facts.element, observed));
     case 'double_click_element':
-      return assessLabels('Double-clicking', step.element, factsFor(step.element, facts.element, observed));
+      return assessClick('Double-clicking', step.element, factsFor(step.element, facts.element, observed));
     case 'left_click_coordinates':
-      return assessLabels('Clicking', undefined, facts.element);
+      return assessClick('Clicking', undefined, facts.element);
     case 'type_text': {
       const target = step.element ? factsFor(step.element, facts.element, observed) : (facts.focused ?? facts.element);
       if (isSecureTarget(step.element, target)) return SECURE_FIELD;
@@ -201,22 +99,37 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
           reason: 'The text contains a line break, so typing it into the terminal runs it as a command, which may change or delete files.',
         };
       }
+      // What the text reaches: a focused button it activates, a default button a line break presses.
+      const reached = target ? assessTypedAt(step.text, target) : HARMLESS;
       if (lineBreak) {
-        return { level: 'moderate', reason: 'The text contains a line break, which may submit a form or send a message.' };
+        return higher({ level: 'moderate', reason: 'The text contains a line break, which may submit a form or send a message.' }, reached);
       }
-      return HARMLESS;
+      return reached;
     }
     case 'press_key': {
       const chord = formatChord(step.key, step.modifiers);
+      // Off a Mac, cmd is pressed as Ctrl (src/execution/input/keymap.ts): judged as what it becomes.
+      const pressed = CMD_IS_CTRL
+        ? formatChord(
+            step.key,
+            (step.modifiers ?? []).map((m) => (m === 'cmd' ? 'ctrl' : m)),
+          )
+        : chord;
       const rule = CHORD_RULES.find((r) => r.chords.includes(chord));
-      let byChord: RiskAssessment = rule ? { level: rule.level, reason: `Pressing ${chord} may ${rule.consequence}.` } : HARMLESS;
-      // "copy" is Ctrl+C, which in a terminal stops the running command instead (issue #18); Ctrl+D,
-      // Ctrl+Z and Ctrl+\ end, suspend or quit it. Off a Mac, cmd is pressed as Ctrl
-      // (src/execution/input/keymap.ts): cmd+c is the same interrupt.
-      const control = facts.focused?.terminal ? terminalChord(step.key, step.modifiers) : undefined;
-      if (control) byChord = higher(byChord, control);
-      const plain = (step.modifiers ?? []).every((m) => m === 'shift');
-      return plain && ACTIVATING_KEYS.has(step.key) && facts.focused ? higher(byChord, assessActivation(step.key, facts.focused)) : byChord;
+      const byChord: RiskAssessment = rule ? { level: rule.level, reason: `Pressing ${chord} may ${rule.consequence}.` } : HARMLESS;
+      // What the key does where it lands comes first; the chord's own rule when it says more.
+      let result: RiskAssessment = HARMLESS;
+      const focused = facts.focused;
+      if (focused) {
+        // "copy" is Ctrl+C, which in a terminal stops the running command instead (issue #18); Ctrl+D,
+        // Ctrl+Z and Ctrl+\ end, suspend or quit it; Ctrl+M, Ctrl+J, Ctrl+O submit its line (issue #27).
+        const control = focused.terminal ? terminalChord(step.key, step.modifiers) : undefined;
+        if (control) result = higher(result, control);
+        result = higher(result, assessTerminalKey(pressed, focused));
+        if (isActivatingChord(chord)) result = higher(result, assessActivatingKey(chord, focused));
+        result = higher(result, assessDeleteKey(pressed, focused));
+      }
+      return higher(higher(result, assessBoundChord(chord, facts.bound)), byChord);
     }
     case 'open_url':
       return assessWebAddress(step.url);
@@ -230,6 +143,12 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
     default:
       return assertNever(step, 'classifyRisk: unknown step');
   }
+}
+
+/** A click: the element's labels, and when it answers a dialog, what the dialog says. */
+function assessClick(verb: string, ref: ElementRef | undefined, f: ElementFacts | undefined): RiskAssessment {
+  const labels = assessLabels(verb, ref, f);
+  return f ? higher(labels, assessDialogAnswer(verb, f)) : labels;
 }
 
 /**

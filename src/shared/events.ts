@@ -24,6 +24,8 @@ export interface RiskSummary {
   readonly level: RiskLevel;
   /** One sentence, fit to be spoken. */
   readonly reason: string;
+  /** The effect rule that judged what the input would do, when one did (src/registry/effect-rules.ts). */
+  readonly rule?: string;
 }
 
 export type AssistantEvent =

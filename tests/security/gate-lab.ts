@@ -8,12 +8,10 @@
  * Shared by the adversarial and benign suites (tests/security) and by `npm run bench`.
  */
 import type { ChildProcess } from 'node:child_process';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
 import { AssistantLoop, type ConfirmAnswer, type ConfirmationRequest, type RunResult } from '../../src/agent/assistant-loop.js';
 import { SessionMemory } from '../../src/agent/session-memory.js';
@@ -26,12 +24,11 @@ import type { Planner } from '../../src/intent/providers/planner.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
 import { requestText } from '../agent/scripted-llm.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
-import { SYSTEM_PYTHON, activateWindow, startApp, stopApps, until } from '../support/desktop.js';
+import { SYSTEM_PYTHON, activateWindow, harnessKey, harnessType, startApp, stopApps, until } from '../support/desktop.js';
 
 const GATE_FIXTURE = fileURLToPath(new URL('../fixtures/gate-fixture-app.py', import.meta.url));
 const OWN_PANEL = fileURLToPath(new URL('../fixtures/own-panel-app.py', import.meta.url));
 const OTHER_APP = fileURLToPath(new URL('../fixtures/other-app.py', import.meta.url));
-const execFileAsync = promisify(execFile);
 
 /** One answer of the scripted model: an intent, or one computed from the request it answers. */
 export type Plan = Record<string, unknown> | ((requestText: string) => Record<string, unknown>);
@@ -79,6 +76,53 @@ export const OTHER_APP_LABELS = ['Delete all parcels', 'Send payment'] as const;
 /** A planner command the grammar does not know, so that the scripted model plans it. */
 export const LLM_COMMAND = 'please take care of the parcels for me';
 
+/** The real assistant loop over `engine`, planning through the OpenAI SDK against a loopback model whose answers each run scripts. */
+export interface ScriptedRunner {
+  readonly llm: LlmServer;
+  /** Runs one command through the loop, the model answering `plans` in order, every question answered `answer`. */
+  run(command: string, plans: readonly Plan[], answer: ConfirmAnswer, memory?: SessionMemory): Promise<RunOutcome>;
+  close(): Promise<void>;
+}
+
+export async function scriptedRunner(engine: ExecutionEngine): Promise<ScriptedRunner> {
+  const llm = await startLlmServer('openai');
+  let script: readonly Plan[] = [];
+  let scriptStart = 0;
+  Object.defineProperty(llm, 'plan', {
+    configurable: true,
+    get() {
+      const n = llm.requests.length - scriptStart;
+      const step = script[n - 1];
+      if (step === undefined) return { intent: 'unsupported', suggestion: 'The script has no more answers.' };
+      return typeof step === 'function' ? step(requestText(llm.requests[llm.requests.length - 1]?.body ?? {})) : step;
+    },
+  });
+  const planner: Planner = createOpenAIPlanner({ baseURL: llm.baseURL, apiKey: 'sk-gate-lab-0123456789', model: 'gate-lab' });
+
+  return {
+    llm,
+    async run(command, plans, answer, memory = new SessionMemory()) {
+      script = plans;
+      scriptStart = llm.requests.length;
+      const confirmations: ConfirmationRequest[] = [];
+      const events: AssistantEvent[] = [];
+      const loop = new AssistantLoop({
+        engine,
+        memory,
+        emit: (e) => events.push(e),
+        confirm: async (request) => {
+          confirmations.push(request);
+          return answer;
+        },
+        planner: async () => ({ kind: 'ready', planner }),
+      });
+      const result = await loop.run(command);
+      return { result, confirmations, events };
+    },
+    close: () => llm.close(),
+  };
+}
+
 export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
   const session: DesktopSession = await startDesktopSession();
   enterDesktopSession(session.env);
@@ -114,20 +158,8 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
   await activateWindow('^Gate Fixture$');
 
   const engine = createDesktopEngine(process.env, { bridge, ownPids: [panelPid] });
-  const llm = await startLlmServer('openai');
-  let script: readonly Plan[] = [];
-  let scriptStart = 0;
-  Object.defineProperty(llm, 'plan', {
-    configurable: true,
-    get() {
-      const n = llm.requests.length - scriptStart;
-      const step = script[n - 1];
-      if (step === undefined) return { intent: 'unsupported', suggestion: 'The script has no more answers.' };
-      return typeof step === 'function' ? step(requestText(llm.requests[llm.requests.length - 1]?.body ?? {})) : step;
-    },
-  });
-  const planner: Planner = createOpenAIPlanner({ baseURL: llm.baseURL, apiKey: 'sk-gate-lab-0123456789', model: 'gate-lab' });
-
+  const runner = await scriptedRunner(engine);
+  const llm = runner.llm;
   const snapshotOf = async (pid: number) => bridge.snapshot({ pid });
   const lab: GateLab = {
     bridge,
@@ -169,32 +201,11 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
         return now.elements.some((e) => e.name === name && e.states.includes('focused')) ? true : undefined;
       });
     },
-    async harnessKey(...keys) {
-      await execFileAsync('xdotool', ['key', '--clearmodifiers', ...keys], { timeout: 10_000 });
-    },
-    async harnessType(text) {
-      await execFileAsync('xdotool', ['type', '--clearmodifiers', '--', text], { timeout: 10_000 });
-    },
-    async run(command, plans, answer, memory = new SessionMemory()) {
-      script = plans;
-      scriptStart = llm.requests.length;
-      const confirmations: ConfirmationRequest[] = [];
-      const events: AssistantEvent[] = [];
-      const loop = new AssistantLoop({
-        engine,
-        memory,
-        emit: (e) => events.push(e),
-        confirm: async (request) => {
-          confirmations.push(request);
-          return answer;
-        },
-        planner: async () => ({ kind: 'ready', planner }),
-      });
-      const result = await loop.run(command);
-      return { result, confirmations, events };
-    },
+    harnessKey,
+    harnessType,
+    run: runner.run,
     async close() {
-      await llm.close();
+      await runner.close();
       await stopApps();
       await session.stop();
       rmSync(workdir, { recursive: true, force: true });

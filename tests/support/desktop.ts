@@ -123,3 +123,13 @@ export async function openFixtureInFront(bridge: AppWaiter): Promise<ChildProces
   await activateWindow('^AX Fixture$');
   return app;
 }
+
+/** A key sent by the test harness itself (xdotool), not by the assistant. */
+export async function harnessKey(...keys: string[]): Promise<void> {
+  await execFileAsync('xdotool', ['key', '--clearmodifiers', ...keys], { timeout: 10_000 });
+}
+
+/** Text typed by the test harness itself (xdotool), not by the assistant. */
+export async function harnessType(text: string): Promise<void> {
+  await execFileAsync('xdotool', ['type', '--clearmodifiers', '--', text], { timeout: 10_000 });
+}

@@ -102,6 +102,9 @@ struct Element {
   std::optional<Rect> bounds;
   std::vector<std::string> states;
   std::vector<std::string> actions;
+  // Keys the element's actions declare as their shortcuts, as the platform writes them (AT-SPI:
+  // "<Alt>d" for a mnemonic, "n;<Alt>f:n;<Control>n" for a menu item); empty when none.
+  std::vector<std::string> keys;
   std::optional<VisiblePart> visiblePart;  // set on a container read only where it is on screen
 };
 

@@ -187,6 +187,7 @@ Napi::Value snapshotToJs(Napi::Env env, const axb::Snapshot& s) {
     }
     el.Set("states", stringArray(env, e.states));
     el.Set("actions", stringArray(env, e.actions));
+    if (!e.keys.empty()) el.Set("keys", stringArray(env, e.keys));
     el.Set("parent", e.parent == 0 ? env.Null() : Napi::Number::New(env, e.parent));
     el.Set("depth", e.depth);
     if (e.visiblePart) {

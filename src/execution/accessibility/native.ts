@@ -65,6 +65,8 @@ export interface NativeElement {
   bounds: { x: number; y: number; width: number; height: number } | null;
   states: string[];
   actions: string[];
+  /** Key bindings the element's actions declare; absent when none. */
+  keys?: string[];
   parent: number | null;
   depth: number;
   visiblePart?: {

@@ -59,6 +59,12 @@ export interface AxElement {
   readonly bounds: Bounds | null;
   readonly states: readonly ElementState[];
   readonly actions: readonly ActionName[];
+  /**
+   * Keys that do what this element does, as the platform declares them on its actions (AT-SPI:
+   * "<Alt>d" for a button's mnemonic, "n;<Alt>f:n;<Control>n" for a menu item); absent when none.
+   * Read by the gate (src/execution/key-bindings.ts), which judges a chord as the element it is bound to.
+   */
+  readonly keys?: readonly string[];
   /** The parent's id; null for the root. */
   readonly parent: number | null;
   readonly depth: number;

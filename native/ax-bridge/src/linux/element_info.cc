@@ -92,7 +92,7 @@ void addPlatformAction(Element& el, const std::string& name) {
     addUnique(el.actions, hasStateName(el, "expanded") ? "collapse" : "expand");
 }
 
-std::vector<std::string> readActionNames(DBusMessageIter* it) {
+std::vector<std::string> readActionNames(DBusMessageIter* it, std::vector<std::string>* keys) {
   std::vector<std::string> names;
   if (!nextIs(it, DBUS_TYPE_ARRAY)) return names;
   DBusMessageIter arr;
@@ -101,6 +101,11 @@ std::vector<std::string> readActionNames(DBusMessageIter* it) {
     DBusMessageIter entry;
     dbus_message_iter_recurse(&arr, &entry);
     names.push_back(lower(readString(&entry)));
+    // (name, description, key binding): the binding is the shortcut that does this action.
+    if (keys && dbus_message_iter_next(&entry) && dbus_message_iter_next(&entry)) {
+      std::string binding = readString(&entry);
+      if (!binding.empty() && keys->size() < 8 && binding.size() <= 200) keys->push_back(binding);
+    }
     dbus_message_iter_next(&arr);
   }
   return names;
@@ -176,7 +181,7 @@ void addDetailCalls(std::vector<RawCall>& calls, const ObjRef& ref, uint8_t need
   }
   if (need & kNeedActions) {
     calls.push_back(method(ref, "org.a11y.atspi.Action", "GetActions", nullptr, [el, rawActions](DBusMessageIter* it) {
-      std::vector<std::string> names = readActionNames(it);
+      std::vector<std::string> names = readActionNames(it, &el->keys);
       for (const auto& name : names) addPlatformAction(*el, name);
       if (rawActions) *rawActions = std::move(names);
     }));

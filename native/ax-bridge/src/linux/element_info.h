@@ -49,7 +49,8 @@ bool hasStateName(const Element& el, const char* state);
 void addPlatformAction(Element& el, const std::string& name);
 
 // Action names of an Action.GetActions reply, a(sss): (name, description, key binding).
-std::vector<std::string> readActionNames(DBusMessageIter* it);
+// The action names of a GetActions answer; `keys` (optional) receives the key bindings it declares.
+std::vector<std::string> readActionNames(DBusMessageIter* it, std::vector<std::string>* keys = nullptr);
 
 // Calls that read an element's Info; `answered` counts the ones that came back.
 void addInfoCalls(std::vector<RawCall>& calls, const ObjRef& ref, Info* info, int* answered);

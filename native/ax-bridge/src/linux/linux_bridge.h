@@ -222,10 +222,13 @@ class LinuxBridge final : public Bridge {
   // cells at every snapshot grew Calc by 2.5 MB a snapshot), so a cell once had is asked for again
   // only when its old object no longer answers. Bounded: whole tables are forgotten past the limits.
   std::unordered_map<std::string, std::unordered_map<uint64_t, ObjRef>> knownCells_;
-  // The action names of elements read before, by bus and path (with the role, to tell a new object).
+  // The action names of elements read before, by bus and path (with the role, to tell a new object),
+  // and their key bindings (with the name: a mnemonic follows the label, which may change).
   struct KnownActions {
     uint32_t role;
     std::vector<std::string> names;
+    std::string name;
+    std::vector<std::string> keys;
   };
   std::unordered_map<std::string, KnownActions> knownActions_;
   static constexpr size_t kKnownActions = 50000;

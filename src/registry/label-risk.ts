@@ -1,0 +1,98 @@
+/**
+ * What a label says: the word rules matched against an element's names after normalisation, and the
+ * small algebra of assessments (the higher of two). Shared by the step classifier (risk.ts) and the
+ * effect rules (effects.ts).
+ */
+import { riskRank, type RiskLevel } from '../shared/risk-level.js';
+import type { Role } from '../shared/roles.js';
+import { labelWords, normaliseLabel } from '../shared/label-text.js';
+import { quote } from '../shared/quote.js';
+import { isElementById, isPoint, type ElementRef, type Place } from '../intent/schema.js';
+import { LABEL_RULES, type WordRule } from './risk-table.js';
+import type { EffectRuleId } from './effect-rules.js';
+import type { LiveElementFacts } from '../execution/engine-types.js';
+
+export interface RiskAssessment {
+  readonly level: RiskLevel;
+  /** One sentence, fit to be spoken in a confirmation: why this level. */
+  readonly reason: string;
+  /** The effect rule that judged what the input will do (effect-rules.ts), when one did. */
+  readonly rule?: EffectRuleId;
+}
+
+export const HARMLESS: RiskAssessment = { level: 'harmless', reason: 'Nothing here changes or deletes anything.' };
+
+export function higher(a: RiskAssessment, b: RiskAssessment): RiskAssessment {
+  return riskRank(b.level) > riskRank(a.level) ? b : a;
+}
+
+function containsPhrase(haystack: readonly string[], phrase: readonly string[]): boolean {
+  outer: for (let i = 0; i + phrase.length <= haystack.length; i++) {
+    for (let j = 0; j < phrase.length; j++) if (haystack[i + j] !== phrase[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+const PHRASE_WORDS = new Map<string, readonly string[]>();
+function phraseWords(phrase: string): readonly string[] {
+  let w = PHRASE_WORDS.get(phrase);
+  if (!w) PHRASE_WORDS.set(phrase, (w = labelWords(phrase).words));
+  return w;
+}
+
+/**
+ * The highest rule a text triggers, or undefined. The text is normalised first (invisible characters
+ * removed, NFKC, case folded) and matched both as it reads and as its look-alike skeleton, so
+ * "Dele\u00ADte", "Ｄｅｌｅｔｅ" and a Cyrillic "Dеlеtе" all say "delete". Texts longer than a label are
+ * cut, not skipped.
+ */
+export function matchWordRules(text: string, rules: readonly WordRule[]): WordRule | undefined {
+  const { words: plain, skeletonWords } = labelWords(text.slice(0, 1000));
+  let best: WordRule | undefined;
+  for (const rule of rules) {
+    const phrase = phraseWords(rule.phrase);
+    if ((containsPhrase(plain, phrase) || containsPhrase(skeletonWords, phrase)) && (!best || riskRank(rule.level) > riskRank(best.level))) best = rule;
+  }
+  return best;
+}
+
+/** Whether a label, as a whole, is exactly one of `phrases` (after normalisation, either reading). */
+export function labelIsOneOf(text: string, phrases: readonly string[]): boolean {
+  const { words: plain, skeletonWords } = labelWords(text.slice(0, 200));
+  return phrases.some((p) => {
+    const w = phraseWords(p);
+    const same = (h: readonly string[]): boolean => h.length === w.length && h.every((x, i) => x === w[i]);
+    return same(plain) || same(skeletonWords);
+  });
+}
+
+/** Roles whose click only opens something (a menu title): label words do not apply. Live facts only. */
+const OPEN_ONLY_ROLES: ReadonlySet<Role> = new Set<Role>(['menu', 'menu_bar', 'tab_list']);
+
+function labelsOf(ref: ElementRef | Place | undefined, facts: LiveElementFacts | undefined): string[] {
+  const out: string[] = [];
+  if (ref && !isPoint(ref) && !isElementById(ref)) out.push(ref.label);
+  if (facts?.name) out.push(facts.name);
+  if (facts?.description) out.push(facts.description);
+  return out;
+}
+
+/** The label rules over a target's labels: the planner's words and the live element's names. */
+export function assessLabels(
+  verb: string,
+  ref: ElementRef | Place | undefined,
+  facts: LiveElementFacts | undefined,
+  rules: readonly WordRule[] = LABEL_RULES,
+): RiskAssessment {
+  if (facts?.role && OPEN_ONLY_ROLES.has(facts.role)) return HARMLESS;
+  let result = HARMLESS;
+  for (const label of labelsOf(ref, facts)) {
+    const rule = matchWordRules(label, rules);
+    if (rule && riskRank(rule.level) > riskRank(result.level)) {
+      const disguised = normaliseLabel(label.slice(0, 1000)).changed ? ' This label contains hidden or look-alike characters.' : '';
+      result = { level: rule.level, reason: `${verb} ${quote(label, 40)} may ${rule.consequence}.${disguised}` };
+    }
+  }
+  return result;
+}
