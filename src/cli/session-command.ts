@@ -12,6 +12,7 @@ import { Writable } from 'node:stream';
 import type { AssistantEvent } from '../shared/events.js';
 import { readConfirmationAnswer } from '../shared/answer-words.js';
 import { guideTitle } from '../shared/command-guide.js';
+import { quote } from '../shared/quote.js';
 import { sessionCommand as panelWord } from '../shared/session-commands.js';
 import { commandGuide } from '../intent/grammar/command-guide.js';
 import { withUserCommands, type UserCommand } from '../intent/user-commands.js';
@@ -61,6 +62,15 @@ class Lines {
       this.waiting?.(undefined);
       this.waiting = undefined;
     });
+  }
+  /**
+   * Takes out the lines typed before now (typed ahead, pasted): none of them may answer what is asked
+   * next. A terminal hands its process one line per read, so lines pasted together may still sit in
+   * the terminal's buffer: a few turns of the event loop read what is already there first.
+   */
+  async setAside(): Promise<string[]> {
+    for (let i = 0; i < 4; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+    return this.queued.splice(0);
   }
   next(): Promise<string | undefined> {
     const line = this.queued.shift();
@@ -118,6 +128,20 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
         io.stderr.write(question);
         return lines.next();
       };
+      /**
+       * A question's answer is a line typed after it was asked (issue #27): lines typed ahead or pasted
+       * with a command ("click Delete\ny\n") are set aside, not run, and the user is told.
+       */
+      const askFresh = async (question: string): Promise<string | undefined> => {
+        const early = await lines.setAside();
+        if (early.length > 0) {
+          const listed = early.map((l) => quote(l, 40)).join(', ');
+          io.stderr.write(
+            `Set aside ${early.length === 1 ? 'a line' : `${early.length} lines`} typed before this question, so ${early.length === 1 ? 'it does' : 'none of them does'} not answer it and ${early.length === 1 ? 'was' : 'were'} not run: ${listed}.\n`,
+          );
+        }
+        return ask(question);
+      };
       // The error line the running command printed last (its result says the same: not twice).
       const said = { error: '' };
       const emit = (event: AssistantEvent) => {
@@ -127,7 +151,7 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
         (shown.toErr ? io.stderr : io.stdout).write(`${shown.line}\n`);
       };
       const confirm: ConfirmCallback = async (request) => {
-        const answer = await ask(`${request.risk.reason} ${request.summary} Do it? [y/N] `);
+        const answer = await askFresh(`${request.risk.reason} ${request.summary} Do it? [y/N] `);
         if (answer === undefined) return 'unanswered';
         return readConfirmationAnswer(answer) === 'confirm' ? 'confirmed' : 'declined';
       };
@@ -147,9 +171,10 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
         for (;;) {
           const pending = loop.memory.pending;
           const options = pending?.kind === 'clarification' ? pending.options : [];
-          const line = await ask(
-            pending?.kind === 'clarification' ? `${pending.question}\n${options.map((o, i) => `  ${i + 1}. ${o}\n`).join('')}${PROMPT}` : PROMPT,
-          );
+          const line =
+            pending?.kind === 'clarification'
+              ? await askFresh(`${pending.question}\n${options.map((o, i) => `  ${i + 1}. ${o}\n`).join('')}${PROMPT}`)
+              : await ask(PROMPT);
           if (line === undefined) break;
           const text = line.trim();
           if (text === '') continue;

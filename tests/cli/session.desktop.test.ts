@@ -92,6 +92,15 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
       expect(await counter('Deleted: ')).toBe(deleted);
       type('y\r');
       await until('the destructive button, confirmed', async () => ((await counter('Deleted: ')) === deleted + 1 ? true : undefined));
+      await expectText('> ');
+
+      // Pasted with its "yes" (issue #27): the "y" came before the question, so it answers nothing.
+      type('click Delete everything\ry\r');
+      await expectText('Set aside a line typed before this question');
+      await expectText('Do it? [y/N] ');
+      type('n\r');
+      await expectText('> ');
+      expect(await counter('Deleted: ')).toBe(deleted + 1);
 
       const right = await counter('Right presses: ');
       const left = await counter('Left presses: ');
