@@ -7,7 +7,8 @@
  * including a confirmation the user has not answered yet, and a command still in its permission
  * preflight, which then never reaches the loop (issue #13).
  */
-import type { AssistantLoop, ConfirmAnswer, ConfirmCallback, PlannerFactory } from '../agent/assistant-loop.js';
+import type { AssistantLoop, ConfirmAnswer, ConfirmCallback, ConfirmationRequest, PlannerFactory } from '../agent/assistant-loop.js';
+import type { RiskLevel } from '../shared/risk-level.js';
 import type { SettingsStore, Settings } from '../config/settings.js';
 import type { Observation } from '../execution/observation.js';
 import { REQUEST_SCHEMAS, SECRET_CHANNELS, type RequestChannel, type RequestChannels, type RunReply, type SaveReply } from '../shared/ipc-contract.js';
@@ -15,7 +16,7 @@ import type { AssistantEvent } from '../shared/events.js';
 import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';
 import { sessionCommand } from '../shared/session-commands.js';
-import { routeAnswer, type Waiting } from '../shared/answer-words.js';
+import { routeAnswer, type AnswerChannel, type Waiting } from '../shared/answer-words.js';
 import { guideTitle, type CommandGuide } from '../shared/command-guide.js';
 import { commandGuide, confirmationGuide, questionGuide, runningGuide, type GuideVocabulary } from '../intent/grammar/command-guide.js';
 import { promptPlatform } from '../intent/system-prompt.js';
@@ -99,7 +100,8 @@ export class PanelSession {
    */
   private readonly running = new Set<AbortController>();
   /** The confirmation the loop waits for: how to answer it, and what it asks (for the sentences about it). */
-  private pendingConfirm: { readonly settle: (answer: ConfirmAnswer) => void; readonly summary: string } | undefined;
+  private pendingConfirm:
+    { readonly settle: (answer: ConfirmAnswer) => void; readonly summary: string; readonly level: RiskLevel; readonly reason: string } | undefined;
   /** The numbered overlay is up: the next other command closes it (its numbers may be stale after an action). */
   private overlayShown = false;
   /** The observation the overlay last showed: a "show numbers" that observed nothing new must not show it again. */
@@ -114,10 +116,10 @@ export class PanelSession {
   constructor(private readonly deps: PanelSessionDeps) {
     this.permissions = boundedPermissionChecker(deps.permissions, PERMISSION_DEADLINE_MS);
     this.commandsFile = userCommandsRequests(deps.userCommands);
-    this.loop = deps.createLoop((request, signal) => this.waitForAnswer(request.summary, signal));
+    this.loop = deps.createLoop((request, signal) => this.waitForAnswer(request, signal));
   }
 
-  private waitForAnswer(summary: string, signal: AbortSignal): Promise<ConfirmAnswer> {
+  private waitForAnswer(request: ConfirmationRequest, signal: AbortSignal): Promise<ConfirmAnswer> {
     return new Promise<ConfirmAnswer>((resolve) => {
       const settle = (answer: ConfirmAnswer): void => {
         this.pendingConfirm = undefined;
@@ -127,12 +129,12 @@ export class PanelSession {
       // The loop treats the abort itself as the cancel; resolving keeps no promise hanging.
       const onAbort = (): void => settle('declined');
       signal.addEventListener('abort', onAbort, { once: true });
-      this.pendingConfirm = { settle, summary };
+      this.pendingConfirm = { settle, summary: request.summary, level: request.risk.level, reason: request.risk.reason };
     });
   }
 
   private readonly handlers: Handlers = {
-    'command:run': async (command) => {
+    'command:run': async (command, via) => {
       // Answered here, before any planner: Stop never waits for (or reaches) an LLM.
       const own = sessionCommand(command);
       if (own === 'stop') return this.stop();
@@ -143,7 +145,7 @@ export class PanelSession {
         this.overlayShown = false;
         return { outcome: 'done', message: 'The numbers are hidden.', overlay: 'hidden' } satisfies RunReply;
       }
-      const answered = this.answerWaiting(command);
+      const answered = this.answerWaiting(command, via ?? 'typed');
       if (answered) return answered;
       // While dictating, what is said is text: "show numbers" would be typed as "what is on the screen".
       if (own === 'show_numbers' && this.dictating) return { outcome: 'refused', message: NUMBERS_WHILE_DICTATING } satisfies RunReply;
@@ -215,7 +217,8 @@ export class PanelSession {
 
   /** What the session waits for from the user now. */
   private waiting(): Waiting | undefined {
-    if (this.pendingConfirm) return { kind: 'confirmation', summary: this.pendingConfirm.summary };
+    const asked = this.pendingConfirm;
+    if (asked) return { kind: 'confirmation', summary: asked.summary, level: asked.level, question: `${asked.summary} ${asked.reason}` };
     if (this.loop.busy || this.running.size > 0) return { kind: 'running' };
     const pending = this.loop.memory.pending;
     if (pending?.kind === 'clarification') return { kind: 'question', question: pending.question, options: pending.options };
@@ -231,10 +234,10 @@ export class PanelSession {
    * text that answers nothing says what can be said while what waits keeps waiting. Undefined: the
    * loop takes the text (a new command, an option of the question, or one refused while a command runs).
    */
-  private answerWaiting(text: string): RunReply | undefined {
+  private answerWaiting(text: string, via: AnswerChannel): RunReply | undefined {
     const waiting = this.waiting();
     if (!waiting || waiting.kind === 'running') return undefined;
-    const route = routeAnswer(text, waiting);
+    const route = routeAnswer(text, waiting, via);
     switch (route.kind) {
       case 'stop':
       case 'choose':

@@ -21,8 +21,15 @@ export function spokenLineFor(event: AssistantEvent): SpokenLine | undefined {
       return { text: event.options.length > 0 ? `${event.question} ${event.options.join(', or ')}?` : event.question, interrupt: true };
     case 'confirmation_request':
       // The words that answer it by voice (src/shared/answer-words.ts). Heard back by a microphone, the
-      // prompt is a sentence, not a bare "yes", so it can never confirm itself.
-      return { text: `${event.summary} Say yes to do it, or no to cancel.`, interrupt: true };
+      // prompt is a sentence, not a bare "yes", so it can never confirm itself. By voice a destructive
+      // one takes "confirm" or a yes that names it (issue #27): the prompt says so.
+      return {
+        text:
+          event.risk.level === 'moderate'
+            ? `${event.summary} Say yes to do it, or no to cancel.`
+            : `${event.summary} This cannot be undone: say confirm to do it, or no to cancel.`,
+        interrupt: true,
+      };
     case 'error':
       return { text: event.message, interrupt: true };
     case 'answer':

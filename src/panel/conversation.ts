@@ -103,7 +103,8 @@ export function openGuide(state: PanelState): Extract<Entry, { kind: 'guide' }> 
 /** What the panel waits for from the user, as the answer rule (src/shared/answer-words.ts) reads it. */
 export function waitingFor(state: PanelState): Waiting {
   const confirmation = pendingConfirmation(state);
-  if (confirmation) return { kind: 'confirmation', summary: confirmation.text };
+  if (confirmation)
+    return { kind: 'confirmation', summary: confirmation.text, level: confirmation.risk.level, question: `${confirmation.text} ${confirmation.risk.reason}` };
   if (state.status !== 'idle') return { kind: 'running' };
   const question = openQuestion(state);
   if (question) return { kind: 'question', question: question.text, options: question.options };

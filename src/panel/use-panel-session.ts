@@ -7,7 +7,7 @@ import type { RefObject } from 'preact';
 import { useEffect, useReducer, useState } from 'preact/hooks';
 import type { OverlayView, PanelApi, RunReply } from '../shared/ipc-contract.js';
 import { sessionCommand } from '../shared/session-commands.js';
-import { routeAnswer } from '../shared/answer-words.js';
+import { routeAnswer, type AnswerChannel } from '../shared/answer-words.js';
 import { INITIAL_STATE, reducePanel, waitingFor } from './conversation.js';
 import type { ConfirmAnswer } from './conversation-view.js';
 
@@ -45,7 +45,8 @@ export function usePanelSession({
   }
 
   const waiting = waitingFor(state);
-  const send = async (command: string): Promise<void> => {
+  /** Sends a typed or spoken text; `via` says which, as the answer rule reads it (src/shared/answer-words.ts). */
+  const send = async (command: string, via: AnswerChannel = 'typed'): Promise<void> => {
     const trimmed = command.trim();
     const own = sessionCommand(trimmed);
     // While a command runs and asks nothing, only "stop" (it stops that one) and "what can I say" go.
@@ -58,12 +59,12 @@ export function usePanelSession({
       return;
     }
     // A text that answers nothing, or a request for help, leaves the waiting question open.
-    const keepQuestion = own === 'help' || routeAnswer(trimmed, waiting).kind === 'not_an_answer';
+    const keepQuestion = own === 'help' || routeAnswer(trimmed, waiting, via).kind === 'not_an_answer';
     if (own !== 'stop') dispatch({ type: 'user', text: trimmed, keepQuestion });
     setText('');
     let reply: RunReply | undefined;
     try {
-      reply = await api.runCommand(trimmed);
+      reply = await api.runCommand(trimmed, via);
     } catch {
       dispatch({ type: 'send_error', text: 'The command could not be sent to the assistant. Try again; if this stays, restart Assistive Control.' });
       input.current?.focus();

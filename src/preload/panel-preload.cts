@@ -18,7 +18,7 @@ function invoke<C extends RequestChannel>(channel: C, ...args: Parameters<Reques
 }
 
 const api: PanelApi = {
-  runCommand: (command) => invoke('command:run', command),
+  runCommand: (command, via) => (via === undefined ? invoke('command:run', command) : invoke('command:run', command, via)),
   stop: () => invoke('command:stop'),
   answerConfirmation: (answer) => invoke('confirmation:answer', answer),
   recentCommands: () => invoke('commands:recent'),

@@ -9,6 +9,11 @@
  */
 import { sessionCommand } from './session-commands.js';
 import { quote } from './quote.js';
+import type { RiskLevel } from './risk-level.js';
+
+/** How a text reached the assistant: typed (keyboard, a switch's entry) or spoken (speech to text). */
+export const ANSWER_CHANNELS = ['typed', 'spoken'] as const;
+export type AnswerChannel = (typeof ANSWER_CHANNELS)[number];
 
 /** Phrases that confirm, as they are compared (lower case, no punctuation, straight apostrophes). */
 export const CONFIRM_PHRASES: readonly string[] = [
@@ -50,7 +55,18 @@ export const CANCEL_PHRASES: readonly string[] = [
   'forget about it',
 ];
 
+/**
+ * Phrases that confirm on their own even by voice when the action is destructive (issue #27): a
+ * deliberate word, not one a video, another app's speech or a noise heard as "Okay." says in passing.
+ */
+export const DELIBERATE_CONFIRM_PHRASES: readonly string[] = ['confirm', 'confirmed', 'i confirm'];
+
 const CONFIRM = new Set(CONFIRM_PHRASES);
+const DELIBERATE = new Set(DELIBERATE_CONFIRM_PHRASES);
+/** Confirm words a naming answer starts with ("yes, delete", "confirm delete all"), longest first. */
+const NAMING_STARTS = ['yes do it', 'i confirm', 'confirm', 'yes', 'ok', 'okay', 'go ahead', 'do it'];
+/** Words too common to name an action. */
+const FILLER = new Set(['the', 'a', 'an', 'it', 'that', 'this', 'to', 'of', 'in', 'on', 'please', 'now', 'and']);
 const CANCEL = new Set(CANCEL_PHRASES);
 
 /** Case, quotes, curly apostrophes, punctuation and spacing set aside, as speech-to-text varies them. */
@@ -70,6 +86,36 @@ export function readConfirmationAnswer(text: string): 'confirm' | 'cancel' | und
   if (CONFIRM.has(said)) return 'confirm';
   if (CANCEL.has(said)) return 'cancel';
   return undefined;
+}
+
+function wordsOf(text: string): string[] {
+  return normalize(text)
+    .replace(/[“”‘’"'()[\]{}]/g, ' ')
+    .split(' ')
+    .filter((w) => w !== '');
+}
+
+/**
+ * How strongly a text confirms a question: 'deliberate' ("confirm", or a confirm word followed by
+ * words of the question that name what it does: "yes, delete", "confirm delete all parcels"),
+ * 'plain' ("yes", "ok", "sure"), or undefined (not a confirmation).
+ */
+export function confirmationStrength(text: string, question: string): 'deliberate' | 'plain' | undefined {
+  const said = normalize(text);
+  if (DELIBERATE.has(said)) return 'deliberate';
+  if (CONFIRM.has(said)) return 'plain';
+  const start = NAMING_STARTS.find((w) => said.startsWith(`${w} `));
+  if (!start) return undefined;
+  const named = wordsOf(said.slice(start.length));
+  const asked = new Set(wordsOf(question));
+  const meaningful = named.filter((w) => !FILLER.has(w));
+  return meaningful.length > 0 && named.every((w) => FILLER.has(w) || asked.has(w)) ? 'deliberate' : undefined;
+}
+
+/** The word to name in an example answer: the first word of the first quoted label in the question. */
+function exampleWord(question: string): string {
+  const label = /“([^”]+)”/.exec(question)?.[1] ?? '';
+  return wordsOf(label)[0] ?? '';
 }
 
 const ORDINALS: Readonly<Record<string, number>> = {
@@ -145,7 +191,14 @@ export type Waiting =
   | { readonly kind: 'nothing' }
   /** A command runs and asks nothing: only "stop" may go now. */
   | { readonly kind: 'running' }
-  | { readonly kind: 'confirmation'; readonly summary: string }
+  | {
+      readonly kind: 'confirmation';
+      readonly summary: string;
+      /** Its level: by voice a destructive one needs a deliberate answer (issue #27). Unknown: treated as destructive. */
+      readonly level?: RiskLevel;
+      /** The words the user may name to confirm it: the summary and the reason. Default: the summary. */
+      readonly question?: string;
+    }
   | { readonly kind: 'question'; readonly question: string; readonly options: readonly string[] };
 
 /** Where a text goes. */
@@ -187,13 +240,25 @@ export function questionHint(question: string, options: readonly string[]): stri
  * - With nothing waiting, a bare yes or no is not a command: it is never sent to a planner, so a
  *   late or repeated "yes" can never be read as "do it again".
  */
-export function routeAnswer(text: string, waiting: Waiting): AnswerRoute {
+export function routeAnswer(text: string, waiting: Waiting, via: AnswerChannel = 'typed'): AnswerRoute {
   if (sessionCommand(text) === 'stop') return { kind: 'stop' };
   const yesNo = readConfirmationAnswer(text);
   switch (waiting.kind) {
-    case 'confirmation':
-      if (yesNo) return { kind: yesNo };
+    case 'confirmation': {
+      const question = waiting.question ?? waiting.summary;
+      const strength = confirmationStrength(text, question);
+      if (strength === 'plain' && via === 'spoken' && waiting.level !== 'moderate' && waiting.level !== 'harmless') {
+        const word = exampleWord(question);
+        const example = word ? `, or “yes, ${word}”` : '';
+        return {
+          kind: 'not_an_answer',
+          message: `Heard ${quote(text)}, which is not enough for this one: it cannot be undone. To do it, say “confirm”${example}; to cancel, say “no”. ${waiting.summary}`,
+        };
+      }
+      if (strength) return { kind: 'confirm' };
+      if (yesNo === 'cancel') return { kind: 'cancel' };
       return { kind: 'not_an_answer', message: `${quote(text)} is not a yes or a no, so nothing was done. ${confirmationHint(waiting.summary)}` };
+    }
     case 'question': {
       const index = readChoice(text, waiting.options);
       if (index !== undefined) return { kind: 'choose', index };

@@ -14,6 +14,7 @@ import { permissionKind, type PermissionKind, type PermissionStatus } from './pe
 import { MAX_COMMAND_LENGTH, MAX_COMMAND_PHRASE_LENGTH, MAX_QUICK_COMMAND_LENGTH } from './limits.js';
 import { MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from './switch-access.js';
 import type { ListenReply } from './listening.js';
+import { ANSWER_CHANNELS, type AnswerChannel } from './answer-words.js';
 import type { PanelSettings } from './settings-schema.js';
 import { listenAudioPayload, voiceUtterancePayload, type ListenAudio, type VoiceUtterance } from './voice-contract.js';
 import { PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES, type VoiceProgress, type VoiceReply } from './voice-settings.js';
@@ -190,7 +191,8 @@ export interface PanelRequests {
 
 /** Renderer → main: each channel's signature (arguments are validated in main before use). */
 export interface RequestChannels {
-  'command:run': (command: string) => Promise<RunReply>;
+  /** A command or an answer; `via`: spoken or typed (default), which the answer rule reads (src/shared/answer-words.ts). */
+  'command:run': (command: string, via?: AnswerChannel) => Promise<RunReply>;
   'command:stop': () => Promise<void>;
   'confirmation:answer': (answer: ConfirmationAnswer) => Promise<void>;
   'commands:recent': () => Promise<readonly string[]>;
@@ -261,7 +263,7 @@ export type RequestChannel = keyof RequestChannels;
 
 /** The argument list each request channel must match, checked by main before the handler runs. */
 export const REQUEST_SCHEMAS: { readonly [C in RequestChannel]: z.ZodType<Parameters<RequestChannels[C]>> } = {
-  'command:run': z.tuple([commandPayload]),
+  'command:run': z.tuple([commandPayload, z.enum(ANSWER_CHANNELS).optional()]),
   'command:stop': z.tuple([]),
   'confirmation:answer': z.tuple([confirmationAnswerPayload]),
   'commands:recent': z.tuple([]),
@@ -292,7 +294,7 @@ export const SECRET_CHANNELS: ReadonlySet<RequestChannel> = new Set(['keys:save'
  * Tests implement it over Playwright's exposeFunction; the Electron preload over ipcRenderer.
  */
 export interface PanelApi {
-  runCommand(command: string): Promise<RunReply>;
+  runCommand(command: string, via?: AnswerChannel): Promise<RunReply>;
   stop(): Promise<void>;
   answerConfirmation(answer: ConfirmationAnswer): Promise<void>;
   recentCommands(): Promise<readonly string[]>;

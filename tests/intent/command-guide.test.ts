@@ -123,7 +123,18 @@ describe('the command guide', () => {
   });
 
   it('while something waits, the guide is its answers; read aloud it is short and names each group', () => {
-    expect(confirmationGuide().groups.flatMap((g) => g.examples)).toEqual(['yes', 'confirm', 'do it', 'OK', 'no', 'cancel', "don't", 'stop']);
+    expect(confirmationGuide().groups.flatMap((g) => g.examples)).toEqual([
+      'yes',
+      'confirm',
+      'do it',
+      'OK',
+      'confirm',
+      'yes, delete',
+      'no',
+      'cancel',
+      "don't",
+      'stop',
+    ]);
     const q = questionGuide(['1: “OK” in Left', '2: “OK” in Right']);
     for (const e of q.groups[0]!.examples) expect(readChoice(e, ['1: “OK” in Left', '2: “OK” in Right']), e).toBeDefined();
     const spoken = spokenGuide(commandGuide(fixtureApp, { platform: 'linux' }));
@@ -131,7 +142,7 @@ describe('the command guide', () => {
       /^What you can say, with examples from “Loop Fixture”\. Click a button, link or tab: click Increment\. Type text: type "hello" into the Name field\. /,
     );
     expect(spokenGuide(confirmationGuide())).toBe(
-      "A confirmation is waiting: you can answer it. Do it: yes, confirm, do it, OK. Leave it: no, cancel, don't, stop.",
+      "A confirmation is waiting: you can answer it. Do it: yes, confirm, do it, OK. Do it, by voice, when it cannot be undone: confirm, yes, delete. Leave it: no, cancel, don't, stop.",
     );
     expect(spoken.length).toBeLessThan(1000);
   });

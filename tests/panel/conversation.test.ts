@@ -203,7 +203,13 @@ describe('what the panel waits for', () => {
 
   it('a confirmation comes before the running status, a question only once the run is idle', () => {
     const s = run([{ type: 'status', status: 'waiting_for_user' }, confirmation]);
-    expect(waitingFor(s)).toEqual({ kind: 'confirmation', summary: 'Delete report.odt.' });
+    // With its level and the words the user may name by voice (issue #27).
+    expect(waitingFor(s)).toEqual({
+      kind: 'confirmation',
+      summary: 'Delete report.odt.',
+      level: 'destructive',
+      question: `Delete report.odt. ${destructive.reason}`,
+    });
     expect(waitingFor(run([{ type: 'status', status: 'thinking' }, question]))).toEqual({ kind: 'running' });
     expect(waitingFor(run([question]))).toEqual({ kind: 'question', question: 'Which Send?', options: ['the first', 'the second'] });
   });

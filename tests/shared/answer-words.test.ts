@@ -1,6 +1,14 @@
 // The answer rule (issue #15): which texts confirm, cancel, choose, or answer nothing, for whatever waits.
 import { describe, expect, it } from 'vitest';
-import { CANCEL_PHRASES, CONFIRM_PHRASES, readChoice, readConfirmationAnswer, routeAnswer, type Waiting } from '../../src/shared/answer-words.js';
+import {
+  CANCEL_PHRASES,
+  CONFIRM_PHRASES,
+  confirmationStrength,
+  readChoice,
+  readConfirmationAnswer,
+  routeAnswer,
+  type Waiting,
+} from '../../src/shared/answer-words.js';
 
 const confirmation: Waiting = { kind: 'confirmation', summary: 'Click “Delete everything”.' };
 const question: Waiting = { kind: 'question', question: 'Which “OK”?', options: ['1: “OK” in Left', '2: “OK” in Right'] };
@@ -95,5 +103,47 @@ describe('routing what was said or typed', () => {
     expect(readChoice('3', ['a', 'b'])).toBeUndefined();
     expect(readChoice('the first one', ['a', 'b'])).toBe(0);
     expect(readChoice('', ['a'])).toBeUndefined();
+  });
+});
+
+describe('by voice, a destructive confirmation needs a deliberate answer (issue #27)', () => {
+  const destructive: Waiting = {
+    kind: 'confirmation',
+    summary: 'Click “Delete all parcels”.',
+    level: 'destructive',
+    question: 'Click “Delete all parcels”. Clicking “Delete all parcels” may delete something for good.',
+  };
+  const moderate: Waiting = { ...destructive, summary: 'Click “Archive”.', level: 'moderate', question: 'Click “Archive”.' };
+
+  it('an ambient "okay", "yes", "sure" or "yeah" heard by the microphone does not confirm it, and says what to say', () => {
+    for (const said of ['Okay.', 'yes', 'Sure!', 'yeah', 'Go ahead.', 'do it']) {
+      const r = routeAnswer(said, destructive, 'spoken');
+      expect(r.kind, said).toBe('not_an_answer');
+      if (r.kind === 'not_an_answer') expect(r.message).toContain('say “confirm”, or “yes, delete”');
+    }
+  });
+
+  it('"confirm", or a yes that names the action, confirms it', () => {
+    for (const said of ['Confirm.', 'I confirm', 'yes, delete', 'Yes, delete all parcels.', 'confirm delete', 'OK, delete it']) {
+      expect(routeAnswer(said, destructive, 'spoken').kind, said).toBe('confirm');
+    }
+  });
+
+  it('words that are not in the question name nothing: "yes but save it first" stays no answer', () => {
+    for (const said of ['yes but save it first', 'yes send', 'yes please delete the other one']) {
+      expect(routeAnswer(said, destructive, 'spoken').kind, said).toBe('not_an_answer');
+    }
+    expect(confirmationStrength('yes the', destructive.question ?? '')).toBeUndefined();
+  });
+
+  it('a plain yes still confirms a moderate one by voice, and anything typed (a deliberate key press)', () => {
+    expect(routeAnswer('okay', moderate, 'spoken').kind).toBe('confirm');
+    expect(routeAnswer('yes', destructive, 'typed').kind).toBe('confirm');
+    expect(routeAnswer('yes', destructive).kind).toBe('confirm');
+  });
+
+  it('a confirmation whose level is not known is treated as destructive by voice', () => {
+    expect(routeAnswer('yes', { kind: 'confirmation', summary: 'Click “Delete”.' }, 'spoken').kind).toBe('not_an_answer');
+    expect(routeAnswer('no', destructive, 'spoken').kind).toBe('cancel');
   });
 });

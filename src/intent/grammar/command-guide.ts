@@ -311,6 +311,8 @@ export function confirmationGuide(): CommandGuide {
     scope: 'confirmation',
     groups: [
       { title: 'Do it', examples: [...CONFIRM_EXAMPLES], alsoSaid: [] },
+      // By voice, what cannot be undone takes a deliberate answer (src/shared/answer-words.ts, issue #27).
+      { title: 'Do it, by voice, when it cannot be undone', examples: ['confirm', 'yes, delete'], alsoSaid: [] },
       { title: 'Leave it', examples: [...CANCEL_EXAMPLES, 'stop'], alsoSaid: [] },
     ],
   };

@@ -44,8 +44,8 @@ export interface VoiceOptions {
   readonly settings: SettingsView['voice'] | undefined;
   /** What the assistant waits for: a command that runs takes only "stop"; answers skip the review. */
   readonly waiting: Waiting;
-  /** Sends a command as if typed (the panel's own send). */
-  readonly send: (text: string) => Promise<void>;
+  /** Sends what was heard (the panel's own send, marked spoken). */
+  readonly send: (text: string, via: 'spoken') => Promise<void>;
   /** Puts the transcript in the command box for editing. */
   readonly edit: (text: string) => void;
   readonly announce: (text: string) => void;
@@ -159,7 +159,7 @@ export function useVoice(options: VoiceOptions): VoiceState {
         void handleUtterance(effect.utterance);
         return undefined;
       case 'send':
-        return o.send(effect.text);
+        return o.send(effect.text, 'spoken');
       case 'edit':
         o.edit(effect.text);
         return undefined;

@@ -159,7 +159,7 @@ function release(state: VoiceMachine): VoiceStep {
  */
 function route(state: VoiceMachine, text: string, context: HeardContext): VoiceStep {
   const done: VoiceEffect = { type: 'handled', outcome: 'done' };
-  const answer = routeAnswer(text, context.waiting);
+  const answer = routeAnswer(text, context.waiting, 'spoken');
   if (context.waiting.kind === 'running' && answer.kind === 'not_an_answer') return fail(state, answer.message, done);
   if (answer.kind !== 'command' || !context.review) return { state: idle(state), effects: [{ type: 'send', text }, done] };
   return {
