@@ -7,6 +7,7 @@ import type { PanelApi } from '../shared/ipc-contract.js';
 import { guideTitle, type CommandGuide } from '../shared/command-guide.js';
 import type { Entry } from './conversation.js';
 import { OpenSettingsButton } from './setup-fields.js';
+import { ConfirmButtons } from './confirm-buttons.js';
 
 const KIND_LABEL: Readonly<Record<Entry['kind'], string>> = {
   user: 'You',
@@ -101,14 +102,7 @@ function EntryBody({
             {RISK_TEXT[entry.risk.level]}: {entry.risk.reason}
           </p>
           {entry.answer === 'pending' ? (
-            <div class="options" role="group" aria-label={`Confirm: ${entry.text}`}>
-              <button type="button" class="big confirm" onClick={() => onConfirm(entry.id, 'confirm')}>
-                Confirm
-              </button>
-              <button type="button" class="big cancel" onClick={() => onConfirm(entry.id, 'cancel')}>
-                Cancel
-              </button>
-            </div>
+            <ConfirmButtons key={entry.id} text={entry.text} onAnswer={(answer) => onConfirm(entry.id, answer)} />
           ) : (
             <p class="answer">
               {entry.answer === 'confirmed' ? 'You confirmed.' : entry.answer === 'cancelled' ? 'You cancelled.' : 'No longer waiting for an answer.'}

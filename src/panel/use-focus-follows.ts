@@ -1,6 +1,7 @@
 /**
  * Focus follows the conversation (docs/decisions.md, issue #7): a confirmation request takes it to
- * Confirm, or to Cancel when the action is destructive; a missing permission to its "Open
+ * Confirm, or to Cancel when the action is destructive, unless the user is typing in the command box
+ * (issue #27: it stays there, and the question is said); a missing permission to its "Open
  * settings"; the end of a run to the first answer of the question it asked, else to the command
  * box. Each move is announced.
  */
@@ -30,6 +31,15 @@ export function useFocusFollows({
     for (const entry of fresh) {
       if (entry.kind === 'confirmation' && entry.answer === 'pending') {
         const destructive = entry.risk.level === 'destructive';
+        // Never out of the command box while the user is typing there (issue #27): the next key
+        // would land on the answer. The question is said, and "yes" or "no" typed there answers it.
+        const box = input.current;
+        if (box && document.activeElement === box && box.value.trim() !== '') {
+          announce(
+            `Needs your confirmation: ${entry.text} ${destructive ? 'Destructive. ' : ''}Your text stays in the command box: type yes or no there, or reach Confirm and Cancel with Shift+Tab.`,
+          );
+          continue;
+        }
         entryButton(entry.id, destructive ? 'button.cancel' : 'button.confirm')?.focus();
         announce(`Needs your confirmation: ${entry.text} ${destructive ? 'Destructive. Focus is on Cancel.' : 'Focus is on Confirm.'}`);
       } else if (entry.kind === 'permission') {

@@ -42,6 +42,8 @@ export interface ScriptedAnswer {
   readonly refusal?: boolean;
   /** Wait this long before answering. */
   readonly delayMs?: number;
+  /** Answer only once this settles: the test holds the model's answer until it releases it. */
+  readonly after?: Promise<unknown>;
 }
 
 /** The messages of a request, as plain role/text pairs, whichever protocol carried them. */
@@ -261,7 +263,8 @@ function scripted(server: LlmServer, res: ServerResponse, model: string, body: R
     const reply = { plan: a.plan };
     return p === 'anthropic' ? json(res, 200, success(p, model, '', { toolInput: reply })) : json(res, 200, success(p, model, JSON.stringify(reply)));
   };
-  if (a.delayMs) setTimeout(send, a.delayMs);
+  if (a.after) void a.after.then(send);
+  else if (a.delayMs) setTimeout(send, a.delayMs);
   else send();
 }
 

@@ -326,7 +326,8 @@ Result<Done> LinuxBridge::fetchDetails(Snapshot& snap, const std::vector<const N
       // An element's actions do not change while it lives: those read before are reused (the
       // same object: same path and role).
       auto had = knownActions_.find(nodes[i]->ref.bus + '\n' + nodes[i]->ref.path);
-      if (had != knownActions_.end() && had->second.role == nodes[i]->info.role && had->second.name == nodes[i]->info.name) {
+      if (had != knownActions_.end() && had->second.role == nodes[i]->info.role &&
+          had->second.name == nodes[i]->info.name) {
         for (const auto& name : had->second.names) addPlatformAction(snap.elements[i], name);
         snap.elements[i].keys = had->second.keys;
         need &= ~kNeedActions;
@@ -387,8 +388,8 @@ Result<Done> LinuxBridge::fetchDetails(Snapshot& snap, const std::vector<const N
   for (size_t i = 0; i < snap.elements.size(); ++i) {
     if (!actionsAsked[i]) continue;
     if (knownActions_.size() >= kKnownActions) knownActions_.clear();
-    knownActions_[nodes[i]->ref.bus + '\n' + nodes[i]->ref.path] = {nodes[i]->info.role, std::move(named[i]), nodes[i]->info.name,
-                                                                   snap.elements[i].keys};
+    knownActions_[nodes[i]->ref.bus + '\n' + nodes[i]->ref.path] = {nodes[i]->info.role, std::move(named[i]),
+                                                                    nodes[i]->info.name, snap.elements[i].keys};
   }
   return Done{};
 }
