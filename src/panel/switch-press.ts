@@ -2,7 +2,7 @@
  * One counted press of a switch, as data: what the scan's state becomes and what, if anything, is
  * chosen. Pure, so the rule that guards the moment the screen changes is tested without a page.
  */
-import { TOP, levelOf, move, select, type ScanAction, type ScanCursor, type ScanNode } from './switch-scan.js';
+import { TOP, levelOf, move, select, treeKey, type ScanAction, type ScanCursor, type ScanNode } from './switch-scan.js';
 
 export interface SwitchState {
   readonly scanning: boolean;
@@ -11,6 +11,15 @@ export interface SwitchState {
   readonly presses: number;
   /** How many presses the last completed choice took. */
   readonly lastChoice: { readonly label: string; readonly presses: number } | undefined;
+}
+
+/** Where the scan stood when a switch went down: its press is bound to that entry on that screen (issue #27). */
+export interface PressStart {
+  readonly cursor: ScanCursor;
+  /** The screen (treeKey) the press began on. */
+  readonly key: string;
+  /** Whether the cursor belonged to that screen then. */
+  readonly scanned: boolean;
 }
 
 export interface PressStep {
@@ -22,15 +31,20 @@ export interface PressStep {
 }
 
 /**
- * A press of the `select` or `move` switch on `tree`. `scanned` says whether the cursor belongs to
+ * A press of the `select` or `move` switch on `tree` (`start`: where the scan stood when the switch
+ * went down; a press from the shell with no known start acts where the scan stands). `scanned` says whether the cursor belongs to
  * this tree: right after the screen changes (a confirmation arrives, a view opens) the panel draws the
  * new entries a moment before the scan starts over on them, and the cursor still points where it was
  * in the old ones. A press then would choose whatever entry of the new screen stands at that place —
  * Confirm, where Cancel was meant. It is dropped instead; the scan starts over and the user presses
  * again.
  */
-export function pressSwitch(s: SwitchState, tree: readonly ScanNode[], which: 'select' | 'move', scanned: boolean): PressStep | undefined {
+export function pressSwitch(s: SwitchState, tree: readonly ScanNode[], which: 'select' | 'move', scanned: boolean, start?: PressStart): PressStep | undefined {
   if (tree.length === 0 || !scanned) return undefined;
+  // A press acts on the entry highlighted when it went down, on that screen: one that spans a change
+  // of the screen (a question arrived mid-press) chooses nothing.
+  if (start && (start.key !== treeKey(tree) || !start.scanned)) return undefined;
+  if (start) s = { ...s, cursor: start.cursor };
   const presses = s.presses + 1;
   // A press while scanning rests wakes it; it selects nothing.
   if (!s.scanning) return { state: { ...s, scanning: true, cursor: TOP, presses }, restartLoops: true };

@@ -4,7 +4,9 @@
  *
  * A press counts when it is released, if it was held at least `holdMs` (hold before select) and came
  * at least `ignoreRepeatMs` after the last counted press (ignore repeat). Holding a switch for
- * `stopHoldMs` stops whatever runs, at that moment, and the release is then ignored. A press from the
+ * `stopHoldMs` stops whatever runs, at that moment, and the release is then ignored. While a switch is
+ * held the highlight waits, and the press acts on the entry it went down on, on that screen: one
+ * that spans a change of the screen chooses nothing (issue #27). A press from the
  * shell (the panel did not have the keyboard) has no known duration: ignore-repeat applies, hold
  * before select cannot (docs/decisions.md, issue #9). One switch (`auto`): the highlight moves every
  * `scanIntervalMs` (longer on the first item), goes round `scanLoops` times, then scanning rests
@@ -14,7 +16,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ShellSignal } from '../shared/ipc-contract.js';
 import type { SwitchInput, SwitchSettings } from '../shared/switch-access.js';
-import { pressSwitch, type SwitchState } from './switch-press.js';
+import { pressSwitch, type PressStart, type SwitchState } from './switch-press.js';
 
 export type { SwitchState } from './switch-press.js';
 import { TOP, move, treeKey, type ScanAction, type ScanNode } from './switch-scan.js';
@@ -44,6 +46,8 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
   const enabled = settings?.enabled === true;
   const [state, setState] = useState<SwitchState>({ scanning: false, cursor: TOP, presses: 0, lastChoice: undefined });
   const [loops, setLoops] = useState(0);
+  /** A switch is held down: the highlight waits for its release (issue #27), so what it chooses is what it went down on. */
+  const [holding, setHolding] = useState(false);
   // The latest values, for listeners registered once.
   const live = useRef({ state, tree, settings, perform, stop });
   live.current = { state, tree, settings, perform, stop };
@@ -61,7 +65,7 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
 
   // One switch: the highlight moves by itself.
   useEffect(() => {
-    if (!enabled || !settings || settings.mode !== 'auto' || !state.scanning) return;
+    if (!enabled || !settings || settings.mode !== 'auto' || !state.scanning || holding) return;
     const delay = settings.scanIntervalMs + (state.cursor.index === 0 ? settings.firstItemPauseMs : 0);
     const timer = setTimeout(() => {
       const moved = move(live.current.tree, state.cursor);
@@ -84,13 +88,13 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
       }
     }, delay);
     return () => clearTimeout(timer);
-  }, [enabled, settings, state.scanning, state.cursor, loops]);
+  }, [enabled, settings, state.scanning, state.cursor, loops, holding]);
 
   /** One counted press of the select or the move switch (switch-press.ts: dropped while the screen just changed). */
-  const press = (which: 'select' | 'move'): void => {
+  const press = (which: 'select' | 'move', start?: PressStart): void => {
     const { state: s, tree: t, settings: cfg } = live.current;
     if (!cfg) return;
-    const step = pressSwitch(s, t, which, treeKey(t) === scannedKey.current);
+    const step = pressSwitch(s, t, which, treeKey(t) === scannedKey.current, start);
     if (!step) return;
     if (step.restartLoops) setLoops(0);
     setState(step.state);
@@ -98,12 +102,18 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
   };
 
   /** Ignore-repeat: a press too soon after the last counted one does nothing. */
-  const counted = (which: 'select' | 'move'): void => {
+  const counted = (which: 'select' | 'move', start?: PressStart): void => {
     const cfg = live.current.settings;
     const now = Date.now();
     if (!cfg || now - lastCounted.current < cfg.ignoreRepeatMs) return;
     lastCounted.current = now;
-    press(which);
+    press(which, start);
+  };
+  /** Where the scan stands now, for a press that begins. */
+  const pressStart = (): PressStart => {
+    const { state: s, tree: t } = live.current;
+    const key = treeKey(t);
+    return { cursor: s.cursor, key, scanned: key === scannedKey.current };
   };
 
   const role = (input: SwitchInput): 'select' | 'move' | undefined => {
@@ -116,7 +126,7 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
 
   useEffect(() => {
     if (!enabled) return;
-    let down: { input: SwitchInput; at: number; stopTimer: ReturnType<typeof setTimeout>; stopped: boolean } | undefined;
+    let down: { input: SwitchInput; at: number; start: PressStart; stopTimer: ReturnType<typeof setTimeout>; stopped: boolean } | undefined;
     // A key event of the page, or (no event) a switch key the core holds while another app has the keyboard.
     const begin = (input: SwitchInput | undefined, event?: Event): void => {
       if (!input || !role(input)) return;
@@ -124,12 +134,13 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
       event?.stopPropagation();
       if (down) return; // key auto-repeat, or a second switch while one is held
       const cfg = live.current.settings;
-      const held = { input, at: Date.now(), stopped: false, stopTimer: setTimeout(() => undefined, 0) };
+      const held = { input, at: Date.now(), start: pressStart(), stopped: false, stopTimer: setTimeout(() => undefined, 0) };
       held.stopTimer = setTimeout(() => {
         held.stopped = true;
         live.current.stop();
       }, cfg?.stopHoldMs ?? 2000);
       down = held;
+      setHolding(true);
     };
     const end = (input: SwitchInput | undefined, event?: Event): void => {
       if (!input || !down || down.input !== input) return;
@@ -137,12 +148,13 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
       event?.stopPropagation();
       const held = down;
       down = undefined;
+      setHolding(false);
       clearTimeout(held.stopTimer);
       const which = role(input);
       const cfg = live.current.settings;
       if (held.stopped || !which || !cfg) return;
       if (Date.now() - held.at < cfg.holdMs) return; // hold before select: too short to count
-      counted(which);
+      counted(which, held.start);
     };
     const keydown = (e: KeyboardEvent): void => begin(keyInput(e.key, e.code), e);
     const keyup = (e: KeyboardEvent): void => end(keyInput(e.key, e.code), e);
@@ -175,6 +187,7 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
           // Let go while down (the panel took the focus, or the key was released elsewhere): no press.
           clearTimeout(down.stopTimer);
           down = undefined;
+          setHolding(false);
         }
         return;
       }
@@ -189,5 +202,8 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
     };
   }, [enabled, onShellSignal]);
 
-  return enabled ? state : { scanning: false, cursor: TOP, presses: 0, lastChoice: undefined };
+  if (!enabled) return { scanning: false, cursor: TOP, presses: 0, lastChoice: undefined };
+  // New entries drawn before the scan started over on them: nothing is highlighted (a press now
+  // chooses nothing, switch-press.ts), so what is shown is never the old place on the new entries.
+  return scannedKey.current === key ? state : { ...state, cursor: { path: state.cursor.path, index: -1 } };
 }

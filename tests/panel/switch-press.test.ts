@@ -36,6 +36,24 @@ describe('pressSwitch', () => {
     expect(pressSwitch(cursor, question, 'move', false)).toBeUndefined();
   });
 
+  it('a press acts on the entry it went down on: begun on Cancel, released once the highlight is on Confirm, it cancels (issue #27)', () => {
+    const question = scanTree({ ...idle, confirmation: { destructive: true } });
+    const start = { cursor: { path: [], index: 0 }, key: treeKey(question), scanned: true };
+    expect(pressSwitch(scanning(1), question, 'select', true, start)?.chosen).toEqual({ action: { kind: 'cancel' }, label: 'Cancel' });
+    // Without the start it would be Confirm: what the binding prevents.
+    expect(pressSwitch(scanning(1), question, 'select', true)?.chosen).toEqual({ action: { kind: 'confirm' }, label: 'Confirm' });
+  });
+
+  it('a press that spans a change of the screen chooses nothing: meant for Stop, it never confirms the question that arrived mid-press', () => {
+    const running = scanTree({ ...idle, busy: true });
+    const start = { cursor: { path: [], index: 0 }, key: treeKey(running), scanned: true };
+    const question = scanTree({ ...idle, busy: true, confirmation: { destructive: false } });
+    expect(pressSwitch(scanning(0), question, 'select', true)?.chosen?.label).toBe('Confirm');
+    expect(pressSwitch(scanning(0), question, 'select', true, start)).toBeUndefined();
+    // Begun before the scan had started over on its screen: nothing either.
+    expect(pressSwitch(scanning(0), question, 'select', true, { ...start, key: treeKey(question), scanned: false })).toBeUndefined();
+  });
+
   it('no entries: nothing to press', () => {
     expect(pressSwitch(scanning(0), [], 'select', true)).toBeUndefined();
   });

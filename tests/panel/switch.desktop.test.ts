@@ -434,6 +434,55 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       expect(await d.page.getByTestId('announcer').textContent()).toBe('You held the switch to stop, but nothing was running.');
       expect(panel.crossings.slice(sent).filter((c) => c.channel === 'command:run')).toEqual([]);
     });
+    it('a press is bound to the entry it went down on (issue #27): held on Cancel past the interval, the highlight waits and the release cancels', async () => {
+      const deleted = await counter('Deleted: ');
+      await d.send('click Delete everything');
+      await d.settle(async () => (await d.current()) === 'Cancel1 press', 'the confirmation to be scanned');
+      await d.page.keyboard.down(' ');
+      // Long past the moment the highlight would have gone on to Confirm (and short of the stop hold).
+      await d.tick(INTERVAL + FIRST_PAUSE + 200);
+      expect(await d.current()).toBe('Cancel1 press');
+      await d.page.keyboard.up(' ');
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+      expect(await d.page.locator('.entry-confirmation .answer').last().textContent()).toBe('You cancelled.');
+      expect(await counter('Deleted: ')).toBe(deleted);
+    });
+
+    it('a press meant for Stop that spans the arrival of a question chooses nothing (issue #27)', async () => {
+      let release = (): void => undefined;
+      const held = new Promise<void>((r) => (release = r));
+      const server = await startScriptedLlm('openai', []);
+      servers.push(server);
+      server.setScenario('scripted');
+      server.script = () => ({ plan: { intent: 'click_element', element: { label: 'Accept' } }, after: held });
+      planner = async () => ({
+        kind: 'ready',
+        planner: createPlanner({ provider: 'openai', baseURL: server.baseURL, apiKey: 'sk-switch-test', model: 'gpt-test' }),
+        budgetMs: 60_000,
+      });
+      try {
+        await d.send('please accept the terms');
+        await d.settle(async () => (await d.status()) === 'Status: Thinking…', 'the planner to be asked');
+        expect((await d.scan()).items).toEqual(['Stop1 press']);
+        const answered = await d.page.locator('.entry-confirmation .answer').count();
+        await d.page.keyboard.down(' ');
+        release();
+        // The moderate question arrives while the switch is down: its first entry is Confirm.
+        await d.settle(async () => (await d.scan()).items[0] === 'Confirm1 press', 'the question to be scanned');
+        await d.page.keyboard.up(' ');
+        await d.tick();
+        expect(await d.status()).toBe('Status: Waiting for you');
+        expect(await d.page.locator('.entry-confirmation .answer').count()).toBe(answered);
+        // A press begun on the question answers it.
+        await d.settle(async () => (await d.current()) === 'Cancel1 press' || (await d.current()) === 'Confirm1 press', 'the scan on the question');
+        await d.reach('Cancel1 press');
+        await d.press();
+        await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+        expect(await d.page.locator('.entry-confirmation .answer').last().textContent()).toBe('You cancelled.');
+      } finally {
+        planner = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
+      }
+    });
   });
 
   describe('dictation by one switch (issue #18)', () => {
