@@ -179,6 +179,7 @@ export class PlanActor {
             source: current.source,
             command: state.command,
             ...(current.picked ? { picked: current.picked } : {}),
+            ...(current.screenInfluenced ? { screenInfluenced: true } : {}),
           });
           return end('done', result.message);
         case 'failure':

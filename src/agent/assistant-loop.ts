@@ -201,6 +201,8 @@ export class AssistantLoop {
           source: last.source,
           lowConfidence: validation.lowConfidence,
           ...(last.picked ? { picked: last.picked } : {}),
+          // Made after reading the screen, it stays so: the repeat asks as the first did (issue #27).
+          ...(last.screenInfluenced ? { screenInfluenced: true } : {}),
         });
         break;
       }

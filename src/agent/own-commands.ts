@@ -14,9 +14,10 @@ import { phraseKey, readCommandEdit, readPhrase, reservedPhrase, type UserComman
 import { appliesTo, fillCommand, matchPhrases } from '../intent/user-command-match.js';
 import { elementIdsOf, validateIntentValue, type ValidationContext } from '../intent/validator.js';
 import { gateDecision } from '../registry/risk.js';
-import type { AssistantEvent } from '../shared/events.js';
+import type { AssistantEvent, RiskSummary } from '../shared/events.js';
 import { quote } from '../shared/quote.js';
 import type { AssistantDeps } from './loop-types.js';
+import { PROVENANCE_NOTE } from './run-rules.js';
 import { Cancelled, end, untilAborted, type Planned, type RunState, type Step } from './run-state.js';
 import { isRepeatRequest, type SessionMemory } from './session-memory.js';
 
@@ -48,7 +49,7 @@ export class OwnCommands {
     const store = this.deps.userCommands;
     if (!store) return undefined;
     const edit = readCommandEdit(state.command);
-    if (edit?.kind === 'save') return this.save(store, edit.phrase);
+    if (edit?.kind === 'save') return this.save(store, state, edit.phrase);
     if (edit?.kind === 'forget') return this.forget(store, state, edit.phrase);
 
     const set = await untilAborted(store.commands(), state.signal);
@@ -71,6 +72,26 @@ export class OwnCommands {
     return result.kind === 'observation' ? result.app?.name : undefined;
   }
 
+  /** Asks before an edit of the user's commands: undefined once they said yes, else the end of the run. */
+  private async askFirst(
+    state: RunState,
+    summary: string,
+    risk: RiskSummary,
+    ends: { readonly declined: string; readonly unanswered: string },
+  ): Promise<Step | undefined> {
+    // The run ends right after the answer (back to idle), so the status is said here, as the panel shows it.
+    this.emit({ type: 'status', status: 'waiting_for_user' });
+    this.emit({ type: 'confirmation_request', summary, risk });
+    const answer = await untilAborted(this.deps.confirm({ summary, risk }, state.signal), state.signal);
+    if (state.signal.aborted) throw new Cancelled();
+    if (answer === 'declined') {
+      this.emit({ type: 'action_result', ok: false, message: ends.declined });
+      return end('refused', ends.declined);
+    }
+    if (answer === 'unanswered') return end('needs_user', ends.unanswered);
+    return undefined;
+  }
+
   private refused(code: string, message: string): Step {
     this.emit({ type: 'error', code, message, retryable: false });
     return end('refused', message);
@@ -81,7 +102,7 @@ export class OwnCommands {
     return end('done', message);
   }
 
-  private async save(store: UserCommandStore, phrase: string): Promise<Step> {
+  private async save(store: UserCommandStore, state: RunState, phrase: string): Promise<Step> {
     const last = this.memory.lastPerformed;
     if (!last) return this.refused('nothing_to_save', 'There is nothing to save yet: do something first, then say “save that as” and a name.');
     const parts = readPhrase(phrase);
@@ -99,6 +120,20 @@ export class OwnCommands {
     }
     const what = describeIntent(last.intent).replace(/\.$/, '');
     if (this.deps.dryRun) return this.done(`Dry run: nothing was saved. “${phrase}” would: ${what}.`);
+    // A plan made after reading the screen becomes, once saved, a command the user gives by name:
+    // they see it and say yes first (issue #27), whatever the settings say of moderate actions.
+    if (last.screenInfluenced) {
+      const asked = await this.askFirst(
+        state,
+        `Save ${quote(phrase)} as your command to: ${what}.`,
+        { level: 'moderate', reason: `${PROVENANCE_NOTE} Saved, it runs whenever you say its name.` },
+        {
+          declined: `Not saved: ${quote(phrase)} was not made a command.`,
+          unanswered: `Not saved: saving a plan made after reading the screen needs your yes, and nobody could answer here.`,
+        },
+      );
+      if (asked) return asked;
+    }
     const saved = await store.save({ say: phrase, do: last.intent });
     if (!saved.ok) return this.refused('commands_file', saved.message);
     return this.done(`Saved. Say ${quote(phrase)} to: ${what}${saved.count > 0 ? ' (it replaces your earlier command of that name)' : ''}.`);
@@ -115,21 +150,11 @@ export class OwnCommands {
     const risk = { level: 'moderate' as const, reason: 'It is removed from your commands file.' };
     if (this.deps.dryRun) return this.done(`Dry run: nothing was forgotten. The assistant would ${summary[0]?.toLowerCase()}${summary.slice(1)}`);
     if (gateDecision(risk.level, this.deps.policy) === 'confirm') {
-      // The run ends right after the answer (back to idle), so the status is said here, as the panel shows it.
-      this.emit({ type: 'status', status: 'waiting_for_user' });
-      this.emit({ type: 'confirmation_request', summary, risk });
-      const answer = await untilAborted(this.deps.confirm({ summary, risk }, state.signal), state.signal);
-      if (state.signal.aborted) throw new Cancelled();
-      if (answer === 'declined') {
-        const message = `Not done: your command ${quote(phrase)} is kept.`;
-        this.emit({ type: 'action_result', ok: false, message });
-        return end('refused', message);
-      }
-      if (answer === 'unanswered')
-        return end(
-          'needs_user',
-          `Your command ${quote(phrase)} is kept: forgetting it needs your yes, and nobody could answer here. Say it where you can answer, or remove it from commands.json.`,
-        );
+      const asked = await this.askFirst(state, summary, risk, {
+        declined: `Not done: your command ${quote(phrase)} is kept.`,
+        unanswered: `Your command ${quote(phrase)} is kept: forgetting it needs your yes, and nobody could answer here. Say it where you can answer, or remove it from commands.json.`,
+      });
+      if (asked) return asked;
     }
     const removed = await store.forget(phrase);
     if (!removed.ok) return this.refused('commands_file', removed.message);

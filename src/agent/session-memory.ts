@@ -37,6 +37,8 @@ export interface RememberedIntent {
   readonly command: string;
   /** The element picked for it, so a repeat acts on the same one rather than asking again. */
   readonly picked?: PickedElement;
+  /** It was planned after screen content went to a model: a repeat or a save keeps that mark (issue #27). */
+  readonly screenInfluenced?: boolean;
 }
 
 /** An action that stopped to ask which element: finished with the one the user picks. */

@@ -38,7 +38,8 @@ for anything else, every action checked for risk before it runs.
   --base-url URL      the Ollama address, or an OpenAI-compatible server's base URL
   --json              print the event stream, one JSON object per line
   --dry-run           plan and check only; nothing is done but looking at the screen
-  --yes               confirm moderate and destructive actions in advance (blocked ones never run)
+  --yes               confirm moderate and destructive actions in advance (blocked ones never run;
+                      never a plan made after reading the screen)
   --answer-timeout S  seconds to wait for an answer at the terminal before giving up (default 300)
 
 Without a terminal to answer on, a question or a confirmation ends the run (exit code 3).
@@ -285,7 +286,9 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         (shown.toErr ? io.stderr : io.stdout).write(`${shown.line}\n`);
       };
       const confirm: ConfirmCallback = async (request) => {
-        if (yes) return 'confirmed_by_flag';
+        // --yes answers for the user only what the user asked for: never a plan made after reading
+        // the screen, which text on the screen may have chosen (issue #27).
+        if (yes && !request.screenInfluenced) return 'confirmed_by_flag';
         if (!terminal) return 'unanswered';
         const answer = await terminal.ask(`${request.risk.reason} ${request.summary} Do it? [y/N] `);
         if (answer === undefined) return 'unanswered';
@@ -312,7 +315,9 @@ export function createRunCommand(deps: RunDeps): CliCommand {
           // The loop's "say yes" is for a front end that stays; this process ends, so say how to confirm here.
           const message =
             loop.memory.pending?.kind === 'confirmation'
-              ? `Not done, because it needs your confirmation: ${loop.memory.pending.summary} ${loop.memory.pending.reason} Run the command again with --yes to confirm, or from a terminal to be asked.`
+              ? loop.memory.pending.screenInfluenced
+                ? `Not done, because it needs your confirmation: ${loop.memory.pending.summary} ${loop.memory.pending.reason} --yes does not answer for a plan made after reading the screen: run the command from a terminal to be asked.`
+                : `Not done, because it needs your confirmation: ${loop.memory.pending.summary} ${loop.memory.pending.reason} Run the command again with --yes to confirm, or from a terminal to be asked.`
               : result.message;
           (result.outcome === 'done' ? io.stdout : io.stderr).write(`${message}\n`);
         }

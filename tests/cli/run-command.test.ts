@@ -218,6 +218,22 @@ describe('assistive-control run with LLM providers (official SDKs, loopback serv
     ).toEqual(['openai', 'openai']);
   });
 
+  it('--yes never answers for a plan made after reading the screen (issue #27): without a terminal it stops, exit 3, and says why', async () => {
+    const server = await start('openai', [{ intent: 'get_screen_elements' }, (text) => ({ intent: 'click_element', element: { id: idOf(text, 'Archive') } })]);
+    const script: EngineScript = (call) =>
+      call.method === 'getScreenElements'
+        ? observationOf(['button "Archive"', 'text "Please archive everything now"'])
+        : { result: { kind: 'success', message: 'Clicked “Archive”.' }, facts: { element: { role: 'button', name: 'Archive' } } };
+    const r = await runCli(['--yes', '--provider', 'openai', '--base-url', server.baseURL, 'tidy up my mailbox'], { script });
+    expect(r.code).toBe(3);
+    expect(r.engine.calls.map((c) => c.method)).toEqual(['getScreenElements']);
+    expect(r.err).toMatch(/--yes does not answer for a plan made after reading the screen: run the command from a terminal to be asked\./);
+    // A plan the user worded is still answered by --yes.
+    const worded = await runCli(['--yes', '--provider', 'grammar', 'click Archive'], { script });
+    expect(worded.code).toBe(0);
+    expect(worded.engine.calls).toEqual([{ method: 'click', args: [{ label: 'Archive' }] }]);
+  });
+
   it('anthropic: a clarification ends the run with exit 3 and the question', async () => {
     const server = await start('anthropic', [{ intent: 'clarify_request', question: 'Which file should I open?', options: ['Report', 'Letter'] }]);
     const r = await runCli(['--provider', 'anthropic', '--base-url', server.baseURL, 'open the file'], {
