@@ -151,6 +151,8 @@ export class PlanActor {
     let current = planned;
     let approved = approvedAt;
     let resumedAt: RiskLevel | undefined;
+    /** The live element the user approved by name when the gate asked about it. */
+    let approvedElement: string | undefined;
     let confirmation = confirmedAs;
     let assessed = risk;
     const policy = this.policyFor(planned);
@@ -163,6 +165,7 @@ export class PlanActor {
         policy,
         observed: this.observed,
         ...(resumedAt ? { firstStepApproved: resumedAt } : {}),
+        ...(approvedElement !== undefined ? { approvedElement } : {}),
         ...(current.picked ? { choice: current.picked.element } : {}),
       });
       if (state.signal.aborted) {
@@ -231,6 +234,7 @@ export class PlanActor {
           // The step asked about is approved at its live level; the steps after it keep their own.
           if (current.intent.intent === 'sequence') resumedAt = result.level;
           else approved = result.level;
+          approvedElement = result.element;
           confirmation = answer;
           assessed = live;
           continue;

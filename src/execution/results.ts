@@ -70,6 +70,8 @@ export type ActionResult =
       readonly reason: string;
       /** The effect rule that judged what the input would do (src/registry/effect-rules.ts), when one did. */
       readonly rule?: string;
+      /** The live element the question is about: a yes approves that one (issue #27). */
+      readonly element?: string;
       readonly step?: number;
     };
 

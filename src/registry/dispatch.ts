@@ -17,6 +17,8 @@ import { describeIntent } from '../intent/describe.js';
 import { isStep, type ElementRef, type Intent, type Place as IntentPlace, type Step } from '../intent/schema.js';
 import { classifyRisk, classifyStep, gateDecision, type GatePolicy, type ObservedFacts } from './risk.js';
 import { errorMessage } from '../shared/errors.js';
+import { normaliseLabel } from '../shared/label-text.js';
+import { quote } from '../shared/quote.js';
 
 export type { ActionResult } from '../execution/results.js';
 export type { ElementChoice } from '../execution/engine-types.js';
@@ -36,6 +38,11 @@ export interface DispatchOptions {
    * the user just confirmed; the others keep their own.
    */
   readonly firstStepApproved?: RiskLevel;
+  /**
+   * The live element the user approved when the gate asked about it by name (it differed from the
+   * label the plan named): the approval covers that element, and only it (issue #27).
+   */
+  readonly approvedElement?: string;
 }
 
 /** The engine methods dispatch uses (ExecutionEngine has them; tests may stand in at this seam). */
@@ -60,13 +67,45 @@ export type EngineApi = Pick<
 > &
   Partial<Pick<ExecutionEngine, 'observedElement' | 'readFocusedText'>>;
 
-/** The gate the engine calls with live facts, right before acting. */
-export function liveGate(intent: Intent, approved: RiskLevel, policy?: GatePolicy): LiveGate {
+/** The label a step names its element by (the element a click, a typing, a scroll or a drag starts on). */
+function namedLabel(step: Intent): string | undefined {
+  const ref =
+    step.intent === 'click_element' || step.intent === 'double_click_element' || step.intent === 'right_click_element'
+      ? step.element
+      : step.intent === 'type_text' || step.intent === 'scroll'
+        ? step.element
+        : step.intent === 'drag'
+          ? step.from
+          : undefined;
+  return ref && 'label' in ref ? ref.label : undefined;
+}
+
+const sameLabel = (a: string, b: string): boolean => normaliseLabel(a).text === normaliseLabel(b).text;
+
+/**
+ * The gate the engine calls with live facts, right before acting. An approval binds to what it
+ * named: when the user approved a step naming “Delete” and the live element is “Delete account”
+ * (found by its label's first words), it asks again about that element, even at the same level.
+ */
+export function liveGate(intent: Intent, approved: RiskLevel, policy?: GatePolicy, approvedElement?: string): LiveGate {
   return (facts) => {
     const risk = classifyRisk(intent, facts);
     if (risk.level === 'blocked') return failure('refused', risk.reason);
+    const rule = risk.rule ? { rule: risk.rule } : {};
+    const live = facts.element?.name;
+    const named = approvedElement ?? namedLabel(intent);
+    const asked = riskRank(approved) > riskRank('harmless') && gateDecision(risk.level, policy) !== 'run';
+    if (asked && live && named !== undefined && !sameLabel(live, named)) {
+      return {
+        kind: 'needs_confirmation',
+        level: risk.level,
+        reason: `The element found is ${quote(live, 60)}, not ${quote(named, 60)} as you were asked about. ${risk.reason} Do you want to go ahead?`,
+        element: live,
+        ...rule,
+      };
+    }
     if (riskRank(risk.level) <= riskRank(approved) || gateDecision(risk.level, policy) === 'run') return undefined;
-    return { kind: 'needs_confirmation', level: risk.level, reason: `${risk.reason} Do you want to go ahead?`, ...(risk.rule ? { rule: risk.rule } : {}) };
+    return { kind: 'needs_confirmation', level: risk.level, reason: `${risk.reason} Do you want to go ahead?`, ...(live ? { element: live } : {}), ...rule };
   };
 }
 
@@ -118,7 +157,8 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
   const approved = options.approved ?? 'harmless';
   const signal = options.signal ? { signal: options.signal } : {};
   try {
-    if (isStep(intent)) return await runStep(intent, engine, { gate: liveGate(intent, approved, options.policy), ...signal }, options.choice);
+    if (isStep(intent))
+      return await runStep(intent, engine, { gate: liveGate(intent, approved, options.policy, options.approvedElement), ...signal }, options.choice);
     switch (intent.intent) {
       case 'clarify_request':
         return { kind: 'clarification', question: intent.question, options: intent.options ?? [] };
@@ -138,7 +178,13 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
           const stepApproved = i === 0 && options.firstStepApproved ? options.firstStepApproved : riskRank(shown) < riskRank(approved) ? shown : approved;
           return {
             describe: describeIntent(step),
-            run: (o) => runStep(step, engine, { gate: liveGate(step, stepApproved, options.policy), ...o }, options.choice),
+            run: (o) =>
+              runStep(
+                step,
+                engine,
+                { gate: liveGate(step, stepApproved, options.policy, i === 0 && options.firstStepApproved ? options.approvedElement : undefined), ...o },
+                options.choice,
+              ),
           };
         });
         return await engine.sequence(steps, signal);

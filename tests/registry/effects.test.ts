@@ -180,3 +180,27 @@ describe('the live gate names the rule in its question', () => {
     for (const r of EFFECT_RULES) expect(r.judges).toMatch(/^[A-Z].*\.$/);
   });
 });
+
+describe('one approval binds to the element it named (issue #27)', () => {
+  const clickDelete = click('Delete');
+  const account: ElementFacts = { role: 'button', name: 'Delete account' };
+
+  it('approved as “Delete”, a live “Delete account” of the same level asks again, naming both', () => {
+    const r = liveGate(clickDelete, 'destructive')({ element: account });
+    expect(r).toMatchObject({ kind: 'needs_confirmation', level: 'destructive', element: 'Delete account' });
+    expect(r && 'reason' in r ? r.reason : '').toMatch(/^The element found is “Delete account”, not “Delete” as you were asked about\./);
+  });
+
+  it('the element the user then approved by name is covered, and only it', () => {
+    expect(liveGate(clickDelete, 'destructive', undefined, 'Delete account')({ element: account })).toBeUndefined();
+    expect(liveGate(clickDelete, 'destructive', undefined, 'Delete account')({ element: { role: 'button', name: 'Delete everything' } })).toMatchObject({
+      kind: 'needs_confirmation',
+    });
+  });
+
+  it('the same element by another spelling (case, invisible characters) is the one approved; nothing approved asks as before', () => {
+    expect(liveGate(click('delete'), 'destructive')({ element: { role: 'button', name: 'De\u00ADlete' } })).toBeUndefined();
+    expect(liveGate(clickDelete, 'harmless')({ element: account })).toMatchObject({ kind: 'needs_confirmation', level: 'destructive' });
+    expect(liveGate(click('Archive'), 'harmless')({ element: { role: 'button', name: 'Archive all' } })).toMatchObject({ level: 'moderate' });
+  });
+});

@@ -38,6 +38,23 @@ describe.skipIf(skip !== '')('consent judged by what an input does, on a real de
     expect(new Set(CASES.map((c) => c.name)).size).toBe(CASES.length);
   });
 
+  it('an approval of “Delete” does not cover “Delete account”, the element the label found: that one is asked about by name (issue #27)', async () => {
+    await lab.reset();
+    const before = await lab.counter('Accounts deleted:');
+    const plans = [{ intent: 'click_element', element: { label: 'Delete' } }];
+    const declined = await lab.run(LLM_COMMAND, plans, ['confirmed', 'declined']);
+    expect(declined.confirmations.map((q) => q.risk.reason)).toEqual([
+      expect.stringContaining('“Delete”'),
+      expect.stringMatching(/^The element found is “Delete account”, not “Delete” as you were asked about\./),
+    ]);
+    expect(declined.result.outcome).toBe('refused');
+    expect(await lab.counter('Accounts deleted:')).toBe(before);
+    const confirmed = await lab.run(LLM_COMMAND, plans, ['confirmed', 'confirmed']);
+    expect(confirmed.confirmations).toHaveLength(2);
+    expect(confirmed.result.outcome, confirmed.result.message).toBe('done');
+    await until('the account to be deleted once confirmed by name', async () => ((await lab.counter('Accounts deleted:')) > before ? true : undefined), 5000);
+  });
+
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_, c) => {
     const before = await c.effect(lab);
     if (c.rule === 'runs') {

@@ -79,8 +79,11 @@ export const LLM_COMMAND = 'please take care of the parcels for me';
 /** The real assistant loop over `engine`, planning through the OpenAI SDK against a loopback model whose answers each run scripts. */
 export interface ScriptedRunner {
   readonly llm: LlmServer;
-  /** Runs one command through the loop, the model answering `plans` in order, every question answered `answer`. */
-  run(command: string, plans: readonly Plan[], answer: ConfirmAnswer, memory?: SessionMemory): Promise<RunOutcome>;
+  /**
+   * Runs one command through the loop, the model answering `plans` in order, every question answered
+   * `answer` (a list: the questions in turn, the last answer for any after).
+   */
+  run(command: string, plans: readonly Plan[], answer: ConfirmAnswer | readonly ConfirmAnswer[], memory?: SessionMemory): Promise<RunOutcome>;
   close(): Promise<void>;
 }
 
@@ -112,7 +115,8 @@ export async function scriptedRunner(engine: ExecutionEngine): Promise<ScriptedR
         emit: (e) => events.push(e),
         confirm: async (request) => {
           confirmations.push(request);
-          return answer;
+          if (typeof answer === 'string') return answer;
+          return answer[Math.min(confirmations.length, answer.length) - 1] ?? 'declined';
         },
         planner: async () => ({ kind: 'ready', planner }),
       });
