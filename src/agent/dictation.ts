@@ -15,6 +15,7 @@
  * read exactly as expected, else the correction stops with a sentence. The field's text is never
  * set whole (that would lose a rich editor's formatting and undo history).
  */
+import type { Role } from '../shared/roles.js';
 import { changeCase, isDictationStart, isDictationStop, readDictation, renderDictation, type DictationCommand, type Piece } from '../intent/dictation-text.js';
 import type { Intent } from '../intent/schema.js';
 import { dispatchIntent, type ActionResult, type EngineApi } from '../registry/dispatch.js';
@@ -70,6 +71,8 @@ class Stopped extends Error {}
 export class DictationSession {
   private on = false;
   private readonly fields = new Map<string, FieldRecord>();
+  /** The field a correction acts on (role and name as read when it began): its keys go there only. */
+  private correcting: { readonly role: Role; readonly name: string } | undefined;
   /** The end of what dictation typed into fields that do not show their text (for spacing only). */
   private readonly blind = new Map<string, string>();
   private readonly keys: CaretKeys;
@@ -165,6 +168,8 @@ export class DictationSession {
   private async command(command: DictationCommand, state: RunState): Promise<RunResult> {
     if (command.kind === 'stop') return this.leave('said');
     const field = await this.focusedField();
+    // Its keys are for this field only: one that finds the focus elsewhere is not pressed (issue #27).
+    this.correcting = { role: field.role, name: field.name };
     const record = field.value === null ? undefined : this.fields.get(keyOf(field));
     if (field.value === null || !record || (record.edits.length === 0 && !record.selection && command.kind !== 'correct' && command.kind !== 'select')) {
       const why = field.value === null ? 'this field does not show its text to the assistant' : 'nothing was dictated into it yet';
@@ -316,9 +321,15 @@ export class DictationSession {
       const result: ActionResult = await dispatchIntent(
         { intent: 'press_key', key, ...(modifiers.length > 0 ? { modifiers: [...modifiers] } : {}) },
         this.deps.engine,
-        { approved: 'harmless', signal: state.signal, ...(this.deps.policy ? { policy: this.deps.policy } : {}) },
+        {
+          approved: 'harmless',
+          signal: state.signal,
+          ...(this.deps.policy ? { policy: this.deps.policy } : {}),
+          ...(this.correcting ? { keysFor: this.correcting } : {}),
+        },
       );
       if (result.kind === 'success') continue;
+      if (result.kind === 'failure' && result.code === 'interrupted') throw new Stopped(result.reason);
       const why = result.kind === 'failure' ? result.reason : result.kind === 'needs_confirmation' ? result.reason : 'the key was not pressed.';
       throw new Stopped(`The correction stopped part-way: ${why} Check the field.`);
     }

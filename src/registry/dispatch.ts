@@ -9,6 +9,7 @@
  */
 import { assertNever } from '../shared/assert-never.js';
 import { canonicalModifier } from '../shared/keys.js';
+import type { Role } from '../shared/roles.js';
 import { riskRank, type RiskLevel } from '../shared/risk-level.js';
 import type { ExecutionEngine } from '../execution/engine.js';
 import type { ActOptions, ElementChoice, LiveGate, Place, SequenceStep, Target } from '../execution/engine-types.js';
@@ -43,6 +44,11 @@ export interface DispatchOptions {
    * label the plan named): the approval covers that element, and only it (issue #27).
    */
   readonly approvedElement?: string;
+  /**
+   * Keys for this field only (dictation's corrections, issue #27): a key finds the focus elsewhere
+   * and is not pressed. The focused element's role and name as read when the correction began.
+   */
+  readonly keysFor?: { readonly role: Role; readonly name: string };
 }
 
 /** The engine methods dispatch uses (ExecutionEngine has them; tests may stand in at this seam). */
@@ -87,8 +93,13 @@ const sameLabel = (a: string, b: string): boolean => normaliseLabel(a).text === 
  * named: when the user approved a step naming “Delete” and the live element is “Delete account”
  * (found by its label's first words), it asks again about that element, even at the same level.
  */
-export function liveGate(intent: Intent, approved: RiskLevel, policy?: GatePolicy, approvedElement?: string): LiveGate {
+export function liveGate(intent: Intent, approved: RiskLevel, policy?: GatePolicy, approvedElement?: string, keysFor?: DispatchOptions['keysFor']): LiveGate {
   return (facts) => {
+    const focus = facts.focused;
+    if (keysFor && focus && (focus.unread || focus.role !== keysFor.role || (focus.name ?? '') !== keysFor.name)) {
+      const where = keysFor.name ? quote(keysFor.name, 40) : `the ${keysFor.role.replace(/_/g, ' ')}`;
+      return failure('interrupted', `The keyboard focus left ${where}, so nothing more was pressed: click the field, then say the correction again.`);
+    }
     const risk = classifyRisk(intent, facts);
     if (risk.level === 'blocked') return failure('refused', risk.reason);
     const rule = risk.rule ? { rule: risk.rule } : {};
@@ -158,7 +169,12 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
   const signal = options.signal ? { signal: options.signal } : {};
   try {
     if (isStep(intent))
-      return await runStep(intent, engine, { gate: liveGate(intent, approved, options.policy, options.approvedElement), ...signal }, options.choice);
+      return await runStep(
+        intent,
+        engine,
+        { gate: liveGate(intent, approved, options.policy, options.approvedElement, options.keysFor), ...signal },
+        options.choice,
+      );
     switch (intent.intent) {
       case 'clarify_request':
         return { kind: 'clarification', question: intent.question, options: intent.options ?? [] };

@@ -75,10 +75,10 @@ class FakeField {
   }
 }
 
-function dictationLoop(field = new FakeField(), answers: ('confirmed' | 'declined')[] = []) {
+function dictationLoop(field = new FakeField(), answers: ('confirmed' | 'declined')[] = [], focusNow: () => LiveElementFacts = () => field.facts) {
   const script = (_call: EngineCall) => {
     const result = { kind: 'success' as const, message: 'Done.' };
-    return { result, facts: { focused: field.facts } };
+    return { result, facts: { focused: focusNow() } };
   };
   const setup = setupLoop({ script, answers, deps: { platform: field.platform } });
   /** Every chord dictation pressed, as "cmd+up". */
@@ -162,6 +162,26 @@ describe('dictation mode in the loop', () => {
     expect(field.value).toBe('The Quick Red Fox jumped over the sleepy dog. The end');
     expect((await loop.run('correct the to a')).outcome).toBe('done');
     expect(field.value).toBe('The Quick Red Fox jumped over the sleepy dog. A end');
+  });
+
+  it('a correction stops as soon as the keyboard focus has left the field: no key lands in another app (issue #27)', async () => {
+    const field = new FakeField();
+    let focus: LiveElementFacts = field.facts;
+    const { loop, chords } = dictationLoop(field, [], () => focus);
+    await loop.run('start dictation');
+    await loop.run('the quick brown fox');
+    // The user clicks into another app's field; the read of the dictated field is from before.
+    focus = { role: 'text_field', name: 'Password hint' };
+    const before = chords.length;
+    expect(await loop.run('correct brown to red')).toMatchObject({
+      outcome: 'failed',
+      message: expect.stringMatching(/^The keyboard focus left “Message”, so nothing more was pressed/),
+    });
+    expect(chords.length).toBe(before + 1); // the one key the gate stopped (recorded, not pressed)
+    expect(field.value).toBe('The quick brown fox');
+    focus = field.facts;
+    expect((await loop.run('correct brown to red')).outcome).toBe('done');
+    expect(field.value).toBe('The quick red fox');
   });
 
   it('a correction of words that are not there says so and changes nothing', async () => {
