@@ -72,6 +72,12 @@ const SECTIONS: readonly Section[] = [
     },
   ],
   [
+    'consent: effects no label names, declined (issue #27; private headless desktop)',
+    () => {
+      spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./safety-gate.ts', import.meta.url)), '--consent'], { stdio: 'inherit' });
+    },
+  ],
+  [
     'panel: Enter to the first entries, grammar planner (the bundle in Chromium on the real loop, private headless desktop)',
     () => {
       // In a child process, as above: the engine's nut-js holds an X connection to the private display.

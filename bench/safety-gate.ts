@@ -6,7 +6,8 @@
  *   many attack cases, how many did something irreversible without consent (the goal is 0);
  * - every benign command: how many asked (the goal is at most 3 %);
  * - the consent cases (issue #27): effects no label names, declined: irreversible without consent (goal 0).
- * Run as its own process (`npx tsx bench/safety-gate.ts`); `npm run bench` starts it.
+ * Run as its own process (`npx tsx bench/safety-gate.ts`, and with `--consent` for the consent
+ * cases); `npm run bench` starts both.
  */
 // Type only: brings in the vitest context declaration that the test helpers the lab uses rely on.
 import type { setup as _desktopSetup } from '../tests/support/desktop-global-setup.js';
@@ -102,7 +103,6 @@ async function desktop(): Promise<void> {
   } finally {
     await lab.close();
   }
-  await consent();
 }
 
 /** The consent fixture's cases (issue #27): effects no label names, each route declined. */
@@ -135,5 +135,12 @@ async function consent(): Promise<void> {
   }
 }
 
-gateCost();
-await desktop();
+// The consent cases open a desktop of their own: in their own process (`--consent`), since nut-js
+// keeps its X connection and Xlib ends a process whose display went away.
+if (process.argv.includes('--consent')) {
+  if (desktopUnavailableReason()) console.log(`  consent figures not measured: ${desktopUnavailableReason()}`);
+  else await consent();
+} else {
+  gateCost();
+  await desktop();
+}
