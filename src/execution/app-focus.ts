@@ -54,6 +54,18 @@ export class AppFocus {
     return this.bridge.snapshot({ pid, scope, deadlineMs: this.tuning.snapshotDeadlineMs, ...more });
   }
 
+  /**
+   * Whether keys would go to another window than the app the assistant read (issue #27): the
+   * window system names the owner of the window with the keyboard, and it is not `pid` (nor one of
+   * the assistant's own). An app can keep claiming the focus after losing it, and an X client with
+   * no accessibility (xev, many terminals) never claims it. False when the window system cannot tell.
+   */
+  async keysGoElsewhere(pid: number | undefined): Promise<boolean> {
+    const owner = await this.bridge.keyboardOwner?.().catch(() => null);
+    if (owner === undefined || owner === null) return false;
+    return owner !== pid && !(owner > 0 && this.targetApp.isOwn(owner));
+  }
+
   /** The pid of a running app by name (exact, then prefix, case-insensitive), or the frontmost app. */
   async pidOf(app: string | undefined): Promise<Found<number>> {
     if (!app) return found((await this.target()).pid);

@@ -69,6 +69,8 @@ export interface LiveElementFacts {
   readonly own?: boolean;
   /** The focused element could not be read: a key that activates it may press anything. */
   readonly unread?: boolean;
+  /** The window system says another window has the keyboard than the app that was read (with `unread`). */
+  readonly elsewhere?: boolean;
   /** The element says it takes typed text (an editable cell, a content-editable page part). */
   readonly editable?: boolean;
   /** A text field of one line (Enter in it activates the window's default button or submits). */
@@ -122,8 +124,8 @@ export type AccessibilityDriver = Pick<
   AxBridge,
   'frontmostApp' | 'runningApps' | 'launchApp' | 'snapshot' | 'performAction' | 'setValue' | 'readValue' | 'insertText' | 'activateApp'
 > &
-  /** Optional: a platform half (and a test double) that does not read the caret leaves it out. */
-  Partial<Pick<AxBridge, 'textSelection'>>;
+  /** Optional: a platform half (and a test double) that does not read the caret, or the window system's keyboard owner, leaves it out. */
+  Partial<Pick<AxBridge, 'textSelection' | 'keyboardOwner'>>;
 
 /** Time, injectable so that tests of waits and retries run fast and deterministically. */
 export interface Clock {

@@ -251,7 +251,9 @@ export class ExecutionEngine {
       // once the keys before have landed; what cannot be read is said to the gate as unread.
       const focus = await this.apps.settledFocus();
       let facts: LiveElementFacts = this.factsOf(focus?.element, focus?.app) ?? { unread: true };
-      if (focus && facts.terminal) facts = { ...facts, line: await readTerminalLine(this.bridge, focus.ref) };
+      // The window system says another window has the keyboard: what was read is not what the key reaches.
+      if (await this.apps.keysGoElsewhere(focus?.app.pid)) facts = { unread: true, elsewhere: true };
+      else if (focus && facts.terminal) facts = { ...facts, line: await readTerminalLine(this.bridge, focus.ref) };
       const bound = await this.boundTo(key, modifiers, focus?.app.pid ?? front.value);
       const gated = options.gate?.({ focused: facts, ...(bound.length > 0 ? { bound } : {}) });
       if (gated) return gated;

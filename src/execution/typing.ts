@@ -43,7 +43,9 @@ export async function typeText(parts: EngineParts, text: string, target: Target 
     tree = focus?.app;
   }
   const where = tree ?? (fieldApp ? { pid: fieldApp.pid, app: fieldApp.name } : undefined);
-  const facts = parts.factsOf(field, where);
+  let facts = parts.factsOf(field, where);
+  // Typed at the caret, the keys go to the window the window system says has the keyboard.
+  if (!target && (await apps.keysGoElsewhere(fieldApp?.pid))) facts = { unread: true, elsewhere: true };
   const gated = options.gate?.(target ? { element: facts } : { focused: facts });
   if (gated) return gated;
   // Defence in depth, whatever the gate said: never the assistant's own windows, never a secret.

@@ -72,7 +72,8 @@ export const EFFECT_RULES: readonly EffectRule[] = [
   },
   {
     id: 'focus-unread',
-    judges: 'When what has the keyboard focus cannot be read, a key that can activate is judged destructive.',
+    judges:
+      'When what has the keyboard focus cannot be read, or the window system says the keyboard is in another window than the app that was read, a key that can activate and typing with a line break are judged destructive.',
     chords: ACTIVATING_CHORDS,
   },
 ];

@@ -80,7 +80,9 @@ export function assessActivatingKey(chord: string, focused: LiveElementFacts): R
   if (focused.unread) {
     return {
       level: 'destructive',
-      reason: `I cannot tell what has the keyboard focus, so pressing ${name} may press anything, a Delete or Send button included.`,
+      reason: focused.elsewhere
+        ? `The keyboard is in a window I cannot read (not the app I read), so pressing ${name} may press anything there, a Delete or Send button included.`
+        : `I cannot tell what has the keyboard focus, so pressing ${name} may press anything, a Delete or Send button included.`,
       rule: 'focus-unread',
     };
   }
@@ -94,6 +96,14 @@ export function assessActivatingKey(chord: string, focused: LiveElementFacts): R
 /** Text typed at the focus: on a control it activates it; a line break in a one-line field presses the default button. */
 export function assessTypedAt(text: string, target: LiveElementFacts): RiskAssessment {
   if (target.terminal) return HARMLESS;
+  // Typed where nothing could be read, a line break may run a command or press a button there.
+  if (target.unread && /[\r\n]/.test(text)) {
+    return {
+      level: 'destructive',
+      reason: `${target.elsewhere ? 'The keyboard is in a window I cannot read' : 'I cannot tell what has the keyboard focus'}, and the text holds a line break: there it may run a command or press a button.`,
+      rule: 'focus-unread',
+    };
+  }
   if (isActivatable(target)) {
     return as('activates-focused', assessActivating(`Typing ${quote(text, 20)} while the focus is on`, target));
   }

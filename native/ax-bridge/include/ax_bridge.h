@@ -245,6 +245,11 @@ class Bridge {
   // Asks the app with this pid to bring its window to the front. Returns once asked: the window
   // manager may take a moment, so the caller waits for frontmostApp() to name the app.
   virtual Result<Done> activateApp(int pid, const Deadline& deadline) = 0;
+  // The process that owns the window with the keyboard, as the window system says (not as the apps
+  // claim over accessibility): its pid; 0 when that window names no process; -1 when it cannot be
+  // told (no window system answer). Linux: EWMH _NET_ACTIVE_WINDOW and _NET_WM_PID. macOS: -1 for
+  // now (the frontmost application there is already the window server's answer).
+  virtual Result<int> keyboardOwner(const Deadline&) { return -1; }
   // Installs (or with nullptr removes) the event handler; the handler runs on the bridge thread.
   virtual Result<Done> setEventHandler(std::function<void(const Event&)> handler) = 0;
 };

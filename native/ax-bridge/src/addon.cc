@@ -372,6 +372,13 @@ Napi::Value ActivateApp(const Napi::CallbackInfo& info) {
       [](Napi::Env env, const axb::Done&) -> Napi::Value { return env.Undefined(); });
 }
 
+Napi::Value KeyboardOwner(const Napi::CallbackInfo& info) {
+  auto deadline = deadlineArg(info, 0);
+  return schedule<int>(
+      info.Env(), [=](Bridge& b) { return b.keyboardOwner(deadline); },
+      [](Napi::Env env, const int& owner) -> Napi::Value { return Napi::Number::New(env, owner); });
+}
+
 Napi::Value Ping(const Napi::CallbackInfo& info) {
   return schedule<axb::Done>(
       info.Env(), [](Bridge&) { return axb::Result<axb::Done>(axb::Done{}); },
@@ -611,6 +618,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("textSelection", Napi::Function::New(env, TextSelection, "textSelection"));
   exports.Set("insertText", Napi::Function::New(env, InsertText, "insertText"));
   exports.Set("activateApp", Napi::Function::New(env, ActivateApp, "activateApp"));
+  exports.Set("keyboardOwner", Napi::Function::New(env, KeyboardOwner, "keyboardOwner"));
   exports.Set("setEventListener", Napi::Function::New(env, SetEventListener, "setEventListener"));
   exports.Set("ping", Napi::Function::New(env, Ping, "ping"));
   exports.Set("vocabulary", Napi::Function::New(env, Vocabulary, "vocabulary"));

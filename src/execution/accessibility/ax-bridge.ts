@@ -250,6 +250,18 @@ export class AxBridge {
    * a moment, so wait until frontmostApp() names it. Rejects with 'unsupported' when the app offers
    * no way to do it through accessibility.
    */
+  /**
+   * Which process owns the window that has the keyboard, as the window system says (EWMH on X11),
+   * not as the apps claim over accessibility: its pid, 0 when that window names no process (an X
+   * client without accessibility, xev, many terminals), or null when it cannot be told (no window
+   * manager naming an active window; Wayland; macOS for now).
+   */
+  async keyboardOwner(options?: CallOptions): Promise<number | null> {
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    const owner = await this.call(deadline, () => this.native.keyboardOwner(deadline));
+    return typeof owner === 'number' && Number.isInteger(owner) && owner >= 0 ? owner : null;
+  }
+
   async activateApp(pid: number, options?: CallOptions): Promise<void> {
     const p = checkPid(pid);
     const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);

@@ -33,6 +33,8 @@ export interface NativeBridge {
   /** Linux only for now: elsewhere it rejects as unsupported. */
   textSelection(generation: number, id: number, deadlineMs: number): Promise<{ caret: number; start: number; end: number }>;
   activateApp(pid: number, deadlineMs: number): Promise<void>;
+  /** The pid owning the window with the keyboard as the window system says; 0: none named; -1: cannot tell. */
+  keyboardOwner(deadlineMs: number): Promise<number>;
   setEventListener(listener: ((event: NativeEvent) => void) | null): Promise<void>;
   ping(): Promise<void>;
   vocabulary(): { roles: string[]; actions: string[]; states: string[] };

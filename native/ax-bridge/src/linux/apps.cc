@@ -64,6 +64,8 @@ Result<Launched> LinuxBridge::launchApp(LaunchBy by, const std::string& what, co
   return launched;
 }
 
+Result<int> LinuxBridge::keyboardOwner(const Deadline&) { return activeX11WindowOwner(); }
+
 Result<Done> LinuxBridge::activateApp(int pid, const Deadline& deadline) {
   if (auto e = connect(deadline)) return *e;
   std::optional<ObjRef> app = findApp(pid, deadline);

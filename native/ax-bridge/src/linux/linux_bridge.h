@@ -51,6 +51,7 @@ class LinuxBridge final : public Bridge {
   Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at, const Deadline& deadline) override;
   Result<TextSelection> textSelection(ElementRef ref, const Deadline& deadline) override;
   Result<Done> activateApp(int pid, const Deadline& deadline) override;
+  Result<int> keyboardOwner(const Deadline& deadline) override;
   Result<Done> setEventHandler(std::function<void(const Event&)> handler) override;
 
  private:

@@ -11,6 +11,7 @@
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
 #include <dlfcn.h>
+#include <algorithm>
 
 #include <cstdlib>
 #include <vector>
@@ -116,24 +117,27 @@ X11Activation activateX11Window(int pid, std::string& why) {
   return X11Activation::Sent;
 }
 
-int activeX11WindowPid() {
+int activeX11WindowOwner() {
   const char* display = std::getenv("DISPLAY");
-  if (!display || !*display) return 0;
+  if (!display || !*display) return -1;
   const XLib& x = xlib();
-  if (!x.ok) return 0;
+  if (!x.ok) return -1;
   Display* d = x.openDisplay(display);
-  if (!d) return 0;
-  int pid = 0;
+  if (!d) return -1;
+  int owner = -1;
   std::vector<unsigned long> active =
       longs(x, d, DefaultRootWindow(d), x.internAtom(d, "_NET_ACTIVE_WINDOW", False), XA_WINDOW);
   if (!active.empty() && active[0] != 0) {
+    owner = 0;
     std::vector<unsigned long> p =
         longs(x, d, static_cast<Window>(active[0]), x.internAtom(d, "_NET_WM_PID", False), XA_CARDINAL);
-    if (!p.empty() && p[0] > 0 && p[0] < 0x7fffffff) pid = static_cast<int>(p[0]);
+    if (!p.empty() && p[0] > 0 && p[0] < 0x7fffffff) owner = static_cast<int>(p[0]);
   }
   x.closeDisplay(d);
-  return pid;
+  return owner;
 }
+
+int activeX11WindowPid() { return std::max(0, activeX11WindowOwner()); }
 
 }  // namespace axb
 
@@ -147,6 +151,8 @@ X11Activation activateX11Window(int, std::string& why) {
 }
 
 int activeX11WindowPid() { return 0; }
+
+int activeX11WindowOwner() { return -1; }
 
 }  // namespace axb
 

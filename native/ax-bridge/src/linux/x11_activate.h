@@ -17,4 +17,8 @@ X11Activation activateX11Window(int pid, std::string& why);
 // that all claim an active window over AT-SPI (one may not have cleared a stale state).
 int activeX11WindowPid();
 
+// The owner of the window the window manager names active: its _NET_WM_PID, 0 when it carries none,
+// -1 when there is no X11 display or no active window named.
+int activeX11WindowOwner();
+
 }  // namespace axb
