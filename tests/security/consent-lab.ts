@@ -15,6 +15,7 @@ import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxElement } from '../../src/execution/accessibility/types.js';
 import { SYSTEM_PYTHON, activateWindow, harnessKey, harnessType, startApp, stopApps, until } from '../support/desktop.js';
 import { scriptedRunner, type ScriptedRunner } from './gate-lab.js';
+import { afterAll, beforeAll } from 'vitest';
 
 const CONSENT_FIXTURE = fileURLToPath(new URL('../fixtures/consent-fixture-app.py', import.meta.url));
 
@@ -137,4 +138,19 @@ export async function openConsentLab(): Promise<ConsentLab> {
     },
   };
   return lab;
+}
+
+/** Opens the lab before the suite's tests and closes it after them; the lab is read through the getter. */
+export function useConsentLab(): () => ConsentLab {
+  let lab: ConsentLab | undefined;
+  beforeAll(async () => {
+    lab = await openConsentLab();
+  }, 60_000);
+  afterAll(async () => {
+    await lab?.close();
+  });
+  return () => {
+    if (!lab) throw new Error('the consent lab is not open');
+    return lab;
+  };
 }

@@ -6,10 +6,10 @@
 // reproduces. Effects the fixture counts that are not irreversible (a search, opening a row, printing,
 // Cancel) are left out.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desktopSkipReason } from '../support/desktop.js';
 import { CONFIRM_DIALOGS, DIALOGS, MNEMONICS } from './consent-cases.js';
-import { openConsentLab, type ConsentLab } from './consent-lab.js';
+import { useConsentLab, type ConsentLab } from './consent-lab.js';
 import { LLM_COMMAND, type Plan } from './gate-lab.js';
 
 const skip = desktopSkipReason();
@@ -86,17 +86,10 @@ async function prepare(lab: ConsentLab, start: Start): Promise<void> {
 }
 
 describe.skipIf(skip !== '')('consent as a property: random sequences, every question declined, no irreversible effect', () => {
-  let lab: ConsentLab;
-
-  beforeAll(async () => {
-    lab = await openConsentLab();
-  }, 60_000);
-
-  afterAll(async () => {
-    await lab?.close();
-  });
+  const labOf = useConsentLab();
 
   it.each(cases.map((c, i) => [i, JSON.stringify(c), c] as const))('sequence %i: %s', async (_, __, [start, sequence]) => {
+    const lab = labOf();
     await prepare(lab, start);
     const before = await Promise.all(COUNTERS.map((c) => lab.counter(c)));
     const files = lab.files(FILE);

@@ -4,12 +4,12 @@
 // happen in a real GTK app over AT-SPI. Declined, nothing happens (read back from the app) and the
 // question names the rule that judged it; confirmed, it really happens. Everyday inputs on the same
 // app run without a question, and happen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { EFFECT_RULES } from '../../src/registry/effect-rules.js';
 import { consentCases, RULES_TESTED_BY_UNIT, type ConsentCase } from './consent-cases.js';
 import { LLM_COMMAND } from './gate-lab.js';
-import { openConsentLab, type ConsentLab } from './consent-lab.js';
+import { useConsentLab, type ConsentLab } from './consent-lab.js';
 
 const skip = desktopSkipReason();
 const CASES = consentCases();
@@ -20,15 +20,7 @@ async function attempt(lab: ConsentLab, c: ConsentCase, answer: 'declined' | 'co
 }
 
 describe.skipIf(skip !== '')('consent judged by what an input does, on a real desktop', () => {
-  let lab: ConsentLab;
-
-  beforeAll(async () => {
-    lab = await openConsentLab();
-  }, 60_000);
-
-  afterAll(async () => {
-    await lab?.close();
-  });
+  const labOf = useConsentLab();
 
   it('has a case for every effect rule the desktop can stage, and says why for the others', () => {
     const covered = new Set(CASES.map((c) => c.rule));
@@ -39,6 +31,7 @@ describe.skipIf(skip !== '')('consent judged by what an input does, on a real de
   });
 
   it('an approval of “Delete” does not cover “Delete account”, the element the label found: that one is asked about by name (issue #27)', async () => {
+    const lab = labOf();
     await lab.reset();
     const before = await lab.counter('Accounts deleted:');
     const plans = [{ intent: 'click_element', element: { label: 'Delete' } }];
@@ -56,6 +49,7 @@ describe.skipIf(skip !== '')('consent judged by what an input does, on a real de
   });
 
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_, c) => {
+    const lab = labOf();
     const before = await c.effect(lab);
     if (c.rule === 'runs') {
       const ran = await attempt(lab, c, 'declined');
