@@ -35,20 +35,96 @@ import { startTranscriptionServer, type TranscriptionServer } from '../voice/tra
 
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
-const PHRASES = ['click Increment', 'go to sleep', 'wake up'] as const;
 /** What the microphone says, in a loop. */
 const SCRIPT = ['click Increment', 'go to sleep', 'click Increment', 'wake up', 'click Increment'] as const;
 const GAP_SECONDS = 2;
 
+/** The panel, the core and the transcription server, with a fake microphone looping `script`. */
+interface ListeningRig {
+  readonly fixture: LoopFixture;
+  readonly panel: PanelBrowser;
+  readonly session: PanelSession;
+  readonly server: TranscriptionServer;
+  readonly feedback: SpokenFeedback;
+  /** Each transcription the server answered, in order: the phrase it matched, or '' (nothing it knows). */
+  readonly heard: string[];
+  readonly loopSeconds: number;
+}
+
+async function openListeningRig(script: readonly string[]): Promise<ListeningRig> {
+  const phrases = [...new Set(script)];
+  const recordings = new Map(phrases.map((p) => [p, espeak(p)]));
+  const heard: string[] = [];
+  const fixture = await openLoopFixture();
+  const server = await startTranscriptionServer();
+  // The microphone's loop: each phrase, then silence, all over room noise 20 dB below the voice.
+  const parts: Float32Array[] = [silence(1)];
+  for (const phrase of script) parts.push(recordings.get(phrase)!, silence(GAP_SECONDS));
+  const clean = concat(...parts);
+  const room = mix(clean, noise(clean.length / SPEECH_SAMPLE_RATE, 0.004, 'pink', 11));
+  const loopSeconds = room.length / SPEECH_SAMPLE_RATE;
+  const dir = await mkdtemp(join(tmpdir(), 'ac-listening-'));
+  const microphone = join(dir, 'microphone.wav');
+  writeFileSync(microphone, encodeWav(floatToInt16(room)));
+  server.respond = (request) => {
+    const wav = decodeWav(request.file!.bytes);
+    const phrase = phrases.find((p) => wav.sampleRate === SPEECH_SAMPLE_RATE && isTheRecording(matchRecording(recordings.get(p)!, wav.samples))) ?? '';
+    heard.push(phrase);
+    return phrase;
+  };
+
+  const store = createSettingsStore({ dir });
+  const base = defaultSettings();
+  await store.save({
+    ...base,
+    provider: 'grammar',
+    onboardingDone: true,
+    voice: { ...base.voice, enabled: true, engine: 'online', transcriptionUrl: server.baseURL },
+  });
+  const bundleDir = await mkdtemp(join(tmpdir(), 'ac-listening-bundle-'));
+  await buildPanel(bundleDir);
+  const checker = createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) }));
+  const { port1, port2 } = new MessageChannel();
+  // The panel opens after the core: events that come sooner have no page to go to.
+  const shown: { panel?: PanelBrowser } = {};
+  new RpcPeer(portLink(port1), {
+    'permissions:check': (kinds) => checker.check(kinds as never),
+    'permissions:open-settings': () => false,
+    'assistant:event': (event: AssistantEvent) => shown.panel?.push(event),
+    'settings:saved': () => undefined,
+  });
+  // The assistant's voice: a speaker that talks until it is stopped (no sound card here to time it).
+  const feedback = createSpokenFeedback({
+    enabled: false,
+    rate: 175,
+    synth: {
+      name: 'test speaker',
+      synthCommand: (text) => ({ file: process.execPath, args: ['-e', 'process.stdin.resume(); setInterval(() => {}, 1000)'], stdin: text }),
+      missingSynthMessage: () => 'No test speaker.',
+    },
+  });
+  const core = await startOfflineVoiceCore({ link: portLink(port2), dir, fixture, speech: { modelsDir: join(dir, 'models') }, feedback });
+  const session = core.session;
+  const panel = await openPanel({ bundleDir, artifactsDir: ARTIFACTS, session: () => session, chromiumArgs: fakeMicrophone(microphone) });
+  shown.panel = panel;
+  return { fixture, panel, session, server, feedback, heard, loopSeconds };
+}
+
+async function closeListeningRig(rig: ListeningRig | undefined): Promise<void> {
+  rig?.feedback.stop();
+  await rig?.panel.close();
+  closePorts();
+  await rig?.server.close();
+  await rig?.fixture.close();
+}
+
 describe.skipIf(skip !== '')('continuous listening in the panel, on the real core, loop and desktop', { timeout: 120_000 }, () => {
+  let rig: ListeningRig;
   let fixture: LoopFixture;
   let panel: PanelBrowser;
-  let session: PanelSession;
   let server: TranscriptionServer;
   let feedback: SpokenFeedback;
-  /** Each transcription the server answered, in order: the phrase it matched, or '' (nothing it knows). */
-  const heard: string[] = [];
-  const recordings = new Map(PHRASES.map((p) => [p, espeak(p)]));
+  let heard: string[] = [];
   let loopSeconds = 0;
 
   const page = () => panel.page;
@@ -70,68 +146,12 @@ describe.skipIf(skip !== '')('continuous listening in the panel, on the real cor
   };
 
   beforeAll(async () => {
-    fixture = await openLoopFixture();
-    server = await startTranscriptionServer();
-    // The microphone's loop: each phrase, then silence, all over room noise 20 dB below the voice.
-    const parts: Float32Array[] = [silence(1)];
-    for (const phrase of SCRIPT) parts.push(recordings.get(phrase)!, silence(GAP_SECONDS));
-    const clean = concat(...parts);
-    const room = mix(clean, noise(clean.length / SPEECH_SAMPLE_RATE, 0.004, 'pink', 11));
-    loopSeconds = room.length / SPEECH_SAMPLE_RATE;
-    const dir = await mkdtemp(join(tmpdir(), 'ac-listening-'));
-    const microphone = join(dir, 'microphone.wav');
-    writeFileSync(microphone, encodeWav(floatToInt16(room)));
-    server.respond = (request) => {
-      const wav = decodeWav(request.file!.bytes);
-      const phrase = PHRASES.find((p) => wav.sampleRate === SPEECH_SAMPLE_RATE && isTheRecording(matchRecording(recordings.get(p)!, wav.samples))) ?? '';
-      heard.push(phrase);
-      return phrase;
-    };
-
-    const store = createSettingsStore({ dir });
-    const base = defaultSettings();
-    await store.save({
-      ...base,
-      provider: 'grammar',
-      onboardingDone: true,
-      voice: { ...base.voice, enabled: true, engine: 'online', transcriptionUrl: server.baseURL },
-    });
-    const bundleDir = await mkdtemp(join(tmpdir(), 'ac-listening-bundle-'));
-    await buildPanel(bundleDir);
-    const checker = createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) }));
-    const { port1, port2 } = new MessageChannel();
-    new RpcPeer(portLink(port1), {
-      'permissions:check': (kinds) => checker.check(kinds as never),
-      'permissions:open-settings': () => false,
-      'assistant:event': (event: AssistantEvent) => panel.push(event),
-      'settings:saved': () => undefined,
-    });
-    // The assistant's voice: a speaker that talks until it is stopped (no sound card here to time it).
-    feedback = createSpokenFeedback({
-      enabled: false,
-      rate: 175,
-      synth: {
-        name: 'test speaker',
-        synthCommand: (text) => ({ file: process.execPath, args: ['-e', 'process.stdin.resume(); setInterval(() => {}, 1000)'], stdin: text }),
-        missingSynthMessage: () => 'No test speaker.',
-      },
-    });
-    const core = await startOfflineVoiceCore({ link: portLink(port2), dir, fixture, speech: { modelsDir: join(dir, 'models') }, feedback });
-    session = core.session;
-    panel = await openPanel({
-      bundleDir,
-      artifactsDir: ARTIFACTS,
-      session: () => session,
-      chromiumArgs: fakeMicrophone(microphone),
-    });
+    rig = await openListeningRig(SCRIPT);
+    ({ fixture, panel, server, feedback, heard, loopSeconds } = rig);
   }, 90_000);
 
   afterAll(async () => {
-    feedback?.stop();
-    await panel?.close();
-    closePorts();
-    await server?.close();
-    await fixture?.close();
+    await closeListeningRig(rig);
   });
 
   /** Waits until the server has answered `phrases` in this order (from answer `from` on); returns the index after the last. */
@@ -232,5 +252,36 @@ describe.skipIf(skip !== '')('continuous listening in the panel, on the real cor
     await expect.poll(counter, { timeout: 10_000 }).toBeGreaterThan(value);
     await page().getByRole('button', { name: 'Stop listening' }).click();
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
+  });
+});
+
+// While a spoken command runs, listening goes on (issue #27): the command asks, and the next thing the
+// microphone says answers it. Before, each utterance waited for the one before to end, and a command
+// waiting for its confirmation never ended: the answer was queued behind it.
+describe.skipIf(skip !== '')('continuous listening answers the question of a command it heard', { timeout: 120_000 }, () => {
+  let rig: ListeningRig;
+
+  beforeAll(async () => {
+    rig = await openListeningRig(['click Delete everything', 'confirm']);
+  }, 90_000);
+
+  afterAll(async () => {
+    await closeListeningRig(rig);
+  });
+
+  it('“click Delete everything”, then a spoken “confirm”: the question is answered by voice and the button is pressed', async () => {
+    const page = rig.panel.page;
+    const deleted = await rig.fixture.counter('Deleted: ');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Listen all the time (continuous listening)').setChecked(true);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => page.getByTestId('settings-message').textContent()).toMatch(/^Settings saved/);
+    await page.getByRole('button', { name: 'Back to commands' }).click();
+    await expect
+      .poll(() => rig.fixture.counter('Deleted: '), { timeout: 4 * rig.loopSeconds * 1000, message: `heard: ${JSON.stringify(rig.heard)}` })
+      .toBeGreaterThan(deleted);
+    expect(await page.locator('.entry-confirmation .answer').first().textContent()).toBe('You confirmed.');
+    await page.getByRole('button', { name: 'Stop listening' }).click();
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/^Status: (Ready|Waiting for you)$/);
   });
 });

@@ -200,7 +200,10 @@ export function useVoice(options: VoiceOptions): VoiceState {
     let step = apply({ type: 'transcribed', reply, context: context(heard !== undefined) });
     const ask = step.effects.find((e) => e.type === 'ask_heard');
     if (ask && heard) step = apply({ type: 'heard', text: ask.text, act: heard(ask.text), context: context(true) });
-    await step.settled;
+    // Push-to-talk waits for what it sent. Continuous listening goes on at once (issue #27): while a
+    // command runs, "stop", "no" and the answer to its question must be heard, not queued behind it.
+    if (heard) void step.settled.catch(() => undefined);
+    else await step.settled;
     const handled = step.effects.find((e) => e.type === 'handled');
     return handled?.outcome ?? 'done';
   };
