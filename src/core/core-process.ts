@@ -164,6 +164,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       }),
     userCommandPhrases: () => userCommands.current.commands,
     userCommands,
+    confirmTimeoutMs: () => current.confirmTimeoutSeconds * 1000,
     settings: settingsStore,
     // A key saved in the panel is for the base URL in the saved settings (issue #13).
     secrets: keysSavedForSettings(settingsStore, options.secrets),

@@ -57,6 +57,8 @@ export interface PanelSessionDeps {
   readonly userCommandPhrases?: () => readonly UserCommand[];
   /** The commands file the "Your commands" view lists, and changes on Delete and Edit. */
   readonly userCommands?: CommandsFileAccess;
+  /** How long a confirmation waits before it ends, cancelled (the setting, read when it is asked). Default 2 minutes. */
+  readonly confirmTimeoutMs?: () => number;
 }
 
 /** Why "show numbers" does nothing while dictating (what is said then is written into the field). */
@@ -64,6 +66,16 @@ const NUMBERS_WHILE_DICTATING = 'Dictation is on, so the numbers are not shown: 
 
 /** What "show numbers" asks the loop: the grammar reads it as get_screen_elements of the frontmost app, no LLM. */
 const OBSERVE_COMMAND = 'what is on the screen';
+
+/** "2 minutes", "45 seconds": a wait as said in a sentence. */
+function howLong(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+/** How long a confirmation waits for an answer when the setting is not given. */
+const DEFAULT_CONFIRM_TIMEOUT_MS = 120_000;
 
 /** A payload that failed its schema: the handler never ran. */
 export class InvalidPayloadError extends Error {}
@@ -123,12 +135,21 @@ export class PanelSession {
     return new Promise<ConfirmAnswer>((resolve) => {
       const settle = (answer: ConfirmAnswer): void => {
         this.pendingConfirm = undefined;
+        clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
         resolve(answer);
       };
       // The loop treats the abort itself as the cancel; resolving keeps no promise hanging.
       const onAbort = (): void => settle('declined');
       signal.addEventListener('abort', onAbort, { once: true });
+      // Nobody answered: the question ends, cancelled, so that no answer is taken long after it
+      // (a sound in the room, a press meant for something else) — issue #27.
+      const waitMs = this.deps.confirmTimeoutMs?.() ?? DEFAULT_CONFIRM_TIMEOUT_MS;
+      const timer = setTimeout(() => {
+        const message = `Nobody answered within ${howLong(waitMs)}, so it was cancelled and nothing was done. Give the command again to be asked again.`;
+        this.emit({ type: 'answer', to: 'confirmation', answer: 'cancelled', message });
+        settle('declined');
+      }, waitMs);
       this.pendingConfirm = { settle, summary: request.summary, level: request.risk.level, reason: request.risk.reason };
     });
   }

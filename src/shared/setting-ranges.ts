@@ -10,5 +10,8 @@ export const SPEECH_RATE = { min: 80, max: 450 } as const;
 /** End-to-end time budget of one LLM plan, in seconds, retries included. */
 export const PLANNER_TIMEOUT_SECONDS = { min: 2, max: 120 } as const;
 
+/** How long a confirmation waits for an answer before it ends, cancelled, in seconds (issue #27). */
+export const CONFIRM_TIMEOUT_SECONDS = { min: 10, max: 3600 } as const;
+
 /** A confidence threshold. */
 export const THRESHOLD = { min: 0, max: 1 } as const;

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL, DEFAULT_OPENAI_BASE_URL, LLM_PROVIDERS } from './llm-providers.js';
 import { MAX_QUICK_COMMAND_LENGTH, unsafeText } from './limits.js';
-import { PLANNER_TIMEOUT_SECONDS, SPEECH_RATE, THRESHOLD } from './setting-ranges.js';
+import { CONFIRM_TIMEOUT_SECONDS, PLANNER_TIMEOUT_SECONDS, SPEECH_RATE, THRESHOLD } from './setting-ranges.js';
 import { DEFAULT_QUICK_COMMANDS, DEFAULT_SWITCH_SETTINGS, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, SWITCH_LIMITS } from './switch-access.js';
 import { DEFAULT_VOICE_MODEL, DEFAULT_VOICE_SHORTCUT, PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES } from './voice-settings.js';
 
@@ -131,6 +131,7 @@ const QuickCommand = z
 const THRESHOLD_ERROR = `must be a number from ${THRESHOLD.min} to ${THRESHOLD.max}`;
 const SPEECH_RATE_ERROR = `must be words per minute, from ${SPEECH_RATE.min} to ${SPEECH_RATE.max}`;
 const PLANNER_TIMEOUT_ERROR = `must be a number of seconds from ${PLANNER_TIMEOUT_SECONDS.min} to ${PLANNER_TIMEOUT_SECONDS.max}`;
+const CONFIRM_TIMEOUT_ERROR = `must be a number of seconds from ${CONFIRM_TIMEOUT_SECONDS.min} to ${CONFIRM_TIMEOUT_SECONDS.max}`;
 const Threshold = z.number({ error: THRESHOLD_ERROR }).min(THRESHOLD.min, { error: THRESHOLD_ERROR }).max(THRESHOLD.max, { error: THRESHOLD_ERROR });
 
 export const Settings = z
@@ -167,6 +168,15 @@ export const Settings = z
       .meta({ label: 'The confidence thresholds:' }),
     /** Ask before moderate-risk actions (destructive ones always ask). */
     confirmModerate: z.boolean({ error: 'must be on or off' }).default(true),
+    /** A confirmation nobody answers ends, cancelled, after this long (issue #27): no answer is ever taken much later. */
+    confirmTimeoutSeconds: about(
+      z
+        .number({ error: CONFIRM_TIMEOUT_ERROR })
+        .min(CONFIRM_TIMEOUT_SECONDS.min, { error: CONFIRM_TIMEOUT_ERROR })
+        .max(CONFIRM_TIMEOUT_SECONDS.max, { error: CONFIRM_TIMEOUT_ERROR })
+        .default(120),
+      { label: 'How long a confirmation waits for an answer', ...CONFIRM_TIMEOUT_SECONDS },
+    ),
     spokenFeedback: z
       .object({
         enabled: z.boolean({ error: 'must be on or off' }).default(false),
@@ -208,8 +218,8 @@ export function defaultSettings(): Settings {
   return Settings.parse({});
 }
 
-/** The settings the panel shows and changes: all but the planner's time limit and the onboarding flag. */
-export type PanelSettings = Omit<Settings, 'plannerTimeoutSeconds' | 'onboardingDone'>;
+/** The settings the panel shows and changes: all but the planner's time limit, how long a confirmation waits, and the onboarding flag. */
+export type PanelSettings = Omit<Settings, 'plannerTimeoutSeconds' | 'confirmTimeoutSeconds' | 'onboardingDone'>;
 
 /** The schema of each object a setting can sit in, with its wrappers (default, prefault, optional) taken off. */
 function unwrapped(schema: z.ZodType): z.ZodType {

@@ -168,3 +168,39 @@ describe('"what can I say" (issue #15)', () => {
     expect(guide?.type === 'command_guide' && guide.guide.groups.map((g) => g.title)).toContain('Click a button, link or tab');
   });
 });
+
+describe('a confirmation nobody answers (issue #27)', () => {
+  it('ends, cancelled, after the time the setting gives: nothing is done, the run ends, and a later "yes" finds nothing waiting', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ac-answers-timeout-'));
+    const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
+    const engine = fakeEngine(script);
+    const events: AssistantEvent[] = [];
+    const planner = async (): Promise<PlannerAvailability> => ({ kind: 'none', message: 'Only offline commands in this test.' });
+    const session = new PanelSession({
+      createLoop: (confirm) => new AssistantLoop({ engine, confirm, emit: (e) => events.push(e), planner }),
+      emit: (e) => events.push(e),
+      settings: createSettingsStore({ dir }),
+      secrets: createSecretStore({ backend: noKeys }),
+      permissions: granted,
+      planner,
+      confirmTimeoutMs: () => 50,
+    });
+    // The run itself ends when the question does: that is the event waited on.
+    const reply = await session.handle('command:run', ['click Delete everything']);
+    expect(reply).toMatchObject({ outcome: 'refused' });
+    expect(events.filter((e) => e.type === 'confirmation_request')).toHaveLength(1);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'answer',
+        to: 'confirmation',
+        answer: 'cancelled',
+        message: expect.stringMatching(/^Nobody answered within .+, so it was cancelled and nothing was done\./),
+      }),
+    );
+    expect(engine.calls.filter((c) => c.method === 'click')).toHaveLength(0);
+    expect(await session.handle('command:run', ['yes'])).toMatchObject({
+      outcome: 'needs_user',
+      message: expect.stringMatching(/^Nothing is waiting for a yes or a no/),
+    });
+  });
+});
