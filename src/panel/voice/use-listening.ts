@@ -163,6 +163,11 @@ export function useListening(options: ListeningOptions): ListeningState {
     mode,
     level,
     start: () => void start(),
-    stop: () => close(STOPPED),
+    // Stop always says so: listening may have ended a moment before (an utterance that failed closes
+    // it without a second sentence), and a press that seems to do nothing leaves the user guessing.
+    stop: () => {
+      if (modeNow.current === 'off') latest.current.announce(STOPPED);
+      else close(STOPPED);
+    },
   };
 }
