@@ -36,7 +36,8 @@ export async function typeText(parts: EngineParts, text: string, target: Target 
     // The focused element of the target app, in front: its focus is only kept while it is active.
     const front = await apps.raiseTarget();
     if (!front.ok) return front.result;
-    const focus = await apps.focusedElement();
+    // Once it settled: a click a moment ago (a step before) may still be moving the focus to a new window.
+    const focus = await apps.settledFocus();
     field = focus?.element;
     ref = focus?.ref;
     fieldApp = focus ? { pid: focus.app.pid, name: focus.app.app } : undefined;
