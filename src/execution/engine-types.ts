@@ -86,6 +86,8 @@ export interface LiveElementFacts {
    * null when it could not be read (Enter there may run anything).
    */
   readonly line?: string | null;
+  /** A control of an app that shows a terminal (a terminal app, or a window with a terminal in it): its “Paste” pastes there. */
+  readonly besideTerminal?: boolean;
 }
 
 /** Facts about the live target, gathered right before acting (the shape of the registry's TargetFacts). */

@@ -7,7 +7,7 @@
 import { isSecureFieldName } from '../shared/secure-fields.js';
 import type { Role } from '../shared/roles.js';
 import type { AxElement, AxSnapshot } from './accessibility/types.js';
-import { isTerminalElement } from './app-classes.js';
+import { isTerminalApp, isTerminalElement } from './app-classes.js';
 import type { AppOf } from './element-geometry.js';
 import type { TerminalLines } from './engine-parts.js';
 import type { LiveElementFacts } from './engine-types.js';
@@ -18,7 +18,17 @@ const DIALOG_ROLES: ReadonlySet<Role> = new Set<Role>(['dialog', 'alert']);
 /** What a dialog says: its own name and its texts, never its buttons (an answer is judged by the question). */
 const MESSAGE_ROLES: ReadonlySet<Role> = new Set<Role>(['text', 'heading', 'document']);
 const ITEM_ROLES: ReadonlySet<Role> = new Set<Role>(['list_item', 'tree_item', 'row', 'cell']);
+/** Controls whose activation may paste (a “Paste” menu item, a button): told whether the app shows a terminal. */
+const CONTROL_ROLES: ReadonlySet<Role> = new Set<Role>(['menu_item', 'button', 'toggle_button', 'link', 'unknown']);
 const DIALOG_TEXT_MAX = 600;
+
+/** Whether a tree shows a terminal, once per snapshot (a chord's bound elements share one). */
+const SHOWS_TERMINAL = new WeakMap<AxSnapshot, boolean>();
+function showsTerminal(tree: AxSnapshot): boolean {
+  let shows = SHOWS_TERMINAL.get(tree);
+  if (shows === undefined) SHOWS_TERMINAL.set(tree, (shows = tree.elements.some((e) => isTerminalElement(e, tree.app))));
+  return shows;
+}
 
 /** A snapshot, when `where` is one: the tree the element was read from. */
 function treeOf(where: AppOf | undefined): AxSnapshot | undefined {
@@ -35,6 +45,8 @@ export function liveFacts(
   const terminal = isTerminalElement(el, where?.app);
   const tree = treeOf(where);
   const context = tree ? contextOf(el, tree.elements, (e) => liveFacts(e, { pid: tree.pid, app: tree.app }, lines, isOwn)) : {};
+  // A control's "Paste" pastes into the app's terminal: a terminal app, or a window that shows one.
+  const besideTerminal = !terminal && CONTROL_ROLES.has(el.role) && (isTerminalApp(where?.app) || (tree !== undefined && showsTerminal(tree)));
   return {
     role: el.role,
     name: el.name,
@@ -44,6 +56,7 @@ export function liveFacts(
     ...(where && isOwn(where.pid) ? { own: true } : {}),
     ...(el.states.includes('editable') ? { editable: true } : {}),
     ...(SINGLE_LINE_ROLES.has(el.role) && !el.states.includes('multi_line') ? { singleLine: true } : {}),
+    ...(besideTerminal ? { besideTerminal } : {}),
     ...context,
   };
 }

@@ -28,6 +28,9 @@ export const TERMINAL_SUBMIT_CHORDS = ['enter', 'shift+enter', 'ctrl+m', 'ctrl+j
 /** Chords that paste into a terminal: what the clipboard holds may end in a line break and run. */
 export const TERMINAL_PASTE_CHORDS = ['ctrl+shift+v', 'shift+insert', 'ctrl+shift+insert', 'shift+cmd+v'] as const;
 
+/** Labels of items and buttons that paste (matched as words: "Paste", "Paste Selection", "Paste Special"). */
+export const PASTE_ITEM_WORDS = ['paste'] as const;
+
 /**
  * A dialog's answers that take nothing further (the whole label): never judged by the dialog's text.
  * Anything else in a dialog ("OK", "Yes", "Continue", "Proceed", an unnamed button) answers it.
@@ -67,7 +70,7 @@ export const EFFECT_RULES: readonly EffectRule[] = [
   },
   {
     id: 'terminal-paste',
-    judges: 'In a terminal, a paste chord may paste a line break and run what the clipboard holds.',
+    judges: 'In a terminal, a paste chord, or a “Paste” item of an app that shows a terminal, may paste a line break and run what the clipboard holds.',
     chords: TERMINAL_PASTE_CHORDS,
   },
   {

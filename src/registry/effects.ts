@@ -7,9 +7,17 @@
 import { quote } from '../shared/quote.js';
 import { TEXT_ENTRY_ROLES, type Role } from '../shared/roles.js';
 import type { LiveElementFacts } from '../execution/engine-types.js';
-import { ACTIVATING_CHORDS, DECLINING_ANSWERS, DELETE_CHORDS, TERMINAL_PASTE_CHORDS, TERMINAL_SUBMIT_CHORDS, type EffectRuleId } from './effect-rules.js';
+import {
+  ACTIVATING_CHORDS,
+  DECLINING_ANSWERS,
+  DELETE_CHORDS,
+  PASTE_ITEM_WORDS,
+  TERMINAL_PASTE_CHORDS,
+  TERMINAL_SUBMIT_CHORDS,
+  type EffectRuleId,
+} from './effect-rules.js';
 import { assessLabels, HARMLESS, higher, labelIsOneOf, matchWordRules, type RiskAssessment } from './label-risk.js';
-import { LABEL_RULES } from './risk-table.js';
+import { LABEL_RULES, type WordRule } from './risk-table.js';
 
 /** Controls that a key or a typed character activates. */
 const ACTIVATABLE_ROLES: ReadonlySet<Role> = new Set<Role>([
@@ -55,9 +63,21 @@ export function assessDialogAnswer(verb: string, f: LiveElementFacts): RiskAsses
   };
 }
 
-/** Activating an element: its own labels, and the dialog it answers. */
+const PASTE_RULES: readonly WordRule[] = PASTE_ITEM_WORDS.map((phrase) => ({ phrase, level: 'destructive', consequence: 'paste into the terminal' }));
+
+/** A "Paste" item or button of an app that shows a terminal: what it pastes may end in a line break and run. */
+export function assessPasteItem(verb: string, f: LiveElementFacts): RiskAssessment {
+  if (!f.besideTerminal || !f.name || !matchWordRules(f.name, PASTE_RULES)) return HARMLESS;
+  return {
+    level: 'destructive',
+    reason: `${verb} ${named(f)} pastes into the terminal: if what is pasted ends in a line break, the terminal runs it as a command.`,
+    rule: 'terminal-paste',
+  };
+}
+
+/** Activating an element: its own labels, the dialog it answers, a paste into a terminal. */
 export function assessActivating(verb: string, f: LiveElementFacts): RiskAssessment {
-  return higher(assessLabels(verb, undefined, f), assessDialogAnswer(verb, f));
+  return higher(higher(assessLabels(verb, undefined, f), assessDialogAnswer(verb, f)), assessPasteItem(verb, f));
 }
 
 /** Enter in a one-line field presses the window's default button: judged as that button. */

@@ -41,18 +41,43 @@ function phraseWords(phrase: string): readonly string[] {
   return w;
 }
 
+/** Letters spaced apart ("W i p e", "D.e.l.e.t.e", "P\u2009a\u2009y") read as one run: at least this many one-letter words in a row. */
+const SPACED_RUN_MIN = 3;
+
+/** The runs of one-letter words in `words`, each joined ("w i p e a l l" → "wipeall"). */
+function spacedRuns(words: readonly string[]): string[] {
+  const runs: string[] = [];
+  let run = '';
+  let length = 0;
+  for (const w of [...words, '']) {
+    if (w !== '' && Array.from(w).length === 1) {
+      run += w;
+      length++;
+      continue;
+    }
+    if (length >= SPACED_RUN_MIN) runs.push(run);
+    run = '';
+    length = 0;
+  }
+  return runs;
+}
+
 /**
  * The highest rule a text triggers, or undefined. The text is normalised first (invisible characters
  * removed, NFKC, case folded) and matched both as it reads and as its look-alike skeleton, so
- * "Dele\u00ADte", "Ｄｅｌｅｔｅ" and a Cyrillic "Dеlеtе" all say "delete". Texts longer than a label are
- * cut, not skipped.
+ * "Dele\u00ADte", "Ｄｅｌｅｔｅ" and a Cyrillic "Dеlеtе" all say "delete". Letters spaced apart are read
+ * as the words they spell (the word breaks between them are lost, so a phrase may sit anywhere in
+ * the run). Texts longer than a label are cut, not skipped.
  */
 export function matchWordRules(text: string, rules: readonly WordRule[]): WordRule | undefined {
   const { words: plain, skeletonWords } = labelWords(text.slice(0, 1000));
+  const spaced = [...spacedRuns(plain), ...spacedRuns(skeletonWords)];
   let best: WordRule | undefined;
   for (const rule of rules) {
     const phrase = phraseWords(rule.phrase);
-    if ((containsPhrase(plain, phrase) || containsPhrase(skeletonWords, phrase)) && (!best || riskRank(rule.level) > riskRank(best.level))) best = rule;
+    const joined = phrase.join('');
+    const found = containsPhrase(plain, phrase) || containsPhrase(skeletonWords, phrase) || spaced.some((run) => run.includes(joined));
+    if (found && (!best || riskRank(rule.level) > riskRank(best.level))) best = rule;
   }
   return best;
 }

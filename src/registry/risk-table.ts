@@ -22,7 +22,10 @@ const destructive = (phrases: string[], consequence: string): WordRule[] => phra
 const moderate = (phrases: string[], consequence: string): WordRule[] => phrases.map((phrase) => ({ phrase, level: 'moderate', consequence }));
 
 export const LABEL_RULES: readonly WordRule[] = [
-  ...destructive(['delete', 'delete all', 'remove', 'erase', 'wipe', 'destroy', 'shred'], 'delete something for good'),
+  ...destructive(
+    ['delete', 'delete all', 'remove', 'erase', 'wipe', 'destroy', 'shred', 'purge', 'obliterate', 'expunge', 'eradicate', 'annihilate', 'nuke'],
+    'delete something for good',
+  ),
   ...destructive(['empty trash', 'empty bin', 'empty the trash', 'move to trash', 'move to bin'], 'delete files'),
   ...destructive(["don't save", 'dont save', 'do not save', 'discard', 'revert'], 'throw away unsaved work'),
   ...destructive(['format', 'reset', 'factory reset', 'overwrite', 'replace'], 'overwrite or erase data'),

@@ -16,7 +16,16 @@ import { readWebAddress } from '../shared/web-address.js';
 import { isElementById, isPoint, isStep, type ElementRef, type Intent, type Place, type Step } from '../intent/schema.js';
 import { CHORD_RULES, DROP_TARGET_RULES } from './risk-table.js';
 import { assessLabels, HARMLESS, higher, type RiskAssessment } from './label-risk.js';
-import { assessActivatingKey, assessBoundChord, assessDeleteKey, assessDialogAnswer, assessTerminalKey, assessTypedAt, isActivatingChord } from './effects.js';
+import {
+  assessActivatingKey,
+  assessBoundChord,
+  assessDeleteKey,
+  assessDialogAnswer,
+  assessPasteItem,
+  assessTerminalKey,
+  assessTypedAt,
+  isActivatingChord,
+} from './effects.js';
 import type { LiveElementFacts, LiveFacts } from '../execution/engine-types.js';
 
 export { matchWordRules, type RiskAssessment } from './label-risk.js';
@@ -145,10 +154,10 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
   }
 }
 
-/** A click: the element's labels, and when it answers a dialog, what the dialog says. */
+/** A click: the element's labels, and when it answers a dialog or pastes into a terminal, what that does. */
 function assessClick(verb: string, ref: ElementRef | undefined, f: ElementFacts | undefined): RiskAssessment {
   const labels = assessLabels(verb, ref, f);
-  return f ? higher(labels, assessDialogAnswer(verb, f)) : labels;
+  return f ? higher(higher(labels, assessDialogAnswer(verb, f)), assessPasteItem(verb, f)) : labels;
 }
 
 /**

@@ -34,4 +34,13 @@ describe('live facts from the tree', () => {
     expect(liveFacts(item, snapshot([list, item]), new TerminalLines(), none)?.itemOf).toBe('Parcels');
     expect(liveFacts(item, { pid: 1, app: 'Fixture' }, new TerminalLines(), none)?.itemOf).toBeUndefined();
   });
+
+  it('a control of an app that shows a terminal says so (its “Paste” pastes there); a terminal app says so by its name', () => {
+    const paste = el(10, 'menu_item', 'Paste', { parent: 0 });
+    const term = el(11, 'terminal', 'Terminal', { parent: 0 });
+    expect(liveFacts(paste, snapshot([paste, term]), new TerminalLines(), none)?.besideTerminal).toBe(true);
+    expect(liveFacts(paste, snapshot([paste]), new TerminalLines(), none)?.besideTerminal).toBeUndefined();
+    expect(liveFacts(paste, { pid: 1, app: 'gnome-terminal-server' }, new TerminalLines(), none)?.besideTerminal).toBe(true);
+    expect(liveFacts(term, snapshot([paste, term]), new TerminalLines(), none)?.besideTerminal).toBeUndefined();
+  });
 });

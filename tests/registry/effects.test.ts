@@ -156,6 +156,26 @@ describe('terminal-submit and terminal-paste: the terminal runs what is on its l
       expect(classifyRisk(chord(c), { focused: field() }).level).toBe('harmless');
     }
   });
+
+  it('a “Paste” item of an app that shows a terminal asks, clicked or activated by a key or its shortcut; elsewhere it is a paste', () => {
+    const item = (name: string, besideTerminal = true): ElementFacts => ({ role: 'menu_item', name, ...(besideTerminal ? { besideTerminal } : {}) });
+    for (const name of ['Paste', 'Paste Selection', 'Paste Special…', 'P\u00ADaste', 'Ｐａｓｔｅ']) {
+      for (const [how, intent, facts] of [
+        ['click', click(name), { element: item(name) }],
+        ['Enter', press('enter'), { focused: item(name) }],
+        ['a typed space', type(' '), { focused: item(name) }],
+        ['its accelerator', press('v', 'ctrl', 'shift'), { focused: field(), bound: [item(name)] }],
+      ] as const) {
+        const r = classifyRisk(intent, facts);
+        expect(r.level, `${name} by ${how}`).toBe('destructive');
+        expect(r.rule, `${name} by ${how}`).toBe('terminal-paste');
+        expect(r.reason).toContain('pastes into the terminal');
+      }
+    }
+    expect(classifyRisk(click('Paste'), { element: item('Paste', false) }).level).toBe('harmless');
+    expect(classifyRisk(click('Copy'), { element: item('Copy') }).level).toBe('harmless');
+    expect(classifyRisk(click('Toothpaste'), { element: item('Toothpaste') }).level).toBe('harmless');
+  });
 });
 
 describe('focus-unread: keys that activate, when the focus cannot be read', () => {

@@ -42,6 +42,15 @@ describe('LABEL_RULES', () => {
     expect(matchWordRules("Don't Save", LABEL_RULES)?.consequence).toBe('throw away unsaved work');
   });
 
+  it('knows the words for deleting for good, however the letters are spaced', () => {
+    for (const label of ['Purge history', 'Obliterate the list', 'Expunge', 'Eradicate', 'Annihilate', 'Nuke it', 'Remove forever'])
+      expect(matchWordRules(label, LABEL_RULES)?.consequence, label).toBe('delete something for good');
+    for (const label of ['W i p e', 'P\u2009u\u2009r\u2009g\u2009e all', 'D.e.l.e.t.e', 'S-e-n-d payment', 'E r a s e  d i s k', 'p a y'])
+      expect(matchWordRules(label, LABEL_RULES)?.level, label).toBe('destructive');
+    // Two letters are no run; initials and ordinary words stay harmless.
+    for (const label of ['A B', 'J. R. R. Tolkien', 'U S A', 'O K', 'X Y Z']) expect(matchWordRules(label, LABEL_RULES), label).toBeUndefined();
+  });
+
   it('ranks money, sending and deleting destructive, and archiving or installing moderate', () => {
     for (const label of ['Buy now', 'Place order', 'Send', 'Delete', 'Sign out', 'Shut down'])
       expect(matchWordRules(label, LABEL_RULES)?.level, label).toBe('destructive');
