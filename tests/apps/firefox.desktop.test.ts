@@ -228,20 +228,32 @@ describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', (
   it('lists the same fields and buttons when the links come last in the page', async () => {
     expect((await run('click Product 7 in Firefox')).result.outcome).toBe('done');
     await waitForTitle('Product 7');
-    // Firefox drops a link's action while the page it just opened is still being built (the click
-    // was "done" and the page stayed): wait until two reads of the page agree.
+    // Firefox may drop a link's action, or a click, while the page it just opened is still being
+    // built (the click was "done" and the page stayed): wait until the document is no longer busy,
+    // its link is on screen, and two reads of the page agree.
+    const ready = (s: AxSnapshot | undefined): number | undefined => {
+      const doc = s?.elements.find((e) => e.role === 'web_area' && e.name === 'Product 7');
+      const link = s?.elements.find((e) => e.role === 'link' && e.name === 'The shop with its links last');
+      return s && doc && !doc.states.includes('busy') && link?.bounds && link.states.includes('showing') ? s.elements.length : undefined;
+    };
     await until(
       'the page settled',
       async () => {
-        const a = await page().catch(() => undefined);
-        const b = await page().catch(() => undefined);
-        return a && b && a.elements.length > 0 && a.elements.length === b.elements.length ? true : undefined;
+        const a = ready(await page().catch(() => undefined));
+        const b = ready(await page().catch(() => undefined));
+        return a !== undefined && a === b ? true : undefined;
       },
       30_000,
     );
+    // This test is about the listing, not the link: a click Firefox dropped is given once more, and said.
     const click = await run('click "The shop with its links last" in Firefox');
     expect(click.result.outcome, click.result.message).toBe('done');
-    await waitForTitle('Shop');
+    if (!(await waitForTitle('Shop').catch(() => undefined))) {
+      console.log('[firefox] the link click left the page where it was; clicking it once more');
+      const again = await run('click "The shop with its links last" in Firefox');
+      expect(again.result.outcome, again.result.message).toBe('done');
+      await waitForTitle('Shop');
+    }
     await until('the shop page laid out', async () => laidOut(await page().catch(() => undefined)), 30_000);
     const seen = await engine.getScreenElements('Firefox');
     const text = seen.kind === 'observation' ? seen.text : '';
