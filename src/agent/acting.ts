@@ -15,6 +15,7 @@ import type { AssistantDeps, ConfirmAnswer, ConfirmationRequest, LoopLimits } fr
 import { NOT_REPLANNED, OBSERVING, PROVENANCE_NOTE, READ_ONLY, refusedAsSecure, touchesSecureText, USER_WORDED, withoutTypedText } from './run-rules.js';
 import { AGAIN, Cancelled, end, fromStep, untilAborted, type End, type Planned, type RunState, type Step } from './run-state.js';
 import type { SessionMemory } from './session-memory.js';
+import { questionId } from './question-id.js';
 
 export class PlanActor {
   private auditFailureReported = false;
@@ -115,8 +116,9 @@ export class PlanActor {
   private async askToConfirm(state: RunState, planned: Planned, risk: RiskSummary): Promise<ConfirmAnswer> {
     const summary = this.summarize(planned);
     this.setStatus('waiting_for_user');
-    this.emit({ type: 'confirmation_request', summary, risk: { level: risk.level, reason: risk.reason } });
-    const request: ConfirmationRequest = { summary, risk, intent: planned.intent, ...(planned.screenInfluenced ? { screenInfluenced: true } : {}) };
+    const id = questionId();
+    this.emit({ type: 'confirmation_request', id, summary, risk: { level: risk.level, reason: risk.reason } });
+    const request: ConfirmationRequest = { id, summary, risk, intent: planned.intent, ...(planned.screenInfluenced ? { screenInfluenced: true } : {}) };
     const answer = await untilAborted(this.deps.confirm(request, state.signal), state.signal);
     // An asker may settle its question with "declined" as it sees the abort, before the loop does: a stop is a stop.
     if (state.signal.aborted) throw new Cancelled();

@@ -17,6 +17,8 @@ import type { SessionMemory } from './session-memory.js';
 export type ConfirmAnswer = 'confirmed' | 'confirmed_by_flag' | 'declined' | 'unanswered';
 
 export interface ConfirmationRequest {
+  /** The question's id (src/agent/question-id.ts): an answer names it, and counts for this question only. */
+  readonly id: string;
   /** One sentence: what will be done (every step of a sequence, elements by their names). */
   readonly summary: string;
   readonly risk: RiskSummary;

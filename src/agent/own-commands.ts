@@ -18,6 +18,7 @@ import type { AssistantEvent, RiskSummary } from '../shared/events.js';
 import { quote } from '../shared/quote.js';
 import type { AssistantDeps } from './loop-types.js';
 import { PROVENANCE_NOTE } from './run-rules.js';
+import { questionId } from './question-id.js';
 import { Cancelled, end, untilAborted, type Planned, type RunState, type Step } from './run-state.js';
 import { isRepeatRequest, type SessionMemory } from './session-memory.js';
 
@@ -81,8 +82,9 @@ export class OwnCommands {
   ): Promise<Step | undefined> {
     // The run ends right after the answer (back to idle), so the status is said here, as the panel shows it.
     this.emit({ type: 'status', status: 'waiting_for_user' });
-    this.emit({ type: 'confirmation_request', summary, risk });
-    const answer = await untilAborted(this.deps.confirm({ summary, risk }, state.signal), state.signal);
+    const id = questionId();
+    this.emit({ type: 'confirmation_request', id, summary, risk });
+    const answer = await untilAborted(this.deps.confirm({ id, summary, risk }, state.signal), state.signal);
     if (state.signal.aborted) throw new Cancelled();
     if (answer === 'declined') {
       this.emit({ type: 'action_result', ok: false, message: ends.declined });

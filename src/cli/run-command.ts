@@ -13,7 +13,7 @@ import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { AuditLog, defaultAuditDir } from '../agent/audit-log.js';
-import { AssistantLoop, type ConfirmAnswer, type ConfirmCallback, type PlannerAvailability } from '../agent/assistant-loop.js';
+import { AssistantLoop, type ConfirmCallback, type PlannerAvailability } from '../agent/assistant-loop.js';
 import type { LlmProvider } from '../shared/llm-providers.js';
 import type { Settings } from '../config/settings.js';
 import type { AssistantEvent, Outcome } from '../shared/events.js';
@@ -27,7 +27,8 @@ import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './pa
 import { composePlanner } from '../compose/planner-composer.js';
 import { problemsReport, UserCommandsFile } from '../compose/user-commands.js';
 import type { UserCommandStore } from '../agent/own-commands.js';
-import { readConfirmationAnswer } from '../shared/answer-words.js';
+import { Dialogue } from '../agent/dialogue.js';
+import { confirmAtPrompt } from './confirm-at-prompt.js';
 
 const USAGE = `Usage: assistive-control run "<command>" [--provider grammar|ollama|anthropic|openai] [--model M] [--base-url URL] [--json] [--dry-run] [--yes] [--answer-timeout S]
 
@@ -285,15 +286,22 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         if (shown.toErr) lastErrorLine = shown.line;
         (shown.toErr ? io.stderr : io.stdout).write(`${shown.line}\n`);
       };
-      const confirm: ConfirmCallback = async (request) => {
+      // The one owner of what waits (src/agent/dialogue.ts): the panel's answers, at this prompt.
+      const dialogue = new Dialogue({
+        pending: () => loop.memory.pending,
+        closePending: () => loop.memory.setPending(undefined),
+        running: () => false,
+      });
+      const confirm: ConfirmCallback = async (request, signal) => {
         // --yes answers for the user only what the user asked for: never a plan made after reading
         // the screen, which text on the screen may have chosen (issue #27).
         if (yes && !request.screenInfluenced) return 'confirmed_by_flag';
         if (!terminal) return 'unanswered';
-        const answer = await terminal.ask(`${request.risk.reason} ${request.summary} Do it? [y/N] `);
-        if (answer === undefined) return 'unanswered';
-        // The panel's and the voice's confirm words (src/shared/answer-words.ts); anything else is a no here.
-        return readConfirmationAnswer(answer) === 'confirm' ? 'confirmed' : ('declined' satisfies ConfirmAnswer);
+        const line = async (question: string) => {
+          const text = await terminal.ask(question);
+          return text === undefined ? undefined : { text };
+        };
+        return confirmAtPrompt(dialogue, request, signal, { first: line, again: line, stop: interrupt });
       };
 
       const loop = cliLoop(deps, io, settings, { emit, confirm, planner, secrets, dryRun, userCommands: await cliUserCommands(services, io) });

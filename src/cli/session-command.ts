@@ -10,13 +10,14 @@
 import { createInterface, type Interface } from 'node:readline';
 import { Writable } from 'node:stream';
 import type { AssistantEvent } from '../shared/events.js';
-import { readConfirmationAnswer } from '../shared/answer-words.js';
 import { guideTitle } from '../shared/command-guide.js';
 import { quote } from '../shared/quote.js';
 import { sessionCommand as panelWord } from '../shared/session-commands.js';
 import { commandGuide } from '../intent/grammar/command-guide.js';
 import { withUserCommands, type UserCommand } from '../intent/user-commands.js';
 import type { ConfirmCallback } from '../agent/assistant-loop.js';
+import { Dialogue } from '../agent/dialogue.js';
+import { confirmAtPrompt, type PromptLine } from './confirm-at-prompt.js';
 import type { CliCommand } from './cli-io.js';
 import { writeCommandList } from './commands-command.js';
 import { EXIT } from './exit-codes.js';
@@ -42,15 +43,19 @@ function guideLines(own: readonly UserCommand[]): string {
 }
 const LEAVE = new Set(['exit', 'quit', 'bye']);
 
+/** A line typed at the prompt, and when it arrived (ms since the epoch). */
+type Line = Required<PromptLine>;
+
 /** Reads one line at a time from a readline interface, in order; undefined once it closed. */
 class Lines {
-  private readonly queued: string[] = [];
-  private waiting: ((line: string | undefined) => void) | undefined;
+  private readonly queued: Line[] = [];
+  private waiting: ((line: Line | undefined) => void) | undefined;
   private closed = false;
   /** `intercept` sees each line no one is waiting for; true takes it (it is not queued). */
   constructor(rl: Interface, intercept: (line: string) => boolean) {
-    rl.on('line', (line) => {
-      if (!this.waiting && intercept(line)) return;
+    rl.on('line', (text) => {
+      if (!this.waiting && intercept(text)) return;
+      const line = { text, at: Date.now() };
       if (this.waiting) {
         const w = this.waiting;
         this.waiting = undefined;
@@ -70,9 +75,9 @@ class Lines {
    */
   async setAside(): Promise<string[]> {
     for (let i = 0; i < 4; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-    return this.queued.splice(0);
+    return this.queued.splice(0).map((l) => l.text);
   }
-  next(): Promise<string | undefined> {
+  next(): Promise<Line | undefined> {
     const line = this.queued.shift();
     if (line !== undefined) return Promise.resolve(line);
     if (this.closed) return Promise.resolve(undefined);
@@ -124,7 +129,7 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
       };
       const stopListening = deps.onInterrupt(onInterrupt);
 
-      const ask = async (question: string): Promise<string | undefined> => {
+      const ask = async (question: string): Promise<Line | undefined> => {
         io.stderr.write(question);
         return lines.next();
       };
@@ -132,7 +137,7 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
        * A question's answer is a line typed after it was asked (issue #27): lines typed ahead or pasted
        * with a command ("click Delete\ny\n") are set aside, not run, and the user is told.
        */
-      const askFresh = async (question: string): Promise<string | undefined> => {
+      const askFresh = async (question: string): Promise<Line | undefined> => {
         const early = await lines.setAside();
         if (early.length > 0) {
           const listed = early.map((l) => quote(l, 40)).join(', ');
@@ -150,11 +155,14 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
         if (shown.toErr) said.error = shown.line;
         (shown.toErr ? io.stderr : io.stdout).write(`${shown.line}\n`);
       };
-      const confirm: ConfirmCallback = async (request) => {
-        const answer = await askFresh(`${request.risk.reason} ${request.summary} Do it? [y/N] `);
-        if (answer === undefined) return 'unanswered';
-        return readConfirmationAnswer(answer) === 'confirm' ? 'confirmed' : 'declined';
-      };
+      // The one owner of what waits (src/agent/dialogue.ts), as in the panel: the same answers, fresh ones only.
+      const dialogue = new Dialogue({
+        pending: () => loop.memory.pending,
+        closePending: () => loop.memory.setPending(undefined),
+        running: () => false,
+      });
+      const confirm: ConfirmCallback = (request, signal) =>
+        confirmAtPrompt(dialogue, request, signal, { first: askFresh, again: ask, stop: () => controller?.abort() });
       const userCommands = await cliUserCommands(services, io);
       // Followed while the session lasts: an edit of commands.json applies to the next command.
       await userCommands.watch((message) => io.stderr.write(`${message}\n`));
@@ -176,7 +184,7 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
               ? await askFresh(`${pending.question}\n${options.map((o, i) => `  ${i + 1}. ${o}\n`).join('')}${PROMPT}`)
               : await ask(PROMPT);
           if (line === undefined) break;
-          const text = line.trim();
+          const text = line.text.trim();
           if (text === '') continue;
           if (LEAVE.has(text.toLowerCase())) break;
           if (panelWord(text) === 'help') {

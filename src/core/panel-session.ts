@@ -7,8 +7,8 @@
  * including a confirmation the user has not answered yet, and a command still in its permission
  * preflight, which then never reaches the loop (issue #13).
  */
-import type { AssistantLoop, ConfirmAnswer, ConfirmCallback, ConfirmationRequest, PlannerFactory } from '../agent/assistant-loop.js';
-import type { RiskLevel } from '../shared/risk-level.js';
+import type { AssistantLoop, ConfirmCallback, PlannerFactory } from '../agent/assistant-loop.js';
+import { Dialogue } from '../agent/dialogue.js';
 import type { SettingsStore, Settings } from '../config/settings.js';
 import type { Observation } from '../execution/observation.js';
 import { REQUEST_SCHEMAS, SECRET_CHANNELS, type RequestChannel, type RequestChannels, type RunReply, type SaveReply } from '../shared/ipc-contract.js';
@@ -16,7 +16,7 @@ import type { AssistantEvent } from '../shared/events.js';
 import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';
 import { sessionCommand } from '../shared/session-commands.js';
-import { routeAnswer, type AnswerChannel, type Waiting } from '../shared/answer-words.js';
+import type { AnswerChannel } from '../shared/answer-words.js';
 import { guideTitle, type CommandGuide } from '../shared/command-guide.js';
 import { commandGuide, confirmationGuide, questionGuide, runningGuide, type GuideVocabulary } from '../intent/grammar/command-guide.js';
 import { promptPlatform } from '../intent/system-prompt.js';
@@ -67,13 +67,6 @@ const NUMBERS_WHILE_DICTATING = 'Dictation is on, so the numbers are not shown: 
 /** What "show numbers" asks the loop: the grammar reads it as get_screen_elements of the frontmost app, no LLM. */
 const OBSERVE_COMMAND = 'what is on the screen';
 
-/** "2 minutes", "45 seconds": a wait as said in a sentence. */
-function howLong(ms: number): string {
-  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
-  const seconds = Math.max(1, Math.round(ms / 1000));
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
-}
-
 /** How long a confirmation waits for an answer when the setting is not given. */
 const DEFAULT_CONFIRM_TIMEOUT_MS = 120_000;
 
@@ -111,9 +104,8 @@ export class PanelSession {
    * one is still in its preflight the loop is idle, so a second one may be checking too.)
    */
   private readonly running = new Set<AbortController>();
-  /** The confirmation the loop waits for: how to answer it, and what it asks (for the sentences about it). */
-  private pendingConfirm:
-    { readonly settle: (answer: ConfirmAnswer) => void; readonly summary: string; readonly level: RiskLevel; readonly reason: string } | undefined;
+  /** What the session waits for from the user: the one pending question, its id, and its answers (src/agent/dialogue.ts). */
+  private readonly dialogue: Dialogue;
   /** The numbered overlay is up: the next other command closes it (its numbers may be stale after an action). */
   private overlayShown = false;
   /** The observation the overlay last showed: a "show numbers" that observed nothing new must not show it again. */
@@ -128,34 +120,18 @@ export class PanelSession {
   constructor(private readonly deps: PanelSessionDeps) {
     this.permissions = boundedPermissionChecker(deps.permissions, PERMISSION_DEADLINE_MS);
     this.commandsFile = userCommandsRequests(deps.userCommands);
-    this.loop = deps.createLoop((request, signal) => this.waitForAnswer(request, signal));
-  }
-
-  private waitForAnswer(request: ConfirmationRequest, signal: AbortSignal): Promise<ConfirmAnswer> {
-    return new Promise<ConfirmAnswer>((resolve) => {
-      const settle = (answer: ConfirmAnswer): void => {
-        this.pendingConfirm = undefined;
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-        resolve(answer);
-      };
-      // The loop treats the abort itself as the cancel; resolving keeps no promise hanging.
-      const onAbort = (): void => settle('declined');
-      signal.addEventListener('abort', onAbort, { once: true });
-      // Nobody answered: the question ends, cancelled, so that no answer is taken long after it
-      // (a sound in the room, a press meant for something else) — issue #27.
-      const waitMs = this.deps.confirmTimeoutMs?.() ?? DEFAULT_CONFIRM_TIMEOUT_MS;
-      const timer = setTimeout(() => {
-        const message = `Nobody answered within ${howLong(waitMs)}, so it was cancelled and nothing was done. Give the command again to be asked again.`;
-        this.emit({ type: 'answer', to: 'confirmation', answer: 'cancelled', message });
-        settle('declined');
-      }, waitMs);
-      this.pendingConfirm = { settle, summary: request.summary, level: request.risk.level, reason: request.risk.reason };
+    this.dialogue = new Dialogue({
+      pending: () => this.loop.memory.pending,
+      closePending: () => this.loop.memory.setPending(undefined),
+      running: () => this.loop.busy || this.running.size > 0,
+      emit: (event) => this.emit(event),
+      timeoutMs: () => this.deps.confirmTimeoutMs?.() ?? DEFAULT_CONFIRM_TIMEOUT_MS,
     });
+    this.loop = deps.createLoop(this.dialogue.confirm);
   }
 
   private readonly handlers: Handlers = {
-    'command:run': async (command, via) => {
+    'command:run': async (command, via, startedAt) => {
       // Answered here, before any planner: Stop never waits for (or reaches) an LLM.
       const own = sessionCommand(command);
       if (own === 'stop') return this.stop();
@@ -166,7 +142,7 @@ export class PanelSession {
         this.overlayShown = false;
         return { outcome: 'done', message: 'The numbers are hidden.', overlay: 'hidden' } satisfies RunReply;
       }
-      const answered = this.answerWaiting(command, via ?? 'typed');
+      const answered = this.answerWaiting(command, via ?? 'typed', startedAt);
       if (answered) return answered;
       // While dictating, what is said is text: "show numbers" would be typed as "what is on the screen".
       if (own === 'show_numbers' && this.dictating) return { outcome: 'refused', message: NUMBERS_WHILE_DICTATING } satisfies RunReply;
@@ -181,8 +157,9 @@ export class PanelSession {
     'command:stop': async () => {
       this.abortAll();
     },
-    'confirmation:answer': async (answer) => {
-      this.pendingConfirm?.settle(answer === 'confirm' ? 'confirmed' : 'declined');
+    // Counts only for the question it names, once (a card of an earlier question, a press in flight, find nothing).
+    'confirmation:answer': async (answer, questionId) => {
+      this.dialogue.press(questionId, answer);
     },
     'commands:recent': async () => [...this.loop.memory.recentCommands],
     'settings:view': async () => buildSettingsView((await this.deps.settings.load()).settings, this.deps.secrets),
@@ -236,52 +213,20 @@ export class PanelSession {
     return this.loop.dictation.active;
   }
 
-  /** What the session waits for from the user now. */
-  private waiting(): Waiting | undefined {
-    const asked = this.pendingConfirm;
-    if (asked) return { kind: 'confirmation', summary: asked.summary, level: asked.level, question: `${asked.summary} ${asked.reason}` };
-    if (this.loop.busy || this.running.size > 0) return { kind: 'running' };
-    const pending = this.loop.memory.pending;
-    if (pending?.kind === 'clarification') return { kind: 'question', question: pending.question, options: pending.options };
-    // A confirmation a run left unanswered (no one to ask then) is the loop's to read.
-    if (pending?.kind === 'confirmation') return undefined;
-    return { kind: 'nothing' };
-  }
-
   /**
-   * A typed or spoken text, routed to what waits before it could ever be a command (issue #15, rule
-   * in src/shared/answer-words.ts): a yes or a no answers the waiting confirmation exactly once (the
-   * next "yes" finds nothing waiting and does nothing), a cancel closes a waiting question, and a
-   * text that answers nothing says what can be said while what waits keeps waiting. Undefined: the
-   * loop takes the text (a new command, an option of the question, or one refused while a command runs).
+   * A typed or spoken text, given to the dialogue before it could ever be a command (src/agent/dialogue.ts):
+   * an answer, a text that answers nothing (what waits keeps waiting) or one begun before the question.
+   * Undefined: the loop takes the text (a new command, an option of the question, or one refused while a command runs).
    */
-  private answerWaiting(text: string, via: AnswerChannel): RunReply | undefined {
-    const waiting = this.waiting();
-    if (!waiting || waiting.kind === 'running') return undefined;
-    const route = routeAnswer(text, waiting, via);
-    switch (route.kind) {
-      case 'stop':
-      case 'choose':
-      case 'command':
+  private answerWaiting(text: string, via: AnswerChannel, startedAt: number | undefined): RunReply | undefined {
+    const heard = this.dialogue.hear(text, startedAt === undefined ? { via } : { via, startedAt });
+    switch (heard.kind) {
+      case 'pass':
         return undefined;
-      case 'confirm':
-      case 'cancel': {
-        if (waiting.kind === 'confirmation' && this.pendingConfirm) {
-          const confirmed = route.kind === 'confirm';
-          const message = confirmed ? 'Confirmed.' : 'Cancelled.';
-          // Said before the loop goes on, so the answer is heard before the action's result.
-          this.emit({ type: 'answer', to: 'confirmation', answer: confirmed ? 'confirmed' : 'cancelled', message });
-          this.pendingConfirm.settle(confirmed ? 'confirmed' : 'declined');
-          return { outcome: confirmed ? 'done' : 'refused', message };
-        }
-        this.loop.memory.setPending(undefined);
-        const message = 'Cancelled: the question is closed, and nothing was done.';
-        this.emit({ type: 'answer', to: 'question', answer: 'cancelled', message });
-        return { outcome: 'cancelled', message };
-      }
+      case 'answered':
+        return { outcome: heard.to === 'question' ? 'cancelled' : heard.answer === 'confirmed' ? 'done' : 'refused', message: heard.message };
       case 'not_an_answer':
-        this.emit({ type: 'answer', to: waiting.kind, answer: 'not_an_answer', message: route.message });
-        return { outcome: 'needs_user', message: route.message };
+        return { outcome: 'needs_user', message: heard.message };
     }
   }
 
@@ -292,7 +237,7 @@ export class PanelSession {
    * loop's; when none can be made (no app, no permission) the examples are generic.
    */
   private async help(): Promise<RunReply> {
-    const waiting = this.waiting() ?? { kind: 'nothing' };
+    const waiting = this.dialogue.waiting() ?? { kind: 'nothing' };
     let guide: CommandGuide;
     let hidden = false;
     switch (waiting.kind) {

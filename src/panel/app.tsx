@@ -152,7 +152,7 @@ export function App({ api }: { readonly api: PanelApi }) {
             input={input}
             text={session.text}
             onText={setText}
-            send={(t) => void send(t)}
+            send={(t) => void session.sendBox(t)}
             stop={() => void api.stop()}
             canSend={!(busy && !confirmation) && session.text.trim() !== ''}
             canStop={busy}

@@ -21,6 +21,8 @@ export type Entry =
   | {
       readonly id: number;
       readonly kind: 'confirmation';
+      /** The question's id, which an answer names (src/agent/dialogue.ts). */
+      readonly questionId: string;
       readonly text: string;
       readonly risk: RiskSummary;
       readonly answer: 'pending' | 'confirmed' | 'cancelled' | 'expired';
@@ -131,7 +133,7 @@ export function applyEvent(state: PanelState, event: AssistantEvent): PanelState
     case 'clarification':
       return add(state, { kind: 'clarification', text: event.question, options: event.options, open: true });
     case 'confirmation_request':
-      return add(state, { kind: 'confirmation', text: event.summary, risk: event.risk, answer: 'pending' });
+      return add(state, { kind: 'confirmation', questionId: event.id, text: event.summary, risk: event.risk, answer: 'pending' });
     case 'observation':
       return add(state, { kind: 'result', text: `Looked at the screen: ${event.summary}`, ok: true });
     case 'action_result':

@@ -4,7 +4,7 @@
  * `send`, the one way a command goes to main, whether typed, picked, run again or heard.
  */
 import type { RefObject } from 'preact';
-import { useEffect, useReducer, useState } from 'preact/hooks';
+import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { OverlayView, PanelApi, RunReply } from '../shared/ipc-contract.js';
 import { sessionCommand } from '../shared/session-commands.js';
 import { routeAnswer, type AnswerChannel } from '../shared/answer-words.js';
@@ -24,7 +24,15 @@ export function usePanelSession({
   readonly openUserCommands: () => void;
 }) {
   const [state, dispatch] = useReducer(reducePanel, INITIAL_STATE);
-  const [text, setText] = useState('');
+  const [text, setBoxText] = useState('');
+  /** When the user began the text in the box (ms since the epoch): a text begun before a question never answers it. */
+  const begun = useRef<number | undefined>(undefined);
+  const setText = (next: string): void => {
+    // A new text (the box emptied, or its start replaced: select all, then type) begins now.
+    if (next.trim() === '') begun.current = undefined;
+    else if (begun.current === undefined || next[0] !== text[0]) begun.current = Date.now();
+    setBoxText(next);
+  };
   const [recent, setRecent] = useState<readonly string[]>([]);
   const [runsEnded, setRunsEnded] = useState(0);
   const [overlay, setOverlay] = useState<OverlayView | undefined>();
@@ -45,8 +53,11 @@ export function usePanelSession({
   }
 
   const waiting = waitingFor(state);
-  /** Sends a typed or spoken text; `via` says which, as the answer rule reads it (src/shared/answer-words.ts). */
-  const send = async (command: string, via: AnswerChannel = 'typed'): Promise<void> => {
+  /**
+   * Sends a typed or spoken text; `via` says which, as the answer rule reads it (src/shared/answer-words.ts),
+   * and `startedAt` when the user began it (absent: now, as for a button pressed).
+   */
+  const send = async (command: string, via: AnswerChannel = 'typed', startedAt?: number): Promise<void> => {
     const trimmed = command.trim();
     const own = sessionCommand(trimmed);
     // While a command runs and asks nothing, only "stop" (it stops that one) and "what can I say" go.
@@ -64,7 +75,7 @@ export function usePanelSession({
     setText('');
     let reply: RunReply | undefined;
     try {
-      reply = await api.runCommand(trimmed, via);
+      reply = await (startedAt === undefined ? api.runCommand(trimmed, via) : api.runCommand(trimmed, via, startedAt));
     } catch {
       dispatch({ type: 'send_error', text: 'The command could not be sent to the assistant. Try again; if this stays, restart Assistive Control.' });
       input.current?.focus();
@@ -82,9 +93,15 @@ export function usePanelSession({
     setRecent(await api.recentCommands());
   };
 
+  /** Sends what is in the command box, with the time the user began typing it. */
+  const sendBox = (command: string): Promise<void> => send(command, 'typed', begun.current);
+
+  /** A Confirm or Cancel on the card `id`: the answer names that card's question, and counts for it only. */
   const confirm = (id: number, answer: ConfirmAnswer): void => {
+    const card = state.entries.find((e) => e.id === id && e.kind === 'confirmation');
+    if (card?.kind !== 'confirmation' || card.answer !== 'pending') return;
     dispatch({ type: 'answered', id, answer: answer === 'confirm' ? 'confirmed' : 'cancelled' });
-    void api.answerConfirmation(answer);
+    void api.answerConfirmation(answer, card.questionId);
   };
 
   // Esc closes the numbers while the panel has the keyboard (the shell closes them otherwise).
@@ -108,5 +125,5 @@ export function usePanelSession({
     [api],
   );
 
-  return { state, busy, waiting, runsEnded, text, setText, recent, setRecent, overlay, send, confirm, announceMissingPermissions };
+  return { state, busy, waiting, runsEnded, text, setText, recent, setRecent, overlay, send, sendBox, confirm, announceMissingPermissions };
 }

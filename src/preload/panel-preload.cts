@@ -18,9 +18,10 @@ function invoke<C extends RequestChannel>(channel: C, ...args: Parameters<Reques
 }
 
 const api: PanelApi = {
-  runCommand: (command, via) => (via === undefined ? invoke('command:run', command) : invoke('command:run', command, via)),
+  runCommand: (command, via, startedAt) =>
+    via === undefined ? invoke('command:run', command) : startedAt === undefined ? invoke('command:run', command, via) : invoke('command:run', command, via, startedAt),
   stop: () => invoke('command:stop'),
-  answerConfirmation: (answer) => invoke('confirmation:answer', answer),
+  answerConfirmation: (answer, questionId) => invoke('confirmation:answer', answer, questionId),
   recentCommands: () => invoke('commands:recent'),
   settingsView: () => invoke('settings:view'),
   userCommandsView: () => invoke('user-commands:view'),

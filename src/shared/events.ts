@@ -41,7 +41,8 @@ export type AssistantEvent =
       readonly lowConfidence: boolean;
     }
   | { readonly type: 'clarification'; readonly question: string; readonly options: readonly string[] }
-  | { readonly type: 'confirmation_request'; readonly summary: string; readonly risk: RiskSummary }
+  /** `id` names the question: the panel's Confirm and Cancel send it back with the answer (issue #27). */
+  | { readonly type: 'confirmation_request'; readonly id: string; readonly summary: string; readonly risk: RiskSummary }
   | { readonly type: 'observation'; readonly summary: string; readonly elements: number }
   | { readonly type: 'action_result'; readonly ok: boolean; readonly message: string }
   | { readonly type: 'error'; readonly code: string; readonly message: string; readonly retryable: boolean }

@@ -191,10 +191,15 @@ export interface PanelRequests {
 
 /** Renderer → main: each channel's signature (arguments are validated in main before use). */
 export interface RequestChannels {
-  /** A command or an answer; `via`: spoken or typed (default), which the answer rule reads (src/shared/answer-words.ts). */
-  'command:run': (command: string, via?: AnswerChannel) => Promise<RunReply>;
+  /**
+   * A command or an answer; `via`: spoken or typed (default), which the answer rule reads (src/shared/answer-words.ts);
+   * `startedAt`: when the user began it (ms since the epoch: the first key typed, the start of the speech), so
+   * that a text begun before a question appeared never answers it (src/agent/dialogue.ts).
+   */
+  'command:run': (command: string, via?: AnswerChannel, startedAt?: number) => Promise<RunReply>;
   'command:stop': () => Promise<void>;
-  'confirmation:answer': (answer: ConfirmationAnswer) => Promise<void>;
+  /** A Confirm or Cancel button's answer, with the id of the question it answers (the confirmation_request event's). */
+  'confirmation:answer': (answer: ConfirmationAnswer, questionId: string) => Promise<void>;
   'commands:recent': () => Promise<readonly string[]>;
   'settings:view': () => Promise<SettingsView>;
   /** The user's own commands (commands.json) and the file's problems. */
@@ -263,9 +268,9 @@ export type RequestChannel = keyof RequestChannels;
 
 /** The argument list each request channel must match, checked by main before the handler runs. */
 export const REQUEST_SCHEMAS: { readonly [C in RequestChannel]: z.ZodType<Parameters<RequestChannels[C]>> } = {
-  'command:run': z.tuple([commandPayload, z.enum(ANSWER_CHANNELS).optional()]),
+  'command:run': z.tuple([commandPayload, z.enum(ANSWER_CHANNELS).optional(), z.number().int().nonnegative().optional()]),
   'command:stop': z.tuple([]),
-  'confirmation:answer': z.tuple([confirmationAnswerPayload]),
+  'confirmation:answer': z.tuple([confirmationAnswerPayload, z.string().min(1).max(100)]),
   'commands:recent': z.tuple([]),
   'settings:view': z.tuple([]),
   'user-commands:view': z.tuple([]),
@@ -294,9 +299,9 @@ export const SECRET_CHANNELS: ReadonlySet<RequestChannel> = new Set(['keys:save'
  * Tests implement it over Playwright's exposeFunction; the Electron preload over ipcRenderer.
  */
 export interface PanelApi {
-  runCommand(command: string, via?: AnswerChannel): Promise<RunReply>;
+  runCommand(command: string, via?: AnswerChannel, startedAt?: number): Promise<RunReply>;
   stop(): Promise<void>;
-  answerConfirmation(answer: ConfirmationAnswer): Promise<void>;
+  answerConfirmation(answer: ConfirmationAnswer, questionId: string): Promise<void>;
   recentCommands(): Promise<readonly string[]>;
   settingsView(): Promise<SettingsView>;
   userCommandsView(): Promise<UserCommandsView>;

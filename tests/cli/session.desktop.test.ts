@@ -98,6 +98,10 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
       type('click Delete everything\ry\r');
       await expectText('Set aside a line typed before this question');
       await expectText('Do it? [y/N] ');
+      // Neither a yes nor a no: it says so and asks again (a typo never decides).
+      type('maybe later\r');
+      await expectText('“maybe later” is not a yes or a no, so nothing was done.');
+      await expectText('Do it? [y/N] ');
       type('n\r');
       await expectText('> ');
       expect(await counter('Deleted: ')).toBe(deleted + 1);

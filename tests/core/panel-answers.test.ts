@@ -99,6 +99,42 @@ describe('answering a confirmation by text (issue #15)', () => {
     expect(events.filter((e) => e.type === 'intent')).toHaveLength(1);
   });
 
+  it('Confirm and Cancel name their question (issue #27): an answer to another question does nothing; the one named counts, once', async () => {
+    const { session, clicks, next } = await answerSession();
+    const asked = next((e) => e.type === 'confirmation_request');
+    const run = session.handle('command:run', ['click Delete everything']);
+    const request = await asked;
+    const id = request.type === 'confirmation_request' ? request.id : '';
+    expect(id).toMatch(/^q\d+$/);
+    // A press on an earlier card (its question long gone), then a payload without an id.
+    await session.handle('confirmation:answer', ['confirm', 'q0']);
+    await expect(session.handle('confirmation:answer', ['confirm'])).rejects.toThrow(/Invalid payload/);
+    expect(clicks()).toEqual([]);
+    await session.handle('confirmation:answer', ['confirm', id]);
+    await expect(run).resolves.toMatchObject({ outcome: 'done' });
+    expect(clicks()).toHaveLength(1);
+    // Pressed again: its question was answered; nothing more happens.
+    await session.handle('confirmation:answer', ['confirm', id]);
+    expect(clicks()).toHaveLength(1);
+  });
+
+  it('a text begun before the question appeared does not answer it (issue #27); one begun after does', async () => {
+    const { session, clicks, destructive } = await answerSession();
+    const before = Date.now() - 1;
+    const { run } = await destructive();
+    await expect(session.handle('command:run', ['yes', 'typed', before])).resolves.toMatchObject({
+      outcome: 'needs_user',
+      message: expect.stringMatching(/^“yes” was begun before the question appeared, so it does not answer it and nothing was done\./),
+    });
+    await expect(session.handle('command:run', ['confirm', 'spoken', before])).resolves.toMatchObject({
+      message: expect.stringMatching(/was said before the question/),
+    });
+    expect(clicks()).toEqual([]);
+    await expect(session.handle('command:run', ['yes', 'typed', Date.now()])).resolves.toEqual({ outcome: 'done', message: 'Confirmed.' });
+    await expect(run).resolves.toMatchObject({ outcome: 'done' });
+    expect(clicks()).toHaveLength(1);
+  });
+
   it('"no" cancels: nothing is clicked, the run ends refused', async () => {
     const { say, clicks, destructive } = await answerSession();
     const { run } = await destructive();

@@ -21,15 +21,17 @@ describe('what is read aloud', () => {
       text: 'Which one? Send, or Save?',
       interrupt: true,
     });
-    expect(spokenLineFor({ type: 'confirmation_request', summary: 'Click “Delete everything”.', risk })).toEqual({
+    expect(spokenLineFor({ type: 'confirmation_request', id: 'q1', summary: 'Click “Delete everything”.', risk })).toEqual({
       text: 'Click “Delete everything”. This cannot be undone: say confirm to do it, or no to cancel.',
       interrupt: true,
     });
-    expect(spokenLineFor({ type: 'confirmation_request', summary: 'Click “Archive”.', risk: { level: 'moderate', reason: 'It archives.' } })?.text).toBe(
-      'Click “Archive”. Say yes to do it, or no to cancel.',
-    );
+    expect(
+      spokenLineFor({ type: 'confirmation_request', id: 'q1', summary: 'Click “Archive”.', risk: { level: 'moderate', reason: 'It archives.' } })?.text,
+    ).toBe('Click “Archive”. Say yes to do it, or no to cancel.');
     // The prompt read back by a microphone is no answer to itself (the strict rule of src/shared/answer-words.ts).
-    expect(readConfirmationAnswer(spokenLineFor({ type: 'confirmation_request', summary: 'Click “Delete everything”.', risk })!.text)).toBeUndefined();
+    expect(
+      readConfirmationAnswer(spokenLineFor({ type: 'confirmation_request', id: 'q1', summary: 'Click “Delete everything”.', risk })!.text),
+    ).toBeUndefined();
     expect(spokenLineFor({ type: 'error', code: 'planner', message: 'The planner is offline.', retryable: true })).toEqual({
       text: 'The planner is offline.',
       interrupt: true,

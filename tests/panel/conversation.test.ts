@@ -40,7 +40,7 @@ const intent = (name: string, lowConfidence = false, risk = harmless): Assistant
   lowConfidence,
 });
 const question: AssistantEvent = { type: 'clarification', question: 'Which Send?', options: ['the first', 'the second'] };
-const confirmation: AssistantEvent = { type: 'confirmation_request', summary: 'Delete report.odt.', risk: destructive };
+const confirmation: AssistantEvent = { type: 'confirmation_request', id: 'q1', summary: 'Delete report.odt.', risk: destructive };
 
 describe('entries from events', () => {
   it('starts empty and idle, and numbers entries from 1 upward', () => {

@@ -214,17 +214,27 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
     await expect
       .poll(announced)
       .toMatch(/^Needs your confirmation: .+ Your text stays in the command box: type yes or no there, or reach Confirm and Cancel with Shift\+Tab\.$/);
-    // Their Enter sends their text, which answers nothing: the question keeps waiting.
+    // Their Enter sends their text, begun before the question: it answers nothing, and the question keeps waiting.
     await page().keyboard.type('ement');
     await page().keyboard.press('Enter');
     // The core answers it as no answer (this harness shows the loop's events, not the session's own).
     await expect
       .poll(() => panel.crossings.filter((c) => c.channel === 'command:run' && c.args[0] === 'click Increment').at(-1)?.reply)
-      .toMatchObject({ outcome: 'needs_user', message: expect.stringMatching(/^“click Increment” is not a yes or a no, so nothing was done\./) });
+      .toMatchObject({
+        outcome: 'needs_user',
+        message: expect.stringMatching(/^“click Increment” was begun before the question appeared, so it does not answer it/),
+      });
     expect(await status().textContent()).toBe('Status: Waiting for you');
     expect(await answers.count()).toBe(answered);
-    await page().getByRole('button', { name: 'Cancel', exact: true }).click();
+    // As the announcement said: a no typed in the box after the question answers it.
+    await input.focus();
+    await page().keyboard.type('no');
+    await page().keyboard.press('Enter');
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    expect(panel.crossings.filter((c) => c.channel === 'command:run' && c.args[0] === 'no').at(-1)?.reply).toEqual({
+      outcome: 'refused',
+      message: 'Cancelled.',
+    });
   });
 
   it('Enter held down from before a question, or pressed as it appears, does not confirm it; a fresh press once it takes presses does (issue #27)', async () => {

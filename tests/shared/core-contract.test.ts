@@ -33,7 +33,7 @@ const EVENTS: readonly AssistantEvent[] = [
     lowConfidence: false,
   },
   { type: 'clarification', question: 'Which one?', options: ['the first', 'the second'] },
-  { type: 'confirmation_request', summary: 'Delete the file.', risk: { level: 'destructive', reason: 'It cannot be undone.' } },
+  { type: 'confirmation_request', id: 'q1', summary: 'Delete the file.', risk: { level: 'destructive', reason: 'It cannot be undone.' } },
   { type: 'observation', summary: 'Mail, 12 elements.', elements: 12 },
   { type: 'action_result', ok: true, message: 'Clicked Send.' },
   { type: 'error', code: 'core_exited', message: 'The assistant stopped unexpectedly.', retryable: true },
