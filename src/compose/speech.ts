@@ -14,6 +14,7 @@ import { createOpenAITranscriber } from '../voice/openai-transcriber.js';
 import { SpeechError } from '../voice/speech-error.js';
 import type { SpeechToText } from '../voice/speech-to-text.js';
 import { createWhisperEngine, type WhisperBinding } from '../voice/whisper-engine.js';
+import { VOICE_MODEL_SIZES } from '../shared/voice-settings.js';
 import { keyForRequest } from './provider-keys.js';
 
 export type VoiceSettings = Settings['voice'];
@@ -143,4 +144,32 @@ export async function composeSpeechEngine(
     ...(voice.model.endsWith('.en') ? { language: 'en' } : {}),
     ...(options.binding ? { binding: options.binding } : {}),
   });
+}
+
+/**
+ * Whisper on this computer for the wake check while online transcription is chosen (issue #27): the
+ * model the settings name if it is downloaded, else the first downloaded one of the sizes offered,
+ * loaded now. Undefined when no model is on this computer or none loads here. Never downloads.
+ */
+export async function installedWhisperEngine(
+  voice: VoiceSettings,
+  options: Pick<SpeechComposeOptions, 'modelsDir' | 'modelCatalog' | 'binding'>,
+): Promise<SpeechToText | undefined> {
+  const manager = createModelManager({ dir: options.modelsDir, ...(options.modelCatalog ? { catalog: options.modelCatalog } : {}) });
+  for (const model of [voice.model, ...VOICE_MODEL_SIZES.filter((m) => m !== voice.model)]) {
+    const modelPath = manager.installedPath(model);
+    if (!modelPath) continue;
+    const engine = createWhisperEngine({
+      modelPath,
+      ...(model.endsWith('.en') ? { language: 'en' } : {}),
+      ...(options.binding ? { binding: options.binding } : {}),
+    });
+    try {
+      await engine.load();
+      return engine;
+    } catch {
+      await engine.close();
+    }
+  }
+  return undefined;
 }

@@ -20,7 +20,7 @@ import type { MessageLink } from '../shared/core-rpc.js';
 import { tapObservations } from './overlay-marks.js';
 import { PanelSession } from './panel-session.js';
 import { keysSavedForSettings } from '../compose/provider-keys.js';
-import { composeSpeechEngine, type SpeechComposeOptions } from '../compose/speech.js';
+import { composeSpeechEngine, installedWhisperEngine, type SpeechComposeOptions } from '../compose/speech.js';
 import { followUserCommands, hintVocabulary } from '../compose/user-commands.js';
 import type { SpokenFeedback } from '../voice/spoken-feedback.js';
 import type { SwitchKeyHold } from '../execution/input/switch-keys.js';
@@ -120,22 +120,32 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const observed = tapObservations(options.engine);
   // Whether dictation is on, asked of the session made below (voice is made first, and asks later).
   let dictating = (): boolean => false;
+  // A confirmation or a question waits for the user (issue #27): the loop's confirm callback is open,
+  // or its memory holds a question. Read from the loop the session builds below.
+  let asking = 0;
+  let loop: AssistantLoop | undefined;
+  const questionWaiting = (): boolean => asking > 0 || loop?.memory.pending !== undefined;
   const speech = options.speech;
-  const voice = speech
+  // Continuous listening pauses while the assistant speaks, so its own voice is never a command; it
+  // holds the sleep state, and while it sleeps checks each utterance for the wake phrase through the voice session.
+  const feedback = options.feedback;
+  const listening: ListeningSession | undefined = speech
+    ? new ListeningSession({
+        createDetector: options.createDetector ?? (() => createSileroVad()),
+        speaking: () => feedback?.speaking() ?? false,
+        settings: async () => current,
+        wakeTranscript: async (pcm, mayBeWake) => voice?.wakeTranscript(pcm, mayBeWake) ?? { sent: 'not_sent' },
+      })
+    : undefined;
+  const voice: VoiceSession | undefined = speech
     ? new VoiceSession({
         settings: async () => current,
         createEngine: (settings, run) => composeSpeechEngine(settings, { ...speech, secrets: options.secrets }, run),
         // Dictation is free text: the screen's labels would pull the recogniser towards them (the user's own words stay).
         vocabulary: (): readonly string[] => hintVocabulary(userCommands.current.vocabulary, dictating() ? [] : observationVocabulary(observed.latest())),
-      })
-    : undefined;
-  // Continuous listening pauses while the assistant speaks, so its own voice is never a command.
-  const feedback = options.feedback;
-  const listening = speech
-    ? new ListeningSession({
-        createDetector: options.createDetector ?? (() => createSileroVad()),
-        speaking: () => feedback?.speaking() ?? false,
-        settings: async () => current,
+        questionWaiting,
+        listening: () => listening,
+        localWakeEngine: (settings) => installedWhisperEngine(settings, speech),
       })
     : undefined;
   const speak = options.feedback ? speakEvents(options.feedback, () => current.spokenFeedback) : undefined;
@@ -152,16 +162,24 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     ...(voice ? { voice } : {}),
     ...(listening ? { listening } : {}),
     createLoop: (confirm) =>
-      new AssistantLoop({
+      (loop = new AssistantLoop({
         engine: observed.engine,
         emit,
-        confirm,
+        // Counted while open, so the voice session knows a question waits.
+        confirm: async (request, signal) => {
+          asking++;
+          try {
+            return await confirm(request, signal);
+          } finally {
+            asking--;
+          }
+        },
         planner,
         audit,
         policy,
         confidence,
         userCommands,
-      }),
+      })),
     userCommandPhrases: () => userCommands.current.commands,
     userCommands,
     confirmTimeoutMs: () => current.confirmTimeoutSeconds * 1000,

@@ -7,15 +7,23 @@
  * whatever utterance was being collected is forgotten: its own voice is never taken as a command.
  * Blocks are handled one at a time in the order they came; every call resolves with a ListenReply,
  * a failure included (a sentence), never with an exception.
+ *
+ * The sleep state is the core's (issue #27): "go to sleep" in a transcript of one of its utterances
+ * puts it to sleep, and while it sleeps no utterance goes to the panel. Each one is checked for the
+ * wake phrase here instead: by whisper on this computer when there is one, else — online
+ * transcription chosen, no model downloaded — sent only when its shape may be the wake phrase
+ * (src/voice/wake-shape.ts), and otherwise dropped unsent.
  */
 import type { Settings } from '../config/settings.js';
-import type { ListenReply } from '../shared/listening.js';
+import { decideHeard, type HeardDecision, type ListenReply, type WakeCheckSent, type Wakefulness } from '../shared/listening.js';
 import { SPEECH_SAMPLE_RATE } from '../shared/pcm.js';
 import type { ListenAudio } from '../shared/voice-contract.js';
 import { SpeechError } from '../voice/speech-error.js';
 import { UtteranceSegmenter, type SegmenterOptions, type Segment } from '../voice/segmenter.js';
 import type { VoiceActivityDetector } from '../voice/vad.js';
+import { wakeShape } from '../voice/wake-shape.js';
 import { errorMessage } from '../shared/errors.js';
+import type { HeardUtterances, WakeHearing } from './voice-session.js';
 
 export interface ListeningSessionDeps {
   /** Loads the detector (once, at the first block; kept until `close`). */
@@ -30,13 +38,24 @@ export interface ListeningSessionDeps {
   readonly now?: () => number;
   /** Told of each utterance with how long after its last voiced frame it was handed on (the bench). */
   readonly onUtterance?: (segment: Segment, handedOnAt: number) => void;
+  /**
+   * Asleep: what one utterance says, for the wake check (VoiceSession.wakeTranscript: local whisper,
+   * or online only when `mayBeWake`). Absent: every utterance heard asleep is dropped unsent.
+   */
+  readonly wakeTranscript?: (pcm: Int16Array, mayBeWake: boolean) => Promise<WakeHearing>;
 }
 
 export const DEFAULT_ECHO_TAIL_MS = 300;
+/** Utterances handed to the panel and not yet back to be transcribed; older ones are forgotten. */
+const HANDED_OUT_KEPT = 8;
 
 const OFF: ListenReply = { kind: 'failed', message: 'Continuous listening is off: turn it on in Settings → Voice, or press Listen for one command.' };
 
-export class ListeningSession {
+export class ListeningSession implements HeardUtterances {
+  private wake: Wakefulness = 'awake';
+  /** The utterances handed to the panel, by their `heardId`: whether their shape may be the wake phrase. */
+  private readonly handedOut = new Map<number, { readonly mayBeWake: boolean }>();
+  private lastId = 0;
   private detector: Promise<VoiceActivityDetector> | undefined;
   private segmenter: UtteranceSegmenter | undefined;
   /** Samples waiting to fill the next frame. */
@@ -56,11 +75,39 @@ export class ListeningSession {
     return run;
   }
 
-  /** The panel stopped listening: the utterance being collected is dropped (the detector stays loaded). */
+  /** The panel stopped listening: the utterance being collected is dropped (the detector stays loaded); the next start is awake. */
   async stop(): Promise<void> {
     await this.queue;
     this.forget();
+    this.wake = 'awake';
+    this.handedOut.clear();
     (await this.detector?.catch(() => undefined))?.reset();
+  }
+
+  get asleep(): boolean {
+    return this.wake === 'asleep';
+  }
+
+  claim(heardId: number | undefined): { readonly mayBeWake: boolean } | undefined {
+    if (heardId === undefined) return undefined;
+    const handed = this.handedOut.get(heardId);
+    this.handedOut.delete(heardId);
+    return handed;
+  }
+
+  /** The sleep/wake model on a transcript: an uncertain one never wakes (it may be noise heard as "wake up"). */
+  heard(text: string, uncertain: boolean): HeardDecision {
+    const decision = uncertain && this.wake === 'asleep' ? { next: 'asleep' as const, act: false } : decideHeard(this.wake, text);
+    this.wake = decision.next;
+    return decision;
+  }
+
+  async checkAsleep(pcm: Int16Array, mayBeWake: boolean): Promise<{ readonly heard: HeardDecision; readonly sent: WakeCheckSent; readonly problem?: string }> {
+    const hearing: WakeHearing = this.deps.wakeTranscript ? await this.deps.wakeTranscript(pcm, mayBeWake) : { sent: 'not_sent' };
+    // Listening may have been stopped (and so woken) meanwhile: a late answer changes nothing then.
+    if (this.wake !== 'asleep') return { heard: { next: this.wake, act: false }, sent: hearing.sent };
+    const heard = hearing.text !== undefined ? this.heard(hearing.text, hearing.uncertain) : { next: 'asleep' as const, act: false };
+    return { heard, sent: hearing.sent, ...(hearing.text === undefined && hearing.problem ? { problem: hearing.problem } : {}) };
   }
 
   async close(): Promise<void> {
@@ -109,10 +156,15 @@ export class ListeningSession {
           // The rest of this block starts the next stretch; an utterance is rare enough to drop it.
           this.pending = new Int16Array(0);
           this.deps.onUtterance?.(step.segment, this.now());
+          const { mayBeWake } = wakeShape(step.segment, n);
+          if (this.wake === 'asleep') return { kind: 'asleep', ...(await this.checkAsleep(step.segment.pcm, mayBeWake)) };
+          const heardId = ++this.lastId;
+          this.handedOut.set(heardId, { mayBeWake });
+          for (const old of this.handedOut.keys()) if (this.handedOut.size > HANDED_OUT_KEPT) this.handedOut.delete(old);
           return {
             kind: 'utterance',
             capped: step.segment.capped,
-            utterance: { sampleRate: SPEECH_SAMPLE_RATE, channels: 1, pcm: step.segment.pcm, endedAt: Date.now() },
+            utterance: { sampleRate: SPEECH_SAMPLE_RATE, channels: 1, pcm: step.segment.pcm, endedAt: Date.now(), heardId },
           };
         }
       }

@@ -1,7 +1,8 @@
 /**
  * Continuous listening (issue #15), the parts both sides share: what the core answers for each block
- * of microphone audio, and the pure sleep/wake model the panel applies to every transcript heard
- * while listening continuously (no zod here: the panel bundle imports it).
+ * of microphone audio, and the pure sleep/wake model the core applies to every transcript heard
+ * while listening continuously (no zod here: the panel bundle imports it). The core holds the sleep
+ * state and decides (issue #27): the panel is told, with each transcript and each reply, what it is.
  */
 import type { VoiceUtterance } from './voice-contract.js';
 
@@ -16,12 +17,25 @@ export type ListenReply =
   | { readonly kind: 'listening'; readonly speech: boolean }
   /** The assistant is speaking: what the microphone hears now is dropped, never taken as a command. */
   | { readonly kind: 'paused' }
-  /** An utterance ended (≈ 0.25 s of silence, or the length cap): transcribe it as a push-to-talk one. */
+  /**
+   * An utterance ended (≈ 0.25 s of silence, or the length cap): transcribe it as a push-to-talk one.
+   * Its `heardId` tells the core, when it comes back to be transcribed, that continuous listening heard it.
+   */
   | { readonly kind: 'utterance'; readonly utterance: VoiceUtterance; readonly capped: boolean }
+  /**
+   * Listening sleeps (issue #27): the core checked an utterance for the wake phrase itself, and there
+   * is nothing for the panel to transcribe. `heard`: whether it woke (and the sentence to say);
+   * `sent`: where its audio went — whisper on this computer, the online transcriber (its shape may be
+   * the wake phrase), or nowhere; `problem`: the wake check failed, as a sentence.
+   */
+  | { readonly kind: 'asleep'; readonly heard: HeardDecision; readonly sent: WakeCheckSent; readonly problem?: string }
   /** Listening cannot go on; a sentence the user can act on. */
   | { readonly kind: 'failed'; readonly message: string };
 
 export type Wakefulness = 'awake' | 'asleep';
+
+/** Where an utterance heard asleep went for the wake check. */
+export type WakeCheckSent = 'local' | 'online' | 'not_sent';
 
 /** What to do with one transcript heard while listening continuously. */
 export interface HeardDecision {

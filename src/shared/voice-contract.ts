@@ -21,6 +21,11 @@ export const voiceUtterancePayload = z.strictObject({
     .refine((a) => a.length <= MAX_UTTERANCE_SAMPLES, { error: `the recording is longer than ${MAX_UTTERANCE_SECONDS} seconds` }),
   /** When the user stopped speaking (ms since the epoch, the panel's clock): for end-of-speech latency. */
   endedAt: z.number().finite().nonnegative().optional(),
+  /**
+   * The number continuous listening gave the utterance (its `utterance` reply): the core then applies
+   * its sleep state to it (issue #27). Absent: push-to-talk.
+   */
+  heardId: z.number().int().nonnegative().optional(),
 });
 export type VoiceUtterance = z.infer<typeof voiceUtterancePayload>;
 

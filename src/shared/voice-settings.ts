@@ -3,6 +3,7 @@
  * and the speech composer: which engine turns speech into text, which local model, and the
  * push-to-talk shortcut's default.
  */
+import type { HeardDecision } from './listening.js';
 
 /** `local`: whisper.cpp on this computer (offline); `online`: an OpenAI-compatible transcription endpoint. */
 export const VOICE_ENGINES = ['local', 'online'] as const;
@@ -32,7 +33,20 @@ export interface VoiceProgress {
   readonly percent?: number;
 }
 
-/** How a spoken command was transcribed, or why not (a sentence the user can act on). */
+/**
+ * How a spoken command was transcribed, or why not (a sentence the user can act on).
+ *
+ * `uncertain` (issue #27): the engine said it likely heard no speech, or was not confident of the
+ * words; such a transcript is never taken as an answer to what waits. `heard`: for an utterance of
+ * continuous listening, the core's sleep/wake decision (whether to act on it, and what to say).
+ */
 export type VoiceReply =
-  | { readonly ok: true; readonly text: string; readonly engine: string; readonly ms: number }
-  | { readonly ok: false; readonly code: string; readonly message: string };
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly engine: string;
+      readonly ms: number;
+      readonly uncertain?: boolean;
+      readonly heard?: HeardDecision;
+    }
+  | { readonly ok: false; readonly code: string; readonly message: string; readonly heard?: HeardDecision };

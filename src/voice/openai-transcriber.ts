@@ -12,7 +12,15 @@ import * as z from 'zod';
 import { DEFAULT_OPENAI_BASE_URL } from '../shared/llm-providers.js';
 import { encodeWav } from './audio.js';
 import { SpeechError, cancelledError, seconds, withoutSecrets } from './speech-error.js';
-import { checkedPcm, cleanTranscript, vocabularyPrompt, type SpeechToText, type TranscribeOptions, type Transcript } from './speech-to-text.js';
+import {
+  checkedPcm,
+  cleanTranscript,
+  uncertainSegments,
+  vocabularyPrompt,
+  type SpeechToText,
+  type TranscribeOptions,
+  type Transcript,
+} from './speech-to-text.js';
 
 /** The model every compatible server knows by this name (local servers map it to theirs). */
 export const DEFAULT_TRANSCRIPTION_MODEL = 'whisper-1';
@@ -32,7 +40,18 @@ export interface OpenAITranscriberOptions {
 }
 
 const NO_KEY = 'no-key';
-const reply = z.object({ text: z.string() });
+/**
+ * `verbose_json` adds each segment's average log-probability and no-speech probability (issue #27);
+ * a server that answers without them gives a transcript with no measure of its confidence.
+ */
+const measure = z.number().finite().optional().catch(undefined);
+const reply = z.object({
+  text: z.string(),
+  segments: z
+    .array(z.object({ avg_logprob: measure, no_speech_prob: measure }))
+    .nullish()
+    .catch(undefined),
+});
 const MIN_ATTEMPT_MS = 1_000;
 
 type Fault =
@@ -88,6 +107,8 @@ export function createOpenAITranscriber(options: OpenAITranscriberOptions = {}):
   const secrets = apiKey === NO_KEY ? [] : [apiKey];
   const who = official ? 'OpenAI' : `The transcription server at ${baseURL}`;
   const keyAdvice = options.keyAdvice ?? 'Save a new key with `assistive-control keys set openai`.';
+  // Verbose answers carry the confidence; a server that refuses them is asked plainly from then on.
+  let format: 'verbose_json' | 'json' = 'verbose_json';
   // Null organization and project keep the SDK from reading OPENAI_ORG_ID / OPENAI_PROJECT_ID.
   const client = new OpenAI({
     apiKey,
@@ -174,16 +195,24 @@ export function createOpenAITranscriber(options: OpenAITranscriberOptions = {}):
         try {
           const file = await toFile(wav, 'speech.wav', { type: 'audio/wav' });
           const body = await client.audio.transcriptions.create(
-            { file, model, response_format: 'json', ...(prompt ? { prompt } : {}), ...(options.language ? { language: options.language } : {}) },
+            { file, model, response_format: format, ...(prompt ? { prompt } : {}), ...(options.language ? { language: options.language } : {}) },
             { signal, timeout: Math.max(1, Math.ceil(left())), maxRetries: 0 },
           );
           const parsed = reply.safeParse(body);
           if (!parsed.success) throw sentence({ kind: 'unreadable' }, opts.deadlineMs, attempt > 1);
-          return { text: cleanTranscript(parsed.data.text), engine: 'openai', ms: Math.round(performance.now() - started) };
+          const text = cleanTranscript(parsed.data.text);
+          const uncertain = uncertainSegments(parsed.data.segments ?? []);
+          return { text, engine: 'openai', ms: Math.round(performance.now() - started), ...(uncertain ? { uncertain } : {}) };
         } catch (e) {
           if (e instanceof SpeechError) throw e;
           let fault = classify(e);
           if (signal.aborted) fault = opts.signal?.aborted ? { kind: 'aborted' } : { kind: 'timeout' };
+          // A server that knows only plain answers refuses the verbose format: asked again plainly, not counted as a try.
+          if (format === 'verbose_json' && fault.kind === 'http' && (fault.status === 400 || fault.status === 422)) {
+            format = 'json';
+            attempt--;
+            continue;
+          }
           if (attempt === 1 && transient(fault)) {
             const wait =
               fault.kind === 'http' && fault.retryAfterMs !== undefined ? fault.retryAfterMs : fault.kind === 'http' && fault.status === 429 ? 1_000 : 300;

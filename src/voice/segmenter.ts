@@ -38,6 +38,8 @@ export interface Segment {
   /** Frames (from the stream's start) of the last voiced frame and of the frame that ended the utterance. */
   readonly lastVoicedFrame: number;
   readonly endFrame: number;
+  /** The detector's speech probability of each frame of `pcm`, in order (the wake check reads its shape). */
+  readonly probabilities: Float32Array;
 }
 
 export type SegmenterStep = { readonly kind: 'quiet' } | { readonly kind: 'speech' } | { readonly kind: 'utterance'; readonly segment: Segment };
@@ -50,6 +52,8 @@ export class UtteranceSegmenter {
   private readonly maxFrames: number;
   /** The frames before an utterance (at most the pre-roll), then the utterance's frames. */
   private frames: Int16Array[] = [];
+  /** The speech probability of each of `frames`. */
+  private probabilities: number[] = [];
   private inSpeech = false;
   private voicedFrames = 0;
   private silentRun = 0;
@@ -75,9 +79,13 @@ export class UtteranceSegmenter {
     if (frame.length !== this.o.frameSamples) throw new RangeError(`a frame holds ${this.o.frameSamples} samples (got ${frame.length})`);
     this.frameNo++;
     this.frames.push(frame.slice());
+    this.probabilities.push(probability);
     if (!this.inSpeech) {
       if (probability < this.o.startThreshold) {
-        if (this.frames.length > this.preRollFrames) this.frames.shift();
+        if (this.frames.length > this.preRollFrames) {
+          this.frames.shift();
+          this.probabilities.shift();
+        }
         return { kind: 'quiet' };
       }
       this.inSpeech = true;
@@ -100,6 +108,7 @@ export class UtteranceSegmenter {
   /** Forgets the utterance being collected and the pre-roll (the assistant spoke, listening stopped). */
   reset(): void {
     this.frames = [];
+    this.probabilities = [];
     this.inSpeech = false;
     this.voicedFrames = 0;
     this.silentRun = 0;
@@ -107,12 +116,13 @@ export class UtteranceSegmenter {
 
   private end(capped: boolean): SegmenterStep {
     const frames = this.frames;
+    const probabilities = Float32Array.from(this.probabilities);
     const enough = this.voicedFrames >= this.minSpeechFrames;
     const lastVoicedFrame = this.lastVoiced;
     this.reset();
     if (!enough) return { kind: 'quiet' };
     const pcm = new Int16Array(frames.length * this.o.frameSamples);
     frames.forEach((f, i) => pcm.set(f, i * this.o.frameSamples));
-    return { kind: 'utterance', segment: { pcm, capped, lastVoicedFrame, endFrame: this.frameNo } };
+    return { kind: 'utterance', segment: { pcm, capped, lastVoicedFrame, endFrame: this.frameNo, probabilities } };
   }
 }

@@ -27,6 +27,28 @@ export interface Transcript {
   readonly engine: SpeechEngineId;
   /** How long the transcription took. */
   readonly ms: number;
+  /**
+   * The engine said it likely heard no speech, or was not confident of the words (issue #27): such a
+   * transcript answers nothing. Absent: the engine gave no measure (local whisper.cpp drops the
+   * segments it judges to be no speech itself, so they never reach here as words).
+   */
+  readonly uncertain?: boolean;
+}
+
+/**
+ * whisper's own thresholds (openai/whisper transcribe.py, whisper.cpp's defaults): a segment whose
+ * no-speech probability is above 0.6 is likely no speech, and one whose average token log-probability
+ * is below -1 is a guess (whisper would decode it again at a higher temperature).
+ */
+export const UNCERTAIN_BELOW_AVG_LOGPROB = -1;
+export const NO_SPEECH_ABOVE = 0.6;
+
+/** Whether any segment of a verbose transcription is likely no speech or a low-confidence guess. */
+export function uncertainSegments(segments: readonly { readonly avg_logprob?: number; readonly no_speech_prob?: number }[]): boolean {
+  return segments.some(
+    (s) =>
+      (s.no_speech_prob !== undefined && s.no_speech_prob > NO_SPEECH_ABOVE) || (s.avg_logprob !== undefined && s.avg_logprob < UNCERTAIN_BELOW_AVG_LOGPROB),
+  );
 }
 
 export interface SpeechToText {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Waiting } from '../../src/shared/answer-words.js';
 import type { VoiceUtterance } from '../../src/shared/voice-contract.js';
 import {
+  notHeardClearly,
   UNSENT_REPLY,
   VOICE_START,
   voiceStatus,
@@ -227,6 +228,63 @@ describe('transcribing', () => {
   it('no words: a problem for push-to-talk, a quiet return for continuous listening', () => {
     const reply = { ok: false as const, code: 'no_speech', message: 'No words were heard. Speak closer to the microphone.' };
     expect(voiceStep(TRANSCRIBING, { type: 'transcribed', reply, context: pushToTalk() }).state.problem).toBe(reply.message);
+    expect(voiceStep(TRANSCRIBING, { type: 'transcribed', reply, context: continuous() })).toEqual({
+      state: { ...TRANSCRIBING, phase: { kind: 'idle' } },
+      effects: [{ type: 'handled', outcome: 'done' }],
+    });
+  });
+
+  it('an uncertain transcript never answers a confirmation or a question: nothing is sent, and the user is told (issue #27)', () => {
+    const confirmation: Waiting = { kind: 'confirmation', summary: 'Delete report.odt.', level: 'moderate' };
+    const question: Waiting = { kind: 'question', question: 'Which Send?', options: ['Send', 'Send later'] };
+    for (const [text, waiting] of [
+      ['yes', confirmation],
+      ['no', confirmation],
+      ['the second one', question],
+    ] as const) {
+      const reply = { ok: true as const, text, engine: 'openai', ms: 80, uncertain: true };
+      const step = voiceStep(TRANSCRIBING, { type: 'transcribed', reply, context: pushToTalk({ waiting }) });
+      expect(
+        step.effects.some((e) => e.type === 'send'),
+        text,
+      ).toBe(false);
+      expect(step.state.problem).toBe(notHeardClearly(waiting));
+      expect(step.state.problem).toMatch(/^I did not hear that clearly; it answered nothing\. Say your answer again, .*\.$/);
+      // By continuous listening alike, once the core said to act on it.
+      const heard = voiceStep(TRANSCRIBING, { type: 'heard', text, act: true, uncertain: true, context: continuous({ waiting }) });
+      expect(heard.effects).toEqual([
+        { type: 'announce', text: notHeardClearly(waiting) },
+        { type: 'handled', outcome: 'done' },
+      ]);
+    }
+    // "stop" still stops; the same words heard clearly answer; with nothing waiting an uncertain command goes on as any command.
+    const stop = voiceStep(TRANSCRIBING, {
+      type: 'transcribed',
+      reply: { ok: true, text: 'stop', engine: 'openai', ms: 1, uncertain: true },
+      context: pushToTalk({ waiting: confirmation }),
+    });
+    expect(stop.effects[0]).toEqual({ type: 'send', text: 'stop' });
+    const clear = voiceStep(TRANSCRIBING, {
+      type: 'transcribed',
+      reply: { ok: true, text: 'yes', engine: 'openai', ms: 1 },
+      context: pushToTalk({ waiting: confirmation }),
+    });
+    expect(clear.effects[0]).toEqual({ type: 'send', text: 'yes' });
+    const command = voiceStep(TRANSCRIBING, {
+      type: 'transcribed',
+      reply: { ok: true, text: 'click Send', engine: 'openai', ms: 1, uncertain: true },
+      context: pushToTalk(),
+    });
+    expect(command.effects[0]).toEqual({ type: 'send', text: 'click Send' });
+  });
+
+  it('continuous listening: an utterance the core kept because listening went to sleep is a quiet return to idle', () => {
+    const reply = {
+      ok: false as const,
+      code: 'asleep',
+      message: 'Asleep: that was not “wake up”, so it was not acted on.',
+      heard: { next: 'asleep' as const, act: false },
+    };
     expect(voiceStep(TRANSCRIBING, { type: 'transcribed', reply, context: continuous() })).toEqual({
       state: { ...TRANSCRIBING, phase: { kind: 'idle' } },
       effects: [{ type: 'handled', outcome: 'done' }],

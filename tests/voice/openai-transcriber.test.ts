@@ -9,7 +9,7 @@ import { decodeWav } from '../../src/voice/audio.js';
 import { createOpenAITranscriber } from '../../src/voice/openai-transcriber.js';
 import type { SpeechError } from '../../src/voice/speech-error.js';
 import { rejection } from './rejection.js';
-import { startTranscriptionServer, type TranscriptionServer } from './transcription-loopback.js';
+import { CLEAR, startTranscriptionServer, type TranscriptionServer } from './transcription-loopback.js';
 
 const KEY = 'sk-test-transcribe-0123456789abcdef';
 /** One second of a 440 Hz tone: the server does not listen, it only checks what arrived. */
@@ -31,6 +31,7 @@ describe('OpenAI-compatible transcription on loopback', () => {
   afterAll(() => server.close());
   beforeEach(() => {
     server.scenario = 'ok';
+    server.confidence = CLEAR;
     server.requests.length = 0;
   });
   const stt = () => createOpenAITranscriber({ apiKey: KEY, baseURL: server.baseURL, language: 'en' });
@@ -41,12 +42,31 @@ describe('OpenAI-compatible transcription on loopback', () => {
     expect(result.ms).toBeGreaterThan(0);
     const [req] = server.requests;
     expect(req?.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(req?.fields).toMatchObject({ model: 'whisper-1', language: 'en', response_format: 'json', prompt: 'Send, Cancel, Sub ject' });
+    expect(req?.fields).toMatchObject({ model: 'whisper-1', language: 'en', response_format: 'verbose_json', prompt: 'Send, Cancel, Sub ject' });
     expect(req?.file?.filename).toBe('speech.wav');
     const wav = decodeWav(req!.file!.bytes);
     expect(wav).toMatchObject({ sampleRate: 16_000, channels: 1 });
     expect(wav.samples.length).toBe(PCM.length);
     expect(Math.round(wav.samples[4]! * 32768)).toBe(PCM[4]);
+  });
+
+  it('a clear transcript is not uncertain; likely no speech or a low-confidence guess is marked uncertain (issue #27)', async () => {
+    expect((await stt().transcribe(PCM, { deadlineMs: 5000 })).uncertain).toBeUndefined();
+    // whisper's own thresholds: no-speech probability above 0.6, average log-probability below -1.
+    server.confidence = { avg_logprob: -0.3, no_speech_prob: 0.85 };
+    expect(await stt().transcribe(PCM, { deadlineMs: 5000 })).toMatchObject({ text: 'click Send', uncertain: true });
+    server.confidence = { avg_logprob: -1.4, no_speech_prob: 0.1 };
+    expect(await stt().transcribe(PCM, { deadlineMs: 5000 })).toMatchObject({ uncertain: true });
+    server.confidence = { avg_logprob: -0.9, no_speech_prob: 0.55 };
+    expect((await stt().transcribe(PCM, { deadlineMs: 5000 })).uncertain).toBeUndefined();
+  });
+
+  it('a server that refuses verbose answers is asked plainly, then plainly from then on (no measure, so not uncertain)', async () => {
+    server.scenario = 'json_only';
+    const once = stt();
+    expect(await once.transcribe(PCM, { deadlineMs: 5000 })).toMatchObject({ text: 'click Send' });
+    expect(await once.transcribe(PCM, { deadlineMs: 5000 })).toMatchObject({ text: 'click Send' });
+    expect(server.requests.map((r) => r.fields.response_format)).toEqual(['verbose_json', 'json', 'json']);
   });
 
   it('a wrong key (HTTP 401) says what to do, without the key the server echoed', async () => {

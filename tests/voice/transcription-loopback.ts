@@ -6,7 +6,27 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 
 export type TranscriptionScenario =
-  'ok' | 'http_401' | 'http_429_then_ok' | 'http_429_long' | 'http_500' | 'http_500_then_ok' | 'hang' | 'malformed' | 'not_json' | 'cut_midway';
+  | 'ok'
+  | 'http_401'
+  | 'http_429_then_ok'
+  | 'http_429_long'
+  | 'http_500'
+  | 'http_500_then_ok'
+  | 'hang'
+  | 'malformed'
+  | 'not_json'
+  | 'cut_midway'
+  /** Answers like `ok` to `response_format: json`, and refuses `verbose_json` with HTTP 400 (servers that know only plain answers). */
+  | 'json_only';
+
+/** What a `verbose_json` answer says of its one segment (whisper's measures of confidence). */
+export interface SegmentConfidence {
+  readonly avg_logprob: number;
+  readonly no_speech_prob: number;
+}
+
+/** A clear transcript: what whisper-1 gives a short command said close to the microphone. */
+export const CLEAR: SegmentConfidence = { avg_logprob: -0.2, no_speech_prob: 0.02 };
 
 export interface TranscriptionRequest {
   readonly headers: IncomingMessage['headers'];
@@ -22,6 +42,8 @@ export interface TranscriptionServer {
   text: string;
   /** When set, `ok` answers with what this returns for the request (to answer only audio it checked). */
   respond: ((request: TranscriptionRequest) => string) | undefined;
+  /** The confidence a `verbose_json` answer gives its segment (CLEAR unless a test sets another). */
+  confidence: SegmentConfidence;
   readonly requests: TranscriptionRequest[];
   close(): Promise<void>;
 }
@@ -76,6 +98,7 @@ export async function startTranscriptionServer(): Promise<TranscriptionServer> {
     },
     text: 'click Send',
     respond: undefined as ((request: TranscriptionRequest) => string) | undefined,
+    confidence: CLEAR,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -93,10 +116,19 @@ export async function startTranscriptionServer(): Promise<TranscriptionServer> {
       requests.push(request);
       attempts++;
       const key = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-      const ok = () => json(res, 200, { text: state.respond?.(request) ?? state.text, usage: { type: 'duration', seconds: 2 } });
+      const verbose = request.fields.response_format === 'verbose_json';
+      const ok = () => {
+        const text = state.respond?.(request) ?? state.text;
+        if (!verbose) return json(res, 200, { text, usage: { type: 'duration', seconds: 2 } });
+        // OpenAI's verbose answer: the text, and each segment with whisper's measures.
+        const segment = { id: 0, seek: 0, start: 0, end: 1, text, tokens: [50364], temperature: 0, compression_ratio: 1, ...state.confidence };
+        return json(res, 200, { task: 'transcribe', language: 'english', duration: 1, text, segments: [segment], usage: { type: 'duration', seconds: 2 } });
+      };
       switch (scenario) {
         case 'ok':
           return ok();
+        case 'json_only':
+          return verbose ? json(res, 400, error("response_format 'verbose_json' is not supported", 'invalid_request_error', null)) : ok();
         case 'http_401':
           // Echo the key, as some servers do: it must never reach the user.
           return json(res, 401, error(`Incorrect API key provided: ${key}.`, 'invalid_request_error', 'invalid_api_key'));

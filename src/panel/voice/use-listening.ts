@@ -2,14 +2,16 @@
  * Continuous listening in the panel (issue #15): the microphone streams in 32 ms blocks to the core,
  * whose voice detector cuts it into utterances; each utterance goes the push-to-talk way (`handle`:
  * transcribed, then run or reviewed), after the sleep/wake model (src/shared/listening.ts) had its
- * say: asleep, only "wake up" is acted on.
+ * say: asleep, only "wake up" is acted on. The core holds the sleep state and decides (issue #27):
+ * it sends its decision with each transcript, and while it sleeps it checks each utterance for the
+ * wake phrase itself (an `asleep` reply), so the panel never has audio heard asleep to send anywhere.
  *
  * Every way out — Stop listening, the setting turned off, the microphone unplugged, the detector or
  * the transcription failing — closes the microphone, tells the core, and leaves a sentence.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PanelApi } from '../../shared/ipc-contract.js';
-import { decideHeard, type ListenReply, type Wakefulness } from '../../shared/listening.js';
+import type { HeardDecision, ListenReply, Wakefulness } from '../../shared/listening.js';
 import { SPEECH_SAMPLE_RATE } from '../../shared/pcm.js';
 import type { VoiceUtterance } from '../../shared/voice-contract.js';
 import { startStream } from './capture.js';
@@ -23,8 +25,8 @@ export interface ListeningOptions {
   readonly announce: (text: string) => void;
   /** Shows a problem (the voice panel's sentence) and announces it. */
   readonly fail: (message: string) => void;
-  /** The push-to-talk path for one utterance; `heard` may keep the transcript from running. */
-  readonly handle: (utterance: VoiceUtterance, heard: (text: string) => boolean) => Promise<'done' | 'failed'>;
+  /** The push-to-talk path for one utterance; `heard` is given the core's sleep/wake decision, and may keep the transcript from running. */
+  readonly handle: (utterance: VoiceUtterance, heard: (decision: HeardDecision) => boolean) => Promise<'done' | 'failed'>;
 }
 
 export interface ListeningState {
@@ -68,8 +70,8 @@ export function useListening(options: ListeningOptions): ListeningState {
     if (say) (problem ? latest.current.fail : latest.current.announce)(say);
   };
 
-  const heard = (text: string): boolean => {
-    const decision = decideHeard(wake.current, text);
+  /** The core's sleep/wake decision about one utterance: the panel's mode follows it. */
+  const heard = (decision: HeardDecision): boolean => {
     wake.current = decision.next;
     if (modeNow.current !== 'off') setMode(decision.next === 'asleep' ? 'sleeping' : 'listening');
     if (decision.say) latest.current.announce(decision.say);
@@ -98,6 +100,11 @@ export function useListening(options: ListeningOptions): ListeningState {
         return;
       case 'failed':
         return close(reply.message, true);
+      case 'asleep':
+        // The core checked it for the wake phrase itself; a failed check is said, and listening goes on asleep.
+        heard(reply.heard);
+        if (reply.problem) latest.current.announce(reply.problem);
+        return;
       case 'utterance':
         if (handling.current) waiting.current = reply.utterance;
         else void next(reply.utterance, of);

@@ -17,6 +17,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PanelApi, SettingsView } from '../../shared/ipc-contract.js';
 import type { Waiting } from '../../shared/answer-words.js';
+import type { HeardDecision } from '../../shared/listening.js';
 import type { VoiceUtterance } from '../../shared/voice-contract.js';
 import type { VoiceReply } from '../../shared/voice-settings.js';
 import { startCapture, type Capture } from './capture.js';
@@ -177,11 +178,11 @@ export function useVoice(options: VoiceOptions): VoiceState {
 
   /**
    * One utterance, however it was heard (push-to-talk, or cut from continuous listening): transcribed,
-   * then sent like typed text, or shown for review. `heard` (continuous listening) sees the transcript
-   * first and may keep it from running (asleep), and a recording without words passes quietly.
-   * Resolves with how it ended, so continuous listening can stop on a problem.
+   * then sent like typed text, or shown for review. `heard` (continuous listening) is given the core's
+   * sleep/wake decision first, which may keep it from running (asleep), and a recording without words
+   * passes quietly. Resolves with how it ended, so continuous listening can stop on a problem.
    */
-  const handleUtterance = async (utterance: VoiceUtterance, heard?: (text: string) => boolean): Promise<'done' | 'failed'> => {
+  const handleUtterance = async (utterance: VoiceUtterance, heard?: (decision: HeardDecision) => boolean): Promise<'done' | 'failed'> => {
     apply({ type: 'transcribing' });
     const poll = setInterval(() => {
       void api.voiceProgress().then(
@@ -199,7 +200,12 @@ export function useVoice(options: VoiceOptions): VoiceState {
     }
     let step = apply({ type: 'transcribed', reply, context: context(heard !== undefined) });
     const ask = step.effects.find((e) => e.type === 'ask_heard');
-    if (ask && heard) step = apply({ type: 'heard', text: ask.text, act: heard(ask.text), context: context(true) });
+    // The core decided sleep or wake (issue #27); without its decision the transcript is a command, as when awake.
+    const decision = reply.heard;
+    if (ask && heard) {
+      const uncertain = reply.ok && reply.uncertain === true;
+      step = apply({ type: 'heard', text: ask.text, act: decision ? heard(decision) : true, uncertain, context: context(true) });
+    } else if (heard && decision) heard(decision);
     // Push-to-talk waits for what it sent. Continuous listening goes on at once (issue #27): while a
     // command runs, "stop", "no" and the answer to its question must be heard, not queued behind it.
     if (heard) void step.settled.catch(() => undefined);

@@ -65,8 +65,8 @@ export type VoiceEvent =
   /** How a model download goes, while the transcription waits for it. */
   | { readonly type: 'progress'; readonly progress: VoiceProgress | null }
   | { readonly type: 'transcribed'; readonly reply: VoiceReply; readonly context: HeardContext }
-  /** The sleep/wake model's answer about a transcript of continuous listening: act on it or not. */
-  | { readonly type: 'heard'; readonly text: string; readonly act: boolean; readonly context: HeardContext }
+  /** The sleep/wake model's answer about a transcript of continuous listening: act on it or not; `uncertain` as the reply said. */
+  | { readonly type: 'heard'; readonly text: string; readonly act: boolean; readonly uncertain?: boolean; readonly context: HeardContext }
   /** Cancel or Esc. */
   | { readonly type: 'cancel' }
   /** The review's Run and Edit. */
@@ -152,14 +152,23 @@ function release(state: VoiceMachine): VoiceStep {
   return same(released);
 }
 
+/** What is said when an uncertain transcript would have answered what waits (issue #27). */
+export function notHeardClearly(waiting: Waiting): string {
+  const how = waiting.kind === 'confirmation' ? 'or press Confirm or Cancel' : 'or choose one of the answers on the screen';
+  return `I did not hear that clearly; it answered nothing. Say your answer again, close to the microphone, ${how}.`;
+}
+
 /**
  * What was heard goes by the one routing rule (src/shared/answer-words.ts): "stop" and answers go at
  * once (what they answer is its own review); while a command runs nothing else goes; a command
- * waits for review when review is on.
+ * waits for review when review is on. A transcript the engine was unsure of (`uncertain`: likely no
+ * speech, or a guess) is never sent as an answer to a confirmation or a question (issue #27).
  */
-function route(state: VoiceMachine, text: string, context: HeardContext): VoiceStep {
+function route(state: VoiceMachine, text: string, context: HeardContext, uncertain = false): VoiceStep {
   const done: VoiceEffect = { type: 'handled', outcome: 'done' };
   const answer = routeAnswer(text, context.waiting, 'spoken');
+  if (uncertain && (answer.kind === 'confirm' || answer.kind === 'cancel' || answer.kind === 'choose'))
+    return fail(state, notHeardClearly(context.waiting), done);
   if (context.waiting.kind === 'running' && answer.kind === 'not_an_answer') return fail(state, answer.message, done);
   if (answer.kind !== 'command' || !context.review) return { state: idle(state), effects: [{ type: 'send', text }, done] };
   return {
@@ -173,12 +182,13 @@ function transcribed(state: VoiceMachine, reply: VoiceReply, context: HeardConte
   if (state.phase.kind !== 'transcribing') return { state, effects: [done] }; // cancelled meanwhile
   if (!reply.ok) {
     if (reply.code === 'cancelled') return { state: idle(state), effects: [{ type: 'announce', text: CANCELLED }, done] };
-    // Continuous listening hears coughs and noises too: no words there is no problem to show.
-    if (context.continuous && reply.code === 'no_speech') return { state: idle(state), effects: [done] };
+    // Continuous listening hears coughs and noises too: no words there is no problem to show; nor is
+    // an utterance the core kept for the wake check because listening had gone to sleep.
+    if (context.continuous && (reply.code === 'no_speech' || reply.code === 'asleep')) return { state: idle(state), effects: [done] };
     return fail(state, reply.message, { type: 'handled', outcome: 'failed' });
   }
   if (context.continuous) return { state, effects: [{ type: 'ask_heard', text: reply.text }] };
-  return route(state, reply.text, context);
+  return route(state, reply.text, context, reply.uncertain === true);
 }
 
 /** The next voice state after `event`, and what to do about it. */
@@ -216,7 +226,9 @@ export function voiceStep(state: VoiceMachine, event: VoiceEvent): VoiceStep {
       return transcribed(state, event.reply, event.context);
     case 'heard':
       if (state.phase.kind !== 'transcribing') return { state, effects: [{ type: 'handled', outcome: 'done' }] };
-      return event.act ? route(state, event.text, event.context) : { state: idle(state), effects: [{ type: 'handled', outcome: 'done' }] };
+      return event.act
+        ? route(state, event.text, event.context, event.uncertain === true)
+        : { state: idle(state), effects: [{ type: 'handled', outcome: 'done' }] };
     case 'cancel':
       return cancel(state);
     case 'run':
