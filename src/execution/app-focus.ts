@@ -30,6 +30,16 @@ export interface FocusedElement {
   readonly app: AppOf;
 }
 
+/** The same element has the focus: the same app, role, name and place. */
+function sameFocus(a: FocusedElement, b: FocusedElement): boolean {
+  return (
+    a.app.pid === b.app.pid &&
+    a.element.role === b.element.role &&
+    a.element.name === b.element.name &&
+    JSON.stringify(a.element.bounds) === JSON.stringify(b.element.bounds)
+  );
+}
+
 export class AppFocus {
   /** When the engine last acted (keys, a click, a press): the focus may still be moving for a moment after. */
   private actedAt = -Infinity;
@@ -201,16 +211,20 @@ export class AppFocus {
     for (;;) {
       await this.clock.sleep(this.tuning.pollMs / 2);
       const now = await this.focusedElement().catch(() => undefined);
-      const same =
-        now &&
-        last &&
-        now.app.pid === last.app.pid &&
-        now.element.role === last.element.role &&
-        now.element.name === last.element.name &&
-        JSON.stringify(now.element.bounds) === JSON.stringify(last.element.bounds);
-      if (same || this.clock.now() - started >= this.tuning.activateWaitMs / 4) return now ?? last;
+      if ((now && last && sameFocus(now, last)) || this.clock.now() - started >= this.tuning.activateWaitMs / 4) return now ?? last;
       last = now;
     }
+  }
+
+  /**
+   * Does `judged` still have the focus? Read once more just before a key or a typed text is sent: a
+   * window a click opened may take the focus after it was read and judged (under load, well after the
+   * reads agreed), and the key would then reach what nobody judged. `now` is the fresh reading: its
+   * ref is the one valid from here on (a new snapshot replaces the judged one's).
+   */
+  async stillFocused(judged: FocusedElement | undefined): Promise<{ readonly same: boolean; readonly now: FocusedElement | undefined }> {
+    const now = await this.focusedElement().catch(() => undefined);
+    return { same: now === undefined || judged === undefined ? now === judged : sameFocus(now, judged), now };
   }
 
   /** The element under a point in the frontmost app, when it is there. */

@@ -37,7 +37,7 @@ import {
   type Target,
 } from './engine-types.js';
 import { quote } from '../shared/quote.js';
-import { AppFocus, OWN_WINDOW_REFUSAL } from './app-focus.js';
+import { AppFocus, OWN_WINDOW_REFUSAL, type FocusedElement } from './app-focus.js';
 import { centre, contains, describeElement, LABEL_QUOTE_MAX, notOnScreen, type AppOf } from './element-geometry.js';
 import { TargetResolver } from './target-resolution.js';
 import { DEFAULT_TUNING, TerminalLines, type EngineDeps, type EngineParts, type EngineTuning } from './engine-parts.js';
@@ -248,16 +248,23 @@ export class ExecutionEngine {
       const front = await this.apps.frontFor(app);
       if (!front.ok) return front.result;
       // A key acts on whatever has the focus, and a chord on whatever it is bound to there: read them
-      // once the keys before have landed; what cannot be read is said to the gate as unread.
-      const focus = await this.apps.settledFocus();
-      let facts: LiveElementFacts = this.factsOf(focus?.element, focus?.app) ?? { unread: true };
-      // The window system says another window has the keyboard: what was read is not what the key reaches.
-      if (await this.apps.keysGoElsewhere(focus?.app.pid)) facts = { unread: true, elsewhere: true };
-      else if (focus && facts.terminal) facts = { ...facts, line: await readTerminalLine(this.bridge, focus.ref) };
-      const bound = await this.boundTo(key, modifiers, focus?.app.pid ?? front.value);
-      const gated = options.gate?.({ focused: facts, ...(bound.length > 0 ? { bound } : {}) });
-      if (gated) return gated;
-      if (facts.own) return failure('refused', OWN_WINDOW_REFUSAL);
+      // once the keys before have landed; what cannot be read is said to the gate as unread. The focus
+      // is read again just before the key goes: moved meanwhile (a window a click opened), it is judged
+      // again; still moving on the third reading, it counts as unread.
+      let focus: FocusedElement | undefined;
+      let facts: LiveElementFacts;
+      for (let reading = 1; ; reading++) {
+        focus = reading < 3 ? await this.apps.settledFocus() : undefined;
+        facts = (reading < 3 ? this.factsOf(focus?.element, focus?.app) : undefined) ?? { unread: true };
+        // The window system says another window has the keyboard: what was read is not what the key reaches.
+        if (await this.apps.keysGoElsewhere(focus?.app.pid)) facts = { unread: true, elsewhere: true };
+        else if (focus && facts.terminal) facts = { ...facts, line: await readTerminalLine(this.bridge, focus.ref) };
+        const bound = await this.boundTo(key, modifiers, focus?.app.pid ?? front.value);
+        const gated = options.gate?.({ focused: facts, ...(bound.length > 0 ? { bound } : {}) });
+        if (gated) return gated;
+        if (facts.own) return failure('refused', OWN_WINDOW_REFUSAL);
+        if (reading === 3 || (await this.apps.stillFocused(focus)).same) break;
+      }
       await this.input.pressChord(key, modifiers);
       this.apps.noteActed();
       // The line the assistant typed in a terminal is gone once it ran (Enter, Ctrl+M, Ctrl+J, Ctrl+O) or was cleared (Ctrl+C, Ctrl+U).

@@ -9,7 +9,7 @@ import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
 import { SECURE_REFUSAL } from '../shared/secure-fields.js';
 import { quote } from '../shared/quote.js';
 import type { AxElement, ElementRef } from './accessibility/types.js';
-import { OWN_WINDOW_REFUSAL } from './app-focus.js';
+import { OWN_WINDOW_REFUSAL, type FocusedElement } from './app-focus.js';
 import { centre, LABEL_QUOTE_MAX, type AppOf } from './element-geometry.js';
 import { isVisible } from './element-resolution.js';
 import type { EngineParts } from './engine-parts.js';
@@ -18,13 +18,19 @@ import { toFailure } from './engine-failures.js';
 import { failure, found, stopWith, success, type ActionResult, type Found } from './results.js';
 import type { ActiveApp } from './target-app.js';
 
-export async function typeText(parts: EngineParts, text: string, target: Target | undefined, options: ActOptions): Promise<ActionResult> {
+/**
+ * `reading`: how many times the focus was read for this text; typed at the caret, the focus is read
+ * again just before the keys go, and a focus that moved meanwhile is judged again (the third time it
+ * still moves, it counts as unread).
+ */
+export async function typeText(parts: EngineParts, text: string, target: Target | undefined, options: ActOptions, reading = 1): Promise<ActionResult> {
   const { bridge, input, apps } = parts;
   let field: AxElement | undefined;
   let ref: ElementRef | undefined;
   let fieldApp: ActiveApp | undefined;
   // The tree the field was read from: what else typing there reaches (a default button, a dialog).
   let tree: AppOf | undefined;
+  let focus: FocusedElement | undefined;
   if (target) {
     const r = await parts.targets.resolve(target);
     if (!r.ok) return r.result;
@@ -37,18 +43,25 @@ export async function typeText(parts: EngineParts, text: string, target: Target 
     const front = await apps.raiseTarget();
     if (!front.ok) return front.result;
     // Once it settled: a click a moment ago (a step before) may still be moving the focus to a new window.
-    const focus = await apps.settledFocus();
+    focus = reading < 3 ? await apps.settledFocus() : undefined;
     field = focus?.element;
     ref = focus?.ref;
     fieldApp = focus ? { pid: focus.app.pid, name: focus.app.app } : undefined;
     tree = focus?.app;
   }
   const where = tree ?? (fieldApp ? { pid: fieldApp.pid, app: fieldApp.name } : undefined);
-  let facts = parts.factsOf(field, where);
+  let facts = reading < 3 ? parts.factsOf(field, where) : { unread: true };
   // Typed at the caret, the keys go to the window the window system says has the keyboard.
   if (!target && (await apps.keysGoElsewhere(fieldApp?.pid))) facts = { unread: true, elsewhere: true };
   const gated = options.gate?.(target ? { element: facts } : { focused: facts });
   if (gated) return gated;
+  // The focus moved while it was judged (a window a click opened took it): judged again on what has it now.
+  if (!target && reading < 3) {
+    const still = await apps.stillFocused(focus);
+    if (!still.same) return typeText(parts, text, target, options, reading + 1);
+    // The same element, from the fresh reading: its ref is the valid one now.
+    if (still.now) ({ element: field, ref } = still.now);
+  }
   // Defence in depth, whatever the gate said: never the assistant's own windows, never a secret.
   if (facts?.own) return failure('refused', OWN_WINDOW_REFUSAL);
   if (facts?.secure) return failure('refused', SECURE_REFUSAL);
