@@ -6,6 +6,7 @@
  * Keys only go in (to the keychain); what comes back is saved / not saved and the secret store's
  * own sentences, which never contain a key.
  */
+import * as z from 'zod';
 import type { PlannerFactory } from '../agent/assistant-loop.js';
 import type { SecretStore } from '../config/secret-store.js';
 import { Settings, type SettingsStore } from '../config/settings.js';
@@ -19,9 +20,11 @@ export type PanelSecrets = Pick<SecretStore, 'status' | 'setKey' | 'deleteKey'>;
 /** The settings view: the changeable settings, and each key as saved or not saved. */
 export async function buildSettingsView(settings: Settings, secrets: PanelSecrets): Promise<SettingsView> {
   const statuses = await Promise.all(KEYED_PROVIDERS.map(async (p) => [p, (await secrets.status(p)).saved ? 'saved' : 'not_saved'] as const));
-  // Exactly the fields of the contract's update (PanelSettings), copied so the view shares nothing with `settings`.
+  // Exactly the fields of the contract's update (PanelSettings), copied so the view shares nothing with
+  // `settings`; inside an object too, so a setting the contract does not carry yet never comes back in a
+  // save (which main would refuse whole).
   const shown = Object.fromEntries(
-    Object.keys(settingsUpdate.shape).map((key) => [key, structuredClone(settings[key as keyof PanelSettings])]),
+    Object.entries(settingsUpdate.shape).map(([key, schema]) => [key, contractFields(schema, structuredClone(settings[key as keyof PanelSettings]))]),
   ) as PanelSettings;
   return {
     ...shown,
@@ -30,11 +33,31 @@ export async function buildSettingsView(settings: Settings, secrets: PanelSecret
   };
 }
 
+/** `value` with only the fields an object schema of the contract names (at every depth); anything else as it is. */
+function contractFields(schema: z.ZodType, value: unknown): unknown {
+  let node = schema;
+  while (node instanceof z.ZodOptional) node = node.unwrap() as z.ZodType;
+  if (!(node instanceof z.ZodObject) || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const shape = node.shape as Record<string, z.ZodType>;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([k]) => k in shape)
+      .map(([k, v]) => [k, contractFields(shape[k]!, v)]),
+  );
+}
+
 export type ApplyResult = { readonly ok: true; readonly settings: Settings } | { readonly ok: false; readonly message: string };
 
 /** Applies the panel's changes to the saved settings, validated by the settings schema. Nothing is saved here. */
 export function applySettingsUpdate(current: Settings, update: SettingsUpdate): ApplyResult {
-  const parsed = Settings.safeParse({ ...current, ...update });
+  // An object from the panel keeps the saved fields it does not carry (one the contract does not name yet).
+  const merged: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(update)) {
+    const saved = merged[key];
+    const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+    merged[key] = isObject(value) && isObject(saved) ? { ...(saved as object), ...(value as object) } : value;
+  }
+  const parsed = Settings.safeParse(merged);
   if (parsed.success) return { ok: true, settings: parsed.data };
   const issue = parsed.error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';

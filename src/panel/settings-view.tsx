@@ -137,6 +137,19 @@ function SwitchFields({ value, onChange }: { readonly value: SwitchSettings; rea
         max={SWITCH_LIMITS.scanLoops.max}
         onChange={(n) => set('scanLoops', n)}
       />
+      {/* Shown once the panel's settings contract carries it; until then the default holds. */}
+      {value.questionSettleMs !== undefined && (
+        <NumberField
+          id="switch-questionSettleMs"
+          label="Wait after a question appears (seconds)"
+          help="A press this soon after a confirmation or a question appears does nothing, so you can take the question in first. From 0 to 5."
+          value={value.questionSettleMs / 1000}
+          step={0.1}
+          min={SWITCH_LIMITS.questionSettleMs.min / 1000}
+          max={SWITCH_LIMITS.questionSettleMs.max / 1000}
+          onChange={(n) => set('questionSettleMs', Math.round(n * 1000))}
+        />
+      )}
     </>
   );
 }

@@ -59,3 +59,22 @@ export function pressSwitch(s: SwitchState, tree: readonly ScanNode[], which: 's
     };
   return { state: { ...s, cursor: picked.cursor, presses }, restartLoops: true };
 }
+
+/** When the question now shown appeared (`key` names it; undefined while none is shown). */
+export interface QuestionShown {
+  readonly key: string | undefined;
+  readonly at: number;
+}
+
+/** Said when a press came too soon after a question appeared (issue #27). */
+export const TOO_SOON = 'That press came too soon after the question appeared, so nothing was chosen. Press again to choose.';
+
+/**
+ * Whether a press that went down at `downAt` falls in the settling time after a question appeared
+ * (issue #27): it then does nothing, so a press meant for what was there before, or a tremor's
+ * second press, never answers a question the user has not yet taken in. A press that went down
+ * before the question appeared falls in it too. Nothing is held back while no question is shown.
+ */
+export function inQuestionSettle(downAt: number, shown: QuestionShown, settleMs: number): boolean {
+  return shown.key !== undefined && downAt - shown.at < settleMs;
+}

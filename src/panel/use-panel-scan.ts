@@ -115,6 +115,15 @@ export function usePanelScan({
       announce(busy ? 'Stopped: you held the switch.' : 'You held the switch to stop, but nothing was running.');
     },
     onShellSignal: api.onShellSignal,
+    // A confirmation, or a question offered to the switch: a press too soon after it appears does nothing (issue #27).
+    question: confirmation
+      ? `confirmation ${confirmation.id}`
+      : !busy && question
+        ? `question ${question.id}`
+        : userCommands?.state.pending?.kind === 'delete'
+          ? `delete ${userCommands.state.pending.entry.say}`
+          : undefined,
+    announce,
   });
 
   // The numbers the switch highlights are highlighted in the overlay too (a row, or one number).

@@ -2,6 +2,9 @@
  * Switch input for the panel: turns key and mouse presses (and the shell's global switch presses)
  * into scanning, with Apple Switch Control's tremor filters.
  *
+ * For `questionSettleMs` after a confirmation or a question appears, a press that goes down does
+ * nothing, and the user is told (issue #27).
+ *
  * A press counts when it is released, if it was held at least `holdMs` (hold before select) and came
  * at least `ignoreRepeatMs` after the last counted press (ignore repeat). Holding a switch for
  * `stopHoldMs` stops whatever runs, at that moment, and the release is then ignored. While a switch is
@@ -15,8 +18,8 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ShellSignal } from '../shared/ipc-contract.js';
-import type { SwitchInput, SwitchSettings } from '../shared/switch-access.js';
-import { pressSwitch, type PressStart, type SwitchState } from './switch-press.js';
+import { DEFAULT_SWITCH_SETTINGS, type SwitchInput, type SwitchSettings } from '../shared/switch-access.js';
+import { TOO_SOON, inQuestionSettle, pressSwitch, type PressStart, type QuestionShown, type SwitchState } from './switch-press.js';
 
 export type { SwitchState } from './switch-press.js';
 import { TOP, move, treeKey, type ScanAction, type ScanNode } from './switch-scan.js';
@@ -40,18 +43,25 @@ interface Handlers {
   readonly perform: (action: ScanAction, label: string) => void;
   readonly stop: () => void;
   readonly onShellSignal: (listener: (signal: ShellSignal) => void) => () => void;
+  /** Names the confirmation or question shown now (a new name: a new one appeared); undefined while none is. */
+  readonly question?: string | undefined;
+  /** Says a sentence to the user (a press that came too soon after a question). */
+  readonly announce?: (text: string) => void;
 }
 
-export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Handlers): SwitchState {
+export function useSwitch({ settings, tree, perform, stop, onShellSignal, question, announce }: Handlers): SwitchState {
   const enabled = settings?.enabled === true;
   const [state, setState] = useState<SwitchState>({ scanning: false, cursor: TOP, presses: 0, lastChoice: undefined });
   const [loops, setLoops] = useState(0);
   /** A switch is held down: the highlight waits for its release (issue #27), so what it chooses is what it went down on. */
   const [holding, setHolding] = useState(false);
   // The latest values, for listeners registered once.
-  const live = useRef({ state, tree, settings, perform, stop });
-  live.current = { state, tree, settings, perform, stop };
+  const live = useRef({ state, tree, settings, perform, stop, announce });
+  live.current = { state, tree, settings, perform, stop, announce };
   const lastCounted = useRef(Number.NEGATIVE_INFINITY);
+  // When the question shown now appeared: noted as it is drawn, so the settling time starts no later than the user sees it.
+  const shown = useRef<QuestionShown>({ key: undefined, at: Number.NEGATIVE_INFINITY });
+  if (shown.current.key !== question) shown.current = { key: question, at: Date.now() };
 
   // A new situation (a confirmation arrived, the run ended, the numbers appeared) starts at the top.
   const key = treeKey(tree);
@@ -101,11 +111,19 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
     if (step.chosen) live.current.perform(step.chosen.action, step.chosen.label);
   };
 
-  /** Ignore-repeat: a press too soon after the last counted one does nothing. */
-  const counted = (which: 'select' | 'move', start?: PressStart): void => {
+  /**
+   * Ignore-repeat: a press too soon after the last counted one does nothing. A press that went down
+   * (`downAt`) within the settling time after a question appeared does nothing either, and says so.
+   */
+  const counted = (which: 'select' | 'move', start?: PressStart, downAt = Date.now()): void => {
     const cfg = live.current.settings;
     const now = Date.now();
-    if (!cfg || now - lastCounted.current < cfg.ignoreRepeatMs) return;
+    if (!cfg) return;
+    if (inQuestionSettle(downAt, shown.current, cfg.questionSettleMs ?? DEFAULT_SWITCH_SETTINGS.questionSettleMs)) {
+      live.current.announce?.(TOO_SOON);
+      return;
+    }
+    if (now - lastCounted.current < cfg.ignoreRepeatMs) return;
     lastCounted.current = now;
     press(which, start);
   };
@@ -154,7 +172,7 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal }: Hand
       const cfg = live.current.settings;
       if (held.stopped || !which || !cfg) return;
       if (Date.now() - held.at < cfg.holdMs) return; // hold before select: too short to count
-      counted(which, held.start);
+      counted(which, held.start, held.at);
     };
     const keydown = (e: KeyboardEvent): void => begin(keyInput(e.key, e.code), e);
     const keyup = (e: KeyboardEvent): void => end(keyInput(e.key, e.code), e);

@@ -86,6 +86,11 @@ const SwitchAccess = z
     holdMs: about(millis(SWITCH_LIMITS.holdMs).default(D.holdMs), { label: 'The hold before select', ...SWITCH_LIMITS.holdMs }),
     ignoreRepeatMs: about(millis(SWITCH_LIMITS.ignoreRepeatMs).default(D.ignoreRepeatMs), { label: 'Ignore repeat', ...SWITCH_LIMITS.ignoreRepeatMs }),
     stopHoldMs: about(millis(SWITCH_LIMITS.stopHoldMs).default(D.stopHoldMs), { label: 'The hold that stops', ...SWITCH_LIMITS.stopHoldMs }),
+    /** A press this soon after a confirmation or a question appears does nothing (issue #27). */
+    questionSettleMs: about(millis(SWITCH_LIMITS.questionSettleMs).default(D.questionSettleMs), {
+      label: 'The settling time after a question',
+      ...SWITCH_LIMITS.questionSettleMs,
+    }),
   })
   .prefault({})
   .refine((s) => s.mode === 'auto' || s.selectInput !== s.moveInput, { error: 'needs two different switches in step mode (one moves, the other selects)' })
@@ -218,8 +223,15 @@ export function defaultSettings(): Settings {
   return Settings.parse({});
 }
 
-/** The settings the panel shows and changes: all but the planner's time limit, how long a confirmation waits, and the onboarding flag. */
-export type PanelSettings = Omit<Settings, 'plannerTimeoutSeconds' | 'confirmTimeoutSeconds' | 'onboardingDone'>;
+/**
+ * The settings the panel shows and changes: all but the planner's time limit, how long a confirmation
+ * waits, and the onboarding flag. The switch's settling time after a question (issue #27) waits for
+ * the panel's settings contract (src/shared/ipc-contract.ts) to carry it; until then the panel uses
+ * its default and the settings file holds the value.
+ */
+export type PanelSettings = Omit<Settings, 'plannerTimeoutSeconds' | 'confirmTimeoutSeconds' | 'onboardingDone' | 'switchAccess'> & {
+  switchAccess: Omit<Settings['switchAccess'], 'questionSettleMs'>;
+};
 
 /** The schema of each object a setting can sit in, with its wrappers (default, prefault, optional) taken off. */
 function unwrapped(schema: z.ZodType): z.ZodType {

@@ -39,6 +39,7 @@ export const SWITCH_LIMITS = {
   holdMs: { min: 0, max: 2000 },
   ignoreRepeatMs: { min: 0, max: 2000 },
   stopHoldMs: { min: 1000, max: 10_000 },
+  questionSettleMs: { min: 0, max: 5000 },
 } as const;
 
 export const MAX_QUICK_COMMANDS = 12;
@@ -62,9 +63,15 @@ export interface SwitchSettings {
   readonly ignoreRepeatMs: number;
   /** Holding a switch this long stops whatever runs. */
   readonly stopHoldMs: number;
+  /**
+   * For this long after a confirmation or a question appears, a press does nothing (issue #27): the
+   * user takes the question in before choosing. Optional until the panel's settings contract carries
+   * it (src/shared/ipc-contract.ts); the panel then uses the default.
+   */
+  readonly questionSettleMs?: number;
 }
 
-export const DEFAULT_SWITCH_SETTINGS: SwitchSettings = {
+export const DEFAULT_SWITCH_SETTINGS: Required<SwitchSettings> = {
   enabled: false,
   mode: 'auto',
   selectInput: 'Space',
@@ -75,6 +82,7 @@ export const DEFAULT_SWITCH_SETTINGS: SwitchSettings = {
   holdMs: 0,
   ignoreRepeatMs: 300,
   stopHoldMs: 2000,
+  questionSettleMs: 1000,
 };
 
 /** "what can I say" first: a new switch user finds every other command through it (issue #15). */

@@ -2,8 +2,8 @@
 // a refused change comes back with (in the panel's own field names).
 import { describe, expect, it } from 'vitest';
 import { Settings, defaultSettings } from '../../src/config/settings.js';
-import { applySettingsUpdate } from '../../src/core/panel-settings.js';
-import type { SettingsUpdate } from '../../src/shared/ipc-contract.js';
+import { applySettingsUpdate, buildSettingsView } from '../../src/core/panel-settings.js';
+import { settingsUpdate, type SettingsUpdate } from '../../src/shared/ipc-contract.js';
 
 const current = defaultSettings();
 const update = (change: Partial<SettingsUpdate>): SettingsUpdate => {
@@ -28,6 +28,7 @@ describe('switch settings', () => {
       holdMs: 0,
       ignoreRepeatMs: 300,
       stopHoldMs: 2000,
+      questionSettleMs: 1000,
     });
     expect(current.quickCommands).toEqual(['what can I say', 'show numbers', 'scroll down', 'scroll up']);
     // An older settings file without them reads as the defaults.
@@ -49,9 +50,23 @@ describe('switch settings', () => {
     expect(message({ switchAccess: { ...sw, mode: 'step', selectInput: 'F13', moveInput: 'F13' } })).toBe(
       'Nothing was saved. Switch access needs two different switches in step mode (one moves, the other selects).',
     );
+    expect(message({ switchAccess: { ...sw, questionSettleMs: 0 } as SettingsUpdate['switchAccess'] })).toBe('saved');
+    expect(message({ switchAccess: { ...sw, questionSettleMs: 5001 } as SettingsUpdate['switchAccess'] })).toBe(
+      'Nothing was saved. The settling time after a question must be a whole number of milliseconds from 0 to 5000.',
+    );
     expect(message({ switchAccess: { ...sw, holdMs: 2000, stopHoldMs: 2000 } })).toBe(
       'Nothing was saved. Switch access needs the hold before select to be shorter than the hold that stops.',
     );
+  });
+
+  it('the settling time after a question (issue #27): kept from the settings file by a panel save that does not carry it, and not shown to a panel whose contract does not carry it', async () => {
+    const saved = { ...current, switchAccess: { ...current.switchAccess, questionSettleMs: 2500 } };
+    const { questionSettleMs: _q, ...panelSwitch } = saved.switchAccess;
+    const applied = applySettingsUpdate(saved, { ...update({}), switchAccess: { ...panelSwitch, scanLoops: 3 } });
+    expect(applied.ok && applied.settings.switchAccess).toMatchObject({ questionSettleMs: 2500, scanLoops: 3 });
+    const view = await buildSettingsView(saved, { status: async () => ({ saved: false }) } as never);
+    const carried = 'questionSettleMs' in settingsUpdate.shape.switchAccess.shape;
+    expect('questionSettleMs' in view.switchAccess).toBe(carried);
   });
 
   it('quick commands: trimmed, one line each, at most 12', () => {

@@ -1,7 +1,7 @@
 // One press of a switch as data (src/panel/switch-press.ts), and the guard for the moment the screen
 // changes: a press that lands before the scan has started over on the new entries chooses nothing.
 import { describe, expect, it } from 'vitest';
-import { pressSwitch } from '../../src/panel/switch-press.js';
+import { inQuestionSettle, pressSwitch } from '../../src/panel/switch-press.js';
 import { TOP, scanTree, treeKey } from '../../src/panel/switch-scan.js';
 import type { SwitchState } from '../../src/panel/switch-press.js';
 
@@ -56,5 +56,20 @@ describe('pressSwitch', () => {
 
   it('no entries: nothing to press', () => {
     expect(pressSwitch(scanning(0), [], 'select', true)).toBeUndefined();
+  });
+});
+
+describe('inQuestionSettle (issue #27)', () => {
+  const shown = { key: 'confirmation 7', at: 10_000 };
+  it('a press that went down within the settling time after a question appeared, or before it, does nothing; after it, it counts', () => {
+    expect(inQuestionSettle(10_000, shown, 1000)).toBe(true);
+    expect(inQuestionSettle(10_999, shown, 1000)).toBe(true);
+    expect(inQuestionSettle(9_000, shown, 1000)).toBe(true);
+    expect(inQuestionSettle(11_000, shown, 1000)).toBe(false);
+  });
+  it('with no question shown nothing is held back; a settling time of 0 holds back only a press from before the question', () => {
+    expect(inQuestionSettle(10_000, { key: undefined, at: 10_000 }, 1000)).toBe(false);
+    expect(inQuestionSettle(10_000, shown, 0)).toBe(false);
+    expect(inQuestionSettle(9_999, shown, 0)).toBe(true);
   });
 });
