@@ -169,6 +169,7 @@ export class PlanActor {
         ...(resumedAt ? { firstStepApproved: resumedAt } : {}),
         ...(approvedElement !== undefined ? { approvedElement } : {}),
         ...(current.picked ? { choice: current.picked.element } : {}),
+        ...(current.keysFor ? { keysFor: current.keysFor } : {}),
       });
       if (state.signal.aborted) {
         this.audit(state, current, assessed, confirmation, 'cancelled', 'Stopped by the user.', result);

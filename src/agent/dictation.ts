@@ -138,7 +138,7 @@ export class DictationSession {
     const before = record ? record.value.slice(0, selection ? selection.start : record.caret) : (this.blind.get(blindKey) ?? '');
     const typed = renderDictation(pieces, before, { capitals: !field.terminal });
     if (typed === '') return { outcome: 'needs_user', message: 'There was nothing to write: say the words to write, or “stop dictation”.' };
-    const result = await this.type(state, typed);
+    const result = await this.type(state, typed, field);
     if (result.outcome === 'done' && !record) this.rememberBlind(blindKey, before + typed);
     if (result.outcome !== 'done' || !record) return result;
     const after = (await this.focusedField()).value;
@@ -156,10 +156,13 @@ export class DictationSession {
     return result;
   }
 
-  /** Types through the loop's actor: the risk table, the gate, a confirmation and the audit log apply. */
-  private async type(state: RunState, text: string): Promise<RunResult> {
+  /**
+   * Types through the loop's actor: the risk table, the gate, a confirmation and the audit log apply.
+   * The text is for `field` only (issue #27): when the focus is on another element as it goes, nothing is typed.
+   */
+  private async type(state: RunState, text: string, field: { readonly role: Role; readonly name: string }): Promise<RunResult> {
     const intent: Intent = { intent: 'type_text', text };
-    const step = await this.deps.act(state, { intent, source: 'grammar', lowConfidence: false });
+    const step = await this.deps.act(state, { intent, source: 'grammar', lowConfidence: false, keysFor: { role: field.role, name: field.name } });
     return step.kind === 'end' ? step.result : { outcome: 'failed', message: 'The text could not be typed. Nothing more was done.' };
   }
 
@@ -268,7 +271,8 @@ export class DictationSession {
     await this.moveCaret(record, edit.start + edit.removed.length, state);
     if (removedKeys > 0) await this.press(state, this.keys.selectLeft, removedKeys);
     if (edit.inserted !== '') {
-      const typed = await this.type(state, edit.inserted);
+      if (!this.correcting) throw new Stopped('The correction lost its field: correct it by hand.');
+      const typed = await this.type(state, edit.inserted, this.correcting);
       if (typed.outcome !== 'done') {
         forget(record, (await this.focusedField()).value ?? record.value);
         throw new Stopped(`The correction stopped: ${typed.message}`);

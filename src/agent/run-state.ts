@@ -4,6 +4,7 @@
  */
 import type { Intent } from '../intent/schema.js';
 import type { IntentSource, Outcome } from '../shared/events.js';
+import type { Role } from '../shared/roles.js';
 import { withDeadline } from '../shared/deadline.js';
 import type { PlannerAvailability, RunResult } from './loop-types.js';
 import type { PickedElement } from './session-memory.js';
@@ -23,6 +24,8 @@ export interface Planned {
   readonly picked?: PickedElement;
   /** Planned by a model after screen content went into its conversation (provenance). */
   readonly screenInfluenced?: boolean;
+  /** Its keys and typed text are for this field only (a dictation correction): not sent once the focus is elsewhere. */
+  readonly keysFor?: { readonly role: Role; readonly name: string };
 }
 
 /** A sequence from its 1-based `step` on (the steps before it were done); the intent itself otherwise. */

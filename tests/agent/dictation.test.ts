@@ -75,10 +75,14 @@ class FakeField {
   }
 }
 
-function dictationLoop(field = new FakeField(), answers: ('confirmed' | 'declined')[] = [], focusNow: () => LiveElementFacts = () => field.facts) {
-  const script = (_call: EngineCall) => {
+function dictationLoop(
+  field = new FakeField(),
+  answers: ('confirmed' | 'declined')[] = [],
+  focusNow: (call: EngineCall) => LiveElementFacts = () => field.facts,
+) {
+  const script = (call: EngineCall) => {
     const result = { kind: 'success' as const, message: 'Done.' };
-    return { result, facts: { focused: focusNow() } };
+    return { result, facts: { focused: focusNow(call) } };
   };
   const setup = setupLoop({ script, answers, deps: { platform: field.platform } });
   /** Every chord dictation pressed, as "cmd+up". */
@@ -182,6 +186,34 @@ describe('dictation mode in the loop', () => {
     focus = field.facts;
     expect((await loop.run('correct brown to red')).outcome).toBe('done');
     expect(field.value).toBe('The quick red fox');
+  });
+
+  it("dictated text and a correction's typed words go only to the field they were read from (issue #27)", async () => {
+    const field = new FakeField();
+    let focus: LiveElementFacts = field.facts;
+    const { loop } = dictationLoop(field, [], () => focus);
+    await loop.run('start dictation');
+    await loop.run('the quick brown fox');
+    // Read as “Message”, but by the time the text goes the focus is in another field.
+    focus = { role: 'text_field', name: 'Search' };
+    const moved = await loop.run('jumps over');
+    expect(moved.outcome).not.toBe('done');
+    expect(moved.message).toMatch(/The keyboard focus left “Message”/);
+    expect(field.value).toBe('The quick brown fox');
+    // A correction whose keys find the field (they select "brown"), and whose typed words find the focus gone.
+    focus = field.facts;
+    let away = false;
+    const { loop: second, field: other } = dictationLoop(new FakeField(), [], (call) =>
+      away && call.method === 'typeText' ? { role: 'text_field', name: 'Search' } : other.facts,
+    );
+    await second.run('start dictation');
+    await second.run('the quick brown fox');
+    away = true;
+    const corrected = await second.run('correct brown to red');
+    expect(corrected).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/The keyboard focus left “Message”/) });
+    expect(other.value).not.toContain('red');
+    expect((await loop.run('jumps over')).outcome).toBe('done');
+    expect(field.value).toBe('The quick brown fox jumps over');
   });
 
   it('a correction of words that are not there says so and changes nothing', async () => {
