@@ -294,6 +294,8 @@ describe.skipIf(skip !== '')('continuous listening sends nothing while it sleeps
     const page = panel.page;
     const replies = () => panel.crossings.filter((c) => c.channel === 'voice:listen-audio').map((c) => c.reply as ListenReply);
     await page.getByRole('button', { name: 'Settings' }).click();
+    // Where the online service is chosen, the settings say what it gets while listening sleeps.
+    expect(await page.locator('#voice-asleep-privacy').textContent()).toMatch(/^While listening sleeps, nothing is sent to this service except a short phrase/);
     await page.getByLabel('Listen all the time (continuous listening)').setChecked(true);
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => page.getByTestId('settings-message').textContent()).toMatch(/^Settings saved/);

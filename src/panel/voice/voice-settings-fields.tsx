@@ -65,8 +65,13 @@ export function VoiceFields({ value, onChange }: { readonly value: Voice; readon
             spellcheck={false}
             maxLength={500}
             value={value.transcriptionUrl}
+            aria-describedby="voice-asleep-privacy"
             onInput={(e) => set('transcriptionUrl', e.currentTarget.value)}
           />
+          <p id="voice-asleep-privacy" class="help">
+            While listening sleeps, nothing is sent to this service except a short phrase that may be “wake up” (none at all when a local speech model is
+            downloaded: it checks for “wake up” on this computer).
+          </p>
         </>
       )}
       <label class="choice" for="voice-continuous">
