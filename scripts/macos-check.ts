@@ -87,6 +87,10 @@ async function main(): Promise<void> {
       }
       const actions = new Set(snap.elements.flatMap((e) => e.actions));
       say(`actions seen: ${[...actions].sort().join(', ')}`);
+      // R12: the window's default button, and menu items' shortcuts as key bindings.
+      say(`default buttons: ${JSON.stringify(snap.elements.filter((e) => (e.states as readonly string[]).includes('default')).map((e) => e.name))}`);
+      const keyed = snap.elements.filter((e) => (e.keys ?? []).length > 0);
+      say(`elements with keys: ${keyed.length}; first: ${JSON.stringify(keyed.slice(0, 5).map((e) => [e.name, e.keys]))}`);
       return;
     }
     case 'read': {

@@ -277,10 +277,13 @@ export class ExecutionEngine {
   /**
    * The elements of the focused window a chord with Ctrl, Alt or cmd is bound to (a mnemonic, a menu
    * accelerator), with their facts. Menus are read closed too: an accelerator works while its menu is shut.
+   * On macOS the menu bar is the app's, not the window's: the whole app is read (the bridge gives a
+   * menu item's AXMenuItemCmdChar as its keys; not yet run on a Mac).
    */
   private async boundTo(key: string, modifiers: readonly CanonicalModifier[], pid: number): Promise<LiveElementFacts[]> {
     if (!modifiers.some((m) => m === 'ctrl' || m === 'alt' || m === 'cmd')) return [];
-    const all = await this.apps.snapshot(pid, 'focused_window', { showingOnly: false }).catch(() => undefined);
+    const scope = process.platform === 'darwin' ? 'app' : 'focused_window';
+    const all = await this.apps.snapshot(pid, scope, { showingOnly: false }).catch(() => undefined);
     if (!all) return [];
     return elementsBoundTo(all.elements, key, modifiers, CMD_IS_CTRL)
       .slice(0, 4)

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <string>
 #include <utility>
@@ -23,18 +24,20 @@ enum class Flag { Absent, False, True };
 struct MacFacts {
   std::string role, subrole;
   Flag enabled = Flag::Absent, focused = Flag::Absent, selected = Flag::Absent;
-  Flag expanded = Flag::Absent;    // AXExpanded (combo boxes, disclosure groups, menus)
-  Flag disclosing = Flag::Absent;  // AXDisclosing (outline rows)
-  Flag modal = Flag::Absent;       // AXModal (windows, sheets)
-  Flag required = Flag::Absent;    // AXRequired (web forms)
-  Flag busy = Flag::Absent;        // AXElementBusy
-  Flag hasPopup = Flag::Absent;    // AXHasPopup (web content)
-  Flag invalid = Flag::Absent;     // AXInvalid: any value but "false" is True
-  Flag main = Flag::Absent;        // AXMain (windows)
-  Flag frontmost = Flag::Absent;   // AXFrontmost (applications)
-  std::optional<double> number;    // AXValue when it is a number (check boxes, sliders)
-  std::string menuItemMark;        // AXMenuItemMarkChar ("✓" on a checked menu item)
-  bool showing = false;            // has a position and a non-empty size
+  Flag expanded = Flag::Absent;     // AXExpanded (combo boxes, disclosure groups, menus)
+  Flag disclosing = Flag::Absent;   // AXDisclosing (outline rows)
+  Flag modal = Flag::Absent;        // AXModal (windows, sheets)
+  Flag required = Flag::Absent;     // AXRequired (web forms)
+  Flag busy = Flag::Absent;         // AXElementBusy
+  Flag hasPopup = Flag::Absent;     // AXHasPopup (web content)
+  Flag invalid = Flag::Absent;      // AXInvalid: any value but "false" is True
+  Flag main = Flag::Absent;         // AXMain (windows)
+  Flag frontmost = Flag::Absent;    // AXFrontmost (applications)
+  std::optional<double> number;     // AXValue when it is a number (check boxes, sliders)
+  std::string menuItemMark;         // AXMenuItemMarkChar ("✓" on a checked menu item)
+  std::string cmdChar;              // AXMenuItemCmdChar: the key of a menu item's shortcut ("R")
+  std::optional<int> cmdModifiers;  // AXMenuItemCmdModifiers: kMenu*Modifier bits (0 = ⌘ alone)
+  bool showing = false;             // has a position and a non-empty size
   bool valueSettable = false, focusedSettable = false, selectedSettable = false;
   bool expandedSettable = false, disclosingSettable = false;
   std::vector<std::string> axActions;  // AXUIElementCopyActionNames
@@ -112,6 +115,35 @@ inline std::vector<std::string> macActions(const MacFacts& f) {
   // As on Linux: one of the two, the one that changes something.
   if (f.expandedSettable || f.disclosingSettable) add(isExpanded(f) ? "collapse" : "expand");
   return a;
+}
+
+// The element a window names as its AXDefaultButton (Return presses it) is "default", as AT-SPI's
+// STATE_DEFAULT. The walk learns it from the window, after the element's own states were made.
+inline void markDefault(std::vector<std::string>& states) {
+  if (std::find(states.begin(), states.end(), "default") != states.end()) return;
+  states.insert(std::lower_bound(states.begin(), states.end(), std::string("default")), "default");
+}
+
+// A menu item's shortcut as a key binding in the form the Linux half reads from AT-SPI ("<Command><Shift>r"),
+// so that src/execution/key-bindings.ts judges ⌘⇧R as that menu item (issue #27). The modifier bits
+// are HIToolbox's: Shift 1, Option 2, Control 4, and 8 for "no ⌘". Empty: no shortcut, or a key that
+// is not one printable character (a function key comes as a glyph, which is not read).
+inline std::string macMenuItemKeys(const MacFacts& f) {
+  if (f.cmdChar.empty() || f.cmdChar.size() > 4) return "";
+  unsigned char first = static_cast<unsigned char>(f.cmdChar[0]);
+  // One character: ASCII printable, or one UTF-8 sequence (its length from the lead byte).
+  size_t length = first < 0x80 ? 1 : (first >> 5) == 0x6 ? 2 : (first >> 4) == 0xE ? 3 : (first >> 3) == 0x1E ? 4 : 0;
+  if (length != f.cmdChar.size() || (length == 1 && (first <= 0x20 || first == 0x7F))) return "";
+  int bits = f.cmdModifiers.value_or(0);
+  std::string out;
+  if (!(bits & 8)) out += "<Command>";
+  if (bits & 4) out += "<Control>";
+  if (bits & 2) out += "<Alt>";
+  if (bits & 1) out += "<Shift>";
+  if (out.empty()) return "";  // a bare key is the menu's own type-select, not a shortcut
+  std::string key = f.cmdChar;
+  if (length == 1) key[0] = static_cast<char>(std::tolower(first));
+  return out + key;
 }
 
 // How performAction carries out a bridge action on an element.

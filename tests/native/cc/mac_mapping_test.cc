@@ -147,5 +147,42 @@ int main() {
       CHECK(p.kind != MacActionPlan::Unsupported);
     }
   }
+  // Issue #27: the window's default button (AXDefaultButton: Return presses it) is "default", as
+  // AT-SPI's STATE_DEFAULT; a menu item's shortcut is a key binding the engine's chord reader knows.
+  {
+    MacFacts ok;
+    ok.role = "AXButton";
+    ok.showing = true;
+    std::vector<std::string> states = macStates(ok);
+    axb::mac::markDefault(states);
+    CHECK_EQ(joined(states), std::string("default,enabled,showing,visible"));
+    axb::mac::markDefault(states);  // a window named twice (a sheet and its window): once
+    CHECK_EQ(joined(states), std::string("default,enabled,showing,visible"));
+    CHECK(inVocabulary(states, axb::kStateNames));
+    MacFacts item;
+    item.role = "AXMenuItem";
+    CHECK_EQ(axb::mac::macMenuItemKeys(item), std::string(""));  // no shortcut
+    item.cmdChar = "R";
+    CHECK_EQ(axb::mac::macMenuItemKeys(item), std::string("<Command>r"));  // modifiers absent: ⌘ alone
+    item.cmdModifiers = 0;
+    CHECK_EQ(axb::mac::macMenuItemKeys(item), std::string("<Command>r"));
+    item.cmdModifiers = 1;
+    CHECK_EQ(axb::mac::macMenuItemKeys(item), std::string("<Command><Shift>r"));
+    item.cmdModifiers = 1 | 2 | 4;
+    CHECK_EQ(axb::mac::macMenuItemKeys(item), std::string("<Command><Control><Alt><Shift>r"));
+    item.cmdModifiers = 8 | 4;  // "no ⌘": Control+R
+    CHECK_EQ(axb::mac::macMenuItemKeys(item), std::string("<Control>r"));
+    item.cmdModifiers = 8;  // no modifier at all: not a shortcut
+    CHECK_EQ(axb::mac::macMenuItemKeys(item), std::string(""));
+    item.cmdModifiers = 0;
+    item.cmdChar = "\x08";  // a control character (Delete comes as a glyph)
+    CHECK_EQ(axb::mac::macMenuItemKeys(item), std::string(""));
+    item.cmdChar = " ";
+    CHECK_EQ(axb::mac::macMenuItemKeys(item), std::string(""));
+    item.cmdChar = "ab";
+    CHECK_EQ(axb::mac::macMenuItemKeys(item), std::string(""));
+    item.cmdChar = "\xc3\xa9";  // é, one UTF-8 character, kept as it is
+    CHECK_EQ(axb::mac::macMenuItemKeys(item), std::string("<Command>\xc3\xa9"));
+  }
   return checkFailures();
 }

@@ -348,6 +348,13 @@ class MacBridge final : public Bridge {
     return info;
   }
 
+  // The app the keys go to (issue #27): on macOS the system-wide focused application, the one
+  // frontmostApp names; -1 when it cannot be read (the gate then judges what it read).
+  Result<int> keyboardOwner(const Deadline& deadline) override {
+    auto f = frontmostApp(deadline);
+    return f.ok() ? static_cast<int>(f.value().pid) : -1;
+  }
+
   Result<std::vector<AppInfo>> runningApps(const Deadline& deadline) override {
     pid_t front = 0;
     auto f = frontmostApp(deadline);
@@ -528,11 +535,18 @@ class MacBridge final : public Bridge {
     };
     std::vector<Pending> stack{{static_cast<AXUIElementRef>(CFRetain(root.get())), 0, 0}};
     std::vector<AXUIElementRef> handles;
+    // The default buttons the windows read name (retained), matched to the elements after the walk.
+    std::vector<AXUIElementRef> defaults;
+    auto releaseDefaults = [&]() {
+      for (auto d : defaults) CFRelease(d);
+      defaults.clear();
+    };
     auto releaseAll = [&]() {
       for (auto& p : stack) CFRelease(p.el);
       stack.clear();
       for (auto h : handles) CFRelease(h);
       handles.clear();
+      releaseDefaults();
     };
     while (!stack.empty()) {
       if (deadline.expired()) {
@@ -550,7 +564,7 @@ class MacBridge final : public Bridge {
       el.depth = cur.depth;
       std::vector<AXUIElementRef> children;
       bound(deadline);
-      AXError e = readElement(cur.el, options, cur.depth == 0, el, children);
+      AXError e = readElement(cur.el, options, cur.depth == 0, el, children, defaults);
       if (e == kAXErrorAPIDisabled) {
         CFRelease(cur.el);
         for (auto c : children) CFRelease(c);
@@ -584,6 +598,15 @@ class MacBridge final : public Bridge {
     }
     for (auto& p : stack) CFRelease(p.el);
     stack.clear();
+    // AXDefaultButton as AT-SPI's STATE_DEFAULT: the element a window names (handles[i] is element i's).
+    for (size_t i = 0; i < snap.elements.size() && i < handles.size() && !defaults.empty(); ++i) {
+      for (AXUIElementRef d : defaults) {
+        if (!CFEqual(handles[i], d)) continue;
+        mac::markDefault(snap.elements[i].states);
+        break;
+      }
+    }
+    releaseDefaults();
     if (snap.elements.empty()) {
       releaseAll();
       if (!processAlive(pid)) return goneError("The application");
@@ -880,7 +903,7 @@ class MacBridge final : public Bridge {
   // Reads one element with one batched call, then its children (retained) as above. The states
   // and actions follow from what was read by the rules of include/mac_mapping.h (tested on Linux).
   AXError readElement(AXUIElementRef el, const SnapshotOptions& options, bool isRoot, Element& out,
-                      std::vector<AXUIElementRef>& children) {
+                      std::vector<AXUIElementRef>& children, std::vector<AXUIElementRef>& defaults) {
     // Children are not in the batch: a container may hold a million (see below).
     enum {
       Role,
@@ -904,15 +927,35 @@ class MacBridge final : public Bridge {
       Main,
       Frontmost,
       MenuItemMark,
+      CmdChar,
+      CmdModifiers,
+      DefaultButton,
       Count
     };
-    CFStringRef names[Count] = {kAXRoleAttribute,        kAXSubroleAttribute,   kAXTitleAttribute,
-                                kAXDescriptionAttribute, kAXHelpAttribute,      kAXValueAttribute,
-                                kAXPositionAttribute,    kAXSizeAttribute,      kAXEnabledAttribute,
-                                kAXFocusedAttribute,     kAXSelectedAttribute,  kAXExpandedAttribute,
-                                kAXDisclosingAttribute,  kAXModalAttribute,     CFSTR("AXRequired"),
-                                CFSTR("AXElementBusy"),  CFSTR("AXHasPopup"),   CFSTR("AXInvalid"),
-                                kAXMainAttribute,        kAXFrontmostAttribute, kAXMenuItemMarkCharAttribute};
+    CFStringRef names[Count] = {kAXRoleAttribute,
+                                kAXSubroleAttribute,
+                                kAXTitleAttribute,
+                                kAXDescriptionAttribute,
+                                kAXHelpAttribute,
+                                kAXValueAttribute,
+                                kAXPositionAttribute,
+                                kAXSizeAttribute,
+                                kAXEnabledAttribute,
+                                kAXFocusedAttribute,
+                                kAXSelectedAttribute,
+                                kAXExpandedAttribute,
+                                kAXDisclosingAttribute,
+                                kAXModalAttribute,
+                                CFSTR("AXRequired"),
+                                CFSTR("AXElementBusy"),
+                                CFSTR("AXHasPopup"),
+                                CFSTR("AXInvalid"),
+                                kAXMainAttribute,
+                                kAXFrontmostAttribute,
+                                kAXMenuItemMarkCharAttribute,
+                                kAXMenuItemCmdCharAttribute,
+                                kAXMenuItemCmdModifiersAttribute,
+                                kAXDefaultButtonAttribute};
     CF<CFArrayRef> attrs(CFArrayCreate(nullptr, reinterpret_cast<const void**>(names), Count, &kCFTypeArrayCallBacks));
     CF<CFArrayRef> values;
     AXError e = AXUIElementCopyMultipleAttributeValues(el, attrs.get(), 0, values.out());
@@ -969,6 +1012,15 @@ class MacBridge final : public Bridge {
     for (const auto& [index, member] : kFlags) f.*member = flagOf(at(index));
     f.number = numberOf(at(Value));
     f.menuItemMark = stringOf(at(MenuItemMark)).value_or("");
+    // A menu item's shortcut, as a key binding the engine reads (include/mac_mapping.h).
+    f.cmdChar = stringOf(at(CmdChar)).value_or("");
+    if (auto bits = numberOf(at(CmdModifiers))) f.cmdModifiers = static_cast<int>(*bits);
+    std::string keys = mac::macMenuItemKeys(f);
+    if (!keys.empty()) out.keys = {keys};
+    // A window names its default button: the walk marks that element "default" once it is read.
+    CFTypeRef def = at(DefaultButton);
+    if (def && CFGetTypeID(def) == AXUIElementGetTypeID())
+      defaults.push_back(static_cast<AXUIElementRef>(CFRetain(def)));
     f.showing = showing;
     // Each settable check is a round trip: asked only where the answer can matter.
     f.focusedSettable = settable(el, kAXFocusedAttribute);
