@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     testTimeout: 20_000,
+    // A waited-for state on a busy machine (CI shares 2 cores) can take seconds: vitest's 1 s default
+    // failed "Your commands" under load. Polls wait on what they check; a failure only comes later.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // One test file at a time: the desktop suites share one X display and two cores, and the
     // timing-sensitive voice tests (fake microphone in Chromium) failed when the 370-case gate suite

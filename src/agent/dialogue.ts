@@ -40,7 +40,13 @@ export interface Heard {
    * of the speech, the time a terminal line arrived. Absent: now (it counts as begun after the question).
    */
   readonly startedAt?: number;
+  /** Speech to text was unsure of it (likely no speech, or a guess): it answers nothing. */
+  readonly uncertain?: boolean;
 }
+
+/** What an answer the speech engine was unsure of is told. */
+export const NOT_HEARD_CLEARLY =
+  'I did not hear that clearly, so it answered nothing. Say your answer again, close to the microphone, or press Confirm or Cancel.';
 
 /** What the dialogue made of a text. */
 export type Hearing =
@@ -165,6 +171,7 @@ export class Dialogue {
       const begun = heard.via === 'spoken' ? 'was said before the question was asked' : 'was begun before the question appeared';
       return this.notAnAnswer(`${quote(text)} ${begun}, so it does not answer it and nothing was done. ${confirmationHint(open.summary)}`);
     }
+    if (heard.uncertain && (route.kind === 'confirm' || route.kind === 'cancel' || route.kind === 'choose')) return this.notAnAnswer(NOT_HEARD_CLEARLY);
     switch (route.kind) {
       case 'stop':
       case 'choose':

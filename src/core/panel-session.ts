@@ -45,7 +45,7 @@ export interface PanelSessionDeps {
   /** The latest observation the loop's engine made (see tapObservations): "show numbers" draws it. */
   readonly latestObservation?: () => Observation | undefined;
   /** Speech to text for `voice:*` (issue #8); without it a spoken command gets a sentence saying voice is unavailable. */
-  readonly voice?: Pick<VoiceSession, 'transcribe' | 'cancel' | 'progress'>;
+  readonly voice?: Pick<VoiceSession, 'transcribe' | 'cancel' | 'progress' | 'wasUncertain'>;
   /** Continuous listening (issue #15): the voice detector on the microphone's blocks. */
   readonly listening?: Pick<ListeningSession, 'hear' | 'stop'>;
   /**
@@ -219,7 +219,9 @@ export class PanelSession {
    * Undefined: the loop takes the text (a new command, an option of the question, or one refused while a command runs).
    */
   private answerWaiting(text: string, via: AnswerChannel, startedAt: number | undefined): RunReply | undefined {
-    const heard = this.dialogue.hear(text, startedAt === undefined ? { via } : { via, startedAt });
+    // A transcript speech to text was unsure of answers nothing, here too (the panel holds it back first).
+    const uncertain = via === 'spoken' && (this.deps.voice?.wasUncertain(text) ?? false);
+    const heard = this.dialogue.hear(text, { via, ...(startedAt !== undefined ? { startedAt } : {}), ...(uncertain ? { uncertain } : {}) });
     switch (heard.kind) {
       case 'pass':
         return undefined;

@@ -89,8 +89,10 @@ const SECONDS_FIELDS = [
 const INPUT_NAMES: Readonly<Record<string, string>> = { MouseLeft: 'Left mouse button', MouseRight: 'Right mouse button' };
 const inputName = (i: string): string => `${INPUT_NAMES[i] ?? i}${isGlobalSwitchInput(i) ? ' (works in every app)' : ''}`;
 
-function SwitchFields({ value, onChange }: { readonly value: SwitchSettings; readonly onChange: (next: SwitchSettings) => void }) {
-  const set = <K extends keyof SwitchSettings>(key: K, v: SwitchSettings[K]): void => onChange({ ...value, [key]: v });
+type SwitchDraft = SwitchSettings & { readonly questionSettleMs: number };
+
+function SwitchFields({ value, onChange }: { readonly value: SwitchDraft; readonly onChange: (next: SwitchDraft) => void }) {
+  const set = <K extends keyof SwitchDraft>(key: K, v: SwitchDraft[K]): void => onChange({ ...value, [key]: v });
   const inputSelect = (key: 'selectInput' | 'moveInput', label: string) => (
     <>
       <label for={`switch-${key}`}>{label}</label>
@@ -137,19 +139,16 @@ function SwitchFields({ value, onChange }: { readonly value: SwitchSettings; rea
         max={SWITCH_LIMITS.scanLoops.max}
         onChange={(n) => set('scanLoops', n)}
       />
-      {/* Shown once the panel's settings contract carries it; until then the default holds. */}
-      {value.questionSettleMs !== undefined && (
-        <NumberField
-          id="switch-questionSettleMs"
-          label="Wait after a question appears (seconds)"
-          help="A press this soon after a confirmation or a question appears does nothing, so you can take the question in first. From 0 to 5."
-          value={value.questionSettleMs / 1000}
-          step={0.1}
-          min={SWITCH_LIMITS.questionSettleMs.min / 1000}
-          max={SWITCH_LIMITS.questionSettleMs.max / 1000}
-          onChange={(n) => set('questionSettleMs', Math.round(n * 1000))}
-        />
-      )}
+      <NumberField
+        id="switch-questionSettleMs"
+        label="Wait after a question appears (seconds)"
+        help="A press this soon after a confirmation or a question appears does nothing, so you can take the question in first. From 0 to 5."
+        value={value.questionSettleMs / 1000}
+        step={0.1}
+        min={SWITCH_LIMITS.questionSettleMs.min / 1000}
+        max={SWITCH_LIMITS.questionSettleMs.max / 1000}
+        onChange={(n) => set('questionSettleMs', Math.round(n * 1000))}
+      />
     </>
   );
 }

@@ -19,7 +19,11 @@ function invoke<C extends RequestChannel>(channel: C, ...args: Parameters<Reques
 
 const api: PanelApi = {
   runCommand: (command, via, startedAt) =>
-    via === undefined ? invoke('command:run', command) : startedAt === undefined ? invoke('command:run', command, via) : invoke('command:run', command, via, startedAt),
+    via === undefined
+      ? invoke('command:run', command)
+      : startedAt === undefined
+        ? invoke('command:run', command, via)
+        : invoke('command:run', command, via, startedAt),
   stop: () => invoke('command:stop'),
   answerConfirmation: (answer, questionId) => invoke('confirmation:answer', answer, questionId),
   recentCommands: () => invoke('commands:recent'),

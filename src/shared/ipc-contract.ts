@@ -69,6 +69,7 @@ export const settingsUpdate = z.strictObject({
     holdMs: z.number(),
     ignoreRepeatMs: z.number(),
     stopHoldMs: z.number(),
+    questionSettleMs: z.number(),
   }),
   quickCommands: z.array(z.string().max(MAX_QUICK_COMMAND_LENGTH)).max(MAX_QUICK_COMMANDS),
   /** Voice (issue #8); optional so a form that does not show it leaves it as it is. */

@@ -223,15 +223,8 @@ export function defaultSettings(): Settings {
   return Settings.parse({});
 }
 
-/**
- * The settings the panel shows and changes: all but the planner's time limit, how long a confirmation
- * waits, and the onboarding flag. The switch's settling time after a question (issue #27) waits for
- * the panel's settings contract (src/shared/ipc-contract.ts) to carry it; until then the panel uses
- * its default and the settings file holds the value.
- */
-export type PanelSettings = Omit<Settings, 'plannerTimeoutSeconds' | 'confirmTimeoutSeconds' | 'onboardingDone' | 'switchAccess'> & {
-  switchAccess: Omit<Settings['switchAccess'], 'questionSettleMs'>;
-};
+/** The settings the panel shows and changes: all but the planner's time limit, how long a confirmation waits, and the onboarding flag. */
+export type PanelSettings = Omit<Settings, 'plannerTimeoutSeconds' | 'confirmTimeoutSeconds' | 'onboardingDone'>;
 
 /** The schema of each object a setting can sit in, with its wrappers (default, prefault, optional) taken off. */
 function unwrapped(schema: z.ZodType): z.ZodType {

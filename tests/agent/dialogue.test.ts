@@ -3,7 +3,7 @@
 // question, a second "yes", an ambient "okay" to a destructive question), and each answer that
 // counts is shown to settle the question.
 import { describe, expect, it } from 'vitest';
-import { Dialogue, type DialogueDeps } from '../../src/agent/dialogue.js';
+import { Dialogue, NOT_HEARD_CLEARLY, type DialogueDeps } from '../../src/agent/dialogue.js';
 import type { ConfirmAnswer, ConfirmationRequest } from '../../src/agent/loop-types.js';
 import type { Pending } from '../../src/agent/session-memory.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
@@ -110,6 +110,18 @@ describe('the dialogue: one pending question, fresh answers only', () => {
     r.tick(10);
     expect(r.dialogue.hear('okay', { via: 'spoken', startedAt: r.at() }).kind).toBe('answered');
     await expect(light).resolves.toBe('confirmed');
+  });
+
+  it('an answer speech to text was unsure of answers nothing, in either direction; "stop" still goes', async () => {
+    const r = rig();
+    const answer = r.ask(moderate('q1'));
+    for (const word of ['yes', 'no'])
+      expect(r.dialogue.hear(word, { via: 'spoken', uncertain: true })).toEqual({ kind: 'not_an_answer', message: NOT_HEARD_CLEARLY });
+    expect(r.dialogue.hear('stop', { via: 'spoken', uncertain: true })).toEqual({ kind: 'pass', route: 'stop' });
+    expect(r.dialogue.hear('yes', { via: 'spoken' }).kind).toBe('answered');
+    await expect(answer).resolves.toBe('confirmed');
+    r.setPending({ kind: 'clarification', question: 'Which “OK”?', options: ['1: “OK” in Left', '2: “OK” in Right'] });
+    expect(r.dialogue.hear('the second one', { via: 'spoken', uncertain: true }).kind).toBe('not_an_answer');
   });
 
   it('a confirmation nobody answers ends, cancelled, with a sentence; a later yes finds nothing', async () => {

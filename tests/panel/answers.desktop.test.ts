@@ -223,6 +223,35 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
     await checkState('answers-01-late-yes');
   });
 
+  it('"confirm" said before the question appeared does not answer it (issue #27); said once it is asked, it does', async () => {
+    const deleted = await counter('Deleted: ');
+    let release = (): void => undefined;
+    server.hold = new Promise<void>((resolve) => (release = resolve));
+    const sent = server.requests.length;
+    // Said while nothing asks; its transcription is still running when the question comes.
+    await speak('confirm');
+    await until('the spoken confirm to reach the transcription service', async () => (server.requests.length > sent ? true : undefined));
+    // The question (the status bar says the transcription meanwhile).
+    await send('click Delete everything');
+    await page().getByRole('button', { name: 'Confirm', exact: true }).waitFor();
+    const shown = await entries().count();
+    server.hold = undefined;
+    release();
+    await expect
+      .poll(() => lastEntries(shown), { timeout: 20_000, message: `heard: ${JSON.stringify(heard)}` })
+      .toEqual([
+        'You: Confirm.',
+        'Problem: “Confirm.” was said before the question was asked, so it does not answer it and nothing was done. Still waiting for your answer to: Click “Delete everything”. Say “yes” to do it, “no” to cancel, or “stop”.',
+      ]);
+    expect(await status().textContent()).toBe('Status: Waiting for you');
+    expect(await counter('Deleted: ')).toBe(deleted);
+    // The same word, said now: it answers, and the button is pressed once.
+    await speak('confirm');
+    await expect.poll(() => status().textContent(), { timeout: 20_000 }).toBe('Status: Ready');
+    expect(await page().locator('.entry-confirmation .answer').last().textContent()).toBe('You confirmed.');
+    await until('the delete to count once', async () => ((await counter('Deleted: ')) === deleted + 1 ? true : undefined));
+  });
+
   it('a spoken "no" cancels: the app shows the action did not run', async () => {
     const deleted = await counter('Deleted: ');
     await askToDelete();

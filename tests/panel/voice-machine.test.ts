@@ -159,6 +159,13 @@ describe('transcribing', () => {
     ]);
   });
 
+  it('what was heard goes with the time the speech began (issue #27: speech begun before a question answers nothing)', () => {
+    const waiting: Waiting = { kind: 'confirmation', summary: 'Click “Archive”.', level: 'moderate' };
+    const reply = { ok: true, text: 'yes', engine: 'whisper', ms: 80 } as const;
+    const step = voiceStep(TRANSCRIBING, { type: 'transcribed', reply, context: pushToTalk({ waiting, startedAt: 1_234 }) });
+    expect(step.effects[0]).toEqual({ type: 'send', text: 'yes', startedAt: 1_234 });
+  });
+
   it('with review on it waits for Run, Edit or Cancel, and says so', () => {
     const step = voiceStep(TRANSCRIBING, {
       type: 'transcribed',

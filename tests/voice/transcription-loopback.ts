@@ -44,6 +44,8 @@ export interface TranscriptionServer {
   respond: ((request: TranscriptionRequest) => string) | undefined;
   /** The confidence a `verbose_json` answer gives its segment (CLEAR unless a test sets another). */
   confidence: SegmentConfidence;
+  /** When set, `ok` answers once this settles (a transcription still running while something else happens). */
+  hold: Promise<void> | undefined;
   readonly requests: TranscriptionRequest[];
   close(): Promise<void>;
 }
@@ -99,6 +101,7 @@ export async function startTranscriptionServer(): Promise<TranscriptionServer> {
     text: 'click Send',
     respond: undefined as ((request: TranscriptionRequest) => string) | undefined,
     confidence: CLEAR,
+    hold: undefined as Promise<void> | undefined,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -126,7 +129,7 @@ export async function startTranscriptionServer(): Promise<TranscriptionServer> {
       };
       switch (scenario) {
         case 'ok':
-          return ok();
+          return state.hold ? void state.hold.then(ok) : ok();
         case 'json_only':
           return verbose ? json(res, 400, error("response_format 'verbose_json' is not supported", 'invalid_request_error', null)) : ok();
         case 'http_401':

@@ -19,6 +19,7 @@ import type { PanelApi, SettingsView } from '../../shared/ipc-contract.js';
 import type { Waiting } from '../../shared/answer-words.js';
 import type { HeardDecision } from '../../shared/listening.js';
 import type { VoiceUtterance } from '../../shared/voice-contract.js';
+import { SPEECH_SAMPLE_RATE } from '../../shared/pcm.js';
 import type { VoiceReply } from '../../shared/voice-settings.js';
 import { startCapture, type Capture } from './capture.js';
 import { useHoldToTalk } from './use-hold-to-talk.js';
@@ -46,7 +47,7 @@ export interface VoiceOptions {
   /** What the assistant waits for: a command that runs takes only "stop"; answers skip the review. */
   readonly waiting: Waiting;
   /** Sends what was heard (the panel's own send, marked spoken). */
-  readonly send: (text: string, via: 'spoken') => Promise<void>;
+  readonly send: (text: string, via: 'spoken', startedAt?: number) => Promise<void>;
   /** Puts the transcript in the command box for editing. */
   readonly edit: (text: string) => void;
   readonly announce: (text: string) => void;
@@ -160,7 +161,7 @@ export function useVoice(options: VoiceOptions): VoiceState {
         void handleUtterance(effect.utterance);
         return undefined;
       case 'send':
-        return o.send(effect.text, 'spoken');
+        return o.send(effect.text, 'spoken', effect.startedAt);
       case 'edit':
         o.edit(effect.text);
         return undefined;
@@ -170,10 +171,11 @@ export function useVoice(options: VoiceOptions): VoiceState {
     }
   };
 
-  const context = (continuous: boolean): HeardContext => ({
+  const context = (continuous: boolean, startedAt?: number): HeardContext => ({
     continuous,
     waiting: latest.current.options.waiting,
     review: latest.current.options.settings?.review === true,
+    ...(startedAt !== undefined ? { startedAt } : {}),
   });
 
   /**
@@ -198,13 +200,15 @@ export function useVoice(options: VoiceOptions): VoiceState {
     } finally {
       clearInterval(poll);
     }
-    let step = apply({ type: 'transcribed', reply, context: context(heard !== undefined) });
+    // When the speech began: its end less its length (both clocks are this computer's).
+    const begun = utterance.endedAt === undefined ? undefined : Math.max(0, Math.round(utterance.endedAt - (utterance.pcm.length * 1000) / SPEECH_SAMPLE_RATE));
+    let step = apply({ type: 'transcribed', reply, context: context(heard !== undefined, begun) });
     const ask = step.effects.find((e) => e.type === 'ask_heard');
     // The core decided sleep or wake (issue #27); without its decision the transcript is a command, as when awake.
     const decision = reply.heard;
     if (ask && heard) {
       const uncertain = reply.ok && reply.uncertain === true;
-      step = apply({ type: 'heard', text: ask.text, act: decision ? heard(decision) : true, uncertain, context: context(true) });
+      step = apply({ type: 'heard', text: ask.text, act: decision ? heard(decision) : true, uncertain, context: context(true, begun) });
     } else if (heard && decision) heard(decision);
     // Push-to-talk waits for what it sent. Continuous listening goes on at once (issue #27): while a
     // command runs, "stop", "no" and the answer to its question must be heard, not queued behind it.

@@ -45,6 +45,8 @@ export interface HeardContext {
   readonly waiting: Waiting;
   /** The review step is on in the settings. */
   readonly review: boolean;
+  /** When the speech began (ms since the epoch): sent with it, so speech begun before a question never answers it. */
+  readonly startedAt?: number;
 }
 
 export type VoiceEvent =
@@ -97,7 +99,7 @@ export type VoiceEffect =
   | { readonly type: 'transcribe'; readonly utterance: VoiceUtterance }
   /** Continuous listening: the sleep/wake model must see the transcript before it can run. */
   | { readonly type: 'ask_heard'; readonly text: string }
-  | { readonly type: 'send'; readonly text: string }
+  | { readonly type: 'send'; readonly text: string; readonly startedAt?: number }
   | { readonly type: 'edit'; readonly text: string }
   /** The utterance was handled: how it ended (continuous listening stops on `failed`). */
   | { readonly type: 'handled'; readonly outcome: 'done' | 'failed' };
@@ -170,7 +172,8 @@ function route(state: VoiceMachine, text: string, context: HeardContext, uncerta
   if (uncertain && (answer.kind === 'confirm' || answer.kind === 'cancel' || answer.kind === 'choose'))
     return fail(state, notHeardClearly(context.waiting), done);
   if (context.waiting.kind === 'running' && answer.kind === 'not_an_answer') return fail(state, answer.message, done);
-  if (answer.kind !== 'command' || !context.review) return { state: idle(state), effects: [{ type: 'send', text }, done] };
+  const send: VoiceEffect = { type: 'send', text, ...(context.startedAt !== undefined ? { startedAt: context.startedAt } : {}) };
+  if (answer.kind !== 'command' || !context.review) return { state: idle(state), effects: [send, done] };
   return {
     state: { ...state, phase: { kind: 'review', text } },
     effects: [{ type: 'announce', text: `Heard: ${text}. Run it, edit it, or cancel. Focus is on Run.` }, done],
