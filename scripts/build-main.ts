@@ -1,5 +1,5 @@
 /**
- * Builds the Electron main process, the shell (src/shell/main.ts → out/main/main.cjs), and the
+ * Builds the Electron main process, the shell (src/main/main.ts → out/main/main.cjs), and the
  * assistant's core process (src/core/core-entry.ts → out/main/core/core-process.cjs) with esbuild for
  * Electron's Node. The output names stay those package.json "main" and the packaging tests expect.
  *
@@ -23,7 +23,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const MAIN_EXTERNALS = ['electron', '@napi-rs/keyring', '@nut-tree-fork/nut-js', 'node-mac-permissions', '*.node', 'onnxruntime-web'];
 
 /** The sources of the two processes (docs/decisions.md, "Processes as folders"). */
-export const SHELL_ENTRY = 'src/shell/main.ts';
+export const SHELL_ENTRY = 'src/main/main.ts';
 export const CORE_ENTRY = 'src/core/core-entry.ts';
 
 /** The addon path as src/execution/accessibility/native.ts writes it, relative to its own file. */

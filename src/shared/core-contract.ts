@@ -1,5 +1,5 @@
 /**
- * The contract between Electron's main process (src/shell) and the assistant's core process
+ * The contract between Electron's main process (src/main) and the assistant's core process
  * (src/core): every message each way, by name, with a zod schema of its payload. Both sides import
  * it from here and never from each other.
  *

@@ -31,7 +31,7 @@ export const permissionStatus = z.strictObject({
 });
 export type PermissionStatus = z.infer<typeof permissionStatus>;
 
-/** Implemented by the shell (src/shared/permission-checker.ts over src/shell/permissions-*.ts); injected where it is needed. */
+/** Implemented by the shell (src/shared/permission-checker.ts over src/main/permissions-*.ts); injected where it is needed. */
 export interface PermissionChecker {
   /** Checks each kind (all of them when absent); never throws, never takes longer than ~2 s. */
   check(kinds?: readonly PermissionKind[]): Promise<readonly PermissionStatus[]>;

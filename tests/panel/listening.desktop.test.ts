@@ -17,7 +17,7 @@ import { buildPanel } from '../../scripts/build-panel.js';
 import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
 import { RpcPeer } from '../../src/shared/core-rpc.js';
 import { createPermissionChecker } from '../../src/shared/permission-checker.js';
-import { linuxPermissions } from '../../src/shell/permissions-linux.js';
+import { linuxPermissions } from '../../src/main/permissions-linux.js';
 import type { PanelSession } from '../../src/core/panel-session.js';
 import type { AssistantEvent } from '../../src/shared/events.js';
 import type { ListenReply } from '../../src/shared/listening.js';

@@ -21,7 +21,7 @@ import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { axeViolations, openPanel, unreachableByTab, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
 import { testPermissions } from '../support/test-permissions.js';
 import { createPermissionChecker } from '../../src/shared/permission-checker.js';
-import { linuxPermissions } from '../../src/shell/permissions-linux.js';
+import { linuxPermissions } from '../../src/main/permissions-linux.js';
 import type { PermissionChecker } from '../../src/shared/permissions.js';
 import { execFileSync } from 'node:child_process';
 

@@ -59,19 +59,19 @@ describe('layering rule', () => {
     ['intent/x.ts', "import { Engine } from '../execution/engine.js';", 'src/intent may not import src/execution'],
     ['execution/x.ts', "import type { Intent } from '../intent/schema.js';", 'src/execution may not import src/intent'],
     ['shared/x.ts', "import { z } from '../config/settings.js';", 'src/shared may not import src/config'],
-    ['panel/x.tsx', "import { main } from '../shell/app.js';", 'src/panel may not import src/shell'],
+    ['panel/x.tsx', "import { main } from '../main/app.js';", 'src/panel may not import src/main'],
     ['panel/x.tsx', "import { readFile } from 'node:fs';", "src/panel may not import the package 'node:fs'"],
     ['panel/x.tsx', "import { ipcRenderer } from 'electron';", "src/panel may not import the package 'electron'"],
-    ['cli/x.ts', "const m = await import('../shell/app.js');", 'src/cli may not import src/shell'],
+    ['cli/x.ts', "const m = await import('../main/app.js');", 'src/cli may not import src/main'],
     ['voice/x.ts', "import { loop } from '../agent/loop.js';", 'src/voice may not import src/agent'],
-    ['compose/x.ts', "import { shell } from '../shell/shell.js';", 'src/compose may not import src/shell'],
+    ['compose/x.ts', "import { shell } from '../main/shell.js';", 'src/compose may not import src/main'],
     // Processes as folders: the core never loads Electron, and the two processes share only src/shared.
     ['core/x.ts', "import { app } from 'electron';", "src/core may not import the package 'electron'"],
     ['core/x.ts', "import type { ParentPort } from 'electron';", "src/core may not import the package 'electron'"],
-    ['core/x.ts', "import { CoreHost } from '../shell/core-host.js';", 'src/core may not import src/shell'],
-    ['shell/x.ts', "import type { PanelSession } from '../core/panel-session.js';", 'src/shell may not import src/core'],
-    ['shell/x.ts', "import { startCore } from '../core/core-process.js';", 'src/shell may not import src/core'],
-    ['shell/x.ts', "import { settingsPlanner } from '../compose/settings-planner.js';", 'src/shell may not import src/compose'],
+    ['core/x.ts', "import { CoreHost } from '../main/core-host.js';", 'src/core may not import src/main'],
+    ['main/x.ts', "import type { PanelSession } from '../core/panel-session.js';", 'src/main may not import src/core'],
+    ['main/x.ts', "import { startCore } from '../core/core-process.js';", 'src/main may not import src/core'],
+    ['main/x.ts', "import { settingsPlanner } from '../compose/settings-planner.js';", 'src/main may not import src/compose'],
     ['config/x.ts', "import { composePlanner } from '../compose/planner-composer.js';", 'src/config may not import src/compose'],
     ['intent/x.ts', "import x from '../../native/ax-bridge/index.js';", 'src/intent may not load the native bridge'],
     ['intent/x.ts', "import x from '../../scripts/layers.js';", 'imports from outside src/'],
@@ -81,7 +81,7 @@ describe('layering rule', () => {
       "const addon = require('../../native/ax-bridge/build/Release/ax_bridge.node');",
       'only src/execution/accessibility loads the native addon',
     ],
-    ['shell/x.ts', "const addon = await import('../../native/ax-bridge/index.js');", 'src/shell may not load the native bridge'],
+    ['main/x.ts', "const addon = await import('../../native/ax-bridge/index.js');", 'src/main may not load the native bridge'],
     [
       'execution/input/x.ts',
       "import { createRequire } from 'node:module'; const a = createRequire(import.meta.url)('../../../prebuilds/linux-x64/ax_bridge.node');",
@@ -91,9 +91,9 @@ describe('layering rule', () => {
     ['execution/x.ts', 'const where = `../../native/ax-bridge/build/Release/ax_bridge.node`; const addon = require(where);', "names the native addon's file"],
     // Raw IPC: only the binding files touch ipcMain / ipcRenderer.
     [
-      'shell/x.ts',
+      'main/x.ts',
       "import { ipcMain } from 'electron'; ipcMain.handle('panel:run', () => 1);",
-      'uses ipcMain directly (line 1): only src/shell/panel-ipc.ts and src/preload/panel-preload.cts',
+      'uses ipcMain directly (line 1): only src/main/panel-ipc.ts and src/preload/panel-preload.cts',
     ],
     ['preload/x.cts', "const electron = require('electron');\nelectron.ipcRenderer.invoke('panel:run');", 'uses ipcRenderer directly (line 2)'],
   ])('fails %s importing: %s', (file, source, message) => {
@@ -107,7 +107,7 @@ describe('layering rule', () => {
     ['cli/x.ts', "import { load } from '../config/settings.js'; import { z } from 'zod';"],
     ['core/x.ts', "import { settingsPlanner } from '../compose/settings-planner.js'; import { RpcPeer } from '../shared/core-rpc.js';"],
     [
-      'shell/x.ts',
+      'main/x.ts',
       "import { app } from 'electron'; import { CORE_CONTRACT } from '../shared/core-contract.js'; import { settingsDir } from '../config/settings-path.js';",
     ],
     ['compose/x.ts', "import { createPlanner } from '../intent/providers/create-planner.js'; import { load } from '../config/settings.js';"],
@@ -120,9 +120,9 @@ describe('layering rule', () => {
     ['execution/accessibility/ax-bridge.ts', "import { loadNativeBridge } from './native.js';"],
     ['compose/x.ts', "import { AxBridge } from '../execution/accessibility/ax-bridge.js';"],
     ['voice/x.ts', "import { createRequire } from 'node:module'; const w = createRequire(import.meta.url)('@fugood/whisper.node');"],
-    ['shell/panel-ipc.ts', "export function bind(ipcMain: IpcMain) { ipcMain.handle('panel:run', () => 1); }"],
+    ['main/panel-ipc.ts', "export function bind(ipcMain: IpcMain) { ipcMain.handle('panel:run', () => 1); }"],
     ['preload/panel-preload.cts', "const { ipcRenderer } = require('electron'); ipcRenderer.invoke('panel:run');"],
-    ['shell/x.ts', "import { ipcMain } from 'electron'; registerPanelIpc(ipcMain, session, trusted);"],
+    ['main/x.ts', "import { ipcMain } from 'electron'; registerPanelIpc(ipcMain, session, trusted);"],
   ])('allows %s importing: %s', (file, source) => {
     expect(checkFile(SRC, at(file), source)).toEqual([]);
   });

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { applicationsDir, desktopEntry, installLauncher, LAUNCHER_FILE_NAME } from '../../src/shell/desktop-entry.js';
-import { applyLaunchAtLogin } from '../../src/shell/login-item.js';
+import { applicationsDir, desktopEntry, installLauncher, LAUNCHER_FILE_NAME } from '../../src/main/desktop-entry.js';
+import { applyLaunchAtLogin } from '../../src/main/login-item.js';
 import { SYSTEM_PYTHON } from '../support/desktop.js';
 
 const run = promisify(execFile);

@@ -1,4 +1,4 @@
-/** What the shell is started with (src/shell/main.ts builds it; the tests give their own). */
+/** What the shell is started with (src/main/main.ts builds it; the tests give their own). */
 import type { BrowserWindow } from 'electron';
 import type { TrayHost } from './tray-host-linux.js';
 

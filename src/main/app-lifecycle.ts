@@ -25,7 +25,7 @@ export function claimInstance(options: ShellOptions, log: (line: string) => void
     return undefined;
   }
   if (options.platform === 'linux') {
-    // Our windows through XWayland until native Wayland is supported (src/shell/xwayland.ts).
+    // Our windows through XWayland until native Wayland is supported (src/main/xwayland.ts).
     const relaunch = xwaylandRelaunchArgs({ env: options.env, argv: options.argv ?? process.argv, chosen: app.commandLine.getSwitchValue('ozone-platform') });
     if (relaunch) {
       log('This is a Wayland session: Assistive Control starts again under XWayland.');

@@ -1,4 +1,4 @@
-// The Electron shell's composition (src/shell/shell.ts) with `electron` replaced by a recording fake
+// The Electron shell's composition (src/main/shell.ts) with `electron` replaced by a recording fake
 // (no Electron binary runs here). Real: the shell's modules, the settings file, the bounds file, the
 // autostart entry, the panel's protocol handler over built files, and the RPC to the core process.
 import { mkdtemp, mkdir, readFile, writeFile, readdir } from 'node:fs/promises';
@@ -19,9 +19,9 @@ vi.mock('electron', async () => {
   return hoisted.electron.module();
 });
 
-const { startShell } = await import('../../src/shell/shell.js');
+const { startShell } = await import('../../src/main/shell.js');
 const { main: cliMain } = await import('../../src/cli/main.js');
-const { MAC_UNPACKAGED_LOGIN_ITEM } = await import('../../src/shell/login-item.js');
+const { MAC_UNPACKAGED_LOGIN_ITEM } = await import('../../src/main/login-item.js');
 type ShellOptions = Parameters<typeof startShell>[0];
 const fake = (): FakeElectron => {
   if (!hoisted.electron) throw new Error('electron was not mocked');
@@ -615,7 +615,7 @@ describe('panel requests reach the core process', () => {
 
 describe('the Linux autostart entry', () => {
   it('quotes each argument, escapes what the desktop entry spec reserves, and doubles a percent sign', async () => {
-    const { applyLaunchAtLogin } = await import('../../src/shell/login-item.js');
+    const { applyLaunchAtLogin } = await import('../../src/main/login-item.js');
     const dir = await mkdtemp(join(tmpdir(), 'ac-autostart-'));
     await applyLaunchAtLogin({ app: fake().app as never, platform: 'linux', autostartDir: dir, command: ['/opt/My "AC"/run$1', '/home/me/100% apps'] }, true);
     const entry = await readFile(join(dir, 'assistive-control.desktop'), 'utf8');
@@ -624,7 +624,7 @@ describe('the Linux autostart entry', () => {
   });
 
   it('says which folder it could not write', async () => {
-    const { applyLaunchAtLogin } = await import('../../src/shell/login-item.js');
+    const { applyLaunchAtLogin } = await import('../../src/main/login-item.js');
     const dir = await mkdtemp(join(tmpdir(), 'ac-autostart-'));
     await writeFile(join(dir, 'file'), '');
     await expect(

@@ -1,4 +1,4 @@
-// Push-to-talk in the shell (src/shell/shell.ts + voice-shortcut.ts) with `electron` replaced by the
+// Push-to-talk in the shell (src/main/shell.ts + voice-shortcut.ts) with `electron` replaced by the
 // recording fake (no Electron binary runs here): the shortcut is held only while voice is on, a press
 // reaches the panel as a checked `voice_toggle` signal and shows a hidden panel without the focus,
 // and a shortcut that cannot be used is a sentence. In hold mode the shortcut is released while the panel
@@ -8,7 +8,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { VoiceShortcut } from '../../src/shell/voice-shortcut.js';
+import { VoiceShortcut } from '../../src/main/voice-shortcut.js';
 import type { FakeElectron } from './electron-fake.js';
 
 const hoisted = vi.hoisted(() => ({ electron: undefined as FakeElectron | undefined }));
@@ -18,7 +18,7 @@ vi.mock('electron', async () => {
   hoisted.electron = new FakeElectron();
   return hoisted.electron.module();
 });
-const { startShell } = await import('../../src/shell/shell.js');
+const { startShell } = await import('../../src/main/shell.js');
 const electron = (): FakeElectron => hoisted.electron!;
 
 /** Starts the shell over a settings file holding `settings`; returns its panel window. */

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { boundedPermissionChecker, createPermissionChecker, type PlatformPermissions } from '../../src/shared/permission-checker.js';
-import { ENABLE_ACCESSIBILITY_COMMAND, linuxPermissions } from '../../src/shell/permissions-linux.js';
-import { darwinPermissions, loadMacPermissions } from '../../src/shell/permissions-darwin.js';
+import { ENABLE_ACCESSIBILITY_COMMAND, linuxPermissions } from '../../src/main/permissions-linux.js';
+import { darwinPermissions, loadMacPermissions } from '../../src/main/permissions-darwin.js';
 import { permissionStatus } from '../../src/shared/permissions.js';
 import { desktopSkipReason } from '../support/desktop.js';
 

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeTrayHost, STATUS_NOTIFIER_WATCHER } from '../../src/shell/tray-host-linux.js';
+import { probeTrayHost, STATUS_NOTIFIER_WATCHER } from '../../src/main/tray-host-linux.js';
 import { startSecretSession, waitForName, type SecretSession } from '../config/secret-session.js';
 import { SYSTEM_PYTHON } from '../support/desktop.js';
 

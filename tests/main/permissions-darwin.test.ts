@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPermissionChecker } from '../../src/shared/permission-checker.js';
-import { MAC_SETTINGS_PANES, darwinPermissions, loadMacPermissions } from '../../src/shell/permissions-darwin.js';
+import { MAC_SETTINGS_PANES, darwinPermissions, loadMacPermissions } from '../../src/main/permissions-darwin.js';
 import { permissionStatus } from '../../src/shared/permissions.js';
 
 // node-mac-permissions is darwin-only (it does not install here): the seam that cannot run on Linux.
