@@ -1,27 +1,35 @@
 /**
- * The consent laboratory (issue #27): the consent fixture (effects no label names: mnemonics, menu
- * accelerators, dialogs, default buttons, a list the Delete key empties, a bash terminal) on the
- * private desktop, the real engine over AT-SPI and XTest, and the real loop planning through the
- * OpenAI SDK against a scripted loopback model. Effects are read back from the app.
+ * The consent laboratories (issue #27): a fixture app full of effects no label names on the private
+ * desktop, the real engine over AT-SPI and XTest, and the real loop planning through the OpenAI SDK
+ * against a scripted loopback model. Effects are read back from the app.
+ *
+ * - the consent fixture (tests/fixtures/consent-fixture-app.py): mnemonics, menu accelerators,
+ *   dialogs, default buttons, a list the Delete key empties, a bash terminal;
+ * - the effects fixture (tests/fixtures/effects-fixture-app.py): the same effects for a list of
+ *   labels given at launch, started again for each batch of labels (`relaunch`).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
 import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
-import type { AxElement } from '../../src/execution/accessibility/types.js';
-import { SYSTEM_PYTHON, activateWindow, harnessKey, harnessType, startApp, stopApps, until } from '../support/desktop.js';
+import type { AxElement, AxSnapshot } from '../../src/execution/accessibility/types.js';
+import { SYSTEM_PYTHON, activateWindow, harnessKey, harnessType, startApp, stopApp, stopApps, until } from '../support/desktop.js';
 import { scriptedRunner, type ScriptedRunner } from './gate-lab.js';
 import { afterAll, beforeAll } from 'vitest';
 
 const CONSENT_FIXTURE = fileURLToPath(new URL('../fixtures/consent-fixture-app.py', import.meta.url));
+const EFFECTS_FIXTURE = fileURLToPath(new URL('../fixtures/effects-fixture-app.py', import.meta.url));
 
-export interface ConsentLab {
+export interface FixtureLab {
   readonly bridge: AxBridge;
+  /** The fixture's process (a new one after `relaunch`). */
   readonly pid: number;
+  /** The terminal's folder (its HOME), where its commands make files. */
+  readonly workdir: string;
   readonly run: ScriptedRunner['run'];
   /** The number a counter label shows ("Rows deleted: 2" → 2). */
   counter(prefix: string): Promise<number>;
@@ -35,25 +43,50 @@ export interface ConsentLab {
   openDialog(opener: string, focusedName: string): Promise<void>;
   /** Puts the focus on an element (the main window raised first). */
   focus(name: string): Promise<void>;
-  /** Puts the focus on the first row of the list "Parcels", whatever its number now. */
-  focusFirstRow(): Promise<void>;
+  /** Puts the focus on the element `pick` chooses (the main window raised first). */
+  focusWhere(pick: (els: readonly AxElement[]) => AxElement | undefined, what: string): Promise<void>;
+  /** The app's focused window, read now. */
+  focusedWindow(): Promise<AxSnapshot>;
   /** Waits until the terminal's text holds `text`. */
   terminalShows(text: string): Promise<void>;
   harnessKey(...keys: string[]): Promise<void>;
   harnessType(text: string): Promise<void>;
+  /** Ends the fixture and starts it again with `args` (its --workdir added), waiting until `ready` says it is up. */
+  relaunch(args: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function openConsentLab(): Promise<ConsentLab> {
+export interface ConsentLab extends FixtureLab {
+  /** Puts the focus on the first row of the list "Parcels", whatever its number now. */
+  focusFirstRow(): Promise<void>;
+}
+
+interface FixtureSpec {
+  readonly script: string;
+  /** The window's title, matched exactly. */
+  readonly title: string;
+  readonly args: readonly string[];
+  /** Whether the fixture's tree shows that it is up. */
+  readonly ready: (elements: readonly AxElement[]) => boolean;
+}
+
+async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
   const session: DesktopSession = await startDesktopSession();
   enterDesktopSession(session.env);
   const workdir = mkdtempSync(join(tmpdir(), 'ac-consent-'));
   const bridge = AxBridge.open();
-  const app: ChildProcess = startApp(SYSTEM_PYTHON, [CONSENT_FIXTURE, '--workdir', workdir]);
-  const pid = app.pid ?? 0;
-  await bridge.waitForApp({ pid });
-  await until('the consent fixture', async () => ((await bridge.snapshot({ pid })).elements.some((e) => e.role === 'terminal') ? true : undefined), 15_000);
-  await activateWindow('^Consent Fixture$');
+  const title = `^${spec.title}$`;
+  let app: ChildProcess | undefined;
+  let pid = 0;
+  const launch = async (args: readonly string[]): Promise<void> => {
+    if (app) await stopApp(app);
+    app = startApp(SYSTEM_PYTHON, [spec.script, ...args, '--workdir', workdir]);
+    pid = app.pid ?? 0;
+    await bridge.waitForApp({ pid });
+    await until(spec.title, async () => (spec.ready((await bridge.snapshot({ pid })).elements) ? true : undefined), 15_000);
+    await activateWindow(title);
+  };
+  await launch(spec.args);
   const engine = createDesktopEngine(process.env, { bridge, ownPids: [] });
   const runner = await scriptedRunner(engine);
 
@@ -64,20 +97,14 @@ export async function openConsentLab(): Promise<ConsentLab> {
     if (!el) throw new Error(`no button ${JSON.stringify(name)}`);
     await bridge.performAction({ generation: s.generation, id: el.id }, 'press');
   };
-  const focusWhere = async (pick: (els: readonly AxElement[]) => AxElement | undefined, what: string): Promise<void> => {
-    await activateWindow('^Consent Fixture$');
-    const s = await bridge.snapshot({ pid });
-    const el = pick(s.elements);
-    if (!el) throw new Error(`nothing to focus: ${what}`);
-    await bridge.performAction({ generation: s.generation, id: el.id }, 'focus');
-    await until(`the focus on ${what}`, async () =>
-      (await focusedWindow()).elements.some((e) => e.role === el.role && e.name === el.name && e.states.includes('focused')) ? true : undefined,
-    );
-  };
+  const isDialog = (e: AxElement | undefined): boolean => e?.role === 'dialog' || e?.role === 'alert';
 
-  const lab: ConsentLab = {
+  const lab: FixtureLab = {
     bridge,
-    pid,
+    get pid() {
+      return pid;
+    },
+    workdir,
     run: runner.run,
     async counter(prefix) {
       const label = (await bridge.snapshot({ pid })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
@@ -95,34 +122,36 @@ export async function openConsentLab(): Promise<ConsentLab> {
     async reset() {
       for (let i = 0; i < 3; i++) {
         const s = await bridge.snapshot({ pid });
-        const dialog = s.elements.find((e) => e.role === 'dialog' || e.role === 'alert');
+        const dialog = s.elements.find(isDialog);
         if (!dialog) break;
         const cancel = s.elements.find((e) => e.role === 'button' && e.name === 'Cancel');
         if (cancel) await bridge.performAction({ generation: s.generation, id: cancel.id }, 'press');
-        await until('the dialog to close', async () =>
-          (await bridge.snapshot({ pid })).elements.some((e) => e.role === 'dialog' || e.role === 'alert') ? undefined : true,
-        );
+        await until('the dialog to close', async () => ((await bridge.snapshot({ pid })).elements.some(isDialog) ? undefined : true));
       }
-      await activateWindow('^Consent Fixture$');
+      await activateWindow(title);
     },
     async openDialog(opener, focusedName) {
       await lab.reset();
       await pressNamed(opener);
       await until(`the dialog of ${opener} with the focus on ${focusedName}`, async () => {
         const w = await focusedWindow();
-        const inDialog = w.elements[0]?.role === 'dialog' || w.elements[0]?.role === 'alert';
-        return inDialog && w.elements.some((e) => e.name === focusedName && e.states.includes('focused')) ? true : undefined;
+        return isDialog(w.elements[0]) && w.elements.some((e) => e.name === focusedName && e.states.includes('focused')) ? true : undefined;
       });
     },
     async focus(name) {
-      await focusWhere((els) => els.find((e) => e.name === name && e.role !== 'text'), name);
+      await lab.focusWhere((els) => els.find((e) => e.name === name && e.role !== 'text'), name);
     },
-    async focusFirstRow() {
-      await focusWhere((els) => {
-        const list = els.find((e) => e.role === 'list' && e.name === 'Parcels');
-        return els.find((e) => e.role === 'list_item' && e.parent === list?.id);
-      }, 'the first parcel');
+    async focusWhere(pick, what) {
+      await activateWindow(title);
+      const s = await bridge.snapshot({ pid });
+      const el = pick(s.elements);
+      if (!el) throw new Error(`nothing to focus: ${what}`);
+      await bridge.performAction({ generation: s.generation, id: el.id }, 'focus');
+      await until(`the focus on ${what}`, async () =>
+        (await focusedWindow()).elements.some((e) => e.role === el.role && e.name === el.name && e.states.includes('focused')) ? true : undefined,
+      );
     },
+    focusedWindow,
     async terminalShows(text) {
       await until(`the terminal to show ${text}`, async () =>
         (await bridge.snapshot({ pid })).elements.some((e) => e.role === 'terminal' && (e.value ?? '').includes(text)) ? true : undefined,
@@ -130,6 +159,7 @@ export async function openConsentLab(): Promise<ConsentLab> {
     },
     harnessKey,
     harnessType,
+    relaunch: launch,
     async close() {
       await runner.close();
       await stopApps();
@@ -140,17 +170,78 @@ export async function openConsentLab(): Promise<ConsentLab> {
   return lab;
 }
 
-/** Opens the lab before the suite's tests and closes it after them; the lab is read through the getter. */
-export function useConsentLab(): () => ConsentLab {
-  let lab: ConsentLab | undefined;
+export async function openConsentLab(): Promise<ConsentLab> {
+  const lab = await openFixtureLab({
+    script: CONSENT_FIXTURE,
+    title: 'Consent Fixture',
+    args: [],
+    ready: (els) => els.some((e) => e.role === 'terminal'),
+  });
+  return Object.assign(lab, {
+    async focusFirstRow() {
+      await lab.focusWhere((els) => {
+        const list = els.find((e) => e.role === 'list' && e.name === 'Parcels');
+        return els.find((e) => e.role === 'list_item' && e.parent === list?.id);
+      }, 'the first parcel');
+    },
+  });
+}
+
+export interface EffectsLab extends FixtureLab {
+  /** The labels the fixture shows now. */
+  readonly labels: readonly string[];
+  /** Starts the fixture again with these labels (nothing happens when it shows them already). */
+  load(labels: readonly string[]): Promise<void>;
+}
+
+/** The effects fixture, showing `labels` first. */
+export async function openEffectsLab(labels: readonly string[]): Promise<EffectsLab> {
+  const labelsDir = mkdtempSync(join(tmpdir(), 'ac-effects-labels-'));
+  let launches = 0;
+  const argsFor = (shown: readonly string[]): string[] => {
+    const file = join(labelsDir, `labels-${launches++}.json`);
+    writeFileSync(file, JSON.stringify(shown));
+    return ['--labels', file];
+  };
+  let shown = labels;
+  const lab = await openFixtureLab({
+    script: EFFECTS_FIXTURE,
+    title: 'Effects Fixture',
+    args: argsFor(labels),
+    ready: (els) => els.some((e) => e.role === 'terminal') && els.some((e) => e.name === `Deleted ${shown.length - 1}: 0`),
+  });
+  const close = lab.close;
+  // A getter (Object.assign would copy the first value).
+  Object.defineProperty(lab, 'labels', { get: () => shown });
+  return Object.assign(lab as FixtureLab & { readonly labels: readonly string[] }, {
+    async load(next: readonly string[]) {
+      if (JSON.stringify(next) === JSON.stringify(shown)) return;
+      shown = next;
+      await lab.relaunch(argsFor(next));
+    },
+    async close() {
+      await close();
+      rmSync(labelsDir, { recursive: true, force: true });
+    },
+  });
+}
+
+/** Opens a lab before the suite's tests and closes it after them; the lab is read through the getter. */
+export function useLab<L extends FixtureLab>(open: () => Promise<L>): () => L {
+  let lab: L | undefined;
   beforeAll(async () => {
-    lab = await openConsentLab();
+    lab = await open();
   }, 60_000);
   afterAll(async () => {
     await lab?.close();
   });
   return () => {
-    if (!lab) throw new Error('the consent lab is not open');
+    if (!lab) throw new Error('the lab is not open');
     return lab;
   };
+}
+
+/** The consent lab, opened before the suite's tests and closed after them. */
+export function useConsentLab(): () => ConsentLab {
+  return useLab(openConsentLab);
 }

@@ -1,5 +1,5 @@
-// The gate's price (issue #13): at least 200 everyday commands on a real GTK app, through the
-// grammar and through a planner on the OpenAI SDK; each must do its job, and at most 5 % may ask.
+// The gate's price (issues #13, #27): at least 300 everyday commands on a real GTK app, through the
+// grammar and through a planner on the OpenAI SDK; each must do its job, and at most 3 % may ask.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { benignCases } from './benign-cases.js';
@@ -34,8 +34,8 @@ describe.skipIf(skip !== '')('everyday commands pass the gate without a question
       await until(`${c.name} to take effect`, async () => (((await c.effect?.(lab)) ?? 0) > before ? true : undefined), 5000);
   });
 
-  it('has at least 200 commands, and at most 5 % of them asked', () => {
-    expect(CASES.length).toBeGreaterThanOrEqual(200);
-    expect(asked.length / CASES.length).toBeLessThanOrEqual(0.05);
+  it('has at least 300 commands, and at most 3 % of them asked', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(300);
+    expect(asked.length / CASES.length).toBeLessThanOrEqual(0.03);
   });
 });
