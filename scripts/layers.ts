@@ -211,7 +211,8 @@ export function checkFile(srcRoot: string, file: string, source: string): Violat
   return violations;
 }
 
-function* sourceFiles(dir: string): Generator<string> {
+/** Every TypeScript source under dir (declarations left out). */
+export function* sourceFiles(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
     if (statSync(full).isDirectory()) yield* sourceFiles(full);

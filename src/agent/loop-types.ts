@@ -5,15 +5,27 @@
 import type { InputPlatform } from '../execution/input/keymap.js';
 import type { Planner } from '../intent/providers/planner.js';
 import type { Intent } from '../intent/schema.js';
+import type { UserCommandSet } from '../intent/user-commands.js';
 import type { ConfidencePolicy } from '../intent/validator.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import type { GatePolicy } from '../registry/risk.js';
 import type { AssistantEvent, Outcome, RiskSummary } from '../shared/events.js';
 import type { AuditRecord } from './audit-log.js';
-import type { UserCommandStore } from './own-commands.js';
 import type { SessionMemory } from './session-memory.js';
 
 /** What the user answered to a confirmation request. `unanswered`: nobody is there to answer (a script). */
+export type StoreEdit = { readonly ok: true; readonly count: number } | { readonly ok: false; readonly message: string };
+
+/** Where the user's commands come from and go to (src/compose/user-commands.ts implements it over src/config). */
+export interface UserCommandStore {
+  /** The commands as they are now (the file read again after each change). */
+  commands(): Promise<UserCommandSet>;
+  /** Adds a command; one with the same phrase and no app scope is replaced (`count`: how many were). */
+  save(command: { readonly say: string; readonly do: Intent }): Promise<StoreEdit>;
+  /** Removes every command with this phrase (`count`: how many). */
+  forget(say: string): Promise<StoreEdit>;
+}
+
 export type ConfirmAnswer = 'confirmed' | 'confirmed_by_flag' | 'declined' | 'unanswered';
 
 export interface ConfirmationRequest {

@@ -9,30 +9,17 @@
  * (src/compose/user-commands.ts implements it over src/config).
  */
 import { describeIntent } from '../intent/describe.js';
-import type { Intent } from '../intent/schema.js';
-import { phraseKey, readCommandEdit, readPhrase, reservedPhrase, type UserCommandSet } from '../intent/user-commands.js';
+import { phraseKey, readCommandEdit, readPhrase, reservedPhrase } from '../intent/user-commands.js';
 import { appliesTo, fillCommand, matchPhrases } from '../intent/user-command-match.js';
 import { elementIdsOf, validateIntentValue, type ValidationContext } from '../intent/validator.js';
 import { gateDecision } from '../registry/risk.js';
 import type { AssistantEvent, RiskSummary } from '../shared/events.js';
 import { quote } from '../shared/quote.js';
-import type { AssistantDeps } from './loop-types.js';
+import type { AssistantDeps, UserCommandStore } from './loop-types.js';
 import { PROVENANCE_NOTE } from './run-rules.js';
 import { questionId } from './question-id.js';
 import { Cancelled, end, untilAborted, type Planned, type RunState, type Step } from './run-state.js';
 import { isRepeatRequest, type SessionMemory } from './session-memory.js';
-
-export type StoreEdit = { readonly ok: true; readonly count: number } | { readonly ok: false; readonly message: string };
-
-/** Where the user's commands come from and go to. */
-export interface UserCommandStore {
-  /** The commands as they are now (the file read again after each change). */
-  commands(): Promise<UserCommandSet>;
-  /** Adds a command; one with the same phrase and no app scope is replaced (`count`: how many were). */
-  save(command: { readonly say: string; readonly do: Intent }): Promise<StoreEdit>;
-  /** Removes every command with this phrase (`count`: how many). */
-  forget(say: string): Promise<StoreEdit>;
-}
 
 /** The phrases the loop keeps for itself, beyond the shared ones: what the file may not use. */
 export const loopReserved = (phrase: string): boolean => isRepeatRequest(phrase);

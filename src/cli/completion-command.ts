@@ -11,7 +11,7 @@ import { LLM_PROVIDERS } from '../shared/llm-providers.js';
 import { WHISPER_MODELS } from '../voice/model-manager.js';
 import type { CliCommand } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
-import { COMMANDS } from './main.js';
+import { COMMAND_SUMMARIES } from './command-names.js';
 import { parseCommandArgs } from './parse-command-args.js';
 
 const USAGE = `Usage: assistive-control completion bash|zsh|fish
@@ -25,13 +25,13 @@ Prints a completion script for your shell. For example:
 export function completionWords(): { commands: string[]; next: Record<string, string[]>; after: Record<string, string[]>; options: string[] } {
   const providers = ['grammar', ...LLM_PROVIDERS];
   return {
-    commands: [...COMMANDS.map((c) => c.name), 'help'],
+    commands: [...COMMAND_SUMMARIES.map((c) => c.name), 'help'],
     next: {
       keys: ['set', 'status', 'delete'],
       config: ['show', 'get', 'set'],
       commands: ['list', 'check'],
       models: ['list', 'download'],
-      help: COMMANDS.map((c) => c.name),
+      help: COMMAND_SUMMARIES.map((c) => c.name),
       completion: ['bash', 'zsh', 'fish'],
     },
     // The word after an action or an option.

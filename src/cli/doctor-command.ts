@@ -17,12 +17,11 @@ import { createNutInputDriver, displayProblem } from '../execution/input/input-d
 import { createSecretStore, napiKeyringBackend } from '../config/secret-store.js';
 import { settingsDir } from '../config/settings-path.js';
 import { createSettingsStore } from '../config/settings.js';
-import type { FetchLike } from '../intent/providers/planner.js';
 import type { CliCommand, CliIo } from './cli-io.js';
-import type { CliServices } from './cli-services.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
 import { checkAnthropic, checkKey, checkOllama, checkOpenAi } from './doctor-planners.js';
+import type { CheckResult, CheckStatus, DoctorDeps } from './doctor-types.js';
 import { errorMessage } from '../shared/errors.js';
 import { withDeadline } from '../shared/deadline.js';
 
@@ -34,32 +33,7 @@ keychain, the AI planner's server and model, the microphone. Each problem comes 
 
 Exit codes: 0 everything is ready, 1 at least one problem.`;
 
-export type CheckStatus = 'ok' | 'problem' | 'not_applicable';
-
-export interface CheckResult {
-  readonly id: string;
-  readonly title: string;
-  readonly status: CheckStatus;
-  /** What was found, in a sentence. */
-  readonly detail: string;
-  /** For a problem: what to do, in a sentence. */
-  readonly fix?: string;
-}
-
-/** What the doctor looks at; tests replace the desktop parts and the network. */
-export interface DoctorDeps {
-  readonly services: (io: CliIo) => CliServices;
-  /** The accessibility bridge's permission; throws an AccessibilityError when the addon cannot load. */
-  readonly accessibility: (deadlineMs: number) => Promise<PermissionStatus>;
-  /** Why input cannot be sent (no display), or undefined; then reads the pointer through nut-js. */
-  readonly input: (env: NodeJS.ProcessEnv) => Promise<{ readonly problem: string } | { readonly pointer: { x: number; y: number } }>;
-  readonly fetch: FetchLike;
-  readonly platform: NodeJS.Platform;
-  /** Deadline of each check. Default 2,500 ms. */
-  readonly deadlineMs?: number;
-  /** Linux: the sound capture devices (ALSA's /dev/snd/pcmC*D*c); injected by tests. */
-  readonly captureDevices?: () => readonly string[];
-}
+export type { CheckResult, CheckStatus, DoctorDeps } from './doctor-types.js';
 
 const DEFAULT_DEADLINE_MS = 2500;
 /** The keychain may wait for an unlock prompt; the doctor only asks whether a key is there. */

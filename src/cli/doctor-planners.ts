@@ -10,7 +10,7 @@ import { probeAnthropic, probeOllama, probeOpenAI } from '../intent/providers/pr
 import { DEFAULT_ANTHROPIC_BASE_URL, type KeyedProvider } from '../shared/llm-providers.js';
 import { keyForRequest } from '../compose/provider-keys.js';
 import type { CliServices } from './cli-services.js';
-import type { CheckResult, DoctorDeps } from './doctor-command.js';
+import type { CheckResult, DoctorDeps } from './doctor-types.js';
 
 const PROVIDER_NAMES: Readonly<Record<KeyedProvider | 'ollama', string>> = { ollama: 'Ollama', anthropic: 'Anthropic', openai: 'OpenAI-compatible server' };
 

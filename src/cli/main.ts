@@ -7,6 +7,7 @@
  * in-process and the bin script sets `process.exitCode`.
  */
 import type { CliCommand, CliIo } from './cli-io.js';
+import { COMMAND_SUMMARIES, type CommandName } from './command-names.js';
 import { EXIT } from './exit-codes.js';
 import { packageVersion } from './version.js';
 import { errorMessage } from '../shared/errors.js';
@@ -18,59 +19,22 @@ interface CommandEntry {
   readonly load: () => Promise<CliCommand>;
 }
 
-export const COMMANDS: readonly CommandEntry[] = [
-  { name: 'run', summary: 'do what a command says (plan, check the risk, ask, act)', load: async () => (await import('./run-command.js')).runCommand },
-  {
-    name: 'session',
-    summary: 'talk with the assistant at a prompt, one command after another (also: no command at a terminal)',
-    load: async () => (await import('./session-command.js')).sessionCommand,
-  },
-  {
-    name: 'plan',
-    summary: 'plan a command and show the intent and its risk, performing nothing',
-    load: async () => (await import('./plan-command.js')).planCommand,
-  },
-  {
-    name: 'eval',
-    summary: 'measure how well a planner model plans, on a fixed corpus of recorded screens and commands',
-    load: async () => (await import('./eval-command.js')).evalCommand,
-  },
-  {
-    name: 'elements',
-    summary: 'list what is on screen, exactly as a planner sees it',
-    load: async () => (await import('./elements-command.js')).elementsCommand,
-  },
-  {
-    name: 'doctor',
-    summary: 'check that this machine is ready, and say how to fix what is not',
-    load: async () => (await import('./doctor-command.js')).doctorCommand,
-  },
-  {
-    name: 'models',
-    summary: 'list the speech models, or download one ahead of time (resumes, checks its checksum)',
-    load: async () => (await import('./models-command.js')).modelsCommand,
-  },
-  {
-    name: 'keys',
-    summary: 'save, check or remove provider API keys (kept in the system keychain)',
-    load: async () => (await import('./keys-command.js')).keysCommand,
-  },
-  {
-    name: 'completion',
-    summary: 'print a completion script for bash, zsh or fish',
-    load: async () => (await import('./completion-command.js')).completionCommand,
-  },
-  {
-    name: 'commands',
-    summary: 'list your own commands (commands.json), or check the file and show each problem with its line and column',
-    load: async () => (await import('./commands-command.js')).commandsCommand,
-  },
-  {
-    name: 'config',
-    summary: 'show or change settings (provider, models, addresses, confirmations, speech)',
-    load: async () => (await import('./config-command.js')).configCommand,
-  },
-];
+/** Each subcommand's module, loaded only when it is the one asked for. */
+const LOADERS: { readonly [N in CommandName]: () => Promise<CliCommand> } = {
+  run: async () => (await import('./run-command.js')).runCommand,
+  session: async () => (await import('./session-command.js')).sessionCommand,
+  plan: async () => (await import('./plan-command.js')).planCommand,
+  eval: async () => (await import('./eval-command.js')).evalCommand,
+  elements: async () => (await import('./elements-command.js')).elementsCommand,
+  doctor: async () => (await import('./doctor-command.js')).doctorCommand,
+  models: async () => (await import('./models-command.js')).modelsCommand,
+  keys: async () => (await import('./keys-command.js')).keysCommand,
+  completion: async () => (await import('./completion-command.js')).completionCommand,
+  commands: async () => (await import('./commands-command.js')).commandsCommand,
+  config: async () => (await import('./config-command.js')).configCommand,
+};
+
+export const COMMANDS: readonly CommandEntry[] = COMMAND_SUMMARIES.map((c) => ({ ...c, load: LOADERS[c.name] }));
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -26,7 +26,7 @@ import { EXIT } from './exit-codes.js';
 import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './parse-command-args.js';
 import { composePlanner } from '../compose/planner-composer.js';
 import { problemsReport, UserCommandsFile } from '../compose/user-commands.js';
-import type { UserCommandStore } from '../agent/own-commands.js';
+import type { UserCommandStore } from '../agent/loop-types.js';
 import { Dialogue } from '../agent/dialogue.js';
 import { confirmAtPrompt } from './confirm-at-prompt.js';
 

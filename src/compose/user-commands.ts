@@ -8,7 +8,8 @@
  * and a file that cannot be read as JSON keeps the commands that were loaded before it.
  */
 import { join } from 'node:path';
-import { loopReserved, type StoreEdit, type UserCommandStore } from '../agent/own-commands.js';
+import type { StoreEdit, UserCommandStore } from '../agent/loop-types.js';
+import { loopReserved } from '../agent/own-commands.js';
 import { readSettingsText, watchSettingsFile, writeSettingsText, type FolderWatch } from '../config/commands-file.js';
 import type { Intent } from '../intent/schema.js';
 import {

@@ -6,7 +6,7 @@
  * planner, needs_confirmation asks the user before the same action is tried again.
  */
 import type { RiskLevel } from '../shared/risk-level.js';
-import type { ElementChoice } from './engine-types.js';
+import type { ElementChoice } from './element-target.js';
 import type { Observation } from './observation.js';
 
 /** Why an action failed, for the loop's decisions (re-plan, re-observe, give up); the sentence is in `reason`. */

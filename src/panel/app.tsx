@@ -23,7 +23,8 @@ import { Announcer, StatusBar } from './status-bar.js';
 import { useFocusFollows } from './use-focus-follows.js';
 import { usePanelScan } from './use-panel-scan.js';
 import { usePanelSession } from './use-panel-session.js';
-import { VoicePanel, useVoice } from './voice/voice-control.js';
+import { useVoice } from './voice/voice-control.js';
+import { VoicePanel } from './voice/voice-panel.js';
 
 export function App({ api }: { readonly api: PanelApi }) {
   const [settings, setSettings] = useState<View | undefined>();

@@ -6,10 +6,7 @@
  */
 import type { VoiceUtterance } from './voice-contract.js';
 
-/** The panel sends the microphone in blocks of this many 16 kHz samples (32 ms: one detector frame). */
-export const LISTEN_BLOCK_SAMPLES = 512;
-/** The largest block the core accepts (the panel's audio callback may deliver a few frames at once). */
-export const MAX_LISTEN_BLOCK_SAMPLES = 8192;
+export { LISTEN_BLOCK_SAMPLES, MAX_LISTEN_BLOCK_SAMPLES } from './pcm.js';
 
 /** What the core made of one block of audio. */
 export type ListenReply =

@@ -78,3 +78,8 @@ export function int16ToFloat(samples: Int16Array): Float32Array<ArrayBuffer> {
   for (let i = 0; i < samples.length; i++) out[i] = (samples[i] ?? 0) / 32768;
   return out;
 }
+
+/** The panel sends the microphone in blocks of this many 16 kHz samples (32 ms: one detector frame). */
+export const LISTEN_BLOCK_SAMPLES = 512;
+/** The largest block the core accepts (the panel's audio callback may deliver a few frames at once). */
+export const MAX_LISTEN_BLOCK_SAMPLES = 8192;

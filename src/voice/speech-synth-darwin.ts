@@ -2,7 +2,7 @@
  * macOS speech output: the system's `say`, run with an argument array (no shell) and the text after
  * `--`, so text that starts with "-" is spoken, not read as an option.
  */
-import type { SynthCommand } from './speech-synth.js';
+import type { SynthCommand } from './synth-command.js';
 
 export const SYNTH_NAME = 'say';
 

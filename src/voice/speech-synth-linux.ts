@@ -3,7 +3,7 @@
  * argument and never through a shell, so quotes, newlines, a leading "-" or Scheme-looking text are
  * only ever spoken. Not festival through `say`: its Linux path pastes text into Scheme code.
  */
-import type { SynthCommand } from './speech-synth.js';
+import type { SynthCommand } from './synth-command.js';
 
 export const SYNTH_NAME = 'espeak-ng';
 

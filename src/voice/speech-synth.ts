@@ -4,19 +4,9 @@
  */
 import * as darwin from './speech-synth-darwin.js';
 import * as linux from './speech-synth-linux.js';
+import type { Synth } from './synth-command.js';
 
-/** One synthesizer run: a program and its arguments (never a shell line), and what goes to its stdin. */
-export interface SynthCommand {
-  readonly file: string;
-  readonly args: readonly string[];
-  readonly stdin?: string;
-}
-
-export interface Synth {
-  readonly name: string;
-  synthCommand(text: string, rateWpm: number, wavPath?: string): SynthCommand;
-  missingSynthMessage(): string;
-}
+export type { Synth, SynthCommand } from './synth-command.js';
 
 export function platformSynth(platform: NodeJS.Platform = process.platform): Synth {
   const m = platform === 'darwin' ? darwin : linux;

@@ -23,22 +23,12 @@ import { SPEECH_SAMPLE_RATE } from '../../shared/pcm.js';
 import type { VoiceReply } from '../../shared/voice-settings.js';
 import { startCapture, type Capture } from './capture.js';
 import { useHoldToTalk } from './use-hold-to-talk.js';
-import { useListening, type ListeningMode, type ListeningState } from './use-listening.js';
-import {
-  UNSENT_REPLY,
-  VOICE_START,
-  voiceStatus,
-  voiceStep,
-  type HeardContext,
-  type VoiceEffect,
-  type VoiceEvent,
-  type VoiceMachine,
-  type VoicePhase,
-} from './voice-machine.js';
+import { useListening, type ListeningState } from './use-listening.js';
+import type { VoiceState } from './voice-state.js';
+import { UNSENT_REPLY, VOICE_START, voiceStatus, voiceStep, type HeardContext, type VoiceEffect, type VoiceEvent, type VoiceMachine } from './voice-machine.js';
 
-// The view lives in voice-panel.tsx; the panel imports both from here.
-export { VoicePanel } from './voice-panel.js';
 export type { VoicePhase } from './voice-machine.js';
+export type { VoiceState } from './voice-state.js';
 
 export interface VoiceOptions {
   readonly api: PanelApi;
@@ -51,30 +41,6 @@ export interface VoiceOptions {
   /** Puts the transcript in the command box for editing. */
   readonly edit: (text: string) => void;
   readonly announce: (text: string) => void;
-}
-
-export interface VoiceState {
-  readonly enabled: boolean;
-  readonly phase: VoicePhase;
-  /** 0–100, while listening. */
-  readonly level: number;
-  /** The last problem, as a sentence (cleared when listening starts again). */
-  readonly problem: string | undefined;
-  /** What the status bar says instead of the assistant's status, while voice is at work. */
-  readonly status: string | undefined;
-  readonly shortcut: string | undefined;
-  /** Hold-to-talk is on: the shortcut held in the panel listens until released. */
-  readonly hold: boolean;
-  /** Continuous listening (issue #15), when the setting is on: off, starting, listening or sleeping. */
-  readonly continuous: ListeningMode | undefined;
-  /** Listen: one push-to-talk command, or with continuous listening on, start listening continuously. */
-  listen(): void;
-  /** Stops continuous listening (the microphone closes). */
-  stopListening(): void;
-  finish(): void;
-  cancel(): void;
-  run(): void;
-  editTranscript(): void;
 }
 
 /** How often the panel asks main how a model download is going, while it waits. */

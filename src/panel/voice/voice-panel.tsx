@@ -4,7 +4,7 @@
  */
 import type { Ref } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import type { VoiceState } from './voice-control.js';
+import type { VoiceState } from './voice-state.js';
 
 /** The voice controls: Listen; while listening the level meter, Done and Cancel; then the review. */
 export function VoicePanel({ voice }: { readonly voice: VoiceState }) {
