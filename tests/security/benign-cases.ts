@@ -200,18 +200,23 @@ function moreEverydayCases(): BenignCase[] {
   }
   for (let i = 0; i < 10; i++) {
     out.push({
-      name: `grammar: type a command into the terminal without running it #${i + 1}`,
-      command: `type "ls -l ${i + 1}" into the Terminal`,
+      name: `grammar: type a command at the terminal's prompt without running it #${i + 1}`,
+      command: `type "ls -l ${i + 1}"`,
       plans: [],
       prepare: clearTerminal,
     });
   }
+  // The line cleared through the assistant (Ctrl+U), so that it forgets what it typed there before.
+  const emptyPrompt = async (lab: GateLab): Promise<void> => {
+    await lab.focus('Terminal');
+    await lab.engine.pressKey('u', ['ctrl'], undefined, { gate: () => undefined });
+  };
   for (let i = 0; i < 5; i++) {
     out.push({
       name: `planner: Enter on the terminal's empty prompt #${i + 1}`,
       command: LLM_COMMAND,
       plans: [{ intent: 'press_key', key: 'enter' }],
-      prepare: clearTerminal,
+      prepare: emptyPrompt,
     });
   }
   for (let i = 0; i < 10; i++) {

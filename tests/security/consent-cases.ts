@@ -300,8 +300,8 @@ export function consentCases(): ConsentCase[] {
   return [...dialogCases(), ...mnemonicCases(), ...acceleratorCases(), ...deleteKeyCases(), ...defaultButtonCases(), ...terminalCases(), ...everydayCases()];
 }
 
-/** The rules whose routes need what this desktop cannot stage; their unit tests are in tests/registry/effects.test.ts. */
+/** The rules this fixture does not stage, and where they are shown (unit tests in tests/registry/effects.test.ts). */
 export const RULES_TESTED_BY_UNIT: Readonly<Partial<Record<EffectRuleId, string>>> = {
   'focus-unread': 'needs an app whose focus cannot be read; the engine sends unread facts, tested with a stand-in bridge',
-  'terminal-paste': 'needs a clipboard holding a line break; the chords are judged without reading the clipboard',
+  'terminal-paste': 'staged by the generated suite (effects-cases.ts: a clipboard holding a command and its line break, pasted by chord or “Paste” item)',
 };
