@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'native/**/build/', '.scratch/', '.lab/', 'coverage/'] },
@@ -26,6 +27,9 @@ export default tseslint.config(
   {
     files: ['src/panel/**'],
     languageOptions: { globals: { ...globals.browser } },
+    // Preact's hooks follow React's rules: called in the same order every render, effects naming what they read.
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
     // Config files are loaded by their tools through a default export.
