@@ -23,7 +23,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   compose: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config'],
   // The Electron main process: windows, tray, shortcuts, permissions. It talks to the core only through
   // src/shared/core-contract.ts and starts it by its bundle's path, so it imports nothing of src/core.
-  main: ['shared', 'config', 'execution'],
+  main: ['shared', 'config'],
   // The utility process: session, loop, engine, voice. It never imports Electron (see FORBIDDEN_PACKAGES).
   core: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config', 'compose'],
   preload: ['shared'],
@@ -64,7 +64,7 @@ export const ADDON_LOADER_DIR = 'execution/accessibility';
  * the panel contract's binding on each side. Anything else goes through them, so every channel is
  * registered, checked and typed in one place.
  */
-export const IPC_BINDING_FILES: readonly string[] = ['main/panel-ipc.ts', 'preload/panel-preload.cts'];
+export const IPC_BINDING_FILES: readonly string[] = ['main/panel/panel-ipc.ts', 'preload/panel-preload.cts'];
 
 const RAW_IPC = new Set(['ipcMain', 'ipcRenderer']);
 

@@ -12,7 +12,7 @@ import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import type { PermissionStatus } from '../execution/accessibility/types.js';
-import { isWaylandSession, XORG_SESSION_FIX } from '../execution/input/display-session.js';
+import { isWaylandSession, XORG_SESSION_FIX } from '../shared/display-session.js';
 import { createNutInputDriver, displayProblem } from '../execution/input/input-driver.js';
 import { createSecretStore, napiKeyringBackend } from '../config/secret-store.js';
 import { settingsDir } from '../config/settings-path.js';

@@ -4,9 +4,9 @@
  */
 import { app, Menu, protocol } from 'electron';
 import { settingsDir } from '../config/settings-path.js';
-import { showPanel } from './floating-panel.js';
-import { PANEL_ORIGIN, PANEL_SCHEME, PANEL_SCHEME_PRIVILEGES, panelRequestHandler } from './panel-protocol.js';
-import { lockDown } from './panel-window.js';
+import { showPanel } from './panel/floating-panel.js';
+import { PANEL_ORIGIN, PANEL_SCHEME, PANEL_SCHEME_PRIVILEGES, panelRequestHandler } from './panel/panel-protocol.js';
+import { lockDown } from './panel/panel-window.js';
 import type { ShellOptions, ShellState } from './shell-options.js';
 import { xwaylandRelaunchArgs } from './xwayland.js';
 

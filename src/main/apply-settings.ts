@@ -2,11 +2,11 @@
 import { app } from 'electron';
 import type { Settings } from '../config/settings.js';
 import { errorMessage } from '../shared/errors.js';
-import type { PanelShortcut } from './global-shortcut.js';
+import type { PanelShortcut } from './shortcuts/global-shortcut.js';
 import { applyLaunchAtLogin, autostartDir } from './login-item.js';
 import type { ShellOptions } from './shell-options.js';
-import type { SwitchShortcuts } from './switch-shortcut.js';
-import type { VoiceShortcut } from './voice-shortcut.js';
+import type { SwitchShortcuts } from './shortcuts/switch-shortcut.js';
+import type { VoiceShortcut } from './shortcuts/voice-shortcut.js';
 
 export interface SettingsTargets {
   readonly options: ShellOptions;

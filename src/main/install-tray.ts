@@ -1,6 +1,6 @@
 /** The tray icon as the shell installs it: its menu follows whether the panel is shown. */
 import { app, Menu, nativeImage, Tray, type BrowserWindow } from 'electron';
-import { togglePanel } from './floating-panel.js';
+import { togglePanel } from './panel/floating-panel.js';
 import type { ShellOptions } from './shell-options.js';
 import { createTray, refreshTrayMenu, type TrayDeps } from './tray.js';
 

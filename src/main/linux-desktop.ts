@@ -2,7 +2,7 @@
  * Linux desktop integration at start: the launcher in the desktop's applications, a word where no
  * tray icon can appear, and a warning when a Wayland session has no XWayland.
  */
-import { isWaylandSession, XORG_SESSION_FIX } from '../execution/input/display-session.js';
+import { isWaylandSession, XORG_SESSION_FIX } from '../shared/display-session.js';
 import { errorMessage } from '../shared/errors.js';
 import { applicationsDir, installLauncher } from './desktop-entry.js';
 import type { ShellOptions, ShellState } from './shell-options.js';

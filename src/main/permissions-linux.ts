@@ -6,8 +6,7 @@
  * The bridge is injected: in the app it runs in the assistant's core process, never in Electron's
  * main process (GTK there uses libatspi itself, see docs/decisions.md).
  */
-import type { PermissionStatus as BridgePermission } from '../execution/accessibility/types.js';
-import type { PermissionKind, PermissionStatus } from '../shared/permissions.js';
+import type { BridgePermission, PermissionKind, PermissionStatus } from '../shared/permissions.js';
 import type { PlatformPermissions } from '../shared/permission-checker.js';
 
 export interface LinuxPermissionDeps {

@@ -8,11 +8,11 @@ import type { PermissionChecker } from '../shared/permissions.js';
 import { createPermissionChecker } from '../shared/permission-checker.js';
 import type { Settings } from '../shared/settings-schema.js';
 import { CoreHost } from './core-host.js';
-import { sendAssistantEvent, sendShellSignal } from './panel-ipc.js';
+import { sendAssistantEvent, sendShellSignal } from './panel/panel-ipc.js';
 import { darwinPermissions } from './permissions-darwin.js';
 import { linuxPermissions } from './permissions-linux.js';
 import type { ShellOptions } from './shell-options.js';
-import { SwitchShortcuts } from './switch-shortcut.js';
+import { SwitchShortcuts } from './shortcuts/switch-shortcut.js';
 
 export interface StartedCore {
   readonly core: CoreHost;

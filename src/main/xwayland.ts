@@ -9,7 +9,7 @@
  * again with the switch on its command line, once, and only when XWayland is there (DISPLAY set):
  * without an X server the switch would stop Electron from starting at all.
  */
-import { isWaylandSession } from '../execution/input/display-session.js';
+import { isWaylandSession } from '../shared/display-session.js';
 
 export const OZONE_X11_SWITCH = '--ozone-platform=x11';
 

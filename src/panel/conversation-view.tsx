@@ -6,7 +6,7 @@
 import type { PanelApi } from '../shared/ipc-contract.js';
 import { guideTitle, type CommandGuide } from '../shared/command-guide.js';
 import type { Entry } from './conversation.js';
-import { OpenSettingsButton } from './setup-fields.js';
+import { OpenSettingsButton } from './settings/setup-fields.js';
 import { ConfirmButtons } from './confirm-buttons.js';
 
 const KIND_LABEL: Readonly<Record<Entry['kind'], string>> = {

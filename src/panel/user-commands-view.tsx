@@ -9,7 +9,7 @@
  * where the switch's scan reaches it too.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { FormFooter } from './form-footer.js';
+import { FormFooter } from './settings/form-footer.js';
 import type { PanelApi, UserCommandEntry, UserCommandsReply } from '../shared/ipc-contract.js';
 import { commandKey, focusKey, type UserCommandsState } from './use-user-commands.js';
 

@@ -184,7 +184,7 @@ export interface UserCommandsReply {
 
 /**
  * What answers the panel's requests: the core's PanelSession, or the shell's relay to it. Each reply
- * goes back to the panel as it is; the shell's binding (src/main/panel-ipc.ts) knows no more.
+ * goes back to the panel as it is; the shell's binding (src/main/panel/panel-ipc.ts) knows no more.
  */
 export interface PanelRequests {
   handle(channel: RequestChannel, args: readonly unknown[]): Promise<unknown>;

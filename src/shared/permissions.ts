@@ -38,3 +38,12 @@ export interface PermissionChecker {
   /** Opens the settings pane where the user can grant `kind`; resolves false when it could not. */
   openSettings(kind: PermissionKind): Promise<boolean>;
 }
+
+/** What the accessibility bridge answers when asked for its permission (AxBridge.permission). */
+export type BridgePermissionState = 'granted' | 'denied' | 'unavailable';
+
+export interface BridgePermission {
+  readonly state: BridgePermissionState;
+  /** What the user can do about it; empty when granted. */
+  readonly detail: string;
+}

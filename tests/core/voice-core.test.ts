@@ -17,7 +17,7 @@ import { createNutInputDriver } from '../../src/execution/input/input-driver.js'
 import { startCore } from '../../src/core/core-process.js';
 import { RemoteError, RpcPeer } from '../../src/shared/core-rpc.js';
 import { composeSpeechEngine } from '../../src/compose/speech.js';
-import { checkVoicePayload } from '../../src/main/voice-ipc.js';
+import { checkVoicePayload } from '../../src/main/shortcuts/voice-ipc.js';
 import { VoiceSession, observationVocabulary } from '../../src/core/voice-session.js';
 import { floatToInt16 } from '../../src/shared/pcm.js';
 import type { VoiceReply } from '../../src/shared/voice-settings.js';

@@ -2,7 +2,7 @@
 // panel may not emit the window's 'focus'/'blur'); each change is reported once.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { followPanelFocus } from '../../src/main/panel-focus.js';
+import { followPanelFocus } from '../../src/main/panel/panel-focus.js';
 
 describe('followPanelFocus', () => {
   it('reports focus from either source, once per change', () => {

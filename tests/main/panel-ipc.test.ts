@@ -2,9 +2,9 @@
 // runs here): who may call the panel channels, what reaches the session, and the window's security.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { isPanelSender, registerPanelIpc } from '../../src/main/panel-ipc.js';
+import { isPanelSender, registerPanelIpc } from '../../src/main/panel/panel-ipc.js';
 import { InvalidPayloadError, PanelSession } from '../../src/core/panel-session.js';
-import { allowPermission, panelWindowOptions } from '../../src/main/panel-window.js';
+import { allowPermission, panelWindowOptions } from '../../src/main/panel/panel-window.js';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { runInNewContext } from 'node:vm';
 import { buildPreload } from '../../scripts/build-panel.js';

@@ -8,7 +8,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { VoiceShortcut } from '../../src/main/voice-shortcut.js';
+import { VoiceShortcut } from '../../src/main/shortcuts/voice-shortcut.js';
 import type { FakeElectron } from './electron-fake.js';
 
 const hoisted = vi.hoisted(() => ({ electron: undefined as FakeElectron | undefined }));

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isReachable, loadPanelBounds, persistPanelBounds, type Area } from '../../src/main/window-bounds.js';
+import { isReachable, loadPanelBounds, persistPanelBounds, type Area } from '../../src/main/panel/window-bounds.js';
 
 const laptop: Area = { x: 0, y: 25, width: 1440, height: 875 };
 const rightMonitor: Area = { x: 1440, y: 0, width: 1920, height: 1080 };

@@ -15,7 +15,7 @@ import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
 import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
 import { tapObservations } from '../../src/core/overlay-marks.js';
-import { overlayFragment } from '../../src/main/overlay-window.js';
+import { overlayFragment } from '../../src/main/panel/overlay-window.js';
 import { PanelSession } from '../../src/core/panel-session.js';
 import { createPermissionChecker } from '../../src/shared/permission-checker.js';
 import { linuxPermissions } from '../../src/main/permissions-linux.js';

@@ -1,9 +1,9 @@
-// One press of a switch as data (src/panel/switch-press.ts), and the guard for the moment the screen
+// One press of a switch as data (src/panel/switch/switch-press.ts), and the guard for the moment the screen
 // changes: a press that lands before the scan has started over on the new entries chooses nothing.
 import { describe, expect, it } from 'vitest';
-import { inQuestionSettle, pressSwitch } from '../../src/panel/switch-press.js';
-import { TOP, scanTree, treeKey } from '../../src/panel/switch-scan.js';
-import type { SwitchState } from '../../src/panel/switch-press.js';
+import { inQuestionSettle, pressSwitch } from '../../src/panel/switch/switch-press.js';
+import { TOP, scanTree, treeKey } from '../../src/panel/switch/switch-scan.js';
+import type { SwitchState } from '../../src/panel/switch/switch-press.js';
 
 const idle = { busy: false, options: [], recent: ['click Increment'], quick: ['scroll down'] };
 const scanning = (index: number): SwitchState => ({ scanning: true, cursor: { path: [], index }, presses: 0, lastChoice: undefined });

@@ -7,8 +7,19 @@ import { DEFAULT_QUICK_COMMANDS } from '../../src/shared/switch-access.js';
 import { isDictationStart, isDictationStop, readDictation, renderDictation } from '../../src/intent/dictation-text.js';
 import type { SettingsUpdate } from '../../src/shared/ipc-contract.js';
 import { defaultSettings } from '../../src/config/settings.js';
-import { applySettingsChange, settingsScanFields } from '../../src/panel/settings-scan.js';
-import { DICTATION_CORRECTIONS, GROUP_SIZE, TOP, markIds, markRows, move, pressesTo, scanTree, select, type ScanNode } from '../../src/panel/switch-scan.js';
+import { applySettingsChange, settingsScanFields } from '../../src/panel/switch/settings-scan.js';
+import {
+  DICTATION_CORRECTIONS,
+  GROUP_SIZE,
+  TOP,
+  markIds,
+  markRows,
+  move,
+  pressesTo,
+  scanTree,
+  select,
+  type ScanNode,
+} from '../../src/panel/switch/switch-scan.js';
 
 const idle = { busy: false, options: [], recent: [], quick: [] };
 const labels = (nodes: readonly ScanNode[]) => nodes.map((n) => n.label);

@@ -93,7 +93,7 @@ describe('layering rule', () => {
     [
       'main/x.ts',
       "import { ipcMain } from 'electron'; ipcMain.handle('panel:run', () => 1);",
-      'uses ipcMain directly (line 1): only src/main/panel-ipc.ts and src/preload/panel-preload.cts',
+      'uses ipcMain directly (line 1): only src/main/panel/panel-ipc.ts and src/preload/panel-preload.cts',
     ],
     ['preload/x.cts', "const electron = require('electron');\nelectron.ipcRenderer.invoke('panel:run');", 'uses ipcRenderer directly (line 2)'],
   ])('fails %s importing: %s', (file, source, message) => {
@@ -120,7 +120,7 @@ describe('layering rule', () => {
     ['execution/accessibility/ax-bridge.ts', "import { loadNativeBridge } from './native.js';"],
     ['compose/x.ts', "import { AxBridge } from '../execution/accessibility/ax-bridge.js';"],
     ['voice/x.ts', "import { createRequire } from 'node:module'; const w = createRequire(import.meta.url)('@fugood/whisper.node');"],
-    ['main/panel-ipc.ts', "export function bind(ipcMain: IpcMain) { ipcMain.handle('panel:run', () => 1); }"],
+    ['main/panel/panel-ipc.ts', "export function bind(ipcMain: IpcMain) { ipcMain.handle('panel:run', () => 1); }"],
     ['preload/panel-preload.cts', "const { ipcRenderer } = require('electron'); ipcRenderer.invoke('panel:run');"],
     ['main/x.ts', "import { ipcMain } from 'electron'; registerPanelIpc(ipcMain, session, trusted);"],
   ])('allows %s importing: %s', (file, source) => {

@@ -139,13 +139,8 @@ export interface LaunchedApp {
   readonly id: string;
 }
 
-export type PermissionState = 'granted' | 'denied' | 'unavailable';
-
-export interface PermissionStatus {
-  readonly state: PermissionState;
-  /** What the user can do about it; empty when granted. */
-  readonly detail: string;
-}
+/** The bridge's answer to "may I read and act?" (shared: main's Linux permission check reads it). */
+export type { BridgePermission as PermissionStatus, BridgePermissionState as PermissionState } from '../../shared/permissions.js';
 
 export type AxEventType = 'focus_changed' | 'window_changed';
 

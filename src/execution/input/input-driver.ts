@@ -14,7 +14,7 @@ import type { CanonicalModifier } from '../../shared/keys.js';
 import { planMacChord, type MacChord } from './mac-keys.js';
 import { planUnicodeTyping, untypableAsUnicode } from './unicode-typing.js';
 import { ExecutionError } from '../results.js';
-import { isWaylandSession } from './display-session.js';
+import { isWaylandSession } from '../../shared/display-session.js';
 import { KEY_TO_NUT, inputPlatformOf, keyStrokeFor, modifierKey, type InputPlatform, type KeyStroke } from './keymap.js';
 import { errorMessage } from '../../shared/errors.js';
 

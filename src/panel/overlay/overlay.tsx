@@ -2,7 +2,7 @@
  * The numbered overlay's page: a number beside every actionable element of the frontmost window,
  * centred on the element's top-left corner, with a thin outline of the element. The numbers are the ids of
  * the observation the planner sees, so "click 12" needs no LLM. The window is transparent,
- * click-through and never focused (src/main/overlay-window.ts); the shell redraws it by changing
+ * click-through and never focused (src/main/panel/overlay-window.ts); the shell redraws it by changing
  * the fragment of its URL.
  */
 import { render } from 'preact';

@@ -9,10 +9,10 @@
  * that could lock a one-switch user out (switch access itself, one or two switches, which input is
  * the switch). The timings a switch user most needs are offered as Slower/Faster steps.
  */
-import type { SettingsUpdate } from '../shared/ipc-contract.js';
-import { SPEECH_RATE } from '../shared/setting-ranges.js';
-import { SWITCH_LIMITS } from '../shared/switch-access.js';
-import { PLANNER_OPTIONS } from './planner-options.js';
+import type { SettingsUpdate } from '../../shared/ipc-contract.js';
+import { SPEECH_RATE } from '../../shared/setting-ranges.js';
+import { SWITCH_LIMITS } from '../../shared/switch-access.js';
+import { PLANNER_OPTIONS } from '../settings/planner-options.js';
 
 /** One entry of the settings scan: an on/off setting, a choice among options, or a number stepped within its range. */
 export type SettingsScanField = { readonly section: SettingsSection } & (

@@ -3,14 +3,14 @@
  * what each chosen entry does, and the numbers the highlight lights in the overlay.
  */
 import { useEffect } from 'preact/hooks';
-import type { OverlayView, PanelApi, SettingsView } from '../shared/ipc-contract.js';
-import { openGuide, openQuestion, pendingConfirmation, type PanelState } from './conversation.js';
-import type { ConfirmAnswer } from './conversation-view.js';
+import type { OverlayView, PanelApi, SettingsView } from '../../shared/ipc-contract.js';
+import { openGuide, openQuestion, pendingConfirmation, type PanelState } from '../conversation.js';
+import type { ConfirmAnswer } from '../conversation-view.js';
 import { currentNode, markIds, scanTree, type ScanAction, type ScanNode } from './switch-scan.js';
 import { useSwitch, type SwitchState } from './use-switch.js';
-import type { VoiceState } from './voice/voice-control.js';
-import type { UserCommandsState } from './use-user-commands.js';
-import type { SettingsFormState } from './use-settings-form.js';
+import type { VoiceState } from '../voice/voice-control.js';
+import type { UserCommandsState } from '../use-user-commands.js';
+import type { SettingsFormState } from '../settings/use-settings-form.js';
 import { applySettingsChange, settingsScanFields } from './settings-scan.js';
 
 export interface PanelScanOptions {

@@ -3,10 +3,10 @@
  * switch keys and push-to-talk to the panel while it has the focus.
  */
 import { globalShortcut, type BrowserWindow } from 'electron';
-import { summonOrHidePanel } from './floating-panel.js';
+import { summonOrHidePanel } from '../panel/floating-panel.js';
 import { PanelShortcut } from './global-shortcut.js';
-import { followPanelFocus } from './panel-focus.js';
-import { sendShellSignal } from './panel-ipc.js';
+import { followPanelFocus } from '../panel/panel-focus.js';
+import { sendShellSignal } from '../panel/panel-ipc.js';
 import type { SwitchShortcuts } from './switch-shortcut.js';
 import { VoiceShortcut } from './voice-shortcut.js';
 

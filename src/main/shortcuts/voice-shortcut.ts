@@ -11,8 +11,8 @@
  * the command is for stays in front and the user still sees "Listening".
  */
 import type { GlobalShortcut } from 'electron';
-import type { ShellSignal } from '../shared/ipc-contract.js';
-import type { PushToTalkMode } from '../shared/voice-settings.js';
+import type { ShellSignal } from '../../shared/ipc-contract.js';
+import type { PushToTalkMode } from '../../shared/voice-settings.js';
 
 export class VoiceShortcut {
   /** The shortcut in use (checked when set), whether or not it is registered this moment. */

@@ -4,7 +4,7 @@
  * Not a set of buttons: the switch is the control here, and the conversation keeps its own buttons
  * for keyboard and pointer users.
  */
-import type { ScanMode } from '../shared/switch-access.js';
+import type { ScanMode } from '../../shared/switch-access.js';
 import { levelOf, pressesTo, type ScanNode } from './switch-scan.js';
 import type { SwitchState } from './use-switch.js';
 

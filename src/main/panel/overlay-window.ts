@@ -6,9 +6,9 @@
  * While the numbers are up, Esc closes them from any app: the only time the shell takes Esc
  * system-wide (docs/decisions.md, issue #9), released as soon as they close.
  */
-import { OVERLAY_WINDOW_TITLE } from '../shared/own-windows.js';
+import { OVERLAY_WINDOW_TITLE } from '../../shared/own-windows.js';
 import type { BrowserWindow, BrowserWindowConstructorOptions, GlobalShortcut } from 'electron';
-import type { OverlayView } from '../shared/ipc-contract.js';
+import type { OverlayView } from '../../shared/ipc-contract.js';
 import { SECURE_WEB_PREFERENCES } from './panel-window.js';
 import type { Area } from './window-bounds.js';
 

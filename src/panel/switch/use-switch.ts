@@ -17,8 +17,8 @@
  * the other selects.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ShellSignal } from '../shared/ipc-contract.js';
-import { DEFAULT_SWITCH_SETTINGS, type SwitchInput, type SwitchSettings } from '../shared/switch-access.js';
+import type { ShellSignal } from '../../shared/ipc-contract.js';
+import { DEFAULT_SWITCH_SETTINGS, type SwitchInput, type SwitchSettings } from '../../shared/switch-access.js';
 import { TOO_SOON, inQuestionSettle, pressSwitch, type PressStart, type QuestionShown, type SwitchState } from './switch-press.js';
 
 export type { SwitchState } from './switch-press.js';

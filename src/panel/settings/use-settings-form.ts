@@ -5,7 +5,7 @@
  * the view opens.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { PanelApi, SaveReply, SettingsUpdate, SettingsView } from '../shared/ipc-contract.js';
+import type { PanelApi, SaveReply, SettingsUpdate, SettingsView } from '../../shared/ipc-contract.js';
 import { toUpdate } from './setup-fields.js';
 
 export interface SettingsFormState {

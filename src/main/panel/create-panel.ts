@@ -4,11 +4,11 @@
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, screen } from 'electron';
-import type { AssistantEvent } from '../shared/events.js';
-import { errorMessage } from '../shared/errors.js';
+import type { AssistantEvent } from '../../shared/events.js';
+import { errorMessage } from '../../shared/errors.js';
 import { createFloatingPanel } from './floating-panel.js';
 import { sendAssistantEvent } from './panel-ipc.js';
-import type { ShellOptions, ShellState } from './shell-options.js';
+import type { ShellOptions, ShellState } from '../shell-options.js';
 import { PANEL_BOUNDS_FILE, loadPanelBounds, persistPanelBounds } from './window-bounds.js';
 
 export interface CreatedPanel {

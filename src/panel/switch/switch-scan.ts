@@ -11,10 +11,10 @@
  * Dictation (issue #18) is the last entry ("Dictate"); while it is on, "Stop dictation" is the first, and the Recent and Quick
  * commands give way to a few corrections (what they would send is written into the field then).
  */
-import type { CommandGuide } from '../shared/command-guide.js';
-import type { SessionMode } from '../shared/events.js';
-import type { OverlayMark, OverlayView } from '../shared/ipc-contract.js';
-import type { ScanMode } from '../shared/switch-access.js';
+import type { CommandGuide } from '../../shared/command-guide.js';
+import type { SessionMode } from '../../shared/events.js';
+import type { OverlayMark, OverlayView } from '../../shared/ipc-contract.js';
+import type { ScanMode } from '../../shared/switch-access.js';
 import type { SettingsChange, SettingsScanField } from './settings-scan.js';
 
 export type ScanAction =

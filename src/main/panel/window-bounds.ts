@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
-import { writeFileAtomic } from '../config/atomic-write.js';
+import { writeFileAtomic } from '../../config/atomic-write.js';
 
 export const PANEL_BOUNDS_FILE = 'panel-bounds.json';
 

@@ -4,13 +4,13 @@
  * Saved through settings:save; main validates and answers in a sentence, shown next to Save.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PanelApi, SettingsUpdate, SettingsView as View } from '../shared/ipc-contract.js';
-import { KEYED_PROVIDERS } from '../shared/llm-providers.js';
-import { SPEECH_RATE, THRESHOLD } from '../shared/setting-ranges.js';
-import { MAX_QUICK_COMMANDS, SWITCH_INPUTS, SWITCH_LIMITS, isGlobalSwitchInput, type SwitchSettings } from '../shared/switch-access.js';
+import type { PanelApi, SettingsUpdate, SettingsView as View } from '../../shared/ipc-contract.js';
+import { KEYED_PROVIDERS } from '../../shared/llm-providers.js';
+import { SPEECH_RATE, THRESHOLD } from '../../shared/setting-ranges.js';
+import { MAX_QUICK_COMMANDS, SWITCH_INPUTS, SWITCH_LIMITS, isGlobalSwitchInput, type SwitchSettings } from '../../shared/switch-access.js';
 import { ConnectionTest, KeyField, ProviderFields } from './setup-fields.js';
 import type { SettingsFormState } from './use-settings-form.js';
-import { VoiceFields } from './voice/voice-settings-fields.js';
+import { VoiceFields } from '../voice/voice-settings-fields.js';
 import { FormFooter } from './form-footer.js';
 
 const CONFIDENCE_FIELDS = [
