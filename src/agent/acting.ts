@@ -202,6 +202,7 @@ export class PlanActor {
           // The engine asked which element: keep the action, so that the answer can finish it.
           this.memory.setPending({
             kind: 'clarification',
+            askedAt: Date.now(),
             question: result.question,
             options: result.options,
             ...(result.choices && result.choices.length === result.options.length

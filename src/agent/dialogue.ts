@@ -15,7 +15,7 @@
  * - each question is answered once: the next "yes" finds nothing waiting.
  */
 import type { AnswerChannel, AnswerRoute, Waiting } from '../shared/answer-words.js';
-import { confirmationHint, routeAnswer } from '../shared/answer-words.js';
+import { confirmationHint, questionHint, routeAnswer } from '../shared/answer-words.js';
 import type { AssistantEvent } from '../shared/events.js';
 import { quote } from '../shared/quote.js';
 import type { RiskLevel } from '../shared/risk-level.js';
@@ -167,9 +167,13 @@ export class Dialogue {
     if (!waiting || waiting.kind === 'running') return { kind: 'pass', route: 'command' };
     const route: AnswerRoute = routeAnswer(text, waiting, heard.via);
     const open = this.open;
-    if (open && route.kind !== 'stop' && heard.startedAt !== undefined && heard.startedAt < open.askedAt) {
+    // An answer begun before its question: of a confirmation, anything but "stop"; of a question, an option or a cancel.
+    const pending = open ? undefined : this.deps.pending();
+    const askedAt = open?.askedAt ?? (pending?.kind === 'clarification' && (route.kind === 'choose' || route.kind === 'cancel') ? pending.askedAt : undefined);
+    if (route.kind !== 'stop' && askedAt !== undefined && heard.startedAt !== undefined && heard.startedAt < askedAt) {
       const begun = heard.via === 'spoken' ? 'was said before the question was asked' : 'was begun before the question appeared';
-      return this.notAnAnswer(`${quote(text)} ${begun}, so it does not answer it and nothing was done. ${confirmationHint(open.summary)}`);
+      const again = open ? confirmationHint(open.summary) : waiting.kind === 'question' ? questionHint(waiting.question, waiting.options) : '';
+      return this.notAnAnswer(`${quote(text)} ${begun}, so it does not answer it and nothing was done. ${again}`.trim());
     }
     if (heard.uncertain && (route.kind === 'confirm' || route.kind === 'cancel' || route.kind === 'choose')) return this.notAnAnswer(NOT_HEARD_CLEARLY);
     switch (route.kind) {

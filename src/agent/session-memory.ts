@@ -54,6 +54,8 @@ export interface ActionAwaitingChoice {
 export type Pending =
   | {
       readonly kind: 'clarification';
+      /** When it was asked (ms since the epoch): an answer begun before it does not answer it. */
+      readonly askedAt?: number;
       readonly question: string;
       readonly options: readonly string[];
       /** The engine asked which element: the answer finishes this action. Absent: a planner asked. */

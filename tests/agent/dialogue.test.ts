@@ -151,6 +151,20 @@ describe('the dialogue: one pending question, fresh answers only', () => {
     expect(r.pending).toBeUndefined();
   });
 
+  it('an option of a question, or its cancel, begun before the question was asked answers nothing; a new command still passes', () => {
+    const r = rig();
+    const begun = r.at() - 10;
+    r.setPending({ kind: 'clarification', askedAt: r.at(), question: 'Which “OK”?', options: ['1: “OK” in Left', '2: “OK” in Right'] });
+    const early = r.dialogue.hear('2', { via: 'typed', startedAt: begun });
+    expect(early.kind === 'not_an_answer' && early.message).toMatch(
+      /^“2” was begun before the question appeared, so it does not answer it .* Say an answer or its number/,
+    );
+    expect(r.dialogue.hear('cancel', { via: 'spoken', startedAt: begun }).kind).toBe('not_an_answer');
+    expect(r.pending).toBeDefined();
+    expect(r.dialogue.hear('open Firefox', { via: 'typed', startedAt: begun })).toEqual({ kind: 'pass', route: 'command' });
+    expect(r.dialogue.hear('2', { via: 'typed', startedAt: r.at() })).toEqual({ kind: 'pass', route: 'choose' });
+  });
+
   it('while a command runs and asks nothing, a text is not the dialogue’s (the loop refuses it)', () => {
     const r = rig({ running: () => true });
     expect(r.dialogue.hear('yes', { via: 'typed' })).toEqual({ kind: 'pass', route: 'command' });
