@@ -2,7 +2,7 @@
 // generator's mac flavour, with stand-ins for xcrun and xcodebuild, which only report versions),
 // and the compile line must say 11.0 — node-addon-api's except.gypi used to overwrite it with 10.7.
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,10 @@ describe('binding.gyp on macOS', () => {
     expect(makefile).toContain("'-DNAPI_CPP_EXCEPTIONS'");
     expect(makefile).toContain('-fobjc-arc');
     expect(makefile).toContain('src/mac/ax_bridge.o');
+    // Every Objective-C++ file of the macOS half is compiled (issue #28 split ax_bridge.mm by topic).
+    const mm = (await readdir(join(ADDON_DIR, 'src/mac'))).filter((n) => n.endsWith('.mm'));
+    expect(mm).toEqual(expect.arrayContaining(['ax_bridge.mm', 'apps.mm', 'snapshot.mm', 'actions.mm', 'text.mm']));
+    for (const name of mm) expect(makefile).toContain(`src/mac/${name.replace(/\.mm$/, '.o')}`);
     expect(makefile).not.toContain('-fno-exceptions');
     expect(makefile).toMatch(/-I\$\(srcdir\)\/\S*node-addon-api/);
   }, 90_000);

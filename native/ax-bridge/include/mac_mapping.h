@@ -1,7 +1,8 @@
 // What the macOS half reads from an element (AX attributes, action names, settable flags) turned
 // into the bridge's states and actions, and how each action is carried out. Plain C++17 with no
-// Apple type: src/mac/ax_bridge.mm fills MacFacts from one batched AX read, and the unit test
-// tests/native/cc/mac_mapping_test.cc proves the rules on Linux (the .mm file is never compiled here).
+// Apple type: src/mac/snapshot.mm fills MacFacts from one batched AX read (src/mac/actions.mm when an
+// action is asked for), and the unit test tests/native/cc/mac_mapping_test.cc proves the rules on Linux
+// (the .mm files are never compiled here).
 //
 // The vocabularies are the Linux half's (kStateNames, kActionNames in src/common.cc): an element that
 // says the same thing on both platforms gets the same states and actions.

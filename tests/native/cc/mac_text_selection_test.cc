@@ -134,7 +134,7 @@ void refusals() {
 }
 
 void failures() {
-  // A failed call is the bridge's sentence for it (ax_bridge.mm's axFailure), told what it was doing.
+  // A failed call is the bridge's sentence for it (src/mac/ax_calls.h's axFailure), told what it was doing.
   Element hungValue;
   hungValue.attributes[u"AXValue"] = error(kAXErrorCannotComplete);
   Run r = selectionOf(hungValue);

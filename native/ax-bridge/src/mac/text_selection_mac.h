@@ -12,9 +12,10 @@
 namespace axb {
 namespace mac {
 
-// What text_selection.mm uses of ax_bridge.mm's helpers: bound the next AX call by the call's
-// deadline (never above 0.5 s), and turn a failed AX call into the user's sentence, as every other
-// call of the bridge does (permission off, element or app gone, not responding within the deadline).
+// What text_selection.mm uses of the bridge's helpers (ax_calls.h; text.mm passes them): bound the
+// next AX call by the call's deadline (never above 0.5 s), and turn a failed AX call into the user's
+// sentence, as every other call of the bridge does (permission off, element or app gone, not
+// responding within the deadline).
 struct AxCalls {
   std::function<void()> bound;
   std::function<Error(AXError, const std::string& doing)> failure;
