@@ -34,21 +34,22 @@ export function App({ api }: { readonly api: PanelApi }) {
   const settingsButton = useRef<HTMLButtonElement>(null);
   const userCommandsButton = useRef<HTMLButtonElement>(null);
   const session = usePanelSession({ api, input, announce: setAnnouncement, openUserCommands: () => setScreen('user_commands') });
-  const { state, busy, send, setText } = session;
+  const { state, busy, send, setText, setRecent, announceMissingPermissions } = session;
 
+  // Once per api (both functions keep their identity as long as it does).
   useEffect(() => {
-    void api.recentCommands().then(session.setRecent);
+    void api.recentCommands().then(setRecent);
     // Without settings (main could not answer) the panel still works: no onboarding then.
     api.settingsView().then(
       (view) => {
         setSettings(view);
         // Preflight at launch (the onboarding has its own permissions step): say now what is missing,
         // rather than at the first command.
-        if (view.onboardingDone) void session.announceMissingPermissions();
+        if (view.onboardingDone) void announceMissingPermissions();
       },
       () => undefined,
     );
-  }, [api]);
+  }, [api, setRecent, announceMissingPermissions]);
 
   useFocusFollows({ state, runsEnded: session.runsEnded, input, announce: setAnnouncement });
 

@@ -23,9 +23,13 @@ export function useFocusFollows({
   readonly announce: (text: string) => void;
 }): void {
   const lastSeen = useRef(0);
+  // The latest values, read by the effects below without being what triggers them.
+  const latest = useRef({ state, input, announce });
+  latest.current = { state, input, announce };
 
   // New entries that ask something of the user take the focus.
   useEffect(() => {
+    const { input, announce } = latest.current;
     const fresh = state.entries.filter((e) => e.id > lastSeen.current);
     lastSeen.current = state.nextId - 1;
     for (const entry of fresh) {
@@ -55,6 +59,7 @@ export function useFocusFollows({
   // enabled only now), otherwise back to the command box.
   useEffect(() => {
     if (runsEnded === 0) return;
+    const { state, input, announce } = latest.current;
     const question = openQuestion(state);
     if (question) {
       entryButton(question.id, 'button.option')?.focus();

@@ -4,7 +4,7 @@
  * `send`, the one way a command goes to main, whether typed, picked, run again or heard.
  */
 import type { RefObject } from 'preact';
-import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { OverlayView, PanelApi, RunReply } from '../shared/ipc-contract.js';
 import { sessionCommand } from '../shared/session-commands.js';
 import { routeAnswer, type AnswerChannel } from '../shared/answer-words.js';
@@ -47,10 +47,11 @@ export function usePanelSession({
     [api],
   );
 
-  async function announceMissingPermissions(): Promise<void> {
+  // Kept the same function while `api` is: the App's start-up effect runs once per api, not per render.
+  const announceMissingPermissions = useCallback(async (): Promise<void> => {
     const statuses = await api.checkPermissions().catch(() => []);
     for (const status of statuses) if (status.kind === 'accessibility' && status.state !== 'granted') dispatch({ type: 'permission', status });
-  }
+  }, [api]);
 
   const waiting = waitingFor(state);
   /**
@@ -104,16 +105,19 @@ export function usePanelSession({
     void api.answerConfirmation(answer, card.questionId);
   };
 
+  // `send` as of the latest render (a new function each render), for the listener registered while the numbers show.
+  const sendNow = useRef(send);
+  sendNow.current = send;
   // Esc closes the numbers while the panel has the keyboard (the shell closes them otherwise).
-  // Registered again when the numbers change or a run starts or ends, so `send` sees what waits then.
+  // The latest `send` goes, so it sees what waits at the moment of the key.
   useEffect(() => {
     if (!overlay) return;
     const onKey = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape') void send('hide numbers');
+      if (e.key === 'Escape') void sendNow.current('hide numbers');
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [overlay, busy]);
+  }, [overlay]);
   useEffect(
     () =>
       api.onShellSignal((signal) => {

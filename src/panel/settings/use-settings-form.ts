@@ -4,7 +4,7 @@
  * the sentence of the last save, and saving. The draft is taken from the saved settings each time
  * the view opens.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PanelApi, SaveReply, SettingsUpdate, SettingsView } from '../../shared/ipc-contract.js';
 import { toUpdate } from './setup-fields.js';
 
@@ -33,12 +33,18 @@ export function useSettingsForm(api: PanelApi, view: SettingsView | undefined, o
   const [keys, setKeys] = useState<SettingsView['keys'] | undefined>();
   const [message, setMessage] = useState<SettingsFormState['message']>();
 
+  // The saved settings as of the latest render, read by the effect below without being its trigger.
+  const saved = useRef(view);
+  saved.current = view;
+  const arrived = view !== undefined;
+  // Only when the view opens or closes (or the settings first arrive): a save, which brings new
+  // settings, must not take back what the user is changing.
   useEffect(() => {
+    const from = saved.current;
     setMessage(undefined);
-    setDraft(open && view ? toUpdate(view) : undefined);
-    setKeys(open && view ? view.keys : undefined);
-    // Only when the view opens or closes: a save must not take back what the user is changing.
-  }, [open, view === undefined]);
+    setDraft(open && from ? toUpdate(from) : undefined);
+    setKeys(open && from ? from.keys : undefined);
+  }, [open, arrived]);
 
   const show = (reply: SaveReply): void => {
     setKeys(reply.view.keys);

@@ -127,11 +127,13 @@ export function usePanelScan({
   });
 
   // The numbers the switch highlights are highlighted in the overlay too (a row, or one number).
-  const lit = overlay ? markIds(currentNode(tree, switchState.cursor), switchState.scanning) : [];
-  const litKey = lit.join(',');
+  // Sent when they change, not at every render: the ids as a string, which the effect reads back.
+  const litKey = (overlay ? markIds(currentNode(tree, switchState.cursor), switchState.scanning) : []).join(',');
   useEffect(() => {
-    if (overlay) void api.highlightNumbers(lit).catch(() => undefined);
-  }, [litKey, overlay]);
+    if (!overlay) return;
+    const lit = litKey === '' ? [] : litKey.split(',').map(Number);
+    void api.highlightNumbers(lit).catch(() => undefined);
+  }, [api, litKey, overlay]);
 
   return { tree, switchState };
 }

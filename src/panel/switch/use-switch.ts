@@ -70,7 +70,8 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal, questi
   useEffect(() => {
     scannedKey.current = key;
     setLoops(0);
-    setState((s) => ({ ...s, cursor: TOP, presses: 0, scanning: enabled && tree.length > 0 }));
+    // An empty key is an empty tree (each entry adds its type and label): nothing to scan.
+    setState((s) => ({ ...s, cursor: TOP, presses: 0, scanning: enabled && key !== '' }));
   }, [key, enabled]);
 
   // One switch: the highlight moves by itself.
@@ -100,23 +101,17 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal, questi
     return () => clearTimeout(timer);
   }, [enabled, settings, state.scanning, state.cursor, loops, holding]);
 
-  /** One counted press of the select or the move switch (switch-press.ts: dropped while the screen just changed). */
-  const press = (which: 'select' | 'move', start?: PressStart): void => {
-    const { state: s, tree: t, settings: cfg } = live.current;
-    if (!cfg) return;
-    const step = pressSwitch(s, t, which, treeKey(t) === scannedKey.current, start);
-    if (!step) return;
-    if (step.restartLoops) setLoops(0);
-    setState(step.state);
-    if (step.chosen) live.current.perform(step.chosen.action, step.chosen.label);
-  };
+  // The functions below read only refs and state setters, so the listeners registered once (the
+  // effect after them) may keep the copies of their first render: the lint checks that they do.
 
   /**
-   * Ignore-repeat: a press too soon after the last counted one does nothing. A press that went down
-   * (`downAt`) within the settling time after a question appeared does nothing either, and says so.
+   * One press of the select or the move switch. Ignore-repeat: a press too soon after the last
+   * counted one does nothing. A press that went down (`downAt`) within the settling time after a
+   * question appeared does nothing either, and says so. A counted press moves the scan or chooses
+   * (switch-press.ts: dropped while the screen just changed).
    */
   const counted = (which: 'select' | 'move', start?: PressStart, downAt = Date.now()): void => {
-    const cfg = live.current.settings;
+    const { state: s, tree: t, settings: cfg } = live.current;
     const now = Date.now();
     if (!cfg) return;
     if (inQuestionSettle(downAt, shown.current, cfg.questionSettleMs ?? DEFAULT_SWITCH_SETTINGS.questionSettleMs)) {
@@ -125,7 +120,11 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal, questi
     }
     if (now - lastCounted.current < cfg.ignoreRepeatMs) return;
     lastCounted.current = now;
-    press(which, start);
+    const step = pressSwitch(s, t, which, treeKey(t) === scannedKey.current, start);
+    if (!step) return;
+    if (step.restartLoops) setLoops(0);
+    setState(step.state);
+    if (step.chosen) live.current.perform(step.chosen.action, step.chosen.label);
   };
   /** Where the scan stands now, for a press that begins. */
   const pressStart = (): PressStart => {

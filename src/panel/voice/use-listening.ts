@@ -158,13 +158,18 @@ export function useListening(options: ListeningOptions): ListeningState {
     latest.current.announce('Listening. Say a command; say “go to sleep” to pause.');
   };
 
+  // `start` and `close` as of the latest render (new functions each render), for the effects below,
+  // which run on their own triggers only.
+  const actions = useRef({ start, close });
+  actions.current = { start, close };
   // Turned on in Settings (or on at start-up): listen; turned off: stop.
+  const { on } = options;
   useEffect(() => {
-    if (options.on) void start();
-    else close(undefined);
-  }, [options.on]);
+    if (on) void actions.current.start();
+    else actions.current.close(undefined);
+  }, [on]);
   // The panel goes away: the microphone closes.
-  useEffect(() => () => close(undefined), []);
+  useEffect(() => () => actions.current.close(undefined), []);
 
   return {
     mode,

@@ -194,6 +194,10 @@ export function useVoice(options: VoiceOptions): VoiceState {
   });
   const listeningNow = useRef<ListeningState | undefined>(undefined);
   listeningNow.current = continuousOn ? listening : undefined;
+  // `apply` as of the latest render (a new function each render), for the listeners and effects
+  // below, which run on their own triggers only.
+  const applyNow = useRef(apply);
+  applyNow.current = apply;
 
   // The push-to-talk shortcut toggles: start listening, or finish and send what was heard.
   useEffect(
@@ -203,7 +207,7 @@ export function useVoice(options: VoiceOptions): VoiceState {
         // With continuous listening on, the shortcut turns it on and off.
         const continuous = listeningNow.current;
         if (continuous) return continuous.mode === 'off' ? continuous.start() : continuous.stop();
-        apply({ type: 'toggle' });
+        applyNow.current({ type: 'toggle' });
       }),
     [api],
   );
@@ -219,7 +223,7 @@ export function useVoice(options: VoiceOptions): VoiceState {
     const onKey = (e: KeyboardEvent): void => {
       if (e.key !== 'Escape') return;
       e.preventDefault();
-      apply({ type: 'cancel' });
+      applyNow.current({ type: 'cancel' });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -227,7 +231,7 @@ export function useVoice(options: VoiceOptions): VoiceState {
 
   // Turned off in Settings while listening: stop and drop.
   useEffect(() => {
-    if (!enabled) apply({ type: 'disabled' });
+    if (!enabled) applyNow.current({ type: 'disabled' });
   }, [enabled]);
 
   return {
