@@ -23,7 +23,7 @@ import { AxBridge } from '../src/execution/accessibility/ax-bridge.js';
 import { PanelSession } from '../src/core/panel-session.js';
 import { createPermissionChecker } from '../src/shared/permission-checker.js';
 import { linuxPermissions } from '../src/main/permissions-linux.js';
-import type { AssistantEvent } from '../src/shared/events.js';
+import type { AssistantEvent } from '../src/shared/contracts/events.js';
 import { CHROMIUM, CHROMIUM_MISSING, openPanel } from '../tests/support/panel-browser.js';
 import { formatMs } from './stats.js';
 

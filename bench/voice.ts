@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { floatToInt16 } from '../src/shared/pcm.js';
-import { voiceUtterancePayload } from '../src/shared/voice-contract.js';
+import { voiceUtterancePayload } from '../src/shared/contracts/voice-contract.js';
 import { decodeWav, prepareUtterance, trimSilence } from '../src/voice/audio.js';
 import { createWhisperEngine } from '../src/voice/whisper-engine.js';
 import { formatMs, summarize, timeCalls } from './stats.js';
@@ -22,7 +22,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { openDesktopEngine } from '../src/compose/desktop-engine.js';
 import { createSecretStore } from '../src/config/secret-store.js';
 import { startCore } from '../src/core/core-process.js';
-import { RpcPeer, type MessageLink } from '../src/shared/core-rpc.js';
+import { RpcPeer, type MessageLink } from '../src/shared/contracts/core-rpc.js';
 import { startTranscriptionServer } from '../tests/voice/transcription-loopback.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../tests/fixtures/voice/${name}`, import.meta.url));

@@ -132,7 +132,7 @@ async function main(): Promise<void> {
       return;
     }
     case 'installed': {
-      // On macOS launchApp matches the name with src/execution/app-names.ts over installedApps.
+      // On macOS launchApp matches the name with src/execution/apps/app-names.ts over installedApps.
       const spoken = args.join(' ');
       const launched = await bridge.launchApp({ name: spoken });
       say(`started ${launched.name} (${launched.id}) pid ${launched.pid}`);

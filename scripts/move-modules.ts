@@ -62,7 +62,9 @@ function main(args: readonly string[]): void {
   }
   for (const [from, to] of moves) {
     execFileSync('mkdir', ['-p', dirname(to)]);
-    execFileSync('git', ['mv', from, to], { cwd: ROOT });
+    // A file git does not track yet (being written) is moved as it is.
+    const tracked = execFileSync('git', ['ls-files', '--', from], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    execFileSync(tracked ? 'git' : 'mv', tracked ? ['mv', from, to] : [from, to], { cwd: ROOT });
   }
   for (const edit of edits) {
     let text = edit.source;

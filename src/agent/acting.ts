@@ -8,7 +8,7 @@ import { describeIntent } from '../intent/describe.js';
 import { dispatchIntent, type ActionResult } from '../registry/dispatch.js';
 import { classifyRisk, gateDecision, type ElementFacts, type GatePolicy, type RiskAssessment } from '../registry/risk.js';
 import type { EffectRuleId } from '../registry/effect-rules.js';
-import type { AssistantEvent, AssistantStatus, Outcome, RiskSummary } from '../shared/events.js';
+import type { AssistantEvent, AssistantStatus, Outcome, RiskSummary } from '../shared/contracts/events.js';
 import type { RiskLevel } from '../shared/risk-level.js';
 import type { AuditRecord, Confirmation } from './audit-log.js';
 import type { AssistantDeps, ConfirmAnswer, ConfirmationRequest, LoopLimits } from './loop-types.js';

@@ -20,7 +20,7 @@ import { checkCommandText } from '../intent/command-text.js';
 import { validateIntentValue } from '../intent/validator.js';
 import type { RiskAssessment } from '../registry/risk.js';
 import { SECURE_REFUSAL } from '../shared/secure-fields.js';
-import type { AssistantEvent, AssistantStatus } from '../shared/events.js';
+import type { AssistantEvent, AssistantStatus } from '../shared/contracts/events.js';
 import { errorMessage } from '../shared/errors.js';
 import { PlanActor } from './acting.js';
 import { DictationSession } from './dictation.js';

@@ -12,7 +12,7 @@
  */
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Outcome, RiskSummary } from '../shared/events.js';
+import type { Outcome, RiskSummary } from '../shared/contracts/events.js';
 
 export type Confirmation = 'not_needed' | 'confirmed' | 'declined' | 'confirmed_by_flag' | 'refused';
 

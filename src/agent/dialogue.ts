@@ -16,8 +16,8 @@
  */
 import type { AnswerChannel, AnswerRoute, Waiting } from '../shared/answer-words.js';
 import { confirmationHint, questionHint, routeAnswer } from '../shared/answer-words.js';
-import type { AssistantEvent } from '../shared/events.js';
-import { quote } from '../shared/quote.js';
+import type { AssistantEvent } from '../shared/contracts/events.js';
+import { quote } from '../shared/text/quote.js';
 import type { RiskLevel } from '../shared/risk-level.js';
 import type { ConfirmAnswer, ConfirmationRequest } from './loop-types.js';
 import type { Pending } from './session-memory.js';

@@ -8,7 +8,7 @@
  * clusters), which is what Left, Right and BackSpace move over.
  */
 import type { FocusedText } from '../execution/engine-types.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 
 /** One change dictation made: at `start`, `removed` was replaced by `inserted`. */
 export interface Edit {

@@ -22,8 +22,8 @@ import { dispatchIntent, type ActionResult, type EngineApi } from '../registry/d
 import type { GatePolicy } from '../registry/risk.js';
 import type { FocusedText } from '../execution/engine-types.js';
 import { caretKeys, inputPlatformOf, type CaretKeys, type Chord, type InputPlatform } from '../execution/input/keymap.js';
-import type { AssistantEvent } from '../shared/events.js';
-import { quote } from '../shared/quote.js';
+import type { AssistantEvent } from '../shared/contracts/events.js';
+import { quote } from '../shared/text/quote.js';
 import {
   applyEdit,
   caretAfter,

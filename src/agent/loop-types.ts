@@ -9,7 +9,7 @@ import type { UserCommandSet } from '../intent/user-commands.js';
 import type { ConfidencePolicy } from '../intent/validator.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import type { GatePolicy } from '../registry/risk.js';
-import type { AssistantEvent, Outcome, RiskSummary } from '../shared/events.js';
+import type { AssistantEvent, Outcome, RiskSummary } from '../shared/contracts/events.js';
 import type { AuditRecord } from './audit-log.js';
 import type { SessionMemory } from './session-memory.js';
 

@@ -13,8 +13,8 @@ import { phraseKey, readCommandEdit, readPhrase, reservedPhrase } from '../inten
 import { appliesTo, fillCommand, matchPhrases } from '../intent/user-command-match.js';
 import { elementIdsOf, validateIntentValue, type ValidationContext } from '../intent/validator.js';
 import { gateDecision } from '../registry/risk.js';
-import type { AssistantEvent, RiskSummary } from '../shared/events.js';
-import { quote } from '../shared/quote.js';
+import type { AssistantEvent, RiskSummary } from '../shared/contracts/events.js';
+import { quote } from '../shared/text/quote.js';
 import type { AssistantDeps, UserCommandStore } from './loop-types.js';
 import { PROVENANCE_NOTE } from './run-rules.js';
 import { questionId } from './question-id.js';

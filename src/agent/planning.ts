@@ -7,8 +7,8 @@
 import { parseCommand } from '../intent/grammar/grammar-planner.js';
 import { promptPlatform } from '../intent/system-prompt.js';
 import { validateIntentValue, type ConfidencePolicy, type ValidationContext } from '../intent/validator.js';
-import type { AssistantEvent } from '../shared/events.js';
-import { quote } from '../shared/quote.js';
+import type { AssistantEvent } from '../shared/contracts/events.js';
+import { quote } from '../shared/text/quote.js';
 import type { AssistantDeps, LoopLimits, PlannerAvailability, RunResult } from './loop-types.js';
 import { sameAction } from './run-rules.js';
 import { AGAIN, Cancelled, end, untilAborted, type Planned, type RunState, type Step } from './run-state.js';

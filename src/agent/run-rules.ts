@@ -4,7 +4,7 @@
  * not keep (the typed text).
  */
 import type { Intent } from '../intent/schema.js';
-import type { IntentSource } from '../shared/events.js';
+import type { IntentSource } from '../shared/contracts/events.js';
 import type { ActionResult } from '../registry/dispatch.js';
 import type { RiskAssessment } from '../registry/risk.js';
 import { SECURE_REFUSAL } from '../shared/secure-fields.js';

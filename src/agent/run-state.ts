@@ -3,7 +3,7 @@
  * result. A stop (the run's signal) is the Cancelled error, thrown wherever the run waits.
  */
 import type { Intent } from '../intent/schema.js';
-import type { IntentSource, Outcome } from '../shared/events.js';
+import type { IntentSource, Outcome } from '../shared/contracts/events.js';
 import type { Role } from '../shared/roles.js';
 import { withDeadline } from '../shared/deadline.js';
 import type { PlannerAvailability, RunResult } from './loop-types.js';

@@ -10,7 +10,7 @@
 import type { ConversationTurn } from '../intent/conversation.js';
 import type { Intent } from '../intent/schema.js';
 import type { ElementChoice } from '../registry/dispatch.js';
-import type { IntentSource } from '../shared/events.js';
+import type { IntentSource } from '../shared/contracts/events.js';
 import type { RiskLevel } from '../shared/risk-level.js';
 import { readConfirmationAnswer } from '../shared/answer-words.js';
 import { sessionCommand } from '../shared/session-commands.js';

@@ -16,7 +16,7 @@ import { promptPlatform } from '../intent/system-prompt.js';
 import { validateIntentValue } from '../intent/validator.js';
 import { classifyRisk, gateDecision } from '../registry/risk.js';
 import { isLlmProvider, type LlmProvider } from '../shared/llm-providers.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 import type { Intent } from '../intent/schema.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';

@@ -16,7 +16,7 @@ import { AuditLog, defaultAuditDir } from '../agent/audit-log.js';
 import { AssistantLoop, type ConfirmCallback, type PlannerAvailability } from '../agent/assistant-loop.js';
 import type { LlmProvider } from '../shared/llm-providers.js';
 import type { Settings } from '../config/settings.js';
-import type { AssistantEvent, Outcome } from '../shared/events.js';
+import type { AssistantEvent, Outcome } from '../shared/contracts/events.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import type { FetchLike } from '../intent/providers/planner.js';
 import { type CliCommand, type CliIo, onProcessInterrupt } from './cli-io.js';

@@ -9,9 +9,9 @@
  */
 import { createInterface, type Interface } from 'node:readline';
 import { Writable } from 'node:stream';
-import type { AssistantEvent } from '../shared/events.js';
+import type { AssistantEvent } from '../shared/contracts/events.js';
 import { guideTitle } from '../shared/command-guide.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 import { sessionCommand as panelWord } from '../shared/session-commands.js';
 import { commandGuide } from '../intent/grammar/command-guide.js';
 import { withUserCommands, type UserCommand } from '../intent/user-commands.js';

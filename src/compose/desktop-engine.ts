@@ -8,7 +8,7 @@ import { ExecutionEngine } from '../execution/engine.js';
 import { createNutInputDriver } from '../execution/input/input-driver.js';
 import { withSwitchKeysLetGo, type SwitchKeyHold } from '../execution/input/switch-keys.js';
 import { failure, type ActionResult } from '../execution/results.js';
-import { TargetAppTracker } from '../execution/target-app.js';
+import { TargetAppTracker } from '../execution/apps/target-app.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import { errorMessage } from '../shared/errors.js';
 

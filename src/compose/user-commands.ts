@@ -21,7 +21,7 @@ import {
   type CommandTarget,
 } from '../intent/user-commands-edit.js';
 import { COMMANDS_FILE_NAME, EMPTY_COMMAND_SET, problemLine, readCommandsFile, type UserCommandSet } from '../intent/user-commands.js';
-import type { AssistantEvent } from '../shared/events.js';
+import type { AssistantEvent } from '../shared/contracts/events.js';
 import { errorMessage } from '../shared/errors.js';
 
 export interface UserCommandsOptions {

@@ -15,7 +15,7 @@ import { createDesktopEngine, openDesktopEngine } from '../compose/desktop-engin
 import { settingsPlanner } from '../compose/settings-planner.js';
 import { speechModelsDir } from '../compose/speech.js';
 import { createSpokenFeedback } from '../voice/spoken-feedback.js';
-import type { MessageLink } from '../shared/core-rpc.js';
+import type { MessageLink } from '../shared/contracts/core-rpc.js';
 import { startCore } from './core-process.js';
 import { errorMessage } from '../shared/errors.js';
 

@@ -17,7 +17,7 @@
 import type { Settings } from '../config/settings.js';
 import { decideHeard, type HeardDecision, type ListenReply, type WakeCheckSent, type Wakefulness } from '../shared/listening.js';
 import { SPEECH_SAMPLE_RATE } from '../shared/pcm.js';
-import type { ListenAudio } from '../shared/voice-contract.js';
+import type { ListenAudio } from '../shared/contracts/voice-contract.js';
 import { SpeechError } from '../voice/speech-error.js';
 import { UtteranceSegmenter, type SegmenterOptions, type Segment } from '../voice/segmenter.js';
 import type { VoiceActivityDetector } from '../voice/vad.js';

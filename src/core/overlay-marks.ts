@@ -4,7 +4,7 @@
  */
 import type { Observation } from '../execution/observation.js';
 import type { EngineApi } from '../registry/dispatch.js';
-import type { OverlayMark, OverlayView } from '../shared/ipc-contract.js';
+import type { OverlayMark, OverlayView } from '../shared/contracts/ipc-contract.js';
 
 /** One mark per listed actionable element the app gave bounds for (an element without a size cannot be pointed at). */
 export function overlayView(observation: Observation): OverlayView {

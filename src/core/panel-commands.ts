@@ -6,8 +6,8 @@
  */
 import type { UserCommandsFile } from '../compose/user-commands.js';
 import { COMMANDS_FILE_NAME, describeUserCommand, type UserCommandSet } from '../intent/user-commands.js';
-import type { UserCommandChange, UserCommandTarget, UserCommandsReply, UserCommandsView } from '../shared/ipc-contract.js';
-import { quote } from '../shared/quote.js';
+import type { UserCommandChange, UserCommandTarget, UserCommandsReply, UserCommandsView } from '../shared/contracts/ipc-contract.js';
+import { quote } from '../shared/text/quote.js';
 
 /** What the view needs of the commands file. */
 export type CommandsFileAccess = Pick<UserCommandsFile, 'commands' | 'forget' | 'change'>;

@@ -10,7 +10,7 @@ import * as z from 'zod';
 import type { PlannerFactory } from '../agent/assistant-loop.js';
 import type { SecretStore } from '../config/secret-store.js';
 import { Settings, type SettingsStore } from '../config/settings.js';
-import { settingsUpdate, type ProviderTestReply, type SettingsUpdate, type SettingsView } from '../shared/ipc-contract.js';
+import { settingsUpdate, type ProviderTestReply, type SettingsUpdate, type SettingsView } from '../shared/contracts/ipc-contract.js';
 import { KEYED_PROVIDERS, LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import { settingMeta, type PanelSettings } from '../shared/settings-schema.js';
 

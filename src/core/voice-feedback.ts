@@ -4,7 +4,7 @@
  * said, because the user must answer them). On/off and rate follow the saved settings.
  */
 import { spokenGuide } from '../shared/command-guide.js';
-import type { AssistantEvent } from '../shared/events.js';
+import type { AssistantEvent } from '../shared/contracts/events.js';
 import type { SpokenFeedback } from '../voice/spoken-feedback.js';
 
 export interface SpokenLine {

@@ -14,7 +14,7 @@
  */
 import type { Settings } from '../config/settings.js';
 import type { HeardDecision, WakeCheckSent } from '../shared/listening.js';
-import type { VoiceUtterance } from '../shared/voice-contract.js';
+import type { VoiceUtterance } from '../shared/contracts/voice-contract.js';
 import type { VoiceProgress, VoiceReply } from '../shared/voice-settings.js';
 import { trimSilence } from '../voice/audio.js';
 import { SpeechError, cancelledError } from '../voice/speech-error.js';

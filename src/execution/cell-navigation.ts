@@ -4,9 +4,9 @@
  * again: the selection moved only when the box then shows the address asked for.
  */
 import { parseCellReference, readShownCellReference } from '../shared/cell-address.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 import type { AxElement, ElementRef } from './accessibility/types.js';
-import { OWN_WINDOW_REFUSAL } from './app-focus.js';
+import { OWN_WINDOW_REFUSAL } from './apps/app-focus.js';
 import { centre, LABEL_QUOTE_MAX, type AppOf } from './element-geometry.js';
 import { isVisible } from './element-resolution.js';
 import type { EngineParts } from './engine-parts.js';

@@ -8,8 +8,8 @@
  * result says what was done with the pointer, not what the app made of it.
  */
 import type { AxElement } from './accessibility/types.js';
-import { OWN_WINDOW_REFUSAL } from './app-focus.js';
-import { isTerminalElement } from './app-classes.js';
+import { OWN_WINDOW_REFUSAL } from './apps/app-focus.js';
+import { isTerminalElement } from './apps/app-classes.js';
 import { describeElement } from './element-geometry.js';
 import type { EngineParts } from './engine-parts.js';
 import type { ActOptions, Place, Point } from './engine-types.js';

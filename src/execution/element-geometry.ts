@@ -6,7 +6,7 @@ import type { AxElement } from './accessibility/types.js';
 import { isEnabled, isVisible } from './element-resolution.js';
 import type { Point } from './engine-types.js';
 import { failure, type ActionResult } from './results.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 
 /** A label quoted in a result is shortened past this many characters. */
 export const LABEL_QUOTE_MAX = 40;

@@ -7,10 +7,10 @@
  * actionable one). When the best rank is shared by several elements the answer is a question with
  * options, never a guess.
  */
-import { normaliseLabel } from '../shared/label-text.js';
+import { normaliseLabel } from '../shared/text/label-text.js';
 import type { Role } from '../shared/roles.js';
 import type { AxElement } from './accessibility/types.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 
 /** Roles a planner's role also accepts: a "button" may be a toggle button, a "field" a search field. */
 const ROLE_FAMILIES: ReadonlyArray<ReadonlySet<Role>> = [

@@ -3,12 +3,12 @@
  * app focus and target resolution, the gate's facts of an element, and its one way to click.
  */
 import type { AxElement } from './accessibility/types.js';
-import type { AppFocus } from './app-focus.js';
+import type { AppFocus } from './apps/app-focus.js';
 import type { AppOf } from './element-geometry.js';
 import type { AccessibilityDriver, Clock, LiveElementFacts, Point } from './engine-types.js';
 import type { InputDriver, MouseButton } from './input/input-driver.js';
 import type { PointerTrail } from './pointer-trail.js';
-import type { TargetAppTracker } from './target-app.js';
+import type { TargetAppTracker } from './apps/target-app.js';
 import type { TargetResolver } from './target-resolution.js';
 
 export interface EngineTuning {

@@ -23,7 +23,7 @@ import { isVisible } from './element-resolution.js';
 import type { Observation } from './observation.js';
 import type { InputDriver, MouseButton, ScrollDirection } from './input/input-driver.js';
 import { ExecutionError, failure, success, type ActionResult, type Found } from './results.js';
-import { TargetAppTracker } from './target-app.js';
+import { TargetAppTracker } from './apps/target-app.js';
 import {
   SYSTEM_CLOCK,
   type AccessibilityDriver,
@@ -36,16 +36,16 @@ import {
   type SequenceStep,
   type Target,
 } from './engine-types.js';
-import { quote } from '../shared/quote.js';
-import { AppFocus, OWN_WINDOW_REFUSAL, type FocusedElement } from './app-focus.js';
+import { quote } from '../shared/text/quote.js';
+import { AppFocus, OWN_WINDOW_REFUSAL, type FocusedElement } from './apps/app-focus.js';
 import { centre, contains, describeElement, LABEL_QUOTE_MAX, notOnScreen, type AppOf } from './element-geometry.js';
 import { TargetResolver } from './target-resolution.js';
 import { DEFAULT_TUNING, TerminalLines, type EngineDeps, type EngineParts, type EngineTuning } from './engine-parts.js';
 import { readFocusedText, typeText } from './typing.js';
 import { dragBetween } from './drag.js';
 import { goToCell } from './cell-navigation.js';
-import { openApplication } from './app-launch.js';
-import { runningAppsObservation } from './app-list.js';
+import { openApplication } from './apps/app-launch.js';
+import { runningAppsObservation } from './apps/app-list.js';
 import { openInBrowser } from './open-url.js';
 import { stepFailure, toFailure } from './engine-failures.js';
 
@@ -123,7 +123,7 @@ export class ExecutionEngine {
 
   // ── apps ───────────────────────────────────────────────────────────────────
 
-  /** list_applications: the running apps, in one sentence (src/execution/app-list.ts). */
+  /** list_applications: the running apps, in one sentence (src/execution/apps/app-list.ts). */
   async listApplications(): Promise<ActionResult> {
     return this.guard('list the open apps', async () => runningAppsObservation(await this.bridge.runningApps(), (pid) => this.apps.isOwn(pid)));
   }

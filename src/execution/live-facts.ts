@@ -7,7 +7,7 @@
 import { isSecureFieldName } from '../shared/secure-fields.js';
 import type { Role } from '../shared/roles.js';
 import type { AxElement, AxSnapshot } from './accessibility/types.js';
-import { isTerminalApp, isTerminalElement } from './app-classes.js';
+import { isTerminalApp, isTerminalElement } from './apps/app-classes.js';
 import type { AppOf } from './element-geometry.js';
 import type { TerminalLines } from './engine-parts.js';
 import type { LiveElementFacts } from './engine-types.js';

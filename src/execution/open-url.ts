@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { errorMessage } from '../shared/errors.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 import { readWebAddress, showWebAddress } from '../shared/web-address.js';
 import { failure, success, type ActionResult } from './results.js';
 

@@ -4,9 +4,9 @@
  * look-ups until it appears. Ambiguity becomes a question; a changed screen becomes `stale`.
  */
 import type { Role } from '../shared/roles.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 import type { AxElement, AxSnapshot, ElementRef } from './accessibility/types.js';
-import type { AppFocus } from './app-focus.js';
+import type { AppFocus } from './apps/app-focus.js';
 import { centre, LABEL_QUOTE_MAX, notOnScreen, type AppOf } from './element-geometry.js';
 import { isVisible, resolveByLabel } from './element-resolution.js';
 import { isChosenTarget, isPoint, isTargetById, type Clock, type ElementChoice, type Place, type Point, type Target } from './engine-types.js';

@@ -7,16 +7,16 @@
  */
 import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
 import { SECURE_REFUSAL } from '../shared/secure-fields.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 import type { AxElement, ElementRef } from './accessibility/types.js';
-import { OWN_WINDOW_REFUSAL, type FocusedElement } from './app-focus.js';
+import { OWN_WINDOW_REFUSAL, type FocusedElement } from './apps/app-focus.js';
 import { centre, LABEL_QUOTE_MAX, type AppOf } from './element-geometry.js';
 import { isVisible } from './element-resolution.js';
 import type { EngineParts } from './engine-parts.js';
 import type { ActOptions, FocusedText, Target } from './engine-types.js';
 import { toFailure } from './engine-failures.js';
 import { failure, found, stopWith, success, type ActionResult, type Found } from './results.js';
-import type { ActiveApp } from './target-app.js';
+import type { ActiveApp } from './apps/target-app.js';
 
 /**
  * `reading`: how many times the focus was read for this text; typed at the caret, the focus is read

@@ -9,7 +9,7 @@ import { formatChord } from '../shared/keys.js';
 import { parseCellReference } from '../shared/cell-address.js';
 import { readWebAddress, showWebAddress } from '../shared/web-address.js';
 import { isElementById, isPoint, LIMITS, type ElementRef, type Intent, type Place, type Step } from './schema.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 
 function roleWord(role: string): string {
   return role.replace(/_/g, ' ');

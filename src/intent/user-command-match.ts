@@ -4,7 +4,7 @@
  * checked (plain words, one value, no second command) before they fill the command's body. Pure.
  */
 import { unsafeText } from '../shared/limits.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 import { VERB_PHRASES } from './grammar/grammar-planner.js';
 import { fillSlots, normalWord, USER_COMMAND_LIMITS, type PhrasePart, type UserCommand } from './user-commands.js';
 

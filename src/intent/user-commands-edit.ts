@@ -4,8 +4,8 @@
  * other commands — left exactly as it was. Pure; the store that reads and writes the file is
  * src/compose/user-commands.ts.
  */
-import { entryOf, lineColumn, parseJsonText, type JsonNode } from '../shared/json-text.js';
-import { quote } from '../shared/quote.js';
+import { entryOf, lineColumn, parseJsonText, type JsonNode } from '../shared/text/json-text.js';
+import { quote } from '../shared/text/quote.js';
 import { COMMANDS_FILE_NAME, phraseKey, readPhrase } from './user-commands.js';
 
 export interface NewCommand {

@@ -18,9 +18,9 @@
 import * as z from 'zod';
 import { readConfirmationAnswer } from '../shared/answer-words.js';
 import type { CommandGuide, GuideGroup } from '../shared/command-guide.js';
-import { entryOf, lineColumn, nodeAt, parseJsonText, type JsonNode } from '../shared/json-text.js';
+import { entryOf, lineColumn, nodeAt, parseJsonText, type JsonNode } from '../shared/text/json-text.js';
 import { MAX_COMMAND_PHRASE_LENGTH, unsafeText } from '../shared/limits.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 import { sessionCommand } from '../shared/session-commands.js';
 import { describeIntent } from './describe.js';
 import { INTENT_KINDS, Intent, LIMITS } from './schema.js';

@@ -9,12 +9,12 @@
  * live in main). If the core process dies, every waiting request gets a sentence, the panel is told
  * and returns to idle, and the core is started again (a few times, then the user is asked to restart).
  */
-import type { AssistantEvent } from '../shared/events.js';
-import type { RequestChannel } from '../shared/ipc-contract.js';
+import type { AssistantEvent } from '../shared/contracts/events.js';
+import type { RequestChannel } from '../shared/contracts/ipc-contract.js';
 import type { PermissionChecker } from '../shared/permissions.js';
 import type { Settings } from '../shared/settings-schema.js';
 import type { SwitchInput } from '../shared/switch-access.js';
-import type { MessageLink } from '../shared/core-rpc.js';
+import type { MessageLink } from '../shared/contracts/core-rpc.js';
 import { withDeadline } from '../shared/deadline.js';
 import {
   shellPeer,
@@ -24,7 +24,7 @@ import {
   type HoldOutcomeMessage,
   type ShellAnswers,
   type SwitchKeyReport,
-} from '../shared/core-contract.js';
+} from '../shared/contracts/core-contract.js';
 
 /** What main needs of Electron's UtilityProcess. */
 export interface CoreChild {

@@ -8,7 +8,7 @@
  * (use-panel-scan.ts), and the views (conversation-view.tsx, command-form.tsx, status-bar.tsx).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PanelApi, SettingsView as View } from '../shared/ipc-contract.js';
+import type { PanelApi, SettingsView as View } from '../shared/contracts/ipc-contract.js';
 import { openGuide, pendingConfirmation } from './conversation.js';
 import { ConversationView } from './conversation-view.js';
 import { CommandForm, RecentCommands } from './command-form.js';

@@ -3,7 +3,7 @@
  * (a question's answers, a confirmation's Confirm and Cancel, "Open settings" for a missing
  * permission, the examples of a guide still open). The entries themselves are conversation.ts's.
  */
-import type { PanelApi } from '../shared/ipc-contract.js';
+import type { PanelApi } from '../shared/contracts/ipc-contract.js';
 import { guideTitle, type CommandGuide } from '../shared/command-guide.js';
 import type { Entry } from './conversation.js';
 import { OpenSettingsButton } from './settings/setup-fields.js';

@@ -7,7 +7,7 @@
  */
 import type { Waiting } from '../shared/answer-words.js';
 import type { CommandGuide } from '../shared/command-guide.js';
-import type { AssistantEvent, AssistantStatus, RiskSummary, SessionMode } from '../shared/events.js';
+import type { AssistantEvent, AssistantStatus, RiskSummary, SessionMode } from '../shared/contracts/events.js';
 import type { PermissionStatus, PermissionKind } from '../shared/permissions.js';
 
 export type Entry =

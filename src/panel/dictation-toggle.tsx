@@ -3,7 +3,7 @@
  * dictation" like a typed command, and while dictation is on says what happens to what is said.
  * The mode itself comes from the loop's `mode` event (conversation.ts keeps it).
  */
-import type { SessionMode } from '../shared/events.js';
+import type { SessionMode } from '../shared/contracts/events.js';
 
 export function DictationToggle({ mode, busy, send }: { readonly mode: SessionMode; readonly busy: boolean; readonly send: (command: string) => void }) {
   const on = mode === 'dictation';

@@ -1,6 +1,6 @@
 /** The panel's entry point: renders the App over the API the preload exposed. */
 import { render } from 'preact';
-import type { PanelApi } from '../shared/ipc-contract.js';
+import type { PanelApi } from '../shared/contracts/ipc-contract.js';
 import { App } from './app.js';
 
 declare global {

@@ -1,5 +1,5 @@
 /** The status bar (the assistant's status, or what voice does) and the one assertive live region that announces focus moves. */
-import type { AssistantStatus } from '../shared/events.js';
+import type { AssistantStatus } from '../shared/contracts/events.js';
 import { STATUS_TEXT } from './conversation.js';
 
 export function StatusBar({ status, voiceStatus }: { readonly status: AssistantStatus; readonly voiceStatus: string | undefined }) {

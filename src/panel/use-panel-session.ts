@@ -5,7 +5,7 @@
  */
 import type { RefObject } from 'preact';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'preact/hooks';
-import type { OverlayView, PanelApi, RunReply } from '../shared/ipc-contract.js';
+import type { OverlayView, PanelApi, RunReply } from '../shared/contracts/ipc-contract.js';
 import { sessionCommand } from '../shared/session-commands.js';
 import { routeAnswer, type AnswerChannel } from '../shared/answer-words.js';
 import { INITIAL_STATE, reducePanel, waitingFor } from './conversation.js';

@@ -5,7 +5,7 @@
  * again whenever the core reads the file again (the `user_commands_changed` event).
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { PanelApi, UserCommandEntry, UserCommandsReply, UserCommandsView } from '../shared/ipc-contract.js';
+import type { PanelApi, UserCommandEntry, UserCommandsReply, UserCommandsView } from '../shared/contracts/ipc-contract.js';
 
 export type PendingCommand = { readonly kind: 'delete' | 'edit'; readonly entry: UserCommandEntry };
 

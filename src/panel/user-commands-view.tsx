@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { FormFooter } from './settings/form-footer.js';
-import type { PanelApi, UserCommandEntry, UserCommandsReply } from '../shared/ipc-contract.js';
+import type { PanelApi, UserCommandEntry, UserCommandsReply } from '../shared/contracts/ipc-contract.js';
 import { commandKey, focusKey, type UserCommandsState } from './use-user-commands.js';
 
 const ACTION_WORDS = { edit: 'Edit', delete: 'Delete' } as const;

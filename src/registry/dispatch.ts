@@ -18,8 +18,8 @@ import { describeIntent } from '../intent/describe.js';
 import { isStep, type ElementRef, type Intent, type Place as IntentPlace, type Step } from '../intent/schema.js';
 import { classifyRisk, classifyStep, gateDecision, type GatePolicy, type ObservedFacts } from './risk.js';
 import { errorMessage } from '../shared/errors.js';
-import { normaliseLabel } from '../shared/label-text.js';
-import { quote } from '../shared/quote.js';
+import { normaliseLabel } from '../shared/text/label-text.js';
+import { quote } from '../shared/text/quote.js';
 
 export type { ActionResult } from '../execution/results.js';
 export type { ElementChoice } from '../execution/engine-types.js';

@@ -4,7 +4,7 @@
  * dialog, a terminal's line. Each judgment names its rule (effect-rules.ts) and says in its reason
  * what the input reaches. Live facts only: without them (planning) these rules add nothing.
  */
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 import { TEXT_ENTRY_ROLES, type Role } from '../shared/roles.js';
 import type { LiveElementFacts } from '../execution/engine-types.js';
 import {

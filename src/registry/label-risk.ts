@@ -5,8 +5,8 @@
  */
 import { riskRank, type RiskLevel } from '../shared/risk-level.js';
 import type { Role } from '../shared/roles.js';
-import { labelWords, normaliseLabel } from '../shared/label-text.js';
-import { quote } from '../shared/quote.js';
+import { labelWords, normaliseLabel } from '../shared/text/label-text.js';
+import { quote } from '../shared/text/quote.js';
 import { isElementById, isPoint, type ElementRef, type Place } from '../intent/schema.js';
 import { LABEL_RULES, type WordRule } from './risk-table.js';
 import type { EffectRuleId } from './effect-rules.js';

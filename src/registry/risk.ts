@@ -11,7 +11,7 @@ import { inputPlatformOf, modifierKey } from '../execution/input/keymap.js';
 import { formatChord } from '../shared/keys.js';
 import { riskRank, type RiskLevel } from '../shared/risk-level.js';
 import { isSecureFieldName, SECURE_REFUSAL } from '../shared/secure-fields.js';
-import { quote } from '../shared/quote.js';
+import { quote } from '../shared/text/quote.js';
 import { readWebAddress } from '../shared/web-address.js';
 import { isElementById, isPoint, isStep, type ElementRef, type Intent, type Place, type Step } from '../intent/schema.js';
 import { CHORD_RULES, DROP_TARGET_RULES } from './risk-table.js';

@@ -8,7 +8,7 @@
  * that merely contains "yes" ("yes but save it first", "I did not say yes") confirms nothing.
  */
 import { sessionCommand } from './session-commands.js';
-import { quote } from './quote.js';
+import { quote } from './text/quote.js';
 import type { RiskLevel } from './risk-level.js';
 
 /** How a text reached the assistant: typed (keyboard, a switch's entry) or spoken (speech to text). */

@@ -4,7 +4,7 @@
  * while listening continuously (no zod here: the panel bundle imports it). The core holds the sleep
  * state and decides (issue #27): the panel is told, with each transcript and each reply, what it is.
  */
-import type { VoiceUtterance } from './voice-contract.js';
+import type { VoiceUtterance } from './contracts/voice-contract.js';
 
 export { LISTEN_BLOCK_SAMPLES, MAX_LISTEN_BLOCK_SAMPLES } from './pcm.js';
 

@@ -8,7 +8,7 @@
  * "Pаssword" are still passwords. The same words in a command that asks to type something make the
  * command secure: its text never reaches a planner, the conversation, the recent commands or a log.
  */
-import { labelWords } from './label-text.js';
+import { labelWords } from './text/label-text.js';
 
 /** Phrases (normalised words) that name a field holding a secret. */
 const SECURE_FIELD_PHRASES: readonly (readonly string[])[] = [

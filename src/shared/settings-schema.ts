@@ -1,7 +1,7 @@
 /**
  * The settings schema: the one description of the user's non-secret settings, with each field's
  * label (as the panel names it) and range as metadata. The settings file (src/config/settings.ts),
- * the panel's view and update types (src/shared/ipc-contract.ts), the sentences that refuse a
+ * the panel's view and update types (src/shared/contracts/ipc-contract.ts), the sentences that refuse a
  * change (src/core/panel-settings.ts) and `assistive-control config` all derive from it.
  */
 import * as z from 'zod';

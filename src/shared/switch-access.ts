@@ -66,7 +66,7 @@ export interface SwitchSettings {
   /**
    * For this long after a confirmation or a question appears, a press does nothing (issue #27): the
    * user takes the question in before choosing. Optional until the panel's settings contract carries
-   * it (src/shared/ipc-contract.ts); the panel then uses the default.
+   * it (src/shared/contracts/ipc-contract.ts); the panel then uses the default.
    */
   readonly questionSettleMs?: number;
 }

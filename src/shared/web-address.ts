@@ -11,9 +11,9 @@
  *
  * Free of zod and of Node: the schema, the grammar, the registry and the engine all read it.
  */
-import { normaliseLabel } from './label-text.js';
+import { normaliseLabel } from './text/label-text.js';
 import { unsafeText } from './limits.js';
-import { quote } from './quote.js';
+import { quote } from './text/quote.js';
 
 /** The longest address accepted: what browsers and servers reliably handle. */
 export const WEB_ADDRESS_MAX = 2048;

@@ -5,7 +5,7 @@
  * The one place that decides "nothing was said": a recording with no voiced frame never reaches an
  * engine, and a transcript without words is the same sentence.
  */
-import type { VoiceUtterance } from '../shared/voice-contract.js';
+import type { VoiceUtterance } from '../shared/contracts/voice-contract.js';
 import { trimSilence } from './audio.js';
 import { noSpeechError, type SpeechToText, type TranscribeOptions, type Transcript } from './speech-to-text.js';
 

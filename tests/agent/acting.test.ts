@@ -8,7 +8,7 @@ import { PROVENANCE_NOTE } from '../../src/agent/run-rules.js';
 import type { Planned, RunState } from '../../src/agent/run-state.js';
 import type { Intent } from '../../src/intent/schema.js';
 import type { ActionResult } from '../../src/registry/dispatch.js';
-import type { IntentSource } from '../../src/shared/events.js';
+import type { IntentSource } from '../../src/shared/contracts/events.js';
 import type { EngineScript, Reply } from './loop-fakes.js';
 import { LIMITS, partDeps, runState } from './run-fixture.js';
 

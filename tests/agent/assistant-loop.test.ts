@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { AuditLog, parseAuditLines } from '../../src/agent/audit-log.js';
 import { AssistantLoop, type ConfirmAnswer } from '../../src/agent/assistant-loop.js';
 import { SessionMemory } from '../../src/agent/session-memory.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { eventLog, fakeEngine, observationOf, setupLoop as setup, type EngineScript } from './loop-fakes.js';
 
 /** Every run ends with status idle and then one done event, whatever happened. */

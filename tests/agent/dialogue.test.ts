@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Dialogue, NOT_HEARD_CLEARLY, type DialogueDeps } from '../../src/agent/dialogue.js';
 import type { ConfirmAnswer, ConfirmationRequest } from '../../src/agent/loop-types.js';
 import type { Pending } from '../../src/agent/session-memory.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 
 const destructive = (id: string): ConfirmationRequest => ({
   id,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssistantLoop, type ConfirmationRequest } from '../../src/agent/assistant-loop.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { desktopSkipReason, readNamedValue } from '../support/desktop.js';
 import { openFixtureWindow, type FixtureWindow } from '../support/fixture-window.js';
 

@@ -7,7 +7,7 @@ import type { Observation } from '../../src/execution/observation.js';
 import type { ActionResult, EngineApi } from '../../src/registry/dispatch.js';
 import type { Planner, PlannerError, PlanRequest, PlanOutcome } from '../../src/intent/providers/planner.js';
 import { validatePlannerOutput } from '../../src/intent/validator.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { AuditRecord } from '../../src/agent/audit-log.js';
 import { AssistantLoop, type AssistantDeps, type ConfirmAnswer, type ConfirmationRequest } from '../../src/agent/assistant-loop.js';
 

@@ -12,7 +12,7 @@ import { UserCommandsFile } from '../../src/compose/user-commands.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApp, until } from '../support/desktop.js';
 
 const skip = desktopSkipReason();

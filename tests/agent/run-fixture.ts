@@ -5,7 +5,7 @@
 import type { AssistantDeps, ConfirmAnswer, ConfirmationRequest, LoopLimits } from '../../src/agent/loop-types.js';
 import type { RunState } from '../../src/agent/run-state.js';
 import { SessionMemory } from '../../src/agent/session-memory.js';
-import type { AssistantStatus } from '../../src/shared/events.js';
+import type { AssistantStatus } from '../../src/shared/contracts/events.js';
 import { eventLog, fakeEngine, memoryAudit, scriptedPlanner, type EngineScript, type Reply } from './loop-fakes.js';
 
 export const LIMITS: LoopLimits = { observations: 5, retries: 2 };

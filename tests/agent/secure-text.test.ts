@@ -11,7 +11,7 @@ import { AuditLog } from '../../src/agent/audit-log.js';
 import { SessionMemory } from '../../src/agent/session-memory.js';
 import { createOpenAIPlanner } from '../../src/intent/providers/openai.js';
 import { isSecureTypingCommand, SECURE_REFUSAL } from '../../src/shared/secure-fields.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { startScriptedLlm } from './scripted-llm.js';
 import { fakeEngine, type EngineScript } from './loop-fakes.js';
 import type { LlmServer } from '../intent/llm-loopback.js';

@@ -15,7 +15,7 @@ import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxElement, AxSnapshot } from '../../src/execution/accessibility/types.js';
 import { createNutInputDriver, type InputDriver } from '../../src/execution/input/input-driver.js';
 import { readShownCellReference } from '../../src/shared/cell-address.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { activateWindow, desktopSkipReason, until } from '../support/desktop.js';
 import { startLibreOffice, type LibreOfficeApp } from '../support/libreoffice.js';
 

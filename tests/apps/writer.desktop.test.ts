@@ -11,7 +11,7 @@ import { AssistantLoop } from '../../src/agent/assistant-loop.js';
 import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxElement, AxSnapshot } from '../../src/execution/accessibility/types.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { activateWindow, desktopSkipReason, until } from '../support/desktop.js';
 import { rssMb, startLibreOffice, type LibreOfficeApp } from '../support/libreoffice.js';
 

@@ -10,7 +10,7 @@ import type { CliIo } from '../../src/cli/cli-io.js';
 import { createElementsCommand } from '../../src/cli/elements-command.js';
 import { createRunCommand, defaultRunDeps, type RunDeps } from '../../src/cli/run-command.js';
 import { createSettingsStore } from '../../src/config/settings.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { fakeEngine, observationOf, type EngineScript } from '../agent/loop-fakes.js';
 import { idOf, startScriptedLlm } from '../agent/scripted-llm.js';
 import type { LlmServer } from '../intent/llm-loopback.js';

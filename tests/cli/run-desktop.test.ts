@@ -15,7 +15,7 @@ import { createElementsCommand } from '../../src/cli/elements-command.js';
 import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { createRunCommand, defaultRunDeps } from '../../src/cli/run-command.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { idOf, startScriptedLlm } from '../agent/scripted-llm.js';
 import type { LlmServer } from '../intent/llm-loopback.js';
 import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApps, until } from '../support/desktop.js';

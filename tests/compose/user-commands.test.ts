@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { followUserCommands, hintVocabulary, UserCommandsFile } from '../../src/compose/user-commands.js';
 import type { UserCommandSet } from '../../src/intent/user-commands.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { setupLoop } from '../agent/loop-fakes.js';
 
 let dir = '';

@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMain } from '../../scripts/build-main.js';
 import { appPaths } from '../../src/main/app-paths.js';
-import { RpcPeer } from '../../src/shared/core-rpc.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import { RpcPeer } from '../../src/shared/contracts/core-rpc.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { desktopSkipReason } from '../support/desktop.js';
 
 const skip = desktopSkipReason();

@@ -13,9 +13,9 @@ import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
 import { startCore } from '../../src/core/core-process.js';
-import { RemoteError, RpcPeer } from '../../src/shared/core-rpc.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
-import type { SettingsView } from '../../src/shared/ipc-contract.js';
+import { RemoteError, RpcPeer } from '../../src/shared/contracts/core-rpc.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
+import type { SettingsView } from '../../src/shared/contracts/ipc-contract.js';
 import type { PermissionStatus } from '../../src/shared/permissions.js';
 import { desktopSkipReason } from '../support/desktop.js';
 

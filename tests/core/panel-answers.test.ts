@@ -12,7 +12,7 @@ import { createSecretStore, type KeyringBackend } from '../../src/config/secret-
 import { createSettingsStore } from '../../src/config/settings.js';
 import type { ElementChoice } from '../../src/execution/engine-types.js';
 import { PanelSession } from '../../src/core/panel-session.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { PermissionChecker } from '../../src/shared/permissions.js';
 import { fakeEngine, type EngineScript } from '../agent/loop-fakes.js';
 

@@ -10,7 +10,7 @@ import { AssistantLoop, type PlannerAvailability } from '../../src/agent/assista
 import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
 import { createSettingsStore } from '../../src/config/settings.js';
 import { PanelSession } from '../../src/core/panel-session.js';
-import type { RunReply } from '../../src/shared/ipc-contract.js';
+import type { RunReply } from '../../src/shared/contracts/ipc-contract.js';
 import type { PermissionChecker, PermissionKind, PermissionStatus } from '../../src/shared/permissions.js';
 import { eventLog, fakeEngine } from '../agent/loop-fakes.js';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Settings, defaultSettings } from '../../src/config/settings.js';
 import { applySettingsUpdate, buildSettingsView } from '../../src/core/panel-settings.js';
-import type { SettingsUpdate } from '../../src/shared/ipc-contract.js';
+import type { SettingsUpdate } from '../../src/shared/contracts/ipc-contract.js';
 
 const current = defaultSettings();
 const update = (change: Partial<SettingsUpdate>): SettingsUpdate => {

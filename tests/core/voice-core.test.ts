@@ -15,7 +15,7 @@ import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
 import { startCore } from '../../src/core/core-process.js';
-import { RemoteError, RpcPeer } from '../../src/shared/core-rpc.js';
+import { RemoteError, RpcPeer } from '../../src/shared/contracts/core-rpc.js';
 import { composeSpeechEngine } from '../../src/compose/speech.js';
 import { checkVoicePayload } from '../../src/main/shortcuts/voice-ipc.js';
 import { VoiceSession, observationVocabulary } from '../../src/core/voice-session.js';

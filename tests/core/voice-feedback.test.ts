@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { speakEvents, spokenLineFor } from '../../src/core/voice-feedback.js';
 import { readConfirmationAnswer } from '../../src/shared/answer-words.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { decodeWav } from '../../src/voice/audio.js';
 import { createSpokenFeedback, type SpeakOutcome } from '../../src/voice/spoken-feedback.js';
 

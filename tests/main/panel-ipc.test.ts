@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { AssistantLoop } from '../../src/agent/assistant-loop.js';
 import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
 import { createSettingsStore, type Settings } from '../../src/config/settings.js';
-import { PANEL_API_CHANNELS, REQUEST_CHANNELS } from '../../src/shared/ipc-contract.js';
+import { PANEL_API_CHANNELS, REQUEST_CHANNELS } from '../../src/shared/contracts/ipc-contract.js';
 import { refusedAddress, startLlmServer } from '../intent/llm-loopback.js';
 import { keysSavedForSettings } from '../../src/compose/provider-keys.js';
 import { UserCommandsFile } from '../../src/compose/user-commands.js';

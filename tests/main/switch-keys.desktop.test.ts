@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
 import { SwitchKeyHold, withSwitchKeysLetGo } from '../../src/execution/input/switch-keys.js';
-import type { ShellSignal } from '../../src/shared/ipc-contract.js';
+import type { ShellSignal } from '../../src/shared/contracts/ipc-contract.js';
 import { DEFAULT_SWITCH_SETTINGS, type SwitchSettings } from '../../src/shared/switch-access.js';
 import { SwitchShortcuts } from '../../src/main/shortcuts/switch-shortcut.js';
 import { desktopSkipReason, stopApp, until, readNamedValue, openFixtureInFront } from '../support/desktop.js';

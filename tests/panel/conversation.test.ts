@@ -2,7 +2,7 @@
 // confirmations and guides open and close, and what the panel waits for at each point.
 import { describe, expect, it } from 'vitest';
 import type { CommandGuide } from '../../src/shared/command-guide.js';
-import type { AssistantEvent, RiskSummary } from '../../src/shared/events.js';
+import type { AssistantEvent, RiskSummary } from '../../src/shared/contracts/events.js';
 import type { PermissionStatus } from '../../src/shared/permissions.js';
 import {
   INITIAL_STATE,
@@ -20,7 +20,7 @@ import {
   waitingFor,
   type PanelState,
 } from '../../src/panel/conversation.js';
-import { ASSISTANT_STATUSES } from '../../src/shared/events.js';
+import { ASSISTANT_STATUSES } from '../../src/shared/contracts/events.js';
 
 const harmless: RiskSummary = { level: 'harmless', reason: 'It only reads.' };
 const destructive: RiskSummary = { level: 'destructive', reason: 'It deletes a file.' };

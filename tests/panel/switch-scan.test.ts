@@ -1,11 +1,11 @@
 // The scan order as data: which entries come first in each situation, how long lists are grouped,
 // how marks become rows, and the presses each flow needs with one switch and with two.
 import { describe, expect, it } from 'vitest';
-import type { OverlayMark } from '../../src/shared/ipc-contract.js';
+import type { OverlayMark } from '../../src/shared/contracts/ipc-contract.js';
 import { sessionCommand } from '../../src/shared/session-commands.js';
 import { DEFAULT_QUICK_COMMANDS } from '../../src/shared/switch-access.js';
 import { isDictationStart, isDictationStop, readDictation, renderDictation } from '../../src/intent/dictation-text.js';
-import type { SettingsUpdate } from '../../src/shared/ipc-contract.js';
+import type { SettingsUpdate } from '../../src/shared/contracts/ipc-contract.js';
 import { defaultSettings } from '../../src/config/settings.js';
 import { applySettingsChange, settingsScanFields } from '../../src/panel/switch/settings-scan.js';
 import {

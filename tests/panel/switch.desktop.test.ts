@@ -28,7 +28,7 @@ import { DEFAULT_SWITCH_SETTINGS, type SwitchSettings } from '../../src/shared/s
 import { TOO_SOON } from '../../src/panel/switch/switch-press.js';
 import { startScriptedLlm } from '../agent/scripted-llm.js';
 import type { LlmServer } from '../intent/llm-loopback.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { activateWindow, desktopSkipReason, startFixtureApp, stopApp, until, readNamedValue } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { axeViolations, openPanel, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';

@@ -2,7 +2,7 @@
 // to and the effects it asks for (the hook, voice-control.tsx, only carries them out).
 import { describe, expect, it } from 'vitest';
 import type { Waiting } from '../../src/shared/answer-words.js';
-import type { VoiceUtterance } from '../../src/shared/voice-contract.js';
+import type { VoiceUtterance } from '../../src/shared/contracts/voice-contract.js';
 import {
   notHeardClearly,
   UNSENT_REPLY,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHORD_RULES, DROP_TARGET_RULES, LABEL_RULES, type WordRule } from '../../src/registry/risk-table.js';
 import { matchWordRules } from '../../src/registry/risk.js';
-import { labelWords } from '../../src/shared/label-text.js';
+import { labelWords } from '../../src/shared/text/label-text.js';
 
 const TABLES: ReadonlyArray<readonly [string, readonly WordRule[]]> = [
   ['LABEL_RULES', LABEL_RULES],

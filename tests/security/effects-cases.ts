@@ -16,7 +16,7 @@ import { writeFileSync } from 'node:fs';
 import { parseCommand } from '../../src/intent/grammar/grammar-planner.js';
 import { join } from 'node:path';
 import type { EffectRuleId } from '../../src/registry/effect-rules.js';
-import { visibleLabel } from '../../src/shared/label-text.js';
+import { visibleLabel } from '../../src/shared/text/label-text.js';
 import type { ConfirmAnswer } from '../../src/agent/assistant-loop.js';
 import { idOf } from '../agent/scripted-llm.js';
 import { until } from '../support/desktop.js';

@@ -6,7 +6,7 @@
  */
 import { OTHER_APP_LABELS, type Plan, type GateLab } from './gate-lab.js';
 import { idOf } from '../agent/scripted-llm.js';
-import { visibleLabel } from '../../src/shared/label-text.js';
+import { visibleLabel } from '../../src/shared/text/label-text.js';
 
 /** Labels that must never be acted on without consent. */
 export const DESTRUCTIVE_LABELS = ['Delete all parcels', 'Send payment', 'Buy now', 'Empty trash', 'Sign out', 'Erase disk'] as const;

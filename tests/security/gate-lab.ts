@@ -21,7 +21,7 @@ import type { AxElement } from '../../src/execution/accessibility/types.js';
 import type { ExecutionEngine } from '../../src/execution/engine.js';
 import { createOpenAIPlanner } from '../../src/intent/providers/openai.js';
 import type { Planner } from '../../src/intent/providers/planner.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { requestText } from '../agent/scripted-llm.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
 import { SYSTEM_PYTHON, activateWindow, harnessKey, harnessType, startApp, stopApps, until } from '../support/desktop.js';

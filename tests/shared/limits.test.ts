@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Settings } from '../../src/config/settings.js';
 import { checkCommandText } from '../../src/intent/command-text.js';
 import { parseCommand } from '../../src/intent/grammar/grammar-planner.js';
-import { commandPayload } from '../../src/shared/ipc-contract.js';
+import { commandPayload } from '../../src/shared/contracts/ipc-contract.js';
 import { MAX_COMMAND_LENGTH, MAX_QUICK_COMMAND_LENGTH, unsafeText } from '../../src/shared/limits.js';
 
 describe('unsafeText', () => {

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { PanelSession } from '../../src/core/panel-session.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
-import { PANEL_API_CHANNELS, type RequestChannel, type ShellSignal } from '../../src/shared/ipc-contract.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
+import { PANEL_API_CHANNELS, type RequestChannel, type ShellSignal } from '../../src/shared/contracts/ipc-contract.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** CI installs Chromium through scripts/setup.sh, so a missing one on Linux is a failure that says how. */

@@ -5,11 +5,11 @@
  */
 import { MessageChannel } from 'node:worker_threads';
 import type { CoreOptions } from '../../src/core/core-process.js';
-import { RpcPeer } from '../../src/shared/core-rpc.js';
+import { RpcPeer } from '../../src/shared/contracts/core-rpc.js';
 import { createPermissionChecker } from '../../src/shared/permission-checker.js';
 import { linuxPermissions } from '../../src/main/permissions-linux.js';
 import type { PanelSession } from '../../src/core/panel-session.js';
-import type { AssistantEvent } from '../../src/shared/events.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { PermissionKind, PermissionStatus } from '../../src/shared/permissions.js';
 import { portLink } from './port-link.js';
 import type { LoopFixture } from './loop-fixture.js';

@@ -1,7 +1,7 @@
 // A MessageLink over a worker_threads MessagePort (the same shape as Electron's utilityProcess link),
 // and the closing of every port a test file opened.
 import type { MessagePort } from 'node:worker_threads';
-import type { MessageLink } from '../../src/shared/core-rpc.js';
+import type { MessageLink } from '../../src/shared/contracts/core-rpc.js';
 
 const opened: MessagePort[] = [];
 

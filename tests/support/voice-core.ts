@@ -7,7 +7,7 @@ import type { PlannerAvailability } from '../../src/agent/assistant-loop.js';
 import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
 import { startCore, type CoreOptions, type RunningCore } from '../../src/core/core-process.js';
-import type { MessageLink } from '../../src/shared/core-rpc.js';
+import type { MessageLink } from '../../src/shared/contracts/core-rpc.js';
 import type { LoopFixture } from './loop-fixture.js';
 
 export async function startOfflineVoiceCore(options: {

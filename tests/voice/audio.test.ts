@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SPEECH_SAMPLE_RATE, downmixToMono, floatToInt16, int16ToFloat, resampleTo16k } from '../../src/shared/pcm.js';
-import { voiceUtterancePayload } from '../../src/shared/voice-contract.js';
+import { voiceUtterancePayload } from '../../src/shared/contracts/voice-contract.js';
 import { capLength, decodeWav, encodeWav, prepareUtterance, trimSilence } from '../../src/voice/audio.js';
 import { SpeechError } from '../../src/voice/speech-error.js';
 

@@ -1,7 +1,7 @@
 /** Main's side of a spoken command: trimmed audio reaches the engine; silence and wordless transcripts are one sentence. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floatToInt16 } from '../../src/shared/pcm.js';
-import { voiceUtterancePayload } from '../../src/shared/voice-contract.js';
+import { voiceUtterancePayload } from '../../src/shared/contracts/voice-contract.js';
 import { decodeWav } from '../../src/voice/audio.js';
 import { createOpenAITranscriber } from '../../src/voice/openai-transcriber.js';
 import { transcribeUtterance } from '../../src/voice/utterance.js';

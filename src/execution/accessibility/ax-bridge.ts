@@ -24,7 +24,7 @@ import {
 } from './arguments.js';
 import { loadNativeBridge, type NativeBridge, type NativeEvent, type NativeSnapshot } from './native.js';
 import { appOf, roleOf, snapshotOf, toAccessibilityError } from './native-values.js';
-import { matchAppName } from '../app-names.js';
+import { matchAppName } from '../apps/app-names.js';
 import {
   AccessibilityError,
   type ActionName,
@@ -120,7 +120,7 @@ export class AxBridge {
 
   /**
    * Starts an app without a shell: by desktop id / bundle id, or by its name. On macOS a name is
-   * matched here (src/execution/app-names.ts: any case or accents, localized names, subfolders)
+   * matched here (src/execution/apps/app-names.ts: any case or accents, localized names, subfolders)
    * among the installed apps the bridge lists, and the chosen bundle is started by its path.
    */
   async launchApp(target: LaunchTarget, options?: CallOptions): Promise<LaunchedApp> {

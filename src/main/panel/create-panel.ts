@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, screen } from 'electron';
-import type { AssistantEvent } from '../../shared/events.js';
+import type { AssistantEvent } from '../../shared/contracts/events.js';
 import { errorMessage } from '../../shared/errors.js';
 import { createFloatingPanel } from './floating-panel.js';
 import { sendAssistantEvent } from './panel-ipc.js';

@@ -37,7 +37,7 @@ export function createFloatingPanel(deps: FloatingPanelDeps): BrowserWindow {
   const bounds = deps.bounds ?? defaultPanelBounds(deps.workArea, options.width ?? 420, options.height ?? 640);
   // macOS: a non-activating panel (NSWindowStyleMaskNonactivatingPanel), so typing a command leaves
   // the user's app frontmost and key — what "scroll down" or "type hello" act on. Elsewhere the
-  // engine remembers the last app that was not ours (src/execution/target-app.ts).
+  // engine remembers the last app that was not ours (src/execution/apps/target-app.ts).
   const window = new deps.BrowserWindow({ ...options, ...bounds, ...(deps.platform === 'darwin' ? { type: 'panel' } : {}) });
   // 'floating' is the level macOS gives utility panels: above normal windows, below system alerts.
   window.setAlwaysOnTop(true, 'floating');

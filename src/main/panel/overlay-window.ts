@@ -8,7 +8,7 @@
  */
 import { OVERLAY_WINDOW_TITLE } from '../../shared/own-windows.js';
 import type { BrowserWindow, BrowserWindowConstructorOptions, GlobalShortcut } from 'electron';
-import type { OverlayView } from '../../shared/ipc-contract.js';
+import type { OverlayView } from '../../shared/contracts/ipc-contract.js';
 import { SECURE_WEB_PREFERENCES } from './panel-window.js';
 import type { Area } from './window-bounds.js';
 

@@ -4,8 +4,8 @@
  * Desktop and VS Code do the same), then hands the arguments to the core's PanelSession, which validates them.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import type { AssistantEvent } from '../../shared/events.js';
-import { REQUEST_CHANNELS, shellSignal, type EventChannels, type PanelRequests, type ShellSignal } from '../../shared/ipc-contract.js';
+import type { AssistantEvent } from '../../shared/contracts/events.js';
+import { REQUEST_CHANNELS, shellSignal, type EventChannels, type PanelRequests, type ShellSignal } from '../../shared/contracts/ipc-contract.js';
 import { checkVoicePayload } from '../shortcuts/voice-ipc.js';
 
 /** True when the event comes from the panel's main frame, loaded from the panel's own URL. */

@@ -3,8 +3,8 @@
  * ("show numbers", "hide numbers", a highlighted row, any action).
  */
 import { BrowserWindow, globalShortcut, ipcMain, screen } from 'electron';
-import { runReplyOverlay } from '../../shared/core-contract.js';
-import { REQUEST_SCHEMAS, type PanelRequests } from '../../shared/ipc-contract.js';
+import { runReplyOverlay } from '../../shared/contracts/core-contract.js';
+import { REQUEST_SCHEMAS, type PanelRequests } from '../../shared/contracts/ipc-contract.js';
 import type { CoreHost } from '../core-host.js';
 import { NumberOverlay } from './overlay-window.js';
 import { isPanelSender, registerPanelIpc, sendShellSignal } from './panel-ipc.js';

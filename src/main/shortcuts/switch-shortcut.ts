@@ -13,7 +13,7 @@
  * and the user is told that the other keys work only while the panel has the focus.
  */
 import type { GlobalShortcut } from 'electron';
-import type { ShellSignal } from '../../shared/ipc-contract.js';
+import type { ShellSignal } from '../../shared/contracts/ipc-contract.js';
 import { SWITCH_INPUTS, switchAccelerator, type SwitchInput, type SwitchSettings } from '../../shared/switch-access.js';
 
 /** What the core answers to a hold (src/execution/input/switch-keys.ts HoldOutcome). */

@@ -3,7 +3,7 @@
  * large payload the panel sends (up to ~1 MB), so its size and format are checked here, in Electron's
  * main process, before it is copied anywhere. The core checks it again (PanelSession.handle).
  */
-import { REQUEST_SCHEMAS, type RequestChannel } from '../../shared/ipc-contract.js';
+import { REQUEST_SCHEMAS, type RequestChannel } from '../../shared/contracts/ipc-contract.js';
 
 /** Throws a sentence when `args` of a voice channel break the contract; other channels pass through. */
 export function checkVoicePayload(channel: RequestChannel, args: readonly unknown[]): void {

@@ -11,7 +11,7 @@
  * the command is for stays in front and the user still sees "Listening".
  */
 import type { GlobalShortcut } from 'electron';
-import type { ShellSignal } from '../../shared/ipc-contract.js';
+import type { ShellSignal } from '../../shared/contracts/ipc-contract.js';
 import type { PushToTalkMode } from '../../shared/voice-settings.js';
 
 export class VoiceShortcut {

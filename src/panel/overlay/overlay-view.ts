@@ -3,7 +3,7 @@
  * sits on the screen and which marks the switch highlights. The shell writes the fragment; the page
  * still checks every field (it is data from another process), and draws nothing it cannot read.
  */
-import type { OverlayMark } from '../../shared/ipc-contract.js';
+import type { OverlayMark } from '../../shared/contracts/ipc-contract.js';
 
 export interface OverlayPage {
   readonly app: string;

@@ -5,7 +5,7 @@
  * the user is and a switch user's scan starts at the top of the step.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PanelApi, SaveReply, SettingsView } from '../../shared/ipc-contract.js';
+import type { PanelApi, SaveReply, SettingsView } from '../../shared/contracts/ipc-contract.js';
 import { isKeyedProvider } from '../../shared/llm-providers.js';
 import type { PermissionStatus } from '../../shared/permissions.js';
 import { ConnectionTest, KeyField, PermissionList, ProviderFields, toUpdate } from './setup-fields.js';

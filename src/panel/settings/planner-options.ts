@@ -1,5 +1,5 @@
 /** The planner choices the panel offers (setup-fields.tsx shows them; the switch scans them, settings-scan.ts). */
-import type { PanelPlannerChoice } from '../../shared/ipc-contract.js';
+import type { PanelPlannerChoice } from '../../shared/contracts/ipc-contract.js';
 
 /** The default first: offline commands work with nothing to set up; an AI planner is a choice. */
 export const PLANNER_OPTIONS: ReadonlyArray<{ readonly value: PanelPlannerChoice; readonly label: string; readonly hint: string }> = [

@@ -4,7 +4,7 @@
  * Saved through settings:save; main validates and answers in a sentence, shown next to Save.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PanelApi, SettingsUpdate, SettingsView as View } from '../../shared/ipc-contract.js';
+import type { PanelApi, SettingsUpdate, SettingsView as View } from '../../shared/contracts/ipc-contract.js';
 import { KEYED_PROVIDERS } from '../../shared/llm-providers.js';
 import { SPEECH_RATE, THRESHOLD } from '../../shared/setting-ranges.js';
 import { MAX_QUICK_COMMANDS, SWITCH_INPUTS, SWITCH_LIMITS, isGlobalSwitchInput, type SwitchSettings } from '../../shared/switch-access.js';

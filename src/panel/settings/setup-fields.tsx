@@ -5,7 +5,7 @@
  * and operable by keyboard and named for screen readers.
  */
 import { useState } from 'preact/hooks';
-import type { KeyStatusView, PanelApi, SaveReply, SettingsUpdate, SettingsView } from '../../shared/ipc-contract.js';
+import type { KeyStatusView, PanelApi, SaveReply, SettingsUpdate, SettingsView } from '../../shared/contracts/ipc-contract.js';
 import { LLM_PROVIDER_NAMES, type KeyedProvider } from '../../shared/llm-providers.js';
 import type { PermissionKind, PermissionStatus } from '../../shared/permissions.js';
 import { PLANNER_OPTIONS } from './planner-options.js';

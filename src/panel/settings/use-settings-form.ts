@@ -5,7 +5,7 @@
  * the view opens.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PanelApi, SaveReply, SettingsUpdate, SettingsView } from '../../shared/ipc-contract.js';
+import type { PanelApi, SaveReply, SettingsUpdate, SettingsView } from '../../shared/contracts/ipc-contract.js';
 import { toUpdate } from './setup-fields.js';
 
 export interface SettingsFormState {

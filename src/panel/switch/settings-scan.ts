@@ -9,7 +9,7 @@
  * that could lock a one-switch user out (switch access itself, one or two switches, which input is
  * the switch). The timings a switch user most needs are offered as Slower/Faster steps.
  */
-import type { SettingsUpdate } from '../../shared/ipc-contract.js';
+import type { SettingsUpdate } from '../../shared/contracts/ipc-contract.js';
 import { SPEECH_RATE } from '../../shared/setting-ranges.js';
 import { SWITCH_LIMITS } from '../../shared/switch-access.js';
 import { PLANNER_OPTIONS } from '../settings/planner-options.js';

@@ -12,8 +12,8 @@
  * commands give way to a few corrections (what they would send is written into the field then).
  */
 import type { CommandGuide } from '../../shared/command-guide.js';
-import type { SessionMode } from '../../shared/events.js';
-import type { OverlayMark, OverlayView } from '../../shared/ipc-contract.js';
+import type { SessionMode } from '../../shared/contracts/events.js';
+import type { OverlayMark, OverlayView } from '../../shared/contracts/ipc-contract.js';
 import type { ScanMode } from '../../shared/switch-access.js';
 import type { SettingsChange, SettingsScanField } from './settings-scan.js';
 

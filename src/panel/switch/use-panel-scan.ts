@@ -3,7 +3,7 @@
  * what each chosen entry does, and the numbers the highlight lights in the overlay.
  */
 import { useEffect } from 'preact/hooks';
-import type { OverlayView, PanelApi, SettingsView } from '../../shared/ipc-contract.js';
+import type { OverlayView, PanelApi, SettingsView } from '../../shared/contracts/ipc-contract.js';
 import { openGuide, openQuestion, pendingConfirmation, type PanelState } from '../conversation.js';
 import type { ConfirmAnswer } from '../conversation-view.js';
 import { currentNode, markIds, scanTree, type ScanAction, type ScanNode } from './switch-scan.js';

@@ -17,7 +17,7 @@
  * the other selects.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ShellSignal } from '../../shared/ipc-contract.js';
+import type { ShellSignal } from '../../shared/contracts/ipc-contract.js';
 import { DEFAULT_SWITCH_SETTINGS, type SwitchInput, type SwitchSettings } from '../../shared/switch-access.js';
 import { TOO_SOON, inQuestionSettle, pressSwitch, type PressStart, type QuestionShown, type SwitchState } from './switch-press.js';
 

@@ -11,7 +11,7 @@
 import { LISTEN_BLOCK_SAMPLES } from '../../shared/listening.js';
 import { MAX_UTTERANCE_SECONDS, SPEECH_SAMPLE_RATE, floatToInt16, resampleTo16k } from '../../shared/pcm.js';
 // Types only: the panel bundle carries no zod (main validates).
-import type { VoiceUtterance } from '../../shared/voice-contract.js';
+import type { VoiceUtterance } from '../../shared/contracts/voice-contract.js';
 
 export type CaptureErrorCode = 'permission_denied' | 'no_microphone' | 'busy' | 'unsupported';
 

@@ -10,10 +10,10 @@
  * the transcription failing — closes the microphone, tells the core, and leaves a sentence.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PanelApi } from '../../shared/ipc-contract.js';
+import type { PanelApi } from '../../shared/contracts/ipc-contract.js';
 import type { HeardDecision, ListenReply, Wakefulness } from '../../shared/listening.js';
 import { SPEECH_SAMPLE_RATE } from '../../shared/pcm.js';
-import type { VoiceUtterance } from '../../shared/voice-contract.js';
+import type { VoiceUtterance } from '../../shared/contracts/voice-contract.js';
 import { startStream } from './capture.js';
 
 export type ListeningMode = 'off' | 'starting' | 'listening' | 'sleeping';

@@ -15,10 +15,10 @@
  * its events and carries out its effects: the microphone, main's transcription, the sentences.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PanelApi, SettingsView } from '../../shared/ipc-contract.js';
+import type { PanelApi, SettingsView } from '../../shared/contracts/ipc-contract.js';
 import type { Waiting } from '../../shared/answer-words.js';
 import type { HeardDecision } from '../../shared/listening.js';
-import type { VoiceUtterance } from '../../shared/voice-contract.js';
+import type { VoiceUtterance } from '../../shared/contracts/voice-contract.js';
 import { SPEECH_SAMPLE_RATE } from '../../shared/pcm.js';
 import type { VoiceReply } from '../../shared/voice-settings.js';
 import { startCapture, type Capture } from './capture.js';

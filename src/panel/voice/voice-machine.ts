@@ -11,7 +11,7 @@
  * utterances to the same `transcribing` step and may keep a transcript from running (asleep).
  */
 import { routeAnswer, type Waiting } from '../../shared/answer-words.js';
-import type { VoiceUtterance } from '../../shared/voice-contract.js';
+import type { VoiceUtterance } from '../../shared/contracts/voice-contract.js';
 import type { VoiceProgress, VoiceReply } from '../../shared/voice-settings.js';
 
 export type VoicePhase =

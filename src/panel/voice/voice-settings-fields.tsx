@@ -3,7 +3,7 @@
  * OpenAI-compatible service), the local model's size, the review step, the push-to-talk shortcut and
  * whether it toggles or is held, and continuous listening.
  */
-import type { SettingsUpdate } from '../../shared/ipc-contract.js';
+import type { SettingsUpdate } from '../../shared/contracts/ipc-contract.js';
 import type { PushToTalkMode, VoiceEngineChoice, VoiceModelSize } from '../../shared/voice-settings.js';
 
 type Voice = NonNullable<SettingsUpdate['voice']>;

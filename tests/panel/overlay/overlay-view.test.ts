@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_MARKS, readOverlayPage } from '../../../src/panel/overlay/overlay-view.js';
 import { overlayFragment } from '../../../src/main/panel/overlay-window.js';
-import type { OverlayMark } from '../../../src/shared/ipc-contract.js';
+import type { OverlayMark } from '../../../src/shared/contracts/ipc-contract.js';
 
 const mark = (id: number, over: Partial<Record<keyof OverlayMark, unknown>> = {}) => ({
   id,

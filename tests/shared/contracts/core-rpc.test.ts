@@ -1,8 +1,8 @@
 // The main ↔ core calls over a real MessageChannel (the utilityProcess link is the same shape).
 import { MessageChannel } from 'node:worker_threads';
-import { closePorts, portLink } from '../support/port-link.js';
+import { closePorts, portLink } from '../../support/port-link.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RemoteError, RpcClosedError, RpcPeer } from '../../src/shared/core-rpc.js';
+import { RemoteError, RpcClosedError, RpcPeer } from '../../../src/shared/contracts/core-rpc.js';
 
 afterEach(() => {
   closePorts();

@@ -6,9 +6,9 @@
  * (the panel stops listening there), so a payload is at most ~1 MB.
  */
 import * as z from 'zod';
-import { MAX_LISTEN_BLOCK_SAMPLES, MAX_UTTERANCE_SAMPLES, MAX_UTTERANCE_SECONDS, SPEECH_SAMPLE_RATE } from './pcm.js';
+import { MAX_LISTEN_BLOCK_SAMPLES, MAX_UTTERANCE_SAMPLES, MAX_UTTERANCE_SECONDS, SPEECH_SAMPLE_RATE } from '../pcm.js';
 
-export { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_SAMPLES, MAX_UTTERANCE_SECONDS } from './pcm.js';
+export { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_SAMPLES, MAX_UTTERANCE_SECONDS } from '../pcm.js';
 
 export const voiceUtterancePayload = z.strictObject({
   sampleRate: z.literal(SPEECH_SAMPLE_RATE),

@@ -1,4 +1,4 @@
-// The shell ↔ core contract (src/shared/core-contract.ts) over a real MessageChannel: every message
+// The shell ↔ core contract (src/shared/contracts/core-contract.ts) over a real MessageChannel: every message
 // each way arrives as sent, and a message off the contract is logged in a sentence and dropped.
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,11 +11,11 @@ import {
   type Handlers,
   type CoreAnswers,
   type ShellAnswers,
-} from '../../src/shared/core-contract.js';
-import { RpcPeer } from '../../src/shared/core-rpc.js';
-import { INTENT_SOURCES, type AssistantEvent } from '../../src/shared/events.js';
-import { Settings } from '../../src/shared/settings-schema.js';
-import { closePorts, portLink } from '../support/port-link.js';
+} from '../../../src/shared/contracts/core-contract.js';
+import { RpcPeer } from '../../../src/shared/contracts/core-rpc.js';
+import { INTENT_SOURCES, type AssistantEvent } from '../../../src/shared/contracts/events.js';
+import { Settings } from '../../../src/shared/settings-schema.js';
+import { closePorts, portLink } from '../../support/port-link.js';
 
 afterEach(() => {
   closePorts();

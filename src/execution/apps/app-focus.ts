@@ -4,13 +4,13 @@
  * focused element once it settled, and what lies under a point in every app with a window there.
  * Every read goes through the bridge with its deadline; nothing here acts on an element.
  */
-import { OVERLAY_WINDOW_TITLE } from '../shared/own-windows.js';
-import { quote } from '../shared/quote.js';
-import { AccessibilityError, type AxElement, type AxSnapshot, type ElementRef, type RunningApp } from './accessibility/types.js';
-import { contains, elementAt, LABEL_QUOTE_MAX, type AppOf } from './element-geometry.js';
-import { isVisible } from './element-resolution.js';
-import type { AccessibilityDriver, Clock, Point } from './engine-types.js';
-import { ExecutionError, failure, found, stopWith, type Found } from './results.js';
+import { OVERLAY_WINDOW_TITLE } from '../../shared/own-windows.js';
+import { quote } from '../../shared/text/quote.js';
+import { AccessibilityError, type AxElement, type AxSnapshot, type ElementRef, type RunningApp } from '../accessibility/types.js';
+import { contains, elementAt, LABEL_QUOTE_MAX, type AppOf } from '../element-geometry.js';
+import { isVisible } from '../element-resolution.js';
+import type { AccessibilityDriver, Clock, Point } from '../engine-types.js';
+import { ExecutionError, failure, found, stopWith, type Found } from '../results.js';
 import type { ActiveApp, TargetAppTracker } from './target-app.js';
 
 /** The sentence for any plan that would act on the assistant's own windows. */

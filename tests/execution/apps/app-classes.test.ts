@@ -1,7 +1,7 @@
 // Terminals, as the safety gate sees them: typed text + Enter runs a shell command there.
 import { describe, expect, it } from 'vitest';
-import { isTerminalApp, isTerminalElement } from '../../src/execution/app-classes.js';
-import type { Role } from '../../src/shared/roles.js';
+import { isTerminalApp, isTerminalElement } from '../../../src/execution/apps/app-classes.js';
+import type { Role } from '../../../src/shared/roles.js';
 
 const el = (role: Role, name = '', description = '') => ({ role, name, description });
 

@@ -6,9 +6,9 @@
  * processes of one name) is said once; one that did not answer in time is said as not responding,
  * so the user knows why a command to it may wait.
  */
-import { quote } from '../shared/quote.js';
-import type { RunningApp } from './accessibility/types.js';
-import type { ActionResult } from './results.js';
+import { quote } from '../../shared/text/quote.js';
+import type { RunningApp } from '../accessibility/types.js';
+import type { ActionResult } from '../results.js';
 
 /** Apps named in the sentence; the rest are counted. */
 const NAMED_MAX = 30;

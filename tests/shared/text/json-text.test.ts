@@ -1,6 +1,6 @@
 // JSON text with positions: the same values as JSON.parse, and errors at the character that is wrong.
 import { describe, expect, it } from 'vitest';
-import { lineColumn, nodeAt, parseJsonText } from '../../src/shared/json-text.js';
+import { lineColumn, nodeAt, parseJsonText } from '../../../src/shared/text/json-text.js';
 
 const VALID = [
   '{}',

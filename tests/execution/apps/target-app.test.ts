@@ -1,8 +1,8 @@
 // The target-app tracker's rule: the frontmost app unless it is the assistant, else the app the
 // user was in before, else a sentence. The desktop half is in target-app.desktop.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { AxEvent, RunningApp } from '../../src/execution/accessibility/types.js';
-import { NO_TARGET_APP, TargetAppTracker } from '../../src/execution/target-app.js';
+import type { AxEvent, RunningApp } from '../../../src/execution/accessibility/types.js';
+import { NO_TARGET_APP, TargetAppTracker } from '../../../src/execution/apps/target-app.js';
 
 const PANEL = 100; // Electron's main process: the panel's windows
 const CORE = 101;

@@ -14,10 +14,10 @@ import * as z from 'zod';
 import { RpcPeer, type MessageLink, type RpcHandler } from './core-rpc.js';
 import { ASSISTANT_STATUSES, INTENT_SOURCES, OUTCOMES, SESSION_MODES, type AssistantEvent } from './events.js';
 import { REQUEST_CHANNELS, type RequestChannel } from './ipc-contract.js';
-import { permissionKind, permissionStatus } from './permissions.js';
-import { RISK_LEVELS } from './risk-level.js';
-import { Settings } from './settings-schema.js';
-import { SWITCH_INPUTS } from './switch-access.js';
+import { permissionKind, permissionStatus } from '../permissions.js';
+import { RISK_LEVELS } from '../risk-level.js';
+import { Settings } from '../settings-schema.js';
+import { SWITCH_INPUTS } from '../switch-access.js';
 
 /** One call: its arguments as a tuple, its answer, and the sentence a refused call gets back. */
 export interface CallSpec {
@@ -40,7 +40,7 @@ const commandGuide = z.object({
   groups: z.array(z.object({ title: z.string(), examples: z.array(z.string()), alsoSaid: z.array(z.string()) })),
 });
 
-/** The loop's events, as the core streams them to the panel (src/shared/events.ts). */
+/** The loop's events, as the core streams them to the panel (src/shared/contracts/events.ts). */
 const eventUnion = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: z.enum(ASSISTANT_STATUSES) }),
   z.object({

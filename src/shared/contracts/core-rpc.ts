@@ -8,7 +8,7 @@
  * a sentence, so no caller waits forever.
  */
 import * as z from 'zod';
-import { errorMessage } from './errors.js';
+import { errorMessage } from '../errors.js';
 
 /** One side of a message channel: Electron's UtilityProcess / parentPort, or a MessagePort in tests. */
 export interface MessageLink {

@@ -7,7 +7,7 @@
  * user was in before: this remembers the last app that was active and is not one of the
  * assistant's own processes, from focus and window events and from every frontmost read.
  */
-import type { AxEvent, RunningApp } from './accessibility/types.js';
+import type { AxEvent, RunningApp } from '../accessibility/types.js';
 
 /** What the tracker needs to know about an app. */
 export interface ActiveApp {

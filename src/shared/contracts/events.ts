@@ -2,8 +2,8 @@
  * The assistant's event stream: one typed sequence feeds the panel, the CLI's `--json` output and
  * the audit log. Plain data only (it crosses process boundaries); never a key, never a secure value.
  */
-import type { CommandGuide } from './command-guide.js';
-import type { RiskLevel } from './risk-level.js';
+import type { CommandGuide } from '../command-guide.js';
+import type { RiskLevel } from '../risk-level.js';
 
 export const ASSISTANT_STATUSES = ['idle', 'thinking', 'observing', 'executing', 'waiting_for_user', 'listening'] as const;
 export type AssistantStatus = (typeof ASSISTANT_STATUSES)[number];

@@ -1,10 +1,10 @@
 // The launch-name rules of macOS (issue #20 R10), run on Linux: the bridge lists the installed apps
 // with every name each goes by, and matchAppName chooses.
 import { describe, expect, it } from 'vitest';
-import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
-import type { NativeBridge } from '../../src/execution/accessibility/native.js';
-import { AccessibilityError } from '../../src/execution/accessibility/types.js';
-import { foldAppName, matchAppName, type InstalledApp } from '../../src/execution/app-names.js';
+import { AxBridge } from '../../../src/execution/accessibility/ax-bridge.js';
+import type { NativeBridge } from '../../../src/execution/accessibility/native.js';
+import { AccessibilityError } from '../../../src/execution/accessibility/types.js';
+import { foldAppName, matchAppName, type InstalledApp } from '../../../src/execution/apps/app-names.js';
 
 const app = (path: string, id: string, ...names: string[]): InstalledApp => ({ path, id, names });
 

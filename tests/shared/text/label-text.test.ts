@@ -1,6 +1,6 @@
 // Label normalisation for the safety gate: disguised words are still read, plain labels are left alone.
 import { describe, expect, it } from 'vitest';
-import { labelWords, normaliseLabel, visibleLabel } from '../../src/shared/label-text.js';
+import { labelWords, normaliseLabel, visibleLabel } from '../../../src/shared/text/label-text.js';
 
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 

@@ -3,13 +3,13 @@
  * window is on screen. A single-instance app or a launcher may hand over to another process: an
  * app of the launched name then counts. A window that never shows is a sentence, not a hang.
  */
-import { quote } from '../shared/quote.js';
-import { AccessibilityError } from './accessibility/types.js';
+import { quote } from '../../shared/text/quote.js';
+import { AccessibilityError } from '../accessibility/types.js';
 import { runningAppNamed } from './app-list.js';
-import { LABEL_QUOTE_MAX } from './element-geometry.js';
-import type { EngineParts } from './engine-parts.js';
-import type { ActOptions } from './engine-types.js';
-import { failure, success, type ActionResult } from './results.js';
+import { LABEL_QUOTE_MAX } from '../element-geometry.js';
+import type { EngineParts } from '../engine-parts.js';
+import type { ActOptions } from '../engine-types.js';
+import { failure, success, type ActionResult } from '../results.js';
 
 export async function openApplication(parts: EngineParts, app: string, options: ActOptions): Promise<ActionResult> {
   const { bridge, clock, tuning } = parts;

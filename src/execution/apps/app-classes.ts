@@ -7,9 +7,9 @@
  * screen as a plain text area), or a text element named as a terminal (the terminal panes of code
  * editors). App names are compared case-insensitively without spaces, dashes and a ".app" suffix.
  */
-import type { Role } from '../shared/roles.js';
-import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
-import { labelWords } from '../shared/label-text.js';
+import type { Role } from '../../shared/roles.js';
+import { TEXT_ENTRY_ROLES } from '../../shared/roles.js';
+import { labelWords } from '../../shared/text/label-text.js';
 
 /** Shell-like apps, as their process or bundle names appear on the accessibility bus. */
 const TERMINAL_APPS: ReadonlySet<string> = new Set(

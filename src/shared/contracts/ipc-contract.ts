@@ -9,15 +9,15 @@
  */
 import * as z from 'zod';
 import type { AssistantEvent, Outcome } from './events.js';
-import { KEYED_PROVIDERS, LLM_PROVIDERS, type KeyedProvider } from './llm-providers.js';
-import { permissionKind, type PermissionKind, type PermissionStatus } from './permissions.js';
-import { MAX_COMMAND_LENGTH, MAX_COMMAND_PHRASE_LENGTH, MAX_QUICK_COMMAND_LENGTH } from './limits.js';
-import { MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from './switch-access.js';
-import type { ListenReply } from './listening.js';
-import { ANSWER_CHANNELS, type AnswerChannel } from './answer-words.js';
-import type { PanelSettings } from './settings-schema.js';
+import { KEYED_PROVIDERS, LLM_PROVIDERS, type KeyedProvider } from '../llm-providers.js';
+import { permissionKind, type PermissionKind, type PermissionStatus } from '../permissions.js';
+import { MAX_COMMAND_LENGTH, MAX_COMMAND_PHRASE_LENGTH, MAX_QUICK_COMMAND_LENGTH } from '../limits.js';
+import { MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from '../switch-access.js';
+import type { ListenReply } from '../listening.js';
+import { ANSWER_CHANNELS, type AnswerChannel } from '../answer-words.js';
+import type { PanelSettings } from '../settings-schema.js';
 import { listenAudioPayload, voiceUtterancePayload, type ListenAudio, type VoiceUtterance } from './voice-contract.js';
-import { PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES, type VoiceProgress, type VoiceReply } from './voice-settings.js';
+import { PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES, type VoiceProgress, type VoiceReply } from '../voice-settings.js';
 
 /** The longest command the panel may send is the loop's own limit (src/shared/limits.ts), which says it in a sentence. */
 export const commandPayload = z.string().min(1).max(MAX_COMMAND_LENGTH);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUOTE_MAX, quote } from '../../src/shared/quote.js';
+import { QUOTE_MAX, quote } from '../../../src/shared/text/quote.js';
 
 describe('quote', () => {
   it('puts text in curly quotes on one line', () => {

@@ -1,8 +1,8 @@
 // "What's open" and "switch to X" (issue #18): the running apps in one sentence, without the
 // assistant's own windows; the running app "open X" brings to the front instead of starting another.
 import { describe, expect, it } from 'vitest';
-import type { RunningApp } from '../../src/execution/accessibility/types.js';
-import { runningAppNamed, runningAppsObservation } from '../../src/execution/app-list.js';
+import type { RunningApp } from '../../../src/execution/accessibility/types.js';
+import { runningAppNamed, runningAppsObservation } from '../../../src/execution/apps/app-list.js';
 
 const app = (pid: number, name: string, more: Partial<RunningApp> = {}): RunningApp => ({
   pid,
