@@ -2,7 +2,7 @@
 /**
  * How `npm run dist` packages the app with electron-builder: an AppImage and a deb on Linux, a dmg
  * on macOS, each for the architecture it is built on (the accessibility addon is compiled for that
- * one). Why these choices, and what has never been built: docs/decisions.md, "Packaging".
+ * one). Why these choices, and what has never been built: docs/decisions/0137-packaging-electron-builder-25-1-8-appimage-deb.md.
  * Paths are relative to the project folder; `packaging/` holds the build resources (icons,
  * entitlements, the afterPack hook), which never go into the app itself.
  * tests/packaging/electron-builder-config.test.ts validates this file against electron-builder's own

@@ -13,13 +13,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (docs/decisions.md).' },
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports: one name for a thing everywhere it is imported.' },
         { selector: 'CallExpression[callee.name="eval"]', message: 'No dynamic evaluation.' },
         { selector: 'NewExpression[callee.name="Function"]', message: 'No dynamic evaluation.' },
         {
           // zod's `z` export is a namespace object that holds every locale: 440 kB more for every CLI start.
           selector: 'ImportDeclaration[source.value="zod"][importKind!="type"] > ImportSpecifier[imported.name="z"]',
-          message: "Import zod as `import * as z from 'zod'`, so that the bundles leave out what is not used (docs/decisions.md).",
+          message:
+            "Import zod as `import * as z from 'zod'`, so that the bundles leave out what is not used (docs/decisions/0147-zod-imported-namespace-so-bundles-leave-out.md).",
         },
       ],
     },

@@ -3,7 +3,7 @@
  * electron-builder's afterPack hook (electron-builder.config.cjs): flips Electron's fuses in the
  * packaged Electron binary, after the app is copied in and before it is signed (a fuse changes the
  * binary, so the signature must come after). Written against @electron/fuses 2.x (flipFuses,
- * FuseVersion, FuseV1Options; ES modules only); never run on this project's machines (docs/decisions.md, "Packaging").
+ * FuseVersion, FuseV1Options; ES modules only); never run on this project's machines (docs/decisions/0137-packaging-electron-builder-25-1-8-appimage-deb.md).
  */
 'use strict';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- electron-builder loads this hook with require().

@@ -22,7 +22,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
  */
 export const MAIN_EXTERNALS = ['electron', '@napi-rs/keyring', '@nut-tree-fork/nut-js', 'node-mac-permissions', '*.node', 'onnxruntime-web'];
 
-/** The sources of the two processes (docs/decisions.md, "Processes as folders"). */
+/** The sources of the two processes (docs/decisions/0155-processes-folders-main-process-core.md). */
 export const SHELL_ENTRY = 'src/main/main.ts';
 export const CORE_ENTRY = 'src/core/core-entry.ts';
 

@@ -12,7 +12,7 @@ const srcRoot = resolve(fileURLToPath(import.meta.url), '../../src');
 const violations = [...checkTree(srcRoot), ...checkCircles(srcRoot)];
 if (violations.length > 0) {
   for (const v of violations) console.error(`${v.file}: ${v.message}${v.specifier ? ` ('${v.specifier}')` : ''}`);
-  console.error(`\n${violations.length} layering violation(s) or import circle(s): see the Layers section of docs/architecture.md.`);
+  console.error(`\n${violations.length} layering violation(s) or import circle(s): see "Folders and layers" in docs/architecture.md.`);
   process.exit(1);
 }
 console.log(

@@ -1,8 +1,8 @@
 /**
  * Main's side of the assistant's core process. The core (settings, keychain, planner, loop, engine
- * and so the accessibility addon) runs in an Electron utilityProcess, because GTK in Electron's main
- * process uses libatspi itself (docs/decisions.md); main keeps the windows, the tray and the
- * OS permission APIs that only exist there.
+ * and so the accessibility addon) runs in an Electron utilityProcess, so that a native crash or a hung
+ * call cannot take the windows and the tray down (docs/decisions/0054-assistant-core-runs-utilityprocess-main-keeps.md);
+ * main keeps the windows, the tray and the OS permission APIs that only exist there.
  *
  * Panel requests are relayed to the core's PanelSession (which validates them); the core's events
  * come back for the panel; the core asks main for permissions (macOS systemPreferences and shell

@@ -4,7 +4,7 @@
  * permission (PulseAudio and PipeWire do not ask).
  *
  * The bridge is injected: in the app it runs in the assistant's core process, never in Electron's
- * main process (GTK there uses libatspi itself, see docs/decisions.md).
+ * main process (a native crash or hang must not take the windows down: docs/decisions/0054-assistant-core-runs-utilityprocess-main-keeps.md).
  */
 import type { BridgePermission, PermissionKind, PermissionStatus } from '../shared/permissions.js';
 import type { PlatformPermissions } from '../shared/permission-checker.js';

@@ -1,5 +1,5 @@
 /**
- * Focus follows the conversation (docs/decisions.md, issue #7): a confirmation request takes it to
+ * Focus follows the conversation (docs/decisions/0060-focus-follows-conversation-destructive.md): a confirmation request takes it to
  * Confirm, or to Cancel when the action is destructive, unless the user is typing in the command box
  * (issue #27: it stays there, and the question is said); a missing permission to its "Open
  * settings"; the end of a run to the first answer of the question it asked, else to the command

@@ -3,7 +3,7 @@
  * and `routeAnswer`, the one place that decides where an utterance or a typed text goes while
  * something waits (issue #15). The panel, the core's session and the loop read answers only here.
  *
- * The rule for confirmations is strict (docs/decisions.md): the whole answer, once case,
+ * The rule for confirmations is strict (docs/decisions/0118-yes-or-whole-answer-fixed-list.md): the whole answer, once case,
  * quotes, end punctuation and spacing are set aside, must be one of the phrases below. A sentence
  * that merely contains "yes" ("yes but save it first", "I did not say yes") confirms nothing.
  */
@@ -49,7 +49,7 @@ export const CANCEL_PHRASES: readonly string[] = [
   'do not do it',
   'never mind',
   'nevermind',
-  // "Forget it" is a never mind, not "forget the command named it" (docs/decisions.md).
+  // "Forget it" is a never mind, not "forget the command named it" (docs/decisions/0176-forget-never-mind.md).
   'forget it',
   'forget that',
   'forget about it',

@@ -13,10 +13,11 @@ export const SWITCH_INPUTS = ['Space', 'Enter', '1', '2', ...Array.from({ length
 export type SwitchInput = (typeof SWITCH_INPUTS)[number];
 
 /**
- * The inputs the shell registers as global shortcuts, so a switch works while another app has the
- * keyboard. Only F13–F24: no keyboard a person types on uses them, whereas Space, Enter and digits
- * captured system-wide would be taken from the user's typing in every app, and a mouse button cannot
- * be a global shortcut at all (docs/decisions.md, issue #9).
+ * The inputs the shell registers as Electron global shortcuts, so a switch works while another app
+ * has the keyboard: only F13–F24, which no keyboard a person types on uses. Space, Enter and digits
+ * are held on the X server by the core instead, only while switch access is on and the panel is not
+ * focused; a mouse button cannot be taken from other apps at all
+ * (docs/decisions/0127-switch-keys-grabbed-every-app-while-switch.md).
  */
 export function isGlobalSwitchInput(input: string): boolean {
   return /^F(1[3-9]|2[0-4])$/.test(input);

@@ -1,6 +1,6 @@
 /**
  * Cuts a stream of microphone frames into utterances from a voice activity detector's verdicts
- * (docs/decisions.md): pure state, no clock and no detector, so it is tested frame by frame.
+ * (docs/decisions/0114-where-utterance-ends-256-ms-silence-hysteresis.md): pure state, no clock and no detector, so it is tested frame by frame.
  *
  * A frame whose speech probability reaches `startThreshold` opens an utterance (with `preRollMs` of
  * the audio before it, so a soft first consonant is kept); the utterance ends once the probability

@@ -2,7 +2,7 @@
  * Spoken feedback: short confirmations ("Opened Safari"), and questions and confirmation requests
  * read aloud, through the platform's synthesizer (speech-synth.ts).
  *
- * Queue policy (docs/decisions.md "Spoken feedback: espeak-ng reads standard input…"): a confirmation follows the one being
+ * Queue policy (docs/decisions/0068-spoken-feedback-espeak-ng-reads-standard-input.md): a confirmation follows the one being
  * spoken; a question, a confirmation request or an error interrupts whatever is speaking and drops
  * what waits, because the user must answer it now. At most a few lines wait; older ones are dropped.
  * `stop()` silences everything at once. Nothing here throws into the assistant loop: each `speak`

@@ -1,7 +1,7 @@
 /**
  * Voice activity detection for continuous listening: Silero VAD v5 (MIT), the model file shipped in
  * the `@ricky0123/vad-web` npm package, run by onnxruntime-web's WebAssembly build in this process on
- * one thread (docs/decisions.md: why not onnxruntime-node or WebRTC VAD).
+ * one thread (docs/decisions/0113-voice-detector-silero-vad-v5-onnxruntime-web-s.md: why not onnxruntime-node or WebRTC VAD).
  *
  * Frames quieter than `floorRms` (a quiet room) are not given to the model: they are silence, and
  * the model's recurrent state starts afresh at the next loud frame, as it does at a stream's start.

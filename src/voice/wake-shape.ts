@@ -4,7 +4,7 @@
  * detector's verdict on each of its frames alone. With online transcription and no local whisper
  * model, only an utterance that passes is sent to the transcriber; the rest is dropped unsent.
  *
- * Measured on espeak-ng through the Silero detector over room noise (docs/decisions.md "Privacy while
+ * Measured on espeak-ng through the Silero detector over room noise (docs/decisions/0192-privacy-while-asleep-core-sleeps-local-gate.md "Privacy while
  * asleep"): "wake up" is 0.6 s of speech at 175 words a minute and 1.2 s at 80; "start listening"
  * 0.8–1.7 s; a sentence of ten words 3.2–6.5 s. The bound leaves room for a slow speaker and a
  * "please"; a pause between the two words of a slow speaker is allowed once.

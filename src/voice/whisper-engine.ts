@@ -3,7 +3,7 @@
  * loaded once and kept for every utterance.
  *
  * The binding runs whisper_full on libuv's thread pool, so the event loop keeps running while it
- * works (bench/voice.ts; docs/decisions.md "whisper.cpp in process" for why this package). Its
+ * works (bench/voice.ts; docs/decisions/0065-whisper-cpp-process-fugood-whisper-node-1-1-3.md for why this package). Its
  * `stop()` only raises a flag and leaves the job's promise unsettled, so cancel and the deadline are
  * ours: the call rejects at once with a sentence and the native job is told to stop.
  */

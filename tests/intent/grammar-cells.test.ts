@@ -1,6 +1,6 @@
 // The grammar's spreadsheet commands (issue #14): "go to cell B3", "select A1 to C5", "type 42 in
 // B3". A bare address is a cell only where nothing else could be meant (decision "Spreadsheet cells
-// (grammar)" in docs/decisions.md); everything else stays what it was, or is no_match.
+// (grammar)" in docs/decisions/0101-spreadsheet-cells-grammar.md); everything else stays what it was, or is no_match.
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../src/intent/grammar/grammar-planner.js';
 import { Intent } from '../../src/intent/schema.js';

@@ -1,6 +1,6 @@
 // The grammar's formatting commands ("bold that", "make it italic"): the app's shortcut on the
 // selection, with cmd (Ctrl on Linux and Windows, ⌘ on macOS); a text named in the command is never
-// guessed at (decision "Bold that" in docs/decisions.md).
+// guessed at (decision "Bold that" in docs/decisions/0102-bold-that-app-s-bold-shortcut-selection-grammar.md).
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../src/intent/grammar/grammar-planner.js';
 import type { Intent } from '../../src/intent/schema.js';

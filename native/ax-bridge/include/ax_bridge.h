@@ -207,7 +207,7 @@ struct Event {
 // Upper bounds the wrapper also enforces; the native side re-checks so that no caller can ask
 // for an unbounded walk.
 constexpr int kMaxDepthLimit = 256;
-constexpr int kMaxNodesLimit = 99999;  // element ids are 1..99,999 (docs/decisions.md)
+constexpr int kMaxNodesLimit = 99999;  // element ids are 1..99,999 (docs/decisions/0005-element-ids-whole-numbers.md)
 constexpr double kMaxDeadlineMs = 60000;
 
 class Bridge {

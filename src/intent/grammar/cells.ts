@@ -6,7 +6,7 @@
  * is read as a cell only where nothing else could be meant; where it could be an app ("go to B3"),
  * or part of the dictated text ("type print it in A4": the paper size), the command is no_match and
  * the planner that can look at the screen decides. Decision "Spreadsheet cells (grammar)" in
- * docs/decisions.md.
+ * docs/decisions/0101-spreadsheet-cells-grammar.md.
  */
 import { parseCellReference } from '../../shared/cell-address.js';
 import type { Intent, Step } from '../schema.js';

@@ -9,7 +9,7 @@
  * is already bold it takes the bold away, as it would for a keyboard user. A text named in the
  * command ("bold the word fox", "bold the last sentence") is not understood here: finding it is a
  * guess, so it goes to a planner that can look at the screen. Decision "Bold that" in
- * docs/decisions.md.
+ * docs/decisions/0102-bold-that-app-s-bold-shortcut-selection-grammar.md.
  */
 import type { Intent } from '../schema.js';
 import { FORMAT_ADJECTIVES, FORMAT_VERBS, SELECTION_PHRASES } from './lexicon.js';

@@ -6,7 +6,7 @@
  * everything else, including every phrase it could read two ways: the LLM planner gets those. It
  * never throws, looks at no more than MAX_COMMAND_LENGTH characters, and every intent it returns
  * has passed the intent schema. The rules that decide what is deliberately no_match are recorded
- * in docs/decisions.md under "(grammar)".
+ * in docs/decisions/README.md (the "(grammar)" records).
  */
 import { Intent, LIMITS, type Step } from '../schema.js';
 import { MAX_COMMAND_LENGTH, unsafeText } from '../../shared/limits.js';

@@ -2,7 +2,7 @@
  * Web addresses (issue #18): "open example.com", "go to https://example.com/page", "visit
  * www.example.org" become `open_url`; "open Firefox" stays an application.
  *
- * The rule (decision "open X: a web address or an application" in docs/decisions.md): the object is
+ * The rule (decision "open X: a web address or an application" in docs/decisions/0163-open-x-web-address-or-application.md): the object is
  * one word (or one quoted string) that either starts with a scheme ("https://", "javascript:") or is
  * a host name — labels joined by dots, the last one a top-level domain (a two-letter country code
  * that is not a common file extension, or a generic one such as com, org, dev), or any host that

@@ -4,7 +4,7 @@
  * draw in the fragment of its URL (src/panel/overlay/), which the page reads and checks.
  *
  * While the numbers are up, Esc closes them from any app: the only time the shell takes Esc
- * system-wide (docs/decisions.md, issue #9), released as soon as they close.
+ * system-wide (docs/decisions/0074-numbered-overlay-click-through-window-without.md), released as soon as they close.
  */
 import { OVERLAY_WINDOW_TITLE } from '../../shared/own-windows.js';
 import type { BrowserWindow, BrowserWindowConstructorOptions, GlobalShortcut } from 'electron';

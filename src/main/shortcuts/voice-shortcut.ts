@@ -1,7 +1,7 @@
 /**
  * Push-to-talk (issue #8): a global shortcut that starts listening in the panel and, pressed again,
  * stops and sends what was heard. Electron's globalShortcut reports presses only, never releases, so
- * from other apps it is always a toggle (docs/decisions.md).
+ * from other apps it is always a toggle (docs/decisions/0076-push-talk-toggle-hold-talk-offered.md).
  *
  * With `pushToTalk: 'hold'`, while the panel itself has the focus the shortcut is released, as the
  * switch keys are (switch-shortcut.ts): the page then hears the keydown and keyup and listens while

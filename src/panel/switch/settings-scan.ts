@@ -4,7 +4,7 @@
  * to the form's draft. Pure data over the same draft the view edits (use-settings-form.ts), so the
  * form's controls show what the switch changed. switch-scan.ts turns this into scan entries.
  *
- * Not offered by switch (docs/decisions.md): text fields (addresses, model names, keys, quick
+ * Not offered by switch (docs/decisions/0185-settings-switch-which-fields-switch-changes.md): text fields (addresses, model names, keys, quick
  * commands, the shortcut: they need typing), the confidence thresholds, and the switch settings
  * that could lock a one-switch user out (switch access itself, one or two switches, which input is
  * the switch). The timings a switch user most needs are offered as Slower/Faster steps.

@@ -2,7 +2,7 @@
  * Switch scanning as pure data: what can be scanned now, in which order, and how a press moves
  * through it. The panel's hook (use-switch.ts) adds the clock and the keys.
  *
- * The order is chosen so that the flows that matter most take the fewest presses (docs/decisions.md,
+ * The order is chosen so that the flows that matter most take the fewest presses (docs/decisions/0072-scan-order-question-moment-first-groups-lists.md,
  * issue #9): a waiting confirmation is all there is to scan (Cancel first when destructive, as the
  * focus does); a question's answers come first; while a command runs only Stop is offered; when idle,
  * groups first (Recent commands, Quick commands), so any recent command is two presses with one

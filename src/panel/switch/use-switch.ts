@@ -11,7 +11,7 @@
  * held the highlight waits, and the press acts on the entry it went down on, on that screen: one
  * that spans a change of the screen chooses nothing (issue #27). A press from the
  * shell (the panel did not have the keyboard) has no known duration: ignore-repeat applies, hold
- * before select cannot (docs/decisions.md, issue #9). One switch (`auto`): the highlight moves every
+ * before select cannot (docs/decisions/0127-switch-keys-grabbed-every-app-while-switch.md). One switch (`auto`): the highlight moves every
  * `scanIntervalMs` (longer on the first item), goes round `scanLoops` times, then scanning rests
  * until the next press, which starts it again without selecting. Two switches (`step`): one moves,
  * the other selects.
