@@ -14,28 +14,31 @@ import ts from 'typescript';
 /** For each layer under src/, the project layers it may import (itself is always allowed). */
 export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   shared: [],
-  intent: ['shared'],
+  // One module per LLM provider: builds its SDK client once and serves planning, transcription and probing.
+  providers: ['shared'],
+  intent: ['shared', 'providers'],
   execution: ['shared'],
   registry: ['shared', 'intent', 'execution'],
   agent: ['shared', 'intent', 'registry', 'execution'],
-  voice: ['shared'],
+  voice: ['shared', 'providers'],
   config: ['shared'],
-  compose: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config'],
+  compose: ['shared', 'providers', 'intent', 'execution', 'registry', 'agent', 'voice', 'config'],
   // The Electron main process: windows, tray, shortcuts, permissions. It talks to the core only through
-  // src/shared/core-contract.ts and starts it by its bundle's path, so it imports nothing of src/core.
+  // src/shared/contracts/core-contract.ts and starts it by its bundle's path, so it imports nothing of src/core.
   main: ['shared', 'config'],
   // The utility process: session, loop, engine, voice. It never imports Electron (see FORBIDDEN_PACKAGES).
-  core: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config', 'compose'],
+  core: ['shared', 'providers', 'intent', 'execution', 'registry', 'agent', 'voice', 'config', 'compose'],
   preload: ['shared'],
   panel: ['shared'],
   eval: ['shared', 'intent', 'registry'],
-  cli: ['shared', 'intent', 'execution', 'registry', 'agent', 'voice', 'config', 'compose', 'eval'],
+  cli: ['shared', 'providers', 'intent', 'execution', 'registry', 'agent', 'voice', 'config', 'compose', 'eval'],
 };
 
 /** Packages a layer may not import: the panel and preload never load Node or the native bridge. */
 export const FORBIDDEN_PACKAGES: Readonly<Record<string, readonly RegExp[]>> = {
   panel: [/^node:/, /^electron$/, /^fs$/, /^child_process$/, /ax-bridge/],
   shared: [/^electron$/, /ax-bridge/],
+  providers: [/^electron$/, /ax-bridge/],
   intent: [/^electron$/, /ax-bridge/],
   registry: [/^electron$/],
   agent: [/^electron$/],

@@ -1,12 +1,15 @@
 /**
  * The doctor's planner checks: is the key saved, does the configured provider answer, and does it
- * accept the key. Each asks the provider's model list through its official SDK
- * (`src/intent/providers/probe.ts`); a key goes only where `decideKeyUse` lets it go.
+ * accept the key. Each asks the provider's model list through the provider's own module and so its
+ * official SDK (`src/providers/{ollama,openai,anthropic}.ts`); a key goes only where `decideKeyUse`
+ * lets it go.
  */
 import { OFFICIAL_KEY_ORIGINS, httpOrigin } from '../config/key-destination.js';
 import type { KeyStatus } from '../config/secret-store.js';
 import type { Settings } from '../config/settings.js';
-import { probeAnthropic, probeOllama, probeOpenAI } from '../intent/providers/probe.js';
+import { probeAnthropic } from '../providers/anthropic.js';
+import { probeOllama } from '../providers/ollama.js';
+import { probeOpenAI } from '../providers/openai.js';
 import { DEFAULT_ANTHROPIC_BASE_URL, type KeyedProvider } from '../shared/llm-providers.js';
 import { keyForRequest } from '../compose/provider-keys.js';
 import type { CliServices } from './cli-services.js';

@@ -10,7 +10,6 @@ import type { Settings } from '../config/settings.js';
 import { OFFICIAL_KEY_ORIGINS, httpOrigin } from '../config/key-destination.js';
 import type { VoiceProgress } from '../shared/voice-settings.js';
 import { WHISPER_MODELS, createModelManager, type ModelDownloadEvent, type ModelSpec, type WhisperModelName } from '../voice/model-manager.js';
-import { createOpenAITranscriber } from '../voice/openai-transcriber.js';
 import { SpeechError } from '../voice/speech-error.js';
 import type { SpeechToText } from '../voice/speech-to-text.js';
 import { createWhisperEngine, type WhisperBinding } from '../voice/whisper-engine.js';
@@ -81,6 +80,8 @@ async function onlineTranscriber(baseURL: string, options: SpeechComposeOptions)
     );
   }
   if (key.kind === 'withheld' && !keyOptional) throw new SpeechError('auth', key.message);
+  // The transcriber, and with it the OpenAI SDK, is loaded only when online recognition is chosen.
+  const { createOpenAITranscriber } = await import('../voice/openai-transcriber.js');
   // The key travels only through the fetch that refuses any other server and every redirect.
   if (key.kind === 'send') return createOpenAITranscriber({ baseURL, apiKey: key.key, keyAdvice: KEY_ADVICE, fetch: key.fetch });
   const keyless = createOpenAITranscriber({ baseURL, keyAdvice: KEY_ADVICE, ...(options.fetch ? { fetch: options.fetch } : {}) });

@@ -1,15 +1,15 @@
 /**
  * Speech-to-text through any OpenAI-compatible `/v1/audio/transcriptions` endpoint (OpenAI's, or
- * a local whisper server), on the official `openai` SDK.
+ * a local whisper server), on the official `openai` SDK's client as the provider module builds it
+ * (`src/providers/openai.ts`).
  *
  * The key is injected by the composer and appears nowhere else: not in errors (server text is
  * scrubbed of it), not in logs (the SDK's logging is off). The SDK's own retries are off; this
  * module retries once, for a rate limit whose `retry-after` fits the deadline or a server fault,
  * like the planners do.
  */
-import OpenAI, { toFile } from 'openai';
 import * as z from 'zod';
-import { DEFAULT_OPENAI_BASE_URL } from '../shared/llm-providers.js';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, createOpenAI, toFile } from '../providers/openai.js';
 import { encodeWav } from './audio.js';
 import { SpeechError, cancelledError, seconds, withoutSecrets } from './speech-error.js';
 import {
@@ -39,7 +39,6 @@ export interface OpenAITranscriberOptions {
   readonly fetch?: typeof fetch;
 }
 
-const NO_KEY = 'no-key';
 /**
  * `verbose_json` adds each segment's average log-probability and no-speech probability (issue #27);
  * a server that answers without them gives a transcript with no measure of its confidence.
@@ -74,9 +73,9 @@ function retryAfter(headers: Headers | undefined): number | undefined {
 }
 
 function classify(e: unknown): Fault {
-  if (e instanceof OpenAI.APIUserAbortError) return { kind: 'aborted' };
-  if (e instanceof OpenAI.APIConnectionTimeoutError) return { kind: 'timeout' };
-  if (e instanceof OpenAI.APIConnectionError) {
+  if (e instanceof APIUserAbortError) return { kind: 'aborted' };
+  if (e instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
+  if (e instanceof APIConnectionError) {
     // undici's cause chain says whether the connection was never made or broke off.
     for (let c: unknown = e.cause, d = 0; c && typeof c === 'object' && d < 5; c = (c as { cause?: unknown }).cause, d++) {
       const code = (c as { code?: unknown }).code;
@@ -85,7 +84,7 @@ function classify(e: unknown): Fault {
     }
     return { kind: 'interrupted' };
   }
-  if (e instanceof OpenAI.APIError && typeof e.status === 'number') {
+  if (e instanceof APIError && typeof e.status === 'number') {
     const inner = e.error as { message?: unknown } | undefined;
     const detail = typeof inner?.message === 'string' ? inner.message : '';
     const wait = retryAfter(e.headers);
@@ -100,25 +99,13 @@ function transient(f: Fault): boolean {
 }
 
 export function createOpenAITranscriber(options: OpenAITranscriberOptions = {}): SpeechToText {
-  const baseURL = (options.baseURL ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
-  const official = baseURL === DEFAULT_OPENAI_BASE_URL;
+  // The client (key, base URL, no SDK retries, no SDK logging) is the provider module's.
+  const { client, baseURL, official, secrets } = createOpenAI(options);
   const model = options.model ?? DEFAULT_TRANSCRIPTION_MODEL;
-  const apiKey = options.apiKey && options.apiKey.length > 0 ? options.apiKey : NO_KEY;
-  const secrets = apiKey === NO_KEY ? [] : [apiKey];
   const who = official ? 'OpenAI' : `The transcription server at ${baseURL}`;
   const keyAdvice = options.keyAdvice ?? 'Save a new key with `assistive-control keys set openai`.';
   // Verbose answers carry the confidence; a server that refuses them is asked plainly from then on.
   let format: 'verbose_json' | 'json' = 'verbose_json';
-  // Null organization and project keep the SDK from reading OPENAI_ORG_ID / OPENAI_PROJECT_ID.
-  const client = new OpenAI({
-    apiKey,
-    baseURL,
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    logLevel: 'off',
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
 
   const sentence = (f: Fault, deadlineMs: number, retried: boolean): SpeechError => {
     const again = retried ? ' (tried twice)' : '';

@@ -8,7 +8,7 @@
  * every current Claude model (the newer `output_config.format` does not), and the validator checks
  * the tool input exactly as it checks any other planner's answer.
  */
-import Anthropic from '@anthropic-ai/sdk';
+import { createAnthropic, type AnthropicInputSchema, type AnthropicUsage } from '../../providers/anthropic.js';
 import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_MODELS } from '../../shared/llm-providers.js';
 import { plannerJsonSchema } from '../json-schema.js';
 import { plannerSystemPrompt } from '../system-prompt.js';
@@ -28,23 +28,14 @@ export interface AnthropicPlannerOptions extends ApiPlannerOptions {
 
 export function createAnthropicPlanner(options: AnthropicPlannerOptions): Planner {
   const model = options.model ?? ANTHROPIC_DEFAULT_MODEL;
-  const baseURL = (options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const client = new Anthropic({
-    apiKey: options.apiKey,
-    // Passed explicitly so the SDK never falls back to ANTHROPIC_AUTH_TOKEN or the environment's base URL.
-    authToken: null,
-    baseURL,
-    maxRetries: 0,
-    // ANTHROPIC_LOG=debug would print requests; nothing of ours goes to a log uninvited.
-    logLevel: 'off',
-    ...(options.headers ? { defaultHeaders: options.headers } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  // The client (key, base URL, no SDK retries, no SDK logging) is the provider module's.
+  const anthropic = createAnthropic(options);
+  const { client, baseURL } = anthropic;
   const system = options.systemPrompt ?? plannerSystemPrompt();
   const tool = {
     name: PLAN_TOOL_NAME,
     description: 'Give the one action that carries out the user\'s latest command, as {"plan": <action>}.',
-    input_schema: plannerJsonSchema() as Anthropic.Messages.Tool.InputSchema,
+    input_schema: plannerJsonSchema() as AnthropicInputSchema,
   };
   return plannerFromTransport(
     {
@@ -76,9 +67,9 @@ export function createAnthropicPlanner(options: AnthropicPlannerOptions): Planne
     },
     {
       endpoint: baseURL,
-      officialEndpoint: baseURL === ANTHROPIC_DEFAULT_BASE_URL,
+      officialEndpoint: anthropic.official,
       keyAdvice: options.keyAdvice ?? defaultKeyAdvice('anthropic'),
-      secrets: [options.apiKey],
+      secrets: anthropic.secrets,
     },
   );
 }
@@ -87,7 +78,7 @@ export function createAnthropicPlanner(options: AnthropicPlannerOptions): Planne
  * The Messages API's usage, as all input tokens (uncached + written to + read from the cache) and
  * output tokens; empty when a proxy sent none.
  */
-function anthropicUsage(usage: Anthropic.Messages.Usage | undefined): { usage?: TokenUsage } {
+function anthropicUsage(usage: AnthropicUsage | undefined): { usage?: TokenUsage } {
   if (!usage || typeof usage.input_tokens !== 'number' || typeof usage.output_tokens !== 'number') return {};
   const cached = usage.cache_read_input_tokens ?? 0;
   const input = usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + cached;

@@ -2,10 +2,11 @@
  * What went wrong in one HTTP exchange with a provider, read from whatever the SDK threw.
  *
  * The two Stainless SDKs (Anthropic, OpenAI) throw errors with `status` and `headers`; the Ollama
- * client's fetch wrapper throws `HttpStatusError`; Node's fetch (undici) reports network failures
+ * client's fetch wrapper (`src/providers/ollama.ts`) throws `HttpStatusError`; Node's fetch (undici) reports network failures
  * as a `TypeError` whose `cause` chain carries a system error code. Everything is duck-typed here so
  * this file depends on no SDK.
  */
+import { HttpStatusError } from '../../providers/http.js';
 import { errorMessage } from '../../shared/errors.js';
 
 export type Fault =
@@ -24,18 +25,6 @@ export type Fault =
   | { readonly kind: 'timeout' }
   | { readonly kind: 'aborted' }
   | { readonly kind: 'unreadable'; readonly detail: string };
-
-/** A non-2xx response, thrown by fetch wrappers for clients (Ollama's) that report errors poorly. */
-export class HttpStatusError extends Error {
-  constructor(
-    readonly status: number,
-    readonly headers: Headers,
-    readonly body: string,
-  ) {
-    super(`HTTP ${status}`);
-    this.name = 'HttpStatusError';
-  }
-}
 
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',

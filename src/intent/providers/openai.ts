@@ -10,7 +10,7 @@
  * tokens or more). On OpenAI's own endpoint a fixed `prompt_cache_key` keeps the requests on one
  * cache. The schema is not strict (see json-schema.ts).
  */
-import OpenAI from 'openai';
+import { createOpenAI } from '../../providers/openai.js';
 import { DEFAULT_MODELS, DEFAULT_OPENAI_BASE_URL } from '../../shared/llm-providers.js';
 import { plannerJsonSchema } from '../json-schema.js';
 import { plannerSystemPrompt } from '../system-prompt.js';
@@ -24,9 +24,6 @@ export const OPENAI_DEFAULT_MODEL = DEFAULT_MODELS.openai;
 /** The same for every request: the prefix (system prompt, schema) is the same, so the cache can be shared. */
 export const PROMPT_CACHE_KEY = 'assistive-control-planner';
 
-/** Sent as the key to compatible servers that need none (the SDK requires some value). */
-const NO_KEY = 'no-key';
-
 export interface OpenAIPlannerOptions extends ApiPlannerOptions {
   /** Injected by the composer; optional for self-hosted compatible servers. */
   readonly apiKey?: string;
@@ -34,23 +31,13 @@ export interface OpenAIPlannerOptions extends ApiPlannerOptions {
 
 export function createOpenAIPlanner(options: OpenAIPlannerOptions = {}): Planner {
   const model = options.model ?? OPENAI_DEFAULT_MODEL;
-  const baseURL = (options.baseURL ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const apiKey = options.apiKey && options.apiKey.length > 0 ? options.apiKey : NO_KEY;
-  const client = new OpenAI({
-    apiKey,
-    baseURL,
-    // Explicit nulls keep the SDK from reading OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment.
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    logLevel: 'off',
-    ...(options.headers ? { defaultHeaders: options.headers } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  // The client (key, base URL, no SDK retries, no SDK logging) is the provider module's.
+  const openai = createOpenAI(options);
+  const { client, baseURL } = openai;
   const system = options.systemPrompt ?? plannerSystemPrompt();
   const schema = plannerJsonSchema();
   // OpenAI routes requests with the same key to the same cache; other servers may not know the field.
-  const cacheKey = baseURL === OPENAI_DEFAULT_BASE_URL ? { prompt_cache_key: PROMPT_CACHE_KEY } : {};
+  const cacheKey = openai.official ? { prompt_cache_key: PROMPT_CACHE_KEY } : {};
   return plannerFromTransport(
     {
       provider: 'openai',
@@ -80,9 +67,9 @@ export function createOpenAIPlanner(options: OpenAIPlannerOptions = {}): Planner
     },
     {
       endpoint: baseURL,
-      officialEndpoint: baseURL === OPENAI_DEFAULT_BASE_URL,
+      officialEndpoint: openai.official,
       keyAdvice: options.keyAdvice ?? defaultKeyAdvice('openai'),
-      secrets: apiKey === NO_KEY ? [] : [apiKey],
+      secrets: openai.secrets,
     },
   );
 }

@@ -6,6 +6,7 @@
  * typed error whose message is a sentence the user can act on. It never rejects and never outlives
  * its budget.
  */
+import type { FetchLike } from '../../providers/http.js';
 import { LLM_PROVIDER_NAMES, type LlmProvider } from '../../shared/llm-providers.js';
 import type { ConversationTurn } from '../conversation.js';
 import type { Validation, ValidationContext } from '../validator.js';
@@ -80,8 +81,8 @@ export interface Planner {
   plan(request: PlanRequest): Promise<PlanOutcome>;
 }
 
-/** The `fetch` the SDKs accept; injectable so tests and proxies can stand in the middle. */
-export type FetchLike = typeof globalThis.fetch;
+/** The `fetch` the SDKs accept (the provider modules' type); injectable so tests and proxies can stand in the middle. */
+export type { FetchLike };
 
 /** Options shared by the HTTP-API providers (Anthropic, OpenAI-compatible). */
 export interface ApiPlannerOptions {

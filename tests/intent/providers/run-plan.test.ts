@@ -3,7 +3,7 @@
 // truncated answers become typed errors; the deadline and the user's cancel end a call that hangs.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../src/intent/conversation.js';
-import { HttpStatusError } from '../../../src/intent/providers/faults.js';
+import { HttpStatusError } from '../../../src/providers/http.js';
 import type { PlanRequest } from '../../../src/intent/providers/planner.js';
 import { plannerFromTransport, type ModelReply, type SendOptions } from '../../../src/intent/providers/run-plan.js';
 

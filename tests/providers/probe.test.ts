@@ -5,10 +5,13 @@
  * a status, or a server that is not there. The key never shows up in a result.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FetchLike } from '../../src/intent/providers/planner.js';
-import { probeAnthropic, probeOllama, probeOpenAI, type ModelListProbe } from '../../src/intent/providers/probe.js';
+import { probeAnthropic } from '../../src/providers/anthropic.js';
+import type { FetchLike } from '../../src/providers/http.js';
+import { probeOllama } from '../../src/providers/ollama.js';
+import { probeOpenAI } from '../../src/providers/openai.js';
+import type { ModelListProbe } from '../../src/providers/probe.js';
 import type { LlmProvider } from '../../src/shared/llm-providers.js';
-import { refusedAddress, startLlmServer, type LlmServer } from './llm-loopback.js';
+import { refusedAddress, startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
 
 const KEY = 'sk-test-CANARY-probe-0123456789';
 const PROVIDERS = ['ollama', 'anthropic', 'openai'] as const satisfies readonly LlmProvider[];
