@@ -60,7 +60,7 @@ export interface DesktopOptions {
 export type FakeDesktop = ReturnType<typeof fakeDesktop>;
 
 export function fakeDesktop(options: DesktopOptions) {
-  const state = { front: options.front, generation: 0, keyboardOwner: options.keyboardOwner };
+  const state = { front: options.front, generation: 0, keyboardOwner: options.keyboardOwner, pointer: { x: 0, y: 0 } };
   const calls: string[] = [];
   const typed: string[] = [];
   const clicks: { at: Point; button: MouseButton; count: number }[] = [];
@@ -133,11 +133,13 @@ export function fakeDesktop(options: DesktopOptions) {
   };
 
   const input: InputDriver = {
-    pointer: async () => ({ x: 0, y: 0 }),
-    moveTo: async () => undefined,
+    pointer: async () => ({ ...state.pointer }),
+    moveTo: async (p) => {
+      state.pointer = { ...p };
+    },
     click: async () => undefined,
-    pressButton: async () => undefined,
-    releaseButton: async () => undefined,
+    pressButton: async (b) => void calls.push(`pressButton ${b}`),
+    releaseButton: async (b) => void calls.push(`releaseButton ${b}`),
     scroll: async () => undefined,
     pressChord: async (key, modifiers) => void calls.push(`pressChord ${[...modifiers, key].join('+')}`),
     untypableByKeys: async (text) => (options.untypable ? Array.from(text).filter((c) => options.untypable!.test(c)) : []),
