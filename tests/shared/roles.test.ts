@@ -1,0 +1,22 @@
+// The shared role vocabulary (src/shared/roles.ts).
+import { describe, expect, it } from 'vitest';
+import { isRole, ROLES, TEXT_ENTRY_ROLES } from '../../src/shared/roles.js';
+
+describe('roles', () => {
+  it.each<[string, boolean]>([
+    ['button', true],
+    ['password_field', true],
+    ['Button', false],
+    ['push button', false],
+    ['', false],
+  ])('%j is a role: %s', (value, yes) => {
+    expect(isRole(value)).toBe(yes);
+  });
+
+  it('lists each role once, in snake case, and takes text only in roles it knows', () => {
+    expect(new Set(ROLES).size).toBe(ROLES.length);
+    for (const r of ROLES) expect(r).toMatch(/^[a-z]+(_[a-z]+)*$/);
+    for (const r of TEXT_ENTRY_ROLES) expect(isRole(r)).toBe(true);
+    expect(TEXT_ENTRY_ROLES.has('button')).toBe(false);
+  });
+});
