@@ -78,6 +78,14 @@ describe('plannerFromTransport', () => {
     expect(t.sent).toHaveLength(attempts);
   });
 
+  it('does not wait for a retry-after that does not fit the budget: it fails at once with the server error', async () => {
+    const { p } = planner([http(503, { 'retry-after': '60' }), { kind: 'value', value: PRESS_ENTER }]);
+    const started = performance.now();
+    const outcome = await p.plan({ ...REQUEST, budgetMs: 2_000 });
+    expect(outcome.kind === 'failed' && outcome.error.code).toBe('server_error');
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('retries at most once', async () => {
     const { t, p } = planner([http(503, { 'retry-after-ms': '1' }), http(503, { 'retry-after-ms': '1' }), { kind: 'value', value: PRESS_ENTER }]);
     const outcome = await p.plan(REQUEST);
