@@ -1,15 +1,12 @@
 /**
  * The doctor's planner checks: is the key saved, does the configured provider answer, and does it
  * accept the key. Each asks the provider's model list through the provider's own module and so its
- * official SDK (`src/providers/{ollama,openai,anthropic}.ts`); a key goes only where `decideKeyUse`
- * lets it go.
+ * official SDK (`src/providers/{ollama,openai,anthropic}.ts`, loaded for the one checked, so the
+ * doctor loads only that provider's SDK); a key goes only where `decideKeyUse` lets it go.
  */
 import { OFFICIAL_KEY_ORIGINS, httpOrigin } from '../config/key-destination.js';
 import type { KeyStatus } from '../config/secret-store.js';
 import type { Settings } from '../config/settings.js';
-import { probeAnthropic } from '../providers/anthropic.js';
-import { probeOllama } from '../providers/ollama.js';
-import { probeOpenAI } from '../providers/openai.js';
 import { DEFAULT_ANTHROPIC_BASE_URL, type KeyedProvider } from '../shared/llm-providers.js';
 import { keyForRequest } from '../compose/provider-keys.js';
 import type { CliServices } from './cli-services.js';
@@ -56,6 +53,7 @@ export async function checkOllama(deps: DoctorDeps, settings: Settings, signal: 
   const title = 'AI planner: Ollama';
   const base = settings.ollamaUrl.replace(/\/+$/, '');
   const model = settings.models.ollama;
+  const { probeOllama } = await import('../providers/ollama.js');
   const answer = await probeOllama({ baseURL: base, fetch: deps.fetch, signal });
   if (answer.kind === 'unreachable') {
     return unreachable('Ollama', base, answer.reason, `Start Ollama ("ollama serve"), or set its address with "assistive-control config set ollamaUrl <url>".`);
@@ -98,6 +96,7 @@ export async function checkOpenAi(deps: DoctorDeps, services: CliServices, setti
     };
   }
   if (key.kind === 'withheld' && official) return { id: 'provider', title, status: 'problem', detail: 'The saved key was not sent.', fix: key.message };
+  const { probeOpenAI } = await import('../providers/openai.js');
   const answer = await probeOpenAI(
     key.kind === 'send' ? { baseURL: base, apiKey: key.key, fetch: key.fetch, signal } : { baseURL: base, fetch: deps.fetch, signal },
   );
@@ -173,6 +172,7 @@ export async function checkAnthropic(deps: DoctorDeps, services: CliServices, en
       fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set anthropic".' : key.lookup.message,
     };
   if (key.kind === 'withheld') return { id: 'provider', title, status: 'problem', detail: 'The saved key was not sent.', fix: key.message };
+  const { probeAnthropic } = await import('../providers/anthropic.js');
   const answer = await probeAnthropic({ baseURL: base, apiKey: key.key, fetch: key.fetch, signal });
   if (answer.kind === 'unreachable')
     return unreachable('Anthropic', base, answer.reason, 'Check the internet connection (and a proxy, if you use one), then run the doctor again.');

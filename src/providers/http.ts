@@ -1,9 +1,7 @@
 /**
- * The providers' bottom layer (`src/providers`): one module per LLM provider (`openai.ts`,
- * `anthropic.ts`, `ollama.ts`) builds that provider's SDK client once from its settings and serves
- * every use of it — planning (`src/intent/providers`), transcription (`src/voice`), the doctor's
- * model-list probe (`probe.ts`) — so the key, the base URL, the retries and the logging are set in
- * one place. This file holds what the three share over HTTP. Imports only `src/shared`.
+ * What the provider modules (`openai.ts`, `anthropic.ts`, `ollama.ts`; see this folder's README)
+ * share over HTTP: the fetch type, the settings every client is built from, what a keyed provider
+ * serves besides its client, the Stainless SDKs' options, and error answers as `HttpStatusError`.
  */
 
 /** The `fetch` the SDKs accept; injectable so tests and proxies can stand in the middle. */

@@ -4,24 +4,20 @@
  * with the same options; the key, the base URL and the SDK's retries and logging are set here and
  * nowhere else, and nothing is read from the environment.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createOpenAIPlanner } from '../../src/intent/providers/openai.js';
 import { createOpenAI, probeOpenAI } from '../../src/providers/openai.js';
 import { DEFAULT_OPENAI_BASE_URL } from '../../src/shared/llm-providers.js';
 import { createOpenAITranscriber } from '../../src/voice/openai-transcriber.js';
-import { recordingFetch, type SeenRequest } from './recording-fetch.js';
+import { eachTest, recordingFetch, type SeenRequest } from './provider-kit.js';
 
 /** The options of every client the SDK was asked to build, in order. */
 const built = vi.hoisted(() => [] as Record<string, unknown>[]);
 vi.mock('openai', async (importOriginal) => {
   const actual = await importOriginal<typeof import('openai')>();
-  class RecordedOpenAI extends actual.OpenAI {
-    constructor(options?: ConstructorParameters<typeof actual.OpenAI>[0]) {
-      super(options);
-      built.push({ ...options });
-    }
-  }
-  return { ...actual, default: RecordedOpenAI, OpenAI: RecordedOpenAI };
+  const { recordingClass } = await import('./provider-kit.js');
+  const Recorded = recordingClass(actual.OpenAI, built);
+  return { ...actual, default: Recorded, OpenAI: Recorded };
 });
 
 const KEY = 'sk-test-CANARY-openai-module-0123456789';
@@ -38,18 +34,16 @@ function server(request: SeenRequest): unknown {
   return new Response('no such path', { status: 404 });
 }
 
-beforeEach(() => {
-  built.length = 0;
-  // None of these may reach a request: the key, the address and the account are the settings' only.
-  vi.stubEnv('OPENAI_API_KEY', 'sk-from-the-environment');
-  vi.stubEnv('OPENAI_BASE_URL', 'http://environment.invalid/v1');
-  vi.stubEnv('OPENAI_ORG_ID', 'org-environment');
-  vi.stubEnv('OPENAI_PROJECT_ID', 'proj-environment');
-  vi.stubEnv('OPENAI_LOG', 'debug');
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
+// None of these may reach a request: the key, the address (and the account) are the settings' only.
+const console = eachTest({
+  built,
+  env: {
+    OPENAI_API_KEY: 'sk-from-the-environment',
+    OPENAI_BASE_URL: 'http://environment.invalid/v1',
+    OPENAI_ORG_ID: 'org-environment',
+    OPENAI_PROJECT_ID: 'proj-environment',
+    OPENAI_LOG: 'debug',
+  },
 });
 
 describe('createOpenAI', () => {
@@ -89,11 +83,10 @@ describe('createOpenAI', () => {
   });
 
   it('no retry of its own and nothing on the console: a server error is one request, thrown', async () => {
-    const console = ['log', 'info', 'warn', 'error', 'debug'].map((m) => vi.spyOn(globalThis.console, m as 'log').mockImplementation(() => undefined));
     const { fetch, seen } = recordingFetch(() => new Response(JSON.stringify({ error: { message: `bad key ${KEY}` } }), { status: 500 }));
     await expect(createOpenAI({ apiKey: KEY, baseURL: BASE, fetch }).listModels()).rejects.toMatchObject({ status: 500 });
     expect(seen).toHaveLength(1);
-    for (const spy of console) expect(spy).not.toHaveBeenCalled();
+    for (const spy of console.spies) expect(spy).not.toHaveBeenCalled();
   });
 });
 

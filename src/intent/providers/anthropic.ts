@@ -12,6 +12,7 @@ import { createAnthropic, type AnthropicInputSchema, type AnthropicUsage } from 
 import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_MODELS } from '../../shared/llm-providers.js';
 import { plannerJsonSchema } from '../json-schema.js';
 import { plannerSystemPrompt } from '../system-prompt.js';
+import { defaultKeyAdvice } from './error-messages.js';
 import type { ApiPlannerOptions, Planner, TokenUsage } from './planner.js';
 import { plannerFromTransport, type ModelReply } from './run-plan.js';
 
@@ -83,9 +84,4 @@ function anthropicUsage(usage: AnthropicUsage | undefined): { usage?: TokenUsage
   const cached = usage.cache_read_input_tokens ?? 0;
   const input = usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + cached;
   return { usage: { inputTokens: input, outputTokens: usage.output_tokens, cachedInputTokens: cached } };
-}
-
-/** Where to change a provider's key, for "key rejected" messages. */
-export function defaultKeyAdvice(provider: 'anthropic' | 'openai'): string {
-  return `Save the right key with \`assistive-control keys set ${provider}\`, or in the panel's Settings → API keys.`;
 }

@@ -21,6 +21,11 @@ export interface FaultContext {
   readonly secrets: readonly string[];
 }
 
+/** Where to change a provider's key, for "key rejected" messages (the composer may say more). */
+export function defaultKeyAdvice(provider: 'anthropic' | 'openai'): string {
+  return `Save the right key with \`assistive-control keys set ${provider}\`, or in the panel's Settings → API keys.`;
+}
+
 const DETAIL_MAX = 160;
 
 function quoteDetail(detail: string, ctx: FaultContext): string {

@@ -14,7 +14,7 @@ import { createOpenAI } from '../../providers/openai.js';
 import { DEFAULT_MODELS, DEFAULT_OPENAI_BASE_URL } from '../../shared/llm-providers.js';
 import { plannerJsonSchema } from '../json-schema.js';
 import { plannerSystemPrompt } from '../system-prompt.js';
-import { defaultKeyAdvice } from './anthropic.js';
+import { defaultKeyAdvice } from './error-messages.js';
 import type { ApiPlannerOptions, Planner, TokenUsage } from './planner.js';
 import { plannerFromTransport, type ModelReply } from './run-plan.js';
 
