@@ -3,10 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createNutInputDriver, displayProblem } from '../../src/execution/input/input-driver.js';
-import { KEY_TO_NUT, keyStrokeFor, modifierKey } from '../../src/execution/input/keymap.js';
-import { KEY_NAMES } from '../../src/shared/keys.js';
-import { ExecutionError } from '../../src/execution/results.js';
+import { createNutInputDriver, displayProblem } from '../../../src/execution/input/input-driver.js';
+import { KEY_TO_NUT, keyStrokeFor, modifierKey } from '../../../src/execution/input/keymap.js';
+import { KEY_NAMES } from '../../../src/shared/keys.js';
+import { ExecutionError } from '../../../src/execution/results.js';
 
 describe('display check', () => {
   it('explains a missing display, a Wayland-only session and a display that is not running', async () => {
@@ -29,7 +29,7 @@ describe('display check', () => {
   });
 
   it('never crashes a process that has no display: the engine answers with a failure', () => {
-    const script = fileURLToPath(new URL('./no-display-child.ts', import.meta.url));
+    const script = fileURLToPath(new URL('../no-display-child.ts', import.meta.url));
     const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', XDG_SESSION_TYPE: '' };
     const r = spawnSync(process.execPath, ['--import', 'tsx', script], { env, encoding: 'utf8', timeout: 30_000 });
     expect(r.signal).toBeNull();

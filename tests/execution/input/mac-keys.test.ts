@@ -3,11 +3,11 @@
 // refusing input in a sentence when macOS would drop it. The native half
 // (src/mac/unicode_typing.mm) cannot run here: it is unverified.
 import { describe, expect, it } from 'vitest';
-import { KEY_NAMES } from '../../src/shared/keys.js';
-import { createNutInputDriver, MAC_INPUT_NOT_ALLOWED } from '../../src/execution/input/input-driver.js';
-import { MAC_FLAGS, planMacChord, type MacChord } from '../../src/execution/input/mac-keys.js';
-import { ExecutionError } from '../../src/execution/results.js';
-import { desktopSkipReason } from '../support/desktop.js';
+import { KEY_NAMES } from '../../../src/shared/keys.js';
+import { createNutInputDriver, MAC_INPUT_NOT_ALLOWED } from '../../../src/execution/input/input-driver.js';
+import { MAC_FLAGS, planMacChord, type MacChord } from '../../../src/execution/input/mac-keys.js';
+import { ExecutionError } from '../../../src/execution/results.js';
+import { desktopSkipReason } from '../../support/desktop.js';
 
 describe('the macOS chord plan', () => {
   it('carries the modifiers as flags on the key of the character, found on the live layout', () => {

@@ -3,9 +3,9 @@
 // codes. The native half (src/mac/unicode_typing.mm) cannot run here: it is unverified.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
-import { MAX_UNITS_PER_EVENT, planUnicodeTyping, untypableAsUnicode } from '../../src/execution/input/unicode-typing.js';
-import { desktopSkipReason } from '../support/desktop.js';
+import { createNutInputDriver } from '../../../src/execution/input/input-driver.js';
+import { MAX_UNITS_PER_EVENT, planUnicodeTyping, untypableAsUnicode } from '../../../src/execution/input/unicode-typing.js';
+import { desktopSkipReason } from '../../support/desktop.js';
 
 describe('the Unicode typing plan', () => {
   it('types layout-dependent characters as themselves, Return and Tab as keys', () => {

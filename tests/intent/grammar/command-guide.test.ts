@@ -2,7 +2,7 @@
 // intent its group is about (or, for the assistant's own commands and the answers, by their own
 // readers), on every platform; examples from an app use its names, and only the ones that parse whole.
 import { describe, expect, it } from 'vitest';
-import { isRepeatRequest } from '../../src/agent/session-memory.js';
+import { isRepeatRequest } from '../../../src/agent/session-memory.js';
 import {
   commandGuide,
   confirmationGuide,
@@ -13,11 +13,11 @@ import {
   CHOICE_EXAMPLES,
   CONFIRM_EXAMPLES,
   SESSION_EXAMPLES,
-} from '../../src/intent/grammar/command-guide.js';
-import { parseCommand, VERB_PHRASES } from '../../src/intent/grammar/grammar-planner.js';
-import { readChoice, readConfirmationAnswer } from '../../src/shared/answer-words.js';
-import { spokenGuide } from '../../src/shared/command-guide.js';
-import { sessionCommand } from '../../src/shared/session-commands.js';
+} from '../../../src/intent/grammar/command-guide.js';
+import { parseCommand, VERB_PHRASES } from '../../../src/intent/grammar/grammar-planner.js';
+import { readChoice, readConfirmationAnswer } from '../../../src/shared/answer-words.js';
+import { spokenGuide } from '../../../src/shared/command-guide.js';
+import { sessionCommand } from '../../../src/shared/session-commands.js';
 
 const PLATFORMS = ['linux', 'macos', 'windows'] as const;
 /** The groups that are not grammar commands, and the reader each example of theirs must pass. */
