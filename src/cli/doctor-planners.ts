@@ -45,8 +45,13 @@ export async function checkKey(services: CliServices, settings: Settings, provid
   return { id, title, status: 'problem', detail, fix };
 }
 
+/** A provider check that found a problem, and its fix. */
+function problem(title: string, detail: string, fix: string): CheckResult {
+  return { id: 'provider', title, status: 'problem', detail, fix };
+}
+
 function unreachable(name: string, url: string, reason: string, start: string): CheckResult {
-  return { id: 'provider', title: `AI planner: ${name}`, status: 'problem', detail: `Nothing answers at ${url} (${reason.slice(0, 120)}).`, fix: start };
+  return problem(`AI planner: ${name}`, `Nothing answers at ${url} (${reason.slice(0, 120)}).`, start);
 }
 
 export async function checkOllama(deps: DoctorDeps, settings: Settings, signal: AbortSignal): Promise<CheckResult> {
@@ -59,23 +64,19 @@ export async function checkOllama(deps: DoctorDeps, settings: Settings, signal: 
     return unreachable('Ollama', base, answer.reason, `Start Ollama ("ollama serve"), or set its address with "assistive-control config set ollamaUrl <url>".`);
   }
   if (answer.kind === 'status') {
-    return {
-      id: 'provider',
+    return problem(
       title,
-      status: 'problem',
-      detail: `${base} answered HTTP ${answer.status}, not as Ollama does.`,
-      fix: 'Check that the Ollama address in "assistive-control config show" is Ollama’s.',
-    };
+      `${base} answered HTTP ${answer.status}, not as Ollama does.`,
+      'Check that the Ollama address in "assistive-control config show" is Ollama’s.',
+    );
   }
   const pulled = answer.models.some((n) => n === model || n === `${model}:latest` || `${n}:latest` === model);
   if (!pulled) {
-    return {
-      id: 'provider',
+    return problem(
       title,
-      status: 'problem',
-      detail: `Ollama answers at ${base}, but the model “${model}” is not pulled.`,
-      fix: `Run "ollama pull ${model}", or choose a pulled model with "assistive-control config set models.ollama <model>".`,
-    };
+      `Ollama answers at ${base}, but the model “${model}” is not pulled.`,
+      `Run "ollama pull ${model}", or choose a pulled model with "assistive-control config set models.ollama <model>".`,
+    );
   }
   return { id: 'provider', title, status: 'ok', detail: `Ollama answers at ${base} and the model “${model}” is pulled.` };
 }
@@ -87,15 +88,13 @@ export async function checkOpenAi(deps: DoctorDeps, services: CliServices, setti
   const official = httpOrigin(base) === OFFICIAL_KEY_ORIGINS.openai;
   const key = await keyForRequest(services.secrets, 'openai', base, { fetch: deps.fetch });
   if (key.kind === 'none' && official) {
-    return {
-      id: 'provider',
+    return problem(
       title,
-      status: 'problem',
-      detail: 'The server cannot be checked without a key.',
-      fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set openai".' : key.lookup.message,
-    };
+      'The server cannot be checked without a key.',
+      key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set openai".' : key.lookup.message,
+    );
   }
-  if (key.kind === 'withheld' && official) return { id: 'provider', title, status: 'problem', detail: 'The saved key was not sent.', fix: key.message };
+  if (key.kind === 'withheld' && official) return problem(title, 'The saved key was not sent.', key.message);
   const { probeOpenAI } = await import('../providers/openai.js');
   const answer = await probeOpenAI(
     key.kind === 'send' ? { baseURL: base, apiKey: key.key, fetch: key.fetch, signal } : { baseURL: base, fetch: deps.fetch, signal },
@@ -109,49 +108,30 @@ export async function checkOpenAi(deps: DoctorDeps, services: CliServices, setti
     );
   }
   if (answer.kind === 'status' && (answer.status === 401 || answer.status === 403)) {
-    if (key.kind === 'withheld')
-      return {
-        id: 'provider',
-        title,
-        status: 'problem',
-        detail: `${base} wants an API key (HTTP ${answer.status}), and the saved one was not sent there.`,
-        fix: key.message,
-      };
+    if (key.kind === 'withheld') return problem(title, `${base} wants an API key (HTTP ${answer.status}), and the saved one was not sent there.`, key.message);
     if (key.kind === 'none')
-      return {
-        id: 'provider',
+      return problem(
         title,
-        status: 'problem',
-        detail: `${base} wants an API key (HTTP ${answer.status}).`,
-        fix: 'Save one for it with "assistive-control keys set openai" (a key is saved for the base URL in the settings).',
-      };
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: `${base} refused the saved key (HTTP ${answer.status}).`,
-      fix: 'Save a valid key with "assistive-control keys set openai".',
-    };
+        `${base} wants an API key (HTTP ${answer.status}).`,
+        'Save one for it with "assistive-control keys set openai" (a key is saved for the base URL in the settings).',
+      );
+    return problem(title, `${base} refused the saved key (HTTP ${answer.status}).`, 'Save a valid key with "assistive-control keys set openai".');
   }
   if (answer.kind === 'status') {
-    return {
-      id: 'provider',
+    return problem(
       title,
-      status: 'problem',
-      detail: `${base} answered HTTP ${answer.status} to the model list.`,
-      fix: 'Check the address with "assistive-control config show" (openaiBaseUrl): it should end in /v1.',
-    };
+      `${base} answered HTTP ${answer.status} to the model list.`,
+      'Check the address with "assistive-control config show" (openaiBaseUrl): it should end in /v1.',
+    );
   }
   const ids = answer.models;
   const model = settings.models.openai;
   if (ids.length > 0 && !ids.includes(model)) {
-    return {
-      id: 'provider',
+    return problem(
       title,
-      status: 'problem',
-      detail: `${base} answers, but does not offer the model “${model}”.`,
-      fix: `Choose one it offers (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}) with "assistive-control config set models.openai <model>".`,
-    };
+      `${base} answers, but does not offer the model “${model}”.`,
+      `Choose one it offers (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}) with "assistive-control config set models.openai <model>".`,
+    );
   }
   if (key.kind === 'send') return { id: 'provider', title, status: 'ok', detail: `${base} answers and accepts the key.` };
   const why = key.kind === 'withheld' ? ` The saved key is not sent there: ${key.message}` : '';
@@ -164,34 +144,16 @@ export async function checkAnthropic(deps: DoctorDeps, services: CliServices, en
   const base = (env.ANTHROPIC_BASE_URL || DEFAULT_ANTHROPIC_BASE_URL).replace(/\/+$/, '');
   const key = await keyForRequest(services.secrets, 'anthropic', base, { fetch: deps.fetch });
   if (key.kind === 'none')
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: 'No key to use.',
-      fix: key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set anthropic".' : key.lookup.message,
-    };
-  if (key.kind === 'withheld') return { id: 'provider', title, status: 'problem', detail: 'The saved key was not sent.', fix: key.message };
+    return problem(title, 'No key to use.', key.lookup.problem === 'not_saved' ? 'Save one with "assistive-control keys set anthropic".' : key.lookup.message);
+  if (key.kind === 'withheld') return problem(title, 'The saved key was not sent.', key.message);
   const { probeAnthropic } = await import('../providers/anthropic.js');
   const answer = await probeAnthropic({ baseURL: base, apiKey: key.key, fetch: key.fetch, signal });
   if (answer.kind === 'unreachable')
     return unreachable('Anthropic', base, answer.reason, 'Check the internet connection (and a proxy, if you use one), then run the doctor again.');
   if (answer.kind === 'status' && (answer.status === 401 || answer.status === 403)) {
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: `Anthropic refused the saved key (HTTP ${answer.status}).`,
-      fix: 'Save a valid key with "assistive-control keys set anthropic".',
-    };
+    return problem(title, `Anthropic refused the saved key (HTTP ${answer.status}).`, 'Save a valid key with "assistive-control keys set anthropic".');
   }
   if (answer.kind === 'status')
-    return {
-      id: 'provider',
-      title,
-      status: 'problem',
-      detail: `Anthropic answered HTTP ${answer.status}.`,
-      fix: 'Try again in a moment; if it stays, check status.anthropic.com.',
-    };
+    return problem(title, `Anthropic answered HTTP ${answer.status}.`, 'Try again in a moment; if it stays, check status.anthropic.com.');
   return { id: 'provider', title, status: 'ok', detail: 'Anthropic answers and accepts the key.' };
 }
