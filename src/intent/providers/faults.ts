@@ -2,9 +2,9 @@
  * What went wrong in one HTTP exchange with a provider, read from whatever the SDK threw.
  *
  * The two Stainless SDKs (Anthropic, OpenAI) throw errors with `status` and `headers`; the Ollama
- * client's fetch wrapper (`src/providers/ollama.ts`) throws `HttpStatusError`; Node's fetch (undici) reports network failures
- * as a `TypeError` whose `cause` chain carries a system error code. Everything is duck-typed here so
- * this file depends on no SDK.
+ * client's fetch wrapper (`src/providers/ollama.ts`) throws `HttpStatusError`; Node's fetch (undici)
+ * reports network failures as a `TypeError` whose `cause` chain carries a system error code.
+ * Everything is duck-typed here so this file depends on no SDK.
  */
 import { HttpStatusError } from '../../providers/http.js';
 import { errorMessage } from '../../shared/errors.js';
