@@ -125,15 +125,22 @@ export function memoryAudit() {
   return { records, append: (r: AuditRecord) => (records.push(r), true) };
 }
 
-/** A loop on the fake engine, with scripted planner replies and confirmation answers (then unanswered). */
-export function setupLoop(options: { script?: EngineScript; replies?: Reply[]; answers?: ConfirmAnswer[]; deps?: Partial<AssistantDeps> } = {}) {
+export interface LoopOptions {
+  readonly script?: EngineScript;
+  readonly replies?: Reply[];
+  readonly answers?: ConfirmAnswer[];
+  readonly deps?: Partial<AssistantDeps>;
+}
+
+/** The loop's deps on the fake engine, with scripted planner replies and confirmation answers (then unanswered). */
+export function loopDeps(options: LoopOptions = {}) {
   const engine = fakeEngine(options.script);
   const log = eventLog();
   const audit = memoryAudit();
   const asked: ConfirmationRequest[] = [];
   const answers = [...(options.answers ?? [])];
   const planner = options.replies ? scriptedPlanner(options.replies) : undefined;
-  const loop = new AssistantLoop({
+  const deps: AssistantDeps = {
     engine,
     emit: log.emit,
     audit,
@@ -144,6 +151,12 @@ export function setupLoop(options: { script?: EngineScript; replies?: Reply[]; a
     },
     ...(planner ? { planner: async () => ({ kind: 'ready' as const, planner }) } : {}),
     ...options.deps,
-  });
-  return { loop, engine, log, audit, asked, planner };
+  };
+  return { deps, engine, log, audit, asked, planner };
+}
+
+/** A loop on the fake engine, with scripted planner replies and confirmation answers (then unanswered). */
+export function setupLoop(options: LoopOptions = {}) {
+  const { deps, ...parts } = loopDeps(options);
+  return { loop: new AssistantLoop(deps), ...parts };
 }
