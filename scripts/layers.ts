@@ -34,6 +34,9 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   cli: ['shared', 'providers', 'intent', 'execution', 'registry', 'agent', 'voice', 'config', 'compose', 'eval'],
 };
 
+/** The LLM SDKs: only src/providers imports them (one module per provider builds each client once). */
+export const LLM_SDK = /^(openai|ollama|@anthropic-ai\/)/;
+
 /** Packages a layer may not import: the panel and preload never load Node or the native bridge. */
 export const FORBIDDEN_PACKAGES: Readonly<Record<string, readonly RegExp[]>> = {
   panel: [/^node:/, /^electron$/, /^fs$/, /^child_process$/, /ax-bridge/],
@@ -193,6 +196,8 @@ export function checkFile(srcRoot: string, file: string, source: string): Violat
       }
     } else if ((FORBIDDEN_PACKAGES[layer] ?? []).some((re) => re.test(spec))) {
       violations.push({ file: relFile, specifier: spec, message: `src/${layer} may not import the package '${spec}'` });
+    } else if (layer !== 'providers' && LLM_SDK.test(spec)) {
+      violations.push({ file: relFile, specifier: spec, message: `only src/providers imports the LLM SDKs: use its module for '${spec}'` });
     }
   }
   if (!loadsAddonHere) {

@@ -5,7 +5,7 @@
  * deadline, and all checks run at once: a dead network, a frozen app holding the accessibility bus
  * or a keychain waiting for an unlock prompt cannot make the doctor itself hang. Keys are never
  * printed, and sent only where `decideKeyUse` lets them go (issue #13). The planner checks ask each
- * provider's model list through its official SDK (`src/intent/providers/probe.ts`): free, never a
+ * provider's model list through its official SDK (`src/providers/probe.ts`): free, never a
  * message (which costs tokens), and the key goes as the planner sends it.
  */
 import { readdirSync } from 'node:fs';

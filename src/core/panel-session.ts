@@ -11,7 +11,14 @@ import type { AssistantLoop, ConfirmCallback, PlannerFactory } from '../agent/as
 import { Dialogue } from '../agent/dialogue.js';
 import type { SettingsStore, Settings } from '../config/settings.js';
 import type { Observation } from '../execution/observation.js';
-import { REQUEST_SCHEMAS, SECRET_CHANNELS, type RequestChannel, type RequestChannels, type RunReply, type SaveReply } from '../shared/contracts/ipc-contract.js';
+import {
+  REQUEST_SCHEMAS,
+  SECRET_CHANNELS,
+  type RequestChannel,
+  type RequestChannels,
+  type RunReply,
+  type SaveReply,
+} from '../shared/contracts/ipc-contract.js';
 import type { AssistantEvent } from '../shared/contracts/events.js';
 import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';

@@ -6,7 +6,9 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a sandboxed preload is CommonJS (see the header).
 import electron = require('electron');
 import type { AssistantEvent } from '../shared/contracts/events.js' with { 'resolution-mode': 'import' };
-import type { EventChannels, PanelApi, RequestChannel, RequestChannels, ShellSignal } from '../shared/contracts/ipc-contract.js' with { 'resolution-mode': 'import' };
+import type { EventChannels, PanelApi, RequestChannel, RequestChannels, ShellSignal } from '../shared/contracts/ipc-contract.js' with {
+  'resolution-mode': 'import',
+};
 
 const { contextBridge, ipcRenderer } = electron;
 const EVENT: keyof EventChannels = 'assistant:event';

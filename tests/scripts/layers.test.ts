@@ -82,6 +82,10 @@ describe('layering rule', () => {
       'only src/execution/accessibility loads the native addon',
     ],
     ['main/x.ts', "const addon = await import('../../native/ax-bridge/index.js');", 'src/main may not load the native bridge'],
+    // The LLM SDKs: only src/providers builds their clients.
+    ['intent/providers/x.ts', "import OpenAI from 'openai';", 'only src/providers imports the LLM SDKs'],
+    ['voice/x.ts', "const { Anthropic } = await import('@anthropic-ai/sdk');", 'only src/providers imports the LLM SDKs'],
+    ['cli/x.ts', "import type { Ollama } from 'ollama';", 'only src/providers imports the LLM SDKs'],
     [
       'execution/input/x.ts',
       "import { createRequire } from 'node:module'; const a = createRequire(import.meta.url)('../../../prebuilds/linux-x64/ax_bridge.node');",
