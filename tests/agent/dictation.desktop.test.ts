@@ -2,7 +2,6 @@
 // XTest, into a real GTK text view and a real GTK entry. A dictated paragraph with spoken
 // punctuation, then "scratch that", "correct … to …", "select …", each read back exactly from the
 // field through AT-SPI; a password field refuses. This file starts its own private desktop (it types).
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssistantLoop, type ConfirmationRequest } from '../../src/agent/assistant-loop.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
@@ -12,7 +11,6 @@ import { desktopSkipReason, readNamedValue } from '../support/desktop.js';
 import { openFixtureWindow, type FixtureWindow } from '../support/fixture-window.js';
 
 const skip = desktopSkipReason();
-const FIXTURE = fileURLToPath(new URL('../fixtures/dictation-fixture-app.py', import.meta.url));
 
 describe.skipIf(skip !== '')('dictation on a real desktop', () => {
   let fixture: FixtureWindow;
@@ -35,7 +33,7 @@ describe.skipIf(skip !== '')('dictation on a real desktop', () => {
   };
 
   beforeAll(async () => {
-    fixture = await openFixtureWindow(FIXTURE, 'Body', 'Dictation Fixture');
+    fixture = await openFixtureWindow('dictation');
     const engine = new ExecutionEngine({ bridge: fixture.bridge, input: createNutInputDriver() });
     loop = new AssistantLoop({
       engine,

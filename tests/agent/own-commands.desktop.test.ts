@@ -1,11 +1,9 @@
 // The user's own commands end to end: a real commands.json in a temporary settings folder, the real
 // loop and the real engine on the headless desktop, the loop fixture's GTK window read back through
 // AT-SPI. The confirmation answers are the only stand-in (the user).
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssistantLoop, type ConfirmAnswer, type ConfirmationRequest } from '../../src/agent/assistant-loop.js';
 import { UserCommandsFile } from '../../src/compose/user-commands.js';
@@ -13,37 +11,27 @@ import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
-import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApp, until } from '../support/desktop.js';
+import { desktopSkipReason, openFixture, until, type Fixture } from '../support/desktop.js';
 
 const skip = desktopSkipReason();
 if (skip) console.log(`[own commands] skipped: ${skip}`);
-const FIXTURE = fileURLToPath(new URL('./loop-fixture-app.py', import.meta.url));
 
 describe.skipIf(skip !== '')('the user’s own commands on the desktop', () => {
   let bridge: AxBridge;
-  let app: ChildProcess;
+  let app: Fixture;
   let dir: string;
   const events: AssistantEvent[] = [];
   const asked: ConfirmationRequest[] = [];
   const answers: ConfirmAnswer[] = [];
   let loop: AssistantLoop;
 
-  const counter = async (prefix: string): Promise<number> => {
-    const label = (await bridge.snapshot({ pid: app.pid ?? 0 })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
-    if (!label) throw new Error(`no label ${prefix}`);
-    return Number(label.name.slice(prefix.length));
-  };
+  const counter = (prefix: string): Promise<number> => app.counter(prefix);
   const countIs = (prefix: string, n: number) => until(`${prefix} ${n}`, async () => ((await counter(prefix)) === n ? true : undefined));
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'ac-own-desktop-'));
     bridge = AxBridge.open();
-    app = startApp(SYSTEM_PYTHON, [FIXTURE]);
-    await bridge.waitForApp({ pid: app.pid ?? 0 });
-    await until('the fixture window', async () =>
-      (await bridge.snapshot({ pid: app.pid ?? 0 })).elements.some((e) => e.name === 'Count: 0') ? true : undefined,
-    );
-    await activateWindow('^Loop Fixture$');
+    app = await openFixture('loop', bridge);
     const engine = new ExecutionEngine({ bridge, input: createNutInputDriver() });
     // The app in front as the engine names it: the scope of one command below.
     const front = await engine.getFrontmostApp();
@@ -74,7 +62,7 @@ describe.skipIf(skip !== '')('the user’s own commands on the desktop', () => {
   }, 30_000);
 
   afterAll(async () => {
-    if (app) await stopApp(app);
+    if (app) await app.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 

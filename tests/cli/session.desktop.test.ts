@@ -2,44 +2,33 @@
 // `script`), on the headless desktop: the bundle the bin runs, the real loop and engine, a GTK app.
 // Typed bytes go through the terminal's line discipline, so Ctrl-C is a real SIGINT and Ctrl-D a
 // real end of file.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
-import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApp, until } from '../support/desktop.js';
+import { activateWindow, desktopSkipReason, openFixture, until, type Fixture } from '../support/desktop.js';
 
 const skip = desktopSkipReason();
 if (skip) console.log(`[session] skipped: ${skip}`);
 const BIN = resolve(import.meta.dirname, '../../bin/assistive-control.mjs');
-const FIXTURE = fileURLToPath(new URL('../agent/loop-fixture-app.py', import.meta.url));
 
 describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () => {
   let bridge: AxBridge;
-  let app: ChildProcess;
+  let app: Fixture;
   let dir: string;
   /** An Ollama address that accepts every request and never answers: a command that runs until stopped. */
   let silent: Server;
 
-  const counter = async (prefix: string): Promise<number> => {
-    const label = (await bridge.snapshot({ pid: app.pid ?? 0 })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
-    if (!label) throw new Error(`no label ${prefix}`);
-    return Number(label.name.slice(prefix.length));
-  };
+  const counter = (prefix: string): Promise<number> => app.counter(prefix);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ac-session-'));
     bridge = AxBridge.open();
-    app = startApp(SYSTEM_PYTHON, [FIXTURE]);
-    await bridge.waitForApp({ pid: app.pid ?? 0 });
-    await until('the fixture window', async () =>
-      (await bridge.snapshot({ pid: app.pid ?? 0 })).elements.some((e) => e.name === 'Count: 0') ? true : undefined,
-    );
-    await activateWindow('^Loop Fixture$');
+    app = await openFixture('loop', bridge);
     silent = createServer(() => undefined);
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
   }, 30_000);
@@ -47,7 +36,7 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
   afterAll(async () => {
     silent?.closeAllConnections();
     silent?.close();
-    if (app) await stopApp(app);
+    if (app) await app.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -3,12 +3,11 @@
 // through AT-SPI. This file starts its own private desktop (not the shared one of
 // desktop-global-setup.ts): it moves the pointer and types, which would race the bridge tests.
 import { SECURE_REFUSAL } from '../../src/shared/secure-fields.js';
-import { execFile, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
-import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
+import type { DesktopSession } from '../../scripts/desktop-session.js';
+import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxElement, AxSnapshot } from '../../src/execution/accessibility/types.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import type { Clock } from '../../src/execution/engine-types.js';
@@ -16,11 +15,11 @@ import { createNutInputDriver } from '../../src/execution/input/input-driver.js'
 import { success } from '../../src/execution/results.js';
 import type { Intent } from '../../src/intent/schema.js';
 import { dispatchIntent, type ActionResult } from '../../src/registry/dispatch.js';
-import { FIXTURE_APP, SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApp, stopApps, stopPid, until } from '../support/desktop.js';
+import { activateWindow, desktopSkipReason, openFixture, stopApps, stopPid, until } from '../support/desktop.js';
+import { openDesktop } from '../support/fixture-window.js';
 
 const run = promisify(execFile);
 const skip = desktopSkipReason();
-const FIXTURE = fileURLToPath(new URL('../fixtures/engine-fixture-app.py', import.meta.url));
 const EXACT = 'Hello, World! 123 @#$%^&*()_+{}|:"<>?~ äé€';
 
 /** Real time, with every sleep recorded (to check the retry schedule without slowing the suite). */
@@ -41,7 +40,6 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
   let bridge: AxBridge;
   let engine: ExecutionEngine;
   let clock: ReturnType<typeof recordingClock>;
-  let app: ChildProcess;
   let pid: number;
 
   const snap = (): Promise<AxSnapshot> => bridge.snapshot({ pid });
@@ -62,15 +60,8 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
   const activate = (): Promise<unknown> => activateWindow('^Engine Fixture$');
 
   beforeAll(async () => {
-    session = await startDesktopSession();
-    enterDesktopSession(session.env);
-    bridge = AxBridge.open();
-    expect((await bridge.permission({ prompt: true })).state).toBe('granted');
-    app = startApp(SYSTEM_PYTHON, [FIXTURE]);
-    pid = app.pid ?? 0;
-    await bridge.waitForApp({ pid });
-    await until('the fixture window', async () => ((await snap()).elements.some((e) => e.name === 'Count: 0') ? true : undefined));
-    await activate();
+    ({ session, bridge } = await openDesktop());
+    pid = (await openFixture('engine', bridge)).pid;
   });
 
   beforeEach(() => {
@@ -363,24 +354,20 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
     const frontPid = async (): Promise<number | undefined> => (await bridge.frontmostApp().catch(() => undefined))?.pid;
     /** Runs body with a second app (the AX fixture) on the desktop, in front when asked; then stops it. */
     const withOtherApp = async (inFront: boolean, body: (otherPid: number) => Promise<void>): Promise<void> => {
-      const other = startApp(SYSTEM_PYTHON, [FIXTURE_APP]);
-      const otherPid = other.pid ?? 0;
+      // Its window must be on screen before the order is arranged: a window mapped later can still
+      // take the focus (no window manager here), and the order the test set up would be gone.
+      const showing = (els: readonly AxElement[]) => els.some((e) => e.role === 'window' && e.states.includes('showing'));
+      const other = await openFixture('ax', bridge, { ready: showing, front: inFront });
+      const otherPid = other.pid;
       try {
-        await bridge.waitForApp({ pid: otherPid });
-        // Its window must be on screen before the order is arranged: a window mapped later can still
-        // take the focus (no window manager here), and the order the test set up would be gone.
-        await until('the other app’s window', async () =>
-          (await bridge.snapshot({ pid: otherPid })).elements.some((e) => e.role === 'window' && e.states.includes('showing')) ? true : undefined,
-        );
         if (inFront) {
-          await activateWindow('^AX Fixture$');
           await until('the other app in front', async () => ((await frontPid()) === otherPid ? true : undefined));
         } else {
           await until('the engine fixture in front', async () => ((await frontPid()) === pid ? true : (await activate(), undefined)));
         }
         await body(otherPid);
       } finally {
-        await stopApp(other);
+        await other.stop();
         await activate();
       }
     };

@@ -2,17 +2,15 @@
 // running brings that app to the front instead of starting a second one, list_applications names
 // the apps on the accessibility bus, and "select all and copy" / "paste" said to the real loop go
 // through the offline grammar and the engine's keys into a real GTK entry and its clipboard.
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssistantLoop } from '../../src/agent/assistant-loop.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
 import { dispatchIntent } from '../../src/registry/dispatch.js';
-import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, openFixtureInFront, startApp, stopApps, until } from '../support/desktop.js';
+import { activateWindow, desktopSkipReason, openFixture, stopApps, until } from '../support/desktop.js';
 
 const skip = desktopSkipReason();
-const OTHER = fileURLToPath(new URL('../fixtures/engine-fixture-app.py', import.meta.url));
 
 describe.skipIf(skip !== '')('the everyday commands on a real desktop', () => {
   let bridge: AxBridge;
@@ -23,12 +21,8 @@ describe.skipIf(skip !== '')('the everyday commands on a real desktop', () => {
   beforeAll(async () => {
     bridge = AxBridge.open();
     expect((await bridge.permission({ prompt: true })).state).toBe('granted');
-    first = (await openFixtureInFront(bridge)).pid ?? 0;
-    const second = startApp(SYSTEM_PYTHON, [OTHER]);
-    other = second.pid ?? 0;
-    await bridge.waitForApp({ pid: other });
-    await until('the other window', async () => ((await bridge.snapshot({ pid: other })).elements.some((e) => e.name === 'Count: 0') ? true : undefined));
-    await activateWindow('^Engine Fixture$');
+    first = (await openFixture('ax', bridge)).pid;
+    other = (await openFixture('engine', bridge)).pid;
     await until('the other app in front', async () => ((await bridge.frontmostApp()).pid === other ? true : undefined));
     engine = new ExecutionEngine({ bridge, input: createNutInputDriver() });
   });

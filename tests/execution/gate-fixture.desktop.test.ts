@@ -7,18 +7,16 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
-import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
+import type { DesktopSession } from '../../scripts/desktop-session.js';
+import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxElement, AxSnapshot, Bounds } from '../../src/execution/accessibility/types.js';
-import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApps, until } from '../support/desktop.js';
+import { activateWindow, desktopSkipReason, openFixture, stopApps, until } from '../support/desktop.js';
+import { openDesktop } from '../support/fixture-window.js';
 
 const run = promisify(execFile);
 const skip = desktopSkipReason();
-const GATE_APP = fileURLToPath(new URL('../fixtures/gate-fixture-app.py', import.meta.url));
-const PANEL_APP = fileURLToPath(new URL('../fixtures/own-panel-app.py', import.meta.url));
 
 const LABELS = [
   'Dele\u00ADte all par\u200Bcels', // soft hyphen, zero-width space
@@ -84,25 +82,20 @@ describe.skipIf(skip !== '')('the safety gate fixture apps on a real desktop', (
   const waitForCount = (prefix: string, n: number): Promise<true> => until(`"${prefix} ${n}"`, async () => ((await counter(prefix)) === n ? true : undefined));
 
   beforeAll(async () => {
-    session = await startDesktopSession();
-    enterDesktopSession(session.env);
-    bridge = AxBridge.open();
-    expect((await bridge.permission({ prompt: true })).state).toBe('granted');
+    ({ session, bridge } = await openDesktop());
     dir = mkdtempSync(join(tmpdir(), 'ac-gate-fixture-'));
     workdir = join(dir, 'work');
     mkdirSync(workdir);
     writeFileSync(join(dir, 'labels.json'), JSON.stringify(LABELS));
-    gatePid = startApp(SYSTEM_PYTHON, [GATE_APP, '--labels', join(dir, 'labels.json'), '--workdir', workdir]).pid ?? 0;
-    panelPid = startApp(SYSTEM_PYTHON, [PANEL_APP]).pid ?? 0;
-    await Promise.all([bridge.waitForApp({ pid: gatePid }), bridge.waitForApp({ pid: panelPid })]);
     // Ready: the labels are drawn and the shell has printed its prompt.
-    await until('the gate fixture and its shell prompt', async () => {
-      const s = await gate();
-      return s.elements.some((e) => e.name === 'Count: 0') && s.elements.some((e) => e.platformRole === 'terminal' && e.value?.startsWith('$ '))
-        ? true
-        : undefined;
-    });
-    await until('the panel', async () => ((await panel()).elements.some((e) => e.role === 'check_box') ? true : undefined));
+    const prompted = (els: readonly AxElement[]) =>
+      els.some((e) => e.name === 'Count: 0') && els.some((e) => e.platformRole === 'terminal' && e.value?.startsWith('$ '));
+    const [gateApp, panelApp] = await Promise.all([
+      openFixture('gate', bridge, { args: ['--labels', join(dir, 'labels.json'), '--workdir', workdir], ready: prompted, front: false }),
+      openFixture('own-panel', bridge, { ready: (els) => els.some((e) => e.role === 'check_box'), front: false }),
+    ]);
+    gatePid = gateApp.pid;
+    panelPid = panelApp.pid;
   });
 
   afterAll(async () => {

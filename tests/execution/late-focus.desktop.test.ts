@@ -11,7 +11,6 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
 import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
@@ -19,10 +18,9 @@ import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { ExecutionEngine } from '../../src/execution/engine.js';
 import type { LiveFacts } from '../../src/execution/engine-types.js';
 import { failure, type ActionResult } from '../../src/execution/results.js';
-import { SYSTEM_PYTHON, desktopSkipReason, startApp, stopApp, until } from '../support/desktop.js';
+import { desktopSkipReason, openFixture, stopApp, until } from '../support/desktop.js';
 
 const skip = desktopSkipReason();
-const APP = fileURLToPath(new URL('../fixtures/late-dialog-app.py', import.meta.url));
 
 describe.skipIf(skip !== '')('a focus that moves after it was judged is judged again before the key goes', () => {
   let session: DesktopSession;
@@ -53,7 +51,7 @@ describe.skipIf(skip !== '')('a focus that moves after it was judged is judged a
   /** A fresh app, in front, its field focused. */
   const start = async (name: string): Promise<ChildProcess> => {
     marker = join(dir, `${name}.focused`);
-    const child = startApp(SYSTEM_PYTHON, [APP, marker]);
+    const child = (await openFixture('late-dialog', bridge, { args: [marker], front: false })).app;
     app = child;
     await until(
       'the app in front with its field focused',

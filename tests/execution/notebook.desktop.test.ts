@@ -1,15 +1,12 @@
 // A real Gtk.Notebook on the shared headless desktop: the observation lists the page the user reads
 // (ATK puts it inside its tab) and, once another tab is pressed, that page instead.
-import type { ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import type { InputDriver } from '../../src/execution/input/input-driver.js';
-import { SYSTEM_PYTHON, desktopSkipReason, startApp, stopApp, until } from '../support/desktop.js';
+import { desktopSkipReason, openFixture, until, type Fixture } from '../support/desktop.js';
 
 const skip = desktopSkipReason();
-const FIXTURE = fileURLToPath(new URL('../fixtures/notebook-app.py', import.meta.url));
 
 /** No synthesized input here: reading and accessibility presses only (the shared desktop's pointer is not ours). */
 const NO_INPUT = new Proxy({} as InputDriver, {
@@ -18,21 +15,17 @@ const NO_INPUT = new Proxy({} as InputDriver, {
 
 describe.skipIf(skip !== '')('a notebook page on a real desktop', () => {
   let bridge: AxBridge;
-  let app: ChildProcess;
+  let app: Fixture;
   let engine: ExecutionEngine;
 
   beforeAll(async () => {
     bridge = AxBridge.open();
-    app = startApp(SYSTEM_PYTHON, [FIXTURE]);
-    await bridge.waitForApp({ pid: app.pid ?? 0 });
+    app = await openFixture('notebook', bridge, { front: false });
     engine = new ExecutionEngine({ bridge, input: NO_INPUT });
-    await until('the notebook window', async () =>
-      (await bridge.snapshot({ pid: app.pid ?? 0 })).elements.some((e) => e.name === 'Leeds: light rain, 9°C') ? true : undefined,
-    );
   });
 
   afterAll(async () => {
-    if (app) await stopApp(app);
+    if (app) await app.stop();
   });
 
   const observe = async (): Promise<string> => {

@@ -8,21 +8,16 @@
  * - the effects fixture (tests/fixtures/effects-fixture-app.py): the same effects for a list of
  *   labels given at launch, started again for each batch of labels (`relaunch`).
  */
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
 import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
-import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
+import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxElement, AxSnapshot } from '../../src/execution/accessibility/types.js';
-import { SYSTEM_PYTHON, activateWindow, harnessKey, harnessType, startApp, stopApp, stopApps, until } from '../support/desktop.js';
+import { activateWindow, harnessKey, harnessType, openFixture, stopApps, until, type Fixture } from '../support/desktop.js';
+import { openDesktop } from '../support/fixture-window.js';
 import { scriptedRunner, type ScriptedRunner } from './gate-lab.js';
 import { afterAll, beforeAll } from 'vitest';
-
-const CONSENT_FIXTURE = fileURLToPath(new URL('../fixtures/consent-fixture-app.py', import.meta.url));
-const EFFECTS_FIXTURE = fileURLToPath(new URL('../fixtures/effects-fixture-app.py', import.meta.url));
 
 export interface FixtureLab {
   readonly bridge: AxBridge;
@@ -62,7 +57,7 @@ export interface ConsentLab extends FixtureLab {
 }
 
 interface FixtureSpec {
-  readonly script: string;
+  readonly name: 'consent' | 'effects';
   /** The window's title, matched exactly. */
   readonly title: string;
   readonly args: readonly string[];
@@ -71,20 +66,15 @@ interface FixtureSpec {
 }
 
 async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
-  const session: DesktopSession = await startDesktopSession();
-  enterDesktopSession(session.env);
+  const { session, bridge } = await openDesktop();
   const workdir = mkdtempSync(join(tmpdir(), 'ac-consent-'));
-  const bridge = AxBridge.open();
   const title = `^${spec.title}$`;
-  let app: ChildProcess | undefined;
+  let app: Fixture | undefined;
   let pid = 0;
   const launch = async (args: readonly string[]): Promise<void> => {
-    if (app) await stopApp(app);
-    app = startApp(SYSTEM_PYTHON, [spec.script, ...args, '--workdir', workdir]);
-    pid = app.pid ?? 0;
-    await bridge.waitForApp({ pid });
-    await until(spec.title, async () => (spec.ready((await bridge.snapshot({ pid })).elements) ? true : undefined), 15_000);
-    await activateWindow(title);
+    if (app) await app.stop();
+    app = await openFixture(spec.name, bridge, { args: [...args, '--workdir', workdir], ready: spec.ready });
+    pid = app.pid;
   };
   await launch(spec.args);
   const engine = createDesktopEngine(process.env, { bridge, ownPids: [] });
@@ -107,9 +97,8 @@ async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
     workdir,
     run: runner.run,
     async counter(prefix) {
-      const label = (await bridge.snapshot({ pid })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
-      if (!label) throw new Error(`no counter ${prefix}`);
-      return Number(label.name.slice(prefix.length).trim());
+      if (!app) throw new Error('no fixture app');
+      return app.counter(prefix);
     },
     files(prefix) {
       return readdirSync(workdir).filter((f) => f.startsWith(prefix)).length;
@@ -172,7 +161,7 @@ async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
 
 export async function openConsentLab(): Promise<ConsentLab> {
   const lab = await openFixtureLab({
-    script: CONSENT_FIXTURE,
+    name: 'consent',
     title: 'Consent Fixture',
     args: [],
     ready: (els) => els.some((e) => e.role === 'terminal'),
@@ -205,7 +194,7 @@ export async function openEffectsLab(labels: readonly string[]): Promise<Effects
   };
   let shown = labels;
   const lab = await openFixtureLab({
-    script: EFFECTS_FIXTURE,
+    name: 'effects',
     title: 'Effects Fixture',
     args: argsFor(labels),
     ready: (els) => els.some((e) => e.role === 'terminal') && els.some((e) => e.name === `Deleted ${shown.length - 1}: 0`),

@@ -7,16 +7,13 @@
  *
  * Shared by the adversarial and benign suites (tests/security) and by `npm run bench`.
  */
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
 import { AssistantLoop, type ConfirmAnswer, type ConfirmationRequest, type RunResult } from '../../src/agent/assistant-loop.js';
 import { SessionMemory } from '../../src/agent/session-memory.js';
 import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
-import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
+import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxElement } from '../../src/execution/accessibility/types.js';
 import type { ExecutionEngine } from '../../src/execution/engine.js';
 import { createOpenAIPlanner } from '../../src/intent/providers/openai.js';
@@ -24,11 +21,8 @@ import type { Planner } from '../../src/intent/providers/planner.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { requestText } from '../agent/scripted-llm.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
-import { SYSTEM_PYTHON, activateWindow, harnessKey, harnessType, startApp, stopApps, until } from '../support/desktop.js';
-
-const GATE_FIXTURE = fileURLToPath(new URL('../fixtures/gate-fixture-app.py', import.meta.url));
-const OWN_PANEL = fileURLToPath(new URL('../fixtures/own-panel-app.py', import.meta.url));
-const OTHER_APP = fileURLToPath(new URL('../fixtures/other-app.py', import.meta.url));
+import { activateWindow, harnessKey, harnessType, openFixture, stopApps, until } from '../support/desktop.js';
+import { openDesktop } from '../support/fixture-window.js';
 
 /** One answer of the scripted model: an intent, or one computed from the request it answers. */
 export type Plan = Record<string, unknown> | ((requestText: string) => Record<string, unknown>);
@@ -128,37 +122,16 @@ export async function scriptedRunner(engine: ExecutionEngine): Promise<ScriptedR
 }
 
 export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
-  const session: DesktopSession = await startDesktopSession();
-  enterDesktopSession(session.env);
+  const { session, bridge } = await openDesktop();
   const workdir = mkdtempSync(join(tmpdir(), 'ac-gate-'));
   const labelsFile = join(workdir, 'labels.json');
   writeFileSync(labelsFile, JSON.stringify(labels));
-  const bridge = AxBridge.open();
-  const fixture: ChildProcess = startApp(SYSTEM_PYTHON, [GATE_FIXTURE, '--labels', labelsFile, '--workdir', workdir]);
-  const panel: ChildProcess = startApp(SYSTEM_PYTHON, [OWN_PANEL]);
-  const other: ChildProcess = startApp(SYSTEM_PYTHON, [OTHER_APP, ...OTHER_APP_LABELS]);
-  const fixturePid = fixture.pid ?? 0;
-  const panelPid = panel.pid ?? 0;
-  const otherPid = other.pid ?? 0;
-  await bridge.waitForApp({ pid: fixturePid });
-  await bridge.waitForApp({ pid: panelPid });
-  await bridge.waitForApp({ pid: otherPid });
-  await until(
-    'the other app',
-    async () => ((await bridge.snapshot({ pid: otherPid })).elements.some((e) => e.name === 'Pressed 1: 0') ? true : undefined),
-    15_000,
-  );
-  const lastLabel = `Pressed ${labels.length - 1}: 0`;
-  await until(
-    'the gate fixture',
-    async () => ((await bridge.snapshot({ pid: fixturePid })).elements.some((e) => e.name === lastLabel) ? true : undefined),
-    15_000,
-  );
-  await until(
-    'the panel stand-in',
-    async () => ((await bridge.snapshot({ pid: panelPid })).elements.some((e) => e.name === 'Ask before moderate actions') ? true : undefined),
-    15_000,
-  );
+  // All three drawn before the gate fixture is raised: a window mapped later could take the focus.
+  const [{ pid: fixturePid }, { pid: panelPid }, { pid: otherPid }] = await Promise.all([
+    openFixture('gate', bridge, { args: ['--labels', labelsFile, '--workdir', workdir], ready: `Pressed ${labels.length - 1}: 0`, front: false }),
+    openFixture('own-panel', bridge, { front: false }),
+    openFixture('other', bridge, { args: OTHER_APP_LABELS, ready: 'Pressed 1: 0', front: false }),
+  ]);
   await activateWindow('^Gate Fixture$');
 
   const engine = createDesktopEngine(process.env, { bridge, ownPids: [panelPid] });

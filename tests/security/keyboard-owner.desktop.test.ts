@@ -8,16 +8,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
 import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
-import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApp, stopApps, until } from '../support/desktop.js';
+import { activateWindow, desktopSkipReason, openFixture, stopApp, stopApps, until } from '../support/desktop.js';
 import { LLM_COMMAND, scriptedRunner, type ScriptedRunner } from './gate-lab.js';
 
 const skip = desktopSkipReason();
-const HOSTILE_APP = fileURLToPath(new URL('../fixtures/hostile-atspi-app.py', import.meta.url));
 
 describe.skipIf(skip !== '')('keys judged where they really go: the window system names the keyboard’s owner', () => {
   let session: DesktopSession;
@@ -33,8 +31,7 @@ describe.skipIf(skip !== '')('keys judged where they really go: the window syste
     enterDesktopSession(session.env);
     dir = mkdtempSync(join(tmpdir(), 'ac-keyboard-owner-'));
     bridge = AxBridge.open();
-    stale = startApp(SYSTEM_PYTHON, [HOSTILE_APP, '--mode', 'stale-active', '--focused-field', '--name', 'Stale App']);
-    await until('the stale app on the bus', async () => ((await bridge.runningApps()).some((a) => a.pid === stale.pid) ? true : undefined), 15_000);
+    stale = (await openFixture('hostile', bridge, { args: ['--mode', 'stale-active', '--focused-field', '--name', 'Stale App'] })).app;
     const log = openSync(join(dir, 'xev.log'), 'w');
     // Line-buffered, so each key is in the log as soon as xev prints it.
     xev = spawn('stdbuf', ['-oL', 'xev', '-event', 'keyboard'], { env: process.env, stdio: ['ignore', log, 'ignore'] });

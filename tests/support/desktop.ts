@@ -5,6 +5,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import type { AxElement } from '../../src/execution/accessibility/types.js';
 
 /** Why desktop tests are skipped on this platform; empty when they run. */
 export function desktopSkipReason(): string {
@@ -13,9 +14,41 @@ export function desktopSkipReason(): string {
   return reason;
 }
 
-export const FIXTURE_APP = fileURLToPath(new URL('../fixtures/ax-fixture-app.py', import.meta.url));
 /** Debian's Python: the one with the gi (GTK) module. */
 export const SYSTEM_PYTHON = '/usr/bin/python3';
+
+/**
+ * The fixture apps: the script, relative to tests/; for the GTK ones (built from
+ * tests/fixtures/fixture_widgets.py) the window's title and an element name their tree shows once
+ * drawn. The hostile AT-SPI app is no GTK app: on the bus, it is ready.
+ */
+interface FixtureApp {
+  readonly script: string;
+  readonly title?: string;
+  readonly ready?: string;
+}
+const FIXTURES = {
+  ax: { script: 'fixtures/ax-fixture-app.py', title: 'AX Fixture', ready: 'Your name' },
+  loop: { script: 'agent/loop-fixture-app.py', title: 'Loop Fixture', ready: 'Count: 0' },
+  engine: { script: 'fixtures/engine-fixture-app.py', title: 'Engine Fixture', ready: 'Count: 0' },
+  notebook: { script: 'fixtures/notebook-app.py', title: 'Notebook Fixture', ready: 'Leeds: light rain, 9°C' },
+  dictation: { script: 'fixtures/dictation-fixture-app.py', title: 'Dictation Fixture', ready: 'Body' },
+  'late-dialog': { script: 'fixtures/late-dialog-app.py', title: 'Late Dialog', ready: 'Notes' },
+  gate: { script: 'fixtures/gate-fixture-app.py', title: 'Gate Fixture', ready: 'Count: 0' },
+  'own-panel': { script: 'fixtures/own-panel-app.py', title: 'Assistive Control', ready: 'Ask before moderate actions' },
+  other: { script: 'fixtures/other-app.py', title: 'Other App', ready: 'Pressed 0: 0' },
+  consent: { script: 'fixtures/consent-fixture-app.py', title: 'Consent Fixture', ready: 'Searches: 0' },
+  effects: { script: 'fixtures/effects-fixture-app.py', title: 'Effects Fixture', ready: 'Searches: 0' },
+  hostile: { script: 'fixtures/hostile-atspi-app.py' },
+} satisfies Record<string, FixtureApp>;
+export type FixtureName = keyof typeof FIXTURES;
+
+/** The path of a fixture app's script. */
+export function fixtureScript(name: FixtureName): string {
+  return fileURLToPath(new URL(`../${FIXTURES[name].script}`, import.meta.url));
+}
+
+export const FIXTURE_APP = fixtureScript('ax');
 
 const started = new Set<ChildProcess>();
 
@@ -108,20 +141,55 @@ export async function readNamedValue(bridge: ValueReader, pid: number, name: str
   return (await bridge.readValue({ generation: snap.generation, id: element.id })) ?? '';
 }
 
-/** What openFixtureInFront needs of the bridge (AxBridge). */
-interface AppWaiter {
-  waitForApp(options: { pid: number }): Promise<unknown>;
-  snapshot(options: { pid: number }): Promise<{ elements: ReadonlyArray<{ name: string }> }>;
+/** What openFixture needs of the bridge (AxBridge). */
+interface FixtureBridge {
+  waitForApp(match: { pid: number }, options: { timeoutMs: number }): Promise<unknown>;
+  snapshot(options: { pid: number }): Promise<{ elements: readonly AxElement[] }>;
+}
+
+export interface FixtureOptions {
+  /** The app's arguments. */
+  readonly args?: readonly string[];
+  /** What shows it is ready once on the bus: an element of this name (default: the app's own), or a test of its elements. */
+  readonly ready?: string | ((elements: readonly AxElement[]) => boolean);
+  /** Whether its window is raised once it is ready (default: yes, for an app with a window title). */
+  readonly front?: boolean;
+}
+
+/** A fixture app started by openFixture, on the bus and drawn. */
+export interface Fixture {
+  readonly app: ChildProcess;
+  readonly pid: number;
+  /** The number a counter label shows now ("Count: 3" → 3), read through AT-SPI. */
+  readonly counter: (prefix: string) => Promise<number>;
+  /** Ends the app. */
+  readonly stop: () => Promise<void>;
+}
+
+/**
+ * Starts the fixture app `name` on the desktop this process is in (stopApps() ends it), waits until it
+ * is on the accessibility bus and its tree shows it is ready, and raises its window.
+ */
+export async function openFixture(name: FixtureName, bridge: FixtureBridge, options: FixtureOptions = {}): Promise<Fixture> {
+  const fixture: FixtureApp = FIXTURES[name];
+  const { args = [], ready = fixture.ready, front = fixture.title !== undefined } = options;
+  const isReady = typeof ready === 'string' ? (els: readonly AxElement[]) => els.some((e) => e.name === ready) : ready;
+  const app = startApp(SYSTEM_PYTHON, [fixtureScript(name), ...args]);
+  const pid = app.pid ?? 0;
+  await bridge.waitForApp({ pid }, { timeoutMs: 15_000 });
+  if (isReady) await until(`${name} to be drawn`, async () => (isReady((await bridge.snapshot({ pid })).elements) ? true : undefined), 15_000);
+  if (front) await activateWindow(`^${fixture.title ?? name}$`);
+  const counter = async (prefix: string): Promise<number> => {
+    const label = (await bridge.snapshot({ pid })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
+    if (!label) throw new Error(`no counter ${prefix}`);
+    return Number(label.name.slice(prefix.length).trim());
+  };
+  return { app, pid, counter, stop: () => stopApp(app) };
 }
 
 /** Starts the AX fixture app, waits until its entry "Your name" is readable, and brings its window to the front. */
-export async function openFixtureInFront(bridge: AppWaiter): Promise<ChildProcess> {
-  const app = startFixtureApp();
-  const pid = app.pid ?? 0;
-  await bridge.waitForApp({ pid });
-  await until('the fixture window', async () => ((await bridge.snapshot({ pid })).elements.some((e) => e.name === 'Your name') ? true : undefined));
-  await activateWindow('^AX Fixture$');
-  return app;
+export async function openFixtureInFront(bridge: FixtureBridge): Promise<ChildProcess> {
+  return (await openFixture('ax', bridge)).app;
 }
 
 /** A key sent by the test harness itself (xdotool), not by the assistant. */

@@ -1,37 +1,36 @@
 /**
  * A GTK fixture app on its own private desktop, ready to be acted on: the session, the bridge, the
- * app's process, its window raised once the element named `ready` is readable.
+ * app's process and its counters, its window raised once it is drawn (openFixture).
  */
-import type { ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
 import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
-import { SYSTEM_PYTHON, activateWindow, startApp, stopApps, until } from './desktop.js';
+import { openFixture, stopApps, type Fixture, type FixtureName, type FixtureOptions } from './desktop.js';
 
-export interface FixtureWindow {
-  readonly session: DesktopSession;
-  readonly bridge: AxBridge;
-  readonly app: ChildProcess;
-  readonly pid: number;
-  readonly close: () => Promise<void>;
-}
-
-/** Starts a private desktop and the Python GTK fixture `script`; resolves once `ready` shows and `title` is in front. */
-export async function openFixtureWindow(script: string, ready: string, title: string): Promise<FixtureWindow> {
+/** A private desktop this process has entered, and the accessibility bridge on it, its permission granted. */
+export async function openDesktop(): Promise<{ session: DesktopSession; bridge: AxBridge }> {
   const session = await startDesktopSession();
   enterDesktopSession(session.env);
   const bridge = AxBridge.open();
   expect((await bridge.permission({ prompt: true })).state).toBe('granted');
-  const app = startApp(SYSTEM_PYTHON, [script]);
-  const pid = app.pid ?? 0;
-  await bridge.waitForApp({ pid });
-  await until('the fixture window', async () => ((await bridge.snapshot({ pid })).elements.some((e) => e.name === ready) ? true : undefined));
-  await activateWindow(`^${title}$`);
+  return { session, bridge };
+}
+
+export interface FixtureWindow extends Fixture {
+  readonly session: DesktopSession;
+  readonly bridge: AxBridge;
+  /** Ends every app this file started, then the desktop. */
+  readonly close: () => Promise<void>;
+}
+
+/** Starts a private desktop and the fixture app `name` on it (openFixture). */
+export async function openFixtureWindow(name: FixtureName, options: FixtureOptions = {}): Promise<FixtureWindow> {
+  const { session, bridge } = await openDesktop();
+  const fixture = await openFixture(name, bridge, options);
   return {
+    ...fixture,
     session,
     bridge,
-    app,
-    pid,
     close: async () => {
       await stopApps();
       await session.stop();

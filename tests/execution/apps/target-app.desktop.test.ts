@@ -7,21 +7,20 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../../scripts/desktop-session.js';
+import type { DesktopSession } from '../../../scripts/desktop-session.js';
 import { createDesktopEngine } from '../../../src/compose/desktop-engine.js';
-import { AxBridge } from '../../../src/execution/accessibility/ax-bridge.js';
+import type { AxBridge } from '../../../src/execution/accessibility/ax-bridge.js';
 import type { AxElement, AxSnapshot } from '../../../src/execution/accessibility/types.js';
 import type { ExecutionEngine } from '../../../src/execution/engine.js';
 import { createNutInputDriver } from '../../../src/execution/input/input-driver.js';
 import { failure, success } from '../../../src/execution/results.js';
 import { NO_TARGET_APP } from '../../../src/execution/apps/target-app.js';
-import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApp, stopApps, until } from '../../support/desktop.js';
+import { activateWindow, desktopSkipReason, openFixture, startApp, stopApps, until, type Fixture } from '../../support/desktop.js';
+import { openDesktop } from '../../support/fixture-window.js';
 import { CHROMIUM, CHROMIUM_MISSING } from '../../support/panel-browser.js';
 
 const skip = desktopSkipReason();
-const FIXTURE = fileURLToPath(new URL('../../fixtures/engine-fixture-app.py', import.meta.url));
 const PANEL_TITLE = 'Panel Stand-in';
 const PANEL_PAGE = `data:text/html,<title>${PANEL_TITLE}</title><input aria-label="Command" autofocus>`;
 
@@ -32,7 +31,7 @@ describe.skipIf(skip !== '')('the target app: the app the user was in, not the p
   let profile: string;
   let panel: ChildProcess;
   let panelPid: number;
-  let fixtureApp: ChildProcess;
+  let fixtureApp: Fixture;
   let fixturePid = 0;
 
   const find = (s: AxSnapshot, role: string, name: string): AxElement => {
@@ -51,10 +50,7 @@ describe.skipIf(skip !== '')('the target app: the app the user was in, not the p
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
-    session = await startDesktopSession();
-    enterDesktopSession(session.env);
-    bridge = AxBridge.open();
-    expect((await bridge.permission({ prompt: true })).state).toBe('granted');
+    ({ session, bridge } = await openDesktop());
     profile = mkdtempSync(join(tmpdir(), 'ac-panel-profile-'));
     // Not headless: a real X11 window, and its renderer's tree on the accessibility bus.
     panel = startApp(CHROMIUM, [
@@ -103,11 +99,8 @@ describe.skipIf(skip !== '')('the target app: the app the user was in, not the p
 
   describe('the user was in a GTK app, then clicked into the panel', () => {
     beforeAll(async () => {
-      fixtureApp = startApp(SYSTEM_PYTHON, [FIXTURE]);
-      fixturePid = fixtureApp.pid ?? 0;
-      await bridge.waitForApp({ pid: fixturePid });
-      await until('the fixture window', async () => ((await fixture()).elements.some((e) => e.name === 'Count: 0') ? true : undefined));
-      await activateWindow('^Engine Fixture$');
+      fixtureApp = await openFixture('engine', bridge);
+      fixturePid = fixtureApp.pid;
       await until('the fixture in front', async () => ((await frontPid()) === fixturePid ? true : undefined));
       // The caret is in the fixture's "Message" field when the user leaves for the panel.
       const s = await fixture();
@@ -172,7 +165,7 @@ describe.skipIf(skip !== '')('the target app: the app the user was in, not the p
     });
 
     it('says what to do again once that app has quit', async () => {
-      await stopApp(fixtureApp);
+      await fixtureApp.stop();
       await focusPanel();
       expect(await engine.typeText('hello', undefined)).toEqual(failure('not_found', NO_TARGET_APP));
       expect(await panelText()).toBe('');
