@@ -9,6 +9,7 @@ import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
 import { dispatchIntent } from '../../src/registry/dispatch.js';
 import { activateWindow, desktopSkipReason, openFixture, stopApps, until } from '../support/desktop.js';
+import { openBridge } from '../support/fixture-window.js';
 
 const skip = desktopSkipReason();
 
@@ -19,8 +20,7 @@ describe.skipIf(skip !== '')('the everyday commands on a real desktop', () => {
   let other: number;
 
   beforeAll(async () => {
-    bridge = AxBridge.open();
-    expect((await bridge.permission({ prompt: true })).state).toBe('granted');
+    bridge = await openBridge();
     first = (await openFixture('ax', bridge)).pid;
     other = (await openFixture('engine', bridge)).pid;
     await until('the other app in front', async () => ((await bridge.frontmostApp()).pid === other ? true : undefined));

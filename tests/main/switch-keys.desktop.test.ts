@@ -14,6 +14,7 @@ import type { ShellSignal } from '../../src/shared/contracts/ipc-contract.js';
 import { DEFAULT_SWITCH_SETTINGS, type SwitchSettings } from '../../src/shared/switch-access.js';
 import { SwitchShortcuts } from '../../src/main/shortcuts/switch-shortcut.js';
 import { desktopSkipReason, stopApp, until, readNamedValue, openFixtureInFront } from '../support/desktop.js';
+import { openBridge } from '../support/fixture-window.js';
 import type { ChildProcess } from 'node:child_process';
 
 const run = promisify(execFile);
@@ -63,8 +64,7 @@ describe.skipIf(skip !== '')('switch keys held while another app has the keyboar
   };
 
   beforeAll(async () => {
-    bridge = AxBridge.open();
-    expect((await bridge.permission({ prompt: true })).state).toBe('granted');
+    bridge = await openBridge();
     app = await openFixtureInFront(bridge);
     hold = new SwitchKeyHold(bridge);
     // The core → main → panel relay, as shell.ts wires it (the core's notice is main's keyReport).

@@ -9,6 +9,7 @@ import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { SnapshotOptions } from '../../src/execution/accessibility/ax-bridge.js';
 import { AccessibilityError, type AxElement, type AxEvent, type AxSnapshot } from '../../src/execution/accessibility/types.js';
 import { SYSTEM_PYTHON, desktopSkipReason, sleep, startApp, startFixtureApp, stopApp, stopApps, until } from '../support/desktop.js';
+import { openBridge } from '../support/fixture-window.js';
 
 const skip = desktopSkipReason();
 const SCREEN_READER = fileURLToPath(new URL('./screen-reader-client.py', import.meta.url));
@@ -35,8 +36,7 @@ describe.skipIf(skip !== '')('accessibility bridge fast path', () => {
   let many: ChildProcess;
 
   beforeAll(async () => {
-    bridge = AxBridge.open();
-    expect((await bridge.permission({ prompt: true })).state).toBe('granted');
+    bridge = await openBridge();
     fixture = startFixtureApp();
     factory = startApp('gtk3-widget-factory');
     many = startFixtureApp('--many', '300');

@@ -8,7 +8,8 @@ import { ROLES } from '../../src/shared/roles.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { loadNativeBridge } from '../../src/execution/accessibility/native.js';
 import { ACTIONS, AccessibilityError, STATES, type AxEvent, type AxElement, type AxSnapshot } from '../../src/execution/accessibility/types.js';
-import { activateWindow, desktopSkipReason, sleep, startApp, startFixtureApp, stopApp, stopApps, stopPid, until } from '../support/desktop.js';
+import { activateWindow, desktopSkipReason, openFixture, sleep, startApp, startFixtureApp, stopApp, stopApps, stopPid, until } from '../support/desktop.js';
+import { openBridge } from '../support/fixture-window.js';
 
 const run = promisify(execFile);
 const skip = desktopSkipReason();
@@ -52,11 +53,9 @@ describe.skipIf(skip !== '')('accessibility bridge on a real desktop', () => {
   let factory: ChildProcess;
 
   beforeAll(async () => {
-    bridge = AxBridge.open();
-    expect((await bridge.permission({ prompt: true })).state).toBe('granted');
-    fixture = startFixtureApp();
+    bridge = await openBridge();
     factory = startApp('gtk3-widget-factory');
-    await bridge.waitForApp({ pid: fixture.pid ?? 0 });
+    fixture = (await openFixture('ax', bridge, { front: false })).app;
     await bridge.waitForApp({ pid: factory.pid ?? 0 });
   });
 

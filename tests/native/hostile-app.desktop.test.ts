@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/shared/roles.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { AccessibilityError, type AxElement, type AxSnapshot } from '../../src/execution/accessibility/types.js';
-import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, startFixtureApp, stopApp, stopApps, until } from '../support/desktop.js';
+import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, openFixture, startApp, stopApp, stopApps, until } from '../support/desktop.js';
+import { openBridge } from '../support/fixture-window.js';
 import type { ChildOutcome } from './hostile-app-child.js';
 
 const skip = desktopSkipReason();
@@ -273,10 +274,8 @@ describe.skipIf(skip !== '')('a hostile AT-SPI app cannot crash or hang the brid
   let fixture: ChildProcess;
 
   beforeAll(async () => {
-    bridge = AxBridge.open();
-    expect((await bridge.permission({ prompt: true })).state).toBe('granted');
-    fixture = startFixtureApp();
-    await bridge.waitForApp({ pid: fixture.pid ?? 0 });
+    bridge = await openBridge();
+    fixture = (await openFixture('ax', bridge, { front: false })).app;
   });
 
   afterAll(async () => {

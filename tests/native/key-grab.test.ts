@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxBridge, type SwitchKeyReport } from '../../src/execution/accessibility/ax-bridge.js';
 import { AccessibilityError } from '../../src/execution/accessibility/types.js';
 import { desktopSkipReason, stopApp, until, readNamedValue, openFixtureInFront } from '../support/desktop.js';
+import { openBridge } from '../support/fixture-window.js';
 
 const run = promisify(execFile);
 const skip = desktopSkipReason();
@@ -27,8 +28,7 @@ describe.skipIf(skip !== '')('switch keys held on the X server', () => {
   const entryText = (): Promise<string> => readNamedValue(bridge, app.pid ?? 0, 'Your name');
 
   beforeAll(async () => {
-    bridge = AxBridge.open();
-    expect((await bridge.permission({ prompt: true })).state).toBe('granted');
+    bridge = await openBridge();
     app = await openFixtureInFront(bridge);
     const pid = app.pid ?? 0;
     const snap = await bridge.snapshot({ pid });

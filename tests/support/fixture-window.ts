@@ -7,13 +7,18 @@ import { enterDesktopSession, startDesktopSession, type DesktopSession } from '.
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { openFixture, stopApps, type Fixture, type FixtureName, type FixtureOptions } from './desktop.js';
 
-/** A private desktop this process has entered, and the accessibility bridge on it, its permission granted. */
+/** The accessibility bridge on the desktop this process is in, its permission granted. */
+export async function openBridge(): Promise<AxBridge> {
+  const bridge = AxBridge.open();
+  expect((await bridge.permission({ prompt: true })).state).toBe('granted');
+  return bridge;
+}
+
+/** A private desktop this process has entered, and the accessibility bridge on it (openBridge). */
 export async function openDesktop(): Promise<{ session: DesktopSession; bridge: AxBridge }> {
   const session = await startDesktopSession();
   enterDesktopSession(session.env);
-  const bridge = AxBridge.open();
-  expect((await bridge.permission({ prompt: true })).state).toBe('granted');
-  return { session, bridge };
+  return { session, bridge: await openBridge() };
 }
 
 export interface FixtureWindow extends Fixture {
