@@ -81,6 +81,7 @@ startCore({
   speech: { modelsDir: speechModelsDir(process.platform, process.env, homedir()) },
   feedback: createSpokenFeedback({ enabled: false, rate: 175, onError: (e) => console.error(e.message) }),
   ...(switchKeys ? { switchKeys } : {}),
+  ...(bridge instanceof Error ? {} : { gridBridge: bridge }),
   bridgePermission: async (deadlineMs) => {
     if (bridge instanceof Error) return { state: 'unavailable', detail: bridge.message };
     return bridge.permission({ deadlineMs });

@@ -26,6 +26,8 @@ import type { SpokenFeedback } from '../voice/spoken-feedback.js';
 import type { SwitchKeyHold } from '../execution/input/switch-keys.js';
 import { createSileroVad, type VoiceActivityDetector } from '../voice/vad.js';
 import { ListeningSession } from './listening-session.js';
+import type { AxBridge } from '../execution/accessibility/ax-bridge.js';
+import { desktopGridAreas, inputScreenArea } from './grid-areas.js';
 import { speakEvents } from './voice-feedback.js';
 import { VoiceSession, observationVocabulary } from './voice-session.js';
 
@@ -47,6 +49,8 @@ export interface CoreOptions {
   readonly switchKeys?: SwitchKeyHold;
   /** The voice detector for continuous listening (Silero VAD by default). */
   readonly createDetector?: () => Promise<VoiceActivityDetector>;
+  /** Reads the front window's rectangle for "grid on the window" (the accessibility bridge); without it only the screen's grid is offered. */
+  readonly gridBridge?: Pick<AxBridge, 'snapshot'>;
   /** Where a message off the contract is reported, in a sentence (default: stderr, which main inherits). */
   readonly log?: (line: string) => void;
 }
@@ -183,6 +187,10 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     userCommandPhrases: () => userCommands.current.commands,
     userCommands,
     confirmTimeoutMs: () => current.confirmTimeoutSeconds * 1000,
+    // The mouse grid (issue #29): the screen as the input library sees it, the front window from its snapshot.
+    gridAreas: options.gridBridge
+      ? desktopGridAreas({ bridge: options.gridBridge, engine: observed.engine })
+      : { screen: () => inputScreenArea(), frontWindow: async () => 'The front window cannot be read in this version: say “show grid” for the whole screen.' },
     settings: settingsStore,
     // A key saved in the panel is for the base URL in the saved settings (issue #13).
     secrets: keysSavedForSettings(settingsStore, options.secrets),

@@ -25,10 +25,13 @@ import type { PermissionChecker, PermissionKind } from '../shared/permissions.js
 import { sessionCommand } from '../shared/session-commands.js';
 import type { AnswerChannel } from '../shared/answer-words.js';
 import { guideTitle, type CommandGuide } from '../shared/command-guide.js';
-import { commandGuide, confirmationGuide, questionGuide, runningGuide, type GuideVocabulary } from '../intent/grammar/command-guide.js';
+import { commandGuide, confirmationGuide, gridGuide, questionGuide, runningGuide, type GuideVocabulary } from '../intent/grammar/command-guide.js';
 import { promptPlatform } from '../intent/system-prompt.js';
 import { classifyRisk } from '../registry/risk.js';
 import { overlayView } from './overlay-marks.js';
+import { gridWord, type GridWord } from '../shared/grid-words.js';
+import type { GridAreas } from './grid-areas.js';
+import { DEFAULT_GRID_SIZE, canRefine, centrePoint, gridView, refineArea, type GridArea } from './mouse-grid.js';
 import { boundedPermissionChecker } from '../shared/permission-checker.js';
 import type { ListeningSession } from './listening-session.js';
 import type { VoiceSession } from './voice-session.js';
@@ -66,10 +69,17 @@ export interface PanelSessionDeps {
   readonly userCommands?: CommandsFileAccess;
   /** How long a confirmation waits before it ends, cancelled (the setting, read when it is asked). Default 2 minutes. */
   readonly confirmTimeoutMs?: () => number;
+  /** Where the mouse grid may go (issue #29): the screen and the front window. Without it "show grid" says it is unavailable. */
+  readonly gridAreas?: GridAreas;
+  /** Cells per side of the mouse grid (read when it is shown). Default 3. */
+  readonly gridSize?: () => number;
 }
 
 /** Why "show numbers" does nothing while dictating (what is said then is written into the field). */
 const NUMBERS_WHILE_DICTATING = 'Dictation is on, so the numbers are not shown: say “stop dictation” first, then “show numbers”.';
+
+/** Why the grid does not show while dictating (what is said then is written into the field). */
+const GRID_WHILE_DICTATING = 'Dictation is on, so the grid is not shown: say “stop dictation” first, then “show grid”.';
 
 /** What "show numbers" asks the loop: the grammar reads it as get_screen_elements of the frontmost app, no LLM. */
 const OBSERVE_COMMAND = 'what is on the screen';
@@ -117,6 +127,11 @@ export class PanelSession {
   private overlayShown = false;
   /** The observation the overlay last showed: a "show numbers" that observed nothing new must not show it again. */
   private shownFrom: Observation | undefined;
+  /**
+   * The mouse grid is up (issue #29): the rectangle its cells divide now, what it is over, and its
+   * cells per side. The overlay shows either the numbers or the grid, never both.
+   */
+  private grid: { readonly area: GridArea; readonly where: string; readonly size: number } | undefined;
 
   /** The injected checker, bounded: a check that throws or hangs reads as `unknown`, with a sentence. */
   private readonly permissions: PermissionChecker;
@@ -145,20 +160,27 @@ export class PanelSession {
       if (own === 'help') return this.help();
       // The panel opens its list itself; anything else that sends the words is told where it is.
       if (own === 'user_commands') return { outcome: 'done', message: 'Your commands are listed in the panel: choose “Your commands”.' } satisfies RunReply;
-      if (own === 'hide_numbers') {
-        this.overlayShown = false;
-        return { outcome: 'done', message: 'The numbers are hidden.', overlay: 'hidden' } satisfies RunReply;
-      }
+      // Either word closes whichever is up (Esc sends "hide numbers" for both).
+      if (own === 'hide_numbers' || own === 'hide_grid') return this.hideOverlay(own);
       const answered = this.answerWaiting(command, via ?? 'typed', startedAt);
       if (answered) return answered;
       // While dictating, what is said is text: "show numbers" would be typed as "what is on the screen".
       if (own === 'show_numbers' && this.dictating) return { outcome: 'refused', message: NUMBERS_WHILE_DICTATING } satisfies RunReply;
+      if (own === 'show_grid' || own === 'show_window_grid') {
+        if (this.dictating) return { outcome: 'refused', message: GRID_WHILE_DICTATING } satisfies RunReply;
+        return this.showGrid(own === 'show_window_grid');
+      }
+      // With the grid up, its words (a cell's number, "click", "move the mouse to 7") are the grid's; while dictating, they are text.
+      const toGrid = this.grid && !this.dictating ? gridWord(command) : undefined;
+      if (toGrid) return this.onGrid(toGrid);
       // With the numbers up, a number alone ("12", as said or typed) means that element; while dictating, it is the number.
       const bare = this.overlayShown && !this.dictating ? /^\s*(\d{1,5})\s*$/.exec(command) : null;
       const reply = await this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : bare ? `click ${bare[1]}` : command);
       if (own === 'show_numbers') return this.showNumbers(reply);
-      if (!this.overlayShown || reply.permission) return reply;
+      if (!(this.overlayShown || this.grid) || reply.permission) return reply;
+      // After another command the screen may have changed: the numbers or the grid close.
       this.overlayShown = false;
+      this.grid = undefined;
       return { ...reply, overlay: 'hidden' };
     },
     'command:stop': async () => {
@@ -249,6 +271,12 @@ export class PanelSession {
     const waiting = this.dialogue.waiting() ?? { kind: 'nothing' };
     let guide: CommandGuide;
     let hidden = false;
+    // The grid's own words while it is up: observing the screen now would change nothing it means.
+    if (waiting.kind === 'nothing' && this.grid && !this.dictating) {
+      guide = gridGuide(this.grid.size * this.grid.size);
+      this.emit({ type: 'command_guide', guide });
+      return { outcome: 'done', message: guideTitle(guide) };
+    }
     switch (waiting.kind) {
       case 'confirmation':
         guide = confirmationGuide();
@@ -334,13 +362,115 @@ export class PanelSession {
   /** The observation the loop just made, as marks for the overlay; the ids are the ones "click 12" names. */
   private showNumbers(reply: RunReply): RunReply {
     const observation = this.deps.latestObservation?.();
-    if (reply.outcome !== 'done' || !observation || observation === this.shownFrom) return reply;
+    // The numbers take the grid's place (drawn over it, or, when there are none to draw, closing it).
+    const hadGrid = this.grid !== undefined;
+    this.grid = undefined;
+    if (reply.outcome !== 'done' || !observation || observation === this.shownFrom)
+      return hadGrid && !reply.permission ? { ...reply, overlay: 'hidden' } : reply;
     this.shownFrom = observation;
     const view = overlayView(observation);
-    if (view.marks.length === 0) return { outcome: 'done', message: `“${view.app}” shows nothing that can be numbered.` };
+    if (view.marks.length === 0)
+      return { outcome: 'done', message: `“${view.app}” shows nothing that can be numbered.`, ...(hadGrid ? { overlay: 'hidden' as const } : {}) };
     this.overlayShown = true;
     const last = view.marks.reduce((max, m) => Math.max(max, m.id), 0);
     return { outcome: 'done', message: `Numbers 1 to ${last} are shown on “${view.app}”. Say or type “click” and a number, or “hide numbers”.`, overlay: view };
+  }
+
+  /** "hide numbers" / "hide grid": closes whichever is up. */
+  private hideOverlay(own: 'hide_numbers' | 'hide_grid'): RunReply {
+    const grid = this.grid !== undefined || (own === 'hide_grid' && !this.overlayShown);
+    this.overlayShown = false;
+    this.grid = undefined;
+    return { outcome: 'done', message: grid ? 'The grid is hidden.' : 'The numbers are hidden.', overlay: 'hidden' };
+  }
+
+  /** "show grid" (the screen) or "grid on the window" (the front window): the first grid, its cells numbered 1 to size². */
+  private async showGrid(window: boolean): Promise<RunReply> {
+    const areas = this.deps.gridAreas;
+    if (!areas) return { outcome: 'failed', message: 'The mouse grid is not available in this version: say “show numbers” to number what can be clicked.' };
+    const size = Math.round(this.deps.gridSize?.() ?? DEFAULT_GRID_SIZE);
+    const found = window ? await areas.frontWindow() : await areas.screen();
+    if (typeof found === 'string') return { outcome: 'failed', message: found };
+    const { area, where } = 'app' in found ? { area: found.area, where: found.app } : { area: found, where: 'the screen' };
+    // The numbers' ids mean nothing while the grid is up; a later "show numbers" draws them again.
+    this.overlayShown = false;
+    this.shownFrom = undefined;
+    this.grid = { area, where, size };
+    const on = 'app' in found ? `the window of “${found.app}”` : 'the screen';
+    return {
+      outcome: 'done',
+      message: `A grid of ${size * size} cells is shown on ${on}. Say a cell’s number to zoom into it, “click” to click its centre, or “hide grid”.`,
+      overlay: gridView(area, where, size),
+    };
+  }
+
+  /**
+   * What is said to the grid: a zoom draws the chosen cell's grid; a click or a move goes through the
+   * loop as the coordinate command it is ("click at 640, 400"), so the gate judges the element under
+   * the point like any click there. A click closes the grid; a move keeps it on the cell moved to.
+   */
+  private async onGrid(word: GridWord): Promise<RunReply> {
+    const grid = this.grid;
+    if (!grid) return { outcome: 'failed', message: 'The grid is not shown: say “show grid” first.' };
+    if (word.kind === 'zoom' || word.kind === 'move') {
+      const refined = refineArea(grid.area, word.cells, grid.size);
+      if (!refined.ok) {
+        const p = refined.problem;
+        const message =
+          p.kind === 'no_such_cell'
+            ? `There is no cell ${p.cell}: the cells are numbered 1 to ${p.last}. Say one of those, “click”, or “hide grid”.`
+            : 'The cell is as small as the grid gets: say “click” to click its centre, or “hide grid”.';
+        return this.gridReply({ outcome: 'failed', message });
+      }
+      this.grid = { ...grid, area: refined.area };
+      if (word.kind === 'move') return this.actOnGrid(`move the mouse to ${this.pointText()}`, false);
+      const next = canRefine(refined.area, grid.size)
+        ? 'Say a cell’s number to zoom in further, “click” to click there, or “hide grid”.'
+        : 'This is as small as the grid gets: say “click” to click there, or “hide grid”.';
+      const point = centrePoint(refined.area);
+      return this.gridReply({
+        outcome: 'done',
+        message: `Cell ${word.cells.join(', then ')}: its centre is at ${point.x}, ${point.y}. ${next}`,
+        overlay: gridView(refined.area, grid.where, grid.size),
+      });
+    }
+    // There is no right click at a point to send: the grid stays, and the user is told what works instead.
+    if (word.button === 'right')
+      return this.gridReply({
+        outcome: 'refused',
+        message: 'A right click at a point is not possible yet: say “click” or “double click” here, or “hide grid” and right-click the element by its name.',
+      });
+    const verb = word.count === 1 ? 'click' : word.count === 2 ? 'double-click' : 'triple-click';
+    return this.actOnGrid(`${verb} at ${this.pointText()}`, true);
+  }
+
+  /** The current cell's centre as the grammar reads a point: "640, 400". */
+  private pointText(): string {
+    const p = centrePoint(this.grid?.area ?? { x: 0, y: 0, width: 0, height: 0 });
+    return `${p.x}, ${p.y}`;
+  }
+
+  /** Runs a grid action through the loop (and so the gate); a click closes the grid whatever came of it, a move keeps it. */
+  private async actOnGrid(command: string, closes: boolean): Promise<RunReply> {
+    const grid = this.grid;
+    const reply = await this.runLoop(command);
+    if (reply.permission || !grid) return reply;
+    if (closes || reply.outcome !== 'done') {
+      this.grid = undefined;
+      return { ...reply, overlay: 'hidden' };
+    }
+    return { ...reply, overlay: gridView(grid.area, grid.where, grid.size) };
+  }
+
+  /**
+   * A grid answer that ran no loop: the panel hears it as the loop's results are heard (a result,
+   * then idle and done), so the conversation shows it and the assistant is idle again.
+   */
+  private gridReply(reply: RunReply): RunReply {
+    this.emit({ type: 'action_result', ok: reply.outcome === 'done', message: reply.message });
+    this.emit({ type: 'status', status: 'idle' });
+    this.emit({ type: 'done', outcome: reply.outcome, message: reply.message });
+    return reply;
   }
 
   private async reply(ok: boolean, message: string): Promise<SaveReply> {

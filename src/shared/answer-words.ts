@@ -118,6 +118,20 @@ function exampleWord(question: string): string {
   return wordsOf(label)[0] ?? '';
 }
 
+/** Numbers as speech to text may write them out (an option's number, a grid cell's). */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+
 const ORDINALS: Readonly<Record<string, number>> = {
   first: 1,
   second: 2,
@@ -129,16 +143,7 @@ const ORDINALS: Readonly<Record<string, number>> = {
   eighth: 8,
   ninth: 9,
   tenth: 10,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
+  ...NUMBER_WORDS,
   '1st': 1,
   '2nd': 2,
   '3rd': 3,

@@ -15,8 +15,8 @@ export interface GuideGroup {
 export interface CommandGuide {
   /** The app the examples were taken from; absent when they are generic. */
   readonly app?: string;
-  /** What the guide is for now: everything, or only the answers to what waits. */
-  readonly scope: 'commands' | 'confirmation' | 'question' | 'running';
+  /** What the guide is for now: everything, only the answers to what waits, or the mouse grid's words while it is up. */
+  readonly scope: 'commands' | 'confirmation' | 'question' | 'running' | 'grid';
   readonly groups: readonly GuideGroup[];
 }
 
@@ -29,6 +29,8 @@ export function guideTitle(guide: CommandGuide): string {
       return 'A question is waiting: you can answer it.';
     case 'running':
       return 'A command is running: you can stop it.';
+    case 'grid':
+      return 'The mouse grid is up: say a cell’s number to zoom in, then “click”.';
     case 'commands':
       return guide.app ? `What you can say, with examples from “${guide.app}”.` : 'What you can say, with examples.';
   }

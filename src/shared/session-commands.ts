@@ -2,9 +2,10 @@
  * Commands the panel's session answers itself, before any planner: "stop" (it must work whatever
  * runs, and never wait for or reach an LLM), showing or hiding the numbered overlay, and "what can I
  * say" (the commands the offline grammar understands, issue #15), and opening the panel's list of
- * the user's own commands (issue #18), which the panel does itself.
+ * the user's own commands (issue #18), which the panel does itself; showing or hiding the mouse grid
+ * over the screen or the front window (issue #29; what is said to the grid is src/shared/grid-words.ts).
  */
-export type SessionCommand = 'stop' | 'show_numbers' | 'hide_numbers' | 'help' | 'user_commands';
+export type SessionCommand = 'stop' | 'show_numbers' | 'hide_numbers' | 'help' | 'user_commands' | 'show_grid' | 'show_window_grid' | 'hide_grid';
 
 const PHRASES: Readonly<Record<string, SessionCommand>> = {
   stop: 'stop',
@@ -16,6 +17,23 @@ const PHRASES: Readonly<Record<string, SessionCommand>> = {
   'hide numbers': 'hide_numbers',
   'hide the numbers': 'hide_numbers',
   'close numbers': 'hide_numbers',
+  'show grid': 'show_grid',
+  'show the grid': 'show_grid',
+  'mouse grid': 'show_grid',
+  'show mouse grid': 'show_grid',
+  'show the mouse grid': 'show_grid',
+  'grid on the screen': 'show_grid',
+  'show grid on the screen': 'show_grid',
+  'grid on the window': 'show_window_grid',
+  'show grid on the window': 'show_window_grid',
+  'show the grid on the window': 'show_window_grid',
+  'window grid': 'show_window_grid',
+  'hide grid': 'hide_grid',
+  'hide the grid': 'hide_grid',
+  'close grid': 'hide_grid',
+  'close the grid': 'hide_grid',
+  'hide mouse grid': 'hide_grid',
+  'hide the mouse grid': 'hide_grid',
   'what can i say': 'help',
   'what can i say now': 'help',
   'what do i say': 'help',

@@ -334,3 +334,17 @@ export function questionGuide(options: readonly string[]): CommandGuide {
 export function runningGuide(): CommandGuide {
   return { scope: 'running', groups: [{ title: 'Stop it', examples: ['stop'], alsoSaid: [] }] };
 }
+
+/** While the mouse grid is up (issue #29): its words, with cells 1 to `cells` (src/shared/grid-words.ts reads them). */
+export function gridGuide(cells: number): CommandGuide {
+  const mid = String(Math.ceil(cells / 2));
+  return {
+    scope: 'grid',
+    groups: [
+      { title: 'Zoom into a cell', examples: [mid, `click ${mid}`, `${mid} 1`], alsoSaid: [] },
+      { title: 'Act at the cell’s centre', examples: ['click', 'double click'], alsoSaid: ['left click', 'triple click'] },
+      { title: 'Move the pointer only', examples: [`move the mouse to ${cells}`], alsoSaid: [] },
+      { title: 'Close the grid', examples: ['hide grid'], alsoSaid: ['close grid', 'Esc'] },
+    ],
+  };
+}

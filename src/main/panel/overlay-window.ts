@@ -3,6 +3,8 @@
  * display that holds the marks. It has no preload and so no IPC at all: the shell describes what to
  * draw in the fragment of its URL (src/panel/overlay/), which the page reads and checks.
  *
+ * It draws the mouse grid the same way (issue #29): the grid's cells are marks, the view says `grid`.
+ *
  * While the numbers are up, Esc closes them from any app: the only time the shell takes Esc
  * system-wide (docs/decisions/0074-numbered-overlay-click-through-window-without.md), released as soon as they close.
  */
@@ -57,7 +59,7 @@ function around(view: OverlayView): Area {
 
 /** The fragment the overlay page reads. */
 export function overlayFragment(view: OverlayView, origin: { readonly x: number; readonly y: number }, highlight: readonly number[] = []): string {
-  return `#${encodeURIComponent(JSON.stringify({ app: view.app, marks: view.marks, origin, highlight }))}`;
+  return `#${encodeURIComponent(JSON.stringify({ app: view.app, marks: view.marks, origin, highlight, ...(view.grid ? { grid: true } : {}) }))}`;
 }
 
 export class NumberOverlay {

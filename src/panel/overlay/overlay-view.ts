@@ -11,6 +11,8 @@ export interface OverlayPage {
   /** The window's top-left corner in screen coordinates: marks are drawn relative to it. */
   readonly origin: { readonly x: number; readonly y: number };
   readonly highlight: readonly number[];
+  /** The marks are the mouse grid's cells: a box each, its number in the middle (issue #29). */
+  readonly grid: boolean;
 }
 
 /** More than any window shows; a longer list is cut. */
@@ -45,5 +47,5 @@ export function readOverlayPage(hash: string): OverlayPage | undefined {
     .map(readMark)
     .filter((m): m is OverlayMark => m !== undefined);
   const highlight = Array.isArray(d.highlight) ? d.highlight.filter((h): h is number => isNumber(h)) : [];
-  return { app: d.app, marks, origin: { x: origin.x, y: origin.y }, highlight };
+  return { app: d.app, marks, origin: { x: origin.x, y: origin.y }, highlight, grid: d.grid === true };
 }

@@ -3,7 +3,7 @@
  * centred on the element's top-left corner, with a thin outline of the element. The numbers are the ids of
  * the observation the planner sees, so "click 12" needs no LLM. The window is transparent,
  * click-through and never focused (src/main/panel/overlay-window.ts); the shell redraws it by changing
- * the fragment of its URL.
+ * the fragment of its URL. The same page draws the mouse grid (issue #29): a numbered box per cell.
  */
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -21,6 +21,7 @@ function Overlay() {
   }, []);
   if (!page) return <main aria-label="Element numbers" />;
   const lit = new Set(page.highlight);
+  if (page.grid) return <Grid page={page} lit={lit} />;
   return (
     <main aria-label={`Element numbers on ${page.app}`}>
       <ol class="marks">
@@ -41,6 +42,28 @@ function Overlay() {
             </li>
           );
         })}
+      </ol>
+    </main>
+  );
+}
+
+/** The mouse grid (issue #29): each cell a box with its number in the middle. */
+function Grid({ page, lit }: { readonly page: OverlayPage; readonly lit: ReadonlySet<number> }) {
+  return (
+    <main aria-label={`Mouse grid on ${page.app}`}>
+      <ol class="marks">
+        {page.marks.map((m) => (
+          <li
+            key={m.id}
+            class={lit.has(m.id) ? 'grid-cell mark-highlight' : 'grid-cell'}
+            data-cell={m.id}
+            style={{ left: `${m.x - page.origin.x}px`, top: `${m.y - page.origin.y}px`, width: `${m.width}px`, height: `${m.height}px` }}
+          >
+            <span class="mark-badge grid-badge" aria-label={`Cell ${m.id}`}>
+              {m.id}
+            </span>
+          </li>
+        ))}
       </ol>
     </main>
   );

@@ -36,7 +36,7 @@ export interface SideSpec {
 const riskSummary = z.object({ level: z.enum(RISK_LEVELS), reason: z.string() });
 const commandGuide = z.object({
   app: z.string().optional(),
-  scope: z.enum(['commands', 'confirmation', 'question', 'running']),
+  scope: z.enum(['commands', 'confirmation', 'question', 'running', 'grid']),
   groups: z.array(z.object({ title: z.string(), examples: z.array(z.string()), alsoSaid: z.array(z.string()) })),
 });
 
@@ -106,6 +106,7 @@ export const runReplyOverlay = z.looseObject({
       z.object({
         app: z.string(),
         marks: z.array(z.object({ id: z.number(), role: z.string(), label: z.string(), x: z.number(), y: z.number(), width: z.number(), height: z.number() })),
+        grid: z.boolean().optional(),
       }),
     ])
     .optional(),

@@ -128,6 +128,8 @@ export interface OverlayMark {
 export interface OverlayView {
   readonly app: string;
   readonly marks: readonly OverlayMark[];
+  /** The marks are the mouse grid's cells (issue #29): each drawn as a numbered box, its number in the middle. Absent: element numbers. */
+  readonly grid?: boolean;
 }
 
 /** How a command sent from the panel ended (the loop's RunResult, as plain data). */

@@ -1,0 +1,40 @@
+// What is said to the mouse grid while it is up (issue #29): a table of words and what they mean.
+import { describe, expect, it } from 'vitest';
+import { gridWord, type GridWord } from '../../src/shared/grid-words.js';
+
+describe('gridWord', () => {
+  it.each<[string, GridWord]>([
+    ['5', { kind: 'zoom', cells: [5] }],
+    ['click 5', { kind: 'zoom', cells: [5] }],
+    ['Click 5.', { kind: 'zoom', cells: [5] }],
+    ['five', { kind: 'zoom', cells: [5] }],
+    ['cell 9', { kind: 'zoom', cells: [9] }],
+    ['zoom into 2', { kind: 'zoom', cells: [2] }],
+    ['5 3', { kind: 'zoom', cells: [5, 3] }],
+    ['5, 3', { kind: 'zoom', cells: [5, 3] }],
+    ['five three', { kind: 'zoom', cells: [5, 3] }],
+    ['click 5 3 1', { kind: 'zoom', cells: [5, 3, 1] }],
+    ['12', { kind: 'zoom', cells: [12] }],
+    ['click', { kind: 'click', button: 'left', count: 1 }],
+    ['Click.', { kind: 'click', button: 'left', count: 1 }],
+    ['click here, please', { kind: 'click', button: 'left', count: 1 }],
+    ['left click', { kind: 'click', button: 'left', count: 1 }],
+    ['double click', { kind: 'click', button: 'left', count: 2 }],
+    ['Double-click', { kind: 'click', button: 'left', count: 2 }],
+    ['triple click', { kind: 'click', button: 'left', count: 3 }],
+    ['right click', { kind: 'click', button: 'right', count: 1 }],
+    ['right-click', { kind: 'click', button: 'right', count: 1 }],
+    ['move the mouse to 7', { kind: 'move', cells: [7] }],
+    ['move the pointer to 7 3', { kind: 'move', cells: [7, 3] }],
+    ['move to seven', { kind: 'move', cells: [7] }],
+  ])('"%s"', (text, word) => {
+    expect(gridWord(text)).toEqual(word);
+  });
+
+  it.each(['', 'click Send', 'press enter', 'move the mouse to Send', 'move the mouse', 'hide grid', 'stop', '5 apples', 'yes', '1 2 3 4 5 6 7 8 9'])(
+    '"%s" is none of the grid’s words',
+    (text) => {
+      expect(gridWord(text)).toBeUndefined();
+    },
+  );
+});
