@@ -10,20 +10,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPanel } from '../../scripts/build-panel.js';
-import { AssistantLoop } from '../../src/agent/assistant-loop.js';
-import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
-import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
-import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
 import { tapObservations } from '../../src/core/overlay-marks.js';
 import { overlayFragment } from '../../src/main/panel/overlay-window.js';
 import { PanelSession } from '../../src/core/panel-session.js';
-import { createPermissionChecker } from '../../src/shared/permission-checker.js';
-import { linuxPermissions } from '../../src/main/permissions-linux.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { OverlayMark, OverlayView, RunReply } from '../../src/shared/contracts/ipc-contract.js';
 import { SYSTEM_PYTHON, desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { axeViolations, openBundlePage } from '../support/panel-browser.js';
+import { grammarPanelSession } from './grammar-session.js';
 
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
@@ -57,24 +52,7 @@ describe.skipIf(skip !== '')('the numbered overlay, on the real desktop', () => 
     fixture = await openLoopFixture();
     bundleDir = await mkdtemp(join(tmpdir(), 'ac-overlay-panel-'));
     await buildPanel(bundleDir);
-    engine = tapObservations(openDesktopEngine(process.env));
-    const settings = createSettingsStore({ dir: await mkdtemp(join(tmpdir(), 'ac-overlay-settings-')) });
-    await settings.save({ ...defaultSettings(), provider: 'grammar', onboardingDone: true });
-    const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
-    session = new PanelSession({
-      createLoop: (confirm) =>
-        new AssistantLoop({
-          engine: engine.engine,
-          confirm,
-          emit: (e) => events.push(e),
-          planner: async () => ({ kind: 'none', message: 'No AI planner in this test.' }),
-        }),
-      settings,
-      secrets: createSecretStore({ backend: noKeys }),
-      permissions: createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) })),
-      planner: async () => ({ kind: 'none', message: 'No AI planner in this test.' }),
-      latestObservation: engine.latest,
-    });
+    ({ session, engine } = await grammarPanelSession({ bridge: fixture.bridge, events }));
   }, 60_000);
 
   afterAll(async () => {
