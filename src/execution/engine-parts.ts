@@ -32,6 +32,8 @@ export interface EngineTuning {
   readonly activateWaitMs: number;
   /** How long a spreadsheet may take to show the cell asked for after Enter in its address box. Default 3,000 ms. */
   readonly cellWaitMs: number;
+  /** How long get_screen_elements may keep reading a tree the app is still building (settled-read.ts). Default 5,000 ms. */
+  readonly settleMs: number;
   /** Token budget of get_screen_elements. */
   readonly tokenBudget?: number;
 }
@@ -47,6 +49,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   snapshotDeadlineMs: 3000,
   activateWaitMs: 2000,
   cellWaitMs: 3000,
+  settleMs: 5000,
 };
 
 export interface EngineDeps {

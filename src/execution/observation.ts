@@ -21,6 +21,8 @@ import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
 export interface ObservationOptions {
   /** Upper bound of the list's size in tokens (estimated as characters / 4). Default 1,500. */
   readonly tokenBudget?: number;
+  /** The app was still building the tree when it was read (settled-read.ts): this sentence is added to the text. */
+  readonly unsettled?: string;
 }
 
 export interface Observation {
@@ -36,6 +38,8 @@ export interface Observation {
   /** Visible elements that did not fit the budget (on screen, without bounds, or scrolled out of view). */
   readonly omitted: number;
   readonly tokenEstimate: number;
+  /** Set when the tree was still being built at the deadline: the sentence the text carries. */
+  readonly unsettled?: string;
 }
 
 /** One listed element as the numbered overlay needs it. */
@@ -302,6 +306,7 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
   if (snapshot.truncated !== 'none' && snapshot.truncated !== 'visible_only') {
     parts.push(`(The app's tree was cut short: ${snapshot.truncated.replace('_', ' ')}.)`);
   }
+  if (options.unsettled) parts.push(options.unsettled);
   if (focusId !== undefined) parts.push(`Focus: ${focusId}.`);
   const text = parts.join('\n');
   return {
@@ -313,6 +318,7 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
     listed: lines.length,
     omitted,
     tokenEstimate: estimateTokens(text),
+    ...(options.unsettled ? { unsettled: options.unsettled } : {}),
   };
 }
 

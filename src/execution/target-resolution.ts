@@ -11,6 +11,7 @@ import { centre, LABEL_QUOTE_MAX, notOnScreen, type AppOf } from './element-geom
 import { isVisible, resolveByLabel } from './element-resolution.js';
 import { isChosenTarget, isPoint, isTargetById, type Clock, type ElementChoice, type Place, type Point, type Target } from './engine-types.js';
 import { serializeObservation, type Observation } from './observation.js';
+import { readSettled } from './settled-read.js';
 import { clarification, failure, found, stopWith, type Found } from './results.js';
 
 /** An element found in the live tree, with the reference to act on it. */
@@ -30,6 +31,8 @@ export interface PlacedPoint {
 export interface ResolutionTuning {
   readonly notFoundRetries: number;
   readonly retryDelayMs: number;
+  readonly settleMs: number;
+  readonly pollMs: number;
   readonly tokenBudget?: number;
 }
 
@@ -48,10 +51,16 @@ export class TargetResolver {
     return this.latest?.observation;
   }
 
-  /** Reads an app and makes its observation the one ids refer to. */
+  /**
+   * Reads an app and makes its observation the one ids refer to. A tree the app is still building
+   * is read again until it settles, within the tuning's deadline (settled-read.ts).
+   */
   async observe(pid: number): Promise<Observation> {
-    const snapshot = await this.apps.snapshot(pid);
-    const observation = serializeObservation(snapshot, this.tuning.tokenBudget === undefined ? {} : { tokenBudget: this.tuning.tokenBudget });
+    const { snapshot, unsettled } = await readSettled(() => this.apps.snapshot(pid), this.clock, this.tuning);
+    const observation = serializeObservation(snapshot, {
+      ...(this.tuning.tokenBudget === undefined ? {} : { tokenBudget: this.tuning.tokenBudget }),
+      ...(unsettled === undefined ? {} : { unsettled }),
+    });
     this.latest = { observation, snapshot };
     return observation;
   }

@@ -4,10 +4,6 @@
 // its links come first in the page. The observation must list the fields and buttons on screen by
 // their label names; links, typing, going back, Enter in a search field and risky buttons are
 // checked by reading the page back through AT-SPI (the document's name is the page's title).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssistantLoop, type ConfirmAnswer, type ConfirmationRequest, type RunResult } from '../../src/agent/assistant-loop.js';
 import { SessionMemory } from '../../src/agent/session-memory.js';
@@ -15,28 +11,11 @@ import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxSnapshot } from '../../src/execution/accessibility/types.js';
 import type { ExecutionEngine } from '../../src/execution/engine.js';
-import { alive, descendants } from '../../scripts/desktop-session.js';
-import { desktopSkipReason, startApp, stopApps, until } from '../support/desktop.js';
+import { desktopSkipReason, until } from '../support/desktop.js';
+import { startFirefox, type StartedFirefox } from './firefox-profile.js';
 import { startShopServer, type ShopServer } from './shop-pages.js';
 
 const skip = desktopSkipReason();
-const hasFirefox = (): boolean => spawnSync('sh', ['-c', 'command -v firefox-esr'], { encoding: 'utf8' }).status === 0;
-
-/** A quiet profile: no first-run pages, no update or telemetry notices, no default-browser question. */
-const PREFS = [
-  ['browser.aboutwelcome.enabled', false],
-  ['browser.shell.checkDefaultBrowser', false],
-  ['browser.startup.homepage_override.mstone', '"ignore"'],
-  ['startup.homepage_welcome_url', '""'],
-  ['startup.homepage_welcome_url.additional', '""'],
-  ['datareporting.policy.dataSubmissionEnabled', false],
-  ['toolkit.telemetry.reportingpolicy.firstRun', false],
-  ['app.update.auto', false],
-  ['browser.sessionstore.resume_from_crash', false],
-  ['browser.tabs.warnOnClose', false],
-]
-  .map(([k, v]) => `user_pref("${String(k)}", ${String(v)});`)
-  .join('\n');
 
 interface Run {
   readonly result: RunResult;
@@ -46,7 +25,7 @@ interface Run {
 describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', () => {
   let reader: AxBridge;
   let server: ShopServer;
-  let profile: string;
+  let firefox: StartedFirefox | undefined;
   let firefoxPid = 0;
   let engine: ExecutionEngine;
 
@@ -110,15 +89,10 @@ describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', (
       : undefined;
 
   beforeAll(async () => {
-    if (!hasFirefox()) throw new Error('Firefox is not installed: run `bash scripts/setup.sh` (it installs firefox-esr).');
     reader = AxBridge.open();
     server = await startShopServer();
-    profile = mkdtempSync(join(tmpdir(), 'ac-firefox-'));
-    writeFileSync(join(profile, 'user.js'), `${PREFS}\n`);
-    // Firefox exposes its tree only when it believes an assistive technology runs (this worker's apps only).
-    process.env.GNOME_ACCESSIBILITY = '1';
-    const firefox = startApp('firefox-esr', ['--profile', profile, '--no-remote', '--new-instance', `${server.url}/shop?links=first`]);
-    firefoxPid = firefox.pid ?? 0;
+    firefox = startFirefox(`${server.url}/shop?links=first`);
+    firefoxPid = firefox.pid;
     // Firefox is slow to start on a small machine: wait until the page is laid out, not a time. On a
     // busy machine it lists the buttons before its fields are placed on screen (CI saw no field
     // showing yet), so the wait is for a field and a button that are both on screen.
@@ -131,13 +105,8 @@ describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', (
   }, 180_000);
 
   afterAll(async () => {
-    const tree = firefoxPid ? [firefoxPid, ...descendants(firefoxPid)] : [];
-    await stopApps();
-    // Firefox's content processes end with it; whatever is left after 15 s is killed and reported.
-    const left = await until('Firefox and its processes to end', async () => (tree.some(alive) ? undefined : []), 15_000).catch(() => tree.filter(alive));
-    for (const pid of left) process.kill(pid, 'SIGKILL');
+    const left = (await firefox?.stop()) ?? [];
     await server?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
     expect(left, 'Firefox processes still running after it was asked to quit').toEqual([]);
   }, 30_000);
 

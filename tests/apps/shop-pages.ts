@@ -73,13 +73,17 @@ function productPage(n: number): string {
 
 export interface ShopServer {
   readonly url: string;
+  /** The paths it has answered, in order (the browser asked for the page: it is loading it). */
+  readonly served: readonly string[];
   close(): Promise<void>;
 }
 
 /** Serves the pages on 127.0.0.1 at a free port. */
 export async function startShopServer(): Promise<ShopServer> {
+  const served: string[] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    served.push(url.pathname);
     const product = /^\/product\/(\d{1,3})$/.exec(url.pathname);
     let body: string | undefined;
     if (url.pathname === '/shop') body = shopPage(url.searchParams.get('links') !== 'last');
@@ -94,6 +98,7 @@ export async function startShopServer(): Promise<ShopServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    served,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
