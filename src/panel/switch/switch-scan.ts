@@ -165,6 +165,22 @@ function markItem(m: OverlayMark): ScanItem {
   return { type: 'item', label: `${m.id} ${m.label || m.role}`.trim(), action: { kind: 'mark', id: m.id } };
 }
 
+/**
+ * The mouse grid (issue #29): "Click here" first (after a zoom, clicking is the likeliest next step),
+ * then the rows of cells, then the cells of a row (choosing one zooms into it), Double click and Hide grid.
+ */
+function gridTree(view: OverlayView): ScanNode[] {
+  const rows = markRows(view.marks).map((row, i): ScanNode => ({
+    type: 'group',
+    label: `Row ${i + 1}: cells ${row.map((m) => m.id).join(', ')}`,
+    children: chunk(
+      `Row ${i + 1}`,
+      row.map((m): ScanItem => ({ type: 'item', label: `Cell ${m.id}`, action: { kind: 'mark', id: m.id } })),
+    ),
+  }));
+  return [run('click', 'Click here'), ...chunk('Rows', rows), run('double click', 'Double click here'), run('hide grid', 'Hide grid')];
+}
+
 /** The top level of the scan, for the panel as it is now. */
 export function scanTree(ctx: ScanContext): readonly ScanNode[] {
   if (ctx.userCommands) return userCommandsTree(ctx.userCommands);
@@ -181,6 +197,7 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
   if (ctx.voice === 'review') return [voice('Run what was heard', 'run'), voice('Cancel', 'cancel')];
   if (ctx.voice === 'starting' || ctx.voice === 'transcribing') return [voice('Cancel listening', 'cancel')];
   if (ctx.busy) return [stop];
+  if (ctx.overlay?.grid) return gridTree(ctx.overlay);
   if (ctx.overlay) {
     const rows = markRows(ctx.overlay.marks).map((row, i): ScanNode => {
       const items = row.map(markItem);
