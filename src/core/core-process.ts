@@ -191,6 +191,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     gridAreas: options.gridBridge
       ? desktopGridAreas({ bridge: options.gridBridge, engine: observed.engine })
       : { screen: () => inputScreenArea(), frontWindow: async () => 'The front window cannot be read in this version: say “show grid” for the whole screen.' },
+    gridSize: () => current.mouseGridCells,
     settings: settingsStore,
     // A key saved in the panel is for the base URL in the saved settings (issue #13).
     secrets: keysSavedForSettings(settingsStore, options.secrets),

@@ -4,6 +4,7 @@
  * lands on (the centre). Pure: the session keeps the state, the overlay draws the cells as marks.
  */
 import type { OverlayMark, OverlayView } from '../shared/contracts/ipc-contract.js';
+import { MOUSE_GRID_CELLS } from '../shared/setting-ranges.js';
 
 /** A rectangle on the screen, in screen pixels. */
 export interface GridArea {
@@ -15,8 +16,8 @@ export interface GridArea {
 
 /** Cells per side unless the settings say otherwise. */
 export const DEFAULT_GRID_SIZE = 3;
-/** The least and most cells per side. */
-export const GRID_SIZE_RANGE = { min: 2, max: 9 } as const;
+/** The least and most cells per side (the setting's range). */
+export const GRID_SIZE_RANGE = MOUSE_GRID_CELLS;
 /** A cell narrower or lower than this (pixels) is not cut again: its centre is as close as the grid gets. */
 export const MIN_CELL_SIDE = 6;
 

@@ -13,5 +13,8 @@ export const PLANNER_TIMEOUT_SECONDS = { min: 2, max: 120 } as const;
 /** How long a confirmation waits for an answer before it ends, cancelled, in seconds (issue #27). */
 export const CONFIRM_TIMEOUT_SECONDS = { min: 10, max: 3600 } as const;
 
+/** Cells per side of the mouse grid (issue #29): 3 is the 3 × 3 grid. */
+export const MOUSE_GRID_CELLS = { min: 2, max: 9 } as const;
+
 /** A confidence threshold. */
 export const THRESHOLD = { min: 0, max: 1 } as const;

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL, DEFAULT_OPENAI_BASE_URL, LLM_PROVIDERS } from './llm-providers.js';
 import { MAX_QUICK_COMMAND_LENGTH, unsafeText } from './limits.js';
-import { CONFIRM_TIMEOUT_SECONDS, PLANNER_TIMEOUT_SECONDS, SPEECH_RATE, THRESHOLD } from './setting-ranges.js';
+import { CONFIRM_TIMEOUT_SECONDS, MOUSE_GRID_CELLS, PLANNER_TIMEOUT_SECONDS, SPEECH_RATE, THRESHOLD } from './setting-ranges.js';
 import { DEFAULT_QUICK_COMMANDS, DEFAULT_SWITCH_SETTINGS, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, SWITCH_LIMITS } from './switch-access.js';
 import { DEFAULT_VOICE_MODEL, DEFAULT_VOICE_SHORTCUT, PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES } from './voice-settings.js';
 
@@ -137,6 +137,7 @@ const THRESHOLD_ERROR = `must be a number from ${THRESHOLD.min} to ${THRESHOLD.m
 const SPEECH_RATE_ERROR = `must be words per minute, from ${SPEECH_RATE.min} to ${SPEECH_RATE.max}`;
 const PLANNER_TIMEOUT_ERROR = `must be a number of seconds from ${PLANNER_TIMEOUT_SECONDS.min} to ${PLANNER_TIMEOUT_SECONDS.max}`;
 const CONFIRM_TIMEOUT_ERROR = `must be a number of seconds from ${CONFIRM_TIMEOUT_SECONDS.min} to ${CONFIRM_TIMEOUT_SECONDS.max}`;
+const MOUSE_GRID_CELLS_ERROR = `must be a whole number of cells from ${MOUSE_GRID_CELLS.min} to ${MOUSE_GRID_CELLS.max}`;
 const Threshold = z.number({ error: THRESHOLD_ERROR }).min(THRESHOLD.min, { error: THRESHOLD_ERROR }).max(THRESHOLD.max, { error: THRESHOLD_ERROR });
 
 export const Settings = z
@@ -182,6 +183,16 @@ export const Settings = z
         .default(120),
       { label: 'How long a confirmation waits for an answer', ...CONFIRM_TIMEOUT_SECONDS },
     ),
+    /** Cells per side of the mouse grid (issue #29); in the settings file only, like the confirmation's wait. */
+    mouseGridCells: about(
+      z
+        .number({ error: MOUSE_GRID_CELLS_ERROR })
+        .int({ error: MOUSE_GRID_CELLS_ERROR })
+        .min(MOUSE_GRID_CELLS.min, { error: MOUSE_GRID_CELLS_ERROR })
+        .max(MOUSE_GRID_CELLS.max, { error: MOUSE_GRID_CELLS_ERROR })
+        .default(3),
+      { label: 'The mouse grid’s cells per side', ...MOUSE_GRID_CELLS },
+    ),
     spokenFeedback: z
       .object({
         enabled: z.boolean({ error: 'must be on or off' }).default(false),
@@ -223,8 +234,8 @@ export function defaultSettings(): Settings {
   return Settings.parse({});
 }
 
-/** The settings the panel shows and changes: all but the planner's time limit, how long a confirmation waits, and the onboarding flag. */
-export type PanelSettings = Omit<Settings, 'plannerTimeoutSeconds' | 'confirmTimeoutSeconds' | 'onboardingDone'>;
+/** The settings the panel shows and changes: all but the planner's time limit, how long a confirmation waits, the mouse grid's cells and the onboarding flag. */
+export type PanelSettings = Omit<Settings, 'plannerTimeoutSeconds' | 'confirmTimeoutSeconds' | 'mouseGridCells' | 'onboardingDone'>;
 
 /** The schema of each object a setting can sit in, with its wrappers (default, prefault, optional) taken off. */
 function unwrapped(schema: z.ZodType): z.ZodType {

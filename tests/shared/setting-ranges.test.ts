@@ -1,7 +1,7 @@
 // The ranges of the number settings: the schema enforces exactly these bounds (a value on the bound
 // is kept, one past it is refused with a sentence naming the range), and the panel reads the same.
 import { describe, expect, it } from 'vitest';
-import { CONFIRM_TIMEOUT_SECONDS, PLANNER_TIMEOUT_SECONDS, SPEECH_RATE, THRESHOLD } from '../../src/shared/setting-ranges.js';
+import { CONFIRM_TIMEOUT_SECONDS, MOUSE_GRID_CELLS, PLANNER_TIMEOUT_SECONDS, SPEECH_RATE, THRESHOLD } from '../../src/shared/setting-ranges.js';
 import { Settings, settingMeta } from '../../src/shared/settings-schema.js';
 
 type Range = { readonly min: number; readonly max: number };
@@ -10,13 +10,14 @@ const CASES: ReadonlyArray<readonly [string, Range, (v: number) => unknown, numb
   ['spokenFeedback.rate', SPEECH_RATE, (v) => ({ spokenFeedback: { rate: v } }), 1],
   ['plannerTimeoutSeconds', PLANNER_TIMEOUT_SECONDS, (v) => ({ plannerTimeoutSeconds: v }), 0.5],
   ['confirmTimeoutSeconds', CONFIRM_TIMEOUT_SECONDS, (v) => ({ confirmTimeoutSeconds: v }), 1],
+  ['mouseGridCells', MOUSE_GRID_CELLS, (v) => ({ mouseGridCells: v }), 1],
   // Both thresholds equal, so the "reject ≤ warn" rule does not interfere with the bounds.
   ['confidence.reject', THRESHOLD, (v) => ({ confidence: { reject: v, warn: v } }), 0.01],
 ];
 
 describe('setting ranges', () => {
   it('are ranges: min below max', () => {
-    for (const r of [SPEECH_RATE, PLANNER_TIMEOUT_SECONDS, CONFIRM_TIMEOUT_SECONDS, THRESHOLD]) expect(r.min).toBeLessThan(r.max);
+    for (const r of [SPEECH_RATE, PLANNER_TIMEOUT_SECONDS, CONFIRM_TIMEOUT_SECONDS, MOUSE_GRID_CELLS, THRESHOLD]) expect(r.min).toBeLessThan(r.max);
   });
 
   it.each(CASES)('%s: the schema keeps both bounds and refuses one step past each', (path, range, settings, step) => {
