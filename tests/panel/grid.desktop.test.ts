@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPanel } from '../../scripts/build-panel.js';
 import { desktopGridAreas } from '../../src/core/grid-areas.js';
-import { centrePoint, gridCells, type GridArea } from '../../src/core/mouse-grid.js';
+import { gridCells, type GridArea } from '../../src/core/mouse-grid.js';
 import { PanelSession } from '../../src/core/panel-session.js';
 import { overlayFragment } from '../../src/main/panel/overlay-window.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
@@ -23,28 +23,11 @@ import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApps, u
 import { openDesktop } from '../support/fixture-window.js';
 import { axeViolations, openBundlePage } from '../support/panel-browser.js';
 import { grammarPanelSession } from './grammar-session.js';
+import { SCREEN, pathTo } from './grid-path.js';
 
 const skip = desktopSkipReason();
 const FIXTURE = fileURLToPath(new URL('./grid-fixture-app.py', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
-/** The private desktop's screen (scripts/desktop-session.ts). */
-const SCREEN = { x: 0, y: 0, width: 1280, height: 800 };
-
-const inside = (p: { x: number; y: number }, r: GridArea): boolean => p.x >= r.x && p.x < r.x + r.width && p.y >= r.y && p.y < r.y + r.height;
-
-/** The cells to say, from `area`, until the current cell's centre is on `target` (each step: the cell holding the target's centre). */
-function pathTo(area: GridArea, target: GridArea): number[] {
-  const aim = centrePoint(target);
-  const path: number[] = [];
-  let current = area;
-  while (!inside(centrePoint(current), target)) {
-    const index = gridCells(current).findIndex((c) => inside(aim, c));
-    if (index < 0 || path.length > 6) throw new Error(`no cell path to ${JSON.stringify(target)}`);
-    path.push(index + 1);
-    current = gridCells(current)[index] as GridArea;
-  }
-  return path;
-}
 
 describe.skipIf(skip !== '')('the mouse grid, on the real desktop', () => {
   /** The private desktop, the bridge on it, and the grid fixture's process id. */

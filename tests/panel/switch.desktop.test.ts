@@ -10,6 +10,8 @@ import { execFile, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktopGridAreas } from '../../src/core/grid-areas.js';
+import { SCREEN, pathTo } from './grid-path.js';
 import { buildPanel } from '../../scripts/build-panel.js';
 import { AssistantLoop, type PlannerAvailability } from '../../src/agent/assistant-loop.js';
 import { createDesktopEngine, openDesktopEngine } from '../../src/compose/desktop-engine.js';
@@ -112,6 +114,12 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       planner: () => planner(),
       latestObservation: engine.latest,
       userCommands: new UserCommandsFile({ dir }),
+      // The mouse grid (issue #29), as the core composes it; its answers that run no loop reach the page as the loop's do.
+      gridAreas: desktopGridAreas({ bridge: fixture.bridge, engine: engine.engine }),
+      emit: (e) => {
+        coreEvents.push(e);
+        ref.browser?.push(e);
+      },
     });
     const browser = await openPanel({
       bundleDir,
@@ -369,6 +377,37 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       // The action closed the numbers: scanning is back to the commands.
+      await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the top');
+    });
+
+    it('the mouse grid by switch (issue #29): a row, then a cell zooms in; Click here clicks its centre: the button is pressed', async () => {
+      const target = (await fixture.bridge.snapshot({ pid: fixture.app.pid ?? 0 })).elements.find((e) => e.role === 'button' && e.name === 'Increment')?.bounds;
+      if (!target) throw new Error('no Increment button');
+      const path = pathTo(SCREEN, target);
+      const before = await counter('Count: ');
+      await d.send('show grid');
+      await d.settle(async () => (await d.scan()).items[0]?.startsWith('Click here') === true, 'the grid in the scan');
+      const item = async (prefix: string): Promise<string> => {
+        const found = (await d.scan()).items.find((i) => i.startsWith(prefix));
+        if (!found) throw new Error(`no scan entry ${prefix}: ${JSON.stringify(await d.scan())}`);
+        return found;
+      };
+      const zooms = () => d.page.locator('.entries > li', { hasText: 'its centre is at' }).count();
+      for (const [step, cell] of path.entries()) {
+        await d.reach(await item(`Row ${Math.floor((cell - 1) / 3) + 1}: cells`));
+        await d.press();
+        await d.settle(async () => (await d.scan()).items.some((i) => i.startsWith(`Cell ${cell}`)), 'the row’s cells');
+        await d.reach(await item(`Cell ${cell}`));
+        await d.press();
+        // The cell's own grid: the conversation says where its centre is.
+        await d.settle(async () => (await zooms()) === step + 1, `zoom ${step + 1}`);
+      }
+      await d.checkState('switch-04c-grid');
+      await d.reach(await item('Click here'));
+      await d.press();
+      await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+      // The click closed the grid: scanning is back to the commands.
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the top');
     });
 
