@@ -8,7 +8,9 @@
  * elements are listed in reading order (top to bottom, left to right by bounds): the on-screen ones,
  * then those without bounds, then the off-screen ones. Hidden elements are left out. A text label
  * that only repeats the name of the field beside it is left out; a field with no name of its own is
- * shown with the label before it (`labelled "Email"`). Ids are short (1, 2, 3 … in listing order),
+ * shown with the label before it (`labelled "Email"`); a control with no name at all by what it shows
+ * and where it is (`button (no name, at the left of the toolbar "Format", 1st of 6 buttons there)`,
+ * unnamed-place.ts), so it can still be named by its number. Ids are short (1, 2, 3 … in listing order),
  * are what "click 12" and the numbered overlay use, and map back to the snapshot's element. What
  * did not fit is counted in a closing note that says how to reach it (scroll, or name it). A secure
  * field's value is `[secure]`: it never leaves the machine. Names are JSON-quoted and shortened, so
@@ -17,6 +19,8 @@
 import type { AxElement, AxSnapshot, Bounds } from './accessibility/types.js';
 import { isActionable, isEnabled, normalizeLabel } from './element-resolution.js';
 import { TEXT_ENTRY_ROLES } from '../shared/roles.js';
+import { readingOrder } from './reading-order.js';
+import { unnamedPlace } from './unnamed-place.js';
 
 export interface ObservationOptions {
   /** Upper bound of the list's size in tokens (estimated as characters / 4). Default 1,500. */
@@ -82,11 +86,13 @@ function flags(el: AxElement): string[] {
   return out;
 }
 
-function line(id: number, el: AxElement, labelledBy?: string): string {
+/** An unnamed control's line says what it shows and where it is instead (unnamed-place.ts). */
+function line(id: number, el: AxElement, labelledBy?: string, unnamed?: string): string {
   const label = short(el.name || el.description, NAME_MAX);
   let s = `${id} ${el.role}`;
   if (label) s += ` ${JSON.stringify(label)}`;
   else if (labelledBy) s += ` labelled ${JSON.stringify(short(labelledBy, NAME_MAX))}`;
+  else if (unnamed) s += ` (${unnamed})`;
   if (isSecure(el)) s += ' =[secure]';
   else if (el.value !== null && el.value !== '' && el.value !== el.name) s += ` =${JSON.stringify(short(el.value, VALUE_MAX))}`;
   const f = flags(el);
@@ -176,30 +182,6 @@ function placeOf(el: AxElement, view: Bounds | null | 'empty'): Place {
   return 'aside';
 }
 
-/**
- * Reading order: top to bottom in lines, left to right within a line. An element joins the line
- * of the one before it when it starts above the middle of the line's first element (a label a few
- * pixels lower than its field is on the same line).
- */
-function readingOrder(elements: readonly AxElement[]): AxElement[] {
-  const byTop = elements.map((el, index) => ({ el, index, b: el.bounds as Bounds })).sort((p, q) => p.b.y - q.b.y || p.b.x - q.b.x || p.index - q.index);
-  const out: AxElement[] = [];
-  let lineItems: typeof byTop = [];
-  let lineMiddle = -Infinity;
-  const flush = (): void => {
-    lineItems.sort((p, q) => p.b.x - q.b.x || p.b.y - q.b.y || p.index - q.index);
-    out.push(...lineItems.map((p) => p.el));
-    lineItems = [];
-  };
-  for (const p of byTop) {
-    if (lineItems.length > 0 && p.b.y >= lineMiddle) flush();
-    if (lineItems.length === 0) lineMiddle = p.b.y + p.b.height / 2;
-    lineItems.push(p);
-  }
-  flush();
-  return out;
-}
-
 /** The order in which candidates get room in the budget (lower first). */
 function priority(el: AxElement, place: Place, actionable: boolean, focused: boolean): number {
   if (focused) return 0;
@@ -254,6 +236,13 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
     candidates.push({ el, place, actionable, rank: priority(el, place, actionable, el === focused), distance: distanceOf(el, view), index });
   }
 
+  // Controls without a name, label or description: what they show and where they are.
+  const unnamed = new Map<number, string>();
+  const peers = new Map<string, AxElement[]>();
+  for (const c of candidates) {
+    if (c.actionable && !c.el.name && !c.el.description && !labelledBy.has(c.el.id)) unnamed.set(c.el.id, unnamedPlace(c.el, byId, children, peers).text);
+  }
+
   const window = snapshot.elements.find((e) => (e.role === 'window' || e.role === 'dialog') && isShown(e) && e.bounds !== null && e.name);
   const header = `App ${JSON.stringify(short(snapshot.app, NAME_MAX))}${window ? `, window ${JSON.stringify(short(window.name, NAME_MAX))}` : ''}.`;
 
@@ -267,7 +256,7 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
   let used = estimateTokens(header) + 60; // room for the closing notes
   const chosen = new Set<AxElement>();
   for (const c of byPriority) {
-    const cost = estimateTokens(line(idWidth, c.el, labelledBy.get(c.el.id))) + 1;
+    const cost = estimateTokens(line(idWidth, c.el, labelledBy.get(c.el.id), unnamed.get(c.el.id))) + 1;
     if (used + cost > budget) break;
     used += cost;
     chosen.add(c.el);
@@ -286,7 +275,7 @@ export function serializeObservation(snapshot: AxSnapshot, options: ObservationO
   for (const el of ordered) {
     const id = lines.length + 1;
     const labelled = labelledBy.get(el.id);
-    lines.push(line(id, el, labelled));
+    lines.push(line(id, el, labelled, unnamed.get(el.id)));
     elementIds.set(id, el.id);
     places.set(id, {
       role: el.role,

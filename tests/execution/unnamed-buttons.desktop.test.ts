@@ -1,0 +1,67 @@
+// Icon-only buttons without names on a real GTK app (issue #29 item 3; tests/fixtures/unnamed-buttons-app.py):
+// the observation lists each by where it is ("at the left of the toolbar "Format", 3rd of 6 buttons
+// there"), the one with a tooltip by its tooltip, and "click N" through the assistant loop (grammar
+// only, no model) presses the one it numbered: the app's own label says which it was.
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AssistantLoop } from '../../src/agent/assistant-loop.js';
+import { SessionMemory } from '../../src/agent/session-memory.js';
+import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
+import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
+import type { ExecutionEngine } from '../../src/execution/engine.js';
+import { activateWindow, desktopSkipReason, startApp, stopApps, SYSTEM_PYTHON, until } from '../support/desktop.js';
+
+const skip = desktopSkipReason();
+const APP = fileURLToPath(new URL('../fixtures/unnamed-buttons-app.py', import.meta.url));
+
+describe.skipIf(skip !== '')('unnamed buttons on a real desktop', () => {
+  let bridge: AxBridge;
+  let pid = 0;
+  let engine: ExecutionEngine;
+
+  /** What the app says was pressed last ("none", "1" … "5", "zoom"). */
+  const pressed = async (): Promise<string | undefined> =>
+    (await bridge.snapshot({ pid })).elements.find((e) => e.role === 'text' && e.name.startsWith('Pressed: '))?.name.slice('Pressed: '.length);
+
+  beforeAll(async () => {
+    bridge = AxBridge.open();
+    pid = startApp(SYSTEM_PYTHON, [APP]).pid ?? 0;
+    await bridge.waitForApp({ pid }, { timeoutMs: 15_000 });
+    await until('the fixture drawn', async () => ((await pressed()) === 'none' ? true : undefined), 15_000);
+    await activateWindow('^Unnamed Buttons$');
+    engine = createDesktopEngine(process.env, { bridge: AxBridge.open() });
+  }, 30_000);
+
+  afterAll(async () => {
+    await stopApps();
+  });
+
+  it('lists each unnamed button by where it is, numbers it, and "click N" presses that one', async () => {
+    const loop = new AssistantLoop({
+      engine,
+      memory: new SessionMemory(),
+      emit: () => undefined,
+      confirm: async () => 'declined',
+      planner: async () => ({ kind: 'none', message: 'No model in this test: the grammar must understand the command.' }),
+    });
+    // What the user says first: the list the numbers refer to (the same one "show numbers" draws).
+    const looked = await loop.run("what's on screen");
+    expect(looked.outcome, looked.message).not.toBe('refused');
+    const observation = engine.latestObservation;
+    const text = observation?.text ?? '';
+    const unnamed = text.split('\n').filter((l) => /^\d+ button \(no name/.test(l));
+    expect(unnamed).toHaveLength(5);
+    expect(unnamed[0]).toMatch(/^\d+ button \(no name, at the left of the toolbar "Format", 1st of 6 buttons there\)/);
+    expect(text).toMatch(/^\d+ button "Zoom in"$/m);
+    const third = /^(\d+) button \(no name, at the (\w+) of the toolbar "Format", 3rd of 6 buttons there\)/m.exec(text);
+    expect(third, text).not.toBeNull();
+    // The overlay numbers what the observation marks actionable and gives bounds for.
+    const place = observation?.places?.get(Number(third?.[1]));
+    expect(place).toMatchObject({ role: 'button', actionable: true });
+    expect(place?.bounds?.width).toBeGreaterThan(0);
+
+    const result = await loop.run(`click ${third?.[1]}`);
+    expect(result.outcome, result.message).toBe('done');
+    expect(await until('the app to say which button was pressed', async () => ((await pressed()) === '3' ? '3' : undefined), 5000)).toBe('3');
+  }, 60_000);
+});
