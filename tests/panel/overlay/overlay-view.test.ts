@@ -27,7 +27,11 @@ describe('readOverlayPage', () => {
       marks: view.marks,
       origin: { x: -1920, y: 24 },
       highlight: [7],
+      grid: false,
     });
+    // The mouse grid's page says so; only a real true makes it a grid.
+    expect(readOverlayPage(fragment(page({ grid: true })))?.grid).toBe(true);
+    expect(readOverlayPage(fragment(page({ grid: 'yes' })))?.grid).toBe(false);
   });
 
   it('round-trips any valid page the shell can write (property)', () => {
@@ -50,7 +54,7 @@ describe('readOverlayPage', () => {
         (app, marks, x, y, highlight) => {
           const read = readOverlayPage(overlayFragment({ app, marks }, { x, y }, highlight));
           // JSON writes -0 as 0: compare as JSON does.
-          expect(read).toEqual(JSON.parse(JSON.stringify({ app, marks, origin: { x, y }, highlight })));
+          expect(read).toEqual(JSON.parse(JSON.stringify({ app, marks, origin: { x, y }, highlight, grid: false })));
         },
       ),
     );
