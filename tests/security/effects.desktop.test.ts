@@ -52,7 +52,7 @@ describe.skipIf(skip !== '')('consent judged by what an input does, generated ov
     confirmed++;
     const done = await attempt(lab, c, 'confirmed');
     expect(done.result.outcome, `${c.name}: ${done.result.message}`).toBe('done');
-    await until(`${c.name} to happen once confirmed`, async () => ((await c.effect(lab)) > done.before ? true : undefined), 5000);
+    await until(`${c.name} to happen once confirmed`, async () => ((await c.effect(lab)) > done.before ? true : undefined), 15_000);
     if (c.rule) {
       const questions = [...declined.confirmations, ...done.confirmations];
       expect(
