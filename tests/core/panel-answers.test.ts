@@ -3,23 +3,11 @@
 // permission checker: main's). The desktop tests (tests/panel/answers.desktop.test.ts) do the same in
 // Chromium with the fake microphone on a real app; these pin the rules, fast. Nothing sleeps: each wait
 // is on an event the session or the loop sends.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AssistantLoop, type PlannerAvailability } from '../../src/agent/assistant-loop.js';
-import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
-import { createSettingsStore } from '../../src/config/settings.js';
 import type { ElementChoice } from '../../src/execution/engine-types.js';
-import { PanelSession } from '../../src/core/panel-session.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
-import type { PermissionChecker } from '../../src/shared/permissions.js';
+import { offlineSession } from './offline-session.js';
 import { fakeEngine, type EngineScript } from '../agent/loop-fakes.js';
-
-const granted: PermissionChecker = {
-  check: async (kinds = ['accessibility']) => kinds.map((kind) => ({ kind, state: 'granted', explanation: '', canOpenSettings: true })),
-  openSettings: async () => false,
-};
 
 const choice = (id: number, name: string): ElementChoice => ({
   query: { label: 'OK' },
@@ -42,8 +30,6 @@ const script: EngineScript = (call) => {
 };
 
 async function answerSession() {
-  const dir = await mkdtemp(join(tmpdir(), 'ac-answers-'));
-  const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
   const engine = fakeEngine(script);
   const events: AssistantEvent[] = [];
   const waiters: Array<{ readonly test: (e: AssistantEvent) => boolean; readonly resolve: (e: AssistantEvent) => void }> = [];
@@ -56,15 +42,7 @@ async function answerSession() {
   };
   /** The next event (from now) that passes `test`. */
   const next = (test: (e: AssistantEvent) => boolean): Promise<AssistantEvent> => new Promise((resolve) => waiters.push({ test, resolve }));
-  const planner = async (): Promise<PlannerAvailability> => ({ kind: 'none', message: 'Only offline commands in this test.' });
-  const session = new PanelSession({
-    createLoop: (confirm) => new AssistantLoop({ engine, confirm, emit, planner }),
-    emit,
-    settings: createSettingsStore({ dir }),
-    secrets: createSecretStore({ backend: noKeys }),
-    permissions: granted,
-    planner,
-  });
+  const session = await offlineSession({ engine, emit });
   const say = (text: string) => session.handle('command:run', [text]);
   const clicks = () => engine.calls.filter((c) => c.method === 'click');
   /** Sends a destructive command and waits until its confirmation is asked; `run` ends with the run. */
@@ -207,20 +185,9 @@ describe('"what can I say" (issue #15)', () => {
 
 describe('a confirmation nobody answers (issue #27)', () => {
   it('ends, cancelled, after the time the setting gives: nothing is done, the run ends, and a later "yes" finds nothing waiting', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'ac-answers-timeout-'));
-    const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
     const engine = fakeEngine(script);
     const events: AssistantEvent[] = [];
-    const planner = async (): Promise<PlannerAvailability> => ({ kind: 'none', message: 'Only offline commands in this test.' });
-    const session = new PanelSession({
-      createLoop: (confirm) => new AssistantLoop({ engine, confirm, emit: (e) => events.push(e), planner }),
-      emit: (e) => events.push(e),
-      settings: createSettingsStore({ dir }),
-      secrets: createSecretStore({ backend: noKeys }),
-      permissions: granted,
-      planner,
-      confirmTimeoutMs: () => 50,
-    });
+    const session = await offlineSession({ engine, emit: (e) => events.push(e), more: { confirmTimeoutMs: () => 50 } });
     // The run itself ends when the question does: that is the event waited on.
     const reply = await session.handle('command:run', ['click Delete everything']);
     expect(reply).toMatchObject({ outcome: 'refused' });

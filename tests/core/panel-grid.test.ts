@@ -2,24 +2,12 @@
 // and a fixed screen at the seams. Zooms draw the chosen cell's grid and run nothing; a click or a
 // move runs through the loop as the coordinate command it is (clickAt / moveMouse at the centre);
 // "what can I say" lists the grid's words; every path ends with the grid in a known state.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AssistantLoop, type PlannerAvailability } from '../../src/agent/assistant-loop.js';
-import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
-import { createSettingsStore } from '../../src/config/settings.js';
 import type { GridAreas } from '../../src/core/grid-areas.js';
-import { PanelSession } from '../../src/core/panel-session.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { OverlayView, RunReply } from '../../src/shared/contracts/ipc-contract.js';
-import type { PermissionChecker } from '../../src/shared/permissions.js';
+import { offlineSession } from './offline-session.js';
 import { fakeEngine } from '../agent/loop-fakes.js';
-
-const granted: PermissionChecker = {
-  check: async (kinds = ['accessibility']) => kinds.map((kind) => ({ kind, state: 'granted', explanation: '', canOpenSettings: true })),
-  openSettings: async () => false,
-};
 
 const AREAS: GridAreas = {
   screen: async () => ({ x: 0, y: 0, width: 1280, height: 800 }),
@@ -27,21 +15,12 @@ const AREAS: GridAreas = {
 };
 
 async function gridSession(options: { readonly areas?: GridAreas; readonly size?: number } = {}) {
-  const dir = await mkdtemp(join(tmpdir(), 'ac-grid-'));
-  const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
   const engine = fakeEngine();
   const events: AssistantEvent[] = [];
-  const emit = (event: AssistantEvent): void => void events.push(event);
-  const planner = async (): Promise<PlannerAvailability> => ({ kind: 'none', message: 'Only offline commands in this test.' });
-  const session = new PanelSession({
-    createLoop: (confirm) => new AssistantLoop({ engine, confirm, emit, planner }),
-    emit,
-    settings: createSettingsStore({ dir }),
-    secrets: createSecretStore({ backend: noKeys }),
-    permissions: granted,
-    planner,
-    ...(options.areas === undefined ? { gridAreas: AREAS } : { gridAreas: options.areas }),
-    ...(options.size ? { gridSize: () => options.size ?? 3 } : {}),
+  const session = await offlineSession({
+    engine,
+    emit: (event) => void events.push(event),
+    more: { gridAreas: options.areas ?? AREAS, ...(options.size ? { gridSize: () => options.size ?? 3 } : {}) },
   });
   const say = (text: string) => session.handle('command:run', [text]) as Promise<RunReply>;
   return { session, engine, events, say };
