@@ -2,17 +2,16 @@
 // the observation lists each by where it is ("at the left of the toolbar "Format", 3rd of 6 buttons
 // there"), the one with a tooltip by its tooltip, and "click N" through the assistant loop (grammar
 // only, no model) presses the one it numbered: the app's own label says which it was.
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssistantLoop } from '../../src/agent/assistant-loop.js';
 import { SessionMemory } from '../../src/agent/session-memory.js';
 import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { ExecutionEngine } from '../../src/execution/engine.js';
-import { activateWindow, desktopSkipReason, startApp, stopApps, SYSTEM_PYTHON, until } from '../support/desktop.js';
+import { desktopSkipReason, openFixture, stopApps, until } from '../support/desktop.js';
+import { openBridge } from '../support/fixture-window.js';
 
 const skip = desktopSkipReason();
-const APP = fileURLToPath(new URL('../fixtures/unnamed-buttons-app.py', import.meta.url));
 
 describe.skipIf(skip !== '')('unnamed buttons on a real desktop', () => {
   let bridge: AxBridge;
@@ -24,11 +23,8 @@ describe.skipIf(skip !== '')('unnamed buttons on a real desktop', () => {
     (await bridge.snapshot({ pid })).elements.find((e) => e.role === 'text' && e.name.startsWith('Pressed: '))?.name.slice('Pressed: '.length);
 
   beforeAll(async () => {
-    bridge = AxBridge.open();
-    pid = startApp(SYSTEM_PYTHON, [APP]).pid ?? 0;
-    await bridge.waitForApp({ pid }, { timeoutMs: 15_000 });
-    await until('the fixture drawn', async () => ((await pressed()) === 'none' ? true : undefined), 15_000);
-    await activateWindow('^Unnamed Buttons$');
+    bridge = await openBridge();
+    ({ pid } = await openFixture('unnamed-buttons', bridge));
     engine = createDesktopEngine(process.env, { bridge: AxBridge.open() });
   }, 30_000);
 

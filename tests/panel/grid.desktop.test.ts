@@ -12,21 +12,20 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPanel } from '../../scripts/build-panel.js';
 import { desktopGridAreas } from '../../src/core/grid-areas.js';
-import { gridCells, type GridArea } from '../../src/core/mouse-grid.js';
+import { gridCells, type GridArea } from '../../src/shared/mouse-grid.js';
 import { PanelSession } from '../../src/core/panel-session.js';
 import { overlayFragment } from '../../src/main/panel/overlay-window.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { OverlayView, RunReply } from '../../src/shared/contracts/ipc-contract.js';
 import type { DesktopSession } from '../../scripts/desktop-session.js';
 import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
-import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, startApp, stopApps, until } from '../support/desktop.js';
+import { desktopSkipReason, openFixture, stopApps, until } from '../support/desktop.js';
 import { openDesktop } from '../support/fixture-window.js';
 import { axeViolations, openBundlePage } from '../support/panel-browser.js';
 import { grammarPanelSession } from './grammar-session.js';
 import { SCREEN, pathTo } from './grid-path.js';
 
 const skip = desktopSkipReason();
-const FIXTURE = fileURLToPath(new URL('./grid-fixture-app.py', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
 
 describe.skipIf(skip !== '')('the mouse grid, on the real desktop', () => {
@@ -50,14 +49,7 @@ describe.skipIf(skip !== '')('the mouse grid, on the real desktop', () => {
 
   beforeAll(async () => {
     const { session: desktop, bridge } = await openDesktop();
-    const pid = startApp(SYSTEM_PYTHON, [FIXTURE]).pid ?? 0;
-    await bridge.waitForApp({ pid }, { timeoutMs: 15_000 });
-    await until(
-      'the grid fixture to be drawn',
-      async () => ((await bridge.snapshot({ pid })).elements.some((e) => e.name === 'Drawn presses: 0') ? true : undefined),
-      15_000,
-    );
-    await activateWindow('^Grid Fixture$');
+    const { pid } = await openFixture('grid', bridge);
     fixture = { session: desktop, bridge, pid };
     bundleDir = await mkdtemp(join(tmpdir(), 'ac-grid-panel-'));
     await buildPanel(bundleDir);

@@ -39,6 +39,8 @@ const FIXTURES = {
   other: { script: 'fixtures/other-app.py', title: 'Other App', ready: 'Pressed 0: 0' },
   consent: { script: 'fixtures/consent-fixture-app.py', title: 'Consent Fixture', ready: 'Searches: 0' },
   effects: { script: 'fixtures/effects-fixture-app.py', title: 'Effects Fixture', ready: 'Searches: 0' },
+  grid: { script: 'fixtures/grid-fixture-app.py', title: 'Grid Fixture', ready: 'Drawn presses: 0' },
+  'unnamed-buttons': { script: 'fixtures/unnamed-buttons-app.py', title: 'Unnamed Buttons', ready: 'Pressed: none' },
   hostile: { script: 'fixtures/hostile-atspi-app.py' },
 } satisfies Record<string, FixtureApp>;
 export type FixtureName = keyof typeof FIXTURES;
