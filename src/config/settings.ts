@@ -1,9 +1,11 @@
 /**
  * The user's non-secret settings: a zod-validated JSON file in the OS's settings folder.
  *
- * Reading never fails: a missing file means defaults; a corrupt or invalid file is moved aside with
- * a timestamp, the defaults are used, and the caller gets a notice to show the user. Writing is
- * atomic. API keys never come here (see `secret-store.ts`).
+ * Reading never fails: a missing file means defaults; an older file is migrated to the current shape
+ * (`settings-migrations.ts`); a corrupt or invalid file is moved aside with a timestamp, the defaults
+ * are used, and the caller gets a notice to show the user. A file a newer version wrote is read where
+ * it is understood and never written over. Writing is atomic and stamps the version. API keys never
+ * come here (see `secret-store.ts`).
  */
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,12 +13,22 @@ import type { z } from 'zod';
 import { defaultSettings, Settings } from '../shared/settings-schema.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { SETTINGS_FILE_NAME } from './settings-path.js';
+import {
+  fileVersion,
+  migrateSettings,
+  newerMessage,
+  SettingsFileNewerError,
+  SETTINGS_VERSION,
+  versionedFile,
+  type RawSettings,
+} from './settings-migrations.js';
 
 // The schema is the shared contract (src/shared/settings-schema.ts); this file reads and writes it.
 export { DEFAULT_GLOBAL_SHORTCUT, PLANNER_CHOICES, type PlannerChoice } from '../shared/settings-schema.js';
 export { defaultSettings, Settings };
+export { SETTINGS_VERSION, SettingsFileNewerError };
 
-export type SettingsNoticeCode = 'corrupt' | 'invalid' | 'unreadable' | 'unknown_fields';
+export type SettingsNoticeCode = 'corrupt' | 'invalid' | 'unreadable' | 'unknown_fields' | 'newer_version';
 
 export interface SettingsNotice {
   readonly code: SettingsNoticeCode;
@@ -170,9 +182,19 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       return { settings: defaultSettings(), notices: [await moveAside('corrupt', 'it is not a JSON object')], path };
     }
-    const parsed = Settings.safeParse(raw);
+    const migrated = migrateSettings(raw as RawSettings);
+    if (migrated.kind === 'bad_version') {
+      return { settings: defaultSettings(), notices: [await moveAside('invalid', 'version must be a whole number')], path };
+    }
+    if (migrated.kind === 'newer') {
+      // Never moved aside nor written over: what this version cannot read is left for the newer one.
+      const readable = Settings.safeParse(migrated.settings);
+      const notice: SettingsNotice = { code: 'newer_version', message: newerMessage(migrated.version, path, 'read') };
+      return { settings: readable.success ? readable.data : defaultSettings(), notices: [notice], path };
+    }
+    const parsed = Settings.safeParse(migrated.settings);
     if (!parsed.success) return { settings: defaultSettings(), notices: [await moveAside('invalid', issueText(parsed.error))], path };
-    const unknown = unknownFields(raw, parsed.data);
+    const unknown = unknownFields(migrated.settings, parsed.data);
     const notices: SettingsNotice[] =
       unknown.length > 0
         ? [
@@ -185,9 +207,21 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     return { settings: parsed.data, notices, path };
   }
 
+  /** The version of the file on disk now, when it is a readable object with one. */
+  async function versionOnDisk(): Promise<number | undefined> {
+    try {
+      const raw: unknown = JSON.parse(await readFile(path, 'utf8'));
+      return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? fileVersion(raw as RawSettings) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   async function save(settings: Settings): Promise<void> {
     const valid = Settings.parse(settings);
-    await writeFileAtomic(path, `${JSON.stringify(valid, null, 2)}\n`);
+    const onDisk = await versionOnDisk();
+    if (onDisk !== undefined && onDisk > SETTINGS_VERSION) throw new SettingsFileNewerError(onDisk, path);
+    await writeFileAtomic(path, `${JSON.stringify(versionedFile(valid), null, 2)}\n`);
   }
 
   return {
@@ -196,6 +230,8 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     save,
     async set(key, rawValue) {
       const loaded = await load();
+      const newer = loaded.notices.some((n) => n.code === 'newer_version') ? await versionOnDisk() : undefined;
+      if (newer !== undefined) return { ok: false, message: new SettingsFileNewerError(newer, path).message, notices: [] };
       const result = applySetting(loaded.settings, key, rawValue);
       if (result.ok) await save(result.settings);
       return { ...result, notices: loaded.notices };

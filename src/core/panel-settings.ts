@@ -9,7 +9,7 @@
 import * as z from 'zod';
 import type { PlannerFactory } from '../agent/assistant-loop.js';
 import type { SecretStore } from '../config/secret-store.js';
-import { Settings, type SettingsStore } from '../config/settings.js';
+import { Settings, SettingsFileNewerError, type SettingsStore } from '../config/settings.js';
 import { settingsUpdate, type ProviderTestReply, type SettingsUpdate, type SettingsView } from '../shared/contracts/ipc-contract.js';
 import { KEYED_PROVIDERS, LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import { settingMeta, type PanelSettings } from '../shared/settings-schema.js';
@@ -108,6 +108,7 @@ export async function saveSettingsUpdate(store: Pick<SettingsStore, 'load' | 'sa
   try {
     await store.save(applied.settings);
   } catch (e) {
+    if (e instanceof SettingsFileNewerError) return { ok: false, message: e.message };
     const code = (e as NodeJS.ErrnoException).code;
     return { ok: false, message: `The settings could not be written (${code ?? 'error'}). Check that your settings folder is writable, then save again.` };
   }
