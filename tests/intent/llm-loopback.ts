@@ -201,18 +201,7 @@ function answer(server: LlmServer, req: IncomingMessage, res: ServerResponse, bo
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': 0 });
       return void res.end();
     case 'http_401':
-      // Echo the key, as some servers do: the client must never pass it on to the user.
-      return json(
-        res,
-        401,
-        errorBody(
-          p,
-          401,
-          `Incorrect API key provided: ${keyOf(p, req)}.`,
-          p === 'anthropic' ? 'authentication_error' : 'invalid_request_error',
-          'invalid_api_key',
-        ),
-      );
+      return wrongKey(res, p, req);
     case 'http_404_model':
       return json(
         res,
@@ -244,6 +233,12 @@ function answer(server: LlmServer, req: IncomingMessage, res: ServerResponse, bo
       return;
     }
   }
+}
+
+/** A 401 for a wrong key that echoes the key, as some servers do: the client must never pass it on to the user. */
+function wrongKey(res: ServerResponse, p: LlmProvider, req: IncomingMessage): void {
+  const type = p === 'anthropic' ? 'authentication_error' : 'invalid_request_error';
+  return json(res, 401, errorBody(p, 401, `Incorrect API key provided: ${keyOf(p, req)}.`, type, 'invalid_api_key'));
 }
 
 function scripted(server: LlmServer, res: ServerResponse, model: string, body: Record<string, unknown>): void {
@@ -299,17 +294,7 @@ function answerList(server: LlmServer, req: IncomingMessage, res: ServerResponse
   const p = server.provider;
   switch (server.scenario) {
     case 'http_401':
-      return json(
-        res,
-        401,
-        errorBody(
-          p,
-          401,
-          `Incorrect API key provided: ${keyOf(p, req)}.`,
-          p === 'anthropic' ? 'authentication_error' : 'invalid_request_error',
-          'invalid_api_key',
-        ),
-      );
+      return wrongKey(res, p, req);
     case 'http_500':
       return json(res, 500, errorBody(p, 500, 'Internal server error', 'api_error', 'server_error'));
     case 'hang':
