@@ -208,9 +208,12 @@ export class ExecutionEngine {
     });
   }
 
-  /** Clicks `count` times at a point (left_click_coordinates). The gate sees the element under the point. */
-  async clickAt(point: Point, count = 1, options: ActOptions = {}): Promise<ActionResult> {
-    return this.guard('click there', async () => {
+  /**
+   * Clicks `count` times at a point with `button` (left_click_coordinates; right_click_element at a point).
+   * The gate sees every element under the point.
+   */
+  async clickAt(point: Point, count = 1, options: ActOptions = {}, button: MouseButton = 'left'): Promise<ActionResult> {
+    return this.guard(button === 'right' ? 'right-click there' : 'click there', async () => {
       if (await this.apps.ownWindowAt(point)) return failure('refused', OWN_WINDOW_REFUSAL);
       // Every app's element under the point is judged: which window is on top there is not known.
       const hits = await this.apps.elementsUnder(point);
@@ -219,9 +222,11 @@ export class ExecutionEngine {
         const gated = options.gate?.({ element: this.factsOf(h?.element, h?.app) });
         if (gated) return gated;
       }
-      await this.pointerClick(point, 'left', count, true);
+      await this.pointerClick(point, button, count, true);
       const times = count === 1 ? '' : count === 2 ? ' twice' : ` ${count} times`;
-      return success(`Clicked${times} at ${Math.round(point.x)}, ${Math.round(point.y)}${hit ? ` (on ${describeElement(hit.element)})` : ''}.`);
+      return success(
+        `${button === 'right' ? 'Right-clicked' : 'Clicked'}${times} at ${Math.round(point.x)}, ${Math.round(point.y)}${hit ? ` (on ${describeElement(hit.element)})` : ''}.`,
+      );
     });
   }
 

@@ -63,7 +63,7 @@ function describeStep(intent: Step | Intent, names?: ElementNames): string {
     case 'double_click_element':
       return `Double-click ${describeElement(intent.element, names)}`;
     case 'right_click_element':
-      return `Right-click ${describeElement(intent.element, names)}`;
+      return isPoint(intent.element) ? `Right-click at ${describePlace(intent.element, names)}` : `Right-click ${describeElement(intent.element, names)}`;
     case 'type_text':
       return `Type ${quote(intent.text)}${intent.element ? ` into ${describeElement(intent.element, names)}` : ''}`;
     case 'press_key':

@@ -114,9 +114,13 @@ export const DoubleClickElement = z.strictObject({
   ...base,
 });
 
+/**
+ * A right click on an element (its context menu), or at a screen point where no element can be
+ * named (the mouse grid's "right click"): a point is judged like a left click there.
+ */
 export const RightClickElement = z.strictObject({
   intent: z.literal('right_click_element'),
-  element: ElementRef,
+  element: Place,
   ...base,
 });
 

@@ -16,7 +16,7 @@ const PURPOSE: Readonly<Record<IntentKind, string>> = {
   open_application: 'open an application, or bring it to the front if it is already running',
   click_element: 'click a button, link, menu item, tab or any other element',
   double_click_element: 'double-click an element (open a file, select a word)',
-  right_click_element: 'right-click an element to show its context menu',
+  right_click_element: 'right-click an element to show its context menu (a point only when no element can be named)',
   type_text: 'type text into the given field, or into the focused element when no element is given',
   press_key: 'press one key, with optional modifiers (a keyboard shortcut)',
   scroll: 'scroll a view; amount is in lines or notches (default 3)',

@@ -15,7 +15,7 @@ import type { ExecutionEngine } from '../execution/engine.js';
 import type { ActOptions, ElementChoice, LiveGate, Place, SequenceStep, Target } from '../execution/engine-types.js';
 import { failure, type ActionResult } from '../execution/results.js';
 import { describeIntent } from '../intent/describe.js';
-import { isStep, type ElementRef, type Intent, type Place as IntentPlace, type Step } from '../intent/schema.js';
+import { isPoint, isStep, type ElementRef, type Intent, type Place as IntentPlace, type Step } from '../intent/schema.js';
 import { classifyRisk, classifyStep, gateDecision, type GatePolicy, type ObservedFacts } from './risk.js';
 import { errorMessage } from '../shared/errors.js';
 import { normaliseLabel } from '../shared/text/label-text.js';
@@ -141,7 +141,8 @@ function runStep(step: Step, engine: EngineApi, o: ActOptions, choice?: ElementC
     case 'double_click_element':
       return engine.doubleClick(target(step.element), o);
     case 'right_click_element':
-      return engine.rightClick(target(step.element), o);
+      // At a point there is no element to ask for its menu: the right button is pressed there.
+      return isPoint(step.element) ? engine.clickAt(step.element, 1, o, 'right') : engine.rightClick(target(step.element), o);
     case 'type_text':
       return engine.typeText(step.text, step.element && target(step.element), o);
     case 'press_key':

@@ -86,10 +86,14 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
   const ownTouched = [facts.element, facts.focused, facts.dropTarget].some((f) => f?.own);
   if (ownTouched && step.intent !== 'open_application') return OWN_WINDOW;
   switch (step.intent) {
+    // An element's context menu is opened by its show_menu action (or a right click on it): choosing in
+    // it is the next, classified, action. At a bare point the press goes to whatever is there, and an
+    // app may act on it: judged as a left click at the same point, never lower.
+    case 'right_click_element':
+      return isPoint(step.element) ? assessClick('Right-clicking', undefined, facts.element) : HARMLESS;
     case 'open_application':
     case 'move_mouse':
     case 'scroll':
-    case 'right_click_element': // only opens a context menu; choosing in it is the next, classified, action
     case 'go_to_cell': // moves a spreadsheet's selection; what is typed there next is its own, classified, step
       return HARMLESS;
     case 'click_element':

@@ -13,6 +13,8 @@ describe('describeIntent', () => {
     [{ intent: 'type_text', text: 'hello\n  world' }, 'Type “hello world”.'],
     [{ intent: 'scroll', direction: 'down', amount: 3 }, 'Scroll down 3.'],
     [{ intent: 'left_click_coordinates', x: 10.4, y: 20, count: 2 }, 'Double-click at 10, 20.'],
+    [{ intent: 'right_click_element', element: { x: 640.6, y: 400 } }, 'Right-click at 641, 400.'],
+    [{ intent: 'right_click_element', element: { label: 'Report' } }, 'Right-click “Report”.'],
     [{ intent: 'drag', from: { label: 'a.txt' }, to: { x: 5, y: 6 } }, 'Drag from “a.txt” to 5, 6.'],
     [{ intent: 'go_to_cell', cell: 'b3' }, 'Go to cell B3.'],
     [{ intent: 'go_to_cell', cell: 'C5:A1', app: 'LibreOffice Calc' }, 'Select cells A1:C5 in “LibreOffice Calc”.'],

@@ -327,7 +327,8 @@ const TABLE: readonly Row[] = [
   ['click at', NO],
   ['click at Send', NO],
   ['click at 1, 2, 3', NO],
-  ['right click at 5, 5', NO],
+  ['right click at 5, 5', { intent: 'right_click_element', element: { x: 5, y: 5 } }],
+  ['right-click at 640, 400 twice', NO],
   ['triple click Send', NO],
 
   // --- drag

@@ -19,6 +19,7 @@ describe('dispatchIntent routes each intent to its engine method', () => {
     [{ intent: 'scroll', direction: 'down', amount: 2 }, 'scroll', ['down', 2, undefined, undefined]],
     [{ intent: 'move_mouse', to: { x: 1, y: 2 } }, 'moveMouse', [{ x: 1, y: 2 }]],
     [{ intent: 'left_click_coordinates', x: 5, y: 6 }, 'clickAt', [{ x: 5, y: 6 }, 1]],
+    [{ intent: 'right_click_element', element: { x: 7, y: 8 } }, 'clickAt', [{ x: 7, y: 8 }, 1, 'right']],
     [{ intent: 'drag', from: { label: 'a.txt' }, to: { x: 9, y: 9 } }, 'drag', [{ label: 'a.txt' }, { x: 9, y: 9 }]],
     [{ intent: 'go_to_cell', cell: 'B7' }, 'goToCell', ['B7', undefined]],
     [{ intent: 'open_url', url: 'https://example.org/' }, 'openUrl', ['https://example.org/']],

@@ -133,6 +133,7 @@ describe('live gate: the assistant never acts on itself', () => {
     const routes = [
       classifyRisk(click('Ask before moderate actions'), { element: own }),
       classifyRisk(Intent.parse({ intent: 'left_click_coordinates', x: 900, y: 40 }), { element: own }),
+      classifyRisk(Intent.parse({ intent: 'right_click_element', element: { x: 900, y: 40 } }), { element: own }),
       classifyRisk(Intent.parse({ intent: 'double_click_element', element: { id: 3 } }), { element: own }),
       classifyRisk(press('space'), { focused: own }),
       classifyRisk(press('tab'), { focused: own }),

@@ -76,6 +76,17 @@ describe('risk: labels', () => {
     expect(r.reason).toBe('Clicking “Send” may send something that cannot be taken back.');
   });
 
+  it('a right click at a point is judged as a left click there: by the element under it', () => {
+    const at = Intent.parse({ intent: 'right_click_element', element: { x: 10, y: 10 } });
+    expect(classifyRisk(at).level).toBe('harmless');
+    for (const name of ['Send', 'Delete everything', 'Save', 'Close']) {
+      const element = { role: 'button' as const, name };
+      const left = classifyRisk(Intent.parse({ intent: 'left_click_coordinates', x: 10, y: 10 }), { element });
+      expect(classifyRisk(at, { element }).level).toBe(left.level);
+    }
+    expect(classifyRisk(at, { element: { role: 'button', name: 'Delete everything' } }).reason).toContain('Right-clicking “Delete everything”');
+  });
+
   it('a right-click only opens a menu', () => {
     expect(classifyRisk(Intent.parse({ intent: 'right_click_element', element: { label: 'Delete' } })).level).toBe('harmless');
   });

@@ -29,8 +29,7 @@ export function parseClick(command: string, kind: 'click' | 'double' | 'right' |
   if (point !== null || explicitAt) {
     if (point === null) return fail('click at where? say "click at x, y"');
     if (!point.ok) return point;
-    // There is no right-click-at-a-point intent; clicking the point instead would be a guess.
-    if (kind === 'right') return fail('right-click at a point is not an action; name the element');
+    if (kind === 'right') return repeat === null ? ok({ intent: 'right_click_element', element: point.value }) : fail('a right click is not repeated');
     if (repeat !== null && kind !== 'click') return fail('say either "double-click at" or "click at … twice"');
     const count = repeat === null ? CLICK_COUNT[kind] : repeat.count;
     if (count < 1 || count > LIMITS.clickCountMax) return fail(`a click can be repeated 1 to ${LIMITS.clickCountMax} times`);
