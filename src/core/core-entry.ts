@@ -16,6 +16,7 @@ import { settingsPlanner } from '../compose/settings-planner.js';
 import { speechModelsDir } from '../compose/speech.js';
 import { createSpokenFeedback } from '../voice/spoken-feedback.js';
 import type { MessageLink } from '../shared/contracts/core-rpc.js';
+import { CORE_RESTARTS_ENV } from '../shared/contracts/core-contract.js';
 import { startCore } from './core-process.js';
 import { errorMessage } from '../shared/errors.js';
 
@@ -81,6 +82,7 @@ startCore({
   speech: { modelsDir: speechModelsDir(process.platform, process.env, homedir()) },
   feedback: createSpokenFeedback({ enabled: false, rate: 175, onError: (e) => console.error(e.message) }),
   ...(switchKeys ? { switchKeys } : {}),
+  restarted: Number(process.env[CORE_RESTARTS_ENV] ?? 0) > 0,
   ...(bridge instanceof Error ? {} : { gridBridge: bridge }),
   bridgePermission: async (deadlineMs) => {
     if (bridge instanceof Error) return { state: 'unavailable', detail: bridge.message };

@@ -53,12 +53,16 @@ export interface CoreOptions {
   readonly gridBridge?: Pick<AxBridge, 'snapshot'>;
   /** Where a message off the contract is reported, in a sentence (default: stderr, which main inherits). */
   readonly log?: (line: string) => void;
+  /** Main started this core again after the last one ended unexpectedly: it says it is back. */
+  readonly restarted?: boolean;
 }
 
 export interface RunningCore {
   readonly peer: ContractPeer<CoreAnswers, ShellAnswers>;
   readonly session: PanelSession;
 }
+
+const RESTARTED = 'The assistant is running again after it stopped unexpectedly: give your command again.';
 
 const isKeyed = (provider: string): provider is KeyedProvider => (KEYED_PROVIDERS as readonly string[]).includes(provider);
 
@@ -204,5 +208,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   });
   dictating = () => session.dictating;
   sessionReady(session);
+  // In the panel and, with spoken feedback on, aloud: the user may not be looking at the screen.
+  if (options.restarted) emit({ type: 'error', code: 'core_restarted', message: RESTARTED, retryable: true });
   return { peer, session };
 }

@@ -7,7 +7,9 @@
  * Panel requests are relayed to the core's PanelSession (which validates them); the core's events
  * come back for the panel; the core asks main for permissions (macOS systemPreferences and shell
  * live in main). If the core process dies, every waiting request gets a sentence, the panel is told
- * and returns to idle, and the core is started again (a few times, then the user is asked to restart).
+ * and returns to idle, and the core is started again: always, after a pause that grows with each crash
+ * in a row (`restartPause`), because a user who cannot use a keyboard or mouse cannot quit and open the
+ * app again. The restarted core says it came back (in speech and in the panel).
  */
 import type { AssistantEvent } from '../shared/contracts/events.js';
 import type { RequestChannel } from '../shared/contracts/ipc-contract.js';
@@ -36,7 +38,8 @@ export interface CoreChild {
 }
 
 export interface CoreHostDeps {
-  readonly fork: () => CoreChild;
+  /** Starts the core; `restarts`: how many times it was started again after a crash (0 at launch). */
+  readonly fork: (restarts: number) => CoreChild;
   /** Main's permission checker, which the core asks before acting. */
   readonly permissions: () => PermissionChecker;
   readonly onEvent: (event: AssistantEvent) => void;
@@ -46,17 +49,41 @@ export interface CoreHostDeps {
   readonly onSwitchKey?: (report: SwitchKeyReport) => void;
   /** The core process started (again): what main asked of the old one must be asked again. */
   readonly onStarted?: () => void;
+  /** The core process ended unexpectedly and starts again after a pause: main stands in for what it held. */
+  readonly onStopped?: () => void;
   /** A sentence for the log when the core process ends unexpectedly. */
   readonly log: (line: string) => void;
-  /** Restarts allowed within one minute before giving up. Default 3. */
-  readonly maxRestarts?: number;
+  /** The first pause before a restart; each crash in a row doubles it, up to `maxRestartDelayMs`. Default 500 ms. */
   readonly restartDelayMs?: number;
+  /** The longest pause. Default 30 s. */
+  readonly maxRestartDelayMs?: number;
+  /** Runs the restart after the pause (default: a timer); returns what cancels it. */
+  readonly schedule?: (pauseMs: number, restart: () => void) => () => void;
 }
+
+function afterPause(pauseMs: number, restart: () => void): () => void {
+  const timer = setTimeout(restart, pauseMs);
+  timer.unref?.();
+  return () => clearTimeout(timer);
+}
+
+/** A core that ran this long before it ended crashed once, not again: the pauses start over. */
+export const STABLE_RUN_MS = 60_000;
+
+/** The pause before the next start after `crashesInRow` crashes in a row (1 for the first): doubling, capped. */
+export function restartPause(crashesInRow: number, firstMs: number, maxMs: number): number {
+  const doublings = Math.min(Math.max(crashesInRow - 1, 0), 30);
+  return Math.min(firstMs * 2 ** doublings, maxMs);
+}
+
+const seconds = (ms: number): string => {
+  const s = Math.max(1, Math.round(ms / 1000));
+  return s === 1 ? '1 second' : `${s} seconds`;
+};
 
 /** How long main waits for the core to hold or let go of the switch keys. */
 const HOLD_DEADLINE_MS = 10_000;
-const GAVE_UP =
-  'The assistant stopped working several times in a row, so it is not started again: quit Assistive Control and open it again. If this keeps happening, run "assistive-control doctor".';
+const RESTARTING = 'The assistant is starting again after a problem: give the command again in a moment.';
 
 export function childLink(child: CoreChild): MessageLink {
   return {
@@ -74,15 +101,26 @@ export class CoreHost {
   private child: CoreChild | undefined;
   private peer: Peer | undefined;
   private stopping = false;
-  private restarts: number[] = [];
-  private gaveUp = false;
+  /** Crashes since the core last ran for STABLE_RUN_MS. */
+  private crashesInRow = 0;
+  private restarts = 0;
+  private startedAt = 0;
+  /** Cancels the restart that waits for its pause; set only between a crash and the next start. */
+  private pending: (() => void) | undefined;
 
   constructor(private readonly deps: CoreHostDeps) {}
 
+  /** True between a crash and the next start. */
+  get restarting(): boolean {
+    return this.pending !== undefined;
+  }
+
   start(): void {
-    if (this.child || this.stopping || this.gaveUp) return;
-    const child = this.deps.fork();
+    if (this.child || this.stopping) return;
+    this.pending = undefined;
+    const child = this.deps.fork(this.restarts);
     this.child = child;
+    this.startedAt = Date.now();
     const peer = shellPeer(
       childLink(child),
       {
@@ -101,7 +139,7 @@ export class CoreHost {
 
   /** Relays one panel request to the core's PanelSession; rejects with a sentence when the core is gone. */
   handle(channel: RequestChannel, args: readonly unknown[]): Promise<unknown> {
-    if (!this.peer) return Promise.reject(new Error(this.gaveUp ? GAVE_UP : 'The assistant is starting: try again in a moment.'));
+    if (!this.peer) return Promise.reject(new Error(this.pending ? RESTARTING : 'The assistant is starting: try again in a moment.'));
     return this.peer.call('panel:request', channel, [...args]);
   }
 
@@ -124,6 +162,8 @@ export class CoreHost {
   /** Ends the core process for good (at quit). */
   stop(): void {
     this.stopping = true;
+    this.pending?.();
+    this.pending = undefined;
     this.peer?.close('Assistive Control is quitting.');
     this.child?.kill();
     this.child = undefined;
@@ -135,20 +175,17 @@ export class CoreHost {
     this.child = undefined;
     this.peer = undefined;
     if (this.stopping) return;
-    const message = 'The assistant stopped unexpectedly, so the last command did not finish. It is starting again: give the command again in a moment.';
+    if (Date.now() - this.startedAt >= STABLE_RUN_MS) this.crashesInRow = 0;
+    this.crashesInRow += 1;
+    const pause = restartPause(this.crashesInRow, this.deps.restartDelayMs ?? 500, this.deps.maxRestartDelayMs ?? 30_000);
+    const message = `The assistant stopped unexpectedly, so the last command did not finish. It starts again in ${seconds(pause)}: your switch and shortcuts keep working, give the command again then.`;
     peer.close(message);
-    this.deps.log(`The assistant's core process ended with code ${code}.`);
+    this.deps.log(`The assistant's core process ended with code ${code}; starting it again in ${pause} ms (crash ${this.crashesInRow} in a row).`);
     // The panel follows the events: tell it what happened and bring it back to idle.
     this.deps.onEvent({ type: 'error', code: 'core_exited', message, retryable: true });
     this.deps.onEvent({ type: 'status', status: 'idle' });
-    const now = Date.now();
-    this.restarts = this.restarts.filter((t) => now - t < 60_000);
-    if (this.restarts.length >= (this.deps.maxRestarts ?? 3)) {
-      this.gaveUp = true;
-      this.deps.onEvent({ type: 'error', code: 'core_gave_up', message: GAVE_UP, retryable: false });
-      return;
-    }
-    this.restarts.push(now);
-    setTimeout(() => this.start(), this.deps.restartDelayMs ?? 500).unref?.();
+    this.deps.onStopped?.();
+    this.restarts += 1;
+    this.pending = (this.deps.schedule ?? afterPause)(pause, () => this.start());
   }
 }

@@ -19,7 +19,9 @@ import { installTray } from './install-tray.js';
 import { integrateLinuxDesktop } from './linux-desktop.js';
 import type { NumberOverlay } from './panel/overlay-window.js';
 import { bindPanelRequests, createOverlay, relayToCore } from './panel/panel-requests.js';
+import { followOutline } from './panel/target-outline.js';
 import { PANEL_URL } from './panel/panel-protocol.js';
+import { reloadStuckPage } from './panel/panel-watchdog.js';
 import { registerShortcuts } from './shortcuts/register-shortcuts.js';
 import type { ShellOptions, ShellState } from './shell-options.js';
 import { startCoreProcess } from './start-core.js';
@@ -70,8 +72,19 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     log,
   );
   const tell = panelNotices(panel, log);
+  reloadStuckPage(panel.webContents, {
+    after: (ms, fn) => {
+      const timer = setTimeout(fn, ms);
+      return () => clearTimeout(timer);
+    },
+    log,
+    tell,
+  });
   for (const notice of notices) tell(notice.message);
 
+  const overlay = createOverlay(panel);
+  // While a confirmation waits, the overlay outlines what it will act on (issue #31).
+  const outline = followOutline((target) => overlay.outline(target));
   const { core, switches, permissions } = startCoreProcess({
     options,
     settingsFolder,
@@ -79,8 +92,8 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     tell,
     log,
     onSettingsSaved: (saved) => void applySettings(saved),
+    onEvent: outline,
   });
-  const overlay = createOverlay(panel);
   bindPanelRequests(panel, relayToCore(core, overlay));
   const tray = installTray(panel, options);
   const { shortcut, voiceShortcut } = registerShortcuts(panel, switches);

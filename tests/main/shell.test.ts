@@ -588,16 +588,16 @@ describe('panel requests reach the core process', () => {
     const core = fake().state.forks[0];
     const reply = fake().state.ipcHandlers.get('command:run')?.(panelEvent(window), 'click Send') as Promise<unknown>;
     core?.emit('exit', 9);
-    await expect(reply).rejects.toThrow(
-      'The assistant stopped unexpectedly, so the last command did not finish. It is starting again: give the command again in a moment.',
-    );
+    const said =
+      'The assistant stopped unexpectedly, so the last command did not finish. It starts again in 1 second: your switch and shortcuts keep working, give the command again then.';
+    await expect(reply).rejects.toThrow(said);
     expect(window.webContents.sent.slice(-2)).toEqual([
       [
         'assistant:event',
         {
           type: 'error',
           code: 'core_exited',
-          message: 'The assistant stopped unexpectedly, so the last command did not finish. It is starting again: give the command again in a moment.',
+          message: said,
           retryable: true,
         },
       ],

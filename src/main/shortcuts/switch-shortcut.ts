@@ -11,6 +11,10 @@
  * Where the core can hold no key (Wayland, no X display, macOS without the permission), F13–F24 are
  * registered as Electron global shortcuts instead (a press without its hold time, `switch` signals),
  * and the user is told that the other keys work only while the panel has the focus.
+ *
+ * While the core starts again after a crash its hold is gone: the shell registers every switch key
+ * as a global shortcut for that moment (`coreDown`), so a switch press then still reaches the scan
+ * (without its hold time), and gives them back to the core's hold once it runs (`refresh`).
  */
 import type { GlobalShortcut } from 'electron';
 import type { ShellSignal } from '../../shared/contracts/ipc-contract.js';
@@ -112,6 +116,25 @@ export class SwitchShortcuts {
     });
   }
 
+  /**
+   * The core ended and starts again: its hold went with it. Until `refresh`, every wanted switch key
+   * is a global shortcut here (Space and Enter too: they were held from the other apps anyway).
+   */
+  coreDown(): Promise<void> {
+    return this.enqueue(async () => {
+      this.held = [];
+      this.releaseShortcuts();
+      if (this.suspended) return;
+      for (const input of this.wanted) {
+        try {
+          if (this.deps.globalShortcut.register(input, () => this.deps.send({ kind: 'switch', input }))) this.registered.add(input);
+        } catch {
+          // A key Electron cannot take: the switch works inside the panel until the core is back.
+        }
+      }
+    });
+  }
+
   /** A press or release the core reported; goes to the panel when it is a wanted switch. */
   keyReport(report: unknown): void {
     const r = (report ?? {}) as { key?: unknown; edge?: unknown };
@@ -193,10 +216,7 @@ export class SwitchShortcuts {
   }
 
   private releaseShortcuts(): void {
-    for (const input of this.registered) {
-      const accelerator = switchAccelerator(input);
-      if (accelerator) this.deps.globalShortcut.unregister(accelerator);
-    }
+    for (const input of this.registered) this.deps.globalShortcut.unregister(input);
     this.registered.clear();
   }
 }

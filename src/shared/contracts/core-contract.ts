@@ -19,6 +19,9 @@ import { RISK_LEVELS } from '../risk-level.js';
 import { Settings } from '../settings-schema.js';
 import { SWITCH_INPUTS } from '../switch-access.js';
 
+/** The environment variable main starts the core with: how many times it was started again after a crash (0 or absent at launch). */
+export const CORE_RESTARTS_ENV = 'ASSISTIVE_CONTROL_CORE_RESTARTS';
+
 /** One call: its arguments as a tuple, its answer, and the sentence a refused call gets back. */
 export interface CallSpec {
   readonly args: z.ZodType<readonly unknown[]>;
@@ -40,6 +43,13 @@ const commandGuide = z.object({
   groups: z.array(z.object({ title: z.string(), examples: z.array(z.string()), alsoSaid: z.array(z.string()) })),
 });
 
+const place = { label: z.string().max(200), x: z.number(), y: z.number() };
+/** Where a step waiting for a confirmation will act: an element's bounds or a point. */
+const actionTarget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('element'), ...place, width: z.number().positive(), height: z.number().positive() }),
+  z.object({ kind: z.literal('point'), ...place }),
+]);
+
 /** The loop's events, as the core streams them to the panel (src/shared/contracts/events.ts). */
 const eventUnion = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: z.enum(ASSISTANT_STATUSES) }),
@@ -52,7 +62,7 @@ const eventUnion = z.discriminatedUnion('type', [
     lowConfidence: z.boolean(),
   }),
   z.object({ type: z.literal('clarification'), question: z.string(), options: z.array(z.string()) }),
-  z.object({ type: z.literal('confirmation_request'), id: z.string().max(100), summary: z.string(), risk: riskSummary }),
+  z.object({ type: z.literal('confirmation_request'), id: z.string().max(100), summary: z.string(), risk: riskSummary, target: actionTarget.optional() }),
   z.object({ type: z.literal('observation'), summary: z.string(), elements: z.number() }),
   z.object({ type: z.literal('action_result'), ok: z.boolean(), message: z.string() }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string(), retryable: z.boolean() }),
