@@ -342,16 +342,3 @@ describe('Settings in the scan', () => {
     expect(applySettingsChange(saved, { key: 'provider', choose: 'nonsense' })).toBe(saved);
   });
 });
-
-describe('session commands', () => {
-  it('"stop", "show numbers" and "hide numbers" in the ways people say them; nothing else', () => {
-    expect(sessionCommand('Stop')).toBe('stop');
-    expect(sessionCommand('  stop it. ')).toBe('stop');
-    expect(sessionCommand('please stop')).toBe('stop');
-    expect(sessionCommand('Show the numbers')).toBe('show_numbers');
-    expect(sessionCommand('hide numbers!')).toBe('hide_numbers');
-    expect(sessionCommand('stop the music')).toBeUndefined();
-    expect(sessionCommand('click stop')).toBeUndefined();
-    expect(sessionCommand('numbers')).toBeUndefined();
-  });
-});

@@ -40,45 +40,45 @@ describe('sessionCommand', () => {
     expect(sessionCommand(text)).toBe(command);
   });
 
-  it('ignores case, spaces around and between words, and a final full stop, "!" or "?"', () => {
-    expect(sessionCommand('  STOP  ')).toBe('stop');
-    expect(sessionCommand('Stop.')).toBe('stop');
-    expect(sessionCommand('Stop!!')).toBe('stop');
-    expect(sessionCommand('What can I say?')).toBe('help');
-    expect(sessionCommand('show\t  the   numbers')).toBe('show_numbers');
-    expect(sessionCommand('Hide numbers.\n')).toBe('hide_numbers');
+  it.each([
+    ['Stop', 'stop'],
+    ['  STOP  ', 'stop'],
+    ['Stop.', 'stop'],
+    ['Stop!!', 'stop'],
+    ['  stop it. ', 'stop'],
+    ['What can I say?', 'help'],
+    ['show\t  the   numbers', 'show_numbers'],
+    ['Show the numbers', 'show_numbers'],
+    ['Hide numbers.\n', 'hide_numbers'],
+    ['hide numbers!', 'hide_numbers'],
+  ])('ignores case, spaces around and between words, and a final full stop, "!" or "?": %j is %s', (text, command) => {
+    expect(sessionCommand(text)).toBe(command);
   });
 
-  it('ignores "please" before or after, with or without the comma speech-to-text puts there', () => {
-    expect(sessionCommand('please stop')).toBe('stop');
-    expect(sessionCommand('stop please')).toBe('stop');
-    expect(sessionCommand('Please stop.')).toBe('stop');
-    expect(sessionCommand('Stop, please.')).toBe('stop');
-    expect(sessionCommand('Please, stop!')).toBe('stop');
-    expect(sessionCommand('Show the numbers, please.')).toBe('show_numbers');
+  it.each([
+    ['please stop', 'stop'],
+    ['stop please', 'stop'],
+    ['Please stop.', 'stop'],
+    ['Stop, please.', 'stop'],
+    ['Please, stop!', 'stop'],
+    ['Show the numbers, please.', 'show_numbers'],
+  ])('ignores "please" before or after, with or without the comma speech-to-text puts there: %j is %s', (text, command) => {
+    expect(sessionCommand(text)).toBe(command);
   });
 
-  it('is no session command when the phrase is part of a longer command', () => {
-    for (const text of [
-      'stop the music',
-      'click stop',
-      'show numbers in Firefox',
-      'help menu',
-      'please',
-      '',
-      '   ',
-      'stop stop',
-      'sto p',
-      'stopp',
-      'stop, it',
-    ]) {
-      expect(sessionCommand(text), text).toBeUndefined();
-    }
-  });
+  it.each(['stop the music', 'click stop', 'show numbers in Firefox', 'numbers', 'help menu', 'please', '', '   ', 'stop stop', 'sto p', 'stopp', 'stop, it'])(
+    'is no session command when the phrase is part of a longer command, or less: %j',
+    (text) => {
+      expect(sessionCommand(text)).toBeUndefined();
+    },
+  );
 
-  it('is undefined for a name of an object property, not a crash or a prototype value', () => {
-    for (const text of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) expect(sessionCommand(text), text).toBeUndefined();
-  });
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+    'is undefined for %s, a name of an object property, not a crash or a prototype value',
+    (text) => {
+      expect(sessionCommand(text)).toBeUndefined();
+    },
+  );
 
   it('reads "stop" whatever the case and padding (property)', () => {
     const pad = fc.stringMatching(/^[ \t]{0,3}$/);
