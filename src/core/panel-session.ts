@@ -31,7 +31,7 @@ import { classifyRisk } from '../registry/risk.js';
 import { overlayView } from './overlay-marks.js';
 import { gridWord, type GridWord } from '../shared/grid-words.js';
 import type { GridAreas } from './grid-areas.js';
-import { DEFAULT_GRID_SIZE, canRefine, centrePoint, gridView, refineArea, type GridArea } from './mouse-grid.js';
+import { DEFAULT_GRID_SIZE, canRefine, centrePoint, gridView, refineArea, type GridArea, type RefineProblem } from './mouse-grid.js';
 import { boundedPermissionChecker } from '../shared/permission-checker.js';
 import type { ListeningSession } from './listening-session.js';
 import type { VoiceSession } from './voice-session.js';
@@ -86,6 +86,13 @@ const OBSERVE_COMMAND = 'what is on the screen';
 
 /** How long a confirmation waits for an answer when the setting is not given. */
 const DEFAULT_CONFIRM_TIMEOUT_MS = 120_000;
+
+/** Why a cell could not be chosen, and what to say instead. */
+function refineProblem(p: RefineProblem): string {
+  return p.kind === 'no_such_cell'
+    ? `There is no cell ${p.cell}: the cells are numbered 1 to ${p.last}. Say one of those, “click”, or “hide grid”.`
+    : 'The cell is as small as the grid gets: say “click” to click its centre, or “hide grid”.';
+}
 
 /** A payload that failed its schema: the handler never ran. */
 export class InvalidPayloadError extends Error {}
@@ -412,16 +419,10 @@ export class PanelSession {
   private async onGrid(word: GridWord): Promise<RunReply> {
     const grid = this.grid;
     if (!grid) return { outcome: 'failed', message: 'The grid is not shown: say “show grid” first.' };
+    if (word.kind === 'drag') return this.dragOnGrid(word.from, word.to);
     if (word.kind === 'zoom' || word.kind === 'move') {
       const refined = refineArea(grid.area, word.cells, grid.size);
-      if (!refined.ok) {
-        const p = refined.problem;
-        const message =
-          p.kind === 'no_such_cell'
-            ? `There is no cell ${p.cell}: the cells are numbered 1 to ${p.last}. Say one of those, “click”, or “hide grid”.`
-            : 'The cell is as small as the grid gets: say “click” to click its centre, or “hide grid”.';
-        return this.gridReply({ outcome: 'failed', message });
-      }
+      if (!refined.ok) return this.gridReply({ outcome: 'failed', message: refineProblem(refined.problem) });
       this.grid = { ...grid, area: refined.area };
       if (word.kind === 'move') return this.actOnGrid(`move the mouse to ${this.pointText()}`, false);
       const next = canRefine(refined.area, grid.size)
@@ -434,14 +435,30 @@ export class PanelSession {
         overlay: gridView(refined.area, grid.where, grid.size),
       });
     }
-    // There is no right click at a point to send: the grid stays, and the user is told what works instead.
-    if (word.button === 'right')
-      return this.gridReply({
-        outcome: 'refused',
-        message: 'A right click at a point is not possible yet: say “click” or “double click” here, or “hide grid” and right-click the element by its name.',
-      });
-    const verb = word.count === 1 ? 'click' : word.count === 2 ? 'double-click' : 'triple-click';
+    // "5 3 click" (a switch's long press on cell 5): the cells first, then the click at the last one's centre.
+    if (word.cells && word.cells.length > 0) {
+      const refined = refineArea(grid.area, word.cells, grid.size);
+      if (!refined.ok) return this.gridReply({ outcome: 'failed', message: refineProblem(refined.problem) });
+      this.grid = { ...grid, area: refined.area };
+    }
+    const verb = word.button === 'right' ? 'right-click' : word.count === 1 ? 'click' : word.count === 2 ? 'double-click' : 'triple-click';
     return this.actOnGrid(`${verb} at ${this.pointText()}`, true);
+  }
+
+  /**
+   * "drag from 2 to 8": from the centre of one cell of the grid shown to another's, through the loop
+   * as a drag between two points, so the gate judges the element under each end. The grid closes.
+   */
+  private async dragOnGrid(from: readonly number[], to: readonly number[]): Promise<RunReply> {
+    const grid = this.grid;
+    if (!grid) return { outcome: 'failed', message: 'The grid is not shown: say “show grid” first.' };
+    const start = refineArea(grid.area, from, grid.size);
+    const end = refineArea(grid.area, to, grid.size);
+    if (!start.ok) return this.gridReply({ outcome: 'failed', message: refineProblem(start.problem) });
+    if (!end.ok) return this.gridReply({ outcome: 'failed', message: refineProblem(end.problem) });
+    const a = centrePoint(start.area);
+    const b = centrePoint(end.area);
+    return this.actOnGrid(`drag from ${a.x}, ${a.y} to ${b.x}, ${b.y}`, true);
   }
 
   /** The current cell's centre as the grammar reads a point: "640, 400". */

@@ -1,15 +1,20 @@
 /**
  * What is said to the mouse grid while it is up (issue #29), read before any planner: a cell's
  * number zooms into it ("5", "click 5", "five"), several refine in one go ("5 3"), "click" / "double
- * click" / "right click" act at the current cell's centre, and "move the mouse to 7" moves only.
- * Case, commas, a final full stop and "please" are ignored, as for the other session words.
+ * click" / "right click" act at the current cell's centre, cells then a click zoom and act in one go
+ * ("5 3 click", what a switch's long press on a cell sends), "move the mouse to 7" moves only, and
+ * "drag from 2 to 8" drags between the centres of two cells of the grid shown (each end may be a
+ * path: "drag from 2 3 to 8"). Case, commas, a final full stop and "please" are ignored, as for the
+ * other session words.
  */
 import { NUMBER_WORDS } from './answer-words.js';
 
 export type GridWord =
   | { readonly kind: 'zoom'; readonly cells: readonly number[] }
-  | { readonly kind: 'click'; readonly button: 'left' | 'right'; readonly count: 1 | 2 | 3 }
-  | { readonly kind: 'move'; readonly cells: readonly number[] };
+  /** `cells`: zoom through these first (absent or empty: the current cell). */
+  | { readonly kind: 'click'; readonly button: 'left' | 'right'; readonly count: 1 | 2 | 3; readonly cells?: readonly number[] }
+  | { readonly kind: 'move'; readonly cells: readonly number[] }
+  | { readonly kind: 'drag'; readonly from: readonly number[]; readonly to: readonly number[] };
 
 /** Cells named in one go at most ("5 3 1 …"): more is never needed to reach a pixel. */
 export const MAX_GRID_PATH = 8;
@@ -52,11 +57,28 @@ function wordsOf(text: string): string[] {
   return phrase === '' ? [] : phrase.split(/\s+/u);
 }
 
+/** "from 2 to 8", "2 to 8", "from 5 3 to 8 1": two cell paths of the grid shown. */
+function readDrag(words: readonly string[]): GridWord | undefined {
+  const rest = words[0] === 'from' ? words.slice(1) : words;
+  const to = rest.indexOf('to');
+  if (to < 0 || rest.indexOf('to', to + 1) >= 0) return undefined;
+  const from = readCells(rest.slice(0, to));
+  const end = readCells(rest.slice(to + 1));
+  return from && end ? { kind: 'drag', from, to: end } : undefined;
+}
+
 /** What a text means to the grid, or undefined when it is none of the grid's words (it is then an ordinary command). */
 export function gridWord(text: string): GridWord | undefined {
   const words = wordsOf(text);
   const click = CLICKS[words.join(' ')];
   if (click) return { kind: 'click', ...click };
+  // "5 3 click", "7 right click": the cells, then the click (the longest click phrase that ends the text)
+  for (let at = 1; at < words.length; at++) {
+    const act = CLICKS[words.slice(at).join(' ')];
+    const cells = act && readCells(words.slice(0, at));
+    if (act && cells) return { kind: 'click', ...act, cells };
+  }
+  if (words[0] === 'drag') return readDrag(words.slice(1));
   // "5 3", "click 5 3", "cell 5", "zoom into 5"
   const head =
     words[0] === 'click' || words[0] === 'cell' ? 1 : words[0] === 'zoom' ? (words[1] === 'into' || words[1] === 'in' || words[1] === 'to' ? 2 : 1) : 0;

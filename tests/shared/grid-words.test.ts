@@ -27,14 +27,36 @@ describe('gridWord', () => {
     ['move the mouse to 7', { kind: 'move', cells: [7] }],
     ['move the pointer to 7 3', { kind: 'move', cells: [7, 3] }],
     ['move to seven', { kind: 'move', cells: [7] }],
+    ['5 click', { kind: 'click', button: 'left', count: 1, cells: [5] }],
+    ['5 3 click', { kind: 'click', button: 'left', count: 1, cells: [5, 3] }],
+    ['seven right click', { kind: 'click', button: 'right', count: 1, cells: [7] }],
+    ['2 double-click', { kind: 'click', button: 'left', count: 2, cells: [2] }],
+    ['4 click here', { kind: 'click', button: 'left', count: 1, cells: [4] }],
+    ['drag from 2 to 8', { kind: 'drag', from: [2], to: [8] }],
+    ['Drag 2 to 8.', { kind: 'drag', from: [2], to: [8] }],
+    ['drag from 5 3 to eight one', { kind: 'drag', from: [5, 3], to: [8, 1] }],
   ])('"%s"', (text, word) => {
     expect(gridWord(text)).toEqual(word);
   });
 
-  it.each(['', 'click Send', 'press enter', 'move the mouse to Send', 'move the mouse', 'hide grid', 'stop', '5 apples', 'yes', '1 2 3 4 5 6 7 8 9'])(
-    '"%s" is none of the grid’s words',
-    (text) => {
-      expect(gridWord(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '',
+    'click Send',
+    'press enter',
+    'move the mouse to Send',
+    'move the mouse',
+    'hide grid',
+    'stop',
+    '5 apples',
+    'yes',
+    '1 2 3 4 5 6 7 8 9',
+    'drag from 2',
+    'drag to 8',
+    'drag 2 to 8 to 9',
+    'drag Report to Trash',
+    'apples click',
+    'click 5 click',
+  ])('"%s" is none of the grid’s words', (text) => {
+    expect(gridWord(text)).toBeUndefined();
+  });
 });

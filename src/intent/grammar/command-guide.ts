@@ -342,8 +342,10 @@ export function gridGuide(cells: number): CommandGuide {
     scope: 'grid',
     groups: [
       { title: 'Zoom into a cell', examples: [mid, `click ${mid}`, `${mid} 1`], alsoSaid: [] },
-      { title: 'Act at the cell’s centre', examples: ['click', 'double click'], alsoSaid: ['left click', 'triple click'] },
+      { title: 'Act at the cell’s centre', examples: ['click', 'double click', 'right click'], alsoSaid: ['left click', 'triple click'] },
+      { title: 'Zoom and act in one go', examples: [`${mid} click`, `${mid} 1 double click`], alsoSaid: [`${mid} right click`] },
       { title: 'Move the pointer only', examples: [`move the mouse to ${cells}`], alsoSaid: [] },
+      { title: 'Drag from one cell to another', examples: [`drag from 2 to ${cells - 1}`], alsoSaid: [`drag from ${mid} 1 to ${cells}`] },
       { title: 'Close the grid', examples: ['hide grid'], alsoSaid: ['close grid', 'Esc'] },
     ],
   };
