@@ -8,7 +8,7 @@ import type { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import { displayProblem } from '../execution/input/input-driver.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import { errorMessage } from '../shared/errors.js';
-import { clipArea, windowArea, type GridArea } from './mouse-grid.js';
+import { clipArea, windowArea, type GridArea } from '../shared/mouse-grid.js';
 
 export interface GridAreas {
   /** The whole screen the pointer moves on. */

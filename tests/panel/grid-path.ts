@@ -1,5 +1,5 @@
 /** The mouse grid's desktop tests: which cells to choose to bring the grid's centre onto a target. */
-import { centrePoint, gridCells, type GridArea } from '../../src/core/mouse-grid.js';
+import { centrePoint, gridCells, type GridArea } from '../../src/shared/mouse-grid.js';
 
 /** The private desktop's screen (scripts/desktop-session.ts). */
 export const SCREEN: GridArea = { x: 0, y: 0, width: 1280, height: 800 };

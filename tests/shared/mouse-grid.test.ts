@@ -1,7 +1,7 @@
 // The mouse grid's geometry (issue #29), as tables: the cells of a rectangle, refining by a path of
 // cell numbers, the centre a click lands on, a window clipped to the screen, the window found in a snapshot.
 import { describe, expect, it } from 'vitest';
-import { canRefine, centrePoint, clipArea, gridCells, gridView, refineArea, windowArea, type GridArea } from '../../src/core/mouse-grid.js';
+import { canRefine, centrePoint, clipArea, gridCells, gridView, refineArea, windowArea, type GridArea } from '../../src/shared/mouse-grid.js';
 
 const SCREEN: GridArea = { x: 0, y: 0, width: 1280, height: 800 };
 
