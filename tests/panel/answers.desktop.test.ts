@@ -17,16 +17,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildPanel } from '../../scripts/build-panel.js';
-import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
 import type { PanelSession } from '../../src/core/panel-session.js';
 import { floatToInt16, resampleTo16k } from '../../src/shared/pcm.js';
 import { decodeWav, encodeWav } from '../../src/voice/audio.js';
 import { createSpokenFeedback, type SpokenFeedback } from '../../src/voice/spoken-feedback.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
-import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
-import { startTestCore } from '../support/panel-core.js';
+import { axeViolations, fakeMicrophone, openPanel, type PanelBrowser } from '../support/panel-browser.js';
+import { startTestCore, voicePanelSetup } from '../support/panel-core.js';
 import { closePorts } from '../support/port-link.js';
 import { isTheRecording, matchRecording } from '../support/voice-audio-match.js';
 import { startTranscriptionServer, type TranscriptionServer } from '../voice/transcription-loopback.js';
@@ -66,6 +64,8 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
   const status = () => page().getByRole('status');
   const entries = () => page().locator('.entries > li');
   const lastEntries = async (from: number) => (await entries().allTextContents()).slice(from);
+  /** The entries after the first `from`, polled for up to 20 s (a failure says what the server heard). */
+  const entriesAfter = (from: number) => expect.poll(() => lastEntries(from), { timeout: 20_000, message: `heard: ${JSON.stringify(heard)}` });
   const counter = (prefix: string) => fixture.counter(prefix);
   const checkState = async (name: string) => {
     await panel.screenshot(name);
@@ -132,17 +132,11 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
       heard.push(phrase);
       return phrase ? PHRASES[phrase] : 'the audio was none of the recordings';
     };
-    const settings = createSettingsStore({ dir });
-    const base = defaultSettings();
-    await settings.save({
-      ...base,
-      provider: 'grammar',
-      onboardingDone: true,
-      spokenFeedback: { ...base.spokenFeedback, enabled: true },
-      voice: { ...base.voice, enabled: true, review: false, engine: 'online', transcriptionUrl: server.baseURL },
-    });
-    const bundleDir = await mkdtemp(join(tmpdir(), 'ac-answers-bundle-'));
-    await buildPanel(bundleDir);
+    const bundleDir = await voicePanelSetup(dir, server.baseURL, (s) => ({
+      ...s,
+      spokenFeedback: { ...s.spokenFeedback, enabled: true },
+      voice: { ...s.voice, review: false },
+    }));
     // espeak-ng for real, into a file (no sound card here); the lines are kept to read back.
     const voice = createSpokenFeedback({ enabled: true, rate: 450, wavPath: join(dir, 'spoken.wav') });
     const feedback: SpokenFeedback = { ...voice, speak: (text, options) => (spoken.push(text), voice.speak(text, options)) };
@@ -151,12 +145,7 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
       bundleDir,
       artifactsDir: ARTIFACTS,
       session: () => session,
-      chromiumArgs: [
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-audio-capture=${microphone}`,
-        '--autoplay-policy=no-user-gesture-required',
-      ],
+      chromiumArgs: fakeMicrophone(microphone),
     });
     await page().getByRole('button', { name: 'Listen' }).waitFor({ timeout: 20_000 });
   }, 90_000);
@@ -187,21 +176,17 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
     let shown = await entries().count();
     // A bare "yes" (what a video, another app or a noise says in passing) does not answer it.
     await speak('yes');
-    await expect
-      .poll(() => lastEntries(shown), { timeout: 20_000, message: `heard: ${JSON.stringify(heard)}` })
-      .toEqual([
-        'You: Yes.',
-        'Problem: Heard “Yes.”, which is not enough for this one: it cannot be undone. To do it, say “confirm”, or “yes, delete”; to cancel, say “no”. Click “Delete everything”.',
-      ]);
+    await entriesAfter(shown).toEqual([
+      'You: Yes.',
+      'Problem: Heard “Yes.”, which is not enough for this one: it cannot be undone. To do it, say “confirm”, or “yes, delete”; to cancel, say “no”. Click “Delete everything”.',
+    ]);
     expect(await status().textContent()).toBe('Status: Waiting for you');
     expect(await counter('Deleted: ')).toBe(deleted);
 
     shown = await entries().count();
     const said = spoken.length;
     await speak('confirm');
-    await expect
-      .poll(() => lastEntries(shown), { timeout: 20_000, message: `heard: ${JSON.stringify(heard)}` })
-      .toEqual(['You: Confirm.', 'Result: Clicked “Delete everything”.']);
+    await entriesAfter(shown).toEqual(['You: Confirm.', 'Result: Clicked “Delete everything”.']);
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     expect(await page().locator('.entry-confirmation .answer').last().textContent()).toBe('You confirmed.');
     await until('the delete to count once', async () => ((await counter('Deleted: ')) === deleted + 1 ? true : undefined));
@@ -211,12 +196,10 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
     // A late "yes": nothing waits, so nothing is planned or done, and the user is told so.
     const after = await entries().count();
     await speak('yes');
-    await expect
-      .poll(() => lastEntries(after), { timeout: 20_000 })
-      .toEqual([
-        'You: Yes.',
-        'Problem: Nothing is waiting for a yes or a no, so “Yes.” did nothing. Give a command, for example “click Send”, or say “what can I say”.',
-      ]);
+    await entriesAfter(after).toEqual([
+      'You: Yes.',
+      'Problem: Nothing is waiting for a yes or a no, so “Yes.” did nothing. Give a command, for example “click Send”, or say “what can I say”.',
+    ]);
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     expect(await counter('Deleted: ')).toBe(deleted + 1);
     expect(heard.slice(-3)).toEqual(['yes', 'confirm', 'yes']);
@@ -237,12 +220,10 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
     const shown = await entries().count();
     server.hold = undefined;
     release();
-    await expect
-      .poll(() => lastEntries(shown), { timeout: 20_000, message: `heard: ${JSON.stringify(heard)}` })
-      .toEqual([
-        'You: Confirm.',
-        'Problem: “Confirm.” was said before the question was asked, so it does not answer it and nothing was done. Still waiting for your answer to: Click “Delete everything”. Say “yes” to do it, “no” to cancel, or “stop”.',
-      ]);
+    await entriesAfter(shown).toEqual([
+      'You: Confirm.',
+      'Problem: “Confirm.” was said before the question was asked, so it does not answer it and nothing was done. Still waiting for your answer to: Click “Delete everything”. Say “yes” to do it, “no” to cancel, or “stop”.',
+    ]);
     expect(await status().textContent()).toBe('Status: Waiting for you');
     expect(await counter('Deleted: ')).toBe(deleted);
     // The same word, said now: it answers, and the button is pressed once.
@@ -257,9 +238,7 @@ describe.skipIf(skip !== '')('answers by voice and typing, and "what can I say",
     await askToDelete();
     const shown = await entries().count();
     await speak('no');
-    await expect
-      .poll(() => lastEntries(shown), { timeout: 20_000, message: `heard: ${JSON.stringify(heard)}` })
-      .toEqual(['You: No.', 'Result: Not done: you said no to “Click “Delete everything”.”.']);
+    await entriesAfter(shown).toEqual(['You: No.', 'Result: Not done: you said no to “Click “Delete everything”.”.']);
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     expect(await page().locator('.entry-confirmation .answer').last().textContent()).toBe('You cancelled.');
     expect(await counter('Deleted: ')).toBe(deleted);

@@ -13,8 +13,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPanel } from '../../scripts/build-panel.js';
-import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
 import { RpcPeer } from '../../src/shared/contracts/core-rpc.js';
 import { createPermissionChecker } from '../../src/shared/permission-checker.js';
 import { linuxPermissions } from '../../src/main/permissions-linux.js';
@@ -24,6 +22,7 @@ import type { ListenReply } from '../../src/shared/listening.js';
 import { floatToInt16, SPEECH_SAMPLE_RATE } from '../../src/shared/pcm.js';
 import { decodeWav, encodeWav } from '../../src/voice/audio.js';
 import { createSpokenFeedback, type SpokenFeedback } from '../../src/voice/spoken-feedback.js';
+import { voicePanelSetup } from '../support/panel-core.js';
 import { closePorts, portLink } from '../support/port-link.js';
 import { desktopSkipReason } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
@@ -73,16 +72,7 @@ async function openListeningRig(script: readonly string[]): Promise<ListeningRig
     return phrase;
   };
 
-  const store = createSettingsStore({ dir });
-  const base = defaultSettings();
-  await store.save({
-    ...base,
-    provider: 'grammar',
-    onboardingDone: true,
-    voice: { ...base.voice, enabled: true, engine: 'online', transcriptionUrl: server.baseURL },
-  });
-  const bundleDir = await mkdtemp(join(tmpdir(), 'ac-listening-bundle-'));
-  await buildPanel(bundleDir);
+  const bundleDir = await voicePanelSetup(dir, server.baseURL);
   const checker = createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) }));
   const { port1, port2 } = new MessageChannel();
   // The panel opens after the core: events that come sooner have no page to go to.

@@ -15,12 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildPanel } from '../../scripts/build-panel.js';
-import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
 import type { PanelSession } from '../../src/core/panel-session.js';
 import { decodeWav } from '../../src/voice/audio.js';
 import { closePorts } from '../support/port-link.js';
-import { startTestCore } from '../support/panel-core.js';
+import { startTestCore, voicePanelSetup } from '../support/panel-core.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { axeViolations, fakeMicrophone, openPanel, type PanelBrowser } from '../support/panel-browser.js';
@@ -62,6 +60,14 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
   const status = () => page().getByRole('status');
   const entries = () => page().locator('.entries > li');
   const counter = () => fixture.counter('Count: ');
+  /** The conversation, after its first `shown` entries, shows "click Increment" run; the count went up from `before`; the panel is ready again. */
+  const incremented = async (shown: number, before: number): Promise<void> => {
+    await expect
+      .poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 })
+      .toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
+    await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
+    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+  };
   const checkState = async (name: string) => {
     await panel.screenshot(name);
     expect(await axeViolations(page()), name).toEqual([]);
@@ -152,16 +158,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     await new Promise<void>((r) => modelHost.listen(0, '127.0.0.1', r));
     server.respond = respond;
     const dir = await mkdtemp(join(tmpdir(), 'ac-voice-panel-'));
-    const settings = createSettingsStore({ dir });
-    const base = defaultSettings();
-    await settings.save({
-      ...base,
-      provider: 'grammar',
-      onboardingDone: true,
-      voice: { ...base.voice, enabled: true, engine: 'online', transcriptionUrl: server.baseURL },
-    });
-    const bundleDir = await mkdtemp(join(tmpdir(), 'ac-voice-bundle-'));
-    await buildPanel(bundleDir);
+    const bundleDir = await voicePanelSetup(dir, server.baseURL);
     // The microphone answered as macOS would when a test denies it (Linux has no such permission).
     session = await startTestCore({
       fixture,
@@ -263,11 +260,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     const sent = server.requests.length;
     const shown = await entries().count();
     await speak();
-    await expect
-      .poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 })
-      .toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
-    await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
-    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    await incremented(shown, before);
     // What crossed to main was one 16 kHz utterance, and the server heard the recording itself.
     expect(server.requests.length, JSON.stringify(heard)).toBe(sent + 1);
     const last = heard.at(-1)!;
@@ -306,11 +299,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     const shown = await entries().count();
     await page().getByRole('button', { name: 'Run', exact: true }).click();
     // The run ends with its result (on a busy machine the click can take several seconds), then the count is read.
-    await expect
-      .poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 })
-      .toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
-    await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
-    await expect.poll(() => status().textContent()).toBe('Status: Ready');
+    await incremented(shown, before);
   });
 
   it('the push-to-talk shortcut starts listening and, pressed again, sends what was heard', async () => {
@@ -387,11 +376,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
       await keyboard.up('KeyL');
       await keyboard.up('Shift');
       await keyboard.up('Control');
-      await expect
-        .poll(async () => (await entries().allTextContents()).slice(shown), { timeout: 20_000 })
-        .toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
-      await until('the count to go up', async () => ((await counter()) === before + 1 ? true : undefined));
-      await expect.poll(() => status().textContent()).toBe('Status: Ready');
+      await incremented(shown, before);
       // One recording, of most of the hold (silence is trimmed in main; a restart at a repeat would leave a quarter second).
       expect(server.requests.length, JSON.stringify(heard)).toBe(sent + 1);
       expect(heard.at(-1)!.seconds, JSON.stringify(heard.at(-1))).toBeGreaterThan(heldSeconds / 2);

@@ -3,7 +3,12 @@
  * panel's requests, with main's side of the link (the shell's own Linux permission checker, events to
  * the page), no saved keys, the real engine on the private desktop and the offline grammar only.
  */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
+import { buildPanel } from '../../scripts/build-panel.js';
+import { createSettingsStore, defaultSettings, type Settings } from '../../src/config/settings.js';
 import type { CoreOptions } from '../../src/core/core-process.js';
 import { RpcPeer } from '../../src/shared/contracts/core-rpc.js';
 import { createPermissionChecker } from '../../src/shared/permission-checker.js';
@@ -48,4 +53,19 @@ export async function startTestCore(options: TestCoreOptions): Promise<PanelSess
     ...(options.feedback ? { feedback: options.feedback } : {}),
   });
   return core.session;
+}
+
+/**
+ * What a voice test's panel starts with: saves in `dir` the settings (onboarding done, the offline
+ * grammar, voice on through the online transcription server at `transcriptionUrl`, then `change`),
+ * and builds the panel's bundle in a new folder, whose path it returns.
+ */
+export async function voicePanelSetup(dir: string, transcriptionUrl: string, change: (s: Settings) => Settings = (s) => s): Promise<string> {
+  const base = defaultSettings();
+  await createSettingsStore({ dir }).save(
+    change({ ...base, provider: 'grammar', onboardingDone: true, voice: { ...base.voice, enabled: true, engine: 'online', transcriptionUrl } }),
+  );
+  const bundleDir = await mkdtemp(join(tmpdir(), 'ac-voice-bundle-'));
+  await buildPanel(bundleDir);
+  return bundleDir;
 }
