@@ -6,6 +6,10 @@ import nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isTooOld, tooOldMessage } from './node-runtime.mjs';
 
+// An installed package starts this on its own Electron as Node (ELECTRON_RUN_AS_NODE=1): the
+// variable must not reach what the command line starts (another Electron app would run as Node).
+delete process.env.ELECTRON_RUN_AS_NODE;
+
 const bundle = new URL('../out/cli/bundle/cli.mjs', import.meta.url);
 const ownNode = fileURLToPath(new URL('../node_modules/.bin/node', import.meta.url));
 
@@ -24,7 +28,8 @@ if (isTooOld(process.versions.node)) {
     });
     child.on('exit', (code, signal) => (process.exitCode = code ?? (signal === 'SIGINT' ? 130 : 1)));
   } else {
-    process.stderr.write(tooOldMessage(process.versions.node));
+    const installed = existsSync(fileURLToPath(new URL('../node_modules', import.meta.url)));
+    process.stderr.write(tooOldMessage(process.versions.node, { installed, platform: `${process.platform} ${process.arch}` }));
     process.exitCode = 1;
   }
 } else if (existsSync(bundle)) {

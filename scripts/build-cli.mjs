@@ -10,14 +10,15 @@
 //
 // Where esbuild or the sources are missing (an installed package, which ships the bundle), there is
 // nothing to build.
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_OUT_DIR = join(root, 'out', 'cli', 'bundle');
 export const CLI_BUNDLE = join(CLI_OUT_DIR, 'cli.mjs');
-const externals = ['@napi-rs/keyring', '@nut-tree-fork/nut-js', '@fugood/whisper.node', 'node-mac-permissions', 'onnxruntime-web', '*.node'];
+// Shared with the packages, which keep these (and what they need) outside app.asar for the command line.
+const externals = JSON.parse(readFileSync(join(root, 'scripts', 'cli-externals.json'), 'utf8'));
 
 /** Builds the bundle; resolves false (with the reason on stderr) when esbuild or the sources are missing. */
 export async function buildCli() {
