@@ -42,15 +42,26 @@ export function createAnthropicPlanner(options: AnthropicPlannerOptions): Planne
     {
       provider: 'anthropic',
       model,
-      async send(messages, { signal, timeoutMs }): Promise<ModelReply> {
+      async send(messages, { signal, timeoutMs, image, answer }): Promise<ModelReply> {
+        const last = messages.length - 1;
         const message = await client.messages.create(
           {
             model,
             max_tokens: MAX_TOKENS,
             system: [{ type: 'text', text: system, cache_control: { type: 'ephemeral' } }],
-            tools: [tool],
-            tool_choice: { type: 'tool', name: PLAN_TOOL_NAME, disable_parallel_tool_use: true },
-            messages: messages.map((m) => ({ role: m.role, content: m.content })),
+            // A sentence about a picture has no plan tool: the answer is the model's text.
+            ...(answer === 'text' ? {} : { tools: [tool], tool_choice: { type: 'tool', name: PLAN_TOOL_NAME, disable_parallel_tool_use: true } }),
+            messages: messages.map((m, i) =>
+              image && i === last
+                ? {
+                    role: m.role,
+                    content: [
+                      { type: 'image', source: { type: 'base64', media_type: image.mediaType, data: image.base64 } },
+                      { type: 'text', text: m.content },
+                    ],
+                  }
+                : { role: m.role, content: m.content },
+            ),
           },
           { signal, timeout: timeoutMs, maxRetries: 0 },
         );

@@ -13,7 +13,7 @@ import { errorMessage } from '../../shared/errors.js';
 import type { AnthropicPlannerOptions } from './anthropic.js';
 import type { OllamaPlannerOptions } from './ollama.js';
 import type { OpenAIPlannerOptions } from './openai.js';
-import type { PlanOutcome, Planner, ProviderId } from './planner.js';
+import type { DescribeOutcome, PlanOutcome, Planner, ProviderId } from './planner.js';
 
 export type PlannerConfig =
   | ({ readonly provider: 'ollama' } & OllamaPlannerOptions)
@@ -37,20 +37,35 @@ function load(config: PlannerConfig): Promise<Planner> {
 export function createPlanner(config: PlannerConfig): Planner {
   const provider: ProviderId = config.provider;
   let loaded: Promise<Planner> | undefined;
+  /** The provider's planner, or the failure to say when its module cannot be loaded. */
+  const loadedPlanner = async (): Promise<
+    | Planner
+    | { readonly kind: 'failed'; readonly error: { code: 'unreadable'; message: string; retryable: false }; readonly timing: { totalMs: number; attempts: 0 } }
+  > => {
+    const started = performance.now();
+    try {
+      return await (loaded ??= load(config));
+    } catch (e) {
+      loaded = undefined;
+      const message = `The ${provider} planner could not be loaded (${errorMessage(e)}). Reinstall Assistive Control, or choose another planner in Settings.`;
+      return { kind: 'failed', error: { code: 'unreadable', message, retryable: false }, timing: { totalMs: performance.now() - started, attempts: 0 } };
+    }
+  };
   return {
     provider,
     model: config.model ?? DEFAULT_MODELS[provider],
     async plan(request): Promise<PlanOutcome> {
-      const started = performance.now();
-      let planner: Planner;
-      try {
-        planner = await (loaded ??= load(config));
-      } catch (e) {
-        loaded = undefined;
-        const message = `The ${provider} planner could not be loaded (${errorMessage(e)}). Reinstall Assistive Control, or choose another planner in Settings.`;
-        return { kind: 'failed', error: { code: 'unreadable', message, retryable: false }, timing: { totalMs: performance.now() - started, attempts: 0 } };
+      const planner = await loadedPlanner();
+      return 'plan' in planner ? planner.plan(request) : planner;
+    },
+    async describe(request): Promise<DescribeOutcome> {
+      const planner = await loadedPlanner();
+      if (!('plan' in planner)) return planner;
+      if (!planner.describe) {
+        const message = `The ${provider} planner cannot describe a picture: choose a model that takes images in Settings.`;
+        return { kind: 'failed', error: { code: 'bad_request', message, retryable: false }, timing: { totalMs: 0, attempts: 0 } };
       }
-      return planner.plan(request);
+      return planner.describe(request);
     },
   };
 }

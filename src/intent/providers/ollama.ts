@@ -37,15 +37,20 @@ export function createOllamaPlanner(options: OllamaPlannerOptions = {}): Planner
     {
       provider: 'ollama',
       model,
-      async send(messages, { signal }): Promise<ModelReply> {
+      async send(messages, { signal, image, answer }): Promise<ModelReply> {
+        const last = messages.length - 1;
         const response = await ollama.withSignal(signal, (client) =>
           client.chat({
             model,
             stream: false,
-            format,
+            // A sentence about a picture is plain text.
+            ...(answer === 'text' ? {} : { format }),
             keep_alive: options.keepAlive ?? OLLAMA_KEEP_ALIVE,
             options: { temperature: 0 },
-            messages: [{ role: 'system', content: system }, ...messages.map((m) => ({ role: m.role, content: m.content }))],
+            messages: [
+              { role: 'system', content: system },
+              ...messages.map((m, i) => ({ role: m.role, content: m.content, ...(image && i === last ? { images: [image.base64] } : {}) })),
+            ],
           }),
         );
         if (typeof response?.message?.content !== 'string') return { kind: 'malformed', detail: 'no message in the chat response' };

@@ -42,12 +42,27 @@ export function createOpenAIPlanner(options: OpenAIPlannerOptions = {}): Planner
     {
       provider: 'openai',
       model,
-      async send(messages, { signal, timeoutMs }): Promise<ModelReply> {
+      async send(messages, { signal, timeoutMs, image, answer }): Promise<ModelReply> {
+        const last = messages.length - 1;
         const completion = await client.chat.completions.create(
           {
             model,
-            messages: [{ role: 'system', content: system }, ...messages.map((m) => ({ role: m.role, content: m.content }))],
-            response_format: { type: 'json_schema', json_schema: { name: 'plan', strict: false, schema } },
+            messages: [
+              { role: 'system', content: system },
+              ...messages.map((m, i) =>
+                image && i === last && m.role === 'user'
+                  ? {
+                      role: m.role,
+                      content: [
+                        { type: 'text' as const, text: m.content },
+                        { type: 'image_url' as const, image_url: { url: `data:${image.mediaType};base64,${image.base64}`, detail: 'high' as const } },
+                      ],
+                    }
+                  : { role: m.role, content: m.content },
+              ),
+            ],
+            // A sentence about a picture is plain text.
+            ...(answer === 'text' ? {} : { response_format: { type: 'json_schema' as const, json_schema: { name: 'plan', strict: false, schema } } }),
             ...cacheKey,
           },
           { signal, timeout: timeoutMs, maxRetries: 0 },

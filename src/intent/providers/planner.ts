@@ -26,7 +26,30 @@ export interface PlanRequest {
   readonly budgetMs?: number;
   /** Passed to the validator: the latest observation's element ids and the confidence policy. */
   readonly validation?: ValidationContext;
+  /** A picture of the screen sent with the last user turn (only to a planner the user allowed pictures for). */
+  readonly image?: PlanImage;
 }
+
+/** A screen picture as a provider's image input takes it. */
+export interface PlanImage {
+  readonly mediaType: 'image/png';
+  /** The file's bytes, base64. */
+  readonly base64: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A request for a sentence about a picture ("describe the screen"), not a plan. */
+export interface DescribeRequest {
+  readonly conversation: readonly ConversationTurn[];
+  readonly image: PlanImage;
+  readonly signal?: AbortSignal;
+  readonly budgetMs?: number;
+}
+
+export type DescribeOutcome =
+  | { readonly kind: 'described'; readonly text: string; readonly timing: PlanTiming; readonly usage?: TokenUsage }
+  | { readonly kind: 'failed'; readonly error: PlannerError; readonly timing: PlanTiming };
 
 export type PlannerErrorCode =
   | 'auth'
@@ -79,6 +102,8 @@ export interface Planner {
   readonly provider: ProviderId;
   readonly model: string;
   plan(request: PlanRequest): Promise<PlanOutcome>;
+  /** A sentence about a picture, in the model's words (untrusted: it is read out, never acted on). */
+  describe?(request: DescribeRequest): Promise<DescribeOutcome>;
 }
 
 /** The `fetch` the SDKs accept (the provider modules' type); injectable so tests and proxies can stand in the middle. */
