@@ -19,7 +19,7 @@ import { createSettingsStore, defaultSettings, type SettingsStore } from '../../
 import type { SpeechError } from '../../src/voice/speech-error.js';
 import { memoryKeychain } from '../cli/cli-fixtures.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
-import { startTranscriptionServer, type TranscriptionServer } from '../voice/transcription-loopback.js';
+import { transcriptionServerForTests } from '../voice/transcription-loopback.js';
 
 const KEY = 'sk-test-CANARY-hosts-0123456789abcdef';
 const PCM = Int16Array.from({ length: 16_000 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16_000)));
@@ -184,15 +184,7 @@ describe('the planner (issue #13)', () => {
 });
 
 describe('online transcription (issue #13)', () => {
-  let stt: TranscriptionServer;
-  beforeAll(async () => {
-    stt = await startTranscriptionServer();
-  });
-  afterAll(() => stt.close());
-  beforeEach(() => {
-    stt.scenario = 'ok';
-    stt.requests.length = 0;
-  });
+  const stt = transcriptionServerForTests();
   const online = (transcriptionUrl: string) => ({ ...defaultSettings().voice, enabled: true, engine: 'online' as const, transcriptionUrl });
 
   it('a key saved for api.openai.com is not sent to a loopback transcription server; saved for it, it is — from the next recording on', async () => {

@@ -4,7 +4,7 @@
 // transcript of its own utterance puts it to sleep; then no utterance reaches the panel, and the wake
 // check sends only what may be the wake phrase (or nothing, when whisper on this computer hears it).
 import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { composeSpeechEngine } from '../../src/compose/speech.js';
 import { createSecretStore } from '../../src/config/secret-store.js';
 import { defaultSettings, type Settings } from '../../src/config/settings.js';
@@ -19,7 +19,7 @@ import { UtteranceSegmenter } from '../../src/voice/segmenter.js';
 import { WAKE_SHAPE, wakeShape } from '../../src/voice/wake-shape.js';
 import { concat, espeak, mix, noise, silence } from '../support/spoken-audio.js';
 import { isTheRecording, matchRecording } from '../support/voice-audio-match.js';
-import { startTranscriptionServer, type TranscriptionServer } from '../voice/transcription-loopback.js';
+import { transcriptionServerForTests } from '../voice/transcription-loopback.js';
 
 const BLOCK = 512;
 const LONG = 'the prime minister said today that the budget would be balanced by the end of next year and that taxes would not rise';
@@ -27,14 +27,13 @@ const PHRASES = ['wake up', 'go to sleep', 'click Increment', LONG] as const;
 
 describe('privacy while asleep, in the core', { timeout: 120_000 }, () => {
   let detector: VoiceActivityDetector;
-  let server: TranscriptionServer;
+  const server = transcriptionServerForTests();
   const recordings = new Map<string, Float32Array>(PHRASES.map((p) => [p, espeak(p)]));
   /** What the server heard, request by request: the phrase it matched, or ''. */
   const heard: string[] = [];
 
   beforeAll(async () => {
     detector = await createSileroVad();
-    server = await startTranscriptionServer();
     server.respond = (request) => {
       const wav = decodeWav(request.file!.bytes);
       const phrase = PHRASES.find((p) => isTheRecording(matchRecording(recordings.get(p)!, wav.samples))) ?? '';
@@ -42,12 +41,8 @@ describe('privacy while asleep, in the core', { timeout: 120_000 }, () => {
       return phrase;
     };
   }, 60_000);
-  afterAll(async () => {
-    await server.close();
-  });
   beforeEach(() => {
     heard.length = 0;
-    server.requests.length = 0;
   });
 
   const settings = (): Settings => {
@@ -207,11 +202,7 @@ describe('privacy while asleep, in the core', { timeout: 120_000 }, () => {
 });
 
 describe('the voice session while a question waits, and uncertain transcripts', () => {
-  let server: TranscriptionServer;
-  beforeAll(async () => {
-    server = await startTranscriptionServer();
-  });
-  afterAll(() => server.close());
+  const server = transcriptionServerForTests();
 
   it('the screen’s names are no hint while a question waits (issue #27), and are again after', async () => {
     let waiting = true;

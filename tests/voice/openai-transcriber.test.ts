@@ -4,12 +4,12 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeWav } from '../../src/voice/audio.js';
 import { createOpenAITranscriber } from '../../src/voice/openai-transcriber.js';
 import type { SpeechError } from '../../src/voice/speech-error.js';
 import { rejection } from './rejection.js';
-import { CLEAR, startTranscriptionServer, type TranscriptionServer } from './transcription-loopback.js';
+import { transcriptionServerForTests } from './transcription-loopback.js';
 
 const KEY = 'sk-test-transcribe-0123456789abcdef';
 /** One second of a 440 Hz tone: the server does not listen, it only checks what arrived. */
@@ -24,16 +24,7 @@ async function failure(p: Promise<unknown>): Promise<SpeechError> {
 }
 
 describe('OpenAI-compatible transcription on loopback', () => {
-  let server: TranscriptionServer;
-  beforeAll(async () => {
-    server = await startTranscriptionServer();
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    server.scenario = 'ok';
-    server.confidence = CLEAR;
-    server.requests.length = 0;
-  });
+  const server = transcriptionServerForTests();
   const stt = () => createOpenAITranscriber({ apiKey: KEY, baseURL: server.baseURL, language: 'en' });
 
   it('sends the utterance as a 16 kHz mono WAV with the model, the language and the vocabulary as the prompt', async () => {

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export type TranscriptionScenario =
   | 'ok'
@@ -48,6 +49,33 @@ export interface TranscriptionServer {
   hold: Promise<void> | undefined;
   readonly requests: TranscriptionRequest[];
   close(): Promise<void>;
+}
+
+/**
+ * The transcription server of the tests in the describe block (or file) that calls this: started
+ * before them, closed after them; before each test it answers `ok` with CLEAR confidence and has
+ * heard nothing. The object returned stands for the started server, so read it in hooks and tests.
+ */
+export function transcriptionServerForTests(): TranscriptionServer {
+  let started: TranscriptionServer | undefined;
+  const live = (): TranscriptionServer => {
+    if (!started) throw new Error('The transcription server starts in beforeAll: read it in a hook or a test.');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startTranscriptionServer();
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => {
+    const server = live();
+    server.scenario = 'ok';
+    server.confidence = CLEAR;
+    server.requests.length = 0;
+  });
+  return new Proxy({} as TranscriptionServer, {
+    get: (_target, key) => Reflect.get(live(), key),
+    set: (_target, key, value) => Reflect.set(live(), key, value),
+  });
 }
 
 /** Splits a multipart/form-data body into its parts (enough of RFC 7578 for one client's requests). */

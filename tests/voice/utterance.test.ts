@@ -1,12 +1,12 @@
 /** Main's side of a spoken command: trimmed audio reaches the engine; silence and wordless transcripts are one sentence. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { floatToInt16 } from '../../src/shared/pcm.js';
 import { voiceUtterancePayload } from '../../src/shared/contracts/voice-contract.js';
 import { decodeWav } from '../../src/voice/audio.js';
 import { createOpenAITranscriber } from '../../src/voice/openai-transcriber.js';
 import { transcribeUtterance } from '../../src/voice/utterance.js';
 import { rejection } from './rejection.js';
-import { startTranscriptionServer, type TranscriptionServer } from './transcription-loopback.js';
+import { transcriptionServerForTests } from './transcription-loopback.js';
 
 /** 1 s of silence, 0.5 s of a vowel-like tone, 1 s of silence. */
 const RECORDING = floatToInt16(
@@ -14,11 +14,7 @@ const RECORDING = floatToInt16(
 );
 
 describe('transcribeUtterance', () => {
-  let server: TranscriptionServer;
-  beforeAll(async () => {
-    server = await startTranscriptionServer();
-  });
-  afterAll(() => server.close());
+  const server = transcriptionServerForTests();
 
   it('sends only the speech, padded, and returns the text with what was heard', async () => {
     const utterance = voiceUtterancePayload.parse({ sampleRate: 16_000, channels: 1, pcm: RECORDING });
