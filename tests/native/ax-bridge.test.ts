@@ -1,17 +1,15 @@
 // The accessibility bridge against real GTK apps on the private headless desktop
 // (tests/support/desktop-global-setup.ts): the project's fixture app and Debian's gtk3-widget-factory.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/shared/roles.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { loadNativeBridge } from '../../src/execution/accessibility/native.js';
 import { ACTIONS, AccessibilityError, STATES, type AxEvent, type AxElement, type AxSnapshot } from '../../src/execution/accessibility/types.js';
-import { activateWindow, desktopSkipReason, openFixture, sleep, startApp, startFixtureApp, stopApp, stopApps, stopPid, until } from '../support/desktop.js';
+import { activateWindow, desktopSkipReason, openFixture, setAccessibilityStatus, sleep, startApp, startFixtureApp, stopApp, stopApps, stopPid, until } from '../support/desktop.js';
 import { openBridge } from '../support/fixture-window.js';
 
-const run = promisify(execFile);
 const skip = desktopSkipReason();
 
 function find(snap: AxSnapshot, role: string, name: string): AxElement {
@@ -32,19 +30,6 @@ async function rejection(p: Promise<unknown>): Promise<AccessibilityError> {
     throw error;
   }
   throw new Error('expected the call to fail, and it succeeded');
-}
-
-async function setDesktopAccessibility(enabled: boolean): Promise<void> {
-  await run('dbus-send', [
-    '--session',
-    '--print-reply',
-    '--dest=org.a11y.Bus',
-    '/org/a11y/bus',
-    'org.freedesktop.DBus.Properties.Set',
-    'string:org.a11y.Status',
-    'string:IsEnabled',
-    `variant:boolean:${enabled}`,
-  ]);
 }
 
 describe.skipIf(skip !== '')('accessibility bridge on a real desktop', () => {
@@ -73,7 +58,7 @@ describe.skipIf(skip !== '')('accessibility bridge on a real desktop', () => {
     });
 
     it('reports desktop accessibility off as denied, and turns it on when asked to prompt', async () => {
-      await setDesktopAccessibility(false);
+      await setAccessibilityStatus('IsEnabled', false);
       const off = await bridge.permission();
       expect(off.state).toBe('denied');
       expect(off.detail).toMatch(/turned off.*Settings → Accessibility/);

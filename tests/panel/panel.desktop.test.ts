@@ -16,14 +16,13 @@ import { createSettingsStore, defaultSettings } from '../../src/config/settings.
 import { PanelSession } from '../../src/core/panel-session.js';
 import { idOf, startScriptedLlm, type ScriptStep } from '../agent/scripted-llm.js';
 import type { LlmServer } from '../intent/llm-loopback.js';
-import { desktopSkipReason, until } from '../support/desktop.js';
+import { desktopSkipReason, setAccessibilityStatus, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { axeViolations, openPanel, unreachableByTab, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
 import { testPermissions } from '../support/test-permissions.js';
 import { createPermissionChecker } from '../../src/shared/permission-checker.js';
 import { linuxPermissions } from '../../src/main/permissions-linux.js';
 import type { PermissionChecker } from '../../src/shared/permissions.js';
-import { execFileSync } from 'node:child_process';
 
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
@@ -37,18 +36,6 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
   /** The shell's own Linux checker (the AT-SPI bus, through the bridge) unless a test swaps in the seam's stand-in. */
   let checker: PermissionChecker;
   const permissions: PermissionChecker = { check: (kinds) => checker.check(kinds), openSettings: (kind) => checker.openSettings(kind) };
-  /** Turns desktop accessibility on or off on the private session's accessibility bus, as a user's settings would. */
-  const setDesktopAccessibility = (on: boolean) =>
-    execFileSync('dbus-send', [
-      '--session',
-      '--print-reply',
-      '--dest=org.a11y.Bus',
-      '/org/a11y/bus',
-      'org.freedesktop.DBus.Properties.Set',
-      'string:org.a11y.Status',
-      'string:IsEnabled',
-      `variant:boolean:${on}`,
-    ]);
   /** Where the focus is: the focused element's id, class and text. */
   const focused = () =>
     page().evaluate(() => {
@@ -330,7 +317,7 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
 
   it('Send with desktop accessibility off: the real Linux check explains how to turn it on; nothing runs', async () => {
     const before = await counter('Count: ');
-    setDesktopAccessibility(false);
+    await setAccessibilityStatus('IsEnabled', false);
     try {
       await send('click Increment');
       const entry = page().locator('.entry-permission');
@@ -346,7 +333,7 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
       await checkState('10-permission-missing-linux');
       expect(await counter('Count: ')).toBe(before);
     } finally {
-      setDesktopAccessibility(true);
+      await setAccessibilityStatus('IsEnabled', true);
     }
     await send('click Increment');
     await expect.poll(() => entries().last().textContent()).toBe('Result: Clicked “Increment”.');
@@ -377,7 +364,7 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
   });
 
   it('at launch, a missing permission is said at once, before any command', async () => {
-    setDesktopAccessibility(false);
+    await setAccessibilityStatus('IsEnabled', false);
     try {
       await page().reload();
       const entry = page().locator('.entry-permission');
@@ -386,7 +373,7 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
       expect(await page().locator('.entries > li').count()).toBe(1);
       await checkState('21-permission-missing-at-launch');
     } finally {
-      setDesktopAccessibility(true);
+      await setAccessibilityStatus('IsEnabled', true);
     }
     await page().reload();
     await page().getByRole('textbox', { name: 'Command' }).waitFor();

@@ -129,6 +129,15 @@ export async function activateWindow(titleRegex: string, attempts = 5): Promise<
   }
 }
 
+/**
+ * Sets a flag of org.a11y.Status on the session's accessibility bus, as a user's settings would:
+ * `IsEnabled` (desktop accessibility) or `ScreenReaderEnabled` (a screen reader runs).
+ */
+export async function setAccessibilityStatus(flag: 'IsEnabled' | 'ScreenReaderEnabled', on: boolean): Promise<void> {
+  const property = ['org.freedesktop.DBus.Properties.Set', 'string:org.a11y.Status', `string:${flag}`, `variant:boolean:${on}`];
+  await execFileAsync('dbus-send', ['--session', '--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus', ...property], { timeout: 10_000 });
+}
+
 /** What readNamedValue needs of the bridge (AxBridge). */
 interface ValueReader {
   snapshot(options: { pid: number }): Promise<{ generation: number; elements: ReadonlyArray<{ id: number; name: string }> }>;
