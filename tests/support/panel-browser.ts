@@ -18,7 +18,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_MISSING = `Chromium is not installed at ${CHROMIUM}: run "sudo apt-get install -y chromium" (or bash scripts/setup.sh).`;
 
 // The machine's network is closed: without these, Chromium keeps trying to reach Google's hosts.
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -181,7 +181,7 @@ export async function openPanel(options: {
   if (!existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
   mkdirSync(options.artifactsDir, { recursive: true });
   const server = await servePanel(options.bundleDir);
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...(options.chromiumArgs ?? [])] });
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...(options.chromiumArgs ?? [])] });
   const page = await browser.newPage({ viewport: { width: 480, height: 800 } });
   const crossings: Crossing[] = [];
   const events: AssistantEvent[] = [];
@@ -233,7 +233,7 @@ export async function openBundlePage(options: {
 }): Promise<{ readonly page: Page; readonly close: () => Promise<void> }> {
   if (!existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
   const server = await servePanel(options.bundleDir);
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const page = await browser.newPage({ viewport: { ...options.viewport } });
   const { port } = server.address() as AddressInfo;
   await page.goto(`http://127.0.0.1:${port}/${options.path}`);

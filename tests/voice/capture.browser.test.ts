@@ -12,13 +12,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resampleTo16k } from '../../src/shared/pcm.js';
 import { decodeWav } from '../../src/voice/audio.js';
+import { CHROMIUM, CHROMIUM_FLAGS, CHROMIUM_MISSING, fakeMicrophone } from '../support/panel-browser.js';
 import { isTheRecording, matchRecording } from '../support/voice-audio-match.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SOURCE = fileURLToPath(new URL('../fixtures/voice/click-send.wav', import.meta.url));
 const onLinux = process.platform === 'linux';
-if (onLinux && !existsSync(CHROMIUM))
-  throw new Error(`Chromium is not installed at ${CHROMIUM}: run "sudo apt-get install -y chromium" (or bash scripts/setup.sh).`);
+if (onLinux && !existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
 
 /** Records for as long as the test asks and hands the utterance back as plain numbers. */
 const PAGE_SCRIPT = `
@@ -67,18 +66,7 @@ describe.runIf(onLinux)('panel capture in Chromium with a fake microphone', () =
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-audio-capture=${SOURCE}`,
-        '--autoplay-policy=no-user-gesture-required',
-      ],
+      args: [...CHROMIUM_FLAGS, ...fakeMicrophone(SOURCE)],
     });
     page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
