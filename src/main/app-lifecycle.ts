@@ -4,6 +4,7 @@
  */
 import { app, Menu, protocol } from 'electron';
 import { settingsDir } from '../config/settings-path.js';
+import { packagedCommand } from './desktop-entry.js';
 import { showPanel } from './panel/floating-panel.js';
 import { PANEL_ORIGIN, PANEL_SCHEME, PANEL_SCHEME_PRIVILEGES, panelRequestHandler } from './panel/panel-protocol.js';
 import { lockDown } from './panel/panel-window.js';
@@ -88,7 +89,10 @@ export function quitCleanly(dispose: readonly (() => void)[], flush: () => Promi
   });
 }
 
-/** How the OS starts this app: unpackaged (`electron .`), the executable is Electron itself and the entry names the app folder too. */
+/**
+ * How the OS starts this app: packaged, its executable (an AppImage's own file); unpackaged
+ * (`electron .`), the executable is Electron itself and the entry names the app folder too.
+ */
 export function launchCommand(): string[] {
-  return app.isPackaged ? [process.execPath] : [process.execPath, app.getAppPath()];
+  return app.isPackaged ? packagedCommand(process.execPath, process.env) : [process.execPath, app.getAppPath()];
 }

@@ -4,7 +4,7 @@
  * it (login-item.ts). Without a tray icon (stock GNOME shows none), the launcher is how a user opens
  * the panel again: a second launch shows the running instance's panel.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { errorMessage } from '../shared/errors.js';
@@ -19,6 +19,21 @@ const WRITTEN_BY_APP = 'X-Assistive-Control-Written=true';
 export function applicationsDir(env: NodeJS.ProcessEnv, home: string): string {
   const xdg = env.XDG_DATA_HOME;
   return join(xdg && xdg.startsWith('/') ? xdg : join(home, '.local', 'share'), 'applications');
+}
+
+/** $XDG_DATA_DIRS, the system's data folders (/usr/local/share and /usr/share when it is unset), absolute ones only. */
+export function systemDataDirs(env: NodeJS.ProcessEnv): string[] {
+  const dirs = (env.XDG_DATA_DIRS || '/usr/local/share:/usr/share').split(':').filter((d) => d.startsWith('/'));
+  return dirs.length > 0 ? dirs : ['/usr/local/share', '/usr/share'];
+}
+
+/**
+ * How the desktop starts the packaged app: an AppImage by its own file ($APPIMAGE, set by its
+ * runtime; the executable inside lives in a mount that goes when the app quits), anything else by
+ * its executable.
+ */
+export function packagedCommand(execPath: string, env: NodeJS.ProcessEnv): string[] {
+  return env.APPIMAGE && env.APPIMAGE.startsWith('/') ? [env.APPIMAGE] : [execPath];
 }
 
 /**
@@ -46,6 +61,31 @@ export function desktopEntry(kind: 'launcher' | 'autostart', command: readonly s
   if (kind === 'launcher') lines.push('Categories=Utility;Accessibility;', 'Keywords=accessibility;switch;voice;assistant;', WRITTEN_BY_APP);
   else lines.push('X-GNOME-Autostart-enabled=true');
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The launcher a package installed (a deb's /usr/share/applications/assistive-control.desktop):
+ * the first of the system's data folders that has one, if any.
+ */
+export async function packagedLauncher(dataDirs: readonly string[]): Promise<string | undefined> {
+  for (const dir of dataDirs) {
+    const file = join(dir, 'applications', LAUNCHER_FILE_NAME);
+    if ((await readFile(file, 'utf8').catch(() => undefined)) !== undefined) return file;
+  }
+  return undefined;
+}
+
+/**
+ * Where a package installed a launcher, the app writes none of its own: one it wrote before (the
+ * app ran from an AppImage or a checkout first) is removed, since the user's folder would shadow the
+ * package's. Returns whether it removed one; a launcher the user wrote is left alone.
+ */
+export async function yieldToPackagedLauncher(dir: string): Promise<boolean> {
+  const file = join(dir, LAUNCHER_FILE_NAME);
+  const existing = await readFile(file, 'utf8').catch(() => undefined);
+  if (existing === undefined || !existing.split('\n').includes(WRITTEN_BY_APP)) return false;
+  await rm(file, { force: true });
+  return true;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { isWaylandSession, XORG_SESSION_FIX } from '../shared/display-session.js';
 import { errorMessage } from '../shared/errors.js';
-import { applicationsDir, installLauncher } from './desktop-entry.js';
+import { applicationsDir, installLauncher, packagedLauncher, systemDataDirs, yieldToPackagedLauncher } from './desktop-entry.js';
 import type { ShellOptions, ShellState } from './shell-options.js';
 import { reopenHow, type TrayHost } from './tray-host-linux.js';
 
@@ -21,12 +21,22 @@ export interface LinuxDesktopDeps {
   readonly log: (line: string) => void;
 }
 
+/** The app's own launcher, unless a package installed one (then a launcher the app wrote earlier goes). */
+export async function ensureLauncher(dir: string, command: readonly string[], dataDirs: readonly string[], log: (line: string) => void): Promise<void> {
+  const packaged = await packagedLauncher(dataDirs);
+  if (packaged) {
+    if (await yieldToPackagedLauncher(dir)) log(`Assistive Control removed its own launcher: the installed package's (${packaged}) is used.`);
+    return;
+  }
+  if (await installLauncher(dir, command)) log('Assistive Control added itself to your applications.');
+}
+
 export function integrateLinuxDesktop(deps: LinuxDesktopDeps): void {
   const { options, tell } = deps;
-  // In the desktop's applications, so the app can be found and the panel opened again (a second launch shows it).
-  void installLauncher(applicationsDir(options.env, options.homedir), deps.command).then(
-    (wrote) => wrote && deps.log('Assistive Control added itself to your applications.'),
-    (e: unknown) => tell(errorMessage(e)),
+  // In the desktop's applications, so the app can be found and the panel opened again (a second
+  // launch shows it); where a package put its own launcher there, that one is the app's.
+  void ensureLauncher(applicationsDir(options.env, options.homedir), deps.command, systemDataDirs(options.env), deps.log).catch((e: unknown) =>
+    tell(errorMessage(e)),
   );
   void deps.trayHost.then((host) => {
     deps.state.noTray = host !== 'present';

@@ -2,27 +2,48 @@
  * Electron's entry (package.json "main" points at its bundle, out/main/main.cjs): the paths of the
  * built files, then the shell. `npm start` runs it with `electron .` on a desktop with Electron.
  */
+import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appPaths } from './app-paths.js';
+import { cliArguments, cliStarter, runPackagedCli } from './packaged-cli.js';
 import { startShell, type RunningShell } from './shell.js';
 import { errorMessage } from '../shared/errors.js';
 
 /** Held for the app's lifetime: a tray icon nothing refers to can be garbage-collected and vanish. */
 let _running: RunningShell | undefined;
 
-startShell({
-  ...appPaths(dirname(fileURLToPath(import.meta.url))),
-  platform: process.platform,
-  env: process.env,
-  homedir: homedir(),
-}).then(
-  (shell) => {
-    _running = shell;
-  },
-  (e: unknown) => {
-    console.error(`Assistive Control could not start: ${errorMessage(e)}`);
-    process.exit(1);
-  },
-);
+const mainBundleDir = dirname(fileURLToPath(import.meta.url));
+const cliArgs = cliArguments(process.argv);
+// `--cli …` (how an AppImage reaches its command line): the command line, never the app.
+if (cliArgs) {
+  runPackagedCli({
+    execPath: process.execPath,
+    starter: cliStarter(mainBundleDir),
+    args: cliArgs,
+    env: process.env,
+    spawn,
+    exit: (code) => process.exit(code),
+    printError: (line) => console.error(line),
+  });
+} else {
+  startApp();
+}
+
+function startApp(): void {
+  startShell({
+    ...appPaths(mainBundleDir),
+    platform: process.platform,
+    env: process.env,
+    homedir: homedir(),
+  }).then(
+    (shell) => {
+      _running = shell;
+    },
+    (e: unknown) => {
+      console.error(`Assistive Control could not start: ${errorMessage(e)}`);
+      process.exit(1);
+    },
+  );
+}
