@@ -5,7 +5,7 @@
  * and write the audit record. A run aimed at a secure field leaves no trace in the conversation.
  */
 import { describeIntent } from '../intent/describe.js';
-import { dispatchIntent, type ActionResult } from '../registry/dispatch.js';
+import { dispatchIntent, locateStep, type ActionResult } from '../registry/dispatch.js';
 import { classifyRisk, gateDecision, type ElementFacts, type GatePolicy, type RiskAssessment } from '../registry/risk.js';
 import type { EffectRuleId } from '../registry/effect-rules.js';
 import type { AssistantEvent, AssistantStatus, Outcome, RiskSummary } from '../shared/contracts/events.js';
@@ -55,7 +55,16 @@ export class PlanActor {
     return this.withProvenance(planned, risk);
   }
 
-  private withProvenance(planned: Planned, risk: RiskAssessment): RiskAssessment {
+  private withProvenance(planned: Planned, seen: RiskAssessment): RiskAssessment {
+    // A place chosen from a picture, which the tree does not name: at least moderate, and the question says where.
+    const risk: RiskAssessment =
+      planned.seenAt && seen.level !== 'blocked' && !seen.reason.includes(planned.seenAt)
+        ? {
+            ...seen,
+            level: seen.level === 'harmless' ? 'moderate' : seen.level,
+            reason: `${seen.level === 'harmless' ? '' : `${seen.reason} `}The place was chosen from a picture of the screen, ${planned.seenAt}; the accessibility tree does not say what is there.`,
+          }
+        : seen;
     if (!planned.screenInfluenced || risk.level === 'harmless' || risk.level === 'blocked' || risk.reason.includes(PROVENANCE_NOTE)) return risk;
     return { ...risk, reason: `${risk.reason} ${PROVENANCE_NOTE}` };
   }
@@ -117,7 +126,9 @@ export class PlanActor {
     const summary = this.summarize(planned);
     this.setStatus('waiting_for_user');
     const id = questionId();
-    this.emit({ type: 'confirmation_request', id, summary, risk: { level: risk.level, reason: risk.reason } });
+    // Where the step will act, outlined while the question waits (issue #31); asked without it when it cannot be found.
+    const target = await locateStep(planned.intent, this.deps.engine, planned.picked?.element);
+    this.emit({ type: 'confirmation_request', id, summary, risk: { level: risk.level, reason: risk.reason }, ...(target ? { target } : {}) });
     const request: ConfirmationRequest = { id, summary, risk, intent: planned.intent, ...(planned.screenInfluenced ? { screenInfluenced: true } : {}) };
     const answer = await untilAborted(this.deps.confirm(request, state.signal), state.signal);
     // An asker may settle its question with "declined" as it sees the abort, before the loop does: a stop is a stop.

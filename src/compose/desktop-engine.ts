@@ -8,6 +8,7 @@ import { ExecutionEngine } from '../execution/engine.js';
 import { createNutInputDriver } from '../execution/input/input-driver.js';
 import { withSwitchKeysLetGo, type SwitchKeyHold } from '../execution/input/switch-keys.js';
 import { failure, type ActionResult } from '../execution/results.js';
+import type { Place } from '../execution/engine-types.js';
 import { TargetAppTracker } from '../execution/apps/target-app.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import { errorMessage } from '../shared/errors.js';
@@ -77,7 +78,7 @@ export function openDesktopEngine(env: NodeJS.ProcessEnv, open: () => ExecutionE
     }
     return engine ?? (problem as ActionResult);
   };
-  const api: Partial<Record<keyof EngineApi | 'observedElement', unknown>> = {};
+  const api: Partial<Record<keyof EngineApi | 'observedElement' | 'locate', unknown>> = {};
   for (const name of METHODS) {
     api[name] = async (...args: unknown[]): Promise<ActionResult> => {
       const e = get();
@@ -87,5 +88,10 @@ export function openDesktopEngine(env: NodeJS.ProcessEnv, open: () => ExecutionE
   }
   // Confirmations name the elements of the latest observation (an engine not opened yet has none).
   api.observedElement = (id: number) => (engine ? engine.observedElement(id) : undefined);
+  // The outline a confirmation draws (issue #31): the engine the step will run on finds its place.
+  api.locate = async (place: Place) => {
+    const e = get();
+    return e instanceof ExecutionEngine ? e.locate(place) : undefined;
+  };
   return api as EngineApi;
 }

@@ -11,6 +11,7 @@
  * to a live element (target-resolution.ts), typing with read-back (typing.ts), spreadsheet cells
  * (cell-navigation.ts).
  */
+import type { ActionTarget } from '../shared/contracts/events.js';
 import { TEXT_ENTRY_ROLES, type Role } from '../shared/roles.js';
 import { liveFacts } from './live-facts.js';
 import { elementsBoundTo } from './key-bindings.js';
@@ -40,6 +41,7 @@ import { quote } from '../shared/text/quote.js';
 import { AppFocus, OWN_WINDOW_REFUSAL, type FocusedElement } from './apps/app-focus.js';
 import { centre, contains, describeElement, LABEL_QUOTE_MAX, notOnScreen, type AppOf } from './element-geometry.js';
 import { TargetResolver } from './target-resolution.js';
+import { locatePlace } from './locate-place.js';
 import { DEFAULT_TUNING, TerminalLines, type EngineDeps, type EngineParts, type EngineTuning } from './engine-parts.js';
 import { readFocusedText, typeText } from './typing.js';
 import { dragBetween } from './drag.js';
@@ -95,6 +97,11 @@ export class ExecutionEngine {
   /** What the latest observation listed as element `id` (its role and full name), for confirmations. */
   observedElement(id: number): { readonly role: Role; readonly name: string; readonly description: string } | undefined {
     return this.targets.observedElement(id);
+  }
+
+  /** Where a place is on screen now, for the outline a confirmation draws (issue #31); undefined when not found in one read. */
+  async locate(place: Place): Promise<ActionTarget | undefined> {
+    return locatePlace(place, this.targets, this.apps).catch(() => undefined);
   }
 
   /** The live facts of an element for the gate (live-facts.ts). */

@@ -9,6 +9,7 @@
  */
 import { assertNever } from '../shared/assert-never.js';
 import { canonicalModifier } from '../shared/keys.js';
+import type { ActionTarget } from '../shared/contracts/events.js';
 import type { Role } from '../shared/roles.js';
 import { riskRank, type RiskLevel } from '../shared/risk-level.js';
 import type { ExecutionEngine } from '../execution/engine.js';
@@ -20,6 +21,7 @@ import { classifyRisk, classifyStep, gateDecision, type GatePolicy, type Observe
 import { errorMessage } from '../shared/errors.js';
 import { normaliseLabel } from '../shared/text/label-text.js';
 import { quote } from '../shared/text/quote.js';
+import { withDeadline } from '../shared/deadline.js';
 
 export type { ActionResult } from '../execution/results.js';
 export type { ElementChoice } from '../execution/engine-types.js';
@@ -71,7 +73,40 @@ export type EngineApi = Pick<
   | 'getScreenElements'
   | 'listApplications'
 > &
-  Partial<Pick<ExecutionEngine, 'observedElement' | 'readFocusedText'>>;
+  Partial<Pick<ExecutionEngine, 'observedElement' | 'readFocusedText' | 'locate'>>;
+
+/** How long a confirmation waits to find where its step acts before it asks without the outline. */
+const LOCATE_DEADLINE_MS = 1000;
+
+/** The place a step acts on first (a sequence: its first step's), when it names one. */
+function stepPlace(step: Intent): IntentPlace | undefined {
+  switch (step.intent) {
+    case 'click_element':
+    case 'double_click_element':
+    case 'right_click_element':
+    case 'type_text':
+    case 'scroll':
+      return step.element;
+    case 'move_mouse':
+      return step.to;
+    case 'drag':
+      return step.from;
+    case 'left_click_coordinates':
+      return { x: step.x, y: step.y };
+    case 'sequence':
+      return step.steps[0] ? stepPlace(step.steps[0] as Intent) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Where a step will act on screen now, for the outline a confirmation draws (issue #31); undefined when unknown. */
+export async function locateStep(step: Intent, engine: EngineApi, choice?: ElementChoice): Promise<ActionTarget | undefined> {
+  const place = stepPlace(step);
+  if (!place || !engine.locate) return undefined;
+  // The question must not wait on a slow app: past the deadline it is asked without the outline.
+  return withDeadline(engine.locate('x' in place ? place : targetWith(choice)(place)), { deadlineMs: LOCATE_DEADLINE_MS, unref: true }).catch(() => undefined);
+}
 
 /** The label a step names its element by (the element a click, a typing, a scroll or a drag starts on). */
 function namedLabel(step: Intent): string | undefined {

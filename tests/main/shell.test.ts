@@ -718,6 +718,40 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
     expect(overlay?.isVisible()).toBe(true);
   });
 
+  it('while a confirmation waits, outlines its target (alone or over the numbers) and takes it away when the question ends; Esc stays the app’s', async () => {
+    const { window } = await running(await setup());
+    const core = fake().state.forks[0];
+    const event = (e: unknown) => core?.emit('message', { kind: 'notify', method: 'assistant:event', args: [e] });
+    const fragmentOf = (w: { webContents: { getURL: () => string } } | undefined) =>
+      JSON.parse(decodeURIComponent(new URL(w?.webContents.getURL() ?? '').hash.slice(1)));
+    const target = { kind: 'element', label: 'Delete everything', x: 9, y: 66, width: 151, height: 34 };
+    const risk = { level: 'destructive', reason: 'It deletes.' };
+    event({ type: 'status', status: 'waiting_for_user' });
+    event({ type: 'confirmation_request', id: 'q1', summary: 'Click “Delete everything”.', risk, target });
+    await vi.waitFor(() => expect(fake().state.windows[1]?.isVisible()).toBe(true));
+    const overlay = fake().state.windows[1];
+    expect(fragmentOf(overlay)).toEqual({ app: '', marks: [], origin: { x: 0, y: 0 }, highlight: [], target });
+    expect(fake().state.shortcuts.has('Escape')).toBe(false);
+    // Answered: the run goes on (or ends), and the outline goes.
+    event({ type: 'status', status: 'executing' });
+    await vi.waitFor(() => expect(overlay?.isVisible()).toBe(false));
+
+    // Over the numbers: both drawn; the question's end leaves the numbers as they were.
+    await run(window, 'show numbers', { outcome: 'done', message: '', overlay: { app: 'Mail', marks: MARKS } }, 0);
+    const point = { kind: 'point', label: 'the point 140, 215', x: 140, y: 215 };
+    event({ type: 'confirmation_request', id: 'q2', summary: 'Click at 140, 215.', risk, target: point });
+    await vi.waitFor(() => expect(fragmentOf(overlay).target).toEqual(point));
+    expect(fragmentOf(overlay).marks).toEqual(MARKS);
+    event({ type: 'done', outcome: 'refused', message: 'Not done.' });
+    await vi.waitFor(() => expect(fragmentOf(overlay).target).toBeUndefined());
+    expect(fragmentOf(overlay).marks).toEqual(MARKS);
+    expect(overlay?.isVisible()).toBe(true);
+    // A question with no place found outlines nothing.
+    event({ type: 'confirmation_request', id: 'q3', summary: 'Press Ctrl+Q.', risk });
+    await run(window, 'hide numbers', { outcome: 'done', message: 'The numbers are hidden.', overlay: 'hidden' }, 1);
+    expect(overlay?.isVisible()).toBe(false);
+  });
+
   it('the core holds the switch keys while another app has the keyboard: each press and release reaches the panel; the panel focused lets go', async () => {
     // A core on X11: it holds every key asked.
     fake().state.holdKeys = (keys) => ({ held: keys, problems: [] });

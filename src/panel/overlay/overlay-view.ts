@@ -3,6 +3,7 @@
  * sits on the screen and which marks the switch highlights. The shell writes the fragment; the page
  * still checks every field (it is data from another process), and draws nothing it cannot read.
  */
+import type { ActionTarget } from '../../shared/contracts/events.js';
 import type { OverlayMark } from '../../shared/contracts/ipc-contract.js';
 
 export interface OverlayPage {
@@ -13,6 +14,8 @@ export interface OverlayPage {
   readonly highlight: readonly number[];
   /** The marks are the mouse grid's cells: a box each, its number in the middle (issue #29). */
   readonly grid: boolean;
+  /** What a confirmation waits to act on (issue #31): an element's bounds or a point, outlined with its name. */
+  readonly target?: ActionTarget;
 }
 
 /** More than any window shows; a longer list is cut. */
@@ -28,6 +31,15 @@ function readMark(v: unknown): OverlayMark | undefined {
   if (!isNumber(m.x) || !isNumber(m.y) || !isNumber(m.width) || !isNumber(m.height) || m.width <= 0 || m.height <= 0) return undefined;
   if (!isText(m.role, 60) || !isText(m.label, 200)) return undefined;
   return { id: m.id, role: m.role, label: m.label, x: m.x, y: m.y, width: m.width, height: m.height };
+}
+
+function readTarget(v: unknown): ActionTarget | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const t = v as Record<string, unknown>;
+  if (!isText(t.label, 200) || !isNumber(t.x) || !isNumber(t.y)) return undefined;
+  if (t.kind === 'point') return { kind: 'point', label: t.label, x: t.x, y: t.y };
+  if (t.kind !== 'element' || !isNumber(t.width) || !isNumber(t.height) || t.width <= 0 || t.height <= 0) return undefined;
+  return { kind: 'element', label: t.label, x: t.x, y: t.y, width: t.width, height: t.height };
 }
 
 /** Parses the fragment (`#` + URI-encoded JSON); undefined when it is not an overlay description. */
@@ -47,5 +59,6 @@ export function readOverlayPage(hash: string): OverlayPage | undefined {
     .map(readMark)
     .filter((m): m is OverlayMark => m !== undefined);
   const highlight = Array.isArray(d.highlight) ? d.highlight.filter((h): h is number => isNumber(h)) : [];
-  return { app: d.app, marks, origin: { x: origin.x, y: origin.y }, highlight, grid: d.grid === true };
+  const target = readTarget(d.target);
+  return { app: d.app, marks, origin: { x: origin.x, y: origin.y }, highlight, grid: d.grid === true, ...(target ? { target } : {}) };
 }

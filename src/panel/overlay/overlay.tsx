@@ -20,8 +20,16 @@ function Overlay() {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
   if (!page) return <main aria-label="Element numbers" />;
+  const outline = page.target ? <TargetOutline page={page} target={page.target} /> : null;
   const lit = new Set(page.highlight);
-  if (page.grid) return <Grid page={page} lit={lit} />;
+  if (page.grid)
+    return (
+      <>
+        <Grid page={page} lit={lit} />
+        {outline}
+      </>
+    );
+  if (page.marks.length === 0 && outline) return outline;
   return (
     <main aria-label={`Element numbers on ${page.app}`}>
       <ol class="marks">
@@ -43,7 +51,29 @@ function Overlay() {
           );
         })}
       </ol>
+      {outline}
     </main>
+  );
+}
+
+/**
+ * What a confirmation waits to act on (issue #31): a thick outline at the element's bounds, or a
+ * ring around the point, with its name beside it. Drawn over the numbers or the grid, or alone.
+ */
+function TargetOutline({ page, target }: { readonly page: OverlayPage; readonly target: NonNullable<OverlayPage['target']> }) {
+  const left = target.x - page.origin.x;
+  const top = target.y - page.origin.y;
+  const box =
+    target.kind === 'element'
+      ? { left: `${left}px`, top: `${top}px`, width: `${target.width}px`, height: `${target.height}px` }
+      : { left: `${left}px`, top: `${top}px` };
+  return (
+    <section class="target" aria-label={`Waiting for your confirmation: ${target.label}`} data-target={target.kind}>
+      <span class={target.kind === 'element' ? 'target-outline' : 'target-point'} aria-hidden="true" style={box} />
+      <span class="target-label" style={{ left: `${left}px`, top: `${top}px` }}>
+        {target.label}
+      </span>
+    </section>
   );
 }
 

@@ -28,6 +28,22 @@ export interface RiskSummary {
   readonly rule?: string;
 }
 
+/**
+ * What a step waiting for a confirmation will act on (issue #31), for the overlay to outline while
+ * the question waits: an element at its bounds on screen, or a point (a click at coordinates, the
+ * mouse grid's cell), with the name to show and say. Screen coordinates.
+ */
+export type ActionTarget =
+  | {
+      readonly kind: 'element';
+      readonly label: string;
+      readonly x: number;
+      readonly y: number;
+      readonly width: number;
+      readonly height: number;
+    }
+  | { readonly kind: 'point'; readonly label: string; readonly x: number; readonly y: number };
+
 export type AssistantEvent =
   | { readonly type: 'status'; readonly status: AssistantStatus }
   | {
@@ -41,8 +57,11 @@ export type AssistantEvent =
       readonly lowConfidence: boolean;
     }
   | { readonly type: 'clarification'; readonly question: string; readonly options: readonly string[] }
-  /** `id` names the question: the panel's Confirm and Cancel send it back with the answer (issue #27). */
-  | { readonly type: 'confirmation_request'; readonly id: string; readonly summary: string; readonly risk: RiskSummary }
+  /**
+   * `id` names the question: the panel's Confirm and Cancel send it back with the answer (issue #27).
+   * `target` is where the step will act, when it could be found on screen (issue #31).
+   */
+  | { readonly type: 'confirmation_request'; readonly id: string; readonly summary: string; readonly risk: RiskSummary; readonly target?: ActionTarget }
   | { readonly type: 'observation'; readonly summary: string; readonly elements: number }
   | { readonly type: 'action_result'; readonly ok: boolean; readonly message: string }
   | { readonly type: 'error'; readonly code: string; readonly message: string; readonly retryable: boolean }

@@ -60,6 +60,30 @@ describe('readOverlayPage', () => {
     );
   });
 
+  it('reads the target a confirmation waits on (issue #31): an element’s bounds or a point; one it cannot draw is left out', () => {
+    const element = { kind: 'element', label: 'Delete everything', x: 9, y: 66, width: 151, height: 34 } as const;
+    const point = { kind: 'point', label: 'the point 640, 400', x: 640, y: 400 } as const;
+    expect(readOverlayPage(overlayFragment({ app: '', marks: [] }, { x: 0, y: 0 }, [], element))?.target).toEqual(element);
+    expect(readOverlayPage(overlayFragment({ app: 'gedit', marks: [mark(1) as OverlayMark] }, { x: 0, y: 0 }, [], point))).toMatchObject({
+      marks: [mark(1)],
+      target: point,
+    });
+    expect(readOverlayPage(fragment(page()))?.target).toBeUndefined();
+    for (const bad of [
+      { ...element, width: 0 },
+      { ...element, height: '34' },
+      { ...element, kind: 'box' },
+      { ...element, label: 'x'.repeat(201) },
+      { ...point, x: null },
+      { kind: 'point', x: 1, y: 2 },
+      'Delete everything',
+    ]) {
+      const read = readOverlayPage(fragment(page({ target: bad })));
+      expect(read?.marks, JSON.stringify(bad)).toHaveLength(2);
+      expect(read?.target, JSON.stringify(bad)).toBeUndefined();
+    }
+  });
+
   it('accepts a fragment without the leading #, and a page without highlight', () => {
     const { highlight: _, ...rest } = page();
     expect(readOverlayPage(fragment(rest).slice(1))?.highlight).toEqual([]);
