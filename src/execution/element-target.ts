@@ -4,8 +4,22 @@
  */
 import type { Role } from '../shared/roles.js';
 
-/** An element: by its id in the latest observation, or by what it says (+ role, app). */
-export type Target = { readonly id: number } | LabelTarget | { readonly choice: ElementChoice };
+/** An element: by its id in the latest observation, by what it says (+ role, app), by its rank, or as picked. */
+export type Target = { readonly id: number } | LabelTarget | OrdinalTarget | { readonly choice: ElementChoice };
+
+/**
+ * The `ordinal`-th shown control of `role` in reading order (from the last with `fromEnd`), inside
+ * the container `within` names (its name or its kind: "toolbar", "dialog"), only unnamed ones with
+ * `unnamed` (ordinal-target.ts).
+ */
+export interface OrdinalTarget {
+  readonly ordinal: number;
+  readonly role: Role;
+  readonly within?: string;
+  readonly unnamed?: boolean;
+  readonly fromEnd?: boolean;
+  readonly app?: string;
+}
 
 export interface LabelTarget {
   readonly label: string;

@@ -7,9 +7,9 @@
 import type { AxBridge } from './accessibility/ax-bridge.js';
 import type { Role } from '../shared/roles.js';
 import type { ActionResult } from './results.js';
-import type { ElementChoice, Target } from './element-target.js';
+import type { ElementChoice, OrdinalTarget, Target } from './element-target.js';
 
-export type { ElementChoice, LabelTarget, Target } from './element-target.js';
+export type { ElementChoice, LabelTarget, OrdinalTarget, Target } from './element-target.js';
 
 /** A screen point in pixels. */
 export interface Point {
@@ -26,6 +26,10 @@ export function isPoint(place: Place): place is Point {
 
 export function isTargetById(target: Target): target is { readonly id: number } {
   return 'id' in target;
+}
+
+export function isOrdinalTarget(target: Target): target is OrdinalTarget {
+  return 'ordinal' in target;
 }
 
 export function isChosenTarget(target: Target): target is { readonly choice: ElementChoice } {

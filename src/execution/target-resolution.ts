@@ -9,9 +9,21 @@ import type { AxElement, AxSnapshot, ElementRef } from './accessibility/types.js
 import type { AppFocus } from './apps/app-focus.js';
 import { centre, LABEL_QUOTE_MAX, notOnScreen, type AppOf } from './element-geometry.js';
 import { isVisible, resolveByLabel } from './element-resolution.js';
-import { isChosenTarget, isPoint, isTargetById, type Clock, type ElementChoice, type Place, type Point, type Target } from './engine-types.js';
+import {
+  isChosenTarget,
+  isOrdinalTarget,
+  isPoint,
+  isTargetById,
+  type Clock,
+  type ElementChoice,
+  type OrdinalTarget,
+  type Place,
+  type Point,
+  type Target,
+} from './engine-types.js';
 import { serializeObservation, type Observation } from './observation.js';
 import { readSettled } from './settled-read.js';
+import { resolveOrdinal } from './ordinal-target.js';
 import { clarification, failure, found, stopWith, type Found } from './results.js';
 
 /** An element found in the live tree, with the reference to act on it. */
@@ -77,6 +89,7 @@ export class TargetResolver {
   async resolve(target: Target): Promise<Found<Resolved>> {
     if (isTargetById(target)) return this.resolveById(target.id);
     if (isChosenTarget(target)) return this.resolveChoice(target.choice);
+    if (isOrdinalTarget(target)) return this.resolveOrdinal(target);
     let attempt = 0;
     for (;;) {
       const pid = await this.apps.pidOf(target.app);
@@ -131,6 +144,16 @@ export class TargetResolver {
       return stopWith(failure('stale', `The screen changed since the last observation, so element ${id} may be something else now: observe again.`));
     this.latest = { observation: latest.observation, snapshot: fresh };
     return found({ element: again, ref: { generation: fresh.generation, id: again.id }, snapshot: fresh });
+  }
+
+  /** "The third button in the toolbar": counted in one read of the app's tree, as the observation counts (ordinal-target.ts). */
+  private async resolveOrdinal(target: OrdinalTarget): Promise<Found<Resolved>> {
+    const pid = await this.apps.pidOf(target.app);
+    if (!pid.ok) return pid;
+    const snapshot = await this.apps.snapshot(pid.value);
+    const r = resolveOrdinal(snapshot.elements, target);
+    if (r.kind === 'none') return stopWith(failure('not_found', r.message));
+    return found({ element: r.element, ref: { generation: snapshot.generation, id: r.element.id }, snapshot });
   }
 
   /** The element the user picked from a question's options, if it is still the same one at the same place. */

@@ -11,9 +11,22 @@ import type { AxElement, Bounds } from './accessibility/types.js';
 import { isActionable } from './element-resolution.js';
 import { readingOrder } from './reading-order.js';
 import type { Role } from '../shared/roles.js';
+import { ordinal } from '../shared/text/ordinal.js';
 
 /** Containers that say where a control is, the innermost around it first. */
-const PLACE_ROLES = new Set<Role>(['toolbar', 'menu_bar', 'menu', 'status_bar', 'tab_list', 'list', 'table', 'tree', 'dialog', 'alert', 'window']);
+export const PLACE_ROLES: ReadonlySet<Role> = new Set<Role>([
+  'toolbar',
+  'menu_bar',
+  'menu',
+  'status_bar',
+  'tab_list',
+  'list',
+  'table',
+  'tree',
+  'dialog',
+  'alert',
+  'window',
+]);
 const NAME_MAX = 40;
 
 export interface UnnamedPlace {
@@ -31,12 +44,6 @@ const flat = (text: string): string => {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length > NAME_MAX ? `${t.slice(0, NAME_MAX - 1)}…` : t;
 };
-
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${suffix}`;
-}
 
 /** "button" → "buttons", "check_box" → "check boxes". */
 export function rolePlural(role: Role, n: number): string {
@@ -68,8 +75,12 @@ function iconOf(el: AxElement, children: ReadonlyMap<number, readonly AxElement[
   return undefined;
 }
 
-/** The controls of `role` shown inside `container`, in reading order. */
-function sameRoleInside(container: AxElement, role: Role, children: ReadonlyMap<number, readonly AxElement[]>): AxElement[] {
+/**
+ * The controls of `role` shown inside the elements `roots` (not counting them), in reading order: the
+ * rank an unnamed control is said by here, and the one "the third button in the toolbar" finds
+ * (ordinal-target.ts).
+ */
+export function controlsUnder(roots: readonly number[], role: Role, children: ReadonlyMap<number, readonly AxElement[]>): AxElement[] {
   const found: AxElement[] = [];
   const walk = (id: number, depth: number): void => {
     for (const c of children.get(id) ?? []) {
@@ -77,7 +88,7 @@ function sameRoleInside(container: AxElement, role: Role, children: ReadonlyMap<
       else if (depth < 12) walk(c.id, depth + 1);
     }
   };
-  walk(container.id, 0);
+  for (const id of roots) walk(id, 0);
   return readingOrder(found);
 }
 
@@ -101,7 +112,7 @@ export function unnamedPlace(
   const what = `the ${container.role.replace(/_/g, ' ')}${container.name && container.role !== 'window' ? ` ${JSON.stringify(flat(container.name))}` : ''}`;
   parts.push(`at the ${position(el.bounds, container.bounds)} of ${what}`);
   const key = `${container.id} ${el.role}`;
-  const peers = peersCache.get(key) ?? sameRoleInside(container, el.role, children);
+  const peers = peersCache.get(key) ?? controlsUnder([container.id], el.role, children);
   peersCache.set(key, peers);
   const rank = peers.indexOf(el) + 1;
   if (rank === 0) return { text: parts.join(', '), container };

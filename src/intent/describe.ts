@@ -8,8 +8,9 @@ import { assertNever } from '../shared/assert-never.js';
 import { formatChord } from '../shared/keys.js';
 import { parseCellReference } from '../shared/cell-address.js';
 import { readWebAddress, showWebAddress } from '../shared/web-address.js';
-import { isElementById, isPoint, LIMITS, type ElementRef, type Intent, type Place, type Step } from './schema.js';
+import { isElementById, isElementByOrdinal, isPoint, LIMITS, type ElementRef, type Intent, type Place, type Step } from './schema.js';
 import { quote } from '../shared/text/quote.js';
+import { ordinal } from '../shared/text/ordinal.js';
 
 function roleWord(role: string): string {
   return role.replace(/_/g, ' ');
@@ -24,6 +25,12 @@ export function describeElement(ref: ElementRef, names?: ElementNames): string {
     const label = seen ? seen.name || seen.description || '' : '';
     if (!seen) return `element ${ref.id}`;
     return label ? `${quote(label)} (${roleWord(seen.role)})` : `the ${roleWord(seen.role)} numbered ${ref.id}`;
+  }
+  if (isElementByOrdinal(ref)) {
+    const last = ref.fromEnd && ref.ordinal === 1;
+    const rank = last ? 'last' : ordinal(ref.ordinal);
+    const where = `${ref.fromEnd && !last ? ' from the end' : ''}${ref.within ? ` in ${quote(ref.within, 60)}` : ''}`;
+    return `the ${rank} ${ref.unnamed ? 'unnamed ' : ''}${roleWord(ref.role)}${where}${ref.app ? ` of ${quote(ref.app, 40)}` : ''}`;
   }
   let s = quote(ref.label);
   if (ref.role) s += ` (${roleWord(ref.role)})`;

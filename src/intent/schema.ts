@@ -28,6 +28,7 @@ export const LIMITS = {
   clickCountMax: 3,
   coordinateAbsMax: 100_000,
   elementIdMax: 99_999,
+  ordinalMax: 99,
   urlMax: WEB_ADDRESS_MAX,
 } as const;
 
@@ -85,12 +86,32 @@ export const ElementByLabel = z.strictObject({
   app: shortName(LIMITS.appMax, 'app').optional(),
 });
 
-export const ElementRef = z.union([ElementById, ElementByLabel], {
+/**
+ * An element named by its rank among the shown controls of its role, in reading order ("the third
+ * button in the toolbar", "the second unnamed button"), named or not: `within` is the container (a
+ * toolbar, dialog, list… by its name or its kind), `unnamed` counts only controls without a name,
+ * `fromEnd` counts from the last. The engine resolves it in the app's live tree and the gate judges
+ * the element found, as for any other target.
+ */
+export const ElementByOrdinal = z.strictObject({
+  ordinal: z
+    .number({ error: 'ordinal must be a whole number' })
+    .int({ error: 'ordinal must be a whole number' })
+    .min(1, { error: 'ordinal must be 1 or more' })
+    .max(LIMITS.ordinalMax, { error: `ordinal must be at most ${LIMITS.ordinalMax}` }),
+  role: Role,
+  within: shortName(LIMITS.labelMax, 'within').optional(),
+  unnamed: z.boolean({ error: 'unnamed must be true or false' }).optional(),
+  fromEnd: z.boolean({ error: 'fromEnd must be true or false' }).optional(),
+  app: shortName(LIMITS.appMax, 'app').optional(),
+});
+
+export const ElementRef = z.union([ElementById, ElementByLabel, ElementByOrdinal], {
   error: 'an element is named by {"label": "...", "role"?, "app"?} or by {"id": N} from the latest observation',
 });
 
 /** A place: a point on screen or an element. */
-export const Place = z.union([Point, ElementById, ElementByLabel], {
+export const Place = z.union([Point, ElementById, ElementByLabel, ElementByOrdinal], {
   error: 'a place is {"x": N, "y": N}, {"label": "..."} or {"id": N}',
 });
 
@@ -323,6 +344,10 @@ export function isStep(intent: Intent): intent is Step {
 
 export function isElementById(ref: ElementRef | Place): ref is z.infer<typeof ElementById> {
   return 'id' in ref;
+}
+
+export function isElementByOrdinal(ref: ElementRef | Place): ref is z.infer<typeof ElementByOrdinal> {
+  return 'ordinal' in ref;
 }
 
 export function isPoint(place: Place): place is Point {

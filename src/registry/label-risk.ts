@@ -7,7 +7,7 @@ import { riskRank, type RiskLevel } from '../shared/risk-level.js';
 import type { Role } from '../shared/roles.js';
 import { labelWords, normaliseLabel } from '../shared/text/label-text.js';
 import { quote } from '../shared/text/quote.js';
-import { isElementById, isPoint, type ElementRef, type Place } from '../intent/schema.js';
+import type { ElementRef, Place } from '../intent/schema.js';
 import { LABEL_RULES, type WordRule } from './risk-table.js';
 import type { EffectRuleId } from './effect-rules.js';
 import type { LiveElementFacts } from '../execution/engine-types.js';
@@ -97,7 +97,7 @@ const OPEN_ONLY_ROLES: ReadonlySet<Role> = new Set<Role>(['menu', 'menu_bar', 't
 
 function labelsOf(ref: ElementRef | Place | undefined, facts: LiveElementFacts | undefined): string[] {
   const out: string[] = [];
-  if (ref && !isPoint(ref) && !isElementById(ref)) out.push(ref.label);
+  if (ref && 'label' in ref) out.push(ref.label);
   if (facts?.name) out.push(facts.name);
   if (facts?.description) out.push(facts.description);
   return out;

@@ -73,7 +73,7 @@ function terminalChord(key: string, modifiers: readonly string[] | undefined): R
 /** A field that holds a secret: the password role, or a name that says so (PIN, card number, one-time code). */
 export function isSecureTarget(ref: ElementRef | undefined, facts: ElementFacts | undefined): boolean {
   if (facts?.secure || facts?.role === 'password_field' || isSecureFieldName(facts?.name, facts?.description)) return true;
-  return !!ref && !isElementById(ref) && (ref.role === 'password_field' || isSecureFieldName(ref.label));
+  return !!ref && !isElementById(ref) && (ref.role === 'password_field' || ('label' in ref && isSecureFieldName(ref.label)));
 }
 
 /** Live facts first; without them (planning), what the latest observation said about an id. */

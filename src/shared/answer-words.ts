@@ -132,7 +132,8 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   ten: 10,
 };
 
-const ORDINALS: Readonly<Record<string, number>> = {
+/** "first" to "tenth" (an option picked by its rank, an element by its rank). */
+export const ORDINAL_WORDS: Readonly<Record<string, number>> = {
   first: 1,
   second: 2,
   third: 3,
@@ -143,6 +144,10 @@ const ORDINALS: Readonly<Record<string, number>> = {
   eighth: 8,
   ninth: 9,
   tenth: 10,
+};
+
+const ORDINALS: Readonly<Record<string, number>> = {
+  ...ORDINAL_WORDS,
   ...NUMBER_WORDS,
   '1st': 1,
   '2nd': 2,

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AxElement } from '../../src/execution/accessibility/types.js';
 import { serializeObservation } from '../../src/execution/observation.js';
-import { ordinal, rolePlural, unnamedPlace } from '../../src/execution/unnamed-place.js';
+import { rolePlural, unnamedPlace } from '../../src/execution/unnamed-place.js';
+import { ordinal } from '../../src/shared/text/ordinal.js';
 import { el, snapshot } from './element-fixtures.js';
 
 const box = (x: number, y: number, width = 30, height = 30) => ({ bounds: { x, y, width, height } });

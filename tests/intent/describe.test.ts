@@ -15,6 +15,13 @@ describe('describeIntent', () => {
     [{ intent: 'left_click_coordinates', x: 10.4, y: 20, count: 2 }, 'Double-click at 10, 20.'],
     [{ intent: 'right_click_element', element: { x: 640.6, y: 400 } }, 'Right-click at 641, 400.'],
     [{ intent: 'right_click_element', element: { label: 'Report' } }, 'Right-click “Report”.'],
+    [{ intent: 'click_element', element: { ordinal: 3, role: 'button', within: 'toolbar' } }, 'Click the 3rd button in “toolbar”.'],
+    [{ intent: 'click_element', element: { ordinal: 2, role: 'check_box', unnamed: true } }, 'Click the 2nd unnamed check box.'],
+    [{ intent: 'double_click_element', element: { ordinal: 1, role: 'tab', fromEnd: true } }, 'Double-click the last tab.'],
+    [
+      { intent: 'right_click_element', element: { ordinal: 2, role: 'list_item', fromEnd: true, app: 'Files' } },
+      'Right-click the 2nd list item from the end of “Files”.',
+    ],
     [{ intent: 'drag', from: { label: 'a.txt' }, to: { x: 5, y: 6 } }, 'Drag from “a.txt” to 5, 6.'],
     [{ intent: 'go_to_cell', cell: 'b3' }, 'Go to cell B3.'],
     [{ intent: 'go_to_cell', cell: 'C5:A1', app: 'LibreOffice Calc' }, 'Select cells A1:C5 in “LibreOffice Calc”.'],

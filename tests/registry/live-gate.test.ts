@@ -184,6 +184,39 @@ describe('live gate: ids are judged by what the observation listed', () => {
   });
 });
 
+describe('live gate: an element by its rank is judged by the element found', () => {
+  // A planner names "the 2nd button": nothing in the plan says what it is, so the live gate judges what the engine finds.
+  const ranked = Intent.parse({ intent: 'click_element', element: { ordinal: 2, role: 'button', within: 'toolbar' } });
+
+  it('harmless as planned; asks when the live element is destructive, even after a harmless approval', () => {
+    expect(classifyRisk(ranked).level).toBe('harmless');
+    expect(liveGate(ranked, 'harmless')({ element: button('Save') })).toBeUndefined();
+    expect(liveGate(ranked, 'harmless')({ element: button('Delete everything') })).toMatchObject({ kind: 'needs_confirmation', level: 'destructive' });
+    expect(liveGate(ranked, 'harmless')({ element: { role: 'button', name: '', description: 'Delete this message' } })).toMatchObject({
+      kind: 'needs_confirmation',
+    });
+  });
+
+  it('refused on the assistant’s own window; a password field by rank is a secure field', () => {
+    expect(liveGate(ranked, 'destructive')({ element: { ...button('Ask before moderate actions'), own: true } })).toMatchObject({ code: 'refused' });
+    expect(classifyRisk(Intent.parse({ intent: 'type_text', text: '1234', element: { ordinal: 1, role: 'password_field' } })).level).toBe('blocked');
+  });
+
+  it('what a planner may say is bounded: a rank of 1 to 99, a role, a short container name', () => {
+    for (const bad of [
+      { ordinal: 0, role: 'button' },
+      { ordinal: 100, role: 'button' },
+      { ordinal: 1.5, role: 'button' },
+      { ordinal: 2 },
+      { ordinal: 2, role: 'spaceship' },
+      { ordinal: 2, role: 'button', within: 'x'.repeat(201) },
+      { ordinal: 2, role: 'button', within: 'tool\u202ebar' },
+      { ordinal: 2, role: 'button', label: 'Send' },
+    ])
+      expect(Intent.safeParse({ intent: 'click_element', element: bad }).success, JSON.stringify(bad)).toBe(false);
+  });
+});
+
 describe('gate policy: provenance', () => {
   it('a screen-influenced plan asks before moderate actions even when the user turned that off', () => {
     expect(gateDecision('moderate', { confirmModerate: false })).toBe('run');

@@ -4,6 +4,7 @@
  * Each reader takes the tokens of one phrase and either returns what it names or says why not.
  * None of them guesses: a phrase that could name two things is a failure with a reason.
  */
+import { readOrdinalElement, type OrdinalRef } from './ordinal-phrase.js';
 import { LIMITS } from '../schema.js';
 import type { Role } from '../../shared/roles.js';
 import {
@@ -40,7 +41,7 @@ export interface LabelRef {
   app?: string;
 }
 
-export type ElementTarget = { id: number } | LabelRef;
+export type ElementTarget = { id: number } | LabelRef | OrdinalRef;
 export type PlaceTarget = Point | ElementTarget;
 
 function isDigits(s: string, from: number): boolean {
@@ -337,6 +338,8 @@ export function splitAppSuffix(tokens: readonly Token[], words: readonly string[
 
 /** An element: an id ("12", "number 12") when `bareId` or prefixed, else a label [in App]. */
 export function readElement(command: string, tokens: readonly Token[], bareId: boolean): Read<ElementTarget> {
+  const ranked = readOrdinalElement(tokens);
+  if (ranked !== null) return ranked;
   const id = readElementId(tokens, bareId);
   if (id !== null) return id.ok ? ok({ id: id.value }) : id;
   return readLabelInApp(command, tokens, {});
@@ -359,6 +362,8 @@ export function readPlace(command: string, tokens: readonly Token[]): Read<Place
   if (readWholeNumber(tokens) !== null) return fail('a lone number: say "number 12" for an element or "x, y" for a point');
   const point = readPoint(tokens);
   if (point !== null) return point;
+  const ranked = readOrdinalElement(tokens);
+  if (ranked !== null) return ranked;
   const id = readElementId(tokens, false);
   if (id !== null) return id.ok ? ok({ id: id.value }) : id;
   return readLabelInApp(command, tokens, { place: true });

@@ -2,7 +2,7 @@
 import { type Intent, LIMITS } from '../schema.js';
 import { looksLikeChord } from './chord.js';
 import { REPEAT_WORDS } from './lexicon.js';
-import { fail, ok, type Read, readElement, readElementId, readNumber, readPlace, readPoint } from './phrases.js';
+import { type ElementTarget, fail, ok, type Read, readElement, readElementId, readNumber, readPlace, readPoint } from './phrases.js';
 import { isWord, joinTokens, type Token } from './tokens.js';
 
 export const CLICK_INTENT = {
@@ -44,7 +44,7 @@ export function parseClick(command: string, kind: 'click' | 'double' | 'right' |
   return elementClick(kind, element.value);
 }
 
-export function elementClick(kind: 'click' | 'double' | 'right' | 'triple', element: { id: number } | { label: string }): Read<Intent> {
+export function elementClick(kind: 'click' | 'double' | 'right' | 'triple', element: ElementTarget): Read<Intent> {
   if (kind === 'triple') return fail('triple-click works on a point only: "triple-click at x, y"');
   return ok({ intent: CLICK_INTENT[kind], element });
 }
