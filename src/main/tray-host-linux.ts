@@ -6,7 +6,7 @@
  * the bus itself — through dbus-send, present wherever D-Bus is, killed at the deadline. No answer
  * (no bus, no dbus-send, too slow) is "unknown", which the shell treats as no tray.
  */
-import { execFile } from 'node:child_process';
+import { dbusSend } from '../shared/dbus-send.js';
 
 export type TrayHost = 'present' | 'absent' | 'unknown';
 
@@ -15,19 +15,15 @@ export const STATUS_NOTIFIER_WATCHER = 'org.kde.StatusNotifierWatcher';
 /** Asks the session bus whether the StatusNotifier watcher has an owner; answers within `deadlineMs`. */
 export function probeTrayHost(env: NodeJS.ProcessEnv, deadlineMs = 1000): Promise<TrayHost> {
   const args = [
-    '--session',
     '--print-reply',
     '--dest=org.freedesktop.DBus',
     '/org/freedesktop/DBus',
     'org.freedesktop.DBus.NameHasOwner',
     `string:${STATUS_NOTIFIER_WATCHER}`,
   ];
-  return new Promise((resolve) => {
-    execFile('dbus-send', args, { env, timeout: deadlineMs, killSignal: 'SIGKILL' }, (error, stdout) => {
-      if (error) return resolve('unknown');
-      const answer = /\bboolean (true|false)\b/.exec(stdout)?.[1];
-      resolve(answer === 'true' ? 'present' : answer === 'false' ? 'absent' : 'unknown');
-    });
+  return dbusSend(args, env, deadlineMs).then((stdout) => {
+    const answer = stdout === undefined ? undefined : /\bboolean (true|false)\b/.exec(stdout)?.[1];
+    return answer === 'true' ? 'present' : answer === 'false' ? 'absent' : 'unknown';
   });
 }
 

@@ -206,6 +206,8 @@ export const Settings = z
             .default(175),
           { label: 'The speech rate', ...SPEECH_RATE },
         ),
+        /** Say nothing while a screen reader (Orca) runs: it reads the panel's messages itself (issue #30). */
+        quietWithScreenReader: z.boolean({ error: 'must be on or off' }).default(false),
       })
       .prefault({}),
     /** Start Assistive Control when the user logs in (the shell registers it with the OS). */

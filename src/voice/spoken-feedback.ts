@@ -1,6 +1,8 @@
 /**
  * Spoken feedback: short confirmations ("Opened Safari"), and questions and confirmation requests
- * read aloud, through the platform's synthesizer (speech-synth.ts).
+ * read aloud, through the platform's speech output (speech-synth.ts): on Linux speech-dispatcher's
+ * queue, shared with the screen reader, when it runs, espeak-ng otherwise; quiet while a screen
+ * reader runs when the user asks for that (speech-route.ts).
  *
  * Queue policy (docs/decisions/0068-spoken-feedback-espeak-ng-reads-standard-input.md): a confirmation follows the one being
  * spoken; a question, a confirmation request or an error interrupts whatever is speaking and drops
@@ -8,11 +10,13 @@
  * `stop()` silences everything at once. Nothing here throws into the assistant loop: each `speak`
  * resolves with what happened, and a missing synthesizer is reported once through `onError`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { SpeechError } from './speech-error.js';
-import { platformSynth, type Synth } from './speech-synth.js';
+import type { Utterance } from './speech-output.js';
+import type { SpeechRouter } from './speech-route.js';
+import { platformSpeechRouter, type Synth } from './speech-synth.js';
 
-export type SpeakOutcome = 'spoken' | 'off' | 'stopped' | 'dropped' | 'failed';
+/** `quiet`: not said, because a screen reader runs and the user asked for quiet then. */
+export type SpeakOutcome = 'spoken' | 'off' | 'quiet' | 'stopped' | 'dropped' | 'failed';
 
 export interface SpeakOptions {
   /** Speak now, cutting off the current line and dropping waiting ones (questions, errors). */
@@ -23,9 +27,14 @@ export interface SpokenFeedbackOptions {
   readonly enabled: boolean;
   /** Words per minute, 80–450 (the settings' range). */
   readonly rate: number;
+  /** Stay quiet while a screen reader runs (the setting `spokenFeedback.quietWithScreenReader`). */
+  readonly quietWithScreenReader?: boolean;
   readonly synth?: Synth;
-  /** Write each utterance to this WAV file instead of the speakers (tests, machines without sound). */
+  /** Write each utterance to this WAV file through the synthesizer, instead of the speakers (tests, machines without sound). */
   readonly wavPath?: string;
+  /** Where each line goes (speech-route.ts); by default the platform's (speech-synth.ts). */
+  readonly router?: SpeechRouter;
+  readonly env?: NodeJS.ProcessEnv;
   /** Told once per failure kind, with a sentence for the user. */
   readonly onError?: (error: SpeechError) => void;
 }
@@ -36,6 +45,7 @@ export interface SpokenFeedback {
   stop(): void;
   setEnabled(enabled: boolean): void;
   setRate(rateWpm: number): void;
+  setQuietWithScreenReader(on: boolean): void;
   /** A line is being spoken now (continuous listening pauses meanwhile: its own voice is no command). */
   speaking(): boolean;
 }
@@ -62,11 +72,18 @@ interface Item {
 }
 
 export function createSpokenFeedback(options: SpokenFeedbackOptions): SpokenFeedback {
-  const synth = options.synth ?? platformSynth();
+  const router =
+    options.router ??
+    platformSpeechRouter({
+      ...(options.synth ? { synth: options.synth } : {}),
+      ...(options.wavPath ? { wavPath: options.wavPath } : {}),
+      ...(options.env ? { env: options.env } : {}),
+    });
   let enabled = options.enabled;
   let rate = clampRate(options.rate);
+  let quietWithScreenReader = options.quietWithScreenReader ?? false;
   const waiting: Item[] = [];
-  let current: { child: ChildProcess; item: Item; stopped: boolean } | undefined;
+  let current: { item: Item; utterance?: Utterance; stopped: boolean } | undefined;
   const reported = new Set<string>();
 
   const report = (e: SpeechError) => {
@@ -79,60 +96,34 @@ export function createSpokenFeedback(options: SpokenFeedbackOptions): SpokenFeed
     if (current) return;
     const item = waiting.shift();
     if (!item) return;
-    const cmd = synth.synthCommand(item.text, rate, options.wavPath);
-    let child: ChildProcess;
-    try {
-      child = spawn(cmd.file, [...cmd.args], { stdio: [cmd.stdin === undefined ? 'ignore' : 'pipe', 'ignore', 'ignore'], shell: false });
-    } catch {
-      item.resolve('failed');
-      report(new SpeechError('tts_failed', 'Spoken feedback could not start, so this message was shown but not read aloud.'));
-      return next();
-    }
-    const run = { child, item, stopped: false };
+    const run: { item: Item; utterance?: Utterance; stopped: boolean } = { item, stopped: false };
     current = run;
-    // A synthesizer that hangs (a stuck audio device) is ended: a line never takes longer than this.
-    const words = item.text.split(/\s+/).length;
-    const limit = setTimeout(() => child.kill('SIGKILL'), 10_000 + (words / rate) * 60_000 * 3);
-    let settled = false;
     const settle = (outcome: SpeakOutcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(limit);
       if (current === run) current = undefined;
       item.resolve(outcome);
       next();
     };
-    child.on('error', (e: NodeJS.ErrnoException) => {
-      report(
-        e.code === 'ENOENT'
-          ? new SpeechError('tts_unavailable', synth.missingSynthMessage())
-          : new SpeechError('tts_failed', `Spoken feedback failed (${synth.name} could not run), so messages are shown but not read aloud.`),
-      );
-      settle('failed');
-    });
-    child.on('close', (code) => {
-      if (settled) return; // after 'error' (a synthesizer that could not start)
-      if (run.stopped) return settle('stopped');
-      if (code === 0) return settle('spoken');
-      report(
-        new SpeechError(
-          'tts_failed',
-          `Spoken feedback failed (${synth.name} stopped with an error): check the sound output, or turn spoken feedback off in the settings.`,
-        ),
-      );
-      settle('failed');
-    });
-    if (cmd.stdin !== undefined && child.stdin) {
-      child.stdin.on('error', () => undefined); // the synthesizer may exit before reading it all
-      child.stdin.end(cmd.stdin, 'utf8');
-    }
+    void (async (): Promise<SpeakOutcome> => {
+      const output = await router.route(quietWithScreenReader);
+      if (run.stopped) return 'stopped';
+      if (output === 'quiet') return 'quiet';
+      run.utterance = output.say(item.text, rate);
+      const end = await run.utterance.done;
+      if (end instanceof SpeechError) {
+        report(end);
+        return 'failed';
+      }
+      return end;
+    })()
+      .catch(() => 'failed' as const)
+      .then(settle);
   };
 
   const stopAll = () => {
     for (const item of waiting.splice(0)) item.resolve('dropped');
     if (current) {
       current.stopped = true;
-      current.child.kill('SIGTERM');
+      current.utterance?.stop();
     }
   };
 
@@ -155,6 +146,9 @@ export function createSpokenFeedback(options: SpokenFeedbackOptions): SpokenFeed
     },
     setRate(wpm) {
       rate = clampRate(wpm);
+    },
+    setQuietWithScreenReader(on) {
+      quietWithScreenReader = on;
     },
     speaking: () => current !== undefined,
   };

@@ -212,6 +212,7 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
 
     await page().getByRole('checkbox', { name: 'Speak what the assistant did' }).check();
     await page().getByRole('spinbutton', { name: 'Speech rate (words per minute)' }).fill('220');
+    await page().getByRole('checkbox', { name: 'Stay quiet while a screen reader runs' }).check();
     await page().getByRole('checkbox', { name: 'Start Assistive Control when I log in' }).check();
     await page()
       .getByRole('checkbox', { name: /Ask before moderate-risk actions/ })
@@ -230,7 +231,7 @@ describe.runIf(process.platform === 'linux')('onboarding, keys and settings in C
     await expect.poll(() => message.textContent()).toBe('Settings saved. Planner: OpenAI.');
     expect((await settings.load()).settings).toMatchObject({
       provider: 'openai',
-      spokenFeedback: { enabled: true, rate: 220 },
+      spokenFeedback: { enabled: true, rate: 220, quietWithScreenReader: true },
       launchAtLogin: true,
       confirmModerate: false,
       confidence: { reject: 0.3, warn: 0.7 },

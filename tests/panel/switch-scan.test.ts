@@ -287,6 +287,7 @@ describe('Settings in the scan', () => {
     expect(inside('Speech and voice')).toEqual([
       `Speech rate: ${saved.spokenFeedback.rate} words a minute`,
       `Spoken feedback: ${saved.spokenFeedback.enabled ? 'on' : 'off'}`,
+      `Quiet while a screen reader runs: ${saved.spokenFeedback.quietWithScreenReader ? 'on' : 'off'}`,
       `Voice commands: ${saved.voice?.enabled ? 'on' : 'off'}`,
     ]);
     expect(inside('Safety and app')).toEqual([

@@ -232,6 +232,12 @@ export function SettingsView({
           max={SPEECH_RATE.max}
           onChange={(n) => set('spokenFeedback', { ...draft.spokenFeedback, rate: n })}
         />
+        <Checkbox
+          id="quiet-with-screen-reader"
+          label="Stay quiet while a screen reader runs"
+          checked={draft.spokenFeedback.quietWithScreenReader ?? false}
+          onChange={(on) => set('spokenFeedback', { ...draft.spokenFeedback, quietWithScreenReader: on })}
+        />
 
         {draft.voice && (
           <>

@@ -131,6 +131,13 @@ const TOGGLES: readonly ToggleSpec[] = [
   },
   {
     section: 'Speech and voice',
+    key: 'spokenFeedback.quietWithScreenReader',
+    label: 'Quiet while a screen reader runs',
+    get: (d) => d.spokenFeedback.quietWithScreenReader ?? false,
+    set: (d, on) => ({ ...d, spokenFeedback: { ...d.spokenFeedback, quietWithScreenReader: on } }),
+  },
+  {
+    section: 'Speech and voice',
     key: 'voice.enabled',
     label: 'Voice commands',
     get: (d) => d.voice?.enabled,

@@ -55,7 +55,8 @@ export const settingsUpdate = z.strictObject({
   openaiBaseUrl: z.string().max(500),
   confirmModerate: z.boolean(),
   confidence: z.strictObject({ reject: z.number(), warn: z.number() }),
-  spokenFeedback: z.strictObject({ enabled: z.boolean(), rate: z.number() }),
+  /** quietWithScreenReader optional like voice's later fields: an update without it saves off. */
+  spokenFeedback: z.strictObject({ enabled: z.boolean(), rate: z.number(), quietWithScreenReader: z.boolean().optional() }),
   launchAtLogin: z.boolean(),
   globalShortcut: z.string().max(100),
   switchAccess: z.strictObject({
@@ -92,8 +93,11 @@ export const settingsUpdate = z.strictObject({
 /** Voice's two later fields may be left out of an update (the defaults are saved then). */
 type VoiceUpdate = Omit<PanelSettings['voice'], 'pushToTalk' | 'continuous'> & Partial<Pick<PanelSettings['voice'], 'pushToTalk' | 'continuous'>>;
 
+type SpokenFeedbackUpdate = Omit<PanelSettings['spokenFeedback'], 'quietWithScreenReader'> &
+  Partial<Pick<PanelSettings['spokenFeedback'], 'quietWithScreenReader'>>;
+
 /** A change from the panel: the schema's PanelSettings, voice optional (a form that does not show it leaves it as it is). */
-export type SettingsUpdate = Omit<PanelSettings, 'voice'> & { voice?: VoiceUpdate };
+export type SettingsUpdate = Omit<PanelSettings, 'voice' | 'spokenFeedback'> & { voice?: VoiceUpdate; spokenFeedback: SpokenFeedbackUpdate };
 
 /** What the panel sees of the settings: the changeable ones, whether onboarding is done, and keys as saved / not saved. */
 export type SettingsView = PanelSettings & { keys: KeysView; onboardingDone: boolean };

@@ -1,0 +1,192 @@
+/**
+ * Spoken feedback through Debian's speech-dispatcher (issue #30 item 6), on the private desktop.
+ *
+ * The real server runs with a configuration of its own: its output module is speech-dispatcher's
+ * generic module running a command that appends each message it is given to a file (there is no
+ * sound card here), so the file is what speech-dispatcher said. A line with "slowly" in it keeps the
+ * module busy until it is cancelled, which is how a stop is seen. The screen reader is the desktop's
+ * own flag (org.a11y.Status ScreenReaderEnabled on the accessibility bus) and a process named orca.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../src/config/settings.js';
+import { createSettingsStore } from '../../src/config/settings.js';
+import type { PanelSession } from '../../src/core/panel-session.js';
+import { decodeWav } from '../../src/voice/audio.js';
+import { platformSynth } from '../../src/voice/speech-synth.js';
+import { screenReaderFlag, screenReaderProcess } from '../../src/voice/speech-route.js';
+import { createSpokenFeedback } from '../../src/voice/spoken-feedback.js';
+import { desktopSkipReason, stopPid, until } from '../support/desktop.js';
+import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
+import { startTestCore } from '../support/panel-core.js';
+import { closePorts } from '../support/port-link.js';
+
+const run = promisify(execFile);
+const SPEECHD = '/usr/bin/speech-dispatcher';
+const MODULE = '/usr/lib/speech-dispatcher-modules/sd_generic';
+const skip = desktopSkipReason();
+// scripts/setup.sh installs it, so on a desktop that runs a missing server is a failure that says how to fix it.
+if (!skip && !(existsSync(SPEECHD) && existsSync(MODULE))) {
+  throw new Error('speech-dispatcher is not installed: run "sudo apt-get install -y speech-dispatcher" (or bash scripts/setup.sh).');
+}
+
+let dir: string;
+let server: ChildProcess | undefined;
+let socket: string;
+let record: string;
+let fixture: LoopFixture;
+
+/** What speech-dispatcher's output module was given, one line per line of text. */
+const said = (): string[] => (existsSync(record) ? readFileSync(record, 'utf8').split(/\r?\n/).filter(Boolean) : []);
+
+async function startSpeechDispatcher(): Promise<void> {
+  const conf = join(dir, 'conf');
+  mkdirSync(join(conf, 'modules'), { recursive: true });
+  // The ALSA null device: the server opens an audio output for every module, and there is no sound card here.
+  writeFileSync(
+    join(conf, 'speechd.conf'),
+    [
+      'LogLevel 3',
+      'AddModule "recorder" "sd_generic" "recorder.conf"',
+      'DefaultModule recorder',
+      'AudioOutputMethod "alsa"',
+      'AudioALSADevice "null"',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(conf, 'modules', 'recorder.conf'),
+    [
+      `GenericExecuteSynth "printf '%s\\\\n' \\'$DATA\\' | tee -a ${record} | grep -q slowly && exec sleep 600"`,
+      // Text as it is, in UTF-8 (the module's default charset is Latin-1).
+      'GenericLanguage "en" "en" "utf-8"',
+      'AddVoice "en" "MALE1" "en"',
+      '',
+    ].join('\n'),
+  );
+  server = spawn(SPEECHD, ['-s', '-t', '0', '-C', conf, '-c', 'unix_socket', '-S', socket, '-L', join(dir, 'log'), '-P', join(dir, 'speechd.pid')], {
+    stdio: 'ignore',
+  });
+  await until("speech-dispatcher's socket", async () => (existsSync(socket) ? true : undefined), 15_000);
+}
+
+async function setScreenReaderFlag(on: boolean): Promise<void> {
+  await run('dbus-send', [
+    '--session',
+    '--print-reply',
+    '--dest=org.a11y.Bus',
+    '/org/a11y/bus',
+    'org.freedesktop.DBus.Properties.Set',
+    'string:org.a11y.Status',
+    'string:ScreenReaderEnabled',
+    `variant:boolean:${on}`,
+  ]);
+}
+
+const env = () => ({ ...process.env, SPEECHD_ADDRESS: `unix_socket:${socket}` });
+
+describe.skipIf(skip !== '')('spoken feedback through speech-dispatcher, the screen reader’s queue', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ac-speechd-'));
+    socket = join(dir, 'speechd.sock');
+    record = join(dir, 'said.txt');
+    // The desktop session first: the screen reader flag below is set on its accessibility bus.
+    fixture = await openLoopFixture();
+    await startSpeechDispatcher();
+  }, 60_000);
+
+  afterAll(async () => {
+    if (server?.pid) stopPid(server.pid);
+    await setScreenReaderFlag(false).catch(() => undefined);
+    closePorts();
+    await fixture?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    rmSync(record, { force: true });
+    await setScreenReaderFlag(false);
+  });
+
+  it('a line goes through speech-dispatcher when it runs, as data only: quotes, a leading dot, $() and a lone "." are said, never run', async () => {
+    const tts = createSpokenFeedback({ enabled: true, rate: 175, env: env() });
+    const marker = join(dir, 'injected');
+    expect(await tts.speak('Opened Safari')).toBe('spoken');
+    expect(await tts.speak(`"quoted" 'single' $(touch ${marker})\n.\n.leading dot`)).toBe('spoken');
+    // The generic module says a message in pieces cut at its punctuation: each line is looked for in what it said.
+    expect(said()[0]).toBe('Opened Safari');
+    expect(said()).toEqual(expect.arrayContaining([`"quoted" 'single' $(touch ${marker})`, '.', '.leading dot']));
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a question interrupts a line being said (cancelled in speech-dispatcher) and drops what waits', async () => {
+    const tts = createSpokenFeedback({ enabled: true, rate: 175, env: env() });
+    const first = tts.speak('This line is said slowly, on purpose.');
+    const second = tts.speak('Opened Safari');
+    await until('the first line to reach speech-dispatcher', async () => (said().length > 0 ? true : undefined));
+    expect(tts.speaking()).toBe(true);
+    const question = tts.speak('Which one: Send or Save?', { interrupt: true });
+    expect(await first).toBe('stopped');
+    expect(await second).toBe('dropped');
+    expect(await question).toBe('spoken');
+    expect(said()).toEqual(['This line is said slowly, on purpose.', 'Which one: Send or Save?']);
+  });
+
+  it('a result of a command on the real core is said through speech-dispatcher', async () => {
+    const settingsDir = mkdtempSync(join(dir, 'core-'));
+    const base = defaultSettings();
+    await createSettingsStore({ dir: settingsDir }).save({ ...base, onboardingDone: true, spokenFeedback: { ...base.spokenFeedback, enabled: true } });
+    const feedback = createSpokenFeedback({ enabled: false, rate: 175, env: env() });
+    const session: PanelSession = await startTestCore({ fixture, dir: settingsDir, push: () => undefined, feedback });
+    await session.handle('command:run', ['click Increment']);
+    const lines = await until('the result to be said', async () => (said().length > 0 ? said() : undefined), 15_000);
+    expect(lines).toEqual(['Clicked “Increment”.']);
+  });
+
+  it('quiet while a screen reader runs, when the user asked for it: the desktop’s flag, then an orca process', async () => {
+    const tts = createSpokenFeedback({ enabled: true, rate: 175, env: env(), quietWithScreenReader: true });
+    await setScreenReaderFlag(true);
+    expect(await screenReaderFlag(env())).toBe(true);
+    expect(await tts.speak('Opened Safari')).toBe('quiet');
+    // Asked for nothing: the screen reader runs, and the line goes to the queue it shares.
+    tts.setQuietWithScreenReader(false);
+    expect(await tts.speak('Typed in Message')).toBe('spoken');
+    tts.setQuietWithScreenReader(true);
+    await setScreenReaderFlag(false);
+    expect(await screenReaderFlag(env())).toBe(false);
+    expect(await tts.speak('Scrolled down')).toBe('spoken');
+
+    // A process named orca (a copy of sleep under that name) is a screen reader too.
+    const orcaPath = join(dir, 'orca');
+    copyFileSync('/bin/sleep', orcaPath);
+    const orca = spawn(orcaPath, ['600'], { stdio: 'ignore' });
+    try {
+      await until('the orca process to run', async () => (screenReaderProcess() ? true : undefined));
+      expect(await tts.speak('Opened Firefox')).toBe('quiet');
+    } finally {
+      if (orca.pid) stopPid(orca.pid);
+    }
+    await until('the orca process to end', async () => (screenReaderProcess() ? undefined : true));
+    expect(await tts.speak('Pressed Enter')).toBe('spoken');
+    expect(said()).toEqual(['Typed in Message', 'Scrolled down', 'Pressed Enter']);
+  });
+
+  it('without speech-dispatcher, espeak-ng says the line', async () => {
+    const wav = join(dir, 'espeak.wav');
+    const linux = platformSynth('linux');
+    const tts = createSpokenFeedback({
+      enabled: true,
+      rate: 300,
+      env: { ...process.env, SPEECHD_ADDRESS: `unix_socket:${join(dir, 'nothing-listens-here.sock')}` },
+      // espeak-ng as the platform runs it, writing to a file instead of the speakers.
+      synth: { ...linux, synthCommand: (text, rate) => linux.synthCommand(text, rate, wav) },
+    });
+    expect(await tts.speak('Opened Safari')).toBe('spoken');
+    expect(decodeWav(readFileSync(wav)).samples.length).toBeGreaterThan(0);
+    expect(said()).toEqual([]);
+  });
+});
