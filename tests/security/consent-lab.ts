@@ -8,15 +8,14 @@
  * - the effects fixture (tests/fixtures/effects-fixture-app.py): the same effects for a list of
  *   labels given at launch, started again for each batch of labels (`relaunch`).
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
 import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxElement, AxSnapshot } from '../../src/execution/accessibility/types.js';
-import { activateWindow, harnessKey, harnessType, openFixture, stopApps, until, type Fixture } from '../support/desktop.js';
-import { openDesktop } from '../support/fixture-window.js';
-import { scriptedRunner, type ScriptedRunner } from './gate-lab.js';
+import { activateWindow, harnessKey, harnessType, openFixture, until, type Fixture } from '../support/desktop.js';
+import { openLabDesktop, scriptedRunner, type ScriptedRunner } from './gate-lab.js';
 import { afterAll, beforeAll } from 'vitest';
 
 export interface FixtureLab {
@@ -66,8 +65,8 @@ interface FixtureSpec {
 }
 
 async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
-  const { session, bridge } = await openDesktop();
-  const workdir = mkdtempSync(join(tmpdir(), 'ac-consent-'));
+  const desk = await openLabDesktop('ac-consent-');
+  const { bridge, workdir } = desk;
   const title = `^${spec.title}$`;
   let app: Fixture | undefined;
   let pid = 0;
@@ -100,14 +99,8 @@ async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
       if (!app) throw new Error('no fixture app');
       return app.counter(prefix);
     },
-    files(prefix) {
-      return readdirSync(workdir).filter((f) => f.startsWith(prefix)).length;
-    },
-    async element(name) {
-      const el = (await bridge.snapshot({ pid })).elements.find((e) => e.name === name && e.role !== 'text');
-      if (!el) throw new Error(`no element named ${JSON.stringify(name)}`);
-      return el;
-    },
+    files: desk.files,
+    element: (name) => desk.element(name, pid),
     async reset() {
       for (let i = 0; i < 3; i++) {
         const s = await bridge.snapshot({ pid });
@@ -149,12 +142,7 @@ async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
     harnessKey,
     harnessType,
     relaunch: launch,
-    async close() {
-      await runner.close();
-      await stopApps();
-      await session.stop();
-      rmSync(workdir, { recursive: true, force: true });
-    },
+    close: desk.closeWith(runner),
   };
   return lab;
 }

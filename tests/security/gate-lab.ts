@@ -121,9 +121,34 @@ export async function scriptedRunner(engine: ExecutionEngine): Promise<ScriptedR
   };
 }
 
-export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
+/** What every lab stands on: a private desktop and its bridge, a work folder (named from `prefix`), and the end of them. */
+export async function openLabDesktop(prefix: string) {
   const { session, bridge } = await openDesktop();
-  const workdir = mkdtempSync(join(tmpdir(), 'ac-gate-'));
+  const workdir = mkdtempSync(join(tmpdir(), prefix));
+  return {
+    bridge,
+    workdir,
+    /** How many files in the work folder have names that start with `start`. */
+    files: (start: string): number => readdirSync(workdir).filter((f) => f.startsWith(start)).length,
+    /** The element named `name` in the app `pid`, other than a label. */
+    async element(name: string, pid: number): Promise<AxElement> {
+      const el = (await bridge.snapshot({ pid })).elements.find((e) => e.name === name && e.role !== 'text');
+      if (!el) throw new Error(`no element named ${JSON.stringify(name)}`);
+      return el;
+    },
+    /** The lab's close: ends `runner`, every app this file started, the desktop, and the work folder. */
+    closeWith: (runner: ScriptedRunner) => async (): Promise<void> => {
+      await runner.close();
+      await stopApps();
+      await session.stop();
+      rmSync(workdir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
+  const desk = await openLabDesktop('ac-gate-');
+  const { bridge, workdir } = desk;
   const labelsFile = join(workdir, 'labels.json');
   writeFileSync(labelsFile, JSON.stringify(labels));
   // All three drawn before the gate fixture is raised: a window mapped later could take the focus.
@@ -147,11 +172,7 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
     panelPid,
     otherPid,
     llm,
-    async element(name, pid = fixturePid) {
-      const el = (await snapshotOf(pid)).elements.find((e) => e.name === name && e.role !== 'text');
-      if (!el) throw new Error(`no element named ${JSON.stringify(name)}`);
-      return el;
-    },
+    element: (name, pid = fixturePid) => desk.element(name, pid),
     async counter(prefix, pid = fixturePid) {
       const label = (await snapshotOf(pid)).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
       if (!label) throw new Error(`no counter ${prefix}`);
@@ -161,9 +182,7 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
       const box = (await snapshotOf(panelPid)).elements.find((e) => e.name === 'Ask before moderate actions');
       return !!box?.states.includes('checked');
     },
-    files(prefix) {
-      return readdirSync(workdir).filter((f) => f.startsWith(prefix)).length;
-    },
+    files: desk.files,
     async raise() {
       await activateWindow('^Gate Fixture$');
     },
@@ -181,12 +200,7 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
     harnessKey,
     harnessType,
     run: runner.run,
-    async close() {
-      await runner.close();
-      await stopApps();
-      await session.stop();
-      rmSync(workdir, { recursive: true, force: true });
-    },
+    close: desk.closeWith(runner),
   };
   return lab;
 }
