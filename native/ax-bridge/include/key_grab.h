@@ -52,6 +52,10 @@ class KeyGrab {
   virtual void shutdown() = 0;
 };
 
+// X11 only: the keysym of a key set() accepts (NoSymbol, 0, for any other name). The key watch
+// (include/key_watch.h) leaves the held switch keys out by it.
+unsigned long switchKeySym(const std::string& key);
+
 // The platform's key grab. Nothing is grabbed (and no thread runs) until the first set().
 std::unique_ptr<KeyGrab> createKeyGrab(std::function<void(const KeyReport&)> onKey);
 

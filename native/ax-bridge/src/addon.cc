@@ -11,6 +11,7 @@
 
 #include "../include/ax_bridge.h"
 #include "../include/key_grab.h"
+#include "../include/key_watch.h"
 #if defined(__APPLE__)
 #include "../include/unicode_typing.h"
 #endif
@@ -471,7 +472,8 @@ axb::KeyGrab& keyGrab() {
   return *gKeyGrab;
 }
 
-Napi::Value GrabKeys(const Napi::CallbackInfo& info) {
+// The first argument: a list of switch key names (at most as many as there are).
+std::vector<std::string> switchKeyNames(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (info.Length() < 1 || !info[0].IsArray()) throw Napi::TypeError::New(env, "keys must be an array");
   Napi::Array list = info[0].As<Napi::Array>();
@@ -482,6 +484,12 @@ Napi::Value GrabKeys(const Napi::CallbackInfo& info) {
     if (!v.IsString()) throw Napi::TypeError::New(env, "keys must be strings");
     keys.push_back(v.As<Napi::String>().Utf8Value());
   }
+  return keys;
+}
+
+Napi::Value GrabKeys(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  std::vector<std::string> keys = switchKeyNames(info);
   auto deferred = Napi::Promise::Deferred::New(env);
   Settler settler = Settler::New(env, "ax-bridge-keys", 0, 1);
   settler.Unref(env);
@@ -540,6 +548,40 @@ void StopKeyGrab() {
   gKeyFn.reset();
 }
 
+// The user's own key presses (include/key_watch.h): one watch per process, started by the first
+// watchUserKeys(); userKeys() reads its count without waiting on anything.
+std::unique_ptr<axb::KeyWatch> gKeyWatch;
+
+axb::KeyWatch& keyWatch() {
+  std::lock_guard<std::mutex> lock(gKeyMutex);
+  if (!gKeyWatch) gKeyWatch = axb::createKeyWatch();
+  return *gKeyWatch;
+}
+
+Napi::Value WatchUserKeys(const Napi::CallbackInfo& info) {
+  keyWatch().watch(switchKeyNames(info));
+  return info.Env().Undefined();
+}
+
+Napi::Value UserKeys(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  axb::KeyWatchState state = keyWatch().state();
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("presses", Napi::Number::New(env, static_cast<double>(state.presses)));
+  o.Set("watching", state.watching);
+  o.Set("problem", state.problem);
+  return o;
+}
+
+void StopKeyWatch() {
+  std::unique_ptr<axb::KeyWatch> stopping;
+  {
+    std::lock_guard<std::mutex> lock(gKeyMutex);
+    stopping = std::move(gKeyWatch);
+  }
+  if (stopping) stopping->shutdown();
+}
+
 Napi::Value Vocabulary(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   Napi::Object o = Napi::Object::New(env);
@@ -558,6 +600,7 @@ void Cleanup(void*) {
   }
   if (stopping) stopping->shutdown();
   StopKeyGrab();
+  StopKeyWatch();
 }
 
 #if defined(__APPLE__)
@@ -624,6 +667,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("vocabulary", Napi::Function::New(env, Vocabulary, "vocabulary"));
   exports.Set("grabKeys", Napi::Function::New(env, GrabKeys, "grabKeys"));
   exports.Set("setKeyListener", Napi::Function::New(env, SetKeyListener, "setKeyListener"));
+  exports.Set("watchUserKeys", Napi::Function::New(env, WatchUserKeys, "watchUserKeys"));
+  exports.Set("userKeys", Napi::Function::New(env, UserKeys, "userKeys"));
   return exports;
 }
 

@@ -359,6 +359,8 @@ std::unique_ptr<KeyGrab> createKeyGrab(std::function<void(const KeyReport&)> onK
   return std::make_unique<X11KeyGrab>(std::move(onKey));
 }
 
+unsigned long switchKeySym(const std::string& key) { return keysymOf(key); }
+
 }  // namespace axb
 
 #else
