@@ -84,6 +84,13 @@ const SECTIONS: readonly Section[] = [
       spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./panel.ts', import.meta.url))], { stdio: 'inherit' });
     },
   ],
+  [
+    '“show numbers”: command → numbers drawn, 260 and 1,500 elements, cold and unchanged (the real core, the overlay page in Chromium, private headless desktop)',
+    () => {
+      // In a child process, as above: the engine's nut-js holds an X connection to the private display.
+      spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./overlay.ts', import.meta.url))], { stdio: 'inherit' });
+    },
+  ],
 ];
 
 console.log(`Assistive Control benchmarks — Node ${process.version}, ${process.platform}/${process.arch}\n`);
