@@ -31,6 +31,8 @@ export interface AuditRecord {
   readonly message: string;
   /** The text was typed into a secure (password) field: it is not logged. */
   readonly secureContext?: boolean;
+  /** A picture of the screen was sent to a model: its size and where it went (never its pixels). */
+  readonly picture?: { readonly width: number; readonly height: number; readonly bytes: number; readonly sentTo: string; readonly masked: number };
 }
 
 export interface AuditLogOptions {

@@ -3,6 +3,8 @@
  * confirmation, a planner factory, an audit sink) and what a run gives back.
  */
 import type { InputPlatform } from '../execution/input/keymap.js';
+import type { Observation } from '../execution/observation.js';
+import type { WindowPicture } from '../execution/screen/window-picture.js';
 import type { Planner } from '../intent/providers/planner.js';
 import type { Intent } from '../intent/schema.js';
 import type { UserCommandSet } from '../intent/user-commands.js';
@@ -87,6 +89,8 @@ export interface AssistantDeps {
   readonly userCommands?: UserCommandStore;
   /** The confidence policy for the grammar's intents (an LLM's comes with its planner). */
   readonly confidence?: ConfidencePolicy;
+  /** Pictures of the screen for a planner that takes images (vision.ts); absent, the assistant never takes one. */
+  readonly vision?: VisionDeps;
   /** Whose keys dictation's corrections press (a Mac's ⌘↑ and ⌘↓, or Ctrl+Home and Ctrl+End); default this process's platform. */
   readonly platform?: InputPlatform;
 }
@@ -100,4 +104,12 @@ export interface RunResult {
   readonly outcome: Outcome;
   /** One sentence for the user (for an observation the user asked for: what was seen). */
   readonly message: string;
+}
+
+/** What the loop needs to look at the screen (src/agent/vision.ts). */
+export interface VisionDeps {
+  /** The picture of app `pid`'s front window with `observation`'s numbers; rejects with an Error whose message is for the user. */
+  readonly picture: (pid: number, observation: Observation) => Promise<WindowPicture>;
+  /** The planner the user allowed pictures for, built at send time; `none` says how to allow one. */
+  readonly planner: PlannerFactory;
 }

@@ -14,6 +14,8 @@ import { sameAction } from './run-rules.js';
 import { AGAIN, Cancelled, end, untilAborted, type Planned, type RunState, type Step } from './run-state.js';
 import type { SessionMemory } from './session-memory.js';
 import { OwnCommands } from './own-commands.js';
+import { ScreenLook } from './vision.js';
+import { visionRequest } from '../intent/vision-words.js';
 
 const GRAMMAR_EXAMPLES = 'for example “open Firefox”, “click Send”, “type "hello"”, “press ctrl+s”, “scroll down 3” or “what’s on screen”';
 
@@ -29,9 +31,12 @@ export class PlanSource {
     private readonly emit: (event: AssistantEvent) => void,
   ) {
     this.own = new OwnCommands(deps, memory, emit, () => this.validationContext());
+    this.look = new ScreenLook(deps, memory, emit, () => this.validationContext());
   }
 
   private readonly own: OwnCommands;
+  /** Pictures of the screen, for a planner that takes images (vision.ts). */
+  private readonly look: ScreenLook;
 
   validationContext(confidence?: ConfidencePolicy): ValidationContext {
     const policy = confidence ?? this.deps.confidence;
@@ -52,6 +57,23 @@ export class PlanSource {
     return { outcome: 'refused', message };
   }
 
+  /**
+   * "Describe the screen" / "what's this?" (a sentence from the picture, when pictures are allowed;
+   * else the grammar lists the elements) and "look at the screen [and …]" (a plan from the picture).
+   */
+  private async fromPicture(state: RunState): Promise<Planned | Step | undefined> {
+    const asked = visionRequest(state.command);
+    if (!asked) return undefined;
+    if (asked.kind === 'describe') return (await this.look.ready(state)) ? this.look.describe(state) : undefined;
+    const command = asked.command ?? this.memory.recentCommands.find((c) => c !== state.command);
+    if (!command) {
+      const message = 'Say what to do after “look at the screen”, for example “look at the screen and click the gear icon”.';
+      this.emit({ type: 'error', code: 'no_command', message, retryable: false });
+      return end('needs_user', message);
+    }
+    return this.look.plan(state, command);
+  }
+
   /** The next intent, or the end of the run. */
   async next(state: RunState): Promise<Planned | Step> {
     if (!state.grammarTried) {
@@ -59,6 +81,8 @@ export class PlanSource {
       // The user's own commands first, so a phrase of theirs can mean what they chose.
       const own = await this.own.plan(state);
       if (own) return own;
+      const pictured = await this.fromPicture(state);
+      if (pictured) return pictured;
       const parsed = parseCommand(state.command, { platform: promptPlatform(process.platform) });
       if (parsed.kind === 'intent') {
         const validation = validateIntentValue(parsed.intent, this.validationContext());
@@ -67,6 +91,8 @@ export class PlanSource {
         return { intent: validation.intent, source: 'grammar', lowConfidence: validation.lowConfidence };
       }
       const available = await this.availability(state);
+      // No planner reads the tree's text: a planner that takes pictures may still see what the command means.
+      if (available.kind !== 'ready' && (await this.look.ready(state))) return this.look.plan(state, state.command);
       if (available.kind !== 'ready') {
         const message =
           available.kind === 'none'

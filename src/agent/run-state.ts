@@ -24,6 +24,8 @@ export interface Planned {
   readonly picked?: PickedElement;
   /** Planned by a model after screen content went into its conversation (provenance). */
   readonly screenInfluenced?: boolean;
+  /** Planned from a picture of the screen at a place the tree does not name: where, in words (the gate asks, saying so). */
+  readonly seenAt?: string;
   /** Its keys and typed text are for this field only (a dictation correction): not sent once the focus is elsewhere. */
   readonly keysFor?: { readonly role: Role; readonly name: string };
 }
