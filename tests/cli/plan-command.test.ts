@@ -26,19 +26,33 @@ async function run(...argv: string[]) {
 }
 
 describe('assistive-control plan (in process)', () => {
-  it('prints the intent, its summary and its risk, and exits 0', async () => {
-    const r = await run('plan', 'click the Send button');
-    expect(r.code).toBe(0);
-    expect(r.out).toContain('Click “Send” (button).');
-    expect(r.out).toContain('risk: destructive (asks you first)');
-    expect(r.out).toContain('"intent":"click_element"');
-    expect(r.err).toBe('');
-  });
-
-  it('joins unquoted words into one command', async () => {
-    const r = await run('plan', 'open', 'Firefox');
-    expect(r.code).toBe(0);
-    expect(r.out).toContain('Open “Firefox”.');
+  // Text output: the exit code, what each stream contains ('empty': nothing at all).
+  it.each<{ name: string; argv: string[]; code: number; out: string[] | 'empty'; err: string[] | 'empty' }>([
+    {
+      name: 'prints the intent, its summary and its risk, and exits 0',
+      argv: ['click the Send button'],
+      code: 0,
+      out: ['Click “Send” (button).', 'risk: destructive (asks you first)', '"intent":"click_element"'],
+      err: 'empty',
+    },
+    { name: 'joins unquoted words into one command', argv: ['open', 'Firefox'], code: 0, out: ['Open “Firefox”.'], err: [] },
+    {
+      name: 'exits 3 with a hint when nothing matches',
+      argv: ['please do my taxes'],
+      code: 3,
+      out: 'empty',
+      err: ['No command recognised in “please do my taxes”.', 'open Firefox', 'To plan it with an AI planner, add --provider ollama'],
+    },
+  ])('$name', async ({ argv, code, out, err }) => {
+    const r = await run('plan', ...argv);
+    expect(r.code).toBe(code);
+    for (const [stream, expected] of [
+      [r.out, out],
+      [r.err, err],
+    ] as const) {
+      if (expected === 'empty') expect(stream).toBe('');
+      else for (const line of expected) expect(stream).toContain(line);
+    }
   });
 
   it('prints one JSON object with --json', async () => {
@@ -52,15 +66,6 @@ describe('assistive-control plan (in process)', () => {
       risk: { level: 'destructive', gate: 'confirm' },
     });
     expect(r.out.trim().split('\n')).toHaveLength(1);
-  });
-
-  it('exits 3 with a hint when nothing matches', async () => {
-    const r = await run('plan', 'please do my taxes');
-    expect(r.code).toBe(3);
-    expect(r.err).toContain('No command recognised in “please do my taxes”.');
-    expect(r.err).toContain('open Firefox');
-    expect(r.err).toContain('To plan it with an AI planner, add --provider ollama');
-    expect(r.out).toBe('');
   });
 
   it('reports a no-match as JSON with --json', async () => {
