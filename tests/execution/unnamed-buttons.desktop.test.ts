@@ -1,7 +1,8 @@
 // Icon-only buttons without names on a real GTK app (issue #29 item 3; tests/fixtures/unnamed-buttons-app.py):
 // the observation lists each by where it is ("at the left of the toolbar "Format", 3rd of 6 buttons
 // there"), the one with a tooltip by its tooltip, and "click N" through the assistant loop (grammar
-// only, no model) presses the one it numbered: the app's own label says which it was.
+// only, no model) presses the one it numbered; "click the third button in the toolbar" and "the
+// second unnamed button" press the ones they count: the app's own label says which it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssistantLoop } from '../../src/agent/assistant-loop.js';
 import { SessionMemory } from '../../src/agent/session-memory.js';
@@ -59,5 +60,32 @@ describe.skipIf(skip !== '')('unnamed buttons on a real desktop', () => {
     const result = await loop.run(`click ${third?.[1]}`);
     expect(result.outcome, result.message).toBe('done');
     expect(await until('the app to say which button was pressed', async () => ((await pressed()) === '3' ? '3' : undefined), 5000)).toBe('3');
+  }, 60_000);
+
+  it('"click the third button in the toolbar", "the second unnamed button" and "the last unnamed button" press the ones they count, without an observation first', async () => {
+    const loop = new AssistantLoop({
+      engine,
+      memory: new SessionMemory(),
+      emit: () => undefined,
+      confirm: async () => 'declined',
+      planner: async () => ({ kind: 'none', message: 'No model in this test: the grammar must understand the command.' }),
+    });
+    // The counts are the observation's ("3rd of 6 buttons there"): the tooltip button "Zoom in" is the 6th, and named.
+    for (const [command, which] of [
+      ['click the third button in the toolbar', '3'],
+      ['click the second unnamed button', '2'],
+      ['click the last unnamed button in the Format toolbar', '5'],
+      ['click the last button in the toolbar', 'zoom'],
+      ['click the 1st button in toolbar Format', '1'],
+    ] as const) {
+      const result = await loop.run(command);
+      expect(result.outcome, `${command}: ${result.message}`).toBe('done');
+      expect(await until(`the app to say ${which} was pressed`, async () => ((await pressed()) === which ? which : undefined), 5000)).toBe(which);
+    }
+    // Past the last: a sentence, and nothing pressed.
+    const none = await loop.run('click the seventh button in the toolbar');
+    expect(none.outcome).toBe('failed');
+    expect(none.message).toMatch(/There are 6 buttons in the toolbar “Format”, so there is no 7th/);
+    expect(await pressed()).toBe('1');
   }, 60_000);
 });
