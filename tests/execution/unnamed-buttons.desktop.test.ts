@@ -33,14 +33,18 @@ describe.skipIf(skip !== '')('unnamed buttons on a real desktop', () => {
     await stopApps();
   });
 
-  it('lists each unnamed button by where it is, numbers it, and "click N" presses that one', async () => {
-    const loop = new AssistantLoop({
+  /** The assistant loop with the offline grammar only (no model): what the user says must be understood by it. */
+  const grammarLoop = (): AssistantLoop =>
+    new AssistantLoop({
       engine,
       memory: new SessionMemory(),
       emit: () => undefined,
       confirm: async () => 'declined',
       planner: async () => ({ kind: 'none', message: 'No model in this test: the grammar must understand the command.' }),
     });
+
+  it('lists each unnamed button by where it is, numbers it, and "click N" presses that one', async () => {
+    const loop = grammarLoop();
     // What the user says first: the list the numbers refer to (the same one "show numbers" draws).
     const looked = await loop.run("what's on screen");
     expect(looked.outcome, looked.message).not.toBe('refused');
@@ -63,13 +67,7 @@ describe.skipIf(skip !== '')('unnamed buttons on a real desktop', () => {
   }, 60_000);
 
   it('"click the third button in the toolbar", "the second unnamed button" and "the last unnamed button" press the ones they count, without an observation first', async () => {
-    const loop = new AssistantLoop({
-      engine,
-      memory: new SessionMemory(),
-      emit: () => undefined,
-      confirm: async () => 'declined',
-      planner: async () => ({ kind: 'none', message: 'No model in this test: the grammar must understand the command.' }),
-    });
+    const loop = grammarLoop();
     // The counts are the observation's ("3rd of 6 buttons there"): the tooltip button "Zoom in" is the 6th, and named.
     for (const [command, which] of [
       ['click the third button in the toolbar', '3'],
