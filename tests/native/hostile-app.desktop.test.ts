@@ -334,21 +334,21 @@ describe.skipIf(skip !== '')('a hostile AT-SPI app cannot crash or hang the brid
       expect(run.outcomes.find((o) => o.call === 'snapshot')).toMatchObject({ ok: true });
     }, CHILD_TEST_TIMEOUT_MS);
 
-    it('empty: method returns with no arguments where the bridge expects one', async () => {
-      expectSurvived(await runChild('empty'));
-    }, CHILD_TEST_TIMEOUT_MS);
-
-    it("registry: a child that is the registry's own root, whose Properties.GetAll answers with no arguments", async () => {
-      expectSurvived(await runChild('registry'));
-    }, CHILD_TEST_TIMEOUT_MS);
-
-    it('cache-bomb: an app cache that claims 2,147,483,647 children', async () => {
-      expectSurvived(await runChild('cache-bomb'));
-    }, CHILD_TEST_TIMEOUT_MS);
-
-    it('direct-hang: a peer-to-peer address whose socket never accepts the connection', async () => {
-      expectSurvived(await runChild('direct-hang'));
-    }, CHILD_TEST_TIMEOUT_MS);
+    // The modes whose only test is that the process lives on: the mode, what the app does, its options.
+    it.each<[string, string, string[]]>([
+      ['empty', 'method returns with no arguments where the bridge expects one', []],
+      ['registry', "a child that is the registry's own root, whose Properties.GetAll answers with no arguments", []],
+      ['cache-bomb', 'an app cache that claims 2,147,483,647 children', []],
+      ['direct-hang', 'a peer-to-peer address whose socket never accepts the connection', []],
+      ['silent', '24 children that never answer keep the bridge busy no longer than the deadline', ['--count', '24']],
+      ['huge', 'a million distinct children keep the bridge busy no longer than the deadline', ['--distinct']],
+    ])(
+      '%s: %s',
+      async (mode, _what, options) => {
+        expectSurvived(await runChild(mode, options));
+      },
+      CHILD_TEST_TIMEOUT_MS,
+    );
 
     it('direct-exec: a peer-to-peer address that would run a program is not opened', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'hostile-exec-'));
@@ -363,13 +363,6 @@ describe.skipIf(skip !== '')('a hostile AT-SPI app cannot crash or hang the brid
       }
     }, CHILD_TEST_TIMEOUT_MS);
 
-    it('silent: 24 children that never answer keep the bridge busy no longer than the deadline', async () => {
-      expectSurvived(await runChild('silent', ['--count', '24']));
-    }, CHILD_TEST_TIMEOUT_MS);
-
-    it('huge: a million distinct children keep the bridge busy no longer than the deadline', async () => {
-      expectSurvived(await runChild('huge', ['--distinct']));
-    }, CHILD_TEST_TIMEOUT_MS);
   });
 
   it('stale-active: an app whose window claims to be active while another has the focus is not taken for the frontmost app', async () => {
