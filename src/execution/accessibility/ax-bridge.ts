@@ -131,9 +131,15 @@ export class AxBridge {
       const started = Date.now();
       const installed = await this.call(deadline, () => list(deadline));
       const match = matchAppName(what, installed);
-      if (match.kind !== 'found') throw new AccessibilityError('not_found', match.message);
       const left = Math.max(1, deadline - (Date.now() - started));
-      return this.call(left, () => this.native.launchApp('path', match.app.path, left));
+      if (match.kind === 'found') return this.call(left, () => this.native.launchApp('path', match.app.path, left));
+      // Not in the application folders: the addon asks Launch Services for an app of exactly that name.
+      if (match.kind === 'none' && what.trim() !== '') {
+        return this.call(left, () => this.native.launchApp('name', what, left)).catch((e: unknown) => {
+          throw e instanceof AccessibilityError && e.code === 'not_found' ? new AccessibilityError('not_found', match.message) : e;
+        });
+      }
+      throw new AccessibilityError('not_found', match.message);
     }
     return this.call(deadline, () => this.native.launchApp(by, what, deadline));
   }

@@ -108,6 +108,20 @@ describe('AxBridge.launchApp by name on macOS', () => {
     });
   });
 
+  it('asks Launch Services (the addon, by name) for an app outside the application folders, and keeps the sentence when it knows none either', async () => {
+    const { bridge, launched } = fake('darwin');
+    const found = await bridge.launchApp({ name: 'My Build' });
+    expect(found.pid).toBe(42);
+    expect(launched).toEqual([['name', 'My Build']]);
+    const native = {
+      platform: 'darwin',
+      installedApps: () => Promise.resolve([]),
+      launchApp: () => Promise.reject(Object.assign(new Error('no such app'), { code: 'not_found' })),
+    };
+    const error = await new AxBridge(native as unknown as NativeBridge).launchApp({ name: 'Nothing Here' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'not_found', message: "No installed application is called 'Nothing Here': check the spelling, or install it first." });
+  });
+
   it('leaves names to the Linux bridge', async () => {
     const { bridge, launched } = fake('linux');
     await bridge.launchApp({ name: 'gedit' });

@@ -9,11 +9,13 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "../../include/mac_apps.h"
 #include "mac_bridge.h"
 
 namespace axb {
@@ -41,12 +43,15 @@ std::vector<pid_t> RegularApps::list() {
       NSRunningApplication* app = [NSRunningApplication runningApplicationWithProcessIdentifier:pid];
       s.regular = app && !app.terminated && app.activationPolicy == NSApplicationActivationPolicyRegular;
     }
-    if (s.regular) out.push_back(pid);
+    if (s.regular || adopted_.count(pid)) out.push_back(pid);
     next[pid] = s;
   }
   seen_ = std::move(next);
+  for (auto it = adopted_.begin(); it != adopted_.end();) it = seen_.count(*it) ? std::next(it) : adopted_.erase(it);
   return out;
 }
+
+void RegularApps::adopt(pid_t pid) { adopted_.insert(pid); }
 
 Result<AppInfo> MacBridge::frontmostApp(const Deadline& deadline) {
   if (!AXIsProcessTrusted()) return Error{ErrorCode::PermissionDenied, kPermissionMessage};
@@ -128,6 +133,15 @@ Result<Launched> MacBridge::launchApp(LaunchBy by, const std::string& what, cons
       }
     }
     if (!url) {
+      // Outside the folders installedApps walks (another volume, a developer's build folder): Launch
+      // Services knows every app it has registered by name.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+      NSString* path = [ws fullPathForApplication:query];
+#pragma clang diagnostic pop
+      if (path) url = [NSURL fileURLWithPath:path isDirectory:YES];
+    }
+    if (!url) {
       return Error{ErrorCode::NotFound,
                    "No installed application is called '" + what + "': check the spelling, or install it first."};
     }
@@ -151,8 +165,28 @@ Result<Launched> MacBridge::launchApp(LaunchBy by, const std::string& what, cons
   NSString* display = [[NSFileManager defaultManager] displayNameAtPath:url.path];
   std::string name = display ? std::string(display.UTF8String) : what;
   std::string id = bundle.bundleIdentifier ? bundle.bundleIdentifier.UTF8String : "";
-  if (waited != 0) return timeoutError("Starting " + name, deadline);
-  if (failure) return Error{ErrorCode::Failed, "Could not start " + name + ": " + failure.UTF8String};
+  mac::LaunchFacts facts;
+  facts.answered = waited == 0;
+  facts.failed = failure != nil;
+  facts.processRunning = processAlive(pid);
+  NSRunningApplication* running = pid > 0 ? [NSRunningApplication runningApplicationWithProcessIdentifier:pid] : nil;
+  facts.regular = !running || running.activationPolicy == NSApplicationActivationPolicyRegular;
+  switch (mac::launchState(facts)) {
+    case mac::LaunchState::Failed:
+      return Error{ErrorCode::Failed,
+                   "Could not start " + name + (failure ? std::string(": ") + failure.UTF8String : ".")};
+    case mac::LaunchState::Starting:
+      // Still starting (a cold start can outlast the deadline): no pid yet; the caller looks for the
+      // app by name until its own wait ends, rather than reporting a timeout while it comes up.
+      return Launched{0, name, id};
+    case mac::LaunchState::MenuBarOnly:
+      // No Dock icon and no window by design: it counts among the running apps from now on, so that
+      // the caller finds it (RegularApps lists only regular apps otherwise).
+      regularApps_.adopt(pid);
+      return Launched{pid, name, id};
+    case mac::LaunchState::Started:
+      break;
+  }
   return Launched{pid, name, id};
 }
 
@@ -217,18 +251,19 @@ Result<std::vector<InstalledApp>> MacBridge::installedApps(const Deadline& deadl
 }
 
 // macOS 14 and later often ignore activateWithOptions: from a process that is not itself active
-// (cooperative activation). Accessibility is not subject to that: the app's AXFrontmost is set,
-// then its main (or first) window is made main and raised. activateWithOptions: is only the
-// fallback for an app that refuses AXFrontmost.
+// (cooperative activation). Accessibility is not subject to that: the app is unhidden if hidden, its
+// AXFrontmost is set, then its main (or first) window is taken out of the Dock if minimised, made
+// main and raised (mac::raiseSteps, include/mac_apps.h). activateWithOptions: is only the fallback
+// for an app that refuses AXFrontmost.
 Result<Done> MacBridge::activateApp(int pid, const Deadline& deadline) {
   if (!AXIsProcessTrusted()) return Error{ErrorCode::PermissionDenied, kPermissionMessage};
   if (!processAlive(pid))
     return Error{ErrorCode::NotFound, "This application is no longer running: open it again first."};
   CF<AXUIElementRef> axApp(AXUIElementCreateApplication(pid));
+  CF<CFTypeRef> hidden;
   bound(deadline);
-  AXError front = AXUIElementSetAttributeValue(axApp.get(), kAXFrontmostAttribute, kCFBooleanTrue);
-  if (front == kAXErrorCannotComplete)
-    return axFailure(front, pid, "Bringing the application to the front", "The application", deadline);
+  bool isHidden = AXUIElementCopyAttributeValue(axApp.get(), kAXHiddenAttribute, hidden.out()) == kAXErrorSuccess &&
+                  trueOf(hidden.get());
   CF<CFTypeRef> window;
   bound(deadline);
   AXError e = AXUIElementCopyAttributeValue(axApp.get(), kAXMainWindowAttribute, window.out());
@@ -243,22 +278,47 @@ Result<Done> MacBridge::activateApp(int pid, const Deadline& deadline) {
       if (first && CFGetTypeID(first) == AXUIElementGetTypeID()) *window.out() = CFRetain(first);
     }
   }
-  if (window) {
-    AXUIElementRef w = static_cast<AXUIElementRef>(window.get());
+  AXUIElementRef w = window ? static_cast<AXUIElementRef>(window.get()) : nullptr;
+  bool isMinimised = false;
+  if (w) {
+    CF<CFTypeRef> minimised;
     bound(deadline);
-    AXUIElementSetAttributeValue(w, kAXMainAttribute, kCFBooleanTrue);  // best effort: not every window can be main
+    isMinimised = AXUIElementCopyAttributeValue(w, kAXMinimizedAttribute, minimised.out()) == kAXErrorSuccess &&
+                  trueOf(minimised.get());
+  }
+  AXError front = kAXErrorSuccess;
+  for (mac::RaiseStep step : mac::raiseSteps(isHidden, isMinimised, w != nullptr)) {
     bound(deadline);
-    e = AXUIElementPerformAction(w, kAXRaiseAction);
-    if (e != kAXErrorSuccess && e != kAXErrorActionUnsupported && e != kAXErrorAttributeUnsupported)
-      return axFailure(e, pid, "Bringing the application to the front", "The application", deadline);
+    switch (step) {
+      case mac::RaiseStep::Unhide:
+        AXUIElementSetAttributeValue(axApp.get(), kAXHiddenAttribute, kCFBooleanFalse);
+        break;
+      case mac::RaiseStep::Frontmost:
+        front = AXUIElementSetAttributeValue(axApp.get(), kAXFrontmostAttribute, kCFBooleanTrue);
+        if (front == kAXErrorCannotComplete)
+          return axFailure(front, pid, "Bringing the application to the front", "The application", deadline);
+        break;
+      case mac::RaiseStep::Unminimise:
+        AXUIElementSetAttributeValue(w, kAXMinimizedAttribute, kCFBooleanFalse);
+        break;
+      case mac::RaiseStep::MakeMain:
+        AXUIElementSetAttributeValue(w, kAXMainAttribute, kCFBooleanTrue);  // best effort: not every window can be main
+        break;
+      case mac::RaiseStep::Raise:
+        e = AXUIElementPerformAction(w, kAXRaiseAction);
+        if (e != kAXErrorSuccess && e != kAXErrorActionUnsupported && e != kAXErrorAttributeUnsupported)
+          return axFailure(e, pid, "Bringing the application to the front", "The application", deadline);
+        break;
+    }
   }
   if (front != kAXErrorSuccess) {
     NSRunningApplication* app = [NSRunningApplication runningApplicationWithProcessIdentifier:pid];
+    if (isHidden && app) [app unhide];
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wdeprecated-declarations"
     bool asked = app && !app.terminated && [app activateWithOptions:NSApplicationActivateIgnoringOtherApps];
 #pragma clang diagnostic pop
-    if (!asked && !window)
+    if (!asked && !w)
       return Error{ErrorCode::Unsupported,
                    "This application does not let the assistant bring its window to the front."};
   }

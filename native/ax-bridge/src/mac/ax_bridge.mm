@@ -6,10 +6,16 @@
 // Linux: the stale-id store (include/generations.h) and the states and actions
 // (include/mac_mapping.h).
 //
-// One dedicated thread runs a CFRunLoop: every AX call happens there, and AXObserver sources are
-// added to that run loop so events arrive without Node's help. AX calls are bounded by the global
-// messaging timeout (AXUIElementSetMessagingTimeout on the system-wide element), set before each
-// call to what is left of the deadline but never above 0.5 s: a hung app otherwise blocks for 6 s.
+// One dedicated thread runs a CFRunLoop: every call of the bridge's interface happens there. AX calls
+// are bounded by the global messaging timeout (AXUIElementSetMessagingTimeout on the system-wide
+// element), set before each call to what is left of the deadline but never above 0.5 s: a hung app
+// otherwise blocks for 6 s.
+//
+// Events have a thread of their own (the watch thread, issue #33): the half-second poll that adds
+// observers for apps that start, and the AXObserver sources themselves, run on its run loop, so an
+// app that is launching or hung stalls the poll, never a snapshot or a click. The watch thread sets
+// no global timeout: each element it asks gets its own (kWatchCallSeconds), and one poll stops
+// adding observers at its own deadline (kPollBudgetMs) and goes on at the next tick.
 //
 // No NSWorkspace list or notification is used for running apps: NSWorkspace.runningApplications
 // and NSRunningApplication's changing properties are refreshed only while the *main* run loop turns
@@ -30,13 +36,47 @@
 #include <thread>
 #include <vector>
 
+#include "../../include/mac_apps.h"
 #include "mac_bridge.h"
 #include "roles_mac.h"
 
 namespace axb {
 namespace ax {
 
+static_assert(mac::kAXCannotComplete == kAXErrorCannotComplete && mac::kAXNotImplemented == kAXErrorNotImplemented &&
+                  mac::kAXAlreadyRegistered == kAXErrorNotificationAlreadyRegistered &&
+                  mac::kAXAPIDisabled == kAXErrorAPIDisabled,
+              "AXError values");
+
+namespace {
+constexpr float kWatchCallSeconds = 0.2f;
+constexpr double kPollBudgetMs = 300;
+
+// Runs a CFRunLoop on the calling thread until stopped; `loop` is set (under `mutex`) once it runs.
+void runLoopUntilStopped(std::mutex& mutex, std::condition_variable& ready, CFRunLoopRef& loop) {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    loop = CFRunLoopGetCurrent();
+    CFRetain(loop);
+  }
+  ready.notify_all();
+  // A source that never fires keeps the run loop running until it is stopped.
+  CFRunLoopTimerRef keepAlive = CFRunLoopTimerCreate(
+      nullptr, CFAbsoluteTimeGetCurrent() + 1e9, 1e9, 0, 0, [](CFRunLoopTimerRef, void*) {}, nullptr);
+  CFRunLoopAddTimer(loop, keepAlive, kCFRunLoopDefaultMode);
+  CFRunLoopRun();
+  CFRunLoopTimerInvalidate(keepAlive);
+  CFRelease(keepAlive);
+}
+
+void performOn(CFRunLoopRef loop, void (^block)(void)) {
+  CFRunLoopPerformBlock(loop, kCFRunLoopDefaultMode, block);
+  CFRunLoopWakeUp(loop);
+}
+}  // namespace
+
 MacBridge::MacBridge() {
+  bound(Deadline(500));  // the global timeout is 6 s until the first call sets it
   std::unique_lock<std::mutex> lock(mutex_);
   thread_ = std::thread([this] { run(); });
   ready_.wait(lock, [this] { return runLoop_ != nullptr; });
@@ -60,12 +100,12 @@ void MacBridge::shutdown() {
     if (stopped_) return;
     stopped_ = true;
     CFRunLoopRef loop = runLoop_;
-    CFRunLoopPerformBlock(loop, kCFRunLoopDefaultMode, ^{
+    performOn(loop, ^{
       CFRunLoopStop(loop);
     });
-    CFRunLoopWakeUp(loop);
   }
   if (thread_.joinable()) thread_.join();
+  stopWatch();
 }
 
 Result<Permission> MacBridge::permission(bool prompt, const Deadline&) {
@@ -76,39 +116,68 @@ Result<Permission> MacBridge::permission(bool prompt, const Deadline&) {
 }
 
 Result<Done> MacBridge::setEventHandler(std::function<void(const Event&)> handler) {
-  handler_ = std::move(handler);
-  if (handler_ && !pollTimer_) {
+  // R8: without the permission no observer can be added; say so rather than answer done and fail
+  // silently on every poll.
+  if (handler && !AXIsProcessTrusted()) return Error{ErrorCode::PermissionDenied, kPermissionMessage};
+  bool on = static_cast<bool>(handler);
+  {
+    std::lock_guard<std::mutex> lock(handlerMutex_);
+    handler_ = std::move(handler);
+  }
+  if (on) startWatch();
+  std::lock_guard<std::mutex> lock(watchMutex_);
+  if (!watchLoop_) return Done{};
+  performOn(watchLoop_, ^{
+    watchEvents(on);
+  });
+  return Done{};
+}
+
+// Watch thread: starts or stops the poll; stopping removes every observer.
+void MacBridge::watchEvents(bool on) {
+  if (on && !pollTimer_) {
     // Observers are per app: a timer adds them for apps that start later (and retries those that
     // failed), removes those of apps that quit, and notices the frontmost app changing.
     // NSWorkspace's notifications would need the main run loop, which Node does not turn.
     CFRunLoopTimerContext ctx{0, this, nullptr, nullptr, nullptr};
     pollTimer_ = CFRunLoopTimerCreate(nullptr, CFAbsoluteTimeGetCurrent(), 0.5, 0, 0, &MacBridge::onPoll, &ctx);
-    CFRunLoopAddTimer(runLoop_, pollTimer_, kCFRunLoopDefaultMode);
-  } else if (!handler_ && pollTimer_) {
+    CFRunLoopAddTimer(CFRunLoopGetCurrent(), pollTimer_, kCFRunLoopDefaultMode);
+  } else if (!on && pollTimer_) {
     CFRunLoopTimerInvalidate(pollTimer_);
     CFRelease(pollTimer_);
     pollTimer_ = nullptr;
     while (!observers_.empty()) removeObserver(observers_.begin()->first);
     failedObservers_.clear();
   }
-  return Done{};
+}
+
+void MacBridge::startWatch() {
+  std::unique_lock<std::mutex> lock(watchMutex_);
+  if (watchThread_.joinable() || watchStopped_) return;
+  watchThread_ = std::thread([this] {
+    runLoopUntilStopped(watchMutex_, watchReady_, watchLoop_);
+    watchEvents(false);
+  });
+  watchReady_.wait(lock, [this] { return watchLoop_ != nullptr; });
+}
+
+void MacBridge::stopWatch() {
+  {
+    std::lock_guard<std::mutex> lock(watchMutex_);
+    if (watchStopped_) return;
+    watchStopped_ = true;
+    if (watchLoop_) {
+      CFRunLoopRef loop = watchLoop_;
+      performOn(loop, ^{
+        CFRunLoopStop(loop);
+      });
+    }
+  }
+  if (watchThread_.joinable()) watchThread_.join();
 }
 
 void MacBridge::run() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    runLoop_ = CFRunLoopGetCurrent();
-    CFRetain(runLoop_);
-  }
-  ready_.notify_all();
-  // A source that never fires keeps the run loop running until shutdown() stops it.
-  CFRunLoopTimerRef keepAlive = CFRunLoopTimerCreate(
-      nullptr, CFAbsoluteTimeGetCurrent() + 1e9, 1e9, 0, 0, [](CFRunLoopTimerRef, void*) {}, nullptr);
-  CFRunLoopAddTimer(runLoop_, keepAlive, kCFRunLoopDefaultMode);
-  CFRunLoopRun();
-  CFRunLoopTimerInvalidate(keepAlive);
-  CFRelease(keepAlive);
-  setEventHandler(nullptr);
+  runLoopUntilStopped(mutex_, ready_, runLoop_);
   generations_.clear();  // releases every retained element
 }
 
@@ -119,9 +188,16 @@ void MacBridge::onPoll(CFRunLoopTimerRef, void* info) {
   }
 }
 
+bool MacBridge::hasHandler() {
+  std::lock_guard<std::mutex> lock(handlerMutex_);
+  return static_cast<bool>(handler_);
+}
+
+// Watch thread, every half second, within kPollBudgetMs.
 void MacBridge::poll() {
-  if (!handler_) return;
-  std::vector<pid_t> regular = regularApps_.list();
+  if (!hasHandler()) return;
+  Deadline budget(kPollBudgetMs);
+  std::vector<pid_t> regular = watchApps_.list();
   std::set<pid_t> running(regular.begin(), regular.end());
   // Apps that quit: their observers go, so that a reused pid is observed afresh.
   std::vector<pid_t> quit;
@@ -132,57 +208,82 @@ void MacBridge::poll() {
     it = running.count(it->first) ? std::next(it) : failedObservers_.erase(it);
   CFAbsoluteTime now = CFAbsoluteTimeGetCurrent();
   for (pid_t pid : regular) {
+    if (budget.expired()) break;  // the rest at the next tick
     if (observers_.count(pid) || pid == getpid()) continue;
-    // An app still starting refuses the observer (kAXErrorCannotComplete): tried again at every
-    // poll for its first 20 attempts, then every 10 s.
     auto failed = failedObservers_.find(pid);
-    if (failed != failedObservers_.end() && failed->second.attempts >= 20 && now - failed->second.last < 10) continue;
-    if (addObserver(pid)) {
+    if (failed != failedObservers_.end()) {
+      mac::ObserverRetry retry =
+          mac::observerRetry(failed->second.error, failed->second.attempts, now - failed->second.last);
+      if (retry == mac::ObserverRetry::Never || retry == mac::ObserverRetry::Later) continue;
+      // NoPermission: asked again only once the permission is back (AXIsProcessTrusted is cheap).
+      if (retry == mac::ObserverRetry::NoPermission && !AXIsProcessTrusted()) continue;
+    }
+    int error = addObserver(pid);
+    if (error == mac::kAXSuccess) {
       failedObservers_.erase(pid);
     } else {
       auto& f = failedObservers_[pid];
       ++f.attempts;
       f.last = now;
+      f.error = error;
     }
   }
-  Deadline deadline(200);
-  auto front = frontmostApp(deadline);
-  if (front.ok() && front.value().pid != lastFront_) {
-    lastFront_ = front.value().pid;
+  pid_t front = watchFrontmost();
+  if (front > 0 && front != lastFront_) {
+    lastFront_ = front;
     CF<AXUIElementRef> appEl(AXUIElementCreateApplication(lastFront_));
+    AXUIElementSetMessagingTimeout(appEl.get(), kWatchCallSeconds);
     CF<CFTypeRef> win;
-    bound(deadline);
     if (AXUIElementCopyAttributeValue(appEl.get(), kAXFocusedWindowAttribute, win.out()) == kAXErrorSuccess && win &&
         CFGetTypeID(win.get()) == AXUIElementGetTypeID())
       deliver(static_cast<AXUIElementRef>(win.get()), EventType::WindowChanged);
   }
 }
 
-// Registers focus and window notifications of one app; false when it refused both (tried again).
-bool MacBridge::addObserver(pid_t pid) {
+// Watch thread: the app with the keyboard focus, or 0. The system-wide element answers from the
+// accessibility server, within the global timeout the bridge thread keeps at 0.5 s at most.
+pid_t MacBridge::watchFrontmost() {
+  CF<AXUIElementRef> systemWide(AXUIElementCreateSystemWide());
+  CF<CFTypeRef> focused;
+  if (AXUIElementCopyAttributeValue(systemWide.get(), kAXFocusedApplicationAttribute, focused.out()) !=
+          kAXErrorSuccess ||
+      !focused || CFGetTypeID(focused.get()) != AXUIElementGetTypeID())
+    return 0;
+  pid_t pid = 0;
+  AXUIElementGetPid(static_cast<AXUIElementRef>(focused.get()), &pid);
+  return pid;
+}
+
+// Watch thread: registers focus and window notifications of one app; the AXError when it refused
+// all three (mac::observerRetry decides when to try again).
+int MacBridge::addObserver(pid_t pid) {
   AXObserverRef observer = nullptr;
-  if (AXObserverCreate(pid, &MacBridge::onNotification, &observer) != kAXErrorSuccess || !observer) return false;
+  AXError created = AXObserverCreate(pid, &MacBridge::onNotification, &observer);
+  if (created != kAXErrorSuccess || !observer) return created != kAXErrorSuccess ? created : kAXErrorFailure;
   CF<AXUIElementRef> appEl(AXUIElementCreateApplication(pid));
+  AXUIElementSetMessagingTimeout(appEl.get(), kWatchCallSeconds);
   int added = 0;
+  AXError last = kAXErrorSuccess;
   for (CFStringRef n : {kAXFocusedUIElementChangedNotification, kAXFocusedWindowChangedNotification,
                         kAXMainWindowChangedNotification}) {
-    bound(Deadline(200));
     AXError e = AXObserverAddNotification(observer, appEl.get(), n, this);
     if (e == kAXErrorSuccess || e == kAXErrorNotificationAlreadyRegistered) ++added;
+    else last = e;
   }
   if (added == 0) {
     CFRelease(observer);
-    return false;
+    return last;
   }
-  CFRunLoopAddSource(runLoop_, AXObserverGetRunLoopSource(observer), kCFRunLoopDefaultMode);
+  CFRunLoopAddSource(CFRunLoopGetCurrent(), AXObserverGetRunLoopSource(observer), kCFRunLoopDefaultMode);
   observers_[pid] = observer;
-  return true;
+  return kAXErrorSuccess;
 }
 
+// Watch thread.
 void MacBridge::removeObserver(pid_t pid) {
   auto it = observers_.find(pid);
   if (it == observers_.end()) return;
-  CFRunLoopRemoveSource(runLoop_, AXObserverGetRunLoopSource(it->second), kCFRunLoopDefaultMode);
+  CFRunLoopRemoveSource(CFRunLoopGetCurrent(), AXObserverGetRunLoopSource(it->second), kCFRunLoopDefaultMode);
   CFRelease(it->second);
   observers_.erase(it);
 }
@@ -193,16 +294,23 @@ void MacBridge::onNotification(AXObserverRef, AXUIElementRef element, CFStringRe
   self->deliver(element, focus ? EventType::FocusChanged : EventType::WindowChanged);
 }
 
+// Watch thread: the event, read with the element's own timeout, to the handler.
 void MacBridge::deliver(AXUIElementRef element, EventType type) {
-  if (!handler_) return;
-  bound(Deadline(200));
-  Event ev{type};
+  std::function<void(const Event&)> handler;
+  {
+    std::lock_guard<std::mutex> lock(handlerMutex_);
+    handler = handler_;
+  }
+  if (!handler) return;
+  AXUIElementSetMessagingTimeout(element, kWatchCallSeconds);
+  Event ev{};
+  ev.type = type;
   ev.pid = pidOf(element);
   ev.app = infoFor(ev.pid).name;
   ev.role = normalizeMacRole(attrString(element, kAXRoleAttribute), attrString(element, kAXSubroleAttribute));
   ev.name = attrString(element, kAXTitleAttribute);
   if (ev.name.empty()) ev.name = attrString(element, kAXDescriptionAttribute);
-  handler_(ev);
+  handler(ev);
 }
 
 }  // namespace ax

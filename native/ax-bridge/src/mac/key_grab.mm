@@ -7,10 +7,13 @@
 //   needs); without it CGEventTapCreate returns NULL and set() says so.
 // - Events the assistant posts itself (typing a command's text) carry this process's pid and pass
 //   through untouched; auto-repeat presses are swallowed but not reported.
-// - A key is taken only with no modifier but Caps Lock: Shift+Space and Cmd+Enter stay the app's.
+// - A key is taken only with no modifier but Caps Lock: Shift+Space and Cmd+Enter stay the app's. The
+//   Fn flag macOS sets on every function key press is not a modifier the user holds
+//   (mac::switchPressTaken, include/mac_input.h).
 // - macOS turns a tap off when its callback is slow (kCGEventTapDisabledByTimeout) or when the user
 //   input is secure; the callback turns it on again.
 #include "../../include/key_grab.h"
+#include "../../include/mac_input.h"
 
 #import <ApplicationServices/ApplicationServices.h>
 #import <Carbon/Carbon.h>
@@ -41,8 +44,15 @@ int keyCodeOf(const std::string& key) {
   return it == codes.end() ? -1 : it->second;
 }
 
-constexpr CGEventFlags kModifiers = kCGEventFlagMaskShift | kCGEventFlagMaskControl | kCGEventFlagMaskAlternate |
-                                    kCGEventFlagMaskCommand | kCGEventFlagMaskSecondaryFn;
+// include/mac_input.h decides with CGEventFlags' values and Carbon's key codes written out (it is
+// tested on Linux); these tie them to the SDK's.
+static_assert(mac::kFlagShift == kCGEventFlagMaskShift && mac::kFlagControl == kCGEventFlagMaskControl &&
+                  mac::kFlagAlternate == kCGEventFlagMaskAlternate && mac::kFlagCommand == kCGEventFlagMaskCommand &&
+                  mac::kFlagNumericPad == kCGEventFlagMaskNumericPad &&
+                  mac::kFlagSecondaryFn == kCGEventFlagMaskSecondaryFn,
+              "CGEventFlags values");
+static_assert(kVK_F13 == 0x69 && kVK_F16 == 0x6A && kVK_F17 == 0x40 && kVK_F20 == 0x5A && kVK_F1 == 0x7A,
+              "function key codes");
 
 class MacKeyGrab : public KeyGrab {
  public:
@@ -170,7 +180,7 @@ class MacKeyGrab : public KeyGrab {
     auto it = grabbed_.find(code);
     if (it == grabbed_.end()) return event;
     if (type == kCGEventKeyDown) {
-      if ((CGEventGetFlags(event) & kModifiers) != 0 && !down_.count(code)) return event;
+      if (!mac::switchPressTaken(code, CGEventGetFlags(event)) && !down_.count(code)) return event;
       if (CGEventGetIntegerValueField(event, kCGKeyboardEventAutorepeat) == 0 && down_.insert(code).second)
         onKey_({it->second, KeyEdge::Down});
       return nullptr;

@@ -1,7 +1,7 @@
 // The macOS half of the bridge: one class, its members defined in several files by concern, file for
 // file as the Linux half's (src/linux/linux_bridge.h).
 //
-// ax_bridge.mm   the bridge thread and its run loop, permission, events (the observers and the poll)
+// ax_bridge.mm   the bridge thread and its run loop, permission; events (the observers and the poll) on a watch thread
 // apps.mm        the running apps (the process table), the installed ones, launching and activating
 // snapshot.mm    reading the tree: the walk, each element in one batched read
 // actions.mm     resolving an element id, and performing actions on it
@@ -38,8 +38,11 @@ namespace ax {
 class RegularApps {
  public:
   std::vector<pid_t> list();
+  // Counts `pid` as regular while it runs: a menu-bar app the assistant started (issue #33).
+  void adopt(pid_t pid);
 
  private:
+  std::set<pid_t> adopted_;
   struct Seen {
     CFAbsoluteTime firstSeen;
     bool bundled;
@@ -72,9 +75,14 @@ class MacBridge final : public Bridge {
  private:
   // ax_bridge.mm
   void run();
+  void startWatch();
+  void stopWatch();
+  void watchEvents(bool on);
+  bool hasHandler();
+  pid_t watchFrontmost();
   static void onPoll(CFRunLoopTimerRef, void* info);
   void poll();
-  bool addObserver(pid_t pid);
+  int addObserver(pid_t pid);
   void removeObserver(pid_t pid);
   static void onNotification(AXObserverRef, AXUIElementRef element, CFStringRef notification, void* info);
   void deliver(AXUIElementRef element, EventType type);
@@ -107,12 +115,24 @@ class MacBridge final : public Bridge {
   // elements are retained by the snapshot and released when the store drops it.
   GenerationStore<AXUIElementRef> generations_{[](AXUIElementRef& h) { CFRelease(h); }};
   RegularApps regularApps_;
+
+  // The event handler: set on the bridge thread, called on the watch thread.
+  std::mutex handlerMutex_;
   std::function<void(const Event&)> handler_;
+
+  // The watch thread (events and the poll, issue #33) and its state, touched only there.
+  std::mutex watchMutex_;
+  std::condition_variable watchReady_;
+  std::thread watchThread_;
+  CFRunLoopRef watchLoop_ = nullptr;
+  bool watchStopped_ = false;
+  RegularApps watchApps_;
   CFRunLoopTimerRef pollTimer_ = nullptr;
   std::map<pid_t, AXObserverRef> observers_;
   struct Failed {
     int attempts = 0;
     CFAbsoluteTime last = 0;
+    int error = 0;  // the AXError of the last attempt
   };
   std::map<pid_t, Failed> failedObservers_;
   pid_t lastFront_ = 0;

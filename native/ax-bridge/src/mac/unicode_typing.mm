@@ -1,16 +1,23 @@
 // Keyboard input on macOS (include/unicode_typing.h).
-// - Unicode key events: CGEventKeyboardSetUnicodeString on a key event whose virtual key is 0,
-//   posted to the HID event tap, as Apple's own Character Viewer and other input tools type.
+// - Unicode key events: CGEventKeyboardSetUnicodeString, one character per key event, posted to the
+//   HID event tap, as Apple's own Character Viewer and other input tools type. The event's key is the
+//   one the current layout types that character with (Shift set to match), else a code no keyboard
+//   has (mac::typingKeyFor, include/mac_input.h): an app that reads key codes instead of the string
+//   (remote desktops, some games) then types the right character or nothing, never the "a" of code 0.
+//   The layout is the current one: macOS has no public call that reads another app's input source.
 // - Key chords: one key event whose flags carry the modifiers; a character's key is found on the
 //   current keyboard layout with UCKeyTranslate.
 // Written to mirror the Linux half's behaviour at the TypeScript seam; never compiled or run here
 // (no Mac): unverified. See docs/macos-review.md (R9).
 #include "../../include/unicode_typing.h"
+#include "../../include/mac_input.h"
 
 #import <ApplicationServices/ApplicationServices.h>
 #import <Carbon/Carbon.h>
 #import <Foundation/Foundation.h>
 
+#include <map>
+#include <utility>
 #include <vector>
 
 namespace axb {
@@ -77,6 +84,32 @@ int keyForCharacter(const std::string& utf8, CGEventFlags flags) {
   return found;
 }
 
+// Every character the current layout types with one key, alone or with Shift: its key and whether
+// Shift is needed (the unshifted key wins). Read once per text.
+std::map<std::u16string, std::pair<int, bool>> layoutCharacters() {
+  std::map<std::u16string, std::pair<int, bool>> out;
+  TISInputSourceRef source = TISCopyCurrentKeyboardLayoutInputSource();
+  if (!source) return out;
+  CFDataRef data = static_cast<CFDataRef>(TISGetInputSourceProperty(source, kTISPropertyUnicodeKeyLayoutData));
+  if (data) {
+    const UCKeyboardLayout* layout = reinterpret_cast<const UCKeyboardLayout*>(CFDataGetBytePtr(data));
+    for (bool shift : {false, true}) {
+      UInt32 state = shift ? ((shiftKey >> 8) & 0xFF) : 0;
+      for (UInt16 code = 0; code < 127; ++code) {
+        UInt32 deadKeys = 0;
+        UniChar chars[4];
+        UniCharCount length = 0;
+        OSStatus status = UCKeyTranslate(layout, code, kUCKeyActionDown, state, LMGetKbdType(),
+                                         kUCKeyTranslateNoDeadKeysMask, &deadKeys, 4, &length, chars);
+        if (status != noErr || length == 0 || deadKeys != 0) continue;
+        out.emplace(std::u16string(reinterpret_cast<const char16_t*>(chars), length), std::make_pair(int(code), shift));
+      }
+    }
+  }
+  CFRelease(source);
+  return out;
+}
+
 }  // namespace
 
 bool inputTrusted() { return AXIsProcessTrusted(); }
@@ -100,7 +133,18 @@ bool postUnicodeString(const std::string& utf8, std::string& why) {
     }
     std::vector<UniChar> units(length);
     [text getCharacters:units.data() range:NSMakeRange(0, length)];
-    return postKey(0, static_cast<CGEventFlags>(0), units, why);
+    auto keys = layoutCharacters();
+    // One event per character (a surrogate pair is one character).
+    for (NSUInteger i = 0; i < length;) {
+      NSUInteger n = (CFStringIsSurrogateHighCharacter(units[i]) && i + 1 < length) ? 2 : 1;
+      std::vector<UniChar> one(units.begin() + i, units.begin() + i + n);
+      auto found = keys.find(std::u16string(reinterpret_cast<const char16_t*>(one.data()), one.size()));
+      mac::TypingKey key = found == keys.end() ? mac::typingKeyFor(-1, false)
+                                               : mac::typingKeyFor(found->second.first, found->second.second);
+      if (!postKey(static_cast<CGKeyCode>(key.code), static_cast<CGEventFlags>(key.flags), one, why)) return false;
+      i += n;
+    }
+    return true;
   }
 }
 
