@@ -7,6 +7,7 @@ import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../execution/engine.js';
 import { createNutInputDriver } from '../execution/input/input-driver.js';
 import { withSwitchKeysLetGo, type SwitchKeyHold } from '../execution/input/switch-keys.js';
+import { stopOnUserKeys, type UserKeyWatch } from '../execution/input/user-key-stop.js';
 import { failure, type ActionResult } from '../execution/results.js';
 import type { Place } from '../execution/engine-types.js';
 import { TargetAppTracker } from '../execution/apps/target-app.js';
@@ -40,7 +41,7 @@ const METHODS = [
  */
 export function createDesktopEngine(
   env: NodeJS.ProcessEnv,
-  options: { readonly bridge?: AxBridge; readonly ownPids?: readonly number[]; readonly switchKeys?: SwitchKeyHold } = {},
+  options: { readonly bridge?: AxBridge; readonly ownPids?: readonly number[]; readonly switchKeys?: SwitchKeyHold; readonly userKeys?: UserKeyWatch } = {},
 ): ExecutionEngine {
   const bridge = options.bridge ?? AxBridge.open();
   const targetApp = new TargetAppTracker(options.ownPids);
@@ -61,10 +62,18 @@ export function createDesktopEngine(
     ...(postChord ? { postChord } : {}),
     ...(inputTrusted ? { inputTrusted } : {}),
   });
-  return new ExecutionEngine({ bridge, input: options.switchKeys ? withSwitchKeysLetGo(input, options.switchKeys) : input, targetApp });
+  // A key the user presses while the engine sends input stops it (issue #31); the switch keys are let
+  // go around a whole typing, not around each of its few characters.
+  const watched = options.userKeys ? stopOnUserKeys(input, options.userKeys) : input;
+  return new ExecutionEngine({ bridge, input: options.switchKeys ? withSwitchKeysLetGo(watched, options.switchKeys) : watched, targetApp });
 }
 
-export function openDesktopEngine(env: NodeJS.ProcessEnv, open: () => ExecutionEngine = () => createDesktopEngine(env)): EngineApi {
+/** `beforeAction`: called as each action starts (the user's keys count from then on, src/execution/input/user-key-stop.ts). */
+export function openDesktopEngine(
+  env: NodeJS.ProcessEnv,
+  open: () => ExecutionEngine = () => createDesktopEngine(env),
+  hooks: { readonly beforeAction?: () => void } = {},
+): EngineApi {
   let engine: ExecutionEngine | undefined;
   let problem: ActionResult | undefined;
   const get = (): ExecutionEngine | ActionResult => {
@@ -83,6 +92,7 @@ export function openDesktopEngine(env: NodeJS.ProcessEnv, open: () => ExecutionE
     api[name] = async (...args: unknown[]): Promise<ActionResult> => {
       const e = get();
       if (!(e instanceof ExecutionEngine)) return e;
+      hooks.beforeAction?.();
       return (e[name] as (...a: unknown[]) => Promise<ActionResult>).apply(e, args);
     };
   }

@@ -11,6 +11,8 @@ import { createSettingsStore } from '../config/settings.js';
 import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import type { ExecutionEngine } from '../execution/engine.js';
 import { SwitchKeyHold } from '../execution/input/switch-keys.js';
+import { openUserKeySource } from '../execution/accessibility/user-keys.js';
+import { UserKeyWatch } from '../execution/input/user-key-stop.js';
 import { createDesktopEngine, openDesktopEngine } from '../compose/desktop-engine.js';
 import { settingsPlanner } from '../compose/settings-planner.js';
 import { speechModelsDir } from '../compose/speech.js';
@@ -53,11 +55,20 @@ try {
 // The switch keys main asks the core to hold while switch access is on; the engine lets go of them
 // while it types them itself.
 const switchKeys = bridge instanceof Error ? undefined : new SwitchKeyHold(bridge);
+// A key the user presses while the engine sends input stops it (issue #31); the switch keys held for
+// the scan are not the user's taking over.
+const userKeySource = bridge instanceof Error ? undefined : openUserKeySource();
+const userKeys = userKeySource ? new UserKeyWatch(userKeySource, () => switchKeys?.holding ?? []) : undefined;
 let engine: ExecutionEngine | Error;
 if (bridge instanceof Error) engine = bridge;
 else {
   try {
-    engine = createDesktopEngine(process.env, { bridge, ownPids: [process.pid, process.ppid], ...(switchKeys ? { switchKeys } : {}) });
+    engine = createDesktopEngine(process.env, {
+      bridge,
+      ownPids: [process.pid, process.ppid],
+      ...(switchKeys ? { switchKeys } : {}),
+      ...(userKeys ? { userKeys } : {}),
+    });
   } catch (e) {
     engine = e instanceof Error ? e : new Error(String(e));
   }
@@ -72,10 +83,14 @@ startCore({
   auditDir: defaultAuditDir(process.platform, process.env, homedir()),
   secrets,
   // When the addon cannot load, every action says why in a sentence (the same engine as the CLI's).
-  engine: openDesktopEngine(process.env, () => {
-    if (engine instanceof Error) throw engine;
-    return engine;
-  }),
+  engine: openDesktopEngine(
+    process.env,
+    () => {
+      if (engine instanceof Error) throw engine;
+      return engine;
+    },
+    { beforeAction: () => userKeys?.begin() },
+  ),
   // The saved provider, model and key, read at send time: a change in Settings applies to the next command.
   planner: settingsPlanner(createSettingsStore({ dir }), secrets),
   // Models download on first use into the OS's data folder; feedback follows the saved on/off and rate.

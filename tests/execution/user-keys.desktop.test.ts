@@ -12,6 +12,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDesktopEngine, openDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { openUserKeySource, type UserKeySource } from '../../src/execution/accessibility/user-keys.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
@@ -152,4 +153,23 @@ describe.skipIf(skip !== '')('the user’s own keys during a run, on the X serve
       keyboard.child.stdin.end();
     }
   }, 90_000);
+
+  it('composed as the app does it, a key pressed before an action does not stop that action', async () => {
+    await clearAndFocus();
+    const api = openDesktopEngine(process.env, () => createDesktopEngine(process.env, { bridge, userKeys: watch }), { beforeAction: () => watch.begin() });
+    const keyboard = secondKeyboard();
+    try {
+      expect(await keyboard.next()).toMatch(/^ready \d+$/);
+      const before = source.read().presses;
+      watch.begin();
+      keyboard.child.stdin.write(`key ${SHIFT_L}\n`);
+      expect(await keyboard.next()).toBe('sent');
+      await until('the watch to count the key', async () => (source.read().presses === before + 1 ? true : undefined));
+      // Without a new start at the action, that key would stop it before its first character.
+      expect(await api.typeText('hello', undefined)).toMatchObject({ kind: 'success' });
+      await until('the entry to read "hello"', async () => ((await entryText()) === 'hello' ? true : undefined));
+    } finally {
+      keyboard.child.stdin.end();
+    }
+  }, 60_000);
 });
