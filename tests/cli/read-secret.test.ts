@@ -9,24 +9,27 @@ function terminal() {
   return Object.assign(stream, { setRawMode: (raw: boolean) => stream.rawModes.push(raw) });
 }
 
+/** What readSecret returns when `keys` are typed at a terminal after `prompt`, with the terminal and what was printed. */
+async function typedAtTerminal(prompt: string, keys: string) {
+  const tty = terminal();
+  const c = captureIo();
+  const pending = readSecret({ ...c.io, stdin: tty }, prompt);
+  tty.write(keys);
+  return { result: await pending, tty, c };
+}
+
 describe('readSecret', () => {
   it('reads a line from a terminal in raw mode, shows nothing of it, and handles backspace', async () => {
-    const tty = terminal();
-    const c = captureIo();
-    const pending = readSecret({ ...c.io, stdin: tty }, 'Paste the key: ');
-    tty.write('sk-abcX\u007fd\r');
-    expect(await pending).toEqual({ ok: true, text: 'sk-abcd' });
+    const { result, tty, c } = await typedAtTerminal('Paste the key: ', 'sk-abcX\u007fd\r');
+    expect(result).toEqual({ ok: true, text: 'sk-abcd' });
     expect(tty.rawModes).toEqual([true, false]);
     expect(c.err()).toBe('Paste the key: \n');
     expect(c.out()).toBe('');
   });
 
   it('cancels on Ctrl-C and leaves raw mode', async () => {
-    const tty = terminal();
-    const c = captureIo();
-    const pending = readSecret({ ...c.io, stdin: tty }, '> ');
-    tty.write('sk-ab\u0003');
-    expect(await pending).toEqual({ ok: false, reason: 'cancelled' });
+    const { result, tty } = await typedAtTerminal('> ', 'sk-ab\u0003');
+    expect(result).toEqual({ ok: false, reason: 'cancelled' });
     expect(tty.rawModes.at(-1)).toBe(false);
   });
 

@@ -153,11 +153,16 @@ describe('assistive-control run', () => {
     expect(failed.err()).toBe('The accessibility bridge is not built.\n');
   });
 
-  it('with a terminal, asks to confirm and acts on "y"', async () => {
+  /** "click Delete everything" with a terminal on stdin, on which the user types `typed`. */
+  const answeredAtTerminal = async (typed: string) => {
     const stdin = Object.assign(new PassThrough(), { isTTY: true });
     const running = runCli(['--provider', 'grammar', 'click Delete everything'], { stdin });
-    setTimeout(() => stdin.write('y\r'), 50);
-    const r = await running;
+    setTimeout(() => stdin.write(typed), 50);
+    return running;
+  };
+
+  it('with a terminal, asks to confirm and acts on "y"', async () => {
+    const r = await answeredAtTerminal('y\r');
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/Do it\? \[y\/N\]/);
     expect(r.out).not.toMatch(/Do it\?/);
@@ -180,10 +185,7 @@ describe('assistive-control run', () => {
   });
 
   it('with a terminal, "n" means no: nothing runs, exit 4', async () => {
-    const stdin = Object.assign(new PassThrough(), { isTTY: true });
-    const running = runCli(['--provider', 'grammar', 'click Delete everything'], { stdin });
-    setTimeout(() => stdin.write('n\r'), 50);
-    const r = await running;
+    const r = await answeredAtTerminal('n\r');
     expect(r.code).toBe(4);
     expect(r.engine.calls).toEqual([]);
   });
