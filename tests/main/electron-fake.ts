@@ -357,7 +357,8 @@ export class FakeElectron {
       nativeImage: { createFromPath: (path: string) => new FakeImage(path) },
       globalShortcut: {
         register: (accelerator: string, callback: () => void) => {
-          if (!/^(?:[A-Za-z]+\+)+\w+$|^F\d+$|^Escape$/.test(accelerator)) throw new TypeError('conversion failure');
+          // A key alone is an accelerator too (Space, Enter, a digit); a modifier alone is not.
+          if (!/^(?:[A-Za-z]+\+)+\w+$|^F\d+$|^(?:Escape|Space|Enter|\d)$/.test(accelerator)) throw new TypeError('conversion failure');
           if (electron.state.taken.has(accelerator) || electron.state.shortcuts.has(accelerator)) return false;
           electron.state.shortcuts.set(accelerator, callback);
           return true;

@@ -782,6 +782,29 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
     expect(notices(window)).toEqual([]);
   });
 
+  it('never stranded (issue #31): a switch press brings a hidden panel back without the focus; while the core restarts the shell holds the switch keys and a press reaches the panel', async () => {
+    fake().state.holdKeys = (keys) => ({ held: keys, problems: [] });
+    const switchAccess = { enabled: true, mode: 'step', selectInput: 'Space', moveInput: 'Enter' };
+    const { window, shell } = await running(await setup({ switchAccess }), 'linux');
+    const core = fake().state.forks[0];
+    await vi.waitFor(() => expect(shell.switches.active).toEqual(['Space', 'Enter']));
+    window.hide();
+    core?.emit('message', { kind: 'notify', method: 'switch:key', args: [{ key: 'Space', edge: 'down' }] });
+    await vi.waitFor(() => expect(window.visible).toBe(true));
+    expect(window.shownInactive).toBe(1);
+    expect(window.focused).toBe(false);
+    // The core dies: its hold is gone, so the shell takes the switch keys as global shortcuts until it is back.
+    core?.emit('exit', 9);
+    await vi.waitFor(() => expect([...fake().state.shortcuts.keys()].sort()).toEqual(['CommandOrControl+Shift+Space', 'Enter', 'Space']));
+    fake().state.shortcuts.get('Space')?.();
+    expect(window.webContents.sent.at(-1)).toEqual(['shell:signal', { kind: 'switch', input: 'Space' }]);
+    expect(window.webContents.sent).toContainEqual(['assistant:event', expect.objectContaining({ type: 'error', code: 'core_exited' })]);
+    // The new core holds them again, and the shell lets go of its shortcuts first.
+    await vi.waitFor(() => expect(fake().state.forks).toHaveLength(2), { timeout: 3000 });
+    await vi.waitFor(() => expect(fake().state.forks[1]?.holds).toEqual([['Space', 'Enter']]));
+    expect([...fake().state.shortcuts.keys()]).toEqual(['CommandOrControl+Shift+Space']);
+  });
+
   it('where the core can hold no key, only F13–F24 are captured system-wide (as global shortcuts) and the others are named in a sentence', async () => {
     const switchAccess = { enabled: true, mode: 'step', selectInput: 'F13', moveInput: 'Space' };
     const { window, shell } = await running(await setup({ switchAccess }));
