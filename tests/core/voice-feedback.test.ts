@@ -28,6 +28,21 @@ describe('what is read aloud', () => {
     expect(
       spokenLineFor({ type: 'confirmation_request', id: 'q1', summary: 'Click “Archive”.', risk: { level: 'moderate', reason: 'It archives.' } })?.text,
     ).toBe('Click “Archive”. Say yes to do it, or no to cancel.');
+    // With the target outlined (issue #31), the line says so, by its name, or that a point is marked.
+    const target = { kind: 'element', label: 'Delete everything', x: 10, y: 20, width: 100, height: 30 } as const;
+    expect(spokenLineFor({ type: 'confirmation_request', id: 'q1', summary: 'Click “Delete everything”.', risk, target })?.text).toBe(
+      'Click “Delete everything”. “Delete everything” is outlined on the screen. This cannot be undone: say confirm to do it, or no to cancel.',
+    );
+    expect(
+      spokenLineFor({
+        type: 'confirmation_request',
+        id: 'q1',
+        summary: 'Click at 640, 400.',
+        risk: { level: 'moderate', reason: 'A click there.' },
+        target: { kind: 'point', label: 'the point 640, 400', x: 640, y: 400 },
+      })?.text,
+    ).toBe('Click at 640, 400. The point is marked on the screen. Say yes to do it, or no to cancel.');
+    expect(readConfirmationAnswer(spokenLineFor({ type: 'confirmation_request', id: 'q1', summary: 'Click “Yes”.', risk, target })!.text)).toBeUndefined();
     // The prompt read back by a microphone is no answer to itself (the strict rule of src/shared/answer-words.ts).
     expect(
       readConfirmationAnswer(spokenLineFor({ type: 'confirmation_request', id: 'q1', summary: 'Click “Delete everything”.', risk })!.text),
