@@ -26,6 +26,8 @@ function about<T extends z.ZodType>(schema: T, meta: SettingMeta): T {
 
 /** The planners a user can choose: the offline grammar alone, or the grammar then an LLM. */
 export const PLANNER_CHOICES = ['grammar', ...LLM_PROVIDERS] as const;
+/** Where pictures of the screen may go (issue #29 item 4): nowhere, to a model on this computer only, or to a cloud service too. */
+export const SCREEN_PICTURE_CHOICES = ['off', 'local', 'cloud'] as const;
 export type PlannerChoice = (typeof PLANNER_CHOICES)[number];
 
 const HttpUrl = z
@@ -193,6 +195,18 @@ export const Settings = z
         .default(3),
       { label: 'The mouse grid’s cells per side', ...MOUSE_GRID_CELLS },
     ),
+    /** Pictures of the screen for the planner (issue #29 item 4): local models only unless the user allows cloud ones. In the file and `config set` only. */
+    screenPictures: about(
+      z
+        .enum(SCREEN_PICTURE_CHOICES, {
+          error:
+            'must be off, local (only a model on this computer: Ollama or an OpenAI-compatible server at a loopback address) or cloud (also the cloud services)',
+        })
+        .default('local'),
+      { label: 'Where pictures of the screen may go' },
+    ),
+    /** The model that takes pictures, on the planner's provider; unset: qwen2.5vl on Ollama, the planner's own model elsewhere. */
+    visionModel: about(ModelName.optional(), { label: 'The model for pictures of the screen' }),
     spokenFeedback: z
       .object({
         enabled: z.boolean({ error: 'must be on or off' }).default(false),
@@ -236,8 +250,11 @@ export function defaultSettings(): Settings {
   return Settings.parse({});
 }
 
-/** The settings the panel shows and changes: all but the planner's time limit, how long a confirmation waits, the mouse grid's cells and the onboarding flag. */
-export type PanelSettings = Omit<Settings, 'plannerTimeoutSeconds' | 'confirmTimeoutSeconds' | 'mouseGridCells' | 'onboardingDone'>;
+/** The settings the panel shows and changes: all but the planner's time limit, how long a confirmation waits, the mouse grid's cells, the screen pictures' two and the onboarding flag. */
+export type PanelSettings = Omit<
+  Settings,
+  'plannerTimeoutSeconds' | 'confirmTimeoutSeconds' | 'mouseGridCells' | 'screenPictures' | 'visionModel' | 'onboardingDone'
+>;
 
 /** The schema of each object a setting can sit in, with its wrappers (default, prefault, optional) taken off. */
 function unwrapped(schema: z.ZodType): z.ZodType {
