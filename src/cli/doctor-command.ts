@@ -18,6 +18,7 @@ import { createSecretStore, napiKeyringBackend } from '../config/secret-store.js
 import { settingsDir } from '../config/settings-path.js';
 import { createSettingsStore } from '../config/settings.js';
 import type { CliCommand, CliIo } from './cli-io.js';
+import { writeReport } from './doctor-report.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommandArgs } from './parse-command-args.js';
 import { checkAnthropic, checkKey, checkOllama, checkOpenAi } from './doctor-planners.js';
@@ -25,11 +26,14 @@ import type { CheckResult, CheckStatus, DoctorDeps } from './doctor-types.js';
 import { errorMessage } from '../shared/errors.js';
 import { withDeadline } from '../shared/deadline.js';
 
-const USAGE = `Usage: assistive-control doctor [--json]
+const USAGE = `Usage: assistive-control doctor [--json] [--report [FILE]]
 
 Checks what Assistive Control needs on this machine: accessibility, the display and input, the
 keychain, the AI planner's server and model, the microphone. Each problem comes with its fix.
-  --json   print the checks as one JSON object
+  --json     print the checks as one JSON object
+  --report   also write a report to attach to a bug report (to FILE, or a dated file in this
+             folder): the checks, the settings and the diagnostics log's errors and timings;
+             never an API key, a command or text from the screen
 
 Exit codes: 0 everything is ready, 1 at least one problem.`;
 
@@ -213,13 +217,32 @@ export function createDoctorCommand(deps: DoctorDeps): CliCommand {
     name: 'doctor',
     usage: USAGE,
     async run(args, io) {
-      const parsed = parseCommandArgs(args, io, USAGE, {});
+      const parsed = parseCommandArgs(args, io, USAGE, { report: { type: 'boolean', default: false } });
       if ('exit' in parsed) return parsed.exit;
-      if (parsed.positionals.length > 0) {
-        io.stderr.write(`doctor takes no arguments.\n\n${USAGE}\n`);
+      if (parsed.positionals.length > (parsed.values.report ? 1 : 0)) {
+        io.stderr.write(`doctor takes no arguments${parsed.values.report ? ' but the report file' : ''}.\n\n${USAGE}\n`);
         return EXIT.usage;
       }
       const checks = await runChecks(io, deps);
+      if (parsed.values.report) {
+        const file = parsed.positionals[0];
+        try {
+          const path = await writeReport({
+            io,
+            services: deps.services(io),
+            checks,
+            platform: deps.platform,
+            ...(deps.stateDir ? { stateDir: deps.stateDir } : {}),
+            ...(file ? { file } : {}),
+          });
+          io.stderr.write(`Wrote the report to ${path}. Attach it to your bug report: it holds no API key, no command and no text from your screen.\n`);
+        } catch (e) {
+          io.stderr.write(
+            `The report could not be written (${(e as NodeJS.ErrnoException).code ?? 'error'}): give a file in a folder you can write to, for example: assistive-control doctor --report ~/report.txt\n`,
+          );
+          return EXIT.failed;
+        }
+      }
       const ok = checks.every((c) => c.status !== 'problem');
       if (parsed.values.json) {
         io.stdout.write(`${JSON.stringify({ ok, checks })}\n`);

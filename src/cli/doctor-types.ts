@@ -27,6 +27,8 @@ export interface DoctorDeps {
   readonly platform: NodeJS.Platform;
   /** Deadline of each check. Default 2,500 ms. */
   readonly deadlineMs?: number;
+  /** The state folder whose diagnostics log a report carries; default the OS's (the audit log's). */
+  readonly stateDir?: string;
   /** Linux: the sound capture devices (ALSA's /dev/snd/pcmC*D*c); injected by tests. */
   readonly captureDevices?: () => readonly string[];
 }

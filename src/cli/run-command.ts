@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { AuditLog, defaultAuditDir } from '../agent/audit-log.js';
+import { DiagnosticsLog } from '../agent/diagnostics-log.js';
 import { AssistantLoop, type ConfirmCallback, type PlannerAvailability } from '../agent/assistant-loop.js';
 import type { LlmProvider } from '../shared/llm-providers.js';
 import type { Settings } from '../config/settings.js';
@@ -228,9 +229,14 @@ export function cliLoop(
     readonly userCommands?: UserCommandStore;
   },
 ): AssistantLoop {
+  // Errors and timings of each run, no text of the user's or the screen's (doctor --report attaches it).
+  const diagnostics = new DiagnosticsLog({ dir: deps.auditDir(io), secrets: () => parts.secrets });
   return new AssistantLoop({
     engine: deps.engine(io),
-    emit: parts.emit,
+    emit: (event) => {
+      parts.emit(event);
+      diagnostics.observe(event);
+    },
     confirm: parts.confirm,
     planner: parts.planner,
     audit: new AuditLog({ dir: deps.auditDir(io), secrets: () => parts.secrets }),

@@ -9,6 +9,8 @@
  */
 import { AssistantLoop, type PlannerFactory } from '../agent/assistant-loop.js';
 import { AuditLog } from '../agent/audit-log.js';
+import { settingsVision } from '../compose/vision.js';
+import { DiagnosticsLog } from '../agent/diagnostics-log.js';
 import type { SecretStore } from '../config/secret-store.js';
 import { createSettingsStore, type Settings } from '../config/settings.js';
 import type { EngineApi } from '../registry/dispatch.js';
@@ -91,7 +93,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
 
   const settingsStore = createSettingsStore({ dir: options.settingsDir });
   // The gate and the confidence policy follow the settings the user saves in the panel.
-  let current: Settings = (await settingsStore.load()).settings;
+  const loaded = await settingsStore.load();
+  let current: Settings = loaded.settings;
   const policy = {
     get confirmModerate() {
       return current.confirmModerate;
@@ -118,6 +121,10 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     return availability;
   };
   const audit = new AuditLog({ dir: options.auditDir, secrets: () => [...keys] });
+  // Errors and timings of each run, no text of the user's or the screen's (doctor --report attaches it).
+  const diagnostics = new DiagnosticsLog({ dir: options.auditDir, secrets: () => [...keys] });
+  diagnostics.note('core', 'started');
+  for (const notice of loaded.notices) diagnostics.note('settings', notice.code);
 
   const permissions: PermissionChecker = {
     check: (kinds) => peer.call('permissions:check', kinds ? [...kinds] : undefined),
@@ -161,6 +168,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const emit = (event: AssistantEvent): void => {
     peer.notify('assistant:event', event);
     speak?.(event);
+    diagnostics.observe(event);
   };
   // The user's own commands (commands.json): followed, so an edit applies to the next command.
   const userCommands = await followUserCommands(options.settingsDir, emit);
@@ -187,6 +195,10 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
         policy,
         confidence,
         userCommands,
+        // Pictures of the screen (issue #29 item 4), where the saved settings let them go; read through the same bridge.
+        ...(options.gridBridge
+          ? { vision: settingsVision(settingsStore, options.secrets, { bridge: options.gridBridge, env: process.env, ownPids: [process.pid, process.ppid] }) }
+          : {}),
       })),
     userCommandPhrases: () => userCommands.current.commands,
     userCommands,
