@@ -16,6 +16,13 @@ function seeded(seed: number): () => number {
   };
 }
 
+/** One test a row: [what it shows, a label, which words of labelWords(label), what they are]. */
+function itReadsWords(rows: ReadonlyArray<readonly [string, string, 'words' | 'skeletonWords', readonly string[]]>): void {
+  it.each(rows)('%s: %j', (_what, label, which, expected) => {
+    expect(labelWords(label)[which]).toEqual(expected);
+  });
+}
+
 describe('normaliseLabel and labelWords: disguised labels', () => {
   it('removes a soft hyphen and a zero-width space inside words, and says so', () => {
     // Arrange
@@ -57,16 +64,11 @@ describe('normaliseLabel and labelWords: disguised labels', () => {
     expect(normalised.changed).toBe(true);
   });
 
-  it('reads Cyrillic and Greek о and ο inside Latin words', () => {
-    // Act
-    const cyrillic = labelWords('D\u0435l\u0435t\u0435 f\u043Erever');
-    const greek = labelWords('D\u03B5l\u03B5t\u03B5 f\u03BFr\u03B5v\u03B5r');
-
-    // Assert
-    expect(cyrillic.skeletonWords).toEqual(['delete', 'forever']);
-    expect(greek.skeletonWords).toEqual(['delete', 'forever']);
-    expect(cyrillic.words).toEqual(['d\u0435l\u0435t\u0435', 'f\u043Erever']);
-  });
+  itReadsWords([
+    ['reads Cyrillic е and о inside Latin words', 'D\u0435l\u0435t\u0435 f\u043Erever', 'skeletonWords', ['delete', 'forever']],
+    ['reads Greek ε and ο inside Latin words', 'D\u03B5l\u03B5t\u03B5 f\u03BFr\u03B5v\u03B5r', 'skeletonWords', ['delete', 'forever']],
+    ['keeps the letters themselves in the words', 'D\u0435l\u0435t\u0435 f\u043Erever', 'words', ['d\u0435l\u0435t\u0435', 'f\u043Erever']],
+  ]);
 
   it('full-width and mathematical letters are already plain in the text (NFKC)', () => {
     // Act
@@ -175,17 +177,11 @@ describe('normaliseLabel and labelWords: plain labels', () => {
     expect(normalised).toEqual({ text: 'delete all', skeleton: 'delete all', hidden: false, changed: false });
   });
 
-  it('reads typographic apostrophes as one, and drops quotation marks at word edges', () => {
-    // Act
-    const dontSave = labelWords('Don\u2019t Save');
-    const modifier = labelWords('don\u02BCt save');
-    const quoted = labelWords('Delete \u2018Report\u2019');
-
-    // Assert
-    expect(dontSave.words).toEqual(["don't", 'save']);
-    expect(modifier.skeletonWords).toEqual(["don't", 'save']);
-    expect(quoted.words).toEqual(['delete', 'report']);
-  });
+  itReadsWords([
+    ['reads a typographic apostrophe as one', 'Don\u2019t Save', 'words', ["don't", 'save']],
+    ['reads a modifier-letter apostrophe as one', 'don\u02BCt save', 'skeletonWords', ["don't", 'save']],
+    ['drops quotation marks at word edges', 'Delete \u2018Report\u2019', 'words', ['delete', 'report']],
+  ]);
 
   it('for 1,000 random printable ASCII labels the text is the lowercase, collapsed label, unchanged', () => {
     // Arrange
