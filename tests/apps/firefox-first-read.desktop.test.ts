@@ -11,8 +11,7 @@ import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { ExecutionEngine } from '../../src/execution/engine.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
-import { startFirefox, type StartedFirefox } from './firefox-profile.js';
-import { startShopServer, type ShopServer } from './shop-pages.js';
+import { firefoxOnShop, type FirefoxOnShop } from './firefox-profile.js';
 
 const skip = desktopSkipReason();
 const execFileAsync = promisify(execFile);
@@ -24,13 +23,12 @@ const windowTitled = async (pid: number, title: string): Promise<true | undefine
 };
 
 describe.skipIf(skip !== '')('Firefox: the first observation of a fresh profile', () => {
-  let server: ShopServer;
-  let firefox: StartedFirefox | undefined;
+  let shop: FirefoxOnShop | undefined;
   let engine: ExecutionEngine;
 
   beforeAll(async () => {
-    server = await startShopServer();
-    firefox = startFirefox(`${server.url}/shop?links=first`);
+    shop = await firefoxOnShop('/shop?links=first');
+    const { server, firefox } = shop;
     const pid = firefox.pid;
     await until('Firefox to ask for the shop page', async () => (server.served.includes('/shop') ? true : undefined), 150_000);
     await until("Firefox's window titled with the page", () => windowTitled(pid, 'Shop'), 60_000);
@@ -40,11 +38,7 @@ describe.skipIf(skip !== '')('Firefox: the first observation of a fresh profile'
     await until('Firefox on the accessibility bus', async () => ((await bridge.runningApps()).some((a) => a.pid === pid) ? true : undefined), 60_000);
   }, 240_000);
 
-  afterAll(async () => {
-    const left = (await firefox?.stop()) ?? [];
-    await server?.close();
-    expect(left, 'Firefox processes still running after it was asked to quit').toEqual([]);
-  }, 30_000);
+  afterAll(() => shop?.close(), 30_000);
 
   it("names the page's fields and buttons", async () => {
     const started = performance.now();

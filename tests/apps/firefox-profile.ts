@@ -6,8 +6,10 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { alive, descendants } from '../../scripts/desktop-session.js';
 import { startApp, stopApps, until } from '../support/desktop.js';
+import { startShopServer, type ShopServer } from './shop-pages.js';
 
 export const hasFirefox = (): boolean => spawnSync('sh', ['-c', 'command -v firefox-esr'], { encoding: 'utf8' }).status === 0;
 
@@ -53,6 +55,34 @@ export function startFirefox(url: string): StartedFirefox {
       for (const p of left) process.kill(p, 'SIGKILL');
       rmSync(profile, { recursive: true, force: true });
       return left;
+    },
+  };
+}
+
+export interface FirefoxOnShop {
+  readonly server: ShopServer;
+  readonly firefox: StartedFirefox;
+  /** Quits Firefox and the server, and fails when a Firefox process is still running after it was asked to quit. */
+  close(): Promise<void>;
+}
+
+/** The shop server, and Firefox with a new profile on its page `path` ("/shop?links=first"). */
+export async function firefoxOnShop(path: string): Promise<FirefoxOnShop> {
+  const server = await startShopServer();
+  let firefox: StartedFirefox;
+  try {
+    firefox = startFirefox(`${server.url}${path}`);
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  return {
+    server,
+    firefox,
+    async close() {
+      const left = await firefox.stop();
+      await server.close();
+      expect(left, 'Firefox processes still running after it was asked to quit').toEqual([]);
     },
   };
 }

@@ -12,8 +12,7 @@ import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxSnapshot } from '../../src/execution/accessibility/types.js';
 import type { ExecutionEngine } from '../../src/execution/engine.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
-import { startFirefox, type StartedFirefox } from './firefox-profile.js';
-import { startShopServer, type ShopServer } from './shop-pages.js';
+import { firefoxOnShop, type FirefoxOnShop } from './firefox-profile.js';
 
 const skip = desktopSkipReason();
 
@@ -24,8 +23,7 @@ interface Run {
 
 describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', () => {
   let reader: AxBridge;
-  let server: ShopServer;
-  let firefox: StartedFirefox | undefined;
+  let shop: FirefoxOnShop | undefined;
   let firefoxPid = 0;
   let engine: ExecutionEngine;
 
@@ -90,9 +88,8 @@ describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', (
 
   beforeAll(async () => {
     reader = AxBridge.open();
-    server = await startShopServer();
-    firefox = startFirefox(`${server.url}/shop?links=first`);
-    firefoxPid = firefox.pid;
+    shop = await firefoxOnShop('/shop?links=first');
+    firefoxPid = shop.firefox.pid;
     // Firefox is slow to start on a small machine: wait until the page is laid out, not a time. On a
     // busy machine it lists the buttons before its fields are placed on screen (CI saw no field
     // showing yet), so the wait is for a field and a button that are both on screen.
@@ -104,11 +101,7 @@ describe.skipIf(skip !== '')('Firefox: a long web page through the assistant', (
     engine = createDesktopEngine(process.env, { bridge: AxBridge.open() });
   }, 180_000);
 
-  afterAll(async () => {
-    const left = (await firefox?.stop()) ?? [];
-    await server?.close();
-    expect(left, 'Firefox processes still running after it was asked to quit').toEqual([]);
-  }, 30_000);
+  afterAll(() => shop?.close(), 30_000);
 
   /** Names of the listed elements of a role, in listing order. */
   const listed = (text: string, role: string): string[] =>
