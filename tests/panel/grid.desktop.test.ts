@@ -11,67 +11,35 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPanel } from '../../scripts/build-panel.js';
-import { desktopGridAreas } from '../../src/core/grid-areas.js';
 import { gridCells, type GridArea } from '../../src/shared/mouse-grid.js';
-import { PanelSession } from '../../src/core/panel-session.js';
 import { overlayFragment } from '../../src/main/panel/overlay-window.js';
-import type { AssistantEvent } from '../../src/shared/contracts/events.js';
-import type { OverlayView, RunReply } from '../../src/shared/contracts/ipc-contract.js';
-import type { DesktopSession } from '../../scripts/desktop-session.js';
-import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
-import { desktopSkipReason, openFixture, stopApps, until } from '../support/desktop.js';
-import { openDesktop } from '../support/fixture-window.js';
+import { desktopSkipReason, stopApps, until } from '../support/desktop.js';
 import { axeViolations, openBundlePage } from '../support/panel-browser.js';
-import { grammarPanelSession } from './grammar-session.js';
+import { gridOf, openGridDesktop, type GridDesktop } from './grid-desktop.js';
 import { SCREEN, pathTo } from './grid-path.js';
 
 const skip = desktopSkipReason();
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
 
 describe.skipIf(skip !== '')('the mouse grid, on the real desktop', () => {
-  /** The private desktop, the bridge on it, and the grid fixture's process id. */
-  let fixture: { session: DesktopSession; bridge: AxBridge; pid: number };
-  let session: PanelSession;
+  let grid: GridDesktop;
   let bundleDir: string;
-  const events: AssistantEvent[] = [];
-  const run = (command: string) => session.handle('command:run', [command]) as Promise<RunReply>;
-  const gridOf = (reply: RunReply): OverlayView => {
-    if (!reply.overlay || reply.overlay === 'hidden' || !reply.overlay.grid) throw new Error(`no grid: ${reply.message}`);
-    return reply.overlay;
-  };
-  /** A label of the fixture, read through AT-SPI: the text after `prefix`. */
-  const label = async (prefix: string): Promise<string> => {
-    const found = (await fixture.bridge.snapshot({ pid: fixture.pid })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
-    if (!found) throw new Error(`no label ${prefix}`);
-    return found.name.slice(prefix.length).trim();
-  };
-  const count = async (prefix: string): Promise<number> => Number(await label(prefix));
+  const run = (command: string) => grid.run(command);
+  const count = (prefix: string) => grid.count(prefix);
 
   beforeAll(async () => {
-    const { session: desktop, bridge } = await openDesktop();
-    const { pid } = await openFixture('grid', bridge);
-    fixture = { session: desktop, bridge, pid };
+    grid = await openGridDesktop();
     bundleDir = await mkdtemp(join(tmpdir(), 'ac-grid-panel-'));
     await buildPanel(bundleDir);
-    ({ session } = await grammarPanelSession({
-      bridge,
-      events,
-      // As the core composes it: the screen from the input library, the front window from AT-SPI.
-      more: (engine) => ({ emit: (e) => events.push(e), gridAreas: desktopGridAreas({ bridge, engine: engine.engine }) }),
-    }));
   }, 60_000);
 
   afterAll(async () => {
     await stopApps();
-    await fixture?.session.stop();
+    await grid?.fixture.session.stop();
   });
 
   it('"show grid", then cell numbers, then "click" press the button drawn on a canvas, at the point the app reports', async () => {
-    // Where the app says its drawn button is (it has no accessible element of its own).
-    const placed = await until('the drawn button’s place', async () => {
-      const [x, y, width, height] = (await label('Drawn button at:')).split(' ').map(Number);
-      return x !== undefined && y !== undefined && width && height ? { x, y, width, height } : undefined;
-    });
+    const placed = await grid.drawnButton();
     const shown = await run('show grid');
     const view = gridOf(shown);
     expect(shown.message).toBe('A grid of 9 cells is shown on the screen. Say a cell’s number to zoom into it, “click” to click its centre, or “hide grid”.');
@@ -89,13 +57,13 @@ describe.skipIf(skip !== '')('the mouse grid, on the real desktop', () => {
     expect(gridOf(await run(String(first))).marks[0]).toMatchObject({ x: cell?.x, y: cell?.y });
     if (rest.length > 0) gridOf(await run(`click ${rest.join(' ')}`));
 
-    const before = events.length;
+    const before = grid.events.length;
     const clicked = await run('click');
     expect(clicked.outcome, clicked.message).toBe('done');
     expect(clicked.overlay).toBe('hidden');
     await until('the drawn button to count the press', async () => ((await count('Drawn presses:')) === 1 ? true : undefined));
     // Through the loop, as the coordinate click it is: an intent event, then done.
-    expect(events.slice(before).find((e) => e.type === 'intent')).toMatchObject({ intent: { intent: 'left_click_coordinates' } });
+    expect(grid.events.slice(before).find((e) => e.type === 'intent')).toMatchObject({ intent: { intent: 'left_click_coordinates' } });
     expect(await count('Deleted:')).toBe(0);
   });
 
@@ -131,7 +99,9 @@ describe.skipIf(skip !== '')('the mouse grid, on the real desktop', () => {
   });
 
   it('"grid on the window" over a destructive button asks before clicking; declined, nothing is pressed and the grid closes', async () => {
-    const target = (await fixture.bridge.snapshot({ pid: fixture.pid })).elements.find((e) => e.role === 'button' && e.name === 'Delete everything')?.bounds;
+    const target = (await grid.fixture.bridge.snapshot({ pid: grid.fixture.pid })).elements.find(
+      (e) => e.role === 'button' && e.name === 'Delete everything',
+    )?.bounds;
     if (!target) throw new Error('no Delete everything button');
     const shown = await run('grid on the window');
     const view = gridOf(shown);
@@ -144,16 +114,16 @@ describe.skipIf(skip !== '')('the mouse grid, on the real desktop', () => {
     expect(area.width).toBeLessThan(SCREEN.width);
     gridOf(await run(pathTo(area, target).join(' ')));
 
-    const earlier = new Set(events.flatMap((e) => (e.type === 'confirmation_request' ? [e.id] : [])));
+    const earlier = new Set(grid.events.flatMap((e) => (e.type === 'confirmation_request' ? [e.id] : [])));
     const clicking = run('click');
     const asked = until('the confirmation', async () => {
-      const request = events.find((e) => e.type === 'confirmation_request' && !earlier.has(e.id));
+      const request = grid.events.find((e) => e.type === 'confirmation_request' && !earlier.has(e.id));
       return request?.type === 'confirmation_request' ? request : undefined;
     });
     const request = await asked;
     expect(request.risk.level).toBe('destructive');
     expect(request.summary).toMatch(/^Click at \d+, \d+/);
-    await session.handle('confirmation:answer', ['cancel', request.id]);
+    await grid.session.handle('confirmation:answer', ['cancel', request.id]);
     const reply = await clicking;
     expect(reply.outcome).not.toBe('done');
     expect(reply.overlay).toBe('hidden');
