@@ -15,7 +15,7 @@ const toolbar = (id: number, name: string, y: number, buttons: readonly [number,
   ...buttons.map(([x, label], i) => el(first + i, 'button', label ?? '', { parent: id, depth: 2, ...box(x, y) })),
 ];
 const FORMAT = toolbar(1, 'Format', 0, [[0], [40, 'Bold'], [130], [270]], 10);
-const tree = (...parts: AxElement[][]): AxElement[] => snapshot(parts.flat()).elements;
+const tree = (...parts: AxElement[][]): readonly AxElement[] => snapshot(parts.flat()).elements;
 const found = (elements: readonly AxElement[], target: OrdinalTarget): number | string => {
   const r = resolveOrdinal(elements, target);
   return r.kind === 'found' ? r.element.id : r.message;
