@@ -11,7 +11,8 @@ fi
 # Build: the accessibility bridge speaks AT-SPI over libdbus (libatspi only for role names), GIO
 # launches apps, libX11 grabs the switch keys. Tests: a headless accessible desktop (Xvfb, D-Bus,
 # AT-SPI, openbox, GTK3 apps), the Secret Service (gnome-keyring), Chromium for the panel, espeak-ng
-# (spoken feedback on Linux, and the recordings the voice tests play), LibreOffice Calc (reading a
+# (spoken feedback on Linux, and the recordings the voice tests play), speech-dispatcher (the
+# screen reader's queue spoken feedback goes through when it runs), LibreOffice Calc (reading a
 # sheet must never harm it), LibreOffice Writer and gedit (typing, reading back and bolding text in
 # real editors), desktop-file-utils (desktop-file-validate checks the launcher and autostart entries
 # the app writes on Linux), clang-format 14 (the native sources' format, checked by
@@ -22,7 +23,7 @@ PACKAGES=(
   gtk-3-examples gir1.2-vte-2.91 libxtst6 libxext6 libx11-6 openbox x11-utils xdotool
   dbus dbus-x11 gnome-keyring libsecret-tools
   chromium firefox-esr
-  espeak-ng
+  espeak-ng speech-dispatcher
   libreoffice-calc libreoffice-writer libreoffice-gtk3 gedit
   desktop-file-utils
   clang-format-14
