@@ -13,13 +13,15 @@ import { AxBridge } from '../src/execution/accessibility/ax-bridge.js';
 import type { AxElement, AxSnapshot } from '../src/execution/accessibility/types.js';
 import { isActionable, isVisible } from '../src/execution/element-resolution.js';
 import { ExecutionEngine } from '../src/execution/engine.js';
+import { openUserKeySource } from '../src/execution/accessibility/user-keys.js';
 import { createNutInputDriver } from '../src/execution/input/input-driver.js';
+import { stopOnUserKeys, UserKeyWatch } from '../src/execution/input/user-key-stop.js';
 import { estimateTokens, serializeObservation } from '../src/execution/observation.js';
 import { parseCommand } from '../src/intent/grammar/grammar-planner.js';
 import { validateIntentValue } from '../src/intent/validator.js';
 import { dispatchIntent } from '../src/registry/dispatch.js';
 import { classifyRisk, gateDecision } from '../src/registry/risk.js';
-import { formatMs } from './stats.js';
+import { formatMs, timeCalls } from './stats.js';
 
 const PYTHON = '/usr/bin/python3';
 const FIXTURE = fileURLToPath(new URL('../tests/fixtures/engine-fixture-app.py', import.meta.url));
@@ -111,6 +113,25 @@ export async function benchExecution(): Promise<void> {
     console.log(
       `  typing via AT-SPI, 200 mixed chars  ${rate(mixed.length, axMs).padStart(14)}   ${byAx.kind === 'success' ? 'exact (read back)' : `NOT exact: ${JSON.stringify(byAx)}`}`,
     );
+
+    // 2b. The same typing by keys with the user's keys watched (issue #31): 4 characters between looks.
+    const keys = openUserKeySource();
+    if (keys) {
+      const watch = new UserKeyWatch(keys);
+      const watched = new ExecutionEngine({ bridge, input: stopOnUserKeys(createNutInputDriver(), watch) });
+      keys.watch([]);
+      await waitFor(async () => (keys.read().watching ? true : undefined));
+      await clear();
+      await watched.click({ label: 'Message' });
+      watch.begin();
+      const watchedStarted = performance.now();
+      const byWatched = await watched.typeText(ascii, undefined);
+      const watchedMs = performance.now() - watchedStarted;
+      const look = timeCalls(() => watch.pressed(), 20_000);
+      console.log(
+        `  typing by keys, user's keys watched ${rate(ascii.length, watchedMs).padStart(14)}   ${byWatched.kind === 'success' ? 'exact (read back)' : `NOT exact: ${JSON.stringify(byWatched)}`}   (one look at the count: median ${formatMs(look.medianMs)}, p99 ${formatMs(look.p99Ms)})`,
+      );
+    } else console.log('  typing with the user’s keys watched: this build of the bridge has no key watch');
 
     // 3. Observation size for gtk3-widget-factory against OSWorld's table of the same snapshot.
     const factory = spawn('gtk3-widget-factory', [], { stdio: 'ignore' });
