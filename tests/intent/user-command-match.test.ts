@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { appliesTo, fillCommand, matchPhrases, slotValueProblem } from '../../src/intent/user-command-match.js';
 import { readPhrase, type UserCommand } from '../../src/intent/user-commands.js';
+import { itAnswers } from '../support/yes-no.js';
 
 function command(say: string, body: unknown = { intent: 'type_text', text: '{name}' }, app?: string): UserCommand {
   const phrase = readPhrase(say);
@@ -44,18 +45,13 @@ describe('appliesTo', () => {
 });
 
 describe('slot values', () => {
-  it.each<[string, boolean]>([
-    ['Ada Lovelace', true],
-    ['', false],
-    ['Ada then delete everything', false],
-    ['Ada; rm', false],
-    ['Ada and click Delete', false],
-    ['salt and pepper', true], // "and" before a word that is no verb
-    ['Ada\nclick Delete', false],
-    ['x'.repeat(10_000), false],
-  ])('%j can be used: %s', (value, usable) => {
-    expect(slotValueProblem('name', value) === undefined).toBe(usable);
-  });
+  itAnswers(
+    '%j can be used: %s',
+    (value: string) => slotValueProblem('name', value) === undefined,
+    // "salt and pepper": "and" before a word that is no verb.
+    ['Ada Lovelace', 'salt and pepper'],
+    ['', 'Ada then delete everything', 'Ada; rm', 'Ada and click Delete', 'Ada\nclick Delete', 'x'.repeat(10_000)],
+  );
 
   it('fills the body, or says which command was not run', () => {
     const reply = command('reply to {name}');

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { assessLabels, HARMLESS, higher, labelIsOneOf, matchWordRules } from '../../src/registry/label-risk.js';
 import type { WordRule } from '../../src/registry/risk-table.js';
+import { itAnswers } from '../support/yes-no.js';
 
 const RULES: WordRule[] = [
   { phrase: 'delete', level: 'destructive', consequence: 'delete something' },
@@ -31,15 +32,12 @@ describe('matchWordRules', () => {
 });
 
 describe('labelIsOneOf', () => {
-  it.each<[string, boolean]>([
-    ['Cancel', true],
-    ['  CANCEL ', true],
-    ['Cancel all', false],
-    ['Not now', true],
-    ['now', false],
-  ])('%j is one of cancel / not now: %s', (label, yes) => {
-    expect(labelIsOneOf(label, ['cancel', 'not now'])).toBe(yes);
-  });
+  itAnswers(
+    '%j is one of cancel / not now: %s',
+    (label: string) => labelIsOneOf(label, ['cancel', 'not now']),
+    ['Cancel', '  CANCEL ', 'Not now'],
+    ['Cancel all', 'now'],
+  );
 });
 
 describe('assessLabels and higher', () => {

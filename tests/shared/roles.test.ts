@@ -1,17 +1,10 @@
 // The shared role vocabulary (src/shared/roles.ts).
 import { describe, expect, it } from 'vitest';
 import { isRole, ROLES, TEXT_ENTRY_ROLES } from '../../src/shared/roles.js';
+import { itAnswers } from '../support/yes-no.js';
 
 describe('roles', () => {
-  it.each<[string, boolean]>([
-    ['button', true],
-    ['password_field', true],
-    ['Button', false],
-    ['push button', false],
-    ['', false],
-  ])('%j is a role: %s', (value, yes) => {
-    expect(isRole(value)).toBe(yes);
-  });
+  itAnswers('%j is a role: %s', isRole, ['button', 'password_field'], ['Button', 'push button', '']);
 
   it('lists each role once, in snake case, and takes text only in roles it knows', () => {
     expect(new Set(ROLES).size).toBe(ROLES.length);

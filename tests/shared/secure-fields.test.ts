@@ -2,47 +2,36 @@
 // does not say so, and a command that would type a secret never reaches a planner.
 import { describe, expect, it } from 'vitest';
 import { isSecureFieldName, isSecureTypingCommand, SECURE_REFUSAL } from '../../src/shared/secure-fields.js';
+import { itAnswers } from '../support/yes-no.js';
 
 describe('isSecureFieldName', () => {
-  it.each([
-    'Password',
-    'Confirm password',
-    'PIN',
-    'Enter your PIN code',
-    'CVV',
-    'CVC2',
-    'Security code',
-    'Card number',
-    'Credit card number',
-    'One-time code',
-    'One time password',
-    'OTP',
-    '2FA code',
-    'Two-factor code',
-    'Verification code',
-    'Recovery phrase',
-    'API key',
-    'Social security number',
-    'Passphrase',
-  ])('reads "%s" as a secret field', (name) => {
-    expect(isSecureFieldName(name)).toBe(true);
-  });
-
-  it.each([
-    'Username',
-    'Email',
-    'Search',
-    'Pinned messages',
-    'Spinner',
-    'Passport number',
-    'Card holder name',
-    'Code editor',
-    'Keyboard',
-    'Otter',
-    'Pinterest',
-  ])('reads "%s" as an ordinary field (whole words only)', (name) => {
-    expect(isSecureFieldName(name)).toBe(false);
-  });
+  // Ordinary fields: the secret words count as whole words only.
+  itAnswers(
+    '%j is a secret field: %s',
+    (name: string) => isSecureFieldName(name),
+    [
+      'Password',
+      'Confirm password',
+      'PIN',
+      'Enter your PIN code',
+      'CVV',
+      'CVC2',
+      'Security code',
+      'Card number',
+      'Credit card number',
+      'One-time code',
+      'One time password',
+      'OTP',
+      '2FA code',
+      'Two-factor code',
+      'Verification code',
+      'Recovery phrase',
+      'API key',
+      'Social security number',
+      'Passphrase',
+    ],
+    ['Username', 'Email', 'Search', 'Pinned messages', 'Spinner', 'Passport number', 'Card holder name', 'Code editor', 'Keyboard', 'Otter', 'Pinterest'],
+  );
 
   it('sees through disguises: a zero-width space or a Cyrillic letter in "Password"', () => {
     expect(isSecureFieldName('P\u200Bassword')).toBe(true);
@@ -58,29 +47,29 @@ describe('isSecureFieldName', () => {
 });
 
 describe('isSecureTypingCommand', () => {
-  it.each([
-    'type hunter2 in the password box',
-    'my PIN is 1234',
-    'enter 4111 1111 1111 1111 as the card number',
-    'fill in the one-time code 123456',
-    'paste my API key',
-    'write the recovery phrase here',
-    'Set the password to swordfish',
-  ])('refuses "%s"', (command) => {
-    expect(isSecureTypingCommand(command)).toBe(true);
-  });
-
-  it.each([
-    'click Forgot password',
-    'show the password field',
-    'press enter in the PIN field',
-    'hit enter on the password box',
-    'type hello',
-    'open Passwords and Keys',
-    '',
-  ])('lets "%s" through (it names a secret field but types nothing into it)', (command) => {
-    expect(isSecureTypingCommand(command)).toBe(false);
-  });
+  // Let through: a command that names a secret field but types nothing into it.
+  itAnswers(
+    '%j is refused: %s',
+    isSecureTypingCommand,
+    [
+      'type hunter2 in the password box',
+      'my PIN is 1234',
+      'enter 4111 1111 1111 1111 as the card number',
+      'fill in the one-time code 123456',
+      'paste my API key',
+      'write the recovery phrase here',
+      'Set the password to swordfish',
+    ],
+    [
+      'click Forgot password',
+      'show the password field',
+      'press enter in the PIN field',
+      'hit enter on the password box',
+      'type hello',
+      'open Passwords and Keys',
+      '',
+    ],
+  );
 
   it('finds the secret in a command longer than the label normaliser reads, wherever it sits', () => {
     const filler = 'and then scroll down '.repeat(120);

@@ -2,19 +2,15 @@
 // by name only, and its error carries the code.
 import { describe, expect, it } from 'vitest';
 import { AccessibilityError, ACTIONS, isAccessibilityErrorCode, STATES } from '../../../src/execution/accessibility/types.js';
+import { itAnswers } from '../../support/yes-no.js';
 
 describe('accessibility types', () => {
-  it.each<[unknown, boolean]>([
-    ['timeout', true],
-    ['permission_denied', true],
-    ['not_built', true],
-    ['TIMEOUT', false],
-    ['mismatch', false],
-    [404, false],
-    [undefined, false],
-  ])('%j is an error code of the bridge: %s', (value, yes) => {
-    expect(isAccessibilityErrorCode(value)).toBe(yes);
-  });
+  itAnswers<unknown>(
+    '%j is an error code of the bridge: %s',
+    isAccessibilityErrorCode,
+    ['timeout', 'permission_denied', 'not_built'],
+    ['TIMEOUT', 'mismatch', 404, undefined],
+  );
 
   it('its error keeps the code and the sentence', () => {
     const e = new AccessibilityError('gone', 'The window closed.');

@@ -2,33 +2,31 @@
 import { describe, expect, it } from 'vitest';
 import { isTerminalApp, isTerminalElement } from '../../../src/execution/apps/app-classes.js';
 import type { Role } from '../../../src/shared/roles.js';
+import { itAnswers } from '../../support/yes-no.js';
 
 const el = (role: Role, name = '', description = '') => ({ role, name, description });
 
 describe('isTerminalApp', () => {
-  it.each([
-    'Terminal',
-    'Terminal.app',
-    'iTerm2',
-    'iTerm.app',
-    'gnome-terminal-server',
-    'GNOME Terminal',
-    'Konsole',
-    'kitty',
-    'WezTerm GUI',
-    'xfce4_terminal',
-    'Cool Retro Term',
-    'Ptyxis',
-    'st',
-  ])('knows "%s" as a terminal (case, spaces, dashes, underscores and ".app" ignored)', (name) => {
-    expect(isTerminalApp(name)).toBe(true);
-  });
-
-  it.each(['Firefox', 'gedit', 'Terminal Server Client', 'Visual Studio Code', 'Notes.app', 'stocks', 'term', '.app', ''])(
-    'does not take "%s" for a terminal',
-    (name) => {
-      expect(isTerminalApp(name)).toBe(false);
-    },
+  // Case, spaces, dashes, underscores and ".app" ignored.
+  itAnswers(
+    '%j is a terminal: %s',
+    (name: string) => isTerminalApp(name),
+    [
+      'Terminal',
+      'Terminal.app',
+      'iTerm2',
+      'iTerm.app',
+      'gnome-terminal-server',
+      'GNOME Terminal',
+      'Konsole',
+      'kitty',
+      'WezTerm GUI',
+      'xfce4_terminal',
+      'Cool Retro Term',
+      'Ptyxis',
+      'st',
+    ],
+    ['Firefox', 'gedit', 'Terminal Server Client', 'Visual Studio Code', 'Notes.app', 'stocks', 'term', '.app', ''],
   );
 
   it('is false without an app name', () => {
