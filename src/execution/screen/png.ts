@@ -1,7 +1,7 @@
 /**
  * A PNG encoder for the screen pictures: 8-bit RGB (alpha dropped: a screen picture is opaque),
- * filter "Up" on every row (screens have long runs of equal rows), deflated by node:zlib at a fast
- * level. Small on purpose: the pictures need nothing else of the format.
+ * filter "Up" on every row but the first (screens have long runs of equal rows), deflated by node:zlib
+ * at its fastest level. Small on purpose: the pictures need nothing else of the format.
  */
 import { deflateSync } from 'node:zlib';
 
@@ -43,18 +43,21 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
   header.writeUInt8(2, 9); // colour type: RGB
   const rowBytes = width * 3;
   const raw = Buffer.alloc((rowBytes + 1) * height);
-  const previous = new Uint8Array(rowBytes);
-  const current = new Uint8Array(rowBytes);
+  const above = width * 4;
   for (let y = 0; y < height; y++) {
-    const out = y * (rowBytes + 1);
-    raw[out] = 2; // filter Up
-    for (let x = 0, s = y * width * 4, d = 0; x < width; x++, s += 4, d += 3) {
-      current[d] = rgba[s] ?? 0;
-      current[d + 1] = rgba[s + 1] ?? 0;
-      current[d + 2] = rgba[s + 2] ?? 0;
+    let out = y * (rowBytes + 1);
+    raw[out++] = y === 0 ? 0 : 2; // filter None on the first row, Up after it
+    for (let s = y * above, end = s + above; s < end; s += 4, out += 3) {
+      if (y === 0) {
+        raw[out] = rgba[s] as number;
+        raw[out + 1] = rgba[s + 1] as number;
+        raw[out + 2] = rgba[s + 2] as number;
+      } else {
+        raw[out] = ((rgba[s] as number) - (rgba[s - above] as number)) & 0xff;
+        raw[out + 1] = ((rgba[s + 1] as number) - (rgba[s + 1 - above] as number)) & 0xff;
+        raw[out + 2] = ((rgba[s + 2] as number) - (rgba[s + 2 - above] as number)) & 0xff;
+      }
     }
-    for (let i = 0; i < rowBytes; i++) raw[out + 1 + i] = ((current[i] ?? 0) - (previous[i] ?? 0)) & 0xff;
-    previous.set(current);
   }
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 3 })), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 1 })), chunk('IEND', new Uint8Array(0))]);
 }

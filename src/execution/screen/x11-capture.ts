@@ -73,15 +73,17 @@ async function cookieFor(env: NodeJS.ProcessEnv, display: Display): Promise<Buff
   return undefined;
 }
 
-/** Reads a socket's bytes as they arrive; `take(n)` resolves with the next n bytes. */
+/** Reads a socket's bytes as they arrive; `take(n)` resolves with the next n bytes (joined once, when all are there). */
 class Reader {
-  private chunks: Buffer = Buffer.alloc(0);
+  private chunks: Buffer[] = [];
+  private length = 0;
   private waiting: { n: number; resolve: (b: Buffer) => void; reject: (e: unknown) => void } | undefined;
   private failure: unknown;
 
   constructor(socket: Socket) {
     socket.on('data', (chunk: Buffer) => {
-      this.chunks = this.chunks.length === 0 ? chunk : Buffer.concat([this.chunks, chunk]);
+      this.chunks.push(chunk);
+      this.length += chunk.length;
       this.deliver();
     });
     const fail = (e: unknown): void => {
@@ -95,7 +97,7 @@ class Reader {
 
   take(n: number): Promise<Buffer> {
     return new Promise((resolve, reject) => {
-      if (this.failure && this.chunks.length < n) return reject(this.failure);
+      if (this.failure && this.length < n) return reject(this.failure);
       this.waiting = { n, resolve, reject };
       this.deliver();
     });
@@ -103,11 +105,12 @@ class Reader {
 
   private deliver(): void {
     const w = this.waiting;
-    if (!w || this.chunks.length < w.n) return;
+    if (!w || this.length < w.n) return;
     this.waiting = undefined;
-    const out = this.chunks.subarray(0, w.n);
-    this.chunks = this.chunks.subarray(w.n);
-    w.resolve(out);
+    const all = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks, this.length);
+    this.chunks = all.length > w.n ? [all.subarray(w.n)] : [];
+    this.length -= w.n;
+    w.resolve(all.subarray(0, w.n));
   }
 }
 
@@ -231,8 +234,20 @@ function toRgba(pixels: Buffer, width: number, height: number, screen: ScreenFor
   const bytes = screen.bitsPerPixel / 8;
   const stride = Math.ceil((width * screen.bitsPerPixel) / 32) * 4;
   const { red, green, blue } = screen.masks;
-  const [rs, gs, bs] = [shiftOf(red), shiftOf(green), shiftOf(blue)];
   const out = new Uint8Array(width * height * 4);
+  if (bytes === 4 && red === 0xff0000 && green === 0xff00 && blue === 0xff) {
+    // The usual layout (BGRX in memory): bytes moved, no arithmetic.
+    for (let row = 0; row < height; row++) {
+      for (let src = row * stride, dst = row * width * 4, end = dst + width * 4; dst < end; src += 4, dst += 4) {
+        out[dst] = pixels[src + 2] as number;
+        out[dst + 1] = pixels[src + 1] as number;
+        out[dst + 2] = pixels[src] as number;
+        out[dst + 3] = 255;
+      }
+    }
+    return out;
+  }
+  const [rs, gs, bs] = [shiftOf(red), shiftOf(green), shiftOf(blue)];
   for (let row = 0; row < height; row++) {
     let src = row * stride;
     let dst = row * width * 4;
