@@ -6,28 +6,26 @@ import { itAnswers } from '../../support/yes-no.js';
 
 const el = (role: Role, name = '', description = '') => ({ role, name, description });
 
+// Terminals however their names are written: case, spaces, dashes, underscores and ".app" ignored.
+const TERMINALS = [
+  'Terminal',
+  'Terminal.app',
+  'iTerm2',
+  'iTerm.app',
+  'gnome-terminal-server',
+  'GNOME Terminal',
+  'Konsole',
+  'kitty',
+  'WezTerm GUI',
+  'xfce4_terminal',
+  'Cool Retro Term',
+  'Ptyxis',
+  'st',
+];
+const NOT_TERMINALS = ['Firefox', 'gedit', 'Terminal Server Client', 'Visual Studio Code', 'Notes.app', 'stocks', 'term', '.app', ''];
+
 describe('isTerminalApp', () => {
-  // Case, spaces, dashes, underscores and ".app" ignored.
-  itAnswers(
-    '%j is a terminal: %s',
-    (name: string) => isTerminalApp(name),
-    [
-      'Terminal',
-      'Terminal.app',
-      'iTerm2',
-      'iTerm.app',
-      'gnome-terminal-server',
-      'GNOME Terminal',
-      'Konsole',
-      'kitty',
-      'WezTerm GUI',
-      'xfce4_terminal',
-      'Cool Retro Term',
-      'Ptyxis',
-      'st',
-    ],
-    ['Firefox', 'gedit', 'Terminal Server Client', 'Visual Studio Code', 'Notes.app', 'stocks', 'term', '.app', ''],
-  );
+  itAnswers<string>('%j is a terminal: %s', isTerminalApp, TERMINALS, NOT_TERMINALS);
 
   it('is false without an app name', () => {
     expect(isTerminalApp(undefined)).toBe(false);
