@@ -122,12 +122,14 @@ export class PlanActor {
     return this.execute(state, planned, risk, decision === 'confirm' ? risk.level : 'harmless', confirmation);
   }
 
-  private async askToConfirm(state: RunState, planned: Planned, risk: RiskSummary): Promise<ConfirmAnswer> {
+  /** `liveElement`: the element the engine found at the step's place when it asked (a point is named by it). */
+  private async askToConfirm(state: RunState, planned: Planned, risk: RiskSummary, liveElement?: string): Promise<ConfirmAnswer> {
     const summary = this.summarize(planned);
     this.setStatus('waiting_for_user');
     const id = questionId();
     // Where the step will act, outlined while the question waits (issue #31); asked without it when it cannot be found.
-    const target = await locateStep(planned.intent, this.deps.engine, planned.picked?.element);
+    const found = await locateStep(planned.intent, this.deps.engine, planned.picked?.element);
+    const target = found?.kind === 'point' && liveElement ? { ...found, label: liveElement.slice(0, 200) } : found;
     this.emit({ type: 'confirmation_request', id, summary, risk: { level: risk.level, reason: risk.reason }, ...(target ? { target } : {}) });
     const request: ConfirmationRequest = { id, summary, risk, intent: planned.intent, ...(planned.screenInfluenced ? { screenInfluenced: true } : {}) };
     const answer = await untilAborted(this.deps.confirm(request, state.signal), state.signal);
@@ -243,7 +245,7 @@ export class PlanActor {
           // In a sequence, the steps before `step` were done: confirm and go on from that step only.
           const resumed = intent.intent === 'sequence' && result.step !== undefined && result.step > 1;
           if (resumed) current = { ...current, intent: fromStep(intent, result.step) };
-          const answer = await this.askToConfirm(state, current, live);
+          const answer = await this.askToConfirm(state, current, live, result.element);
           if (answer === 'declined') return this.declined(state, current, live);
           if (answer === 'unanswered') return this.unanswered(state, current, live);
           // The step asked about is approved at its live level; the steps after it keep their own.

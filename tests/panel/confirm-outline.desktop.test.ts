@@ -2,8 +2,8 @@
 // the real PanelSession and loop ask before "click Delete everything" on the loop fixture; the
 // question carries the button's place, checked against the bounds AT-SPI gives for it; the events
 // are followed as main follows them (outlineAfter) and the built overlay page, in Debian's Chromium
-// at the screen's size, draws the outline there, with the button's name. Declining, a time-out and
-// Stop each take the outline away. Screenshot in artifacts/panel/, axe-core on the page.
+// at the screen's size, draws the outline there, with the button's name; a click at a point over it
+// marks the point, over the numbers. Declining, a time-out and Stop each take the outline away. Screenshot in artifacts/panel/, axe-core on the page.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,6 +100,42 @@ describe.skipIf(skip !== '')('a confirmation outlines what it will act on', () =
     } finally {
       await page.close();
     }
+    expect(await fixture.counter('Deleted:')).toBe(0);
+  });
+
+  it('a click at a point over the button marks the point, named by the element there, over the numbers', async () => {
+    const shown = (await session.handle('command:run', ['show numbers'])) as RunReply;
+    if (!shown.overlay || shown.overlay === 'hidden') throw new Error(`no numbers: ${shown.message}`);
+    const numbers = shown.overlay;
+    const button = numbers.marks.find((m) => m.label === 'Delete everything');
+    if (!button) throw new Error('no number on Delete everything');
+    const x = Math.round(button.x + button.width / 2);
+    const y = Math.round(button.y + button.height / 2);
+    events.length = 0;
+    // The live gate finds the destructive button under the point and asks.
+    const run = session.handle('command:run', [`click at ${x}, ${y}`]) as Promise<RunReply>;
+    const request = await until('the confirmation', async () => events.find((e) => e.type === 'confirmation_request'), 15_000);
+    const target = request.type === 'confirmation_request' ? request.target : undefined;
+    expect(target).toEqual({ kind: 'point', label: 'Delete everything', x, y });
+
+    const page = await openBundlePage({ bundleDir, path: `overlay.html${overlayFragment(numbers, { x: 0, y: 0 }, [], outlineOf(events))}`, viewport: SCREEN });
+    try {
+      await page.page.waitForSelector('[data-target="point"]', { state: 'attached' });
+      const ring = (await page.page.evaluate(`(() => {
+        const r = document.querySelector('.target-point').getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2, label: document.querySelector('.target-label').textContent,
+          numbers: document.querySelectorAll('[data-mark]').length };
+      })()`)) as { x: number; y: number; label: string; numbers: number };
+      // The ring is centred on the point; the numbers are still drawn under it.
+      expect(ring).toEqual({ x, y, label: 'Delete everything', numbers: numbers.marks.length });
+      await page.page.screenshot({ path: join(ARTIFACTS, 'overlay-04-confirmation-point.png') });
+      expect(await axeViolations(page.page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+    await session.handle('command:run', ['no']);
+    expect((await run).outcome).toBe('refused');
+    expect(outlineOf(events)).toBeUndefined();
     expect(await fixture.counter('Deleted:')).toBe(0);
   });
 

@@ -9,6 +9,9 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { readOverlayPage, type OverlayPage } from './overlay-view.js';
 
+/** How far above its element a target's name starts (overlay.css: line-height 1.5rem, borders 2 × 2px, a 4px gap). */
+const LABEL_ABOVE = '(1.5rem + 8px)';
+
 /** Half the badge's least size (overlay.css: min-width 1.5rem, line-height 1.25rem). */
 const BADGE_HALF = { x: '0.75rem', y: '0.625rem' } as const;
 
@@ -70,7 +73,11 @@ function TargetOutline({ page, target }: { readonly page: OverlayPage; readonly 
   return (
     <section class="target" aria-label={`Waiting for your confirmation: ${target.label}`} data-target={target.kind}>
       <span class={target.kind === 'element' ? 'target-outline' : 'target-point'} aria-hidden="true" style={box} />
-      <span class="target-label" style={{ left: `${left}px`, top: `${top}px` }}>
+      <span
+        class={target.kind === 'element' ? 'target-label' : 'target-label target-label-point'}
+        // Above the element (its height and a gap), kept on screen; beside a point.
+        style={{ left: `max(0px, ${left}px)`, top: target.kind === 'element' ? `max(0px, calc(${top}px - ${LABEL_ABOVE}))` : `${top}px` }}
+      >
         {target.label}
       </span>
     </section>
