@@ -93,12 +93,6 @@ const SECTIONS: readonly Section[] = [
       spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./overlay.ts', import.meta.url))], { stdio: 'inherit' });
     },
   ],
-  [
-    'screen pictures: capture + masks and marks + PNG for 1280 × 800, and image tokens per provider (issue #29 item 4; private headless desktop)',
-    () => {
-      spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./screen-picture.ts', import.meta.url))], { stdio: 'inherit' });
-    },
-  ],
 ];
 
 console.log(`Assistive Control benchmarks — Node ${process.version}, ${process.platform}/${process.arch}\n`);

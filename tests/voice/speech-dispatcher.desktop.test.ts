@@ -1,106 +1,58 @@
 /**
  * Spoken feedback through Debian's speech-dispatcher (issue #30 item 6), on the private desktop.
  *
- * The real server runs with a configuration of its own: its output module is speech-dispatcher's
- * generic module running a command that appends each message it is given to a file (there is no
- * sound card here), so the file is what speech-dispatcher said. A line with "slowly" in it keeps the
- * module busy until it is cancelled, which is how a stop is seen. The screen reader is the desktop's
- * own flag (org.a11y.Status ScreenReaderEnabled on the accessibility bus) and a process named orca.
+ * The real server runs with a configuration of its own (tests/support/speech-dispatcher.ts): what
+ * its output module is given is recorded, and a line with "slowly" in it is said until cancelled.
+ * The screen reader is the desktop's own flag (org.a11y.Status ScreenReaderEnabled on the
+ * accessibility bus) and a process named orca.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../src/config/settings.js';
-import { createSettingsStore } from '../../src/config/settings.js';
+import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
 import type { PanelSession } from '../../src/core/panel-session.js';
+import { dbusSend } from '../../src/shared/dbus-send.js';
 import { decodeWav } from '../../src/voice/audio.js';
 import { platformSynth } from '../../src/voice/speech-synth.js';
 import { screenReaderFlag, screenReaderProcess } from '../../src/voice/speech-route.js';
 import { createSpokenFeedback } from '../../src/voice/spoken-feedback.js';
 import { desktopSkipReason, stopPid, until } from '../support/desktop.js';
+import { speechDispatcherMissing, startSpeechDispatcher, type TestSpeechDispatcher } from '../support/speech-dispatcher.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
 import { startTestCore } from '../support/panel-core.js';
 import { closePorts } from '../support/port-link.js';
 
-const run = promisify(execFile);
-const SPEECHD = '/usr/bin/speech-dispatcher';
-const MODULE = '/usr/lib/speech-dispatcher-modules/sd_generic';
 const skip = desktopSkipReason();
 // scripts/setup.sh installs it, so on a desktop that runs a missing server is a failure that says how to fix it.
-if (!skip && !(existsSync(SPEECHD) && existsSync(MODULE))) {
-  throw new Error('speech-dispatcher is not installed: run "sudo apt-get install -y speech-dispatcher" (or bash scripts/setup.sh).');
-}
+if (!skip && speechDispatcherMissing()) throw new Error(speechDispatcherMissing());
 
 let dir: string;
-let server: ChildProcess | undefined;
-let socket: string;
-let record: string;
+let server: TestSpeechDispatcher;
 let fixture: LoopFixture;
+const said = (): string[] => server.said();
 
-/** What speech-dispatcher's output module was given, one line per line of text. */
-const said = (): string[] => (existsSync(record) ? readFileSync(record, 'utf8').split(/\r?\n/).filter(Boolean) : []);
-
-async function startSpeechDispatcher(): Promise<void> {
-  const conf = join(dir, 'conf');
-  mkdirSync(join(conf, 'modules'), { recursive: true });
-  // The ALSA null device: the server opens an audio output for every module, and there is no sound card here.
-  writeFileSync(
-    join(conf, 'speechd.conf'),
-    [
-      'LogLevel 3',
-      'AddModule "recorder" "sd_generic" "recorder.conf"',
-      'DefaultModule recorder',
-      'AudioOutputMethod "alsa"',
-      'AudioALSADevice "null"',
-      '',
-    ].join('\n'),
-  );
-  writeFileSync(
-    join(conf, 'modules', 'recorder.conf'),
-    [
-      `GenericExecuteSynth "printf '%s\\\\n' \\'$DATA\\' | tee -a ${record} | grep -q slowly && exec sleep 600"`,
-      // Text as it is, in UTF-8 (the module's default charset is Latin-1).
-      'GenericLanguage "en" "en" "utf-8"',
-      'AddVoice "en" "MALE1" "en"',
-      '',
-    ].join('\n'),
-  );
-  server = spawn(SPEECHD, ['-s', '-t', '0', '-C', conf, '-c', 'unix_socket', '-S', socket, '-L', join(dir, 'log'), '-P', join(dir, 'speechd.pid')], {
-    stdio: 'ignore',
-  });
-  await until("speech-dispatcher's socket", async () => (existsSync(socket) ? true : undefined), 15_000);
-}
-
+/** Sets the desktop's "a screen reader is on" flag, as Orca does when it starts. */
 async function setScreenReaderFlag(on: boolean): Promise<void> {
-  await run('dbus-send', [
-    '--session',
-    '--print-reply',
-    '--dest=org.a11y.Bus',
-    '/org/a11y/bus',
-    'org.freedesktop.DBus.Properties.Set',
-    'string:org.a11y.Status',
-    'string:ScreenReaderEnabled',
-    `variant:boolean:${on}`,
-  ]);
+  const args = ['--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.freedesktop.DBus.Properties.Set', 'string:org.a11y.Status'];
+  if ((await dbusSend([...args, 'string:ScreenReaderEnabled', `variant:boolean:${on}`], process.env)) === undefined) {
+    throw new Error('The accessibility bus did not take the screen reader flag.');
+  }
 }
 
-const env = () => ({ ...process.env, SPEECHD_ADDRESS: `unix_socket:${socket}` });
+const env = () => ({ ...process.env, SPEECHD_ADDRESS: server.address });
 
 describe.skipIf(skip !== '')('spoken feedback through speech-dispatcher, the screen reader’s queue', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ac-speechd-'));
-    socket = join(dir, 'speechd.sock');
-    record = join(dir, 'said.txt');
     // The desktop session first: the screen reader flag below is set on its accessibility bus.
     fixture = await openLoopFixture();
-    await startSpeechDispatcher();
+    server = await startSpeechDispatcher(dir);
   }, 60_000);
 
   afterAll(async () => {
-    if (server?.pid) stopPid(server.pid);
+    server?.stop();
     await setScreenReaderFlag(false).catch(() => undefined);
     closePorts();
     await fixture?.close();
@@ -108,7 +60,7 @@ describe.skipIf(skip !== '')('spoken feedback through speech-dispatcher, the scr
   });
 
   beforeEach(async () => {
-    rmSync(record, { force: true });
+    rmSync(join(dir, 'said.txt'), { force: true });
     await setScreenReaderFlag(false);
   });
 

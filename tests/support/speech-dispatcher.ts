@@ -1,0 +1,73 @@
+/**
+ * Debian's speech-dispatcher with a configuration of its own, for the spoken feedback tests and the
+ * benchmark: its output module is speech-dispatcher's generic module running a command that appends
+ * each message it is given to a file (there is no sound card here; the ALSA null device stands for
+ * one), so the file is what speech-dispatcher said. A line with "slowly" in it keeps the module busy
+ * until it is cancelled, which is how a stop is seen.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stopPid, until } from './desktop.js';
+
+export const SPEECHD = '/usr/bin/speech-dispatcher';
+const MODULE = '/usr/lib/speech-dispatcher-modules/sd_generic';
+
+export function speechDispatcherMissing(): string {
+  return existsSync(SPEECHD) && existsSync(MODULE)
+    ? ''
+    : 'speech-dispatcher is not installed: run "sudo apt-get install -y speech-dispatcher" (or bash scripts/setup.sh).';
+}
+
+export interface TestSpeechDispatcher {
+  /** The value of SPEECHD_ADDRESS that reaches it. */
+  readonly address: string;
+  /** What its output module was given, one line per line of text. */
+  said(): string[];
+  stop(): void;
+}
+
+/** Starts it in `dir` (its configuration, socket, log and record there) and waits for its socket. */
+export async function startSpeechDispatcher(dir: string): Promise<TestSpeechDispatcher> {
+  const conf = join(dir, 'conf');
+  const socket = join(dir, 'speechd.sock');
+  const record = join(dir, 'said.txt');
+  mkdirSync(join(conf, 'modules'), { recursive: true });
+  writeFileSync(
+    join(conf, 'speechd.conf'),
+    [
+      'LogLevel 3',
+      'AddModule "recorder" "sd_generic" "recorder.conf"',
+      'DefaultModule recorder',
+      'AudioOutputMethod "alsa"',
+      'AudioALSADevice "null"',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(conf, 'modules', 'recorder.conf'),
+    [
+      `GenericExecuteSynth "printf '%s\\\\n' \\'$DATA\\' | tee -a ${record} | grep -q slowly && exec sleep 600"`,
+      // Text as it is, in UTF-8 (the module's default charset is Latin-1).
+      'GenericLanguage "en" "en" "utf-8"',
+      'AddVoice "en" "MALE1" "en"',
+      '',
+    ].join('\n'),
+  );
+  const server: ChildProcess = spawn(
+    SPEECHD,
+    ['-s', '-t', '0', '-C', conf, '-c', 'unix_socket', '-S', socket, '-L', join(dir, 'log'), '-P', join(dir, 'speechd.pid')],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await until("speech-dispatcher's socket", async () => (existsSync(socket) ? true : undefined), 15_000);
+  return {
+    address: `unix_socket:${socket}`,
+    // Lines end as SSIP sends them (CRLF inside a message).
+    said: () => (existsSync(record) ? readFileSync(record, 'utf8').split(/\r?\n/).filter(Boolean) : []),
+    stop: () => {
+      if (server.pid) stopPid(server.pid);
+    },
+  };
+}
