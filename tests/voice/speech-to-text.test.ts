@@ -13,10 +13,15 @@ describe('the vocabulary hint', () => {
 });
 
 describe('transcript cleaning', () => {
-  it("keeps words on one line and drops whisper's non-speech marks", () => {
-    expect(cleanTranscript('  Click\n Send. ')).toBe('Click Send.');
-    expect(cleanTranscript(' [BLANK_AUDIO] ')).toBe('');
-    expect(cleanTranscript('(music) open Mail [ Silence ]')).toBe('open Mail');
-    expect(cleanTranscript('...')).toBe('');
+  // What whisper wrote → the transcript.
+  const CLEANED: Readonly<Record<string, string>> = {
+    '  Click\n Send. ': 'Click Send.',
+    ' [BLANK_AUDIO] ': '',
+    '(music) open Mail [ Silence ]': 'open Mail',
+    '...': '',
+  };
+
+  it.each(Object.entries(CLEANED))("keeps words on one line and drops whisper's non-speech marks: %j → %j", (heard, text) => {
+    expect(cleanTranscript(heard)).toBe(text);
   });
 });

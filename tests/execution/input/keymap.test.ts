@@ -69,11 +69,13 @@ describe('caretKeys', () => {
     }
   });
 
-  it('follows the Mac on darwin, Windows on win32 and Linux everywhere else', () => {
-    expect(inputPlatformOf('darwin')).toBe('darwin');
-    expect(inputPlatformOf('win32')).toBe('win32');
-    expect(inputPlatformOf('linux')).toBe('linux');
-    expect(inputPlatformOf('freebsd')).toBe('linux');
+  it.each([
+    ['darwin', 'darwin'],
+    ['win32', 'win32'],
+    ['linux', 'linux'],
+    ['freebsd', 'linux'],
+  ] as const)('follows the Mac on darwin, Windows on win32 and Linux everywhere else: %s → %s', (platform, keys) => {
+    expect(inputPlatformOf(platform)).toBe(keys);
   });
 });
 
