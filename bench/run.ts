@@ -14,6 +14,7 @@ import { benchCli } from './cli.js';
 import { benchListening } from './listening.js';
 import { benchProviders } from './providers.js';
 import { benchSpeechOut } from './speech-out.js';
+import { benchSpeechOut } from './speech-out.js';
 import { formatMs } from './stats.js';
 import { benchValidator } from './validator.js';
 import { benchVoice } from './voice.js';
@@ -55,6 +56,7 @@ const SECTIONS: readonly Section[] = [
   ['voice: whisper.cpp warm vs. a process per utterance, end of speech → transcript, capture pipeline', () => benchVoice()],
   ['continuous listening: voice detector and segmenter in the core (idle CPU, end of speech, cost per second of audio)', () => benchListening()],
   ['speech out: speech-dispatcher over SSIP against a process per line, and the screen reader check', () => benchSpeechOut()],
+  ['speech out: speech-dispatcher over SSIP against a process per line, and the screen reader check', () => benchSpeechOut()],
   ['accessibility bridge (AT-SPI, private headless desktop), against pyatspi in the same run', () => benchAxBridge()],
   ['real apps: gedit, a Firefox page, LibreOffice Writer and Calc (private headless desktop), against pyatspi in the same run', () => benchApps()],
   [
@@ -91,6 +93,12 @@ const SECTIONS: readonly Section[] = [
     () => {
       // In a child process, as above: the engine's nut-js holds an X connection to the private display.
       spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./overlay.ts', import.meta.url))], { stdio: 'inherit' });
+    },
+  ],
+  [
+    'screen pictures: capture + masks and marks + PNG for 1280 × 800, and image tokens per provider (issue #29 item 4; private headless desktop)',
+    () => {
+      spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./screen-picture.ts', import.meta.url))], { stdio: 'inherit' });
     },
   ],
 ];
