@@ -14,7 +14,6 @@ import { benchCli } from './cli.js';
 import { benchListening } from './listening.js';
 import { benchProviders } from './providers.js';
 import { benchSpeechOut } from './speech-out.js';
-import { benchSpeechOut } from './speech-out.js';
 import { formatMs } from './stats.js';
 import { benchValidator } from './validator.js';
 import { benchVoice } from './voice.js';
@@ -55,7 +54,6 @@ const SECTIONS: readonly Section[] = [
   ['LLM planners against loopback servers (planner overhead, model time excluded)', () => benchProviders()],
   ['voice: whisper.cpp warm vs. a process per utterance, end of speech → transcript, capture pipeline', () => benchVoice()],
   ['continuous listening: voice detector and segmenter in the core (idle CPU, end of speech, cost per second of audio)', () => benchListening()],
-  ['speech out: speech-dispatcher over SSIP against a process per line, and the screen reader check', () => benchSpeechOut()],
   ['speech out: speech-dispatcher over SSIP against a process per line, and the screen reader check', () => benchSpeechOut()],
   ['accessibility bridge (AT-SPI, private headless desktop), against pyatspi in the same run', () => benchAxBridge()],
   ['real apps: gedit, a Firefox page, LibreOffice Writer and Calc (private headless desktop), against pyatspi in the same run', () => benchApps()],
