@@ -34,6 +34,21 @@ const EVENTS: readonly AssistantEvent[] = [
   },
   { type: 'clarification', question: 'Which one?', options: ['the first', 'the second'] },
   { type: 'confirmation_request', id: 'q1', summary: 'Delete the file.', risk: { level: 'destructive', reason: 'It cannot be undone.' } },
+  // With where it will act (issue #31): an element's bounds, or a point.
+  {
+    type: 'confirmation_request',
+    id: 'q2',
+    summary: 'Click “Delete”.',
+    risk: { level: 'destructive', reason: 'It deletes.' },
+    target: { kind: 'element', label: 'Delete', x: 9, y: 66, width: 151, height: 34 },
+  },
+  {
+    type: 'confirmation_request',
+    id: 'q3',
+    summary: 'Click at 85, 83.',
+    risk: { level: 'moderate', reason: 'A click.' },
+    target: { kind: 'point', label: 'Delete', x: 85, y: 83 },
+  },
   { type: 'observation', summary: 'Mail, 12 elements.', elements: 12 },
   { type: 'action_result', ok: true, message: 'Clicked Send.' },
   { type: 'error', code: 'core_exited', message: 'The assistant stopped unexpectedly.', retryable: true },
@@ -166,11 +181,21 @@ describe('a message off the contract', () => {
     const raw = new RpcPeer(portLink(port2), {});
     raw.notify('assistant:event', { type: 'status', status: 'dancing' });
     raw.notify('assistant:event', { type: 'teleport' });
+    // An outline with no size, or of a kind the overlay does not draw, is not on the contract.
+    const risk = { level: 'moderate', reason: 'A click.' };
+    raw.notify('assistant:event', {
+      type: 'confirmation_request',
+      id: 'q',
+      summary: 's',
+      risk,
+      target: { kind: 'element', label: 'A', x: 1, y: 2, width: 0, height: 3 },
+    });
+    raw.notify('assistant:event', { type: 'confirmation_request', id: 'q', summary: 's', risk, target: { kind: 'area', label: 'A', x: 1, y: 2 } });
     raw.notify('settings:saved', { globalShortcut: 42 });
     raw.notify('switch:key', 'Space');
     raw.notify('assistant:event', { type: 'status', status: 'idle' });
     await expect.poll(() => received).toEqual([['assistant:event', [{ type: 'status', status: 'idle' }]]]);
-    expect(log).toHaveLength(4);
+    expect(log).toHaveLength(6);
     for (const line of log)
       expect(line).toMatch(/^Ignored a (assistant:event|settings:saved|switch:key) message from the assistant's core that is not on the contract \(.+\)\.$/);
   });
