@@ -43,7 +43,21 @@ export function completionWords(): { commands: string[]; next: Record<string, st
       'models download': Object.keys(WHISPER_MODELS),
       '--provider': providers,
     },
-    options: ['--json', '--help', '--provider', '--model', '--base-url', '--dry-run', '--yes', '--answer-timeout', '--app', '--limit', '--filter', '--corpus'],
+    options: [
+      '--json',
+      '--help',
+      '--provider',
+      '--model',
+      '--base-url',
+      '--dry-run',
+      '--yes',
+      '--answer-timeout',
+      '--app',
+      '--limit',
+      '--filter',
+      '--corpus',
+      '--report',
+    ],
   };
 }
 
