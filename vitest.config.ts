@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // The install tests (a fresh clone's quick start, minutes each) run only with `npm run test:install`.
+    exclude: [...configDefaults.exclude, ...(process.env.AC_INSTALL_TESTS === '1' ? [] : ['tests/**/*.install.test.ts'])],
     testTimeout: 20_000,
     // A waited-for state on a busy machine (CI shares 2 cores) can take seconds: vitest's 1 s default
     // failed "Your commands" under load. Polls wait on what they check; a failure only comes later.

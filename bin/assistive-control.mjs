@@ -4,17 +4,18 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { isTooOld, tooOldMessage } from './node-runtime.mjs';
+import { findOwnNode, isTooOld, tooOldMessage } from './node-runtime.mjs';
 
 // An installed package starts this on its own Electron as Node (ELECTRON_RUN_AS_NODE=1): the
 // variable must not reach what the command line starts (another Electron app would run as Node).
 delete process.env.ELECTRON_RUN_AS_NODE;
 
 const bundle = new URL('../out/cli/bundle/cli.mjs', import.meta.url);
-const ownNode = fileURLToPath(new URL('../node_modules/.bin/node', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 
+const ownNode = isTooOld(process.versions.node) ? findOwnNode(root) : undefined;
 if (isTooOld(process.versions.node)) {
-  if (process.env.AC_NODE_HANDED_OVER !== '1' && existsSync(ownNode)) {
+  if (process.env.AC_NODE_HANDED_OVER !== '1' && ownNode) {
     // The checkout's own Node takes over; this process only waits for it. Ctrl-C reaches both
     // (one process group): the command line handles it, this one must not die of it.
     const child = spawn(ownNode, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
@@ -28,7 +29,7 @@ if (isTooOld(process.versions.node)) {
     });
     child.on('exit', (code, signal) => (process.exitCode = code ?? (signal === 'SIGINT' ? 130 : 1)));
   } else {
-    const installed = existsSync(fileURLToPath(new URL('../node_modules', import.meta.url)));
+    const installed = existsSync(new URL('../node_modules', import.meta.url));
     process.stderr.write(tooOldMessage(process.versions.node, { installed, platform: `${process.platform} ${process.arch}` }));
     process.exitCode = 1;
   }

