@@ -224,6 +224,17 @@ export function createDoctorCommand(deps: DoctorDeps): CliCommand {
         return EXIT.usage;
       }
       const checks = await runChecks(io, deps);
+      const ok = checks.every((c) => c.status !== 'problem');
+      if (parsed.values.json) {
+        io.stdout.write(`${JSON.stringify({ ok, checks })}\n`);
+      } else {
+        for (const c of checks) {
+          io.stdout.write(`${MARK[c.status]}  ${c.title}: ${c.detail}\n`);
+          if (c.fix) io.stdout.write(`         Fix: ${c.fix}\n`);
+        }
+        io.stdout.write(ok ? 'Everything Assistive Control needs is ready.\n' : 'Fix the problems above, then run "assistive-control doctor" again.\n');
+      }
+      // After the checks are shown, so the line that says where the report is comes last.
       if (parsed.values.report) {
         const file = parsed.positionals[0];
         try {
@@ -242,16 +253,6 @@ export function createDoctorCommand(deps: DoctorDeps): CliCommand {
           );
           return EXIT.failed;
         }
-      }
-      const ok = checks.every((c) => c.status !== 'problem');
-      if (parsed.values.json) {
-        io.stdout.write(`${JSON.stringify({ ok, checks })}\n`);
-      } else {
-        for (const c of checks) {
-          io.stdout.write(`${MARK[c.status]}  ${c.title}: ${c.detail}\n`);
-          if (c.fix) io.stdout.write(`         Fix: ${c.fix}\n`);
-        }
-        io.stdout.write(ok ? 'Everything Assistive Control needs is ready.\n' : 'Fix the problems above, then run "assistive-control doctor" again.\n');
       }
       return ok ? EXIT.ok : EXIT.failed;
     },
