@@ -104,6 +104,11 @@ export class PlanSource {
     }
     const available = await this.availability(state);
     if (available.kind !== 'ready') return end('failed', state.lastFailed?.reason ?? available.message);
+    // What the tree's text led to failed: the next plan is made once from the picture, when pictures are allowed.
+    if (state.lastFailed && !state.pictured && (await this.look.ready(state))) {
+      state.pictured = true;
+      return this.look.plan(state, state.command);
+    }
 
     const outcome = await untilAborted(
       available.planner.plan({

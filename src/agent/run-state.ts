@@ -48,6 +48,8 @@ export interface RunState {
   grammarTried: boolean;
   availability?: PlannerAvailability;
   lastFailed?: { intent: Intent; reason: string };
+  /** A plan was made from a picture of the screen in this run (at most once after a failure). */
+  pictured?: boolean;
 }
 
 export type Step = { readonly kind: 'again' } | End;

@@ -97,6 +97,8 @@ export class ScreenLook {
     if (!text) return this.stop('failed', 'unreadable', 'The model said nothing about the picture: try again, or ask “what’s on screen” for the list.');
     const sentence = text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text;
     this.memory.addTurn({ kind: 'result', outcome: 'done', detail: sentence });
+    // Shown in the conversation and, with spoken feedback on, read aloud.
+    this.emit({ type: 'action_result', ok: true, message: sentence });
     return end('done', sentence);
   }
 

@@ -12,6 +12,7 @@ import type { ConfirmationRequest, VisionDeps } from '../../src/agent/loop-types
 import { SessionMemory } from '../../src/agent/session-memory.js';
 import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
 import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { PICTURE_COLOURS, type Rect } from '../../src/execution/screen/picture.js';
 import { takeWindowPicture } from '../../src/execution/screen/window-picture.js';
 import { createPlanner } from '../../src/intent/providers/create-planner.js';
@@ -63,7 +64,7 @@ describe.skipIf(skip !== '')('looking at the screen through the loop, on the rea
   });
 
   /** A loop on the real engine whose pictures go to `provider`'s loopback server, which answers with `script`. */
-  function session(provider: LlmProvider, script: (text: string) => ScriptedAnswer) {
+  function session(provider: LlmProvider, script: (text: string) => ScriptedAnswer, textPlanner?: LlmServer) {
     const server = servers.get(provider) as LlmServer;
     server.script = (body) => script(requestText(body));
     const ownPids = [panel.pid];
@@ -74,29 +75,35 @@ describe.skipIf(skip !== '')('looking at the screen through the loop, on the rea
     };
     const asked: ConfirmationRequest[] = [];
     const audit: AuditRecord[] = [];
+    const events: AssistantEvent[] = [];
     let answer: 'confirmed' | 'declined' = 'declined';
     const loop = new AssistantLoop({
       engine,
       memory: new SessionMemory(),
-      emit: () => undefined,
+      emit: (event) => events.push(event),
       confirm: async (request) => {
         asked.push(request);
         return answer;
       },
-      // No planner reads text here: what the grammar does not know goes to the picture.
-      planner: async () => ({ kind: 'none', message: 'No text planner in this test.' }),
+      // Without a planner of text, what the grammar does not know goes to the picture.
+      planner: async () =>
+        textPlanner
+          ? { kind: 'ready', planner: createPlanner(loopbackConfig(textPlanner.provider, textPlanner.baseURL)) }
+          : { kind: 'none', message: 'No text planner in this test.' },
       audit: { append: (r) => audit.push(r) > 0 },
       vision,
     });
-    return { loop, server, asked, audit, answerWith: (a: typeof answer) => (answer = a) };
+    return { loop, server, asked, audit, events, answerWith: (a: typeof answer) => (answer = a) };
   }
 
   describe.each(PROVIDERS)('%s', (provider) => {
     it("receives the window's PNG at its size with the password field and the panel filled", async () => {
       await activateWindow('^AX Fixture$');
-      const { loop, server, audit } = session(provider, () => ({ text: 'A form with a name, a password and a Subscribe box.' }));
+      const { loop, server, audit, events } = session(provider, () => ({ text: 'A form with a name, a password and a Subscribe box.' }));
       const result = await loop.run('describe the screen');
       expect(result).toEqual({ outcome: 'done', message: 'A form with a name, a password and a Subscribe box.' });
+      // The result line spoken feedback reads aloud.
+      expect(events).toContainEqual({ type: 'action_result', ok: true, message: result.message });
       const images = imagesIn(provider, server.requests.at(-1)?.body ?? {});
       expect(images).toHaveLength(1);
       const png = decodePng(Buffer.from(images[0]?.base64 ?? '', 'base64'));
@@ -172,5 +179,27 @@ describe.skipIf(skip !== '')('looking at the screen through the loop, on the rea
     expect(asked[0]?.screenInfluenced).toBe(true);
     expect(result.outcome).not.toBe('done');
     expect(await loopApp.counter('Deleted:')).toBe(before);
+  }, 60_000);
+
+  it('when the plan the tree led to fails, the next is made once from the picture', async () => {
+    await activateWindow('^Loop Fixture$');
+    const before = await loopApp.counter('Count:');
+    const text = await startLlmServer('openai');
+    try {
+      text.setScenario('scripted');
+      // The grammar reads "press the plus sign" as a click on a button named so, which the tree does not have;
+      // after that failure the picture's model finds it by its mark, before the planner of text is asked.
+      text.script = () => ({ plan: { intent: 'click_element', element: { label: 'The plus sign', role: 'button' } } });
+      const { loop, server } = session('ollama', (body) => ({ plan: { intent: 'click_element', element: { id: idOf(body, 'Increment') } } }), text);
+      const sent = server.requests.length;
+      const result = await loop.run('press the plus sign');
+      expect(result.outcome, result.message).toBe('done');
+      expect(text.requests.length).toBe(0);
+      expect(server.requests.length).toBe(sent + 1);
+      expect(imagesIn('ollama', server.requests.at(-1)?.body ?? {})).toHaveLength(1);
+      expect(await loopApp.counter('Count:')).toBe(before + 1);
+    } finally {
+      await text.close();
+    }
   }, 60_000);
 });
