@@ -11,7 +11,7 @@
           "sources": ["src/linux/atspi_bridge.cc", "src/linux/apps.cc", "src/linux/snapshot.cc", "src/linux/app_cache.cc",
                       "src/linux/visible_part.cc", "src/linux/actions.cc", "src/linux/text.cc", "src/linux/text_selection.cc", "src/linux/atspi_calls.cc",
                       "src/linux/element_info.cc", "src/linux/dbus_calls.cc", "src/linux/roles.cc", "src/linux/x11_activate.cc",
-                      "src/linux/x11_keygrab.cc", "src/linux/x11_keywatch.cc"],
+                      "src/linux/x11_keygrab.cc", "src/linux/x11_keywatch.cc", "src/linux/x11_lib.cc"],
           "cflags_cc": ["-std=c++17", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers",
                         "<!@(pkg-config --cflags atspi-2 gio-2.0 gio-unix-2.0 dbus-1)"],
           "libraries": ["<!@(pkg-config --libs atspi-2 gio-2.0 gio-unix-2.0 gobject-2.0 glib-2.0 dbus-1)", "-ldl"]

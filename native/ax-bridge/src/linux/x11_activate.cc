@@ -3,14 +3,15 @@
 // grab_focus refuses), because it keeps the application's own focused widget, where grabbing the
 // focus of some widget inside the window would move the focus (and so where a key goes).
 //
-// libX11 is loaded at run time: the addon then builds without libx11-dev and loads in a Wayland
+// libX11 is loaded at run time (x11_lib.h): the addon then builds without libx11-dev and loads in a Wayland
 // session, where this reports Unavailable and the caller says what the user can do instead.
 #include "x11_activate.h"
 
-#if __has_include(<X11/Xlib.h>)
+#include "x11_lib.h"
+
+#ifdef AXB_HAVE_X11
 #include <X11/Xatom.h>
-#include <X11/Xlib.h>
-#include <dlfcn.h>
+
 #include <algorithm>
 
 #include <cstdlib>
@@ -19,37 +20,8 @@
 namespace axb {
 namespace {
 
-struct XLib {
-  decltype(&XOpenDisplay) openDisplay = nullptr;
-  decltype(&XCloseDisplay) closeDisplay = nullptr;
-  decltype(&XInternAtom) internAtom = nullptr;
-  decltype(&XGetWindowProperty) getWindowProperty = nullptr;
-  decltype(&XFree) free = nullptr;
-  decltype(&XSendEvent) sendEvent = nullptr;
-  decltype(&XFlush) flush = nullptr;
-  bool ok = false;
-};
-
-const XLib& xlib() {
-  static XLib lib = [] {
-    XLib l;
-    void* h = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL);
-    if (!h) return l;
-    l.openDisplay = reinterpret_cast<decltype(&XOpenDisplay)>(dlsym(h, "XOpenDisplay"));
-    l.closeDisplay = reinterpret_cast<decltype(&XCloseDisplay)>(dlsym(h, "XCloseDisplay"));
-    l.internAtom = reinterpret_cast<decltype(&XInternAtom)>(dlsym(h, "XInternAtom"));
-    l.getWindowProperty = reinterpret_cast<decltype(&XGetWindowProperty)>(dlsym(h, "XGetWindowProperty"));
-    l.free = reinterpret_cast<decltype(&XFree)>(dlsym(h, "XFree"));
-    l.sendEvent = reinterpret_cast<decltype(&XSendEvent)>(dlsym(h, "XSendEvent"));
-    l.flush = reinterpret_cast<decltype(&XFlush)>(dlsym(h, "XFlush"));
-    l.ok = l.openDisplay && l.closeDisplay && l.internAtom && l.getWindowProperty && l.free && l.sendEvent && l.flush;
-    return l;
-  }();
-  return lib;
-}
-
 // A CARDINAL/WINDOW list property of a window (format 32: longs on the client side).
-std::vector<unsigned long> longs(const XLib& x, Display* d, Window w, Atom prop, Atom type) {
+std::vector<unsigned long> longs(const X11Lib& x, Display* d, Window w, Atom prop, Atom type) {
   Atom actual = 0;
   int format = 0;
   unsigned long n = 0, after = 0;
@@ -72,7 +44,7 @@ X11Activation activateX11Window(int pid, std::string& why) {
     why = "there is no X11 display: under Wayland one app cannot raise another";
     return X11Activation::Unavailable;
   }
-  const XLib& x = xlib();
+  const X11Lib& x = x11Lib();
   if (!x.ok) {
     why = "libX11 is not installed";
     return X11Activation::Unavailable;
@@ -120,7 +92,7 @@ X11Activation activateX11Window(int pid, std::string& why) {
 int activeX11WindowOwner() {
   const char* display = std::getenv("DISPLAY");
   if (!display || !*display) return -1;
-  const XLib& x = xlib();
+  const X11Lib& x = x11Lib();
   if (!x.ok) return -1;
   Display* d = x.openDisplay(display);
   if (!d) return -1;

@@ -4,7 +4,7 @@
 // - Its own X connection, used only by its own thread (Xlib is not thread-safe, and XInitThreads
 //   cannot be called this late in a process that may already use Xlib elsewhere). The thread sleeps
 //   in poll() on that connection and on a pipe that wakes it for set() and shutdown().
-// - libX11 is loaded at run time, as for window activation (x11_activate.cc): the addon loads
+// - libX11 is loaded at run time (x11_lib.h): the addon loads
 //   without it, and then set() says the switch works only while the panel has the focus.
 // - Each key is grabbed with and without Caps Lock and Num Lock (which are modifiers to X), and
 //   with no other modifier: Shift+Space and Ctrl+Enter stay the app's.
@@ -19,11 +19,10 @@
 //   keeps the process alive.
 #include "../../include/key_grab.h"
 
-#if __has_include(<X11/Xlib.h>) && __has_include(<X11/XKBlib.h>)
-#include <X11/XKBlib.h>
-#include <X11/Xlib.h>
+#include "x11_lib.h"
+
+#ifdef AXB_HAVE_X11
 #include <X11/keysym.h>
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <unistd.h>
@@ -43,51 +42,6 @@ const std::vector<std::string> kGrabbableKeys = {"Space", "Enter", "1",   "2",  
                                                  "F17",   "F18",   "F19", "F20", "F21", "F22", "F23", "F24"};
 
 namespace {
-
-struct XLib {
-  decltype(&XOpenDisplay) openDisplay = nullptr;
-  decltype(&XCloseDisplay) closeDisplay = nullptr;
-  decltype(&XGrabKey) grabKey = nullptr;
-  decltype(&XUngrabKey) ungrabKey = nullptr;
-  decltype(&XKeysymToKeycode) keysymToKeycode = nullptr;
-  decltype(&XSync) sync = nullptr;
-  decltype(&XPending) pending = nullptr;
-  decltype(&XNextEvent) nextEvent = nullptr;
-  decltype(&XPeekEvent) peekEvent = nullptr;
-  decltype(&XEventsQueued) eventsQueued = nullptr;
-  decltype(&XSetErrorHandler) setErrorHandler = nullptr;
-  decltype(&XkbSetDetectableAutoRepeat) detectableAutoRepeat = nullptr;
-  decltype(&XSetIOErrorExitHandler) ioErrorExitHandler = nullptr;  // libX11 ≥ 1.7; optional
-  bool ok = false;
-};
-
-const XLib& xlib() {
-  static XLib lib = [] {
-    XLib l;
-    void* h = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL);
-    if (!h) return l;
-    auto sym = [h](auto& f, const char* name) {
-      f = reinterpret_cast<std::remove_reference_t<decltype(f)>>(dlsym(h, name));
-    };
-    sym(l.openDisplay, "XOpenDisplay");
-    sym(l.closeDisplay, "XCloseDisplay");
-    sym(l.grabKey, "XGrabKey");
-    sym(l.ungrabKey, "XUngrabKey");
-    sym(l.keysymToKeycode, "XKeysymToKeycode");
-    sym(l.sync, "XSync");
-    sym(l.pending, "XPending");
-    sym(l.nextEvent, "XNextEvent");
-    sym(l.peekEvent, "XPeekEvent");
-    sym(l.eventsQueued, "XEventsQueued");
-    sym(l.setErrorHandler, "XSetErrorHandler");
-    sym(l.detectableAutoRepeat, "XkbSetDetectableAutoRepeat");
-    sym(l.ioErrorExitHandler, "XSetIOErrorExitHandler");
-    l.ok = l.openDisplay && l.closeDisplay && l.grabKey && l.ungrabKey && l.keysymToKeycode && l.sync && l.pending &&
-           l.nextEvent && l.peekEvent && l.eventsQueued && l.setErrorHandler;
-    return l;
-  }();
-  return lib;
-}
 
 KeySym keysymOf(const std::string& key) {
   if (key == "Space") return XK_space;
@@ -195,7 +149,7 @@ class X11KeyGrab : public KeyGrab {
       if (stopping) {
         if (display_) {
           apply({});
-          xlib().closeDisplay(display_);
+          x11Lib().closeDisplay(display_);
           gGrabDisplay = nullptr;
           display_ = nullptr;
         }
@@ -224,7 +178,7 @@ class X11KeyGrab : public KeyGrab {
       return std::getenv("WAYLAND_DISPLAY") ? "this Wayland session lets no app take keys from the others"
                                             : "there is no X display (DISPLAY is not set)";
     }
-    const XLib& x = xlib();
+    const X11Lib& x = x11Lib();
     if (!x.ok) return "libX11 is not installed";
     Display* d = x.openDisplay(name);
     if (!d) return std::string("the X display ") + name + " cannot be opened";
@@ -247,7 +201,7 @@ class X11KeyGrab : public KeyGrab {
     if (keys.empty() && !display_) return out;
     std::string why = open();
     if (!why.empty()) return Error{ErrorCode::Unavailable, why};
-    const XLib& x = xlib();
+    const X11Lib& x = x11Lib();
     Window root = DefaultRootWindow(display_);
     std::set<std::string> wanted(keys.begin(), keys.end());
     // Release what is no longer wanted; a key held down then will never report its release.
@@ -301,7 +255,7 @@ class X11KeyGrab : public KeyGrab {
   }
 
   void readEvents(bool fromSocket) {
-    const XLib& x = xlib();
+    const X11Lib& x = x11Lib();
     // XPending reads the socket; only when poll() said there is something (or nothing to read).
     int count = fromSocket ? x.pending(display_) : x.eventsQueued(display_, QueuedAlready);
     while (count-- > 0 && !gGrabConnectionDead) {

@@ -5,8 +5,8 @@
 //
 // - Its own X connection and thread, as for the switch keys (x11_keygrab.cc): the thread sleeps in
 //   poll() on that connection and on a pipe that wakes it for new ignored keys and for shutdown.
-// - libX11 and libXi are loaded at run time: the addon loads without them, and the watch then says
-//   why it cannot watch.
+// - libX11 and libXi are loaded at run time (x11_lib.h): the addon loads without them, and the watch
+//   then says why it cannot watch.
 // - Only requests that cannot fail with an X error are made (the version, the device list, the client
 //   pointer, event selection): Xlib's default error handler would end the process. XTEST devices are
 //   known by the name the X server gives them ("<master> XTEST keyboard"); reading their "XTEST
@@ -18,11 +18,10 @@
 #include "../../include/key_grab.h"
 #include "../../include/key_source.h"
 
-#if __has_include(<X11/Xlib.h>) && __has_include(<X11/extensions/XInput2.h>)
-#include <X11/Xlib.h>
-#include <X11/extensions/XInput2.h>
+#include "x11_lib.h"
+
+#if defined(AXB_HAVE_X11) && defined(AXB_HAVE_XI2)
 #include <X11/keysym.h>
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <unistd.h>
@@ -38,62 +37,11 @@ namespace axb {
 
 namespace {
 
-struct XiLib {
-  decltype(&XOpenDisplay) openDisplay = nullptr;
-  decltype(&XCloseDisplay) closeDisplay = nullptr;
-  decltype(&XQueryExtension) queryExtension = nullptr;
-  decltype(&XPending) pending = nullptr;
-  decltype(&XEventsQueued) eventsQueued = nullptr;
-  decltype(&XNextEvent) nextEvent = nullptr;
-  decltype(&XGetEventData) getEventData = nullptr;
-  decltype(&XFreeEventData) freeEventData = nullptr;
-  decltype(&XKeysymToKeycode) keysymToKeycode = nullptr;
-  decltype(&XSync) sync = nullptr;
-  decltype(&XSetIOErrorExitHandler) ioErrorExitHandler = nullptr;  // libX11 ≥ 1.7; optional
-  decltype(&XIQueryVersion) queryVersion = nullptr;
-  decltype(&XISelectEvents) selectEvents = nullptr;
-  decltype(&XIQueryDevice) queryDevice = nullptr;
-  decltype(&XIFreeDeviceInfo) freeDeviceInfo = nullptr;
-  decltype(&XIGetClientPointer) getClientPointer = nullptr;
-  bool ok = false;
-  std::string missing;
-};
-
-const XiLib& xi() {
-  static XiLib lib = [] {
-    XiLib l;
-    void* x = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL);
-    void* i = dlopen("libXi.so.6", RTLD_NOW | RTLD_LOCAL);
-    if (!x || !i) {
-      l.missing = !x ? "libX11 is not installed" : "libXi (the X Input extension library) is not installed";
-      return l;
-    }
-    auto sym = [](void* h, auto& f, const char* name) {
-      f = reinterpret_cast<std::remove_reference_t<decltype(f)>>(dlsym(h, name));
-    };
-    sym(x, l.openDisplay, "XOpenDisplay");
-    sym(x, l.closeDisplay, "XCloseDisplay");
-    sym(x, l.queryExtension, "XQueryExtension");
-    sym(x, l.pending, "XPending");
-    sym(x, l.eventsQueued, "XEventsQueued");
-    sym(x, l.nextEvent, "XNextEvent");
-    sym(x, l.getEventData, "XGetEventData");
-    sym(x, l.freeEventData, "XFreeEventData");
-    sym(x, l.keysymToKeycode, "XKeysymToKeycode");
-    sym(x, l.sync, "XSync");
-    sym(x, l.ioErrorExitHandler, "XSetIOErrorExitHandler");
-    sym(i, l.queryVersion, "XIQueryVersion");
-    sym(i, l.selectEvents, "XISelectEvents");
-    sym(i, l.queryDevice, "XIQueryDevice");
-    sym(i, l.freeDeviceInfo, "XIFreeDeviceInfo");
-    sym(i, l.getClientPointer, "XIGetClientPointer");
-    l.ok = l.openDisplay && l.closeDisplay && l.queryExtension && l.pending && l.eventsQueued && l.nextEvent &&
-           l.getEventData && l.freeEventData && l.keysymToKeycode && l.sync && l.queryVersion && l.selectEvents &&
-           l.queryDevice && l.freeDeviceInfo && l.getClientPointer;
-    if (!l.ok) l.missing = "the installed libX11 or libXi lacks what the key watch needs";
-    return l;
-  }();
-  return lib;
+// Both libraries, or why the watch cannot run here.
+std::string missingLibrary() {
+  if (!x11Lib().ok) return "libX11 is not installed";
+  if (!xiLib().ok) return "libXi (the X Input extension library) is not installed";
+  return "";
 }
 
 std::atomic<Display*> gWatchDisplay{nullptr};
@@ -137,7 +85,7 @@ class Watcher {
       else shared_->state.problem = why;
     }
     if (why.empty()) loop();
-    if (display_ && !gWatchConnectionDead) xi().closeDisplay(display_);
+    if (display_ && !gWatchConnectionDead) x11Lib().closeDisplay(display_);
     gWatchDisplay = nullptr;
     std::lock_guard<std::mutex> lock(shared_->mutex);
     shared_->state.watching = false;
@@ -154,8 +102,10 @@ class Watcher {
       return std::getenv("WAYLAND_DISPLAY") ? "this Wayland session shows no app the keys pressed in others"
                                             : "there is no X display (DISPLAY is not set)";
     }
-    const XiLib& x = xi();
-    if (!x.ok) return x.missing;
+    std::string missing = missingLibrary();
+    if (!missing.empty()) return missing;
+    const X11Lib& x = x11Lib();
+    const XiLib& i = xiLib();
     Display* d = x.openDisplay(name);
     if (!d) return std::string("the X display ") + name + " cannot be opened";
     display_ = d;
@@ -166,7 +116,7 @@ class Watcher {
     if (!x.queryExtension(d, "XInputExtension", &opcode_, &event, &error))
       return "the X server has no X Input extension";
     int major = 2, minor = 1;
-    if (x.queryVersion(d, &major, &minor) != Success || major < 2 || (major == 2 && minor < 1))
+    if (i.queryVersion(d, &major, &minor) != Success || major < 2 || (major == 2 && minor < 1))
       return "the X server's X Input extension is older than 2.1";
     unsigned char keys[XIMaskLen(XI_LASTEVENT)] = {0};
     XISetMask(keys, XI_RawKeyPress);
@@ -174,14 +124,14 @@ class Watcher {
     unsigned char hierarchy[XIMaskLen(XI_LASTEVENT)] = {0};
     XISetMask(hierarchy, XI_HierarchyChanged);
     XIEventMask masks[2] = {{XIAllMasterDevices, sizeof keys, keys}, {XIAllDevices, sizeof hierarchy, hierarchy}};
-    x.selectEvents(d, DefaultRootWindow(d), masks, 2);
+    i.selectEvents(d, DefaultRootWindow(d), masks, 2);
     readDevices();
     x.sync(d, False);
     return "";
   }
 
   void readDevices() {
-    const XiLib& x = xi();
+    const XiLib& x = xiLib();
     int count = 0;
     XIDeviceInfo* info = x.queryDevice(display_, XIAllDevices, &count);
     std::vector<InputDevice> devices;
@@ -208,7 +158,7 @@ class Watcher {
     for (const std::string& name : names) {
       unsigned long sym = switchKeySym(name);
       if (sym == NoSymbol) continue;
-      int code = xi().keysymToKeycode(display_, sym);
+      int code = x11Lib().keysymToKeycode(display_, sym);
       // As x11_keygrab.cc: F13–F24 by the kernel's keycode where the layout names them otherwise.
       if (code == 0 && sym >= XK_F13 && sym <= XK_F24) code = static_cast<int>(191 + (sym - XK_F13));
       if (code != 0) codes.insert(code);
@@ -241,7 +191,7 @@ class Watcher {
   }
 
   void readEvents(bool fromSocket) {
-    const XiLib& x = xi();
+    const X11Lib& x = x11Lib();
     int count = fromSocket ? x.pending(display_) : x.eventsQueued(display_, QueuedAlready);
     while (count-- > 0 && !gWatchConnectionDead) {
       XEvent e;

@@ -1,0 +1,63 @@
+// libX11 and libXi, loaded once at run time for the whole bridge: window activation
+// (x11_activate.cc), the switch keys (x11_keygrab.cc) and the user's key watch (x11_keywatch.cc). The
+// addon then builds without libx11-dev or libxi-dev and loads in a Wayland session or where the
+// libraries are missing; each user says what it cannot do when `ok` is false.
+#pragma once
+
+#if __has_include(<X11/Xlib.h>) && __has_include(<X11/XKBlib.h>)
+#define AXB_HAVE_X11 1
+#include <X11/XKBlib.h>
+#include <X11/Xlib.h>
+
+#if __has_include(<X11/extensions/XInput2.h>)
+#define AXB_HAVE_XI2 1
+#include <X11/extensions/XInput2.h>
+#endif
+
+namespace axb {
+
+// The libX11 functions the bridge calls. `ok`: every one is there but the optional ones.
+struct X11Lib {
+  decltype(&XOpenDisplay) openDisplay = nullptr;
+  decltype(&XCloseDisplay) closeDisplay = nullptr;
+  decltype(&XInternAtom) internAtom = nullptr;
+  decltype(&XGetWindowProperty) getWindowProperty = nullptr;
+  decltype(&XFree) free = nullptr;
+  decltype(&XSendEvent) sendEvent = nullptr;
+  decltype(&XFlush) flush = nullptr;
+  decltype(&XSync) sync = nullptr;
+  decltype(&XGrabKey) grabKey = nullptr;
+  decltype(&XUngrabKey) ungrabKey = nullptr;
+  decltype(&XKeysymToKeycode) keysymToKeycode = nullptr;
+  decltype(&XPending) pending = nullptr;
+  decltype(&XEventsQueued) eventsQueued = nullptr;
+  decltype(&XNextEvent) nextEvent = nullptr;
+  decltype(&XPeekEvent) peekEvent = nullptr;
+  decltype(&XSetErrorHandler) setErrorHandler = nullptr;
+  decltype(&XQueryExtension) queryExtension = nullptr;
+  decltype(&XGetEventData) getEventData = nullptr;
+  decltype(&XFreeEventData) freeEventData = nullptr;
+  decltype(&XkbSetDetectableAutoRepeat) detectableAutoRepeat = nullptr;  // optional
+  decltype(&XSetIOErrorExitHandler) ioErrorExitHandler = nullptr;        // libX11 ≥ 1.7; optional
+  bool ok = false;
+};
+
+const X11Lib& x11Lib();
+
+#ifdef AXB_HAVE_XI2
+// The libXi functions the key watch calls; `ok` when all are there.
+struct XiLib {
+  decltype(&XIQueryVersion) queryVersion = nullptr;
+  decltype(&XISelectEvents) selectEvents = nullptr;
+  decltype(&XIQueryDevice) queryDevice = nullptr;
+  decltype(&XIFreeDeviceInfo) freeDeviceInfo = nullptr;
+  decltype(&XIGetClientPointer) getClientPointer = nullptr;
+  bool ok = false;
+};
+
+const XiLib& xiLib();
+#endif
+
+}  // namespace axb
+
+#endif
