@@ -297,34 +297,34 @@ describe('the assistant loop', () => {
     expectBackToIdle(log.events);
   });
 
-  it('cancel while a confirmation is asked stops the run, nothing done', async () => {
+  /** "click Delete everything" whose question `asker(controller)` answers as the run stops: nothing done, idle again; its result. */
+  const stoppedAtQuestion = async (asker: (controller: AbortController) => (request: unknown, signal: AbortSignal) => Promise<ConfirmAnswer>) => {
     const engine = fakeEngine();
     const log = eventLog();
     const controller = new AbortController();
-    const loop = new AssistantLoop({ engine, emit: log.emit, confirm: () => new Promise<ConfirmAnswer>(() => controller.abort()) });
-    expect((await loop.run('click Delete everything', { signal: controller.signal })).outcome).toBe('cancelled');
+    const loop = new AssistantLoop({ engine, emit: log.emit, confirm: asker(controller) });
+    const result = await loop.run('click Delete everything', { signal: controller.signal });
     expect(engine.calls).toEqual([]);
     expectBackToIdle(log.events);
+    return result;
+  };
+
+  it('cancel while a confirmation is asked stops the run, nothing done', async () => {
+    const result = await stoppedAtQuestion((controller) => () => new Promise<ConfirmAnswer>(() => controller.abort()));
+    expect(result.outcome).toBe('cancelled');
   });
 
   it('cancel while a confirmation is asked is a stop, even when the asker answers "no" as it sees the abort', async () => {
     // The panel's asker settles its pending question with "declined" from its own abort listener,
     // which runs before the loop's: the outcome must still be the stop, not "you said no".
-    const engine = fakeEngine();
-    const log = eventLog();
-    const controller = new AbortController();
-    const confirm = (_request: unknown, signal: AbortSignal): Promise<ConfirmAnswer> =>
-      new Promise<ConfirmAnswer>((resolve) => {
-        signal.addEventListener('abort', () => resolve('declined'), { once: true });
-        setTimeout(() => controller.abort(), 0);
-      });
-    const loop = new AssistantLoop({ engine, emit: log.emit, confirm });
-    expect(await loop.run('click Delete everything', { signal: controller.signal })).toEqual({
-      outcome: 'cancelled',
-      message: 'Stopped. Nothing more was done.',
-    });
-    expect(engine.calls).toEqual([]);
-    expectBackToIdle(log.events);
+    const result = await stoppedAtQuestion(
+      (controller) => (_request, signal) =>
+        new Promise<ConfirmAnswer>((resolve) => {
+          signal.addEventListener('abort', () => resolve('declined'), { once: true });
+          setTimeout(() => controller.abort(), 0);
+        }),
+    );
+    expect(result).toEqual({ outcome: 'cancelled', message: 'Stopped. Nothing more was done.' });
   });
 
   it('cancel between the steps of a sequence stops the rest', async () => {
