@@ -122,13 +122,7 @@ describe('dictation: the literal escape', () => {
     expect(write('a literal literal b')).toBe('A literal b');
   });
   it('an utterance that starts with "literal" is text, never a command', () => {
-    expect(readDictation('literal scratch that')).toEqual({
-      kind: 'text',
-      pieces: [
-        { kind: 'word', text: 'scratch' },
-        { kind: 'word', text: 'that' },
-      ],
-    });
+    expect(readDictation('literal scratch that')).toEqual({ kind: 'text', pieces: ['scratch', 'that'].map((text) => ({ kind: 'word', text })) });
     expect(write('literal correct a to b')).toBe('Correct a to b');
     expect(write('literal stop dictation')).toBe('Stop dictation');
   });
