@@ -6,19 +6,19 @@ import { stepFailure, toFailure } from '../../src/execution/engine-failures.js';
 import { ExecutionError, failure, success, type ActionResult } from '../../src/execution/results.js';
 
 describe('toFailure', () => {
-  // [the bridge's code, the failure code the loop sees]
-  const codes: [AccessibilityErrorCode, string][] = [
-    ['not_built', 'no_accessibility'],
-    ['unavailable', 'no_accessibility'],
-    ['permission_denied', 'no_accessibility'],
-    ['timeout', 'timeout'],
-    ['stale', 'stale'],
-    ['gone', 'gone'],
-    ['not_found', 'not_found'],
-    ['unsupported', 'unsupported'],
-    ['failed', 'failed'],
-  ];
-  it.each(codes)('the bridge’s %s is a %s failure, its sentence kept', (code, expected) => {
+  // The bridge's code → the failure code the loop sees; a Record, so every code of the bridge has a case.
+  const codes: Readonly<Record<AccessibilityErrorCode, string>> = {
+    not_built: 'no_accessibility',
+    unavailable: 'no_accessibility',
+    permission_denied: 'no_accessibility',
+    timeout: 'timeout',
+    stale: 'stale',
+    gone: 'gone',
+    not_found: 'not_found',
+    unsupported: 'unsupported',
+    failed: 'failed',
+  };
+  it.each(Object.entries(codes) as Array<[AccessibilityErrorCode, string]>)('the bridge’s %s is a %s failure, its sentence kept', (code, expected) => {
     expect(toFailure(new AccessibilityError(code, 'The app went away.'), 'click')).toEqual({ kind: 'failure', code: expected, reason: 'The app went away.' });
   });
 
