@@ -51,7 +51,7 @@ if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules
       export PATH="$cache/node_modules/$own_package/bin:$PATH"
       # npm's own script, run by that Node: npm's command may name the system's Node in its first line.
       npm_script="$(readlink -f "$(command -v npm)")"
-      [[ "$npm_script" == *.js ]] && install_node=(node "$npm_script")
+      if [[ "$npm_script" == *.js ]]; then install_node=(node "$npm_script"); fi
     fi
   fi
   echo "quickstart: installing the project's packages (npm ci) with npm $npm_version on Node $(node --version)."
@@ -60,7 +60,7 @@ fi
 
 # The Node the project brings; where there is none, the system's if it is new enough.
 for own in node_modules/.bin/node "node_modules/$own_package/bin/node"; do
-  [[ -x "$own" ]] && exec "$own" scripts/start.mjs "$@"
+  if [[ -x "$own" ]]; then exec "$own" scripts/start.mjs "$@"; fi
 done
 if node -e "$supported"; then
   exec node scripts/start.mjs "$@"
