@@ -163,5 +163,5 @@ for ARCH in ${MACOS_ARCHS:-arm64 x86_64}; do
   fi
   say "$ARCH: $(echo "$SOURCES" | wc -w) files compiled, $WARNINGS warning(s); linked: $BOUND symbols bound to frameworks and libobjc, $NAPI Node-API symbols from the host, $runtime_line."
 done
-[ "$FAILED" -eq 0 ] && say "check-macos-build: the macOS half compiles and links for arm64 and x86_64." || say "check-macos-build: FAILED (above)."
+[ "$FAILED" -eq 0 ] && say "check-macos-build: the macOS half compiles and links for ${MACOS_ARCHS:-arm64 x86_64}." || say "check-macos-build: FAILED (above)."
 exit "$FAILED"

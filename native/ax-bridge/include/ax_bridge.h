@@ -168,9 +168,10 @@ struct InstalledApp {
 };
 
 struct Launched {
-  int pid;
+  int pid;  // 0: still starting (macOS: Launch Services had not answered by the deadline)
   std::string name;
-  std::string id;  // desktop id (Linux) or bundle id (macOS)
+  std::string id;            // desktop id (Linux) or bundle id (macOS)
+  bool menuBarOnly = false;  // macOS: no Dock icon and no window by design (issue #33)
 };
 
 // Where insertText puts the text: at the caret, replacing the selection (as a keyboard would),

@@ -28,6 +28,10 @@ enum class KeyEdge {
   Down,  // pressed (auto-repeat while held is not reported)
   Up,    // released
   Lost,  // the grab ended while the key was down: its release will not come, and the press must not count
+  // macOS only, with an empty key: secure input began (a password field, Terminal's Secure Keyboard
+  // Entry) and the tap hears no key until it ends; or it ended (issue #33).
+  SecureInputOn,
+  SecureInputOff,
 };
 
 struct KeyReport {

@@ -67,5 +67,14 @@ inline std::vector<RaiseStep> raiseSteps(bool hidden, bool minimised, bool hasWi
   return steps;
 }
 
+// Listing the running apps asks each whether it answers: not again within kAnswerFreshSeconds of
+// its last answer, and never longer than kProbeSeconds each.
+constexpr double kAnswerFreshSeconds = 2.0;
+constexpr double kProbeSeconds = 0.1;
+
+inline bool probesApp(double secondsSinceAnswer) {
+  return secondsSinceAnswer < 0 || secondsSinceAnswer >= kAnswerFreshSeconds;
+}
+
 }  // namespace mac
 }  // namespace axb

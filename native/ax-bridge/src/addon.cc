@@ -261,6 +261,7 @@ Napi::Value LaunchApp(const Napi::CallbackInfo& info) {
         o.Set("pid", l.pid);
         o.Set("name", l.name);
         o.Set("id", l.id);
+        o.Set("menuBarOnly", l.menuBarOnly);
         return o;
       });
 }
@@ -447,7 +448,18 @@ std::unique_ptr<axb::KeyGrab> gKeyGrab;
 std::optional<Napi::ThreadSafeFunction> gKeyFn;
 
 const char* edgeName(axb::KeyEdge e) {
-  return e == axb::KeyEdge::Down ? "down" : e == axb::KeyEdge::Up ? "up" : "lost";
+  switch (e) {
+    case axb::KeyEdge::Down:
+      return "down";
+    case axb::KeyEdge::Up:
+      return "up";
+    case axb::KeyEdge::SecureInputOn:
+      return "secure_on";
+    case axb::KeyEdge::SecureInputOff:
+      return "secure_off";
+    default:
+      return "lost";
+  }
 }
 
 void forwardKey(const axb::KeyReport& report) {

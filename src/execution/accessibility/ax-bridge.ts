@@ -38,6 +38,7 @@ import {
   type TextSelection,
 } from './types.js';
 import { errorMessage } from '../../shared/errors.js';
+import { SWITCH_REPORT_EDGES } from '../../shared/contracts/core-contract.js';
 
 export interface CallOptions {
   readonly deadlineMs?: number;
@@ -74,7 +75,8 @@ export interface KeyGrabOutcome {
 
 export interface SwitchKeyReport {
   readonly key: string;
-  readonly edge: 'down' | 'up' | 'lost';
+  /** `secure_on` / `secure_off` (macOS, empty key): another app's secure input began or ended. */
+  readonly edge: (typeof SWITCH_REPORT_EDGES)[number];
 }
 
 export class AxBridge {
@@ -368,7 +370,7 @@ export class AxBridge {
     this.keyListeners.add(listener);
     if (this.keyListeners.size === 1) {
       this.native.setKeyListener((r) => {
-        const edge = r.edge === 'down' || r.edge === 'up' ? r.edge : 'lost';
+        const edge = (SWITCH_REPORT_EDGES as readonly string[]).includes(r.edge) ? (r.edge as SwitchKeyReport['edge']) : 'lost';
         for (const l of this.keyListeners) l({ key: r.key, edge });
       });
     }

@@ -13,7 +13,7 @@ export interface NativeBridge {
   frontmostApp(deadlineMs: number): Promise<NativeApp>;
   runningApps(deadlineMs: number): Promise<NativeApp[]>;
   /** by 'path' (an installed app's bundle path) on macOS only. */
-  launchApp(by: 'id' | 'name' | 'path', what: string, deadlineMs: number): Promise<{ pid: number; name: string; id: string }>;
+  launchApp(by: 'id' | 'name' | 'path', what: string, deadlineMs: number): Promise<{ pid: number; name: string; id: string; menuBarOnly?: boolean }>;
   /** macOS: the installed apps with every name each goes by; elsewhere rejects with `unsupported`. */
   installedApps?: (deadlineMs: number) => Promise<Array<{ path: string; id: string; names: string[] }>>;
   snapshot(

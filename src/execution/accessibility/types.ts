@@ -137,6 +137,8 @@ export interface LaunchedApp {
   readonly name: string;
   /** The desktop id (Linux) or bundle id (macOS) that was launched. */
   readonly id: string;
+  /** macOS: the app lives in the menu bar, with no Dock icon and no window by design. */
+  readonly menuBarOnly?: boolean;
 }
 
 /** The bridge's answer to "may I read and act?" (shared: main's Linux permission check reads it). */

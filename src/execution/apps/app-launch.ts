@@ -29,6 +29,9 @@ export async function openApplication(parts: EngineParts, app: string, options: 
     });
   }
   const names = new Set([launched.name.toLowerCase(), app.toLowerCase(), launched.id.replace(/\.desktop$/, '').toLowerCase()]);
+  // A menu-bar app shows no window by design: started is done (waiting for a window would fail).
+  if (launched.menuBarOnly && launched.pid > 0)
+    return success(`Started ${quote(launched.name, LABEL_QUOTE_MAX)}: it lives in the menu bar, with no window of its own.`);
   for (;;) {
     const apps = await parts.apps.runningApps();
     // The launched process, or (single-instance apps, launchers) an app of that name.

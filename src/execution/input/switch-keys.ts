@@ -13,11 +13,12 @@
 import type { CanonicalModifier } from '../../shared/keys.js';
 import type { InputDriver } from './input-driver.js';
 import { errorMessage } from '../../shared/errors.js';
+import type { SwitchKeyReport } from '../../shared/contracts/core-contract.js';
 
 /** What the bridge offers (AxBridge.grabKeys / onSwitchKey). */
 export interface KeyGrabber {
   grabKeys(keys: readonly string[]): Promise<ReadonlyArray<{ readonly key: string; readonly problem: string }>>;
-  onSwitchKey(listener: (report: { readonly key: string; readonly edge: 'down' | 'up' | 'lost' }) => void): () => void;
+  onSwitchKey(listener: (report: { readonly key: string; readonly edge: SwitchKeyReport['edge'] }) => void): () => void;
 }
 
 export interface HoldOutcome {
@@ -57,7 +58,7 @@ export class SwitchKeyHold {
   constructor(private readonly grabber: KeyGrabber) {}
 
   /** Presses and releases of the held keys (and `lost`, see AxBridge.onSwitchKey). */
-  onKey(listener: (report: { readonly key: string; readonly edge: 'down' | 'up' | 'lost' }) => void): () => void {
+  onKey(listener: (report: { readonly key: string; readonly edge: SwitchKeyReport['edge'] }) => void): () => void {
     return this.grabber.onSwitchKey(listener);
   }
 

@@ -12,6 +12,11 @@
  * registered as Electron global shortcuts instead (a press without its hold time, `switch` signals),
  * and the user is told that the other keys work only while the panel has the focus.
  *
+ * On macOS another app's secure input (a password field, a terminal's secure keyboard entry) keeps
+ * every key from the core's tap while it lasts: the core reports when it begins and ends, F13–F24
+ * switch keys are global shortcuts meanwhile (Carbon hot keys still get them), and the user is told
+ * that other switch keys reach the app in front until it ends (issue #33).
+ *
  * While the core starts again after a crash its hold is gone: the shell registers every switch key
  * as a global shortcut for that moment (`coreDown`), so a switch press then still reaches the scan
  * (without its hold time), and gives them back to the core's hold once it runs (`refresh`).
@@ -36,6 +41,17 @@ export interface SwitchShortcutDeps {
   readonly tell: (message: string) => void;
 }
 
+/** What the user hears when another app's secure input keeps the switch keys from the assistant. */
+function secureSentence(wanted: readonly SwitchInput[]): string {
+  const fkeys = wanted.filter((input) => switchAccelerator(input) !== undefined);
+  const others = wanted.filter((input) => switchAccelerator(input) === undefined);
+  const start = 'Another app has turned on secure typing (a password field, or secure keyboard entry in a terminal): ';
+  const still = `${fkeys.length === 1 ? 'your switch key' : 'your switch keys'} ${fkeys.join(' and ')} still ${fkeys.length === 1 ? 'works' : 'work'}`;
+  if (others.length === 0) return `${start}${still}.`;
+  const reach = `a press of ${others.join(' or ')} goes to that app, not to the assistant, until it ends`;
+  return fkeys.length > 0 ? `${start}${reach}; ${still}.` : `${start}${reach}. Switch keys F13–F24 keep working during secure typing.`;
+}
+
 const isInput = (value: unknown): value is SwitchInput => typeof value === 'string' && (SWITCH_INPUTS as readonly string[]).includes(value);
 
 function holdAnswer(value: unknown): HoldAnswer {
@@ -57,6 +73,8 @@ export class SwitchShortcuts {
   private said = new Set<string>();
   /** set() has been called: before it there is nothing to hold again. */
   private configured = false;
+  /** Another app's secure input is on (macOS): the core's tap hears nothing. */
+  private secure = false;
 
   constructor(private readonly deps: SwitchShortcutDeps) {}
 
@@ -135,9 +153,33 @@ export class SwitchShortcuts {
     });
   }
 
+  /**
+   * Another app's secure input began or ended (macOS). While it lasts, the wanted F13–F24 keys are
+   * global shortcuts (a press without its hold time); any other switch key reaches the app in front.
+   */
+  secureInput(on: boolean): Promise<void> {
+    return this.enqueue(async () => {
+      if (on === this.secure) return;
+      this.secure = on;
+      if (!on) {
+        this.releaseShortcuts();
+        this.held = [];
+        await this.apply();
+      } else {
+        this.registerSecureFallback();
+      }
+      if (this.wanted.length === 0) return;
+      this.deps.tell(on ? secureSentence(this.wanted) : 'Secure typing has ended in the other app: your switch keys reach the assistant again in every app.');
+    });
+  }
+
   /** A press or release the core reported; goes to the panel when it is a wanted switch. */
   keyReport(report: unknown): void {
     const r = (report ?? {}) as { key?: unknown; edge?: unknown };
+    if (r.key === '' && (r.edge === 'secure_on' || r.edge === 'secure_off')) {
+      void this.secureInput(r.edge === 'secure_on');
+      return;
+    }
     if (r.key === '' && r.edge === 'lost') {
       // The connection that held the keys closed: hold them again on a new one.
       void this.refresh();
@@ -169,8 +211,28 @@ export class SwitchShortcuts {
     }
   }
 
-  /** Makes the system-wide state match `wanted` and `suspended`; returns the problems. */
+  /** Makes the system-wide state match `wanted`, `suspended` and secure input; returns the problems. */
   private async apply(): Promise<string[]> {
+    const problems = await this.applyHold();
+    if (this.secure) this.registerSecureFallback();
+    return problems;
+  }
+
+  /** While secure input lasts: every wanted F13–F24 key as a global shortcut. */
+  private registerSecureFallback(): void {
+    if (this.suspended) return;
+    for (const input of this.wanted) {
+      const accelerator = switchAccelerator(input);
+      if (!accelerator || this.registered.has(input)) continue;
+      try {
+        if (this.deps.globalShortcut.register(accelerator, () => this.deps.send({ kind: 'switch', input }))) this.registered.add(input);
+      } catch {
+        // Taken by another app: the switch works inside the panel until secure input ends.
+      }
+    }
+  }
+
+  private async applyHold(): Promise<string[]> {
     const keys = this.suspended ? [] : this.wanted;
     this.releaseShortcuts();
     let answer: HoldAnswer = { held: [], problems: [], unavailable: 'the assistant cannot hold keys here' };

@@ -104,8 +104,11 @@ export type HoldOutcomeMessage = z.infer<typeof holdOutcome>;
 /**
  * A held switch key went down or up. An edge this contract does not know reads as `lost` (the key
  * is no longer known to be down), and `{ key: '', edge: 'lost' }` means the grab itself was lost.
+ * `{ key: '', edge: 'secure_on' | 'secure_off' }` (macOS): another app's secure input began or ended;
+ * while it lasts no held key is heard (issue #33).
  */
-export const switchKeyReport = z.object({ key: z.string().max(40), edge: z.enum(['down', 'up', 'lost']).catch('lost') });
+export const SWITCH_REPORT_EDGES = ['down', 'up', 'lost', 'secure_on', 'secure_off'] as const;
+export const switchKeyReport = z.object({ key: z.string().max(40), edge: z.enum(SWITCH_REPORT_EDGES).catch('lost') });
 export type SwitchKeyReport = z.infer<typeof switchKeyReport>;
 
 /** The part of a command's reply (RunReply) the shell acts on: the numbered overlay to open or close. */

@@ -13,7 +13,7 @@ function desktop(apps: FakeApp[] = [{ pid: SHELL, name: 'Files', elements: [] }]
   const d = fakeDesktop({ apps, front: SHELL, tuning: { windowWaitMs: 1000, pollMs: 50 } });
   const launched: LaunchTarget[] = [];
   /** What the launch does: which app appears (after how many polls), under which pid and name. */
-  const launches = (appear: FakeApp | undefined, as: { pid: number; name: string; id: string }, notByName = false) => {
+  const launches = (appear: FakeApp | undefined, as: { pid: number; name: string; id: string; menuBarOnly?: boolean }, notByName = false) => {
     d.bridge.launchApp = async (target) => {
       launched.push(target);
       if (notByName && 'name' in target) throw new AccessibilityError('not_found', 'No installed application is called that.');
@@ -47,6 +47,20 @@ describe('openApplication', () => {
     const r = await openApplication(d.parts, 'gedit', {});
     expect(r.kind).toBe(kind);
     expect(r.kind === 'success' ? r.message : r.kind === 'failure' ? r.reason : '').toContain(words);
+  });
+
+  it('a launch still starting at the bridge deadline (no pid yet, macOS) is found by name when its window shows', async () => {
+    const { d, launches } = desktop();
+    launches({ pid: 31, name: 'Xcode', elements: [] }, { pid: 0, name: 'Xcode', id: 'com.apple.dt.Xcode' });
+    const r = await openApplication(d.parts, 'Xcode', {});
+    expect(r).toMatchObject({ kind: 'success', message: expect.stringContaining('its window') });
+  });
+
+  it('a menu-bar app (macOS) counts as opened once it runs, with no window to wait for', async () => {
+    const { d, launches } = desktop();
+    launches(undefined, { pid: 41, name: 'Rectangle', id: 'com.knollsoft.Rectangle', menuBarOnly: true });
+    const r = await openApplication(d.parts, 'Rectangle', {});
+    expect(r).toEqual({ kind: 'success', message: 'Started “Rectangle”: it lives in the menu bar, with no window of its own.' });
   });
 
   it('tries the name as a desktop id when no app is called that', async () => {

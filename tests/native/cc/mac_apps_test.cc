@@ -72,5 +72,13 @@ int main() {
   CHECK_EQ(step(none, 0), int(RaiseStep::Unhide));
   CHECK_EQ(step(none, 1), int(RaiseStep::Frontmost));
 
+  // Listing apps: an app that answered a second ago is not asked again; two
+  // seconds later it is; a clock that went backwards asks.
+  CHECK(!probesApp(0));
+  CHECK(!probesApp(1.9));
+  CHECK(probesApp(2.0));
+  CHECK(probesApp(-1));
+  CHECK(kProbeSeconds <= 0.1);
+
   return checkFailures();
 }

@@ -63,6 +63,8 @@ Result<AppInfo> MacBridge::frontmostApp(const Deadline& deadline) {
   AXError e = AXUIElementCopyAttributeValue(systemWide.get(), kAXFocusedApplicationAttribute, focused.out());
   if (e != kAXErrorSuccess || !focused || CFGetTypeID(focused.get()) != AXUIElementGetTypeID()) {
     if (e == kAXErrorAPIDisabled) return Error{ErrorCode::PermissionDenied, kPermissionMessage};
+    // Not answered in time is not "nothing in front" (the first reading's R11).
+    if (e == kAXErrorCannotComplete) return timeoutError("Reading which application is in front", deadline);
     return Error{ErrorCode::NotFound,
                  "No application has the keyboard focus right now: click or switch to the application you want, "
                  "then try again."};
@@ -183,7 +185,7 @@ Result<Launched> MacBridge::launchApp(LaunchBy by, const std::string& what, cons
       // No Dock icon and no window by design: it counts among the running apps from now on, so that
       // the caller finds it (RegularApps lists only regular apps otherwise).
       regularApps_.adopt(pid);
-      return Launched{pid, name, id};
+      return Launched{pid, name, id, true};
     case mac::LaunchState::Started:
       break;
   }
@@ -334,12 +336,25 @@ AppInfo MacBridge::infoFor(pid_t pid) {
   return info;
 }
 
+// Whether the app answers. Listing the apps asks each one (the first reading's R11: every app, every
+// time, each with the whole call's timeout): now an app that answered in the last
+// mac::kAnswerFreshSeconds is not asked again, and each is asked with a timeout of its own
+// (mac::kProbeSeconds), so one hung app costs a tenth of a second, not the listing's deadline.
 bool MacBridge::respondsWithin(pid_t pid, const Deadline& deadline) {
-  bound(deadline);
+  CFAbsoluteTime now = CFAbsoluteTimeGetCurrent();
+  auto seen = answeredAt_.find(pid);
+  if (seen != answeredAt_.end() && !mac::probesApp(now - seen->second)) return true;
   CF<AXUIElementRef> app(AXUIElementCreateApplication(pid));
+  AXUIElementSetMessagingTimeout(
+      app.get(), static_cast<float>(std::max(0.001, std::min(mac::kProbeSeconds, deadline.remainingMs() / 1000.0))));
   CF<CFTypeRef> role;
   AXError e = AXUIElementCopyAttributeValue(app.get(), kAXRoleAttribute, role.out());
-  return e != kAXErrorCannotComplete;
+  if (e == kAXErrorCannotComplete) {
+    answeredAt_.erase(pid);
+    return false;
+  }
+  answeredAt_[pid] = now;
+  return true;
 }
 
 }  // namespace ax

@@ -10,8 +10,13 @@
 // - A key is taken only with no modifier but Caps Lock: Shift+Space and Cmd+Enter stay the app's. The
 //   Fn flag macOS sets on every function key press is not a modifier the user holds
 //   (mac::switchPressTaken, include/mac_input.h).
-// - macOS turns a tap off when its callback is slow (kCGEventTapDisabledByTimeout) or when the user
-//   input is secure; the callback turns it on again.
+// - macOS turns a tap off when its callback is slow (kCGEventTapDisabledByTimeout); the callback
+//   turns it on again.
+// - Secure input (a password field, Terminal's Secure Keyboard Entry) keeps every key from the tap
+//   while it lasts, whatever the tap does: the switch's Space or Enter then reaches the app in front.
+//   A one-second check on the tap's thread (IsSecureEventInputEnabled) reports when it begins and
+//   ends (KeyEdge::SecureInputOn/Off); the shell then registers F13–F24 switch keys as global
+//   shortcuts, which Carbon hot keys still receive, and tells the user (issue #33).
 #include "../../include/key_grab.h"
 #include "../../include/mac_input.h"
 
@@ -134,6 +139,12 @@ class MacKeyGrab : public KeyGrab {
       disableTap();
       return out;
     }
+    if (!secureTimer_) {
+      CFRunLoopTimerContext ctx{0, this, nullptr, nullptr, nullptr};
+      secureTimer_ =
+          CFRunLoopTimerCreate(nullptr, CFAbsoluteTimeGetCurrent(), 1.0, 0, 0, &MacKeyGrab::onSecureCheck, &ctx);
+      CFRunLoopAddTimer(CFRunLoopGetCurrent(), secureTimer_, kCFRunLoopCommonModes);
+    }
     if (!tap_) {
       CGEventMask mask = CGEventMaskBit(kCGEventKeyDown) | CGEventMaskBit(kCGEventKeyUp);
       tap_ = CGEventTapCreate(kCGSessionEventTap, kCGHeadInsertEventTap, kCGEventTapOptionDefault, mask,
@@ -152,7 +163,31 @@ class MacKeyGrab : public KeyGrab {
     return out;
   }
 
+  static void onSecureCheck(CFRunLoopTimerRef, void* self) { static_cast<MacKeyGrab*>(self)->checkSecureInput(); }
+
+  // Tap thread, every second while keys are held: reports a change of secure input.
+  void checkSecureInput() {
+    bool secure = IsSecureEventInputEnabled();
+    if (secure == secure_) return;
+    secure_ = secure;
+    if (secure) {
+      for (int code : down_) onKey_({grabbed_[code], KeyEdge::Lost});  // their releases will not come
+      down_.clear();
+    }
+    onKey_({"", secure ? KeyEdge::SecureInputOn : KeyEdge::SecureInputOff});
+  }
+
+  void stopSecureCheck() {
+    if (!secureTimer_) return;
+    CFRunLoopTimerInvalidate(secureTimer_);
+    CFRelease(secureTimer_);
+    secureTimer_ = nullptr;
+    if (secure_) onKey_({"", KeyEdge::SecureInputOff});  // nothing held: nothing to fall back for
+    secure_ = false;
+  }
+
   void disableTap() {
+    stopSecureCheck();
     if (!tap_) return;
     CGEventTapEnable(tap_, false);
     CFRunLoopRemoveSource(CFRunLoopGetCurrent(), source_, kCFRunLoopCommonModes);
@@ -201,6 +236,8 @@ class MacKeyGrab : public KeyGrab {
   CFRunLoopSourceRef source_ = nullptr;
   std::map<int, std::string> grabbed_;
   std::set<int> down_;
+  CFRunLoopTimerRef secureTimer_ = nullptr;
+  bool secure_ = false;
 };
 
 }  // namespace

@@ -96,7 +96,8 @@ class MacBridge final : public Bridge {
   static constexpr CFIndex kMaxVisibleItems = 400;
   static const std::set<std::string>& kMayBeHuge();
   AXError readElement(AXUIElementRef el, const SnapshotOptions& options, bool isRoot, Element& out,
-                      std::vector<AXUIElementRef>& children, std::vector<AXUIElementRef>& defaults);
+                      std::vector<AXUIElementRef>& children, std::vector<AXUIElementRef>& defaults,
+                      std::optional<Rect>& clip);
 
   // actions.mm
   mac::MacFacts actionFacts(AXUIElementRef el);
@@ -115,6 +116,7 @@ class MacBridge final : public Bridge {
   // elements are retained by the snapshot and released when the store drops it.
   GenerationStore<AXUIElementRef> generations_{[](AXUIElementRef& h) { CFRelease(h); }};
   RegularApps regularApps_;
+  std::map<pid_t, CFAbsoluteTime> answeredAt_;  // when each app last answered respondsWithin
 
   // The event handler: set on the bridge thread, called on the watch thread.
   std::mutex handlerMutex_;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../../include/mac_walk.h"
 #include "mac_bridge.h"
 #include "roles_mac.h"
 
@@ -55,8 +56,9 @@ Result<Snapshot> MacBridge::snapshot(const SnapshotOptions& options, const Deadl
     AXUIElementRef el;  // retained
     int parent;
     int depth;
+    std::optional<Rect> clip;  // what the windows and scroll areas around it show (mac::childClip)
   };
-  std::vector<Pending> stack{{static_cast<AXUIElementRef>(CFRetain(root.get())), 0, 0}};
+  std::vector<Pending> stack{{static_cast<AXUIElementRef>(CFRetain(root.get())), 0, 0, std::nullopt}};
   std::vector<AXUIElementRef> handles;
   // The default buttons the windows read name (retained), matched to the elements after the walk.
   std::vector<AXUIElementRef> defaults;
@@ -86,8 +88,9 @@ Result<Snapshot> MacBridge::snapshot(const SnapshotOptions& options, const Deadl
     el.parent = cur.parent;
     el.depth = cur.depth;
     std::vector<AXUIElementRef> children;
+    std::optional<Rect> clip = cur.clip;
     bound(deadline);
-    AXError e = readElement(cur.el, options, cur.depth == 0, el, children, defaults);
+    AXError e = readElement(cur.el, options, cur.depth == 0, el, children, defaults, clip);
     if (e == kAXErrorAPIDisabled) {
       CFRelease(cur.el);
       for (auto c : children) CFRelease(c);
@@ -115,7 +118,7 @@ Result<Snapshot> MacBridge::snapshot(const SnapshotOptions& options, const Deadl
         snap.truncated = Truncation::MaxDepth;
       for (auto c : children) CFRelease(c);
     } else {
-      for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back({*it, el.id, cur.depth + 1});
+      for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back({*it, el.id, cur.depth + 1, clip});
     }
     snap.elements.push_back(std::move(el));
   }
@@ -145,9 +148,12 @@ const std::set<std::string>& MacBridge::kMayBeHuge() {
 }
 
 // Reads one element with one batched call, then its children (retained) as above. The states
-// and actions follow from what was read by the rules of include/mac_mapping.h (tested on Linux).
+// and actions follow from what was read by the rules of include/mac_mapping.h, what counts as
+// showing and what is read at all by include/mac_walk.h (both tested on Linux). `clip` comes in as
+// what the element's window and scroll areas show, and goes out as what its children are clipped to.
 AXError MacBridge::readElement(AXUIElementRef el, const SnapshotOptions& options, bool isRoot, Element& out,
-                               std::vector<AXUIElementRef>& children, std::vector<AXUIElementRef>& defaults) {
+                               std::vector<AXUIElementRef>& children, std::vector<AXUIElementRef>& defaults,
+                               std::optional<Rect>& clip) {
   // Children are not in the batch: a container may hold a million (see below).
   enum {
     Role,
@@ -238,8 +244,11 @@ AXError MacBridge::readElement(AXUIElementRef el, const SnapshotOptions& options
                 AXValueGetValue(static_cast<AXValueRef>(p), kAXValueTypeCGPoint, &pos);
   bool hasSize = s && CFGetTypeID(s) == AXValueGetTypeID() &&
                  AXValueGetValue(static_cast<AXValueRef>(s), kAXValueTypeCGSize, &size);
-  bool showing = hasPos && hasSize && size.width > 0 && size.height > 0;
-  if (showing) out.bounds = Rect{pos.x, pos.y, size.width, size.height};
+  std::optional<Rect> bounds;
+  if (hasPos && hasSize && size.width > 0 && size.height > 0) bounds = Rect{pos.x, pos.y, size.width, size.height};
+  if (bounds) out.bounds = *bounds;
+  bool showing = mac::macShowing(bounds, clip);
+  clip = mac::childClip(role, bounds, clip);
   if (options.showingOnly && !isRoot && !showing && role != "AXApplication" && role != "AXMenuBar" && role != "AXMenu")
     return kAXErrorNoValue;  // hidden: skipped by the caller
 
@@ -265,7 +274,7 @@ AXError MacBridge::readElement(AXUIElementRef el, const SnapshotOptions& options
   if (def && CFGetTypeID(def) == AXUIElementGetTypeID()) defaults.push_back(static_cast<AXUIElementRef>(CFRetain(def)));
   f.showing = showing;
   // Each settable check is a round trip: asked only where the answer can matter.
-  f.focusedSettable = settable(el, kAXFocusedAttribute);
+  if (mac::asksFocusSettable(role)) f.focusedSettable = settable(el, kAXFocusedAttribute);
   if (mac::isMacTextRole(f) || role == "AXSlider" || role == "AXIncrementor")
     f.valueSettable = settable(el, kAXValueAttribute);
   if (f.selected != mac::Flag::Absent) f.selectedSettable = settable(el, kAXSelectedAttribute);
@@ -280,6 +289,7 @@ AXError MacBridge::readElement(AXUIElementRef el, const SnapshotOptions& options
   // kHugeChildren only what is on screen is read — AXVisibleRows, AXVisibleChildren or
   // AXVisibleCells, whichever it has, at most kMaxVisibleItems — and the element says so, as the
   // Linux half does. Anything of another type than an array of elements is ignored.
+  if (!mac::readsChildren(role, showing, options.showingOnly)) return kAXErrorSuccess;  // a closed menu
   CF<CFTypeRef> kids;
   bool huge = false;
   if (kMayBeHuge().count(role)) {
