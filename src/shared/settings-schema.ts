@@ -93,11 +93,17 @@ const SwitchAccess = z
       label: 'The settling time after a question',
       ...SWITCH_LIMITS.questionSettleMs,
     }),
+    /** A press held this long clicks a cell of the mouse grid instead of zooming into it (issue #29). */
+    longPressMs: about(millis(SWITCH_LIMITS.longPressMs).default(D.longPressMs), { label: 'The long press', ...SWITCH_LIMITS.longPressMs }),
   })
   .prefault({})
   .refine((s) => s.mode === 'auto' || s.selectInput !== s.moveInput, { error: 'needs two different switches in step mode (one moves, the other selects)' })
   // A hold that reaches the stop hold could never select: every counted press would also stop.
   .refine((s) => s.holdMs < s.stopHoldMs, { error: 'needs the hold before select to be shorter than the hold that stops' })
+  // A long press must be longer than the hold before select (or every press would be long) and shorter than the hold that stops.
+  .refine((s) => s.holdMs < s.longPressMs && s.longPressMs < s.stopHoldMs, {
+    error: 'needs the long press to be longer than the hold before select and shorter than the hold that stops',
+  })
   .meta({ label: 'Switch access' });
 
 /** Voice commands (issue #8): the speech-to-text engine, the review step and push-to-talk. */

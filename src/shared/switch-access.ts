@@ -41,6 +41,7 @@ export const SWITCH_LIMITS = {
   ignoreRepeatMs: { min: 0, max: 2000 },
   stopHoldMs: { min: 1000, max: 10_000 },
   questionSettleMs: { min: 0, max: 5000 },
+  longPressMs: { min: 300, max: 5000 },
 } as const;
 
 export const MAX_QUICK_COMMANDS = 12;
@@ -70,6 +71,12 @@ export interface SwitchSettings {
    * it (src/shared/contracts/ipc-contract.ts); the panel then uses the default.
    */
   readonly questionSettleMs?: number;
+  /**
+   * A press of the select switch held this long (and released before the hold that stops) is a long
+   * press: on a cell of the mouse grid it clicks there, where a short press zooms in (issue #29).
+   * Optional, as questionSettleMs: absent, the panel uses the default.
+   */
+  readonly longPressMs?: number;
 }
 
 export const DEFAULT_SWITCH_SETTINGS: Required<SwitchSettings> = {
@@ -84,6 +91,7 @@ export const DEFAULT_SWITCH_SETTINGS: Required<SwitchSettings> = {
   ignoreRepeatMs: 300,
   stopHoldMs: 2000,
   questionSettleMs: 1000,
+  longPressMs: 1000,
 };
 
 /** "what can I say" first: a new switch user finds every other command through it (issue #15). */

@@ -29,10 +29,23 @@ describe('switch settings', () => {
       ignoreRepeatMs: 300,
       stopHoldMs: 2000,
       questionSettleMs: 1000,
+      longPressMs: 1000,
     });
     expect(current.quickCommands).toEqual(['what can I say', 'show numbers', 'scroll down', 'scroll up']);
     // An older settings file without them reads as the defaults.
     expect(Settings.parse({}).switchAccess.enabled).toBe(false);
+  });
+
+  it('the long press (issue #29) lies between the hold before select and the hold that stops, or nothing is saved', () => {
+    const sw = current.switchAccess;
+    expect(message({ switchAccess: { ...sw, longPressMs: 1500 } })).toBe('saved');
+    expect(message({ switchAccess: { ...sw, longPressMs: 200 } })).toBe(
+      'Nothing was saved. The long press must be a whole number of milliseconds from 300 to 5000.',
+    );
+    for (const bad of [{ longPressMs: 2000 }, { longPressMs: 800, holdMs: 900 }])
+      expect(message({ switchAccess: { ...sw, ...bad } })).toBe(
+        'Nothing was saved. Switch access needs the long press to be longer than the hold before select and shorter than the hold that stops.',
+      );
   });
 
   it('accept Apple-like ranges and refuse the rest in a sentence naming the field', () => {

@@ -24,6 +24,32 @@ describe('pressSwitch', () => {
     expect(pressSwitch(resting, tree, 'select', true)).toEqual({ state: { ...resting, scanning: true, cursor: TOP, presses: 1 }, restartLoops: true });
   });
 
+  it('on a cell of the mouse grid a long select press clicks there, a short one zooms in; elsewhere a long press is a press (issue #29)', () => {
+    const marks = Array.from({ length: 9 }, (_, i) => ({
+      id: i + 1,
+      role: 'grid cell',
+      label: `cell ${i + 1}`,
+      x: (i % 3) * 100,
+      y: Math.floor(i / 3) * 100,
+      width: 100,
+      height: 100,
+    }));
+    const tree = scanTree({ ...idle, overlay: { app: 'the screen', marks, grid: true } });
+    const row = tree.findIndex((n) => n.label.startsWith('Row 2'));
+    expect(row).toBeGreaterThan(0);
+    // Into the row (a group: a long press enters it as a short one does), then its first cell, cell 4.
+    const inRow = pressSwitch(scanning(row), tree, 'select', true, undefined, true)?.state;
+    expect(inRow?.cursor).toEqual({ path: [row], index: 0 });
+    if (!inRow) throw new Error('no state');
+    expect(pressSwitch(inRow, tree, 'select', true)?.chosen).toEqual({ action: { kind: 'mark', id: 4 }, label: 'Cell 4' });
+    const long = pressSwitch(inRow, tree, 'select', true, undefined, true);
+    expect(long?.chosen).toEqual({ action: { kind: 'run', command: '4 click' }, label: 'Click cell 4' });
+    expect(long?.state).toMatchObject({ cursor: TOP, presses: 0, lastChoice: { label: 'Click cell 4', presses: 2 } });
+    // "Click here" has no long action; the move switch only moves.
+    expect(pressSwitch(scanning(0), tree, 'select', true, undefined, true)?.chosen).toEqual({ action: { kind: 'run', command: 'click' }, label: 'Click here' });
+    expect(pressSwitch(inRow, tree, 'move', true, undefined, true)?.chosen).toBeUndefined();
+  });
+
   it('right after the screen changes, a press chooses nothing: the old place would be Confirm in a destructive question', () => {
     const before = scanTree(idle);
     // The highlight was on the second entry (Quick commands) when the destructive question arrived.

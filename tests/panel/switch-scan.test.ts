@@ -85,7 +85,7 @@ describe('scan order', () => {
     expect(markIds(tree[0], false)).toEqual([]);
   });
 
-  it('with the mouse grid shown: Click here, the rows of cells (a cell zooms), Double click here, Hide grid', () => {
+  it('with the mouse grid shown: Click here, the rows of cells (a cell zooms; held long, it clicks), Right click here, Double click here, Hide grid', () => {
     const cell = (id: number): OverlayMark => ({
       id,
       role: 'grid cell',
@@ -96,12 +96,24 @@ describe('scan order', () => {
       height: 50,
     });
     const tree = scanTree({ ...idle, overlay: { app: 'the screen', grid: true, marks: [1, 2, 3, 4, 5, 6, 7, 8, 9].map(cell) } });
-    expect(labels(tree)).toEqual(['Click here', 'Row 1: cells 1, 2, 3', 'Row 2: cells 4, 5, 6', 'Row 3: cells 7, 8, 9', 'Double click here', 'Hide grid']);
+    expect(labels(tree)).toEqual([
+      'Click here',
+      'Row 1: cells 1, 2, 3',
+      'Row 2: cells 4, 5, 6',
+      'Row 3: cells 7, 8, 9',
+      'Right click here',
+      'Double click here',
+      'Hide grid',
+    ]);
     expect(tree[0]).toMatchObject({ action: { kind: 'run', command: 'click' } });
     // A row, then a cell: 2 presses to zoom into any cell; the cell is sent as "click N", which the grid reads as a zoom.
     expect(pressesToLabel(tree, 'Cell 5', 'auto')).toBe(2);
     const row2 = tree[2];
-    expect(row2?.type === 'group' ? row2.children[1] : undefined).toMatchObject({ label: 'Cell 5', action: { kind: 'mark', id: 5 } });
+    expect(row2?.type === 'group' ? row2.children[1] : undefined).toMatchObject({
+      label: 'Cell 5',
+      action: { kind: 'mark', id: 5 },
+      long: { label: 'Click cell 5', action: { kind: 'run', command: '5 click' } },
+    });
     expect(markIds(tree[2], true)).toEqual([4, 5, 6]);
     expect(tree.at(-1)).toMatchObject({ action: { kind: 'run', command: 'hide grid' } });
   });

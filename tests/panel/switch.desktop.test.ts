@@ -380,7 +380,8 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the top');
     });
 
-    it('the mouse grid by switch (issue #29): a row, then a cell zooms in; Click here clicks its centre: the button is pressed', async () => {
+    /** "show grid" sent, and the scan on its cells: the cells to Increment, the count before, and the readers of the scan and the zooms. */
+    const gridScan = async () => {
       const target = (await fixture.bridge.snapshot({ pid: fixture.app.pid ?? 0 })).elements.find((e) => e.role === 'button' && e.name === 'Increment')?.bounds;
       if (!target) throw new Error('no Increment button');
       const path = pathTo(SCREEN, target);
@@ -393,6 +394,11 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
         return found;
       };
       const zooms = () => d.page.locator('.entries > li', { hasText: 'its centre is at' }).count();
+      return { path, before, item, zooms };
+    };
+
+    it('the mouse grid by switch (issue #29): a row, then a cell zooms in; Click here clicks its centre: the button is pressed', async () => {
+      const { path, before, item, zooms } = await gridScan();
       for (const [step, cell] of path.entries()) {
         await d.reach(await item(`Row ${Math.floor((cell - 1) / 3) + 1}: cells`));
         await d.press();
@@ -408,6 +414,26 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
       // The click closed the grid: scanning is back to the commands.
+      await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the top');
+    });
+
+    it('the mouse grid by switch (issue #29): a long press on a cell clicks at its centre at once, a short one zooms in', async () => {
+      const { path, before, item, zooms } = await gridScan();
+      const zoomed = await zooms();
+      for (const [step, cell] of path.entries()) {
+        const last = step === path.length - 1;
+        await d.reach(await item(`Row ${Math.floor((cell - 1) / 3) + 1}: cells`));
+        await d.press();
+        await d.settle(async () => (await d.scan()).items.some((i) => i.startsWith(`Cell ${cell}`)), 'the row’s cells');
+        await d.reach(await item(`Cell ${cell}`));
+        // The last cell held past the long press (short of the stop hold): it clicks there instead of zooming.
+        await d.press(' ', last ? BASE.longPressMs + 200 : 50);
+        if (!last) await d.settle(async () => (await zooms()) === zoomed + step + 1, `zoom ${step + 1}`);
+      }
+      await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
+      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
+      // No zoom for the last cell, and the click closed the grid: scanning is back to the commands.
+      expect(await zooms()).toBe(zoomed + path.length - 1);
       await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the top');
     });
 

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { settingKeys } from '../../src/config/settings.js';
 import { defaultSettings, Settings, settingMeta } from '../../src/shared/settings-schema.js';
 
-/** Other fields a field is checked against (reject ≤ warn, hold < stop hold), set so they never decide. */
+/** Other fields a field is checked against (reject ≤ warn, hold < long press < stop hold), set so they never decide. */
 const ROOM: Readonly<Record<string, Record<string, unknown>>> = {
   'confidence.reject': { confidence: { reject: 0, warn: 1 } },
   'confidence.warn': { confidence: { reject: 0, warn: 1 } },
-  'switchAccess.holdMs': { switchAccess: { ...defaultSettings().switchAccess, stopHoldMs: 10_000 } },
+  'switchAccess.holdMs': { switchAccess: { ...defaultSettings().switchAccess, stopHoldMs: 10_000, longPressMs: 5000 } },
+  'switchAccess.stopHoldMs': { switchAccess: { ...defaultSettings().switchAccess, holdMs: 0, longPressMs: 300 } },
+  'switchAccess.longPressMs': { switchAccess: { ...defaultSettings().switchAccess, holdMs: 0, stopHoldMs: 10_000 } },
 };
 
 /** Sets one dotted path of the defaults to `value` and validates. */

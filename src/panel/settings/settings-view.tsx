@@ -86,13 +86,41 @@ const SECONDS_FIELDS = [
   { key: 'stopHoldMs', label: 'Hold to stop (seconds)', help: 'Holding the switch this long stops whatever runs. From 1 to 10.' },
 ] as const;
 
+/** Timings shown after the loops. */
+const LATER_SECONDS_FIELDS = [
+  {
+    key: 'questionSettleMs',
+    label: 'Wait after a question appears (seconds)',
+    help: 'A press this soon after a confirmation or a question appears does nothing, so you can take the question in first. From 0 to 5.',
+  },
+  {
+    key: 'longPressMs',
+    label: 'Long press (seconds)',
+    help: 'On a cell of the mouse grid, a press held this long clicks there; a shorter press zooms in. Longer than the hold before select, shorter than the hold to stop; from 0.3 to 5.',
+  },
+] as const;
+
 const INPUT_NAMES: Readonly<Record<string, string>> = { MouseLeft: 'Left mouse button', MouseRight: 'Right mouse button' };
 const inputName = (i: string): string => `${INPUT_NAMES[i] ?? i}${isGlobalSwitchInput(i) ? ' (works in every app)' : ''}`;
 
-type SwitchDraft = SwitchSettings & { readonly questionSettleMs: number };
+type SwitchDraft = SwitchSettings & { readonly questionSettleMs: number; readonly longPressMs: number };
 
 function SwitchFields({ value, onChange }: { readonly value: SwitchDraft; readonly onChange: (next: SwitchDraft) => void }) {
   const set = <K extends keyof SwitchDraft>(key: K, v: SwitchDraft[K]): void => onChange({ ...value, [key]: v });
+  /** A timing shown in seconds, kept in milliseconds. */
+  const seconds = (f: { readonly key: keyof typeof SWITCH_LIMITS & keyof SwitchDraft; readonly label: string; readonly help: string }) => (
+    <NumberField
+      key={f.key}
+      id={`switch-${f.key}`}
+      label={f.label}
+      help={f.help}
+      value={(value[f.key] as number) / 1000}
+      step={0.1}
+      min={SWITCH_LIMITS[f.key].min / 1000}
+      max={SWITCH_LIMITS[f.key].max / 1000}
+      onChange={(n) => set(f.key, Math.round(n * 1000))}
+    />
+  );
   const inputSelect = (key: 'selectInput' | 'moveInput', label: string) => (
     <>
       <label for={`switch-${key}`}>{label}</label>
@@ -116,19 +144,7 @@ function SwitchFields({ value, onChange }: { readonly value: SwitchDraft; readon
       {inputSelect('selectInput', 'Select switch')}
       {value.mode === 'step' && inputSelect('moveInput', 'Move switch')}
       <p class="help">F13 to F24 also work while another app has the keyboard; Space, Enter, digits and mouse buttons only while the panel has it.</p>
-      {SECONDS_FIELDS.map((f) => (
-        <NumberField
-          key={f.key}
-          id={`switch-${f.key}`}
-          label={f.label}
-          help={f.help}
-          value={value[f.key] / 1000}
-          step={0.1}
-          min={SWITCH_LIMITS[f.key].min / 1000}
-          max={SWITCH_LIMITS[f.key].max / 1000}
-          onChange={(n) => set(f.key, Math.round(n * 1000))}
-        />
-      ))}
+      {SECONDS_FIELDS.map(seconds)}
       <NumberField
         id="switch-scanLoops"
         label="Times round before scanning rests"
@@ -139,16 +155,7 @@ function SwitchFields({ value, onChange }: { readonly value: SwitchDraft; readon
         max={SWITCH_LIMITS.scanLoops.max}
         onChange={(n) => set('scanLoops', n)}
       />
-      <NumberField
-        id="switch-questionSettleMs"
-        label="Wait after a question appears (seconds)"
-        help="A press this soon after a confirmation or a question appears does nothing, so you can take the question in first. From 0 to 5."
-        value={value.questionSettleMs / 1000}
-        step={0.1}
-        min={SWITCH_LIMITS.questionSettleMs.min / 1000}
-        max={SWITCH_LIMITS.questionSettleMs.max / 1000}
-        onChange={(n) => set('questionSettleMs', Math.round(n * 1000))}
-      />
+      {LATER_SECONDS_FIELDS.map(seconds)}
     </>
   );
 }

@@ -32,14 +32,22 @@ export interface PressStep {
 
 /**
  * A press of the `select` or `move` switch on `tree` (`start`: where the scan stood when the switch
- * went down; a press from the shell with no known start acts where the scan stands). `scanned` says whether the cursor belongs to
+ * went down; a press from the shell with no known start acts where the scan stands). A `long` press
+ * of the select switch chooses an entry's long action where it has one (a mouse grid cell: click there). `scanned` says whether the cursor belongs to
  * this tree: right after the screen changes (a confirmation arrives, a view opens) the panel draws the
  * new entries a moment before the scan starts over on them, and the cursor still points where it was
  * in the old ones. A press then would choose whatever entry of the new screen stands at that place —
  * Confirm, where Cancel was meant. It is dropped instead; the scan starts over and the user presses
  * again.
  */
-export function pressSwitch(s: SwitchState, tree: readonly ScanNode[], which: 'select' | 'move', scanned: boolean, start?: PressStart): PressStep | undefined {
+export function pressSwitch(
+  s: SwitchState,
+  tree: readonly ScanNode[],
+  which: 'select' | 'move',
+  scanned: boolean,
+  start?: PressStart,
+  long = false,
+): PressStep | undefined {
   if (tree.length === 0 || !scanned) return undefined;
   // A press acts on the entry highlighted when it went down, on that screen: one that spans a change
   // of the screen (a question arrived mid-press) chooses nothing.
@@ -50,6 +58,8 @@ export function pressSwitch(s: SwitchState, tree: readonly ScanNode[], which: 's
   if (!s.scanning) return { state: { ...s, scanning: true, cursor: TOP, presses }, restartLoops: true };
   if (which === 'move') return { state: { ...s, cursor: move(tree, s.cursor).cursor, presses }, restartLoops: false };
   const node = levelOf(tree, s.cursor)[s.cursor.index];
+  const instead = long && node?.type === 'item' ? node.long : undefined;
+  if (instead) return { state: { ...s, cursor: TOP, presses: 0, lastChoice: { label: instead.label, presses } }, restartLoops: true, chosen: instead };
   const picked = select(tree, s.cursor);
   if (picked.action && node)
     return {

@@ -37,6 +37,8 @@ export interface ScanItem {
   readonly type: 'item';
   readonly label: string;
   readonly action: ScanAction;
+  /** What a long press of the select switch chooses instead (a cell of the mouse grid: click there), if anything. */
+  readonly long?: { readonly label: string; readonly action: ScanAction };
 }
 
 export interface ScanGroup {
@@ -167,7 +169,8 @@ function markItem(m: OverlayMark): ScanItem {
 
 /**
  * The mouse grid (issue #29): "Click here" first (after a zoom, clicking is the likeliest next step),
- * then the rows of cells, then the cells of a row (choosing one zooms into it), Double click and Hide grid.
+ * then the rows of cells, then the cells of a row (choosing one zooms into it; a long press clicks at
+ * its centre at once), Right click, Double click and Hide grid.
  */
 function gridTree(view: OverlayView): ScanNode[] {
   const rows = markRows(view.marks).map((row, i): ScanNode => ({
@@ -175,10 +178,21 @@ function gridTree(view: OverlayView): ScanNode[] {
     label: `Row ${i + 1}: cells ${row.map((m) => m.id).join(', ')}`,
     children: chunk(
       `Row ${i + 1}`,
-      row.map((m): ScanItem => ({ type: 'item', label: `Cell ${m.id}`, action: { kind: 'mark', id: m.id } })),
+      row.map((m): ScanItem => ({
+        type: 'item',
+        label: `Cell ${m.id}`,
+        action: { kind: 'mark', id: m.id },
+        long: { label: `Click cell ${m.id}`, action: { kind: 'run', command: `${m.id} click` } },
+      })),
     ),
   }));
-  return [run('click', 'Click here'), ...chunk('Rows', rows), run('double click', 'Double click here'), run('hide grid', 'Hide grid')];
+  return [
+    run('click', 'Click here'),
+    ...chunk('Rows', rows),
+    run('right click', 'Right click here'),
+    run('double click', 'Double click here'),
+    run('hide grid', 'Hide grid'),
+  ];
 }
 
 /** The top level of the scan, for the panel as it is now. */

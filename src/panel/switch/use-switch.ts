@@ -7,7 +7,9 @@
  *
  * A press counts when it is released, if it was held at least `holdMs` (hold before select) and came
  * at least `ignoreRepeatMs` after the last counted press (ignore repeat). Holding a switch for
- * `stopHoldMs` stops whatever runs, at that moment, and the release is then ignored. While a switch is
+ * `stopHoldMs` stops whatever runs, at that moment, and the release is then ignored. A select press
+ * held `longPressMs` or longer (and let go before the stop) is a long press: on a cell of the mouse grid
+ * it clicks there instead of zooming in (issue #29). While a switch is
  * held the highlight waits, and the press acts on the entry it went down on, on that screen: one
  * that spans a change of the screen chooses nothing (issue #27). A press from the
  * shell (the panel did not have the keyboard) has no known duration: ignore-repeat applies, hold
@@ -110,7 +112,7 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal, questi
    * question appeared does nothing either, and says so. A counted press moves the scan or chooses
    * (switch-press.ts: dropped while the screen just changed).
    */
-  const counted = (which: 'select' | 'move', start?: PressStart, downAt = Date.now()): void => {
+  const counted = (which: 'select' | 'move', start?: PressStart, downAt = Date.now(), long = false): void => {
     const { state: s, tree: t, settings: cfg } = live.current;
     const now = Date.now();
     if (!cfg) return;
@@ -120,7 +122,7 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal, questi
     }
     if (now - lastCounted.current < cfg.ignoreRepeatMs) return;
     lastCounted.current = now;
-    const step = pressSwitch(s, t, which, treeKey(t) === scannedKey.current, start);
+    const step = pressSwitch(s, t, which, treeKey(t) === scannedKey.current, start, long);
     if (!step) return;
     if (step.restartLoops) setLoops(0);
     setState(step.state);
@@ -170,8 +172,9 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal, questi
       const which = role(input);
       const cfg = live.current.settings;
       if (held.stopped || !which || !cfg) return;
-      if (Date.now() - held.at < cfg.holdMs) return; // hold before select: too short to count
-      counted(which, held.start, held.at);
+      const heldMs = Date.now() - held.at;
+      if (heldMs < cfg.holdMs) return; // hold before select: too short to count
+      counted(which, held.start, held.at, heldMs >= (cfg.longPressMs ?? DEFAULT_SWITCH_SETTINGS.longPressMs));
     };
     const keydown = (e: KeyboardEvent): void => begin(keyInput(e.key, e.code), e);
     const keyup = (e: KeyboardEvent): void => end(keyInput(e.key, e.code), e);

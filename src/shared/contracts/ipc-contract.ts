@@ -71,6 +71,7 @@ export const settingsUpdate = z.strictObject({
     ignoreRepeatMs: z.number(),
     stopHoldMs: z.number(),
     questionSettleMs: z.number(),
+    longPressMs: z.number(),
   }),
   quickCommands: z.array(z.string().max(MAX_QUICK_COMMAND_LENGTH)).max(MAX_QUICK_COMMANDS),
   /** Voice (issue #8); optional so a form that does not show it leaves it as it is. */
