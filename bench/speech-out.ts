@@ -58,7 +58,7 @@ export async function benchSpeechOut(): Promise<void> {
         console.log(`  speech-dispatcher (SSIP, one connection)   ${await perLine(output)}`);
       } finally {
         output.close();
-        server.stop();
+        await server.stop();
       }
     }
     const linux = platformSynth('linux');

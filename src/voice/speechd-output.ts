@@ -46,7 +46,11 @@ export function speechDispatcherOutput(address: SsipAddress, options: { readonly
     if (resolve) {
       waiting.delete(event.messageId);
       resolve(end);
-    } else if (early.size < 16) early.set(event.messageId, end);
+    } else {
+      early.set(event.messageId, end);
+      // Ends of lines nobody waits for any more (stopped, timed out) are forgotten, oldest first.
+      if (early.size > 16) early.delete(early.keys().next().value as string);
+    }
   };
   const onClose = () => {
     connection = undefined;

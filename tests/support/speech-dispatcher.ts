@@ -24,7 +24,8 @@ export interface TestSpeechDispatcher {
   readonly address: string;
   /** What its output module was given, one line per line of text. */
   said(): string[];
-  stop(): void;
+  /** Ends the server and waits until it has. */
+  stop(): Promise<void>;
 }
 
 /** Starts it in `dir` (its configuration, socket, log and record there) and waits for its socket. */
@@ -66,8 +67,11 @@ export async function startSpeechDispatcher(dir: string): Promise<TestSpeechDisp
     address: `unix_socket:${socket}`,
     // Lines end as SSIP sends them (CRLF inside a message).
     said: () => (existsSync(record) ? readFileSync(record, 'utf8').split(/\r?\n/).filter(Boolean) : []),
-    stop: () => {
+    stop: async () => {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((resolve) => server.once('exit', resolve));
       if (server.pid) stopPid(server.pid);
+      await exited;
     },
   };
 }

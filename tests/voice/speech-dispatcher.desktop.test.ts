@@ -52,7 +52,7 @@ describe.skipIf(skip !== '')('spoken feedback through speech-dispatcher, the scr
   }, 60_000);
 
   afterAll(async () => {
-    server?.stop();
+    await server?.stop();
     await setScreenReaderFlag(false).catch(() => undefined);
     closePorts();
     await fixture?.close();
@@ -140,5 +140,26 @@ describe.skipIf(skip !== '')('spoken feedback through speech-dispatcher, the scr
     expect(await tts.speak('Opened Safari')).toBe('spoken');
     expect(decodeWav(readFileSync(wav)).samples.length).toBeGreaterThan(0);
     expect(said()).toEqual([]);
+  });
+
+  // Last: it stops the server the other cases share.
+  it('speech-dispatcher going away: the next line is said by espeak-ng, without a word from the user', async () => {
+    const wav = join(dir, 'after.wav');
+    const linux = platformSynth('linux');
+    const errors: string[] = [];
+    const tts = createSpokenFeedback({
+      enabled: true,
+      rate: 300,
+      env: env(),
+      synth: { ...linux, synthCommand: (text, rate) => linux.synthCommand(text, rate, wav) },
+      onError: (e) => errors.push(e.message),
+    });
+    expect(await tts.speak('Opened Safari')).toBe('spoken');
+    expect(said()).toEqual(['Opened Safari']);
+    await server.stop();
+    expect(await tts.speak('Typed in Message')).toBe('spoken');
+    expect(decodeWav(readFileSync(wav)).samples.length).toBeGreaterThan(0);
+    expect(said()).toEqual(['Opened Safari']);
+    expect(errors).toEqual([]);
   });
 });
