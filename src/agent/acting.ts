@@ -277,7 +277,11 @@ export class PlanActor {
     this.memory.addTurn({ kind: 'result', outcome: 'failed', detail: result.reason });
     state.failures++;
     state.lastFailed = { intent: planned.intent, reason: result.reason };
-    const llm = state.availability?.kind === 'ready' || (state.availability === undefined && this.deps.planner !== undefined);
+    // A planner of text may plan again, or, once, one that sees a picture of the screen (vision.ts; it may still say it is off).
+    const llm =
+      state.availability?.kind === 'ready' ||
+      (state.availability === undefined && this.deps.planner !== undefined) ||
+      (!state.pictured && this.deps.vision !== undefined);
     if (!llm || NOT_REPLANNED.has(result.code)) return end('failed', result.reason);
     if (state.failures > this.limits.retries) {
       const message = `Tried ${state.failures} times without success: ${result.reason}`;

@@ -102,13 +102,13 @@ export class PlanSource {
         return end('needs_user', message);
       }
     }
-    const available = await this.availability(state);
-    if (available.kind !== 'ready') return end('failed', state.lastFailed?.reason ?? available.message);
     // What the tree's text led to failed: the next plan is made once from the picture, when pictures are allowed.
     if (state.lastFailed && !state.pictured && (await this.look.ready(state))) {
       state.pictured = true;
       return this.look.plan(state, state.command);
     }
+    const available = await this.availability(state);
+    if (available.kind !== 'ready') return end('failed', state.lastFailed?.reason ?? available.message);
 
     const outcome = await untilAborted(
       available.planner.plan({

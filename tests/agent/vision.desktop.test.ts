@@ -202,4 +202,13 @@ describe.skipIf(skip !== '')('looking at the screen through the loop, on the rea
       await text.close();
     }
   }, 60_000);
+
+  it('with no planner of text, a click the tree cannot resolve is planned again from the picture', async () => {
+    await activateWindow('^Loop Fixture$');
+    const before = await loopApp.counter('Count:');
+    const { loop } = session('anthropic', (body) => ({ plan: { intent: 'click_element', element: { id: idOf(body, 'Increment') } } }));
+    const result = await loop.run('press the plus sign');
+    expect(result.outcome, result.message).toBe('done');
+    expect(await loopApp.counter('Count:')).toBe(before + 1);
+  }, 60_000);
 });
