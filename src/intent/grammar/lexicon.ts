@@ -175,6 +175,9 @@ export const ROLE_WORDS: ReadonlyMap<string, Role> = new Map<string, Role>([
   ['image', 'image'],
 ]);
 
+/** Words before a role that count only controls without a name: "the second unnamed button". */
+export const UNNAMED_WORDS: ReadonlySet<string> = new Set(['unnamed', 'nameless', 'unlabelled', 'unlabeled']);
+
 /** Roles that take typed text: `type "…" into the X field` accepts only these role words. */
 export const TEXT_TARGET_ROLES: ReadonlySet<Role> = new Set<Role>(['text_field', 'search_field', 'text_area']);
 

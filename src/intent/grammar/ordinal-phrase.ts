@@ -8,7 +8,7 @@
 import type { Role } from '../../shared/roles.js';
 import { ORDINAL_WORDS } from '../../shared/answer-words.js';
 import { LIMITS } from '../schema.js';
-import { ROLE_WORDS } from './lexicon.js';
+import { ROLE_WORDS, UNNAMED_WORDS } from './lexicon.js';
 import { isWord, type Token } from './tokens.js';
 
 /** As phrases.ts reads (that module reads this one, so the shape is repeated, not imported). */
@@ -23,8 +23,6 @@ export interface OrdinalRef {
   unnamed?: boolean;
   fromEnd?: boolean;
 }
-
-const UNNAMED_WORDS = ['unnamed', 'nameless', 'unlabelled', 'unlabeled'];
 
 /** "third", "3rd", "21st": the rank; undefined for any other word. */
 function rankOf(token: Token | undefined): number | undefined {
@@ -60,7 +58,7 @@ export function readOrdinalElement(tokens: readonly Token[]): Read<OrdinalRef> |
     at++;
   } else return null;
   if (ordinal < 1 || ordinal > LIMITS.ordinalMax) return fail(`a rank must be 1st to ${LIMITS.ordinalMax}th`);
-  const unnamed = tokens[at] !== undefined && !tokens[at]?.quoted && UNNAMED_WORDS.includes(tokens[at]?.low ?? '');
+  const unnamed = tokens[at] !== undefined && !tokens[at]?.quoted && UNNAMED_WORDS.has(tokens[at]?.low ?? '');
   if (unnamed) at++;
   const two = tokens[at + 1] && !tokens[at + 1]?.quoted ? ROLE_WORDS.get(`${tokens[at]?.low} ${tokens[at + 1]?.low}`) : undefined;
   const one = tokens[at] && !tokens[at]?.quoted ? ROLE_WORDS.get(tokens[at]?.low ?? '') : undefined;
