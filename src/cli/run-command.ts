@@ -27,7 +27,9 @@ import { EXIT } from './exit-codes.js';
 import { PROVIDER_OPTIONS, parseCommandArgs, providerOptionsProblem } from './parse-command-args.js';
 import { composePlanner } from '../compose/planner-composer.js';
 import { problemsReport, UserCommandsFile } from '../compose/user-commands.js';
-import type { UserCommandStore } from '../agent/loop-types.js';
+import type { UserCommandStore, VisionDeps } from '../agent/loop-types.js';
+import type { SecretStore } from '../config/secret-store.js';
+import { lazyDesktopVision } from '../compose/vision.js';
 import { Dialogue } from '../agent/dialogue.js';
 import { confirmAtPrompt } from './confirm-at-prompt.js';
 
@@ -67,11 +69,14 @@ export interface RunDeps {
   /** Calls `onInterrupt` on Ctrl-C; returns the function that stops listening. */
   readonly onInterrupt: (onInterrupt: () => void) => () => void;
   readonly fetch?: FetchLike;
+  /** Pictures of the screen for a planner that takes images, where the settings allow them (issue #29 item 4). */
+  readonly vision?: (io: CliIo, settings: Settings, secrets: SecretStore) => VisionDeps;
 }
 
 export const defaultRunDeps: RunDeps = {
   services: defaultCliServices,
   engine: (io) => openDesktopEngine(io.env ?? process.env),
+  vision: (io, settings, secrets) => lazyDesktopVision(settings, secrets, io.env ?? process.env),
   auditDir: (io) => defaultAuditDir(process.platform, io.env ?? process.env, homedir()),
   onInterrupt: onProcessInterrupt,
 };
@@ -224,6 +229,8 @@ export function cliLoop(
     readonly confirm: ConfirmCallback;
     readonly planner: () => Promise<PlannerAvailability>;
     readonly secrets: readonly string[];
+    /** The keychain, for the planner that takes pictures (its key as any plan's). */
+    readonly secretStore?: SecretStore;
     readonly dryRun?: boolean;
     /** The user's own commands (commands.json in the settings folder). */
     readonly userCommands?: UserCommandStore;
@@ -244,6 +251,7 @@ export function cliLoop(
     confidence: settings.confidence,
     dryRun: parts.dryRun ?? false,
     ...(parts.userCommands ? { userCommands: parts.userCommands } : {}),
+    ...(deps.vision && parts.secretStore ? { vision: deps.vision(io, settings, parts.secretStore) } : {}),
   });
 }
 
@@ -310,7 +318,8 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         return confirmAtPrompt(dialogue, request, signal, { first: line, again: line, stop: interrupt });
       };
 
-      const loop = cliLoop(deps, io, settings, { emit, confirm, planner, secrets, dryRun, userCommands: await cliUserCommands(services, io) });
+      const userCommands = await cliUserCommands(services, io);
+      const loop = cliLoop(deps, io, settings, { emit, confirm, planner, secrets, secretStore: services.secrets, dryRun, userCommands });
       try {
         let result = await loop.run(command, { signal: controller.signal });
         // With a terminal, a question is asked and the answer continues the same conversation.

@@ -171,6 +171,7 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
         confirm,
         planner: cliPlanner(deps, services, settings, { provider, model, baseURL }, secrets),
         secrets,
+        secretStore: services.secrets,
         userCommands,
       });
 

@@ -11,7 +11,7 @@
 import type { PlannerAvailability, PlannerFactory, VisionDeps } from '../agent/loop-types.js';
 import type { SecretStore } from '../config/secret-store.js';
 import type { Settings, SettingsStore } from '../config/settings.js';
-import type { AxBridge } from '../execution/accessibility/ax-bridge.js';
+import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import { takeWindowPicture } from '../execution/screen/window-picture.js';
 import { DEFAULT_ANTHROPIC_BASE_URL, LLM_PROVIDER_NAMES, type LlmProvider } from '../shared/llm-providers.js';
 import { composePlanner, type ComposeOptions } from './planner-composer.js';
@@ -83,5 +83,15 @@ export function settingsVision(
   return {
     picture: (pid, observation) => takeWindowPicture(desktop, { pid, observation }),
     planner: settingsVisionPlanner(settings, secrets),
+  };
+}
+
+/** The same for a front end without a bridge of its own (the command line): the addon is opened at the first picture. */
+export function lazyDesktopVision(settings: Settings, secrets: SecretStore, env: NodeJS.ProcessEnv, options: ComposeOptions = {}): VisionDeps {
+  let bridge: AxBridge | undefined;
+  const snapshot: AxBridge['snapshot'] = (o) => (bridge ??= AxBridge.open()).snapshot(o);
+  return {
+    picture: (pid, observation) => takeWindowPicture({ bridge: { snapshot }, env, ownPids: [process.pid] }, { pid, observation }),
+    planner: settingsVisionPlanner({ load: async () => ({ settings, notices: [], path: '' }) }, secrets, options),
   };
 }
