@@ -15,7 +15,8 @@ const path = require('node:path');
  * @type {Readonly<Record<string, boolean>>}
  */
 const FUSES = Object.freeze({
-  // ELECTRON_RUN_AS_NODE would turn the signed app into a plain Node.js that runs any script.
+  // ELECTRON_RUN_AS_NODE would turn the signed app into a plain Node.js that runs any script (on
+  // Linux it is on: fusesFor).
   RunAsNode: false,
   EnableCookieEncryption: true,
   EnableNodeOptionsEnvironmentVariable: false,
@@ -26,6 +27,18 @@ const FUSES = Object.freeze({
   // The panel and the overlay are served from the app:// scheme; nothing needs file:// privileges.
   GrantFileProtocolExtraPrivileges: false,
 });
+
+/**
+ * The fuses for a platform. On Linux RunAsNode stays on: the package's command line
+ * (packaging/linux/assistive-control) runs on the package's own Electron as Node, and there no
+ * permission is bound to the app's signature that a script run that way could borrow. On macOS the
+ * Accessibility and Microphone permissions belong to the signed app, so it stays off there.
+ * @param {string} electronPlatformName
+ * @returns {Readonly<Record<string, boolean>>}
+ */
+function fusesFor(electronPlatformName) {
+  return electronPlatformName === 'linux' ? Object.freeze({ ...FUSES, RunAsNode: true }) : FUSES;
+}
 
 /** electron-builder's number for arm64 (its Arch enum). */
 const ARCH_ARM64 = 3;
@@ -59,7 +72,7 @@ async function afterPack(context, fuses) {
     // comes later, when electron-builder signs the app.
     resetAdHocDarwinSignature: context.electronPlatformName === 'darwin' && context.arch === ARCH_ARM64,
   };
-  for (const [name, value] of Object.entries(FUSES)) {
+  for (const [name, value] of Object.entries(fusesFor(context.electronPlatformName))) {
     const wire = /** @type {Record<string, number | undefined>} */ (/** @type {unknown} */ (fuses.FuseV1Options))[name];
     if (wire === undefined) throw new Error(`@electron/fuses has no fuse named ${name}: correct the name in packaging/after-pack.cjs, or update @electron/fuses.`);
     config[wire] = value;
@@ -67,4 +80,4 @@ async function afterPack(context, fuses) {
   await fuses.flipFuses(electronBinary(context), /** @type {import('@electron/fuses').FuseConfig} */ (/** @type {unknown} */ (config)));
 }
 
-module.exports = { afterPack, FUSES, electronBinary };
+module.exports = { afterPack, FUSES, fusesFor, electronBinary };

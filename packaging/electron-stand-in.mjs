@@ -36,6 +36,7 @@ export function writeElectronStandIn(dir, node, electronVersion) {
         `  exec ${quoted} "$@"`,
         'fi',
         `echo "${STAND_IN_SAYS}: the command line runs, the app itself cannot start. Build the package where Electron's binary can be installed." >&2`,
+        'echo "(started with: $*)" >&2',
         'exit 1',
         '',
       ].join('\n'),

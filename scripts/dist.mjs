@@ -5,6 +5,8 @@
 //   --no-build            package out/ as it is
 //   --electron-stand-in   package with a stand-in for Electron's binary (packaging/electron-stand-in.mjs)
 //                         where Electron's own is not installed: the packages' command line works, the app does not
+//   --appimage-stand-in   build the AppImage with Debian's squashfs tools and a stand-in runtime
+//                         (packaging/appimage-stand-in.mjs) where electron-builder cannot download its own
 //   --output DIR          where the packages go (default dist/)
 // What the environment decides, each said in a line when it is missing:
 //   AC_PACKAGE_HOMEPAGE, AC_PACKAGE_MAINTAINER ("Name <email>")   the deb's Homepage and Maintainer
@@ -17,6 +19,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { hostname, tmpdir, userInfo } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeAppImageTools } from '../packaging/appimage-stand-in.mjs';
 import { writeElectronStandIn } from '../packaging/electron-stand-in.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -81,6 +84,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   };
   const build = !take('--no-build');
   const standIn = take('--electron-stand-in');
+  const appImageStandIn = take('--appimage-stand-in');
   const output = takeValue('--output');
   const run = (command, commandArgs, env = process.env) => spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env }).status ?? 1;
   if (build && run('npm', ['run', 'build']) !== 0) process.exit(1);
@@ -97,7 +101,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
   const plan = packagingPlan({ env: process.env, platform: process.platform, electronDist, output });
+  let appImageTools;
+  if (appImageStandIn) {
+    appImageTools = mkdtempSync(join(tmpdir(), 'appimage-tools-'));
+    writeAppImageTools(appImageTools);
+    plan.env.APPIMAGE_TOOLS_PATH = appImageTools;
+    plan.said.push('The AppImage gets a stand-in runtime (packaging/appimage-stand-in.mjs): it is for testing, not for users.');
+  }
   for (const line of plan.said) console.log(line);
   process.exitCode = run(process.execPath, [join(root, 'node_modules', 'electron-builder', 'cli.js'), ...plan.args, ...argv], { ...process.env, ...plan.env });
-  if (electronDist) rmSync(electronDist, { recursive: true, force: true });
+  for (const dir of [electronDist, appImageTools]) if (dir) rmSync(dir, { recursive: true, force: true });
 }
