@@ -96,7 +96,7 @@ const VERB_GROUPS: Readonly<Record<VerbKind, GroupSpec>> = {
   },
   type: {
     title: 'Type text',
-    generic: [ex('type "hello" into the Search field', 'type_text'), ex('type "hello"', 'type_text')],
+    generic: [ex('type "hello" into the Search field', 'type_text'), ex('type "hello"', 'type_text'), ex('spell cap alpha bravo dash 4', 'type_text')],
     fromApp: (n) => n.fields.map((l) => ex(`type "hello" into the ${l} field`, 'type_text', l)),
   },
   press: {

@@ -21,6 +21,7 @@ import { parseBack, parsePress } from './verbs-keys.js';
 import { parseClick, parseDrag, parseMove, parseMoveTarget } from './verbs-pointer.js';
 import { parseScroll } from './verbs-scroll.js';
 import { parseType } from './verbs-text.js';
+import { matchSpelling } from './spelling.js';
 import { parseVisit, readWebTarget } from './verbs-web.js';
 
 export { VERB_PHRASES, type GrammarOptions, type VerbKind, type VerbPhrase } from './lexicon.js';
@@ -196,6 +197,8 @@ function stripPoliteness(command: string, tokens: readonly Token[]): { tokens: T
 function parseSegment(command: string, raw: readonly Token[], options: GrammarOptions): Read<Intent> {
   const { tokens, politeTail } = stripPoliteness(command, raw);
   if (tokens.length === 0) return fail('empty command');
+  const spelled = matchSpelling(tokens);
+  if (spelled !== null) return spelled;
   const question = matchQuestion(tokens);
   if (question !== null) return question;
   const formatting = matchFormatting(tokens, options.platform);
