@@ -9,6 +9,9 @@
  * schema.
  */
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- electron-builder loads this file with require().
+const { cliPackageFolders } = require('./packaging/cli-packages.cjs');
+
 /** @type {import('app-builder-lib').Configuration} */
 const config = {
   // The name the keychain entries are saved under (README, "Commands").
@@ -26,6 +29,8 @@ const config = {
     'prebuilds/**/ax_bridge.node',
     'assets/**',
     'package.json',
+    // The command line: its starter (bin/assistive-control.mjs) and its bundle (in out/).
+    'bin/**',
     // whisper.cpp's GPU builds (CUDA, Vulkan: about 250 MB) and its WebAssembly build: the core loads
     // the default CPU build only (src/voice/whisper-engine.ts). And its sources, for building it.
     '!**/node_modules/@fugood/node-whisper-*-{cuda,vulkan}{,/**/*}',
@@ -47,12 +52,19 @@ const config = {
     'node_modules/@nut-tree-fork/libnut-*/**',
     'node_modules/node-mac-permissions/**',
     'node_modules/onnxruntime-web/**',
+    // The command line runs from real files on Electron's own Node (ELECTRON_RUN_AS_NODE): its
+    // starter, its bundle and the packages the bundle leaves external, with all they depend on.
+    'bin/**',
+    'out/cli/**',
+    // `--version` reads it beside the starter (app.asar.unpacked/package.json).
+    'package.json',
+    ...cliPackageFolders(__dirname).map((folder) => `${folder}/**`),
   ],
   // Every native module here uses Node-API, whose binaries work unchanged in Electron's Node: no
   // rebuild against Electron's headers (which would also try to rebuild whisper.cpp from source).
   npmRebuild: false,
-  // Electron's fuses: RunAsNode off, NODE_OPTIONS and --inspect ignored, the app only from its
-  // checked app.asar, cookies encrypted.
+  // Electron's fuses: RunAsNode off on macOS (on for the Linux command line), NODE_OPTIONS and
+  // --inspect ignored, the app only from its checked app.asar, cookies encrypted.
   afterPack: './packaging/after-pack.cjs',
 
   mac: {
@@ -75,6 +87,9 @@ const config = {
     executableName: 'assistive-control',
     icon: 'packaging/icons',
     category: 'Utility;Accessibility',
+    // The command line beside the app (/opt/Assistive Control/bin/assistive-control); the deb links
+    // /usr/bin/assistive-control to it.
+    extraFiles: [{ from: 'packaging/linux/assistive-control', to: 'bin/assistive-control' }],
     synopsis: 'Control your computer by typing, speaking or pressing a single switch.',
     // electron-builder 26: the `[Desktop Entry]` keys go under `entry`.
     desktop: {
@@ -105,8 +120,12 @@ const config = {
       'libx11-6',
       'libgomp1',
     ],
-    // Spoken feedback; everything else works without it.
-    recommends: ['espeak-ng'],
+    // Spoken feedback, through the screen reader's speech-dispatcher or espeak-ng; everything else works without it.
+    recommends: ['speech-dispatcher | espeak-ng'],
+    // /usr/bin/assistive-control is the command line; the app starts from its launcher or by
+    // `assistive-control app`.
+    afterInstall: 'packaging/linux/after-install.tpl',
+    afterRemove: 'packaging/linux/after-remove.tpl',
     packageCategory: 'utils',
     priority: 'optional',
   },

@@ -100,11 +100,11 @@ describe('Linux', () => {
     expect(config.linux.desktop.entry.Comment).toMatch(SENTENCE);
   });
 
-  it('the deb depends on what the app needs at run time (AT-SPI, X11, XTest) and recommends espeak-ng', () => {
+  it('the deb depends on what the app needs at run time (AT-SPI, X11, XTest) and recommends speech-dispatcher or espeak-ng', () => {
     expect(config.deb.depends).toEqual(expect.arrayContaining(['at-spi2-core', 'libatspi2.0-0', 'libx11-6', 'libxtst6']));
     // The list replaces electron-builder's defaults, so Electron's own libraries must be in it too.
     expect(config.deb.depends).toEqual(expect.arrayContaining(['libgtk-3-0', 'libnss3']));
-    expect(config.deb.recommends).toEqual(['espeak-ng']);
+    expect(config.deb.recommends).toEqual(['speech-dispatcher | espeak-ng']);
   });
 
   it('has an icon set whose file names say their sizes, up to 512 pixels', () => {
@@ -160,8 +160,38 @@ describe('what goes into the app', () => {
     }
   });
 
-  it('`npm run dist` builds first, then packages with this configuration', () => {
-    expect(packageJson.scripts.dist).toBe('npm run build && electron-builder --config electron-builder.config.cjs');
+  it('`npm run dist` is scripts/dist.mjs, which builds first, then packages with this configuration', () => {
+    expect(packageJson.scripts.dist).toBe('node scripts/dist.mjs');
+    expect(readFileSync(join(ROOT, 'scripts/dist.mjs'), 'utf8')).toContain("'--config', 'electron-builder.config.cjs'");
+  });
+});
+
+describe('the command line in the packages (issue #30)', () => {
+  const unpacked = (file: string): boolean => config.asarUnpack.some((p) => matches(file, p));
+
+  it('goes in with its starter and bundle, outside app.asar with package.json (its version)', () => {
+    for (const file of ['bin/assistive-control.mjs', 'bin/node-runtime.mjs', 'out/cli/bundle/cli.mjs']) {
+      expect(matchesFiles(config.files, file), file).toBe(true);
+      expect(unpacked(file), file).toBe(true);
+    }
+    expect(unpacked('package.json')).toBe(true);
+    // The app's own bundles stay inside.
+    expect(unpacked('out/main/main.cjs')).toBe(false);
+  });
+
+  it('has every package its bundle leaves external outside app.asar, with what they depend on', () => {
+    for (const file of ['node_modules/@napi-rs/keyring/index.js', 'node_modules/@nut-tree-fork/nut-js/package.json', 'node_modules/jimp/package.json', 'node_modules/@fugood/whisper.node/package.json']) {
+      expect(unpacked(file), file).toBe(true);
+    }
+    expect(unpacked('node_modules/openai/package.json')).toBe(false);
+  });
+
+  it('is /usr/bin/assistive-control in the deb, through its wrapper and the postinst and postrm that link it', () => {
+    const linux = config.linux as unknown as { extraFiles: { from: string; to: string }[] };
+    expect(linux.extraFiles).toEqual([{ from: 'packaging/linux/assistive-control', to: 'bin/assistive-control' }]);
+    const deb = config.deb as unknown as { afterInstall: string; afterRemove: string };
+    expect(readFileSync(join(ROOT, deb.afterInstall), 'utf8')).toContain("CLI='/opt/${sanitizedProductName}/bin/${executable}'");
+    expect(readFileSync(join(ROOT, deb.afterRemove), 'utf8')).toContain("update-alternatives --remove '${executable}' '/opt/${sanitizedProductName}/bin/${executable}'");
   });
 });
 
@@ -201,8 +231,8 @@ describe('the afterPack hook flips the fuses', () => {
     expect(await flipped('darwin', 3)).toEqual([[join('/dist/out', 'Assistive Control.app'), { ...expected, resetAdHocDarwinSignature: true }]]);
   });
 
-  it('Linux: in the executable', async () => {
-    expect(await flipped('linux', 1)).toEqual([[join('/dist/out', 'assistive-control'), { ...expected, resetAdHocDarwinSignature: false }]]);
+  it('Linux: in the executable, with RunAsNode on for the command line (/usr/bin/assistive-control runs the executable as Node)', async () => {
+    expect(await flipped('linux', 1)).toEqual([[join('/dist/out', 'assistive-control'), { ...expected, [O.RunAsNode]: true, resetAdHocDarwinSignature: false }]]);
   });
 
   it('without a stand-in it imports the real @electron/fuses (ES modules only) and reaches its flipFuses', async () => {
