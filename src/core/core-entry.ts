@@ -12,7 +12,7 @@ import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import type { ExecutionEngine } from '../execution/engine.js';
 import { SwitchKeyHold } from '../execution/input/switch-keys.js';
 import { openUserKeySource } from '../execution/accessibility/user-keys.js';
-import { UserKeyWatch } from '../execution/input/user-key-stop.js';
+import { switchKeysLeftOut, UserKeyWatch } from '../execution/input/user-key-stop.js';
 import { createDesktopEngine, openDesktopEngine } from '../compose/desktop-engine.js';
 import { settingsPlanner } from '../compose/settings-planner.js';
 import { speechModelsDir } from '../compose/speech.js';
@@ -54,11 +54,12 @@ try {
 // the panel. The panel's windows belong to Electron's main process, this process's parent.
 // The switch keys main asks the core to hold while switch access is on; the engine lets go of them
 // while it types them itself.
-const switchKeys = bridge instanceof Error ? undefined : new SwitchKeyHold(bridge);
-// A key the user presses while the engine sends input stops it (issue #31); the switch keys held for
-// the scan are not the user's taking over.
+// A key the user presses while the engine sends input stops it (issue #31); the switch keys are not
+// the user's taking over.
 const userKeySource = bridge instanceof Error ? undefined : openUserKeySource();
-const userKeys = userKeySource ? new UserKeyWatch(userKeySource, () => switchKeys?.holding ?? []) : undefined;
+const leftOut = bridge instanceof Error || !userKeySource ? undefined : switchKeysLeftOut(bridge, userKeySource);
+const switchKeys = bridge instanceof Error ? undefined : new SwitchKeyHold(leftOut?.grabber ?? bridge);
+const userKeys = userKeySource ? new UserKeyWatch(userKeySource, leftOut?.ignored) : undefined;
 let engine: ExecutionEngine | Error;
 if (bridge instanceof Error) engine = bridge;
 else {

@@ -17,7 +17,7 @@ import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { openUserKeySource, type UserKeySource } from '../../src/execution/accessibility/user-keys.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver, type InputDriver } from '../../src/execution/input/input-driver.js';
-import { stopOnUserKeys, TYPING_CHUNK, UserKeyWatch } from '../../src/execution/input/user-key-stop.js';
+import { stopOnUserKeys, switchKeysLeftOut, TYPING_CHUNK, UserKeyWatch } from '../../src/execution/input/user-key-stop.js';
 import { desktopSkipReason, harnessKey, openFixture, readNamedValue, stopApps, SYSTEM_PYTHON, until } from '../support/desktop.js';
 import { openBridge } from '../support/fixture-window.js';
 
@@ -25,6 +25,8 @@ const skip = desktopSkipReason();
 const SECOND_KEYBOARD = fileURLToPath(new URL('../fixtures/second-keyboard.py', import.meta.url));
 /** Left Shift: a key that types nothing wherever the second keyboard's focus is. */
 const SHIFT_L = 50;
+/** Space, as a switch sends it. */
+const SPACE = 65;
 const LONG = 3000;
 
 /** An input driver whose first typing waits, once its keys are sent, until the test releases it. */
@@ -112,16 +114,20 @@ describe.skipIf(skip !== '')('the user’s own keys during a run, on the X serve
 
   it('the assistant’s own keys do not stop it: a long text is typed to the end, and none counts as the user’s', async () => {
     await clearAndFocus();
-    const before = source.read().presses;
+    const before = source.read();
     watch.begin();
     const text = 'The quick brown fox jumps over the lazy dog. '.repeat(6);
     const result = await engine.typeText(text, undefined);
     expect(result).toMatchObject({ kind: 'success' });
     await until('the whole text in the entry', async () => ((await entryText()) === text ? true : undefined), 15_000);
-    expect(source.read()).toEqual({ presses: before, watching: true, problem: '' });
+    // Every character is at least one key press: once the watch has read that many, none was the user's.
+    await until('the watch to read every key', async () => (source.read().seen >= before.seen + text.length ? true : undefined));
+    expect(source.read()).toMatchObject({ presses: before.presses, watching: true, problem: '' });
     // Another program that sends keys through XTEST on the same master (here xdotool) looks the same.
+    const seen = source.read().seen;
     await harnessKey('Shift_L');
-    expect(source.read().presses).toBe(before);
+    await until('the watch to read Shift', async () => (source.read().seen > seen ? true : undefined));
+    expect(source.read().presses).toBe(before.presses);
   }, 60_000);
 
   it('a key from another keyboard during a long typing run stops it, and the entry holds what was typed before', async () => {
@@ -153,6 +159,25 @@ describe.skipIf(skip !== '')('the user’s own keys during a run, on the X serve
       keyboard.child.stdin.end();
     }
   }, 90_000);
+
+  it('a switch key held for the scan is not the user taking over; another key from the same keyboard is', async () => {
+    const left = switchKeysLeftOut(bridge, source);
+    const keyboard = secondKeyboard();
+    try {
+      expect(await keyboard.next()).toMatch(/^ready \d+$/);
+      expect(await left.grabber.grabKeys(['Space'])).toEqual([{ key: 'Space', problem: '' }]);
+      const before = source.read();
+      keyboard.child.stdin.write(`key ${SPACE}\n`);
+      expect(await keyboard.next()).toBe('sent');
+      keyboard.child.stdin.write(`key ${SHIFT_L}\n`);
+      expect(await keyboard.next()).toBe('sent');
+      await until('the watch to read both keys', async () => (source.read().seen >= before.seen + 2 ? true : undefined));
+      expect(source.read().presses).toBe(before.presses + 1);
+    } finally {
+      keyboard.child.stdin.end();
+      await bridge.grabKeys([]);
+    }
+  }, 60_000);
 
   it('composed as the app does it, a key pressed before an action does not stop that action', async () => {
     await clearAndFocus();

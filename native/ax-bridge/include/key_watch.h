@@ -16,6 +16,8 @@ namespace axb {
 struct KeyWatchState {
   // User key presses since the watch began (only differences between two readings mean anything).
   long presses = 0;
+  // Every key press the watch has read, the user's or not (so a test can wait until it read a key).
+  long seen = 0;
   // True once the watch hears keys; false while it starts or when it cannot (then `problem` says why).
   bool watching = false;
   // Why no key can be watched here, as a clause ("there is no X display"); empty otherwise.

@@ -580,6 +580,7 @@ Napi::Value UserKeys(const Napi::CallbackInfo& info) {
   axb::KeyWatchState state = keyWatch().state();
   Napi::Object o = Napi::Object::New(env);
   o.Set("presses", Napi::Number::New(env, static_cast<double>(state.presses)));
+  o.Set("seen", Napi::Number::New(env, static_cast<double>(state.seen)));
   o.Set("watching", state.watching);
   o.Set("problem", state.problem);
   return o;

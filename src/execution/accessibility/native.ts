@@ -44,7 +44,7 @@ export interface NativeBridge {
   /** Starts the watch of the user's own key presses (include/key_watch.h) and sets the keys it never counts. */
   watchUserKeys?: (ignored: string[]) => void;
   /** The watch's count, read without waiting. */
-  userKeys?: () => { presses: number; watching: boolean; problem: string };
+  userKeys?: () => { presses: number; seen: number; watching: boolean; problem: string };
   /** macOS only: one Unicode key event (down and up) carrying at most 20 UTF-16 units. */
   typeUnicode?: (text: string) => void;
   /** macOS only: one key event whose flags carry the modifiers; virtualKey -1: the key typing `character`. */

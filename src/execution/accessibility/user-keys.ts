@@ -10,6 +10,8 @@ import { loadNativeBridge, type NativeBridge } from './native.js';
 export interface UserKeyCount {
   /** User key presses since the watch began: only the difference between two readings means anything. */
   readonly presses: number;
+  /** Every key press the watch has read, the user's or not (a test waits on it). */
+  readonly seen: number;
   /** The watch hears keys now; false while it starts, or when it cannot (then `problem` says why). */
   readonly watching: boolean;
   /** Why no key can be watched here, as a clause; empty otherwise. */
@@ -32,6 +34,7 @@ export function openUserKeySource(native: Pick<NativeBridge, 'watchUserKeys' | '
       const r = userKeys() as Partial<UserKeyCount> | undefined;
       return {
         presses: typeof r?.presses === 'number' ? r.presses : 0,
+        seen: typeof r?.seen === 'number' ? r.seen : 0,
         watching: r?.watching === true,
         problem: typeof r?.problem === 'string' ? r.problem : '',
       };

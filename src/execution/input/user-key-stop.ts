@@ -12,6 +12,7 @@
 import type { UserKeySource } from '../accessibility/user-keys.js';
 import { ExecutionError } from '../results.js';
 import type { InputDriver } from './input-driver.js';
+import type { KeyGrabber } from './switch-keys.js';
 
 /** Characters typed between two looks at the user's keys. */
 export const TYPING_CHUNK = 4;
@@ -48,6 +49,29 @@ export class UserKeyWatch {
   problem(): string | undefined {
     return this.source.read().problem || undefined;
   }
+}
+
+/**
+ * The switch keys never count as the user taking over, whether held this moment or not: the shell
+ * lets go of them while the panel has the focus (where a command is given) and holds them again once
+ * the command brought another app to the front. So every key held once in this process is left out
+ * (a key that stops being a switch stays left out until the app starts again), and the watch learns
+ * of a key before it is held, so that no press of it can come first.
+ */
+export function switchKeysLeftOut(grabber: KeyGrabber, source: UserKeySource): { readonly grabber: KeyGrabber; readonly ignored: () => readonly string[] } {
+  const known = new Set<string>();
+  return {
+    grabber: {
+      grabKeys: (keys) => {
+        const before = known.size;
+        for (const k of keys) known.add(k);
+        if (known.size > before) source.watch([...known]);
+        return grabber.grabKeys(keys);
+      },
+      onSwitchKey: (listener) => grabber.onSwitchKey(listener),
+    },
+    ignored: () => [...known],
+  };
 }
 
 /** Where a typing run may be split: never between the two characters of a CR LF line break. */

@@ -4,11 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import type { UserKeyCount, UserKeySource } from '../../../src/execution/accessibility/user-keys.js';
 import type { InputDriver } from '../../../src/execution/input/input-driver.js';
-import { stopOnUserKeys, TYPING_CHUNK, UserKeyWatch } from '../../../src/execution/input/user-key-stop.js';
+import { stopOnUserKeys, switchKeysLeftOut, TYPING_CHUNK, UserKeyWatch } from '../../../src/execution/input/user-key-stop.js';
 import { ExecutionError } from '../../../src/execution/results.js';
 
 class Counter implements UserKeySource {
-  count: UserKeyCount = { presses: 10, watching: true, problem: '' };
+  count: UserKeyCount = { presses: 10, seen: 10, watching: true, problem: '' };
   ignored: string[][] = [];
   watch(ignored: readonly string[]): void {
     this.ignored.push([...ignored]);
@@ -109,7 +109,7 @@ describe('the user’s keys stop the assistant’s input', () => {
 
   it('a watch that cannot hear keys stops nothing and says why; one that starts late counts from then', async () => {
     const source = new Counter();
-    source.count = { presses: 0, watching: false, problem: 'there is no X display (DISPLAY is not set)' };
+    source.count = { presses: 0, seen: 0, watching: false, problem: 'there is no X display (DISPLAY is not set)' };
     const watch = new UserKeyWatch(source);
     const { driver, sent } = recorder();
     watch.begin();
@@ -117,12 +117,44 @@ describe('the user’s keys stop the assistant’s input', () => {
     expect(sent).toHaveLength(2);
     expect(watch.problem()).toBe('there is no X display (DISPLAY is not set)');
 
-    source.count = { presses: 0, watching: false, problem: '' };
+    source.count = { presses: 0, seen: 0, watching: false, problem: '' };
     watch.begin();
     expect(watch.problem()).toBeUndefined();
-    source.count = { presses: 5, watching: true, problem: '' };
+    source.count = { presses: 5, seen: 5, watching: true, problem: '' };
     expect(watch.pressed()).toBe(false);
     source.press();
     expect(watch.pressed()).toBe(true);
+  });
+});
+
+describe('the switch keys are never the user taking over', () => {
+  it('every key held once is left out, told to the watch before the grab, also once the panel lets go of it', async () => {
+    const source = new Counter();
+    const order: string[] = [];
+    const grabbed: string[][] = [];
+    const left = switchKeysLeftOut(
+      {
+        grabKeys: async (keys) => {
+          order.push('grab');
+          grabbed.push([...keys]);
+          return keys.map((key) => ({ key, problem: '' }));
+        },
+        onSwitchKey: () => () => undefined,
+      },
+      { watch: (ignored) => (order.push('watch'), source.watch(ignored)), read: () => source.read() },
+    );
+    expect(left.ignored()).toEqual([]);
+    await left.grabber.grabKeys(['Space', 'Enter']);
+    expect(order).toEqual(['watch', 'grab']);
+    expect(source.ignored).toEqual([['Space', 'Enter']]);
+    // The panel took the focus: nothing held, the keys still left out; held again: nothing new to tell.
+    await left.grabber.grabKeys([]);
+    await left.grabber.grabKeys(['Space', 'Enter']);
+    expect(left.ignored()).toEqual(['Space', 'Enter']);
+    expect(source.ignored).toHaveLength(1);
+    expect(grabbed).toEqual([['Space', 'Enter'], [], ['Space', 'Enter']]);
+    const watch = new UserKeyWatch(source, left.ignored);
+    watch.begin();
+    expect(source.ignored.at(-1)).toEqual(['Space', 'Enter']);
   });
 });

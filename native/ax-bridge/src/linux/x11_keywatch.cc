@@ -202,10 +202,11 @@ class Watcher {
         readDevices();
       } else if (cookie->evtype == XI_RawKeyPress || cookie->evtype == XI_RawKeyRelease) {
         const auto* raw = static_cast<XIRawEvent*>(cookie->data);
-        if (rule_.userPress(raw->sourceid, raw->detail, cookie->evtype == XI_RawKeyPress)) {
-          std::lock_guard<std::mutex> lock(shared_->mutex);
-          ++shared_->state.presses;
-        }
+        const bool press = cookie->evtype == XI_RawKeyPress;
+        const bool user = rule_.userPress(raw->sourceid, raw->detail, press);
+        std::lock_guard<std::mutex> lock(shared_->mutex);
+        if (press) ++shared_->state.seen;
+        if (user) ++shared_->state.presses;
       }
       x.freeEventData(display_, cookie);
     }

@@ -64,10 +64,11 @@ class MacKeyWatch : public KeyWatch {
       return event;
     }
     if (type != kCGEventKeyDown) return event;
-    if (CGEventGetIntegerValueField(event, kCGKeyboardEventAutorepeat) != 0) return event;
-    if (CGEventGetIntegerValueField(event, kCGEventSourceUnixProcessID) == getpid()) return event;
+    const bool user = CGEventGetIntegerValueField(event, kCGKeyboardEventAutorepeat) == 0 &&
+                      CGEventGetIntegerValueField(event, kCGEventSourceUnixProcessID) != getpid();
     std::lock_guard<std::mutex> lock(watch->mutex_);
-    ++watch->state_.presses;
+    ++watch->state_.seen;
+    if (user) ++watch->state_.presses;
     return event;
   }
 
