@@ -161,6 +161,8 @@ const OTHER_GROUPS: readonly GroupSpec[] = [
     generic: [
       ex('what’s on screen', 'get_screen_elements'),
       ex('what can I click', 'get_screen_elements'),
+      // With a planner for pictures it is answered from a picture of the window (src/agent/vision.ts).
+      ex('describe the screen', 'get_screen_elements'),
       ex('what app is this', 'get_frontmost_app'),
       ex('what’s open', 'list_applications'),
     ],
