@@ -63,12 +63,16 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
       seen = output.indexOf(text, seen) + text.length;
     };
     const type = (bytes: string) => child.stdin.write(bytes);
+    /** Types `bytes`, then waits for each of `shown` in turn. */
+    const exchange = async (bytes: string, ...shown: string[]) => {
+      type(bytes);
+      for (const text of shown) await expectText(text);
+    };
     try {
       await expectText('Type a command and press Enter');
       await expectText('> ');
       const count = await counter('Count: ');
-      type('click Increment\r');
-      await expectText('Clicked “Increment”.');
+      await exchange('click Increment\r', 'Clicked “Increment”.');
       await until('the count to go up', async () => ((await counter('Count: ')) === count + 1 ? true : undefined));
 
       type('do that again\r');
@@ -76,42 +80,30 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
       await expectText('> ');
 
       const deleted = await counter('Deleted: ');
-      type('click Delete everything\r');
-      await expectText('Do it? [y/N] ');
+      await exchange('click Delete everything\r', 'Do it? [y/N] ');
       expect(await counter('Deleted: ')).toBe(deleted);
       type('y\r');
       await until('the destructive button, confirmed', async () => ((await counter('Deleted: ')) === deleted + 1 ? true : undefined));
       await expectText('> ');
 
       // Pasted with its "yes" (issue #27): the "y" came before the question, so it answers nothing.
-      type('click Delete everything\ry\r');
-      await expectText('Set aside a line typed before this question');
-      await expectText('Do it? [y/N] ');
+      await exchange('click Delete everything\ry\r', 'Set aside a line typed before this question', 'Do it? [y/N] ');
       // Neither a yes nor a no: it says so and asks again (a typo never decides).
-      type('maybe later\r');
-      await expectText('“maybe later” is not a yes or a no, so nothing was done.');
-      await expectText('Do it? [y/N] ');
-      type('n\r');
-      await expectText('> ');
+      await exchange('maybe later\r', '“maybe later” is not a yes or a no, so nothing was done.', 'Do it? [y/N] ');
+      await exchange('n\r', '> ');
       expect(await counter('Deleted: ')).toBe(deleted + 1);
 
       const right = await counter('Right presses: ');
       const left = await counter('Left presses: ');
-      type('click OK\r');
-      await expectText('which one?');
-      await expectText('2. “OK” in “Right”');
+      await exchange('click OK\r', 'which one?', '2. “OK” in “Right”');
       type('2\r');
       await until('the Right OK to be pressed', async () => ((await counter('Right presses: ')) === right + 1 ? true : undefined));
       expect(await counter('Left presses: ')).toBe(left);
 
       // Not the grammar's: it goes to the planner, which never answers, until Ctrl-C.
-      type('tidy up my desktop please\r');
-      await expectText('tidy up my desktop please');
-      type('\x03');
-      await expectText('Stopped. Nothing more was done.');
-      await expectText('> ');
-      type('\x04');
-      await expectText('Goodbye.');
+      await exchange('tidy up my desktop please\r', 'tidy up my desktop please');
+      await exchange('\x03', 'Stopped. Nothing more was done.', '> ');
+      await exchange('\x04', 'Goodbye.');
       expect(await exited).toBe(0);
       // Plain lines only: no cursor movement or colour escapes for a screen reader to read out.
       expect(output.includes('\u001b[')).toBe(false);
