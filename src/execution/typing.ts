@@ -115,16 +115,22 @@ export async function typeText(parts: EngineParts, text: string, target: Target 
   if (!readable || !field || !ref) {
     return failure('not_found', 'There is no text field to type into: click the field first (or name it), then type.');
   }
-  const before = (await bridge.readValue(ref)) ?? '';
   // At the caret, over the selection, as keys would type: the focused field's caret is where the
   // user (or the click before) put it. A named field without the focus has no caret the user
   // chose, so the text goes after what is there.
   const at = target && !field.states.includes('focused') ? 'end' : 'caret';
+  // A named field gets the focus first (its app in front), so the keys that follow (Enter, Tab, a
+  // shortcut) go to it; the insertion then leaves the caret after the text (a toolkit that selects
+  // a field's text when it takes the focus has that selection replaced by the caret).
+  const focused = at === 'end' && fieldApp ? await giveFocus(parts, fieldApp, field, ref) : undefined;
+  if (focused && !focused.ok) return focused.result;
+  const before = (await bridge.readValue(ref)) ?? '';
   const done = await bridge.insertText(ref, text, { at });
   const chars = Array.from(before);
   const expected = chars.slice(0, done.start).join('') + text + chars.slice(done.end).join('');
   const place = done.end > done.start ? 'replacing the selected text' : done.start >= chars.length ? 'at the end of the field' : 'at the caret';
   const inserted = await confirmTyped(parts, ref, text, before, 'accessibility', expected, place);
+  if (inserted.kind === 'success' && focused) return success(`${inserted.message} ${await focusNote(parts, field)}`);
   // Some apps accept the insertion and change nothing (Firefox's web page fields, issue #14):
   // when the field still reads as before, give it the focus and type by keys instead.
   if (inserted.kind !== 'failure' || missing.length > 0 || (await bridge.readValue(ref)) !== before) return inserted;
@@ -136,6 +142,22 @@ export async function typeText(parts: EngineParts, text: string, target: Target 
   await input.typeByKeys(text);
   apps.noteActed();
   return confirmTyped(parts, ref, text, before, 'keys');
+}
+
+/** Brings a named field's app to the front and gives the field the focus. */
+async function giveFocus(parts: EngineParts, app: ActiveApp, field: AxElement, ref: ElementRef): Promise<Found<number>> {
+  const front = await parts.apps.raise(app);
+  if (front.ok) await focusField(parts, field, ref);
+  parts.apps.noteActed();
+  return front;
+}
+
+/** The read-back of the focus after typing into a named field: the keys that follow go where it says. */
+async function focusNote(parts: EngineParts, field: AxElement): Promise<string> {
+  const now = await parts.apps.settledFocus();
+  const name = field.name ? quote(field.name, LABEL_QUOTE_MAX) : 'The field';
+  if (now && now.element.role === field.role && now.element.name === field.name) return `${name} has the focus, with the caret after the text.`;
+  return `${name} did not take the focus, so keys pressed next go elsewhere: click the field first.`;
 }
 
 /** Gives a field the focus: its accessibility focus action, else a click at its visible centre. */

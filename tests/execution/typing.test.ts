@@ -38,6 +38,23 @@ describe('how the text goes in', () => {
     expect(typedMessage(r)).toContain('inserted at the end of the field');
   });
 
+  it('gives a named field the focus before inserting, so the keys that follow go to it, and reads the focus back', async () => {
+    const d = desktop({ focus: 2 });
+    const r = await typeText(d.parts, '!', { label: 'Title' }, {});
+    const focusAt = d.calls.indexOf('performAction 1 focus');
+    expect(focusAt).toBeGreaterThanOrEqual(0);
+    expect(focusAt).toBeLessThan(d.calls.indexOf('insertText 1 end'));
+    expect(d.app(EDITOR).focus).toBe(1);
+    expect(typedMessage(r)).toContain('“Title” has the focus, with the caret after the text.');
+  });
+
+  it('says so when the named field does not take the focus', async () => {
+    const d = desktop({ focus: 2, elements: [field(1, 'Title', 'Hi', { actions: [] }), field(2, 'Body', '')] });
+    const r = await typeText(d.parts, '!', { label: 'Title' }, {});
+    expect(r.kind).toBe('success');
+    expect(typedMessage(r)).toContain('“Title” did not take the focus, so keys pressed next go elsewhere: click the field first.');
+  });
+
   it('types by keys when the app accepts an insertion and changes nothing', async () => {
     const d = desktop({ focus: 2, ignoresInsert: true }, { untypable: /x/ });
     const r = await typeText(d.parts, 'ok', { label: 'Title' }, {});
