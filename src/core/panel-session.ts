@@ -29,9 +29,9 @@ import { commandGuide, confirmationGuide, gridGuide, questionGuide, runningGuide
 import { promptPlatform } from '../intent/system-prompt.js';
 import { classifyRisk } from '../registry/risk.js';
 import { overlayView } from './overlay-marks.js';
-import { gridWord, type GridWord } from '../shared/grid-words.js';
+import { gridWord } from '../shared/grid-words.js';
 import type { GridAreas } from './grid-areas.js';
-import { DEFAULT_GRID_SIZE, canRefine, centrePoint, gridView, refineArea, type GridArea, type RefineProblem } from './mouse-grid.js';
+import { GridSession } from './grid-session.js';
 import { boundedPermissionChecker } from '../shared/permission-checker.js';
 import type { ListeningSession } from './listening-session.js';
 import type { VoiceSession } from './voice-session.js';
@@ -87,13 +87,6 @@ const OBSERVE_COMMAND = 'what is on the screen';
 /** How long a confirmation waits for an answer when the setting is not given. */
 const DEFAULT_CONFIRM_TIMEOUT_MS = 120_000;
 
-/** Why a cell could not be chosen, and what to say instead. */
-function refineProblem(p: RefineProblem): string {
-  return p.kind === 'no_such_cell'
-    ? `There is no cell ${p.cell}: the cells are numbered 1 to ${p.last}. Say one of those, “click”, or “hide grid”.`
-    : 'The cell is as small as the grid gets: say “click” to click its centre, or “hide grid”.';
-}
-
 /** A payload that failed its schema: the handler never ran. */
 export class InvalidPayloadError extends Error {}
 
@@ -134,11 +127,8 @@ export class PanelSession {
   private overlayShown = false;
   /** The observation the overlay last showed: a "show numbers" that observed nothing new must not show it again. */
   private shownFrom: Observation | undefined;
-  /**
-   * The mouse grid is up (issue #29): the rectangle its cells divide now, what it is over, and its
-   * cells per side. The overlay shows either the numbers or the grid, never both.
-   */
-  private grid: { readonly area: GridArea; readonly where: string; readonly size: number } | undefined;
+  /** The mouse grid (issue #29). The overlay shows either the numbers or the grid, never both. */
+  private readonly grid: GridSession;
 
   /** The injected checker, bounded: a check that throws or hangs reads as `unknown`, with a sentence. */
   private readonly permissions: PermissionChecker;
@@ -157,6 +147,12 @@ export class PanelSession {
       timeoutMs: () => this.deps.confirmTimeoutMs?.() ?? DEFAULT_CONFIRM_TIMEOUT_MS,
     });
     this.loop = deps.createLoop(this.dialogue.confirm);
+    this.grid = new GridSession({
+      ...(deps.gridAreas ? { areas: deps.gridAreas } : {}),
+      ...(deps.gridSize ? { size: deps.gridSize } : {}),
+      run: (command) => this.runLoop(command),
+      emit: (event) => this.emit(event),
+    });
   }
 
   private readonly handlers: Handlers = {
@@ -178,16 +174,16 @@ export class PanelSession {
         return this.showGrid(own === 'show_window_grid');
       }
       // With the grid up, its words (a cell's number, "click", "move the mouse to 7") are the grid's; while dictating, they are text.
-      const toGrid = this.grid && !this.dictating ? gridWord(command) : undefined;
-      if (toGrid) return this.onGrid(toGrid);
+      const toGrid = this.grid.shown && !this.dictating ? gridWord(command) : undefined;
+      if (toGrid) return this.grid.hear(toGrid);
       // With the numbers up, a number alone ("12", as said or typed) means that element; while dictating, it is the number.
       const bare = this.overlayShown && !this.dictating ? /^\s*(\d{1,5})\s*$/.exec(command) : null;
       const reply = await this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : bare ? `click ${bare[1]}` : command);
       if (own === 'show_numbers') return this.showNumbers(reply);
-      if (!(this.overlayShown || this.grid) || reply.permission) return reply;
+      if (!(this.overlayShown || this.grid.shown) || reply.permission) return reply;
       // After another command the screen may have changed: the numbers or the grid close.
       this.overlayShown = false;
-      this.grid = undefined;
+      this.grid.close();
       return { ...reply, overlay: 'hidden' };
     },
     'command:stop': async () => {
@@ -279,8 +275,8 @@ export class PanelSession {
     let guide: CommandGuide;
     let hidden = false;
     // The grid's own words while it is up: observing the screen now would change nothing it means.
-    if (waiting.kind === 'nothing' && this.grid && !this.dictating) {
-      guide = gridGuide(this.grid.size * this.grid.size);
+    if (waiting.kind === 'nothing' && this.grid.shown && !this.dictating) {
+      guide = gridGuide(this.grid.cells);
       this.emit({ type: 'command_guide', guide });
       return { outcome: 'done', message: guideTitle(guide) };
     }
@@ -370,8 +366,7 @@ export class PanelSession {
   private showNumbers(reply: RunReply): RunReply {
     const observation = this.deps.latestObservation?.();
     // The numbers take the grid's place (drawn over it, or, when there are none to draw, closing it).
-    const hadGrid = this.grid !== undefined;
-    this.grid = undefined;
+    const hadGrid = this.grid.close();
     if (reply.outcome !== 'done' || !observation || observation === this.shownFrom)
       return hadGrid && !reply.permission ? { ...reply, overlay: 'hidden' } : reply;
     this.shownFrom = observation;
@@ -385,108 +380,18 @@ export class PanelSession {
 
   /** "hide numbers" / "hide grid": closes whichever is up. */
   private hideOverlay(own: 'hide_numbers' | 'hide_grid'): RunReply {
-    const grid = this.grid !== undefined || (own === 'hide_grid' && !this.overlayShown);
+    const grid = this.grid.close() || (own === 'hide_grid' && !this.overlayShown);
     this.overlayShown = false;
-    this.grid = undefined;
     return { outcome: 'done', message: grid ? 'The grid is hidden.' : 'The numbers are hidden.', overlay: 'hidden' };
   }
 
-  /** "show grid" (the screen) or "grid on the window" (the front window): the first grid, its cells numbered 1 to size². */
+  /** "show grid" / "grid on the window": the numbers' ids mean nothing while the grid is up; a later "show numbers" draws them again. */
   private async showGrid(window: boolean): Promise<RunReply> {
-    const areas = this.deps.gridAreas;
-    if (!areas) return { outcome: 'failed', message: 'The mouse grid is not available in this version: say “show numbers” to number what can be clicked.' };
-    const size = Math.round(this.deps.gridSize?.() ?? DEFAULT_GRID_SIZE);
-    const found = window ? await areas.frontWindow() : await areas.screen();
-    if (typeof found === 'string') return { outcome: 'failed', message: found };
-    const { area, where } = 'app' in found ? { area: found.area, where: found.app } : { area: found, where: 'the screen' };
-    // The numbers' ids mean nothing while the grid is up; a later "show numbers" draws them again.
-    this.overlayShown = false;
-    this.shownFrom = undefined;
-    this.grid = { area, where, size };
-    const on = 'app' in found ? `the window of “${found.app}”` : 'the screen';
-    return {
-      outcome: 'done',
-      message: `A grid of ${size * size} cells is shown on ${on}. Say a cell’s number to zoom into it, “click” to click its centre, or “hide grid”.`,
-      overlay: gridView(area, where, size),
-    };
-  }
-
-  /**
-   * What is said to the grid: a zoom draws the chosen cell's grid; a click or a move goes through the
-   * loop as the coordinate command it is ("click at 640, 400"), so the gate judges the element under
-   * the point like any click there. A click closes the grid; a move keeps it on the cell moved to.
-   */
-  private async onGrid(word: GridWord): Promise<RunReply> {
-    const grid = this.grid;
-    if (!grid) return { outcome: 'failed', message: 'The grid is not shown: say “show grid” first.' };
-    if (word.kind === 'drag') return this.dragOnGrid(word.from, word.to);
-    if (word.kind === 'zoom' || word.kind === 'move') {
-      const refined = refineArea(grid.area, word.cells, grid.size);
-      if (!refined.ok) return this.gridReply({ outcome: 'failed', message: refineProblem(refined.problem) });
-      this.grid = { ...grid, area: refined.area };
-      if (word.kind === 'move') return this.actOnGrid(`move the mouse to ${this.pointText()}`, false);
-      const next = canRefine(refined.area, grid.size)
-        ? 'Say a cell’s number to zoom in further, “click” to click there, or “hide grid”.'
-        : 'This is as small as the grid gets: say “click” to click there, or “hide grid”.';
-      const point = centrePoint(refined.area);
-      return this.gridReply({
-        outcome: 'done',
-        message: `Cell ${word.cells.join(', then ')}: its centre is at ${point.x}, ${point.y}. ${next}`,
-        overlay: gridView(refined.area, grid.where, grid.size),
-      });
+    const reply = await this.grid.show(window);
+    if (this.grid.shown) {
+      this.overlayShown = false;
+      this.shownFrom = undefined;
     }
-    // "5 3 click" (a switch's long press on cell 5): the cells first, then the click at the last one's centre.
-    if (word.cells && word.cells.length > 0) {
-      const refined = refineArea(grid.area, word.cells, grid.size);
-      if (!refined.ok) return this.gridReply({ outcome: 'failed', message: refineProblem(refined.problem) });
-      this.grid = { ...grid, area: refined.area };
-    }
-    const verb = word.button === 'right' ? 'right-click' : word.count === 1 ? 'click' : word.count === 2 ? 'double-click' : 'triple-click';
-    return this.actOnGrid(`${verb} at ${this.pointText()}`, true);
-  }
-
-  /**
-   * "drag from 2 to 8": from the centre of one cell of the grid shown to another's, through the loop
-   * as a drag between two points, so the gate judges the element under each end. The grid closes.
-   */
-  private async dragOnGrid(from: readonly number[], to: readonly number[]): Promise<RunReply> {
-    const grid = this.grid;
-    if (!grid) return { outcome: 'failed', message: 'The grid is not shown: say “show grid” first.' };
-    const start = refineArea(grid.area, from, grid.size);
-    const end = refineArea(grid.area, to, grid.size);
-    if (!start.ok) return this.gridReply({ outcome: 'failed', message: refineProblem(start.problem) });
-    if (!end.ok) return this.gridReply({ outcome: 'failed', message: refineProblem(end.problem) });
-    const a = centrePoint(start.area);
-    const b = centrePoint(end.area);
-    return this.actOnGrid(`drag from ${a.x}, ${a.y} to ${b.x}, ${b.y}`, true);
-  }
-
-  /** The current cell's centre as the grammar reads a point: "640, 400". */
-  private pointText(): string {
-    const p = centrePoint(this.grid?.area ?? { x: 0, y: 0, width: 0, height: 0 });
-    return `${p.x}, ${p.y}`;
-  }
-
-  /** Runs a grid action through the loop (and so the gate); a click closes the grid whatever came of it, a move keeps it. */
-  private async actOnGrid(command: string, closes: boolean): Promise<RunReply> {
-    const grid = this.grid;
-    const reply = await this.runLoop(command);
-    if (reply.permission || !grid) return reply;
-    if (closes || reply.outcome !== 'done') {
-      this.grid = undefined;
-      return { ...reply, overlay: 'hidden' };
-    }
-    return { ...reply, overlay: gridView(grid.area, grid.where, grid.size) };
-  }
-
-  /**
-   * A grid answer that ran no loop: the panel hears it as the loop's results are heard (a result,
-   * then idle and done), so the conversation shows it and the assistant is idle again.
-   */
-  private gridReply(reply: RunReply): RunReply {
-    this.emit({ type: 'action_result', ok: reply.outcome === 'done', message: reply.message });
-    this.emit({ type: 'status', status: 'idle' });
-    this.emit({ type: 'done', outcome: reply.outcome, message: reply.message });
     return reply;
   }
 
