@@ -19,6 +19,7 @@ const cliArgs = cliArguments(process.argv);
 // `--cli …` (how an AppImage reaches its command line): the command line, never the app.
 if (cliArgs) {
   runPackagedCli({
+    platform: process.platform,
     execPath: process.execPath,
     starter: cliStarter(mainBundleDir),
     args: cliArgs,

@@ -24,7 +24,12 @@ export interface CliChild {
   on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
+/** What a macOS user reads: the app's RunAsNode fuse is off there (packaging/after-pack.cjs), so its executable cannot run the command line. */
+export const NO_CLI_IN_MAC_APP =
+  'The macOS app does not carry its command line yet. Run it from a copy of the project: npm ci, then bin/assistive-control.mjs.';
+
 export interface PackagedCliDeps {
+  readonly platform: NodeJS.Platform;
   readonly execPath: string;
   readonly starter: string;
   readonly args: readonly string[];
@@ -36,6 +41,12 @@ export interface PackagedCliDeps {
 
 /** Runs the command line as a child of this executable and exits with its code (130 after Ctrl-C, 1 when it could not start). */
 export function runPackagedCli(deps: PackagedCliDeps): void {
+  // Without RunAsNode the child would be a second app, not the command line.
+  if (deps.platform === 'darwin') {
+    deps.printError(NO_CLI_IN_MAC_APP);
+    deps.exit(1);
+    return;
+  }
   const child = deps.spawn(deps.execPath, [deps.starter, ...deps.args], { stdio: 'inherit', env: { ...deps.env, ELECTRON_RUN_AS_NODE: '1' } });
   child.on('error', (e) => {
     deps.printError(`The Assistive Control command line could not start (${e.message}). Reinstall Assistive Control.`);

@@ -6,7 +6,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliArguments, cliStarter, runPackagedCli } from '../../src/main/packaged-cli.js';
+import { cliArguments, cliStarter, NO_CLI_IN_MAC_APP, runPackagedCli } from '../../src/main/packaged-cli.js';
 
 describe('the arguments', () => {
   it('are those after --cli, wherever the launcher put its own flags before it', () => {
@@ -41,6 +41,7 @@ describe('the command line runs as a child and its exit code is the app’s', ()
     return new Promise((resolve) => {
       const errors: string[] = [];
       runPackagedCli({
+        platform: 'linux',
         execPath: process.execPath,
         starter: file,
         args,
@@ -63,6 +64,7 @@ describe('the command line runs as a child and its exit code is the app’s', ()
     const errors: string[] = [];
     const code = await new Promise<number>((resolve) =>
       runPackagedCli({
+        platform: 'linux',
         execPath: join(tmpdir(), 'no-such-assistive-control'),
         starter: '/nowhere/bin/assistive-control.mjs',
         args: [],
@@ -74,5 +76,27 @@ describe('the command line runs as a child and its exit code is the app’s', ()
     );
     expect(code).toBe(1);
     expect(errors).toEqual([expect.stringMatching(/^The Assistive Control command line could not start \(.*ENOENT.*\)\. Reinstall Assistive Control\.$/)]);
+  });
+});
+
+describe('on macOS, where the app cannot run as Node', () => {
+  it('starts nothing (it would be a second app) and says where the command line is', () => {
+    const errors: string[] = [];
+    let code: number | undefined;
+    let spawned = false;
+    runPackagedCli({
+      platform: 'darwin',
+      execPath: '/Applications/Assistive Control.app/Contents/MacOS/Assistive Control',
+      starter: '/x',
+      args: ['doctor'],
+      env: {},
+      spawn: () => {
+        spawned = true;
+        throw new Error('not reached');
+      },
+      exit: (c) => (code = c),
+      printError: (line) => errors.push(line),
+    });
+    expect({ spawned, code, errors }).toEqual({ spawned: false, code: 1, errors: [NO_CLI_IN_MAC_APP] });
   });
 });
