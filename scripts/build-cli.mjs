@@ -17,8 +17,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_OUT_DIR = join(root, 'out', 'cli', 'bundle');
 export const CLI_BUNDLE = join(CLI_OUT_DIR, 'cli.mjs');
-// Shared with the packages, which keep these (and what they need) outside app.asar for the command line.
-const externals = JSON.parse(readFileSync(join(root, 'scripts', 'cli-externals.json'), 'utf8'));
+// Shared with the packages, which keep these (and what they need) outside app.asar for the command
+// line. Read only when building: an installed npm package has neither the sources nor this list.
+const externals = () => JSON.parse(readFileSync(join(root, 'scripts', 'cli-externals.json'), 'utf8'));
 
 /** Builds the bundle; resolves false (with the reason on stderr) when esbuild or the sources are missing. */
 export async function buildCli() {
@@ -42,7 +43,7 @@ export async function buildCli() {
     format: 'esm',
     platform: 'node',
     target: ['node22.12'],
-    external: externals,
+    external: externals(),
     // Bundled CommonJS dependencies call require() for Node's own modules: give the ES module one.
     banner: { js: 'import { createRequire as __acRequire } from "node:module"; const require = __acRequire(import.meta.url);' },
     sourcemap: 'linked',
