@@ -18,7 +18,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../..');
 const OWN = `node-linux-${process.arch}`;
 const scratch = mkdtempSync(join(tmpdir(), 'ac-quickstart-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// Three installed clones: a gigabyte and more to delete.
+afterAll(() => rmSync(scratch, { recursive: true, force: true }), 300_000);
 
 // The registry's packuments from npm's cache where it has them; a failed fetch is not retried.
 // No display: the command line starts, not the panel.
@@ -64,7 +65,7 @@ describe.skipIf(process.platform !== 'linux' || !['x64', 'arm64'].includes(proce
   if (process.platform !== 'linux') console.log('the quick start is for Debian and Ubuntu: skipped on', process.platform);
 
   it("with Node 18 and npm 9 (Debian 12's and Ubuntu 24.04's): it installs on the project's Node 24 and plans a command", () => {
-    const tools = join(scratch, 'node18');
+    const tools = join(scratch, 'tools-node18');
     const got = spawnSync('npm', ['install', '--prefix', tools, `node-linux-${process.arch}@18.20.8`, 'npm@9.9.4'], { encoding: 'utf8', env: quiet });
     expect(got.status, got.stderr).toBe(0);
     const env = { ...quiet, PATH: `${join(tools, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` };
