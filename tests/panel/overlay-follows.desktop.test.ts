@@ -1,7 +1,8 @@
 // "Show numbers" never shows stale numbers (issue #29 item 5): the bridge keeps its mirror of the
 // app between observations, so a window that changed must still be read as it is now. The AX
 // fixture's window is changed from outside the assistant — a button destroyed (its tree changes),
-// the window moved and resized (bounds change, and GTK says nothing about it) — and after each
+// a button added (GTK sends no event for it), the window moved and resized (bounds change, and GTK
+// says nothing about it) — and after each
 // change "show numbers" draws exactly the window's actionable elements at the bounds a walk of the
 // live tree gives (AT-SPI read without the app's cache or the bridge's mirror).
 import { execFile } from 'node:child_process';
@@ -11,7 +12,7 @@ import type { PanelSession } from '../../src/core/panel-session.js';
 import type { AxElement } from '../../src/execution/accessibility/types.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { OverlayMark, OverlayView, RunReply } from '../../src/shared/contracts/ipc-contract.js';
-import { desktopSkipReason, until } from '../support/desktop.js';
+import { activateWindow, desktopSkipReason, openFixture, until } from '../support/desktop.js';
 import { openFixtureWindow, type FixtureWindow } from '../support/fixture-window.js';
 import { grammarPanelSession } from './grammar-session.js';
 
@@ -83,6 +84,35 @@ describe.skipIf(skip !== '')('the numbers follow a window that changed', () => {
     expect(after.marks.map((m) => m.label)).not.toContain('Vanish');
     expect(after.marks).toHaveLength(before.marks.length - 1);
     await expectLive(after);
+  });
+
+  it('a button added where the app sends no event for it is numbered at once', async () => {
+    // The many-buttons window's Toggle adds a button "Toggled" beside it, or takes it away; GTK says
+    // nothing about it on the bus (no children-changed), so only a read of the live tree can tell.
+    const many = await openFixture('ax', fixture.bridge, { args: ['--many', '5', '--toggle'], ready: 'Toggle', front: false });
+    await activateWindow('^AX Many$');
+    try {
+      const named = async (): Promise<readonly string[]> => (await showNumbers()).marks.map((m) => m.label);
+      expect(await named()).not.toContain('Toggled');
+      for (const present of [true, false, true]) {
+        const snap = await fixture.bridge.snapshot({ pid: many.pid });
+        const toggle = snap.elements.find((e) => e.role === 'button' && e.name === 'Toggle');
+        await fixture.bridge.performAction({ generation: snap.generation, id: toggle?.id ?? 0 }, 'press');
+        const walked = await until('the button to come or go', async () => {
+          const live = (await fixture.bridge.snapshot({ pid: many.pid, useCache: false, useMirror: false })).elements;
+          return live.some((e) => e.name === 'Toggled') === present ? live : undefined;
+        });
+        const view = await showNumbers();
+        expect(
+          view.marks.some((m) => m.label === 'Toggled'),
+          `Toggled ${present ? 'added' : 'gone'}`,
+        ).toBe(present);
+        for (const mark of view.marks) expect(walked.filter((e) => e.name === mark.label).map((e) => e.bounds)).toContainEqual(boxOf(mark));
+      }
+    } finally {
+      await many.stop();
+      await activateWindow(WINDOW);
+    }
   });
 
   it('a window moved and resized (no event the bridge follows says so) is numbered where it is now', async () => {

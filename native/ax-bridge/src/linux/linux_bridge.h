@@ -168,6 +168,10 @@ class LinuxBridge final : public Bridge {
                                   const Deadline& deadline);
   static bool managesHugeDescendants(const Info& info);
   bool keep(const Node& n, bool isRoot, const SnapshotOptions& options);
+  // With the tree from the mirror: the live child count of each container read with the level's
+  // batch, so that children an app adds or removes without a signal are read (snapshot.cc).
+  void addChildCountChecks(Tree& t, const std::vector<int>& level, const SnapshotOptions& options,
+                           std::vector<RawCall>& calls);
   static std::vector<int> positions(const Tree& t);
   int addNode(Tree& t, const ObjRef& ref, int depth, int parent);
   Result<Done> walk(Tree& t, const ObjRef& root, int pid, const SnapshotOptions& options, const Deadline& deadline);

@@ -134,6 +134,65 @@ bool LinuxBridge::keep(const Node& n, bool isRoot, const SnapshotOptions& option
   return true;
 }
 
+namespace {
+// Roles that hold other elements: one the mirror says is empty may have been given children since.
+bool holdsChildren(int role) {
+  switch (role) {
+    case ATSPI_ROLE_APPLICATION:
+    case ATSPI_ROLE_FRAME:
+    case ATSPI_ROLE_WINDOW:
+    case ATSPI_ROLE_DIALOG:
+    case ATSPI_ROLE_FILLER:
+    case ATSPI_ROLE_PANEL:
+    case ATSPI_ROLE_SCROLL_PANE:
+    case ATSPI_ROLE_VIEWPORT:
+    case ATSPI_ROLE_SPLIT_PANE:
+    case ATSPI_ROLE_LAYERED_PANE:
+    case ATSPI_ROLE_INTERNAL_FRAME:
+    case ATSPI_ROLE_TOOL_BAR:
+    case ATSPI_ROLE_MENU_BAR:
+    case ATSPI_ROLE_STATUS_BAR:
+    case ATSPI_ROLE_PAGE_TAB_LIST:
+    case ATSPI_ROLE_PAGE_TAB:
+    case ATSPI_ROLE_LIST:
+    case ATSPI_ROLE_LIST_BOX:
+    case ATSPI_ROLE_TABLE:
+    case ATSPI_ROLE_TREE:
+    case ATSPI_ROLE_TREE_TABLE:
+    case ATSPI_ROLE_SECTION:
+    case ATSPI_ROLE_FORM:
+    case ATSPI_ROLE_GROUPING:
+    case ATSPI_ROLE_DOCUMENT_FRAME:
+    case ATSPI_ROLE_DOCUMENT_WEB:
+    case ATSPI_ROLE_EMBEDDED:
+      return true;
+    default:
+      return false;
+  }
+}
+}  // namespace
+
+// An app may add or remove children without a signal (GTK 3 sent none for a button added to a box
+// of a shown window, tests/panel/overlay-follows.desktop.test.ts): with the tree from the mirror, the live child count
+// of each kept container goes into the level's batch. A count that differs from the mirror's makes the walk ask that
+// container for its children live (childrenFromCache compares the two), and the children the mirror does not hold are
+// read live; the mirror itself is kept, so the rest of the app is not read again. Containers that manage their
+// descendants are read by their visible part.
+void LinuxBridge::addChildCountChecks(Tree& t, const std::vector<int>& level, const SnapshotOptions& options,
+                                      std::vector<RawCall>& calls) {
+  for (int n : level) {
+    const Node& node = t.nodes[n];
+    if (!node.hasInfo || !keep(node, n == 0, options) || node.depth + 1 > options.maxDepth) continue;
+    if (hasStateBit(node.info.states, ATSPI_STATE_MANAGES_DESCENDANTS)) continue;
+    if (node.info.childCount == 0 && !holdsChildren(node.info.role)) continue;
+    calls.push_back(property(node.ref, kAccessible, "ChildCount", [&t, n](DBusMessageIter* v) {
+      int live = readInt(v, -1);
+      Info& info = t.nodes[n].info;
+      if (live >= 0) info.childCount = live;
+    }));
+  }
+}
+
 // Depth-first positions of the kept nodes (unknown children count as none): a lower bound of
 // where each will end up, so that nodes at or past maxNodes are not expanded.
 std::vector<int> LinuxBridge::positions(const Tree& t) {
@@ -174,6 +233,7 @@ Result<Done> LinuxBridge::walk(Tree& t, const ObjRef& root, int pid, const Snaps
     std::vector<int> answered(t.nodes.size(), 0);
     for (int n : level)
       if (!t.nodes[n].hasInfo) addInfoCalls(calls, t.nodes[n].ref, &t.nodes[n].info, &answered[n]);
+    if (t.fromMirror) addChildCountChecks(t, level, options, calls);
     if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
     if (auto e = slowOrHung(t.slowCall, t.cutShort, root, pid, deadline)) return *e;
     for (int n : level) {
