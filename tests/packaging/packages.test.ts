@@ -58,8 +58,13 @@ function stageProject(dir: string): void {
   for (const entry of STAGED) if (existsSync(join(ROOT, entry))) cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
   mkdirSync(join(dir, 'native/ax-bridge/build/Release'), { recursive: true });
   cpSync(join(ROOT, ADDON), join(dir, ADDON));
-  // Hard links: electron-builder finds every dependency (through a symbolic link it finds only the top ones).
-  execFileSync('cp', ['-al', join(ROOT, 'node_modules'), join(dir, 'node_modules')]);
+  // Hard links: electron-builder finds every dependency (through a symbolic link it finds only the
+  // top ones); a copy where the temporary folder is on another file system.
+  const linked = spawnSync('cp', ['-al', join(ROOT, 'node_modules'), join(dir, 'node_modules')]);
+  if (linked.status !== 0) {
+    rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
+    execFileSync('cp', ['-a', join(ROOT, 'node_modules'), join(dir, 'node_modules')]);
+  }
 }
 
 /** Runs `npm run dist`'s script in `project` with this test's Node, the stand-ins and fast compression. */
