@@ -59,6 +59,8 @@ export interface CoreHostDeps {
   readonly maxRestartDelayMs?: number;
   /** Runs the restart after the pause (default: a timer); returns what cancels it. */
   readonly schedule?: (pauseMs: number, restart: () => void) => () => void;
+  /** The clock a core's time up is measured with (default Date.now). */
+  readonly now?: () => number;
 }
 
 function afterPause(pauseMs: number, restart: () => void): () => void {
@@ -120,7 +122,7 @@ export class CoreHost {
     this.pending = undefined;
     const child = this.deps.fork(this.restarts);
     this.child = child;
-    this.startedAt = Date.now();
+    this.startedAt = (this.deps.now ?? Date.now)();
     const peer = shellPeer(
       childLink(child),
       {
@@ -175,7 +177,7 @@ export class CoreHost {
     this.child = undefined;
     this.peer = undefined;
     if (this.stopping) return;
-    if (Date.now() - this.startedAt >= STABLE_RUN_MS) this.crashesInRow = 0;
+    if ((this.deps.now ?? Date.now)() - this.startedAt >= STABLE_RUN_MS) this.crashesInRow = 0;
     this.crashesInRow += 1;
     const pause = restartPause(this.crashesInRow, this.deps.restartDelayMs ?? 500, this.deps.maxRestartDelayMs ?? 30_000);
     const message = `The assistant stopped unexpectedly, so the last command did not finish. It starts again in ${seconds(pause)}: your switch and shortcuts keep working, give the command again then.`;

@@ -6,6 +6,7 @@
 // globalShortcut is the only stand-in (no Electron binary runs here): it records what the shell
 // registers and delivers a press the way Electron calls an accelerator's callback.
 import { fork, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,71 @@ describe('the pause before the core starts again', () => {
     expect(restartPause(7, 500, 30_000)).toBe(30_000);
     expect(restartPause(10_000, 500, 30_000)).toBe(30_000);
     expect(restartPause(0, 500, 30_000)).toBe(500);
+  });
+});
+
+describe('the restart policy (a stand-in child: only what CoreHost decides)', () => {
+  class Child extends EventEmitter {
+    killed = false;
+    postMessage(): void {}
+    kill(): boolean {
+      this.killed = true;
+      return true;
+    }
+  }
+
+  function host(): { core: CoreHost; children: Child[]; pauses: number[]; restarts: Array<() => void>; cancelled: number[]; clock: { now: number } } {
+    const children: Child[] = [];
+    const pauses: number[] = [];
+    const restarts: Array<() => void> = [];
+    const cancelled: number[] = [];
+    const clock = { now: 0 };
+    const core = new CoreHost({
+      fork: () => {
+        const child = new Child();
+        children.push(child);
+        return child as unknown as CoreChild;
+      },
+      permissions: () => ({ check: async () => [], openSettings: async () => false }),
+      onEvent: () => undefined,
+      onSettingsSaved: () => undefined,
+      log: () => undefined,
+      now: () => clock.now,
+      schedule: (pause, restart) => {
+        const n = pauses.push(pause) - 1;
+        restarts.push(restart);
+        return () => void cancelled.push(n);
+      },
+    });
+    return { core, children, pauses, restarts, cancelled, clock };
+  }
+
+  it('a core that ran a minute before it crashed starts the pauses over; one that crashed sooner doubles them', () => {
+    const { core, children, pauses, restarts, clock } = host();
+    core.start();
+    for (const ranMs of [1000, 2000, 3000, 60_000, 10]) {
+      clock.now += ranMs;
+      children.at(-1)?.emit('exit', 1);
+      restarts.at(-1)?.();
+    }
+    expect(pauses).toEqual([500, 1000, 2000, 500, 1000]);
+    expect(children).toHaveLength(6);
+  });
+
+  it('quitting while a restart waits cancels it; the end of a core that quit is not a crash', () => {
+    const { core, children, pauses, cancelled } = host();
+    core.start();
+    children[0]?.emit('exit', 1);
+    expect(core.restarting).toBe(true);
+    core.stop();
+    expect(cancelled).toEqual([0]);
+    expect(core.restarting).toBe(false);
+    const again = host();
+    again.core.start();
+    again.core.stop();
+    again.children[0]?.emit('exit', 0);
+    expect(again.pauses).toEqual([]);
+    expect(pauses).toEqual([500]);
   });
 });
 
