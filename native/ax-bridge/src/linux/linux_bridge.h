@@ -105,8 +105,8 @@ class LinuxBridge final : public Bridge {
   // An app's cache as last read, kept current by the app's own signals (A11yBus::watch): a snapshot
   // reads again only the elements the app said changed, and the whole cache only when elements
   // came or went. A new object path is a new element, so nothing read from here can name one
-  // element for another; what an app changes without saying so (bounds, text, values) is read
-  // afresh every time.
+  // element for another; what an app changes without saying so (bounds, text, values, and the
+  // child counts of the containers walked) is read afresh every time.
   struct Mirror {
     std::string bus;
     std::vector<CacheItem> items;
