@@ -12,6 +12,7 @@ import { benchApps } from './apps.js';
 import { benchAxBridge } from './ax-bridge.js';
 import { benchCli } from './cli.js';
 import { benchListening } from './listening.js';
+import { benchOrdinal } from './ordinal.js';
 import { benchProviders } from './providers.js';
 import { benchSpeechOut } from './speech-out.js';
 import { formatMs } from './stats.js';
@@ -39,6 +40,14 @@ const SECTIONS: readonly Section[] = [
     () => {
       for (const { name, timing } of benchValidator()) {
         console.log(`  ${name.padEnd(36)} median ${formatMs(timing.medianMs)}   p99 ${formatMs(timing.p99Ms)}`);
+      }
+    },
+  ],
+  [
+    'an element by its rank ("the third button in the toolbar"), per command, on a tree already read',
+    () => {
+      for (const { name, timing } of benchOrdinal()) {
+        console.log(`  ${name.padEnd(44)} median ${formatMs(timing.medianMs)}   p99 ${formatMs(timing.p99Ms)}`);
       }
     },
   ],

@@ -38,9 +38,15 @@ function containersNamed(elements: readonly AxElement[], within: string): AxElem
 /** The element `target` names in `elements` (one app's tree), or a sentence saying why there is none. */
 export function resolveOrdinal(elements: readonly AxElement[], target: OrdinalTarget): OrdinalResult {
   const children = new Map<number, AxElement[]>();
-  for (const e of elements) if (e.parent !== null) children.set(e.parent, [...(children.get(e.parent) ?? []), e]);
+  const ids = new Set(elements.map((e) => e.id));
+  for (const e of elements) {
+    if (e.parent === null) continue;
+    const list = children.get(e.parent);
+    if (list) list.push(e);
+    else children.set(e.parent, [e]);
+  }
   const plural = rolePlural(target.role, 2);
-  let roots: readonly number[] = elements.filter((e) => e.parent === null || !elements.some((p) => p.id === e.parent)).map((e) => e.id);
+  let roots: readonly number[] = elements.filter((e) => e.parent === null || !ids.has(e.parent)).map((e) => e.id);
   let where = '';
   if (target.within !== undefined) {
     const containers = containersNamed(elements, target.within);
