@@ -209,7 +209,7 @@ const TABLE: readonly Row[] = [
   ['type in hello', NO],
   ["type 'hello'", NO],
   ['type the word hello', NO],
-  ['type hello in the search field', NO],
+  ['type hello in the search field', { intent: 'type_text', text: 'hello', element: { label: 'search', role: 'text_field' } }],
   ['type hello in the address bar', NO],
   ['type "hello" into the Send button', NO],
   ['type "hello" into the field', NO],
@@ -424,7 +424,7 @@ const TABLE: readonly Row[] = [
   ['type "hello world" in the Field 3', { intent: 'type_text', text: 'hello world', element: { label: 'Field 3', role: 'text_field' } }],
   ['type "42" into Search Box 2', NO],
   ['type "hello world" into Button 3', NO],
-  ['type "hello" into Notes', NO],
+  ['type "hello" into Notes', { intent: 'type_text', text: 'hello', element: { label: 'Notes' } }], // more in grammar-fields.test.ts
   ['go back', NO], // without the platform the grammar does not know the key (see "go back" below)
   ['go backwards', NO],
 ];

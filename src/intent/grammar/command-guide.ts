@@ -99,6 +99,11 @@ const VERB_GROUPS: Readonly<Record<VerbKind, GroupSpec>> = {
     generic: [ex('type "hello" into the Search field', 'type_text'), ex('type "hello"', 'type_text'), ex('spell cap alpha bravo dash 4', 'type_text')],
     fromApp: (n) => n.fields.map((l) => ex(`type "hello" into the ${l} field`, 'type_text', l)),
   },
+  fill: {
+    title: 'Fill in a field',
+    generic: [ex('fill Recipient with "Ada"', 'type_text'), ex('enter "Ada" in the Name field', 'type_text')],
+    fromApp: (n) => n.fields.map((l) => ex(`fill ${l} with "Ada"`, 'type_text', l)),
+  },
   press: {
     title: 'Press keys',
     generic: [ex('press enter', 'press_key'), ex('press shift+tab', 'press_key'), ex('press tab 3 times', 'sequence')],

@@ -20,7 +20,7 @@ import { everydayCommandOf, matchEveryday } from './verbs-everyday.js';
 import { parseBack, parsePress } from './verbs-keys.js';
 import { parseClick, parseDrag, parseMove, parseMoveTarget } from './verbs-pointer.js';
 import { parseScroll } from './verbs-scroll.js';
-import { parseType } from './verbs-text.js';
+import { parseFill, parseType } from './verbs-text.js';
 import { matchSpelling } from './spelling.js';
 import { parseVisit, readWebTarget } from './verbs-web.js';
 
@@ -222,6 +222,8 @@ function parseSegment(command: string, raw: readonly Token[], options: GrammarOp
       return parsePress(command, rest);
     case 'type':
       return parseType(command, rest, politeTail);
+    case 'fill':
+      return isWord(tokens[0], 'fill') ? parseFill(command, rest, politeTail) : parseType(command, rest, politeTail, 'into_field');
     case 'scroll':
       return parseScroll(rest);
     case 'move':

@@ -514,7 +514,8 @@ export interface GrammarOptions {
 export const LEADING_FILLERS = ['please', 'ok', 'okay', 'so', 'now', 'hey'];
 
 /** What a command verb asks for: the grammar reads the rest of the command by this. */
-export type VerbKind = 'open' | 'click' | 'double' | 'right' | 'triple' | 'press' | 'type' | 'scroll' | 'move' | 'hover' | 'drag' | 'back' | 'forward' | 'web';
+export type VerbKind =
+  'open' | 'click' | 'double' | 'right' | 'triple' | 'press' | 'type' | 'fill' | 'scroll' | 'move' | 'hover' | 'drag' | 'back' | 'forward' | 'web';
 
 /** One way to say a command verb: its words, and a word that may follow it and is skipped ("click on"). */
 export interface VerbPhrase {
@@ -560,6 +561,10 @@ export const VERB_PHRASES: readonly VerbPhrase[] = [
   { words: ['hit'], kind: 'press', optional: ['on'] },
   { words: ['type'], kind: 'type' },
   { words: ['dictate'], kind: 'type' },
+  // Text into a named field: "fill Recipient with Ada", "enter Ada in the Name field", "put Ada into Name".
+  { words: ['fill'], kind: 'fill', optional: ['in', 'out'] },
+  { words: ['enter'], kind: 'fill' },
+  { words: ['put'], kind: 'fill' },
   { words: ['scroll'], kind: 'scroll' },
   { words: ['move'], kind: 'move' },
   { words: ['hover'], kind: 'hover', optional: ['over', 'on'] },

@@ -1,0 +1,107 @@
+// Text into a named field (issue #32 item 4), through the whole grammar planner: every way people say
+// it (type … into / in, fill … with, enter … in … field, put … in …), the text kept exactly, and the
+// phrasings that could be text or a field refused (no_match), never guessed.
+import { describe, expect, it } from 'vitest';
+import { parseCommand } from '../../src/intent/grammar/grammar-planner.js';
+import type { Intent } from '../../src/intent/schema.js';
+
+const NO = null;
+type Row = readonly [command: string, expected: Intent | null];
+
+const into = (text: string, label: string, role?: 'text_field' | 'search_field' | 'text_area'): Intent => ({
+  intent: 'type_text',
+  text,
+  element: role === undefined ? { label } : { label, role },
+});
+const text = (t: string): Intent => ({ intent: 'type_text', text: t });
+
+const MATCH: Row[] = [
+  // type, quoted text: "into" a name alone, "in" a name said to be a field (or quoted)
+  ['type "hello" into Email address', into('hello', 'Email address')],
+  ['type "hello" into the Email address', into('hello', 'Email address')],
+  ['type "hello" into the Email address field', into('hello', 'Email address', 'text_field')],
+  ['type "hello" in the Email address field', into('hello', 'Email address', 'text_field')],
+  ['type "hello" in "Email address"', into('hello', 'Email address')],
+  ['type "  two  spaces, kept. " into Notes', into('  two  spaces, kept. ', 'Notes')],
+  ['type "hello" into Address line 2', into('hello', 'Address line 2')],
+  // type, unquoted text: the field said to be a field, after "into" or "in", "the" or not
+  ['type hello into the Recipient field', into('hello', 'Recipient', 'text_field')],
+  ['type hello into Recipient field', into('hello', 'Recipient', 'text_field')],
+  ['type 1 Main Street in the Street field', into('1 Main Street', 'Street', 'text_field')],
+  ['type cats in the Search box', into('cats', 'Search', 'text_field')],
+  ['type hello world in the Notes text area', into('hello world', 'Notes', 'text_area')],
+  // fill [in|out] <field> with <text>
+  ['fill Recipient with "Ada"', into('Ada', 'Recipient')],
+  ['fill Recipient with Ada', into('Ada', 'Recipient')],
+  ['fill in Recipient with "Ada Lovelace"', into('Ada Lovelace', 'Recipient')],
+  ['fill out the Email address field with ada@example.com', into('ada@example.com', 'Email address', 'text_field')],
+  ['fill the Name field with Ada with love', into('Ada with love', 'Name', 'text_field')],
+  ['Fill Recipient with "Ada".', into('Ada', 'Recipient')],
+  ['please fill Recipient with "Ada"', into('Ada', 'Recipient')],
+  // enter / put <text> into|in <field>
+  ['enter "Ada" in the Name field', into('Ada', 'Name', 'text_field')],
+  ['enter Ada in the Name field', into('Ada', 'Name', 'text_field')],
+  ['enter "Ada" into Recipient', into('Ada', 'Recipient')],
+  ['put "1 Main Street" into Street', into('1 Main Street', 'Street')],
+  ['put 1 Main Street in the Street field', into('1 Main Street', 'Street', 'text_field')],
+  ['put "Ada" in the Name box', into('Ada', 'Name', 'text_field')],
+  // chained with the keys that follow, which go to the field once it has the focus
+  ['type "1 Main Street" into Street and press enter', { intent: 'sequence', steps: [into('1 Main Street', 'Street'), { intent: 'press_key', key: 'enter' }] }],
+  ['fill Search with "cats" then press enter', { intent: 'sequence', steps: [into('cats', 'Search'), { intent: 'press_key', key: 'enter' }] }],
+  // text that only mentions a place stays text
+  ['type hello in the morning', text('hello in the morning')],
+  ['type I ran into the wall', text('I ran into the wall')],
+  ['type meet me in London', text('meet me in London')],
+  // cells keep their own reading
+  ['put 42 into cell B3', { intent: 'sequence', steps: [{ intent: 'go_to_cell', cell: 'B3' }, text('42'), { intent: 'press_key', key: 'enter' }] }],
+];
+
+const REFUSED: Row[] = [
+  // text or a field? unquoted text with "into <a name>" is either
+  ['type hello into Email address', NO],
+  ['type 1 Main Street into Street', NO],
+  ['type hello into the Email address', NO],
+  ['type I bumped into Bob', NO],
+  // "in" + a name without a role word: "in the morning", "in French", "in bold"
+  ['type "hello" in the morning', NO],
+  ['type "bonjour" in French', NO],
+  ['type "hello" in Email address', NO],
+  // a field that is not a text field, or no field at all
+  ['type "hello" into the Send button', NO],
+  ['fill the Send button with "x"', NO],
+  ['type "hello" into 12', NO],
+  ['type "42" into Search Box 2', NO],
+  ['type "hello" into it', NO],
+  ['type "hello" into', NO],
+  // fill needs a field and a text; a whole form is not one field
+  ['fill', NO],
+  ['fill in the blanks', NO],
+  ['fill Recipient', NO],
+  ['fill Recipient with', NO],
+  ['fill it with "Ada"', NO],
+  ['fill the form with my details', NO],
+  ['fill Recipient with "Ada" now', NO],
+  ['fill Recipient with Ada please', NO],
+  // enter and put must name a field
+  ['enter', NO],
+  ['enter "Ada"', NO],
+  ['enter Ada', NO],
+  ['put "Ada"', NO],
+  ['put the kettle on', NO],
+  ['enter Ada into Recipient', NO],
+  ['put it in the trash', NO],
+  // "and enter" is not the Enter key: say "press enter"
+  ['type hello and enter', NO],
+];
+
+describe('text into a named field, through the grammar planner', () => {
+  it.each([...MATCH, ...REFUSED])('%s', (command, expected) => {
+    const result = parseCommand(command);
+    if (expected === null) {
+      expect(result.kind, JSON.stringify(result)).toBe('no_match');
+      if (result.kind === 'no_match') expect(result.reason.length).toBeGreaterThan(0);
+    } else {
+      expect(result).toEqual({ kind: 'intent', intent: expected });
+    }
+  });
+});
