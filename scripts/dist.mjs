@@ -21,6 +21,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeAppImageTools } from '../packaging/appimage-stand-in.mjs';
 import { writeElectronStandIn } from '../packaging/electron-stand-in.mjs';
+import { isTooOld, SUPPORTED_NODE } from '../bin/node-runtime.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -90,6 +91,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (build && run('npm', ['run', 'build']) !== 0) process.exit(1);
   let electronDist;
   if (standIn) {
+    // The stand-in runs the command line on this Node, as Electron would on its own.
+    if (isTooOld(process.versions.node)) {
+      process.stderr.write(
+        `The stand-in runs the command line on the Node that packages it, and this is Node ${process.versions.node}: run npm run dist with Node ${SUPPORTED_NODE.join('.')} or newer (npm's scripts use the project's own Node).\n`,
+      );
+      process.exit(1);
+    }
     electronDist = mkdtempSync(join(tmpdir(), 'electron-stand-in-'));
     const version = JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
     writeElectronStandIn(electronDist, process.execPath, version);
