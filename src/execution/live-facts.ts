@@ -11,6 +11,7 @@ import { isTerminalApp, isTerminalElement } from './apps/app-classes.js';
 import type { AppOf } from './element-geometry.js';
 import type { TerminalLines } from './engine-parts.js';
 import type { LiveElementFacts } from './engine-types.js';
+import { childrenByParent, iconOf } from './unnamed-place.js';
 
 /** Fields of one line: Enter there activates the window's default button, or submits the form. */
 const SINGLE_LINE_ROLES: ReadonlySet<Role> = new Set<Role>(['text_field', 'search_field', 'password_field', 'combo_box', 'spin_button']);
@@ -28,6 +29,24 @@ function showsTerminal(tree: AxSnapshot): boolean {
   let shows = SHOWS_TERMINAL.get(tree);
   if (shows === undefined) SHOWS_TERMINAL.set(tree, (shows = tree.elements.some((e) => isTerminalElement(e, tree.app))));
   return shows;
+}
+
+/** The children of each element of a tree, once per snapshot. */
+const CHILDREN = new WeakMap<AxSnapshot, ReadonlyMap<number, readonly AxElement[]>>();
+function childrenOf(tree: AxSnapshot): ReadonlyMap<number, readonly AxElement[]> {
+  let children = CHILDREN.get(tree);
+  if (!children) CHILDREN.set(tree, (children = childrenByParent(tree.elements)));
+  return children;
+}
+
+/**
+ * A control with no name and no description is judged by the name of the icon it shows, as the
+ * observation lists it (issue #29 item 3): an unnamed button showing "edit-delete" is a delete
+ * button to the gate. The icon stands as its description.
+ */
+function descriptionOf(el: AxElement, tree: AxSnapshot | undefined): string {
+  if (el.description || el.name || !tree) return el.description;
+  return iconOf(el, childrenOf(tree)) ?? '';
 }
 
 /** A snapshot, when `where` is one: the tree the element was read from. */
@@ -50,7 +69,7 @@ export function liveFacts(
   return {
     role: el.role,
     name: el.name,
-    description: el.description,
+    description: descriptionOf(el, tree),
     secure: el.role === 'password_field' || isSecureFieldName(el.name, el.description),
     ...(terminal ? { terminal, typedLine: where !== undefined && lines.has(where.pid) } : {}),
     ...(where && isOwn(where.pid) ? { own: true } : {}),
@@ -66,7 +85,6 @@ function contextOf(
   el: AxElement,
   elements: readonly AxElement[],
   factsOf: (e: AxElement) => LiveElementFacts | undefined,
-  withDefaults = true,
 ): Pick<LiveElementFacts, 'dialogText' | 'defaultButtons' | 'itemOf'> {
   const byId = new Map(elements.map((e) => [e.id, e]));
   const ancestors: AxElement[] = [];
@@ -84,13 +102,12 @@ function contextOf(
     out.itemOf = container ? container.name : '';
   }
   // The window's default button: the element Enter in a one-line field presses. Judged with its own
-  // context (it may answer a dialog), but not with theirs: a window may mark two buttons default
-  // (GTK marks a focused button default as well as the dialog's own).
-  const defaults = withDefaults ? elements.filter((e) => e.id !== el.id && e.states.includes('default') && e.role !== 'window') : [];
+  // context (it may answer a dialog).
+  const defaults = elements.filter((e) => e.id !== el.id && e.states.includes('default') && e.role !== 'window');
   if (defaults.length > 0) {
     out.defaultButtons = defaults.slice(0, 4).flatMap((d) => {
       const f = factsOf(d);
-      const ctx = contextOf(d, elements, () => undefined, false);
+      const ctx = contextOf(d, elements, () => undefined);
       return f ? [{ ...f, ...(ctx.dialogText ? { dialogText: ctx.dialogText } : {}) }] : [];
     });
   }

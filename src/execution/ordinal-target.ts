@@ -9,7 +9,7 @@
 import type { AxElement } from './accessibility/types.js';
 import type { OrdinalTarget } from './element-target.js';
 import { normalizeLabel } from './element-resolution.js';
-import { controlsUnder, PLACE_ROLES, rolePlural } from './unnamed-place.js';
+import { childrenByParent, controlsUnder, PLACE_ROLES, rolePlural } from './unnamed-place.js';
 import { ordinal } from '../shared/text/ordinal.js';
 import { quote } from '../shared/text/quote.js';
 
@@ -37,14 +37,8 @@ function containersNamed(elements: readonly AxElement[], within: string): AxElem
 
 /** The element `target` names in `elements` (one app's tree), or a sentence saying why there is none. */
 export function resolveOrdinal(elements: readonly AxElement[], target: OrdinalTarget): OrdinalResult {
-  const children = new Map<number, AxElement[]>();
+  const children = childrenByParent(elements);
   const ids = new Set(elements.map((e) => e.id));
-  for (const e of elements) {
-    if (e.parent === null) continue;
-    const list = children.get(e.parent);
-    if (list) list.push(e);
-    else children.set(e.parent, [e]);
-  }
   const plural = rolePlural(target.role, 2);
   let roots: readonly number[] = elements.filter((e) => e.parent === null || !ids.has(e.parent)).map((e) => e.id);
   let where = '';

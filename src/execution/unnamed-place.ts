@@ -64,8 +64,20 @@ function position(el: Bounds, box: Bounds): string {
   return h === 'middle' ? v : `${v} ${h}`;
 }
 
+/** The children of each element of a tree, by its id, in tree order. */
+export function childrenByParent(elements: readonly AxElement[]): Map<number, AxElement[]> {
+  const children = new Map<number, AxElement[]>();
+  for (const e of elements) {
+    if (e.parent === null) continue;
+    const list = children.get(e.parent);
+    if (list) list.push(e);
+    else children.set(e.parent, [e]);
+  }
+  return children;
+}
+
 /** The first named image among an element's descendants (its icon), breadth first, a few levels down. */
-function iconOf(el: AxElement, children: ReadonlyMap<number, readonly AxElement[]>): string | undefined {
+export function iconOf(el: AxElement, children: ReadonlyMap<number, readonly AxElement[]>): string | undefined {
   let level: readonly AxElement[] = children.get(el.id) ?? [];
   for (let depth = 0; depth < 3 && level.length > 0; depth++) {
     const icon = level.find((c) => c.role === 'image' && (c.name || c.description));

@@ -28,6 +28,17 @@ describe('live facts from the tree', () => {
     expect(f?.defaultButtons).toEqual([expect.objectContaining({ name: 'OK', dialogText: 'Question Delete all parcels?' })]);
   });
 
+  it('a control with no name and no description is described by its icon’s name (issue #29 item 3); a named one, or one without a tree, is not', () => {
+    const bare = el(20, 'button', '', { parent: 0 });
+    const icon = el(21, 'image', 'edit-delete', { parent: 20 });
+    expect(liveFacts(bare, snapshot([bare, icon]), new TerminalLines(), none)?.description).toBe('edit-delete');
+    expect(liveFacts(bare, { pid: 1, app: 'Fixture' }, new TerminalLines(), none)?.description).toBe('');
+    const named = { ...bare, name: 'Remove' };
+    expect(liveFacts(named, snapshot([named, icon]), new TerminalLines(), none)?.description).toBe('');
+    const tooltip = { ...bare, description: 'Throw away' };
+    expect(liveFacts(tooltip, snapshot([tooltip, icon]), new TerminalLines(), none)?.description).toBe('Throw away');
+  });
+
   it('an item of a list carries the list’s name; without a tree nothing is guessed', () => {
     const list = el(8, 'list', 'Parcels', { parent: 0 });
     const item = el(9, 'list_item', 'Parcel 2', { parent: 8 });

@@ -197,6 +197,14 @@ describe('live gate: an element by its rank is judged by the element found', () 
     });
   });
 
+  it('an unnamed control is judged by its icon’s name, which the engine gives as its description', () => {
+    expect(liveGate(ranked, 'harmless')({ element: { role: 'button', name: '', description: 'edit-delete' } })).toMatchObject({
+      kind: 'needs_confirmation',
+      level: 'destructive',
+    });
+    expect(liveGate(ranked, 'harmless')({ element: { role: 'button', name: '', description: 'document-save' } })).toBeUndefined();
+  });
+
   it('refused on the assistant’s own window; a password field by rank is a secure field', () => {
     expect(liveGate(ranked, 'destructive')({ element: { ...button('Ask before moderate actions'), own: true } })).toMatchObject({ code: 'refused' });
     expect(classifyRisk(Intent.parse({ intent: 'type_text', text: '1234', element: { ordinal: 1, role: 'password_field' } })).level).toBe('blocked');
