@@ -91,6 +91,10 @@ export interface AssistantDeps {
   readonly confidence?: ConfidencePolicy;
   /** Pictures of the screen for a planner that takes images (vision.ts); absent, the assistant never takes one. */
   readonly vision?: VisionDeps;
+  /** Steps a long sequence takes before it asks to go on (the `stepBudget` setting, read when a sequence starts); default 25. */
+  readonly stepBudget?: () => number;
+  /** How long a paused run waits for "go on" before it ends (read when it pauses); absent: until "go on" or "stop". */
+  readonly pauseLimitMs?: () => number | undefined;
   /** Whose keys dictation's corrections press (a Mac's ⌘↑ and ⌘↓, or Ctrl+Home and Ctrl+End); default this process's platform. */
   readonly platform?: InputPlatform;
 }

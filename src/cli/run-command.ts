@@ -81,6 +81,13 @@ export const defaultRunDeps: RunDeps = {
   onInterrupt: onProcessInterrupt,
 };
 
+/** A long run's step, or its pause, as one line. */
+function progressLine(event: Extract<AssistantEvent, { type: 'progress' }>): string {
+  return event.paused
+    ? `  paused before step ${event.step} of ${event.total}: type “go on” to continue or “stop” to end it`
+    : `  step ${event.step} of ${event.total}: ${event.doing}`;
+}
+
 /** One line of text per event worth showing a person; the final message comes from `done`. */
 export function describeEvent(event: AssistantEvent): { line: string; toErr: boolean } | undefined {
   switch (event.type) {
@@ -97,6 +104,8 @@ export function describeEvent(event: AssistantEvent): { line: string; toErr: boo
       return undefined;
     case 'error':
       return { line: event.message, toErr: true };
+    case 'progress':
+      return { line: progressLine(event), toErr: false };
     case 'status':
     case 'action_result':
     case 'done':
@@ -249,6 +258,8 @@ export function cliLoop(
     audit: new AuditLog({ dir: deps.auditDir(io), secrets: () => parts.secrets }),
     policy: { confirmModerate: settings.confirmModerate },
     confidence: settings.confidence,
+    stepBudget: () => settings.stepBudget,
+    pauseLimitMs: () => settings.confirmTimeoutSeconds * 1000,
     dryRun: parts.dryRun ?? false,
     ...(parts.userCommands ? { userCommands: parts.userCommands } : {}),
     ...(deps.vision && parts.secretStore ? { vision: deps.vision(io, settings, parts.secretStore) } : {}),

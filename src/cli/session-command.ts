@@ -28,7 +28,8 @@ const USAGE = `Usage: assistive-control [session] [--provider grammar|ollama|ant
 
 Talks with the assistant at a prompt: type a command, press Enter, then the next one. Questions and
 confirmations are answered at the same prompt (a number picks an option); "do that again" repeats the
-last action. Ctrl-C stops the command that runs; Ctrl-D, "exit" or "quit" leave.
+last action. Ctrl-C stops the command that runs, "pause" and "go on" pace a long one;
+Ctrl-D, "exit" or "quit" leave.
 Needs a terminal; in a script use "assistive-control run".`;
 
 const PROMPT = '> ';
@@ -39,7 +40,11 @@ function guideLines(own: readonly UserCommand[]): string {
   const groups = guide.groups
     .filter((g) => g.title !== 'The assistant itself')
     .map((g) => `  ${g.title}: ${g.examples.join('; ')}${g.alsoSaid.length > 0 ? ` (also: ${g.alsoSaid.join(', ')})` : ''}`);
-  return [guideTitle(guide), ...groups, '  This session: do that again; stop (or Ctrl-C) while a command runs; exit (or Ctrl-D) to leave.'].join('\n');
+  return [
+    guideTitle(guide),
+    ...groups,
+    '  This session: do that again; stop (or Ctrl-C), pause and go on while a command runs; exit (or Ctrl-D) to leave.',
+  ].join('\n');
 }
 const LEAVE = new Set(['exit', 'quit', 'bye']);
 
@@ -117,9 +122,16 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
       // terminal's own line discipline still echoes and edits what is typed.
       const rl = createInterface({ input: stdin, output, terminal: false });
       let controller: AbortController | undefined;
-      // "stop" typed while a command runs (and no question waits) stops it, as Ctrl-C does.
+      // "stop" typed while a command runs (and no question waits) stops it, as Ctrl-C does; "pause" and "go on" pace a long run.
       const lines = new Lines(rl, (line) => {
-        if (!controller || line.trim().toLowerCase() !== 'stop') return false;
+        if (!controller) return false;
+        const word = panelWord(line);
+        if (word === 'pause' || word === 'go_on') {
+          const reply = word === 'pause' ? loop.longRun.pause() : loop.longRun.goOn();
+          io.stderr.write(`${reply.message}\n`);
+          return true;
+        }
+        if (line.trim().toLowerCase() !== 'stop') return false;
         controller.abort();
         return true;
       });

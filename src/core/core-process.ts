@@ -195,6 +195,9 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
         policy,
         confidence,
         userCommands,
+        // A long run asks to go on after this many steps; a pause lasts as long as a question waits (issue #32).
+        stepBudget: () => current.stepBudget,
+        pauseLimitMs: () => current.confirmTimeoutSeconds * 1000,
         // Pictures of the screen (issue #29 item 4), where the saved settings let them go; read through the same bridge.
         ...(options.gridBridge
           ? { vision: settingsVision(settingsStore, options.secrets, { bridge: options.gridBridge, env: process.env, ownPids: [process.pid, process.ppid] }) }

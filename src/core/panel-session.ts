@@ -23,6 +23,7 @@ import type { AssistantEvent } from '../shared/contracts/events.js';
 import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';
 import { sessionCommand } from '../shared/session-commands.js';
+import { paceWord } from './pace-words.js';
 import type { AnswerChannel } from '../shared/answer-words.js';
 import { guideTitle, type CommandGuide } from '../shared/command-guide.js';
 import { commandGuide, confirmationGuide, gridGuide, questionGuide, runningGuide, type GuideVocabulary } from '../intent/grammar/command-guide.js';
@@ -160,6 +161,7 @@ export class PanelSession {
       // Answered here, before any planner: Stop never waits for (or reaches) an LLM.
       const own = sessionCommand(command);
       if (own === 'stop') return this.stop();
+      if (own === 'pause' || own === 'go_on') return paceWord(own, this.loop.longRun, this.dialogue, startedAt);
       if (own === 'help') return this.help();
       // The panel opens its list itself; anything else that sends the words is told where it is.
       if (own === 'user_commands') return { outcome: 'done', message: 'Your commands are listed in the panel: choose “Your commands”.' } satisfies RunReply;

@@ -46,6 +46,9 @@ export function spokenLineFor(event: AssistantEvent): SpokenLine | undefined {
       return { text: spokenGuide(event.guide), interrupt: true };
     case 'mode':
       return { text: event.message, interrupt: true };
+    case 'progress':
+      // Each step is shown, not said (a 30-step run would talk over itself); a pause is said once.
+      return event.paused ? { text: `Paused before step ${event.step} of ${event.total}. Say go on to continue, or stop.`, interrupt: true } : undefined;
     case 'status':
     case 'intent':
     case 'observation':

@@ -28,9 +28,16 @@ export function toFailure(error: unknown, doing: string): ActionResult {
   return failure('failed', `Could not ${doing} (${text}). Try again, or do it another way.`);
 }
 
+const doneTextOf = (done: number): string => (done === 0 ? 'Nothing was done.' : done === 1 ? 'Step 1 was done.' : `Steps 1–${done} were done.`);
+
+/** A sequence stopped before step `step` by the caller (a stop, a budget not extended, a pause that ran out): `why` first. */
+export function stoppedBefore(step: number, total: number, describe: string, why: string): ActionResult {
+  return { kind: 'failure', code: 'interrupted', step, reason: `${why} Stopped before step ${step} of ${total} (${describe}). ${doneTextOf(step - 1)}` };
+}
+
 /** A step's result, told as that step of the sequence, with what was done before it. */
 export function stepFailure(result: ActionResult, step: number, total: number, describe: string, done: number): ActionResult {
-  const doneText = done === 0 ? 'Nothing was done.' : done === 1 ? 'Step 1 was done.' : `Steps 1–${done} were done.`;
+  const doneText = doneTextOf(done);
   switch (result.kind) {
     case 'failure':
       return { ...result, step, reason: `Step ${step} of ${total} (${describe}) failed: ${result.reason} ${doneText}` };

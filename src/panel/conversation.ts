@@ -40,7 +40,11 @@ export interface PanelState {
   readonly nextId: number;
   /** Commands are carried out, or dictation writes what is said into the focused field (issue #18). */
   readonly mode: SessionMode;
+  /** A long run's step now (issue #32): shown above the conversation until the run is done. */
+  readonly progress?: RunProgress;
 }
+
+export type RunProgress = Omit<Extract<AssistantEvent, { type: 'progress' }>, 'type'>;
 
 export const INITIAL_STATE: PanelState = { status: 'idle', entries: [], lastIntent: undefined, nextId: 1, mode: 'commands' };
 
@@ -154,13 +158,16 @@ export function applyEvent(state: PanelState, event: AssistantEvent): PanelState
       return add(state, { kind: 'guide', guide: event.guide });
     case 'mode':
       return add({ ...state, mode: event.mode }, { kind: 'result', text: event.message, ok: true });
+    case 'progress':
+      return { ...state, progress: { step: event.step, total: event.total, doing: event.doing, paused: event.paused } };
     case 'user_commands_changed':
       // For the "Your commands" view, which asks for the list again; nothing for the conversation.
       return state;
     case 'done': {
       // A confirmation still open when the run ends was stopped (Stop) or never answered.
       const entries = state.entries.map((e) => (e.kind === 'confirmation' && e.answer === 'pending' ? { ...e, answer: 'expired' as const } : e));
-      const next = { ...state, entries };
+      const { progress: _ended, ...rest } = state;
+      const next = { ...rest, entries };
       return event.outcome === 'cancelled' ? add(next, { kind: 'result', text: event.message, ok: false }) : next;
     }
   }

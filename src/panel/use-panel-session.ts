@@ -61,9 +61,9 @@ export function usePanelSession({
   const send = async (command: string, via: AnswerChannel = 'typed', startedAt?: number): Promise<void> => {
     const trimmed = command.trim();
     const own = sessionCommand(trimmed);
-    // While a command runs and asks nothing, only "stop" (it stops that one) and "what can I say" go.
+    // While a command runs and asks nothing, only "stop" (it stops that one), "pause", "go on" and "what can I say" go.
     // While it waits for a confirmation, any text goes: the session answers it or says what to say.
-    if (!trimmed || (waiting.kind === 'running' && own !== 'stop' && own !== 'help')) return;
+    if (!trimmed || (waiting.kind === 'running' && own !== 'stop' && own !== 'help' && own !== 'pause' && own !== 'go_on')) return;
     // Not while something waits for an answer: the view would hide the question.
     if (own === 'user_commands' && waiting.kind === 'nothing') {
       setText('');

@@ -1,16 +1,26 @@
 /**
  * Commands the panel's session answers itself, before any planner: "stop" (it must work whatever
- * runs, and never wait for or reach an LLM), showing or hiding the numbered overlay, and "what can I
- * say" (the commands the offline grammar understands, issue #15), and opening the panel's list of
+ * runs, and never wait for or reach an LLM), "pause" and "go on" for a long run (issue #32), showing
+ * or hiding the numbered overlay, and "what can I say" (the commands the offline grammar understands, issue #15), and opening the panel's list of
  * the user's own commands (issue #18), which the panel does itself; showing or hiding the mouse grid
  * over the screen or the front window (issue #29; what is said to the grid is src/shared/grid-words.ts).
  */
-export type SessionCommand = 'stop' | 'show_numbers' | 'hide_numbers' | 'help' | 'user_commands' | 'show_grid' | 'show_window_grid' | 'hide_grid';
+export type SessionCommand =
+  'stop' | 'pause' | 'go_on' | 'show_numbers' | 'hide_numbers' | 'help' | 'user_commands' | 'show_grid' | 'show_window_grid' | 'hide_grid';
 
 const PHRASES: Readonly<Record<string, SessionCommand>> = {
   stop: 'stop',
   'stop it': 'stop',
   'stop that': 'stop',
+  pause: 'pause',
+  'pause it': 'pause',
+  'pause that': 'pause',
+  'hold on': 'pause',
+  'go on': 'go_on',
+  continue: 'go_on',
+  resume: 'go_on',
+  'carry on': 'go_on',
+  'keep going': 'go_on',
   'show numbers': 'show_numbers',
   'show the numbers': 'show_numbers',
   'show numbers again': 'show_numbers',

@@ -16,5 +16,8 @@ export const CONFIRM_TIMEOUT_SECONDS = { min: 10, max: 3600 } as const;
 /** Cells per side of the mouse grid (issue #29): 3 is the 3 × 3 grid. */
 export const MOUSE_GRID_CELLS = { min: 2, max: 9 } as const;
 
+/** Steps a long run takes before it asks to go on (issue #32); a sequence has at most 100 steps. */
+export const STEP_BUDGET = { min: 5, max: 100 } as const;
+
 /** A confidence threshold. */
 export const THRESHOLD = { min: 0, max: 1 } as const;

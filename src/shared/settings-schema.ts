@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL, DEFAULT_OPENAI_BASE_URL, LLM_PROVIDERS } from './llm-providers.js';
 import { MAX_QUICK_COMMAND_LENGTH, unsafeText } from './limits.js';
-import { CONFIRM_TIMEOUT_SECONDS, MOUSE_GRID_CELLS, PLANNER_TIMEOUT_SECONDS, SPEECH_RATE, THRESHOLD } from './setting-ranges.js';
+import { CONFIRM_TIMEOUT_SECONDS, MOUSE_GRID_CELLS, PLANNER_TIMEOUT_SECONDS, SPEECH_RATE, STEP_BUDGET, THRESHOLD } from './setting-ranges.js';
 import { DEFAULT_QUICK_COMMANDS, DEFAULT_SWITCH_SETTINGS, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, SWITCH_LIMITS } from './switch-access.js';
 import { DEFAULT_VOICE_MODEL, DEFAULT_VOICE_SHORTCUT, PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES } from './voice-settings.js';
 
@@ -146,6 +146,7 @@ const SPEECH_RATE_ERROR = `must be words per minute, from ${SPEECH_RATE.min} to 
 const PLANNER_TIMEOUT_ERROR = `must be a number of seconds from ${PLANNER_TIMEOUT_SECONDS.min} to ${PLANNER_TIMEOUT_SECONDS.max}`;
 const CONFIRM_TIMEOUT_ERROR = `must be a number of seconds from ${CONFIRM_TIMEOUT_SECONDS.min} to ${CONFIRM_TIMEOUT_SECONDS.max}`;
 const MOUSE_GRID_CELLS_ERROR = `must be a whole number of cells from ${MOUSE_GRID_CELLS.min} to ${MOUSE_GRID_CELLS.max}`;
+const STEP_BUDGET_ERROR = `must be a whole number of steps from ${STEP_BUDGET.min} to ${STEP_BUDGET.max}`;
 const Threshold = z.number({ error: THRESHOLD_ERROR }).min(THRESHOLD.min, { error: THRESHOLD_ERROR }).max(THRESHOLD.max, { error: THRESHOLD_ERROR });
 
 export const Settings = z
@@ -190,6 +191,16 @@ export const Settings = z
         .max(CONFIRM_TIMEOUT_SECONDS.max, { error: CONFIRM_TIMEOUT_ERROR })
         .default(120),
       { label: 'How long a confirmation waits for an answer', ...CONFIRM_TIMEOUT_SECONDS },
+    ),
+    /** A run of many steps asks "go on?" after this many (issue #32), and again after as many more. */
+    stepBudget: about(
+      z
+        .number({ error: STEP_BUDGET_ERROR })
+        .int({ error: STEP_BUDGET_ERROR })
+        .min(STEP_BUDGET.min, { error: STEP_BUDGET_ERROR })
+        .max(STEP_BUDGET.max, { error: STEP_BUDGET_ERROR })
+        .default(25),
+      { label: 'Steps before a long run asks to go on', ...STEP_BUDGET },
     ),
     /** Cells per side of the mouse grid (issue #29); in the settings file only, like the confirmation's wait. */
     mouseGridCells: about(

@@ -3,6 +3,7 @@
 // again; a secure field leaves no text behind; a failure is re-planned only when a planner can help.
 import { describe, expect, it } from 'vitest';
 import { PlanActor } from '../../src/agent/acting.js';
+import { LongRun } from '../../src/agent/long-run.js';
 import type { ConfirmAnswer } from '../../src/agent/loop-types.js';
 import { PROVENANCE_NOTE } from '../../src/agent/run-rules.js';
 import type { Planned, RunState } from '../../src/agent/run-state.js';
@@ -25,7 +26,8 @@ function actor(options: { script?: EngineScript; answers?: ConfirmAnswer[]; repl
     ...options,
     deps: { ...(options.dryRun ? { dryRun: true } : {}), ...(options.confirmModerate === false ? { policy: { confirmModerate: false } } : {}) },
   });
-  const actor = new PlanActor(part.deps, part.memory, LIMITS, part.deps.emit, part.setStatus);
+  const longRun = new LongRun({ emit: part.deps.emit, setStatus: part.setStatus, confirm: part.deps.confirm });
+  const actor = new PlanActor(part.deps, part.memory, LIMITS, part.deps.emit, part.setStatus, longRun);
   return { ...part, actor };
 }
 

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PanelApi, SettingsUpdate, SettingsView as View } from '../../shared/contracts/ipc-contract.js';
 import { KEYED_PROVIDERS } from '../../shared/llm-providers.js';
-import { SPEECH_RATE, THRESHOLD } from '../../shared/setting-ranges.js';
+import { SPEECH_RATE, STEP_BUDGET, THRESHOLD } from '../../shared/setting-ranges.js';
 import { MAX_QUICK_COMMANDS, SWITCH_INPUTS, SWITCH_LIMITS, isGlobalSwitchInput, type SwitchSettings } from '../../shared/switch-access.js';
 import { ConnectionTest, KeyField, ProviderFields } from './setup-fields.js';
 import type { SettingsFormState } from './use-settings-form.js';
@@ -221,6 +221,16 @@ export function SettingsView({
             onChange={(n) => set('confidence', { ...draft.confidence, [f.key]: n })}
           />
         ))}
+        <NumberField
+          id="step-budget"
+          label="Steps before a long run asks to go on"
+          help={`From ${STEP_BUDGET.min} to ${STEP_BUDGET.max}.`}
+          value={draft.stepBudget ?? view.stepBudget}
+          step={1}
+          min={STEP_BUDGET.min}
+          max={STEP_BUDGET.max}
+          onChange={(n) => set('stepBudget', n)}
+        />
 
         <h3>Spoken feedback</h3>
         <Checkbox

@@ -76,6 +76,7 @@ const eventUnion = z.discriminatedUnion('type', [
   z.object({ type: z.literal('command_guide'), guide: commandGuide }),
   z.object({ type: z.literal('mode'), mode: z.enum(SESSION_MODES), message: z.string() }),
   z.strictObject({ type: z.literal('user_commands_changed') }),
+  z.object({ type: z.literal('progress'), step: z.number().int().min(1), total: z.number().int().min(1), doing: z.string(), paused: z.boolean() }),
 ]);
 export const assistantEvent: z.ZodType<AssistantEvent> = eventUnion;
 

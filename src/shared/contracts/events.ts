@@ -67,6 +67,11 @@ export type AssistantEvent =
   | { readonly type: 'error'; readonly code: string; readonly message: string; readonly retryable: boolean }
   | { readonly type: 'done'; readonly outcome: Outcome; readonly message: string }
   /**
+   * A long run (more than 5 steps, issue #32): step `step` of `total` begins and does `doing`; or,
+   * with `paused`, the run waits before that step until the user says "go on" (or stops it).
+   */
+  | { readonly type: 'progress'; readonly step: number; readonly total: number; readonly doing: string; readonly paused: boolean }
+  /**
    * A typed or spoken answer to what waits (issue #15): a confirmation confirmed or cancelled, a
    * question closed, or a text that answers nothing (then `message` says what the user can say and
    * what waits keeps waiting). Answers given with the Confirm and Cancel buttons raise no such event.

@@ -74,6 +74,8 @@ export const settingsUpdate = z.strictObject({
     longPressMs: z.number(),
   }),
   quickCommands: z.array(z.string().max(MAX_QUICK_COMMAND_LENGTH)).max(MAX_QUICK_COMMANDS),
+  /** Issue #32; optional like voice's later fields: an update without it keeps the saved budget. */
+  stepBudget: z.number().optional(),
   /** Voice (issue #8); optional so a form that does not show it leaves it as it is. */
   voice: z
     .strictObject({
@@ -98,7 +100,11 @@ type SpokenFeedbackUpdate = Omit<PanelSettings['spokenFeedback'], 'quietWithScre
   Partial<Pick<PanelSettings['spokenFeedback'], 'quietWithScreenReader'>>;
 
 /** A change from the panel: the schema's PanelSettings, voice optional (a form that does not show it leaves it as it is). */
-export type SettingsUpdate = Omit<PanelSettings, 'voice' | 'spokenFeedback'> & { voice?: VoiceUpdate; spokenFeedback: SpokenFeedbackUpdate };
+export type SettingsUpdate = Omit<PanelSettings, 'voice' | 'spokenFeedback' | 'stepBudget'> & {
+  voice?: VoiceUpdate;
+  spokenFeedback: SpokenFeedbackUpdate;
+  stepBudget?: number;
+};
 
 /** What the panel sees of the settings: the changeable ones, whether onboarding is done, and keys as saved / not saved. */
 export type SettingsView = PanelSettings & { keys: KeysView; onboardingDone: boolean };
