@@ -32,7 +32,12 @@ const doneTextOf = (done: number): string => (done === 0 ? 'Nothing was done.' :
 
 /** A sequence stopped before step `step` by the caller (a stop, a budget not extended, a pause that ran out): `why` first. */
 export function stoppedBefore(step: number, total: number, describe: string, why: string): ActionResult {
-  return { kind: 'failure', code: 'interrupted', step, reason: `${why} Stopped before step ${step} of ${total} (${describe}). ${doneTextOf(step - 1)}` };
+  return {
+    kind: 'failure',
+    code: 'interrupted',
+    step,
+    reason: `${why} Stopped before step ${step} of ${total} (${describe.replace(/\.$/u, '')}). ${doneTextOf(step - 1)}`,
+  };
 }
 
 /** A step's result, told as that step of the sequence, with what was done before it. */
