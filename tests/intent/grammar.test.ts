@@ -295,7 +295,7 @@ const TABLE: readonly Row[] = [
   ['scroll to the bottom', NO],
   ['scroll down to the bottom', NO],
   ['scroll down 3 pages', NO],
-  ['scroll down a page', NO],
+  ['scroll down a page', { intent: 'press_key', key: 'page_down' }], // more in grammar-paging.test.ts
   ['scroll down 51', NO],
   ['scroll down 0', NO],
   ['scroll down a lot', NO],

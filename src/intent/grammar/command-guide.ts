@@ -115,7 +115,7 @@ const VERB_GROUPS: Readonly<Record<VerbKind, GroupSpec>> = {
   },
   scroll: {
     title: 'Scroll',
-    generic: [ex('scroll down', 'scroll'), ex('scroll up 3', 'scroll'), ex('scroll down a bit', 'scroll')],
+    generic: [ex('scroll down', 'scroll'), ex('scroll up 3', 'scroll'), ex('scroll down a bit', 'scroll'), ex('page down', 'press_key')],
   },
   double: {
     title: 'Double-click',

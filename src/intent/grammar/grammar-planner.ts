@@ -19,7 +19,7 @@ import { isWord, stripTrailingPunctuation, type Token, tokenize } from './tokens
 import { everydayCommandOf, matchEveryday } from './verbs-everyday.js';
 import { parseBack, parsePress } from './verbs-keys.js';
 import { parseClick, parseDrag, parseMove, parseMoveTarget } from './verbs-pointer.js';
-import { parseScroll } from './verbs-scroll.js';
+import { matchPaging, parseScroll } from './verbs-scroll.js';
 import { parseFill, parseType } from './verbs-text.js';
 import { matchSpelling } from './spelling.js';
 import { parseVisit, readWebTarget } from './verbs-web.js';
@@ -205,6 +205,8 @@ function parseSegment(command: string, raw: readonly Token[], options: GrammarOp
   if (formatting !== null) return formatting;
   const cells = matchCellCommand(command, tokens);
   if (cells !== null) return cells;
+  const paging = matchPaging(tokens, options);
+  if (paging !== null) return paging;
   const everyday = matchEveryday(tokens, options);
   if (everyday !== null) return everyday;
   const verb = matchVerb(tokens, 0);

@@ -920,3 +920,39 @@ export const SCROLL_UNITS: ReadonlySet<string> = new Set([
   'ticks',
 ]);
 export const SCROLL_SMALL: ReadonlySet<string> = new Set(['a bit', 'a little', 'a little bit', 'slightly', 'a tad', 'a touch']);
+
+/** Paging and scrolling to an end, as Voice Control, Voice Access, Dragon and Talon users say it. */
+export type PagingCommand = 'page_down' | 'page_up' | 'top' | 'bottom';
+
+const PAGE_WORDS = ['a page', 'one page', 'by a page', 'by one page'];
+
+/** Every phrase of a paging command (lowercase, single spaces, "please" and final punctuation gone). */
+export const PAGING_PHRASES: ReadonlyMap<string, PagingCommand> = new Map<string, PagingCommand>([
+  ...(['down', 'up'] as const).flatMap((way) => {
+    const command: PagingCommand = way === 'down' ? 'page_down' : 'page_up';
+    return [
+      `page ${way}`,
+      `scroll page ${way}`,
+      `scroll a page ${way}`,
+      `scroll one page ${way}`,
+      ...PAGE_WORDS.map((p) => `scroll ${way} ${p}`),
+      `go ${way} a page`,
+      `go ${way} one page`,
+    ].map((p) => [p, command] as const);
+  }),
+  ...['scroll to the top', 'scroll to top', 'scroll all the way up', 'go to the top', 'go to top', 'scroll to the beginning'].map((p) => [p, 'top'] as const),
+  ...['scroll to the bottom', 'scroll to bottom', 'scroll all the way down', 'go to the bottom', 'go to bottom', 'scroll to the end'].map(
+    (p) => [p, 'bottom'] as const,
+  ),
+]);
+
+/**
+ * The keys for the top and the bottom of a page or document: Ctrl+Home / Ctrl+End on Linux and
+ * Windows (browsers, editors, lists), Home / End on a Mac (⌘↑ would open the enclosing folder in
+ * Finder). Without the platform these phrases are no_match.
+ */
+export const END_KEYS: Readonly<Record<Platform, Readonly<Record<'top' | 'bottom', KeyChord>>>> = {
+  linux: { top: { key: 'home', modifiers: ['ctrl'] }, bottom: { key: 'end', modifiers: ['ctrl'] } },
+  windows: { top: { key: 'home', modifiers: ['ctrl'] }, bottom: { key: 'end', modifiers: ['ctrl'] } },
+  macos: { top: { key: 'home', modifiers: [] }, bottom: { key: 'end', modifiers: [] } },
+};

@@ -1,13 +1,14 @@
 /** The grammar's scroll verb: a direction and an amount, in an app or over an element. */
 import { type Intent, LIMITS } from '../schema.js';
-import { REPEAT_WORDS, SCROLL_DIRECTIONS, SCROLL_SMALL, SCROLL_UNITS } from './lexicon.js';
+import { END_KEYS, PAGING_PHRASES, REPEAT_WORDS, SCROLL_DIRECTIONS, SCROLL_SMALL, SCROLL_UNITS, type GrammarOptions } from './lexicon.js';
 import { fail, ok, type Read, readAppName, readNumber } from './phrases.js';
 import { isWord, type Token } from './tokens.js';
 
 /**
  * scroll up/down/left/right [by N [times|lines|clicks…] | once | twice | a bit] [in App].
- * "a bit" is the default amount. Pages and places ("to the bottom") are no_match: the scroll intent
- * counts wheel steps, and turning a page into steps would be a guess.
+ * "a bit" is the default amount. Pages and places ("to the bottom") are no_match here: the scroll
+ * intent counts wheel steps, and turning a page into steps would be a guess (the phrases of one page
+ * and of the ends are keys, read before the verbs by `matchPaging`).
  */
 export function parseScroll(rest: readonly Token[]): Read<Intent> {
   const direction = rest[0] !== undefined && !rest[0].quoted ? SCROLL_DIRECTIONS.get(rest[0].low) : undefined;
@@ -54,4 +55,19 @@ export function readScrollAmount(tokens: readonly Token[]): Read<number | undefi
   }
   if (value < 1 || value > LIMITS.scrollAmountMax) return fail(`scroll amount must be 1 to ${LIMITS.scrollAmountMax}`);
   return ok(value);
+}
+
+/**
+ * Paging ("page down", "scroll down a page") is the Page Down / Page Up key; the top or the bottom
+ * ("scroll to the top", "go to the bottom") the platform's key for it, no_match without the platform.
+ * Null when the whole phrase is no paging command.
+ */
+export function matchPaging(tokens: readonly Token[], options: GrammarOptions): Read<Intent> | null {
+  if (tokens.some((t) => t.quoted)) return null;
+  const command = PAGING_PHRASES.get(tokens.map((t) => t.low).join(' '));
+  if (command === undefined) return null;
+  if (command === 'page_down' || command === 'page_up') return ok({ intent: 'press_key', key: command });
+  if (options.platform === undefined) return fail('the key for the top or the bottom depends on the platform');
+  const chord = END_KEYS[options.platform][command];
+  return ok({ intent: 'press_key', key: chord.key, ...(chord.modifiers.length > 0 ? { modifiers: [...chord.modifiers] } : {}) });
 }
