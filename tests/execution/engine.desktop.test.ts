@@ -140,8 +140,9 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
     it(`types ${EXACT} exactly into a named field`, async () => {
       await setField('Message', '');
       const r = await doIt({ intent: 'type_text', text: EXACT, element: { label: 'Message' } });
-      expect(r).toEqual(success(`Typed “${EXACT}” (inserted at the end of the field).`));
+      expect(r).toEqual(success(`Typed “${EXACT}” (inserted at the end of the field). “Message” has the focus, with the caret after the text.`));
       expect(await valueOf('text_field', 'Message')).toBe(EXACT);
+      expect(find(await snap(), 'text_field', 'Message').states).toContain('focused');
     });
 
     it('types ASCII symbols by keys into the focused field, then non-ASCII through accessibility', async () => {
