@@ -64,7 +64,8 @@ export class ScreenLook {
     private readonly validation: () => ValidationContext,
   ) {}
 
-  private availability?: Promise<PlannerAvailability>;
+  /** Built once per run, at send time: a settings change applies to the next command. */
+  private readonly availability = new WeakMap<RunState, Promise<PlannerAvailability>>();
 
   /** Whether a picture may be sent now (a planner for pictures is set up and allowed). */
   async ready(state: RunState): Promise<boolean> {
@@ -74,8 +75,12 @@ export class ScreenLook {
   private planner(state: RunState): Promise<PlannerAvailability> {
     const vision = this.deps.vision;
     if (!vision) return Promise.resolve({ kind: 'none', message: 'Pictures of the screen are not available here.' });
-    this.availability ??= untilAborted(vision.planner(), state.signal);
-    return this.availability;
+    let available = this.availability.get(state);
+    if (!available) {
+      available = untilAborted(vision.planner(), state.signal);
+      this.availability.set(state, available);
+    }
+    return available;
   }
 
   /** A sentence about the front window, from its picture. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toScreen } from '../../src/agent/vision.js';
+import { AssistantLoop } from '../../src/agent/assistant-loop.js';
+import { fakeEngine } from './loop-fakes.js';
 import type { WindowPicture } from '../../src/execution/screen/window-picture.js';
 import { gridCells } from '../../src/shared/mouse-grid.js';
 
@@ -50,5 +52,28 @@ describe('a plan from a picture, on the screen', () => {
         picture,
       ),
     ).toMatch(/one place at a time/);
+  });
+});
+
+describe('the planner for pictures', () => {
+  it('is asked again for each command, so a settings change applies to the next one', async () => {
+    let asked = 0;
+    const loop = new AssistantLoop({
+      engine: fakeEngine(),
+      emit: () => undefined,
+      confirm: async () => 'declined',
+      vision: {
+        picture: async () => {
+          throw new Error('no picture in this test');
+        },
+        planner: async () => {
+          asked++;
+          return { kind: 'none', message: 'Pictures of the screen are off.' };
+        },
+      },
+    });
+    expect(await loop.run('look at the screen and click the gear')).toEqual({ outcome: 'needs_user', message: 'Pictures of the screen are off.' });
+    expect(await loop.run('look at the screen and click the gear')).toMatchObject({ outcome: 'needs_user' });
+    expect(asked).toBe(2);
   });
 });
