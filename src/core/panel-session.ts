@@ -163,6 +163,7 @@ export class PanelSession {
       if (own === 'stop') return this.stop();
       if (own === 'pause' || own === 'go_on') return paceWord(own, this.loop.longRun, this.dialogue, startedAt);
       if (own === 'help') return this.help();
+      if (own === 'show_panel') return { outcome: 'done', message: 'The panel is shown.', showPanel: true } satisfies RunReply;
       // The panel opens its list itself; anything else that sends the words is told where it is.
       if (own === 'user_commands') return { outcome: 'done', message: 'Your commands are listed in the panel: choose “Your commands”.' } satisfies RunReply;
       // Either word closes whichever is up (Esc sends "hide numbers" for both).

@@ -94,7 +94,12 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     onSettingsSaved: (saved) => void applySettings(saved),
     onEvent: outline,
   });
-  bindPanelRequests(panel, relayToCore(core, overlay));
+  bindPanelRequests(
+    panel,
+    relayToCore(core, overlay, () => {
+      if (!panel.isDestroyed() && !panel.isVisible()) panel.showInactive();
+    }),
+  );
   const tray = installTray(panel, options);
   const { shortcut, voiceShortcut } = registerShortcuts(panel, switches);
   const command = launchCommand();

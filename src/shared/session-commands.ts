@@ -3,10 +3,11 @@
  * runs, and never wait for or reach an LLM), "pause" and "go on" for a long run (issue #32), showing
  * or hiding the numbered overlay, and "what can I say" (the commands the offline grammar understands, issue #15), and opening the panel's list of
  * the user's own commands (issue #18), which the panel does itself; showing or hiding the mouse grid
- * over the screen or the front window (issue #29; what is said to the grid is src/shared/grid-words.ts).
+ * over the screen or the front window (issue #29; what is said to the grid is src/shared/grid-words.ts);
+ * bringing a hidden panel back (issue #31: a voice user must never be stranded without it).
  */
 export type SessionCommand =
-  'stop' | 'pause' | 'go_on' | 'show_numbers' | 'hide_numbers' | 'help' | 'user_commands' | 'show_grid' | 'show_window_grid' | 'hide_grid';
+  'stop' | 'pause' | 'go_on' | 'show_numbers' | 'hide_numbers' | 'help' | 'user_commands' | 'show_grid' | 'show_window_grid' | 'hide_grid' | 'show_panel';
 
 const PHRASES: Readonly<Record<string, SessionCommand>> = {
   stop: 'stop',
@@ -44,6 +45,11 @@ const PHRASES: Readonly<Record<string, SessionCommand>> = {
   'close the grid': 'hide_grid',
   'hide mouse grid': 'hide_grid',
   'hide the mouse grid': 'hide_grid',
+  'show the panel': 'show_panel',
+  'show panel': 'show_panel',
+  'bring the panel back': 'show_panel',
+  'bring back the panel': 'show_panel',
+  'show assistive control': 'show_panel',
   'what can i say': 'help',
   'what can i say now': 'help',
   'what do i say': 'help',

@@ -683,6 +683,28 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
     expect(fake().state.shortcuts.has('Escape')).toBe(true);
   });
 
+  it('"show the panel" said while the panel is hidden shows it without taking the focus; a reply that does not ask leaves it hidden (issue #31)', async () => {
+    const { window } = await running(await setup());
+    const panel = window as unknown as {
+      hide(): void;
+      visible: boolean;
+      focused: boolean;
+      shownInactive: number;
+      options: { webPreferences: Record<string, unknown> };
+    };
+    // Listening goes on while it is hidden: the page is not throttled.
+    expect(panel.options.webPreferences.backgroundThrottling).toBe(false);
+    panel.hide();
+    await run(window, 'click Send', { outcome: 'done', message: 'Clicked “Send”.' }, 0);
+    await run(window, 'show the panel', { outcome: 'done', message: 'The panel is shown.', showPanel: 'please' }, 1);
+    expect(panel.visible).toBe(false);
+    const shownBefore = panel.shownInactive;
+    await run(window, 'show the panel', { outcome: 'done', message: 'The panel is shown.', showPanel: true }, 2);
+    expect(panel.visible).toBe(true);
+    expect(panel.focused).toBe(false);
+    expect(panel.shownInactive).toBe(shownBefore + 1);
+  });
+
   it('covers the display that holds the marks, drawn relative to that display’s corner', async () => {
     fake().state.displays.push({ workArea: { x: 1440, y: 0, width: 1920, height: 1050 }, bounds: { x: 1440, y: 0, width: 1920, height: 1080 } });
     const { window } = await running(await setup());

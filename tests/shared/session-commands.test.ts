@@ -22,6 +22,8 @@ const PHRASES: ReadonlyArray<readonly [string, SessionCommand]> = [
   ['show grid on the window', 'show_window_grid'],
   ['window grid', 'show_window_grid'],
   ['hide grid', 'hide_grid'],
+  ['show the panel', 'show_panel'],
+  ['bring the panel back', 'show_panel'],
   ['hide the grid', 'hide_grid'],
   ['close grid', 'hide_grid'],
   ['what can I say', 'help'],

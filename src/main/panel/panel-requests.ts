@@ -21,8 +21,11 @@ export function createOverlay(panel: BrowserWindow): NumberOverlay {
   });
 }
 
-/** Each panel request goes to the core; a command's reply and a highlight redraw the overlay. */
-export function relayToCore(core: Pick<CoreHost, 'handle'>, overlay: Pick<NumberOverlay, 'apply' | 'highlight'>): PanelRequests {
+/**
+ * Each panel request goes to the core; a command's reply and a highlight redraw the overlay, and a
+ * reply to "show the panel" (said while it was hidden) calls `showPanel`.
+ */
+export function relayToCore(core: Pick<CoreHost, 'handle'>, overlay: Pick<NumberOverlay, 'apply' | 'highlight'>, showPanel?: () => void): PanelRequests {
   return {
     handle: (channel, args) => {
       const reply = core.handle(channel, args);
@@ -38,6 +41,7 @@ export function relayToCore(core: Pick<CoreHost, 'handle'>, overlay: Pick<Number
       return reply.then((r) => {
         const run = runReplyOverlay.safeParse(r);
         if (run.success) overlay.apply(run.data.overlay);
+        if (run.success && run.data.showPanel) showPanel?.();
         return r;
       });
     },

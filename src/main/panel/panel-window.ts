@@ -28,7 +28,8 @@ export function panelWindowOptions(preloadPath: string): BrowserWindowConstructo
     fullscreenable: false,
     skipTaskbar: true,
     title: 'Assistive Control',
-    webPreferences: { preload: preloadPath, ...SECURE_WEB_PREFERENCES },
+    // Listening goes on while the panel is hidden (its page records): "show the panel" must reach the core (issue #31).
+    webPreferences: { preload: preloadPath, ...SECURE_WEB_PREFERENCES, backgroundThrottling: false },
   };
 }
 

@@ -112,8 +112,9 @@ export const SWITCH_REPORT_EDGES = ['down', 'up', 'lost', 'secure_on', 'secure_o
 export const switchKeyReport = z.object({ key: z.string().max(40), edge: z.enum(SWITCH_REPORT_EDGES).catch('lost') });
 export type SwitchKeyReport = z.infer<typeof switchKeyReport>;
 
-/** The part of a command's reply (RunReply) the shell acts on: the numbered overlay to open or close. */
+/** The part of a command's reply (RunReply) the shell acts on: the numbered overlay to open or close, a hidden panel to show. */
 export const runReplyOverlay = z.looseObject({
+  showPanel: z.literal(true).optional(),
   overlay: z
     .union([
       z.literal('hidden'),

@@ -151,6 +151,8 @@ export interface RunReply {
   readonly permission?: PermissionStatus;
   /** Set when the command showed the numbers (the marks) or closed them (`hidden`); the shell opens or closes the overlay. */
   readonly overlay?: OverlayView | 'hidden';
+  /** "show the panel": the shell shows a hidden panel (without taking the focus from the app in front). */
+  readonly showPanel?: true;
 }
 
 /**

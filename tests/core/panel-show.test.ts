@@ -1,0 +1,26 @@
+// "show the panel" (issue #31 item 6): a voice user whose panel is hidden brings it back by saying
+// so. The core answers the words itself, before any planner, acting on nothing; the shell shows the
+// panel on the reply's flag (tests/main/shell.test.ts).
+import { describe, expect, it } from 'vitest';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
+import type { RunReply } from '../../src/shared/contracts/ipc-contract.js';
+import { offlineSession } from './offline-session.js';
+import { fakeEngine } from '../agent/loop-fakes.js';
+
+describe('"show the panel"', () => {
+  it.each(['show the panel', 'Show panel.', 'bring the panel back'])('%j asks the shell to show the panel and acts on nothing', async (words) => {
+    const engine = fakeEngine();
+    const events: AssistantEvent[] = [];
+    const session = await offlineSession({ engine, emit: (e) => void events.push(e) });
+    const reply = (await session.handle('command:run', [words])) as RunReply;
+    expect(reply).toEqual({ outcome: 'done', message: 'The panel is shown.', showPanel: true });
+    expect(engine.calls).toEqual([]);
+    expect(events.filter((e) => e.type === 'plan')).toEqual([]);
+  });
+
+  it('other session words do not ask for the panel', async () => {
+    const session = await offlineSession({ engine: fakeEngine(), emit: () => undefined });
+    const reply = (await session.handle('command:run', ['hide numbers'])) as RunReply;
+    expect(reply.showPanel).toBeUndefined();
+  });
+});
