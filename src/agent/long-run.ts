@@ -50,7 +50,10 @@ export class LongRun {
     if (!at) return { ok: false, message: `Nothing long is running to pause: only a run of more than ${LONG_RUN_STEPS} steps can be paused.` };
     if (this.paused) return { ok: false, message: `It is already paused. Say “go on” to continue, or “stop” to end it.` };
     this.paused = true;
-    return { ok: true, message: `Pausing after the step now running (step ${at.step} of ${at.total}). Say “go on” to continue, or “stop” to end it.` };
+    const when = this.asking
+      ? `Once you answer, it waits before step ${at.step} of ${at.total}.`
+      : `Pausing after the step now running (step ${at.step} of ${at.total}).`;
+    return { ok: true, message: `${when} Say “go on” to continue, or “stop” to end it.` };
   }
 
   /** "go on": a paused run takes its next step. */
@@ -68,13 +71,14 @@ export class LongRun {
       if (total <= LONG_RUN_STEPS) return 'go';
       this.current = { step: n, total, doing };
       try {
-        if (this.paused) {
-          const go = await this.whilePaused(n, total, doing, signal);
-          if (go !== 'go') return go;
-        }
         const done = n - 1;
         if (done > 0 && done % budget === 0) {
           const go = await this.askToGoOn(done, total, budget, signal);
+          if (go !== 'go') return go;
+        }
+        // After the budget's question: a pause asked while it waited holds the next step too.
+        if (this.paused) {
+          const go = await this.whilePaused(n, total, doing, signal);
           if (go !== 'go') return go;
         }
         if (signal.aborted) return STOPPED;

@@ -23,6 +23,7 @@ import { Announcer, StatusBar } from './status-bar.js';
 import { useFocusFollows } from './use-focus-follows.js';
 import { usePanelScan } from './switch/use-panel-scan.js';
 import { usePanelSession } from './use-panel-session.js';
+import { RunProgress } from './run-progress.js';
 import { useVoice } from './voice/voice-control.js';
 import { VoicePanel } from './voice/voice-panel.js';
 
@@ -139,6 +140,7 @@ export function App({ api }: { readonly api: PanelApi }) {
             </button>
             <DictationToggle mode={state.mode} busy={busy} send={(c) => void send(c)} />
           </div>
+          <RunProgress progress={busy ? state.progress : undefined} send={(c) => void send(c)} />
           <ConversationView
             api={api}
             entries={state.entries}

@@ -50,6 +50,18 @@ describe('entries from events', () => {
     expect(s.nextId).toBe(3);
   });
 
+  it('a long run’s progress is kept (not an entry) until the run is done, paused or not (issue #32)', () => {
+    const step: AssistantEvent = { type: 'progress', step: 3, total: 30, doing: 'Click “Increment”.', paused: false };
+    const s = run([step]);
+    expect(s.progress).toEqual({ step: 3, total: 30, doing: 'Click “Increment”.', paused: false });
+    expect(s.entries).toEqual([]);
+    const paused = run([{ ...step, step: 4, paused: true }], s);
+    expect(paused.progress).toEqual({ step: 4, total: 30, doing: 'Click “Increment”.', paused: true });
+    const done = run([{ type: 'done', outcome: 'cancelled', message: 'Stopped.' }], paused);
+    expect(done.progress).toBeUndefined();
+    expect('progress' in done).toBe(false);
+  });
+
   it('a status event changes the status and adds nothing', () => {
     const s = applyEvent(INITIAL_STATE, { type: 'status', status: 'thinking' });
     expect(s.status).toBe('thinking');

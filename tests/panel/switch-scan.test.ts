@@ -58,6 +58,21 @@ describe('scan order', () => {
     expect(labels(scanTree({ ...idle, busy: true, recent: ['a'], quick: ['b'] }))).toEqual(['Stop']);
   });
 
+  it('while a long run goes, Pause (or Go on, paused) comes first, then Stop; each 1 press with one switch (issue #32)', () => {
+    const going = scanTree({ ...idle, busy: true, recent: ['a'], longRun: { paused: false } });
+    expect(going).toEqual([
+      { type: 'item', label: 'Pause', action: { kind: 'run', command: 'pause' } },
+      { type: 'item', label: 'Stop', action: { kind: 'stop' } },
+    ]);
+    const paused = scanTree({ ...idle, busy: true, longRun: { paused: true } });
+    expect(paused[0]).toEqual({ type: 'item', label: 'Go on', action: { kind: 'run', command: 'go on' } });
+    for (const l of ['Go on', 'Stop']) expect(pressesToLabel(paused, l, 'auto')).toBe(1);
+    // The budget's question is a confirmation like any other: Confirm goes on, Cancel stops.
+    expect(labels(scanTree({ ...idle, busy: true, longRun: { paused: false }, confirmation: { destructive: false } }))).toEqual(['Confirm', 'Cancel', 'Stop']);
+    // Not running, nothing to pause.
+    expect(labels(scanTree({ ...idle, longRun: { paused: false } }))).not.toContain('Pause');
+  });
+
   it('idle: a question’s answers first, then the Recent and Quick groups; any recent command is 2 presses with one switch', () => {
     const recent = Array.from({ length: 10 }, (_, i) => `command ${i + 1}`);
     const tree = scanTree({ ...idle, options: ['Left', 'Right'], recent, quick: ['scroll down'] });

@@ -4,7 +4,8 @@
  *
  * The order is chosen so that the flows that matter most take the fewest presses (docs/decisions/0072-scan-order-question-moment-first-groups-lists.md,
  * issue #9): a waiting confirmation is all there is to scan (Cancel first when destructive, as the
- * focus does); a question's answers come first; while a command runs only Stop is offered; when idle,
+ * focus does); a question's answers come first; while a command runs only Stop is offered (a long
+ * run also offers Pause or Go on); when idle,
  * groups first (Recent commands, Quick commands), so any recent command is two presses with one
  * switch. "What can I say" is the first default quick command; its guide, once shown, is a group of
  * its own after a question's answers (issue #15). With the numbers shown, the marks are scanned row by row, then within the row.
@@ -77,6 +78,8 @@ export interface ScanContext {
    * values, and whether the form differs from what is saved (Save is offered first then).
    */
   readonly settings?: { readonly fields: readonly SettingsScanField[]; readonly changed: boolean };
+  /** A long run goes (issue #32): whether it is paused (then "Go on" is offered, else "Pause"). */
+  readonly longRun?: { readonly paused: boolean };
 }
 
 /** The phrase that opens "Your commands" (a session command, src/shared/session-commands.ts). */
@@ -210,6 +213,8 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
   if (ctx.voice === 'listening') return [voice('Stop listening', 'finish'), voice('Cancel listening', 'cancel')];
   if (ctx.voice === 'review') return [voice('Run what was heard', 'run'), voice('Cancel', 'cancel')];
   if (ctx.voice === 'starting' || ctx.voice === 'transcribing') return [voice('Cancel listening', 'cancel')];
+  // A long run: pausing (or going on) first, as the next step may come any moment; holding the switch still stops.
+  if (ctx.busy && ctx.longRun) return [ctx.longRun.paused ? run('go on', 'Go on') : run('pause', 'Pause'), stop];
   if (ctx.busy) return [stop];
   if (ctx.overlay?.grid) return gridTree(ctx.overlay);
   if (ctx.overlay) {

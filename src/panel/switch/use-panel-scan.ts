@@ -64,6 +64,7 @@ export function usePanelScan({
     ...(voice.enabled ? { voice: voice.phase.kind } : {}),
     ...(voice.enabled && voice.continuous ? { continuous: voice.continuous } : {}),
     dictation: state.mode,
+    ...(busy && state.progress ? { longRun: { paused: state.progress.paused } } : {}),
     ...(userCommands ? { userCommands: userCommandsScan(userCommands.state) } : {}),
     ...(settingsForm?.state.draft ? { settings: { fields: settingsScanFields(settingsForm.state.draft), changed: settingsForm.state.changed } } : {}),
   });

@@ -1,0 +1,81 @@
+// A long run in the panel (issue #32 item 5), end to end: the built panel in Debian's Chromium wired
+// to the real core, the real loop and the real engine clicking the loop fixture app's Increment 30
+// times (one typed command, the offline grammar's chain). At the step budget (25) the panel shows
+// "25 of 30 steps done: go on?"; the Pause button, pressed while it waits, pauses the run once it is
+// confirmed; the panel then shows where it is paused and offers Go on, which the Pause key sends.
+// The app's own counter shows how many steps ran at each point. Each state passes axe-core.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PanelSession } from '../../src/core/panel-session.js';
+import { desktopSkipReason } from '../support/desktop.js';
+import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
+import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
+import { startTestCore, voicePanelSetup } from '../support/panel-core.js';
+import { closePorts } from '../support/port-link.js';
+
+const skip = desktopSkipReason();
+if (skip !== '') console.log(`panel long-run desktop test skipped: ${skip}`);
+const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
+
+describe.skipIf(skip !== '')('a long run in the panel, on the real core, loop and desktop', { timeout: 90_000 }, () => {
+  let fixture: LoopFixture;
+  let panel: PanelBrowser;
+  let session: PanelSession;
+
+  const page = () => panel.page;
+  const status = () => page().getByRole('status');
+  const checkState = async (name: string) => {
+    await panel.screenshot(name);
+    expect(await axeViolations(page()), name).toEqual([]);
+  };
+
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ac-long-run-'));
+    fixture = await openLoopFixture();
+    // Voice off: only typing and buttons here (the address is never asked).
+    const bundleDir = await voicePanelSetup(dir, 'http://127.0.0.1:9/v1', (s) => ({ ...s, voice: { ...s.voice, enabled: false } }));
+    session = await startTestCore({ fixture, dir, push: (event) => panel.push(event) });
+    panel = await openPanel({ bundleDir, artifactsDir: ARTIFACTS, session: () => session });
+    await page().getByRole('textbox', { name: 'Command' }).waitFor({ timeout: 20_000 });
+  }, 90_000);
+
+  afterAll(async () => {
+    await panel?.close();
+    closePorts();
+    await fixture?.close();
+  });
+
+  it('shows step n of m, asks at the budget, pauses by its button, and goes on by the Pause key', async () => {
+    const start = await fixture.counter('Count: ');
+    const input = page().getByRole('textbox', { name: 'Command' });
+    await input.fill(Array.from({ length: 30 }, () => 'click Increment').join(' then '));
+    await input.press('Enter');
+
+    // The budget's question, with the run's progress above the conversation.
+    await page().getByRole('button', { name: 'Confirm', exact: true }).waitFor();
+    expect(await page().locator('.entries > li').last().textContent()).toContain('25 of 30 steps done: go on?');
+    expect(await page().locator('#run-progress-text').textContent()).toBe('Step 25 of 30: Click “Increment”.');
+    expect(await status().textContent()).toBe('Status: Waiting for you');
+    expect((await fixture.counter('Count: ')) - start).toBe(25);
+    await checkState('long-run-budget');
+
+    // Pause while the question waits; then go on past the budget: the run stops before step 26.
+    await page().getByRole('button', { name: 'Pause', exact: true }).click();
+    await page().getByRole('button', { name: 'Confirm', exact: true }).click();
+    await page().getByRole('button', { name: 'Go on', exact: true }).waitFor();
+    expect(await page().locator('#run-progress-text').textContent()).toBe('Paused before step 26 of 30: Click “Increment”.');
+    expect((await fixture.counter('Count: ')) - start).toBe(25);
+    await checkState('long-run-paused');
+
+    // The Pause key, with the command box focused, goes on; the run ends idle with all 30 done.
+    await input.focus();
+    await page().keyboard.press('Pause');
+    await expect.poll(() => status().textContent(), { timeout: 20_000 }).toBe('Status: Ready');
+    expect((await fixture.counter('Count: ')) - start).toBe(30);
+    expect(await page().locator('.run-progress').count()).toBe(0);
+    await checkState('long-run-done');
+  });
+});
