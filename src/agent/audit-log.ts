@@ -10,6 +10,7 @@
 import { join } from 'node:path';
 import type { Outcome, RiskSummary } from '../shared/contracts/events.js';
 import { JsonlFile, parseJsonLines, redactSecrets } from './jsonl-file.js';
+import type { TaskEffortRecord } from './effort-stats.js';
 
 export type Confirmation = 'not_needed' | 'confirmed' | 'declined' | 'confirmed_by_flag' | 'refused';
 
@@ -93,6 +94,16 @@ export class AuditLog {
       return false;
     }
     return this.jsonl.append(line);
+  }
+
+  /** Appends one task's effort (counts and seconds only: nothing to redact). False when it cannot be written. */
+  appendEffort(record: TaskEffortRecord): boolean {
+    return this.jsonl.append(JSON.stringify(record));
+  }
+
+  /** The current file, then the rotated ones (oldest last), for readers of the whole log. */
+  files(): string[] {
+    return Array.from({ length: (this.options.keep ?? DEFAULT_KEEP) + 1 }, (_, i) => this.jsonl.rotated(i));
   }
 }
 

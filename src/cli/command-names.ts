@@ -13,6 +13,7 @@ export const COMMAND_SUMMARIES = [
   { name: 'keys', summary: 'save, check or remove provider API keys (kept in the system keychain)' },
   { name: 'completion', summary: 'print a completion script for bash, zsh or fish' },
   { name: 'commands', summary: 'list your own commands (commands.json), or check the file and show each problem with its line and column' },
+  { name: 'stats', summary: 'print the effort per day: tasks, presses, utterances, keys typed, scan steps, median seconds per task' },
   { name: 'config', summary: 'show or change settings (provider, models, addresses, confirmations, speech)' },
 ] as const;
 

@@ -32,6 +32,7 @@ const LOADERS: { readonly [N in CommandName]: () => Promise<CliCommand> } = {
   completion: async () => (await import('./completion-command.js')).completionCommand,
   commands: async () => (await import('./commands-command.js')).commandsCommand,
   config: async () => (await import('./config-command.js')).configCommand,
+  stats: async () => (await import('./stats-command.js')).statsCommand,
 };
 
 export const COMMANDS: readonly CommandEntry[] = COMMAND_SUMMARIES.map((c) => ({ ...c, load: LOADERS[c.name] }));
