@@ -32,6 +32,7 @@ describe('the settings schema’s metadata', () => {
     ['switchAccess.stopHoldMs', 'The hold that stops'],
     ['quickCommands', 'The quick commands'],
     ['voice.shortcut', 'The push-to-talk shortcut'],
+    ['stepBudget', 'Steps before a long run asks to go on'],
   ])('labels %s as “%s”', (path, label) => {
     expect(settingMeta(path)?.label).toBe(label);
   });
@@ -51,6 +52,14 @@ describe('the settings schema’s metadata', () => {
     const step = Number.isInteger(min) && Number.isInteger(max) && max - min >= 1 ? 1 : 0.01;
     expect(accepts(path, min - step)).toBe(false);
     expect(accepts(path, max + step)).toBe(false);
+  });
+
+  it('the step budget (issue #32) is 25 by default, also for a file saved before it existed; a fraction is refused', () => {
+    expect(defaultSettings().stepBudget).toBe(25);
+    const { stepBudget: _none, ...older } = defaultSettings();
+    expect(Settings.parse(older).stepBudget).toBe(25);
+    expect(accepts('stepBudget', 12.5)).toBe(false);
+    expect(Settings.safeParse({ ...defaultSettings(), stepBudget: 4 }).error?.issues[0]?.message).toBe('must be a whole number of steps from 5 to 100');
   });
 
   it('gives a range to every number the panel can change', () => {
