@@ -8,6 +8,7 @@
 import type { RiskLevel } from '../shared/risk-level.js';
 import type { ElementChoice } from './element-target.js';
 import type { Observation } from './observation.js';
+import type { UndoRecord } from './undo-record.js';
 
 /** Why an action failed, for the loop's decisions (re-plan, re-observe, give up); the sentence is in `reason`. */
 export type FailureCode =
@@ -34,7 +35,12 @@ export type FailureCode =
   | 'failed';
 
 export type ActionResult =
-  | { readonly kind: 'success'; readonly message: string }
+  | {
+      readonly kind: 'success';
+      readonly message: string;
+      /** What the action changed, for "take it back" (undo-record.ts); absent when it cannot be reversed. */
+      readonly undo?: UndoRecord;
+    }
   | {
       readonly kind: 'failure';
       readonly code: FailureCode;
@@ -77,8 +83,8 @@ export type ActionResult =
 
 export type ActionResultKind = ActionResult['kind'];
 
-export function success(message: string): ActionResult {
-  return { kind: 'success', message };
+export function success(message: string, undo?: UndoRecord): ActionResult {
+  return undo ? { kind: 'success', message, undo } : { kind: 'success', message };
 }
 
 export function failure(code: FailureCode, reason: string): ActionResult {

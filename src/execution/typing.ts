@@ -17,6 +17,7 @@ import type { ActOptions, FocusedText, Target } from './engine-types.js';
 import { toFailure } from './engine-failures.js';
 import { failure, found, stopWith, success, type ActionResult, type Found } from './results.js';
 import type { ActiveApp } from './apps/target-app.js';
+import { pinElement } from './undo-record.js';
 
 /**
  * `reading`: how many times the focus was read for this text; typed at the caret, the focus is read
@@ -109,7 +110,8 @@ export async function typeText(parts: EngineParts, text: string, target: Target 
         ? read
         : success(`Typed ${quote(firstLine, 60)} and pressed Enter (the field changed after Enter, so it was not read back).`);
     }
-    return confirmTyped(parts, readBack, terminal ? firstLine : text, before, 'keys');
+    const typed = await confirmTyped(parts, readBack, terminal ? firstLine : text, before, 'keys');
+    return terminal || !field || !where ? typed : withTypedUndo(parts, typed, field, where, readBack, text, before);
   }
 
   if (!readable || !field || !ref) {
@@ -129,8 +131,9 @@ export async function typeText(parts: EngineParts, text: string, target: Target 
   const chars = Array.from(before);
   const expected = chars.slice(0, done.start).join('') + text + chars.slice(done.end).join('');
   const place = done.end > done.start ? 'replacing the selected text' : done.start >= chars.length ? 'at the end of the field' : 'at the caret';
-  const inserted = await confirmTyped(parts, ref, text, before, 'accessibility', expected, place);
-  if (inserted.kind === 'success' && focused) return success(`${inserted.message} ${await focusNote(parts, field)}`);
+  const read = await confirmTyped(parts, ref, text, before, 'accessibility', expected, place);
+  const inserted = where ? await withTypedUndo(parts, read, field, where, ref, text, before) : read;
+  if (inserted.kind === 'success' && focused) return success(`${inserted.message} ${await focusNote(parts, field)}`, inserted.undo);
   // Some apps accept the insertion and change nothing (Firefox's web page fields, issue #14):
   // when the field still reads as before, give it the focus and type by keys instead.
   if (inserted.kind !== 'failure' || missing.length > 0 || (await bridge.readValue(ref)) !== before) return inserted;
@@ -141,7 +144,27 @@ export async function typeText(parts: EngineParts, text: string, target: Target 
   await focusField(parts, field, ref);
   await input.typeByKeys(text);
   apps.noteActed();
-  return confirmTyped(parts, ref, text, before, 'keys');
+  const typed = await confirmTyped(parts, ref, text, before, 'keys');
+  return where ? withTypedUndo(parts, typed, field, where, ref, text, before) : typed;
+}
+
+/**
+ * Typed text read back: the field's whole text before and now go with the result, so "take it back"
+ * can set the field back to what it was (undo-record.ts). Not when either cannot be read.
+ */
+async function withTypedUndo(
+  parts: EngineParts,
+  result: ActionResult,
+  field: AxElement,
+  where: AppOf,
+  ref: ElementRef,
+  text: string,
+  before: string | null,
+): Promise<ActionResult> {
+  if (result.kind !== 'success' || before === null) return result;
+  const after = await parts.bridge.readValue(ref).catch(() => null);
+  if (after === null || after === before) return result;
+  return success(result.message, { kind: 'typed', field: pinElement(field, where), text, before, after });
 }
 
 /** Brings a named field's app to the front and gives the field the focus. */
