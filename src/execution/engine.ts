@@ -46,6 +46,8 @@ import { DEFAULT_TUNING, TerminalLines, type EngineDeps, type EngineParts, type 
 import { readFocusedText, typeText } from './typing.js';
 import { dragBetween } from './drag.js';
 import { goToCell } from './cell-navigation.js';
+import { runWindowCommand } from './window-commands.js';
+import { WINDOW_ACTION_WORDS, type WindowAction } from '../shared/window-actions.js';
 import { openApplication } from './apps/app-launch.js';
 import { runningAppsObservation } from './apps/app-list.js';
 import { openInBrowser } from './open-url.js';
@@ -370,6 +372,11 @@ export class ExecutionEngine {
    * box (the Name Box), presses Enter there, and reads the box back once the focus is in the sheet
    * again: the selection moved only when the box then shows the address asked for.
    */
+  /** window_command (window-commands.ts): a window or the desktop, through the window manager. */
+  async windowCommand(action: Exclude<WindowAction, 'zoom_in' | 'zoom_out'>, title: string | undefined, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard(`${WINDOW_ACTION_WORDS[action]} a window`, () => runWindowCommand(this.parts, action, title, options));
+  }
+
   async goToCell(cell: string, app: string | undefined, options: ActOptions = {}): Promise<ActionResult> {
     return this.guard(`go to cell ${cell}`, () => goToCell(this.parts, cell, app, options));
   }

@@ -7,6 +7,7 @@
 import { assertNever } from '../shared/assert-never.js';
 import { formatChord } from '../shared/keys.js';
 import { parseCellReference } from '../shared/cell-address.js';
+import { WINDOW_ACTION_WORDS, type WindowAction } from '../shared/window-actions.js';
 import { readWebAddress, showWebAddress } from '../shared/web-address.js';
 import { isElementById, isElementByOrdinal, isPoint, LIMITS, type ElementRef, type Intent, type Place, type Step } from './schema.js';
 import { quote } from '../shared/text/quote.js';
@@ -96,6 +97,8 @@ function describeStep(intent: Step | Intent, names?: ElementNames): string {
     }
     case 'open_url':
       return `Open ${describeWebAddress(intent.url)} in the default browser`;
+    case 'window_command':
+      return describeWindowCommand(intent.action, intent.title);
     case 'sequence':
       return intent.steps.map((s, i) => `${i + 1}. ${describeStep(s, names)}`).join('; ');
     case 'clarify_request':
@@ -117,4 +120,16 @@ function describeStep(intent: Step | Intent, names?: ElementNames): string {
 export function describeIntent(intent: Intent, names?: ElementNames): string {
   if (intent.intent === 'sequence') return `${intent.steps.length} steps: ${describeStep(intent, names)}.`;
   return `${describeStep(intent, names)}.`;
+}
+
+/** "Maximise the window “Budget”", "Show the desktop", "Zoom in". */
+function describeWindowCommand(action: WindowAction, title: string | undefined): string {
+  const words = WINDOW_ACTION_WORDS[action];
+  const verb = words.charAt(0).toUpperCase() + words.slice(1);
+  if (action === 'switch_to') return `Switch to the window ${quote(title ?? '', 60)}`;
+  if (action === 'show_desktop' || action === 'next_window' || action === 'zoom_in' || action === 'zoom_out') return verb;
+  const [first, ...rest] = verb.split(' ');
+  const tail = rest.length > 0 ? ` ${rest.join(' ')}` : '';
+  const which = title ? `the window ${quote(title, 60)}` : 'the front window';
+  return action === 'full_screen' ? `Show ${which} full screen` : `${first} ${which}${tail}`;
 }

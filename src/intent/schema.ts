@@ -11,6 +11,7 @@ import { KEY_NAMES, MODIFIERS } from '../shared/keys.js';
 import { CELL_REFERENCE_MAX, parseCellReference } from '../shared/cell-address.js';
 import { unsafeText } from '../shared/limits.js';
 import { readWebAddress, WEB_ADDRESS_MAX } from '../shared/web-address.js';
+import { WINDOW_ACTIONS } from '../shared/window-actions.js';
 
 /** Limits, in one place so prompts, docs and tests name the same numbers. */
 export const LIMITS = {
@@ -255,6 +256,20 @@ export const OpenUrl = z.strictObject({
   ...base,
 });
 
+/**
+ * A window or desktop command (issue #32): `title` names the window ("switch to Budget"; for the
+ * others a window by its title), else the front window is meant. Zoom is Ctrl+plus / Ctrl+minus to
+ * the front app.
+ */
+export const WindowCommand = z
+  .strictObject({
+    intent: z.literal('window_command'),
+    action: z.enum(WINDOW_ACTIONS, { error: `action must be one of: ${WINDOW_ACTIONS.join(', ')}` }),
+    title: shortName(LIMITS.labelMax, 'title').optional(),
+    ...base,
+  })
+  .refine((c) => c.action !== 'switch_to' || c.title !== undefined, { error: 'switch_to needs the title of the window' });
+
 /** The apps that are running (read only): "what's open". */
 export const ListApplications = z.strictObject({
   intent: z.literal('list_applications'),
@@ -304,6 +319,7 @@ export const STEP_SCHEMAS = [
   Drag,
   GoToCell,
   OpenUrl,
+  WindowCommand,
 ] as const;
 
 export const Step = z.discriminatedUnion('intent', STEP_SCHEMAS);

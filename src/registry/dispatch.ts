@@ -73,7 +73,7 @@ export type EngineApi = Pick<
   | 'getScreenElements'
   | 'listApplications'
 > &
-  Partial<Pick<ExecutionEngine, 'observedElement' | 'readFocusedText' | 'locate'>>;
+  Partial<Pick<ExecutionEngine, 'observedElement' | 'readFocusedText' | 'locate' | 'windowCommand'>>;
 
 /** How long a confirmation waits to find where its step acts before it asks without the outline. */
 const LOCATE_DEADLINE_MS = 1000;
@@ -194,6 +194,13 @@ function runStep(step: Step, engine: EngineApi, o: ActOptions, choice?: ElementC
       return engine.goToCell(step.cell, step.app, o);
     case 'open_url':
       return engine.openUrl(step.url, o);
+    case 'window_command':
+      // Zoom is the app's own: Ctrl+plus (the key with = and +) and Ctrl+minus, through the key path and its gate.
+      if (step.action === 'zoom_in' || step.action === 'zoom_out')
+        return engine.pressKey(step.action === 'zoom_in' ? 'equal' : 'minus', ['ctrl'], undefined, o);
+      return engine.windowCommand
+        ? engine.windowCommand(step.action, step.title, o)
+        : Promise.resolve(failure('unsupported', 'Window commands are not available here: use the window’s own buttons or the keyboard.'));
     default:
       return assertNever(step, 'dispatch: unknown step');
   }

@@ -13,6 +13,7 @@ import { riskRank, type RiskLevel } from '../shared/risk-level.js';
 import { isSecureFieldName, SECURE_REFUSAL } from '../shared/secure-fields.js';
 import { quote } from '../shared/text/quote.js';
 import { readWebAddress } from '../shared/web-address.js';
+import { titleMarksUnsaved } from '../shared/window-actions.js';
 import { isElementById, isPoint, isStep, type ElementRef, type Intent, type Place, type Step } from '../intent/schema.js';
 import { CHORD_RULES, DROP_TARGET_RULES } from './risk-table.js';
 import { assessLabels, HARMLESS, higher, type RiskAssessment } from './label-risk.js';
@@ -82,6 +83,18 @@ function factsFor(ref: ElementRef | Place | undefined, live: ElementFacts | unde
   return ref && !isPoint(ref) && isElementById(ref) ? observed?.(ref.id) : undefined;
 }
 
+/**
+ * Closing a window ends what it shows (moderate); a title marked as holding unsaved work ("*", "●")
+ * makes it destructive. The app's own "save changes?" dialog, when it asks, is answered under the
+ * dialog rules (effect-rules.ts).
+ */
+function assessClosing(title: string | undefined): RiskAssessment {
+  if (title !== undefined && titleMarksUnsaved(title)) {
+    return { level: 'destructive', reason: `The window ${quote(title, 60)} shows unsaved work, which closing it may lose.` };
+  }
+  return { level: 'moderate', reason: 'Closing a window ends what it shows; its app may ask whether to save first.' };
+}
+
 function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): RiskAssessment {
   const ownTouched = [facts.element, facts.focused, facts.dropTarget].some((f) => f?.own);
   if (ownTouched && step.intent !== 'open_application') return OWN_WINDOW;
@@ -96,6 +109,8 @@ function assessStep(step: Step, facts: TargetFacts, observed?: ObservedFacts): R
     case 'scroll':
     case 'go_to_cell': // moves a spreadsheet's selection; what is typed there next is its own, classified, step
       return HARMLESS;
+    case 'window_command':
+      return step.action === 'close' ? assessClosing(facts.element?.name ?? step.title) : HARMLESS;
     case 'click_element':
       return assessClick('Clicking', step.element, factsFor(step.element, facts.element, observed));
     case 'double_click_element':

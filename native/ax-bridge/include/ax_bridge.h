@@ -195,6 +195,31 @@ struct TextSelection {
   int end = 0;
 };
 
+// A top-level window as the window system lists it (EWMH on Linux, AXWindow on macOS). `frame` is
+// the window with its decorations, in screen pixels.
+struct WindowInfo {
+  uint64_t id = 0;
+  int pid = 0;
+  std::string title;
+  Rect frame{0, 0, 0, 0};
+  bool maximized = false;
+  bool fullscreen = false;
+  bool minimized = false;
+  bool active = false;
+};
+
+// The windows bottom to top of the stacking order, the work area (the screen less the panels) and
+// the monitors; whether the desktop is being shown (windows hidden by "show the desktop").
+struct WindowList {
+  std::vector<WindowInfo> windows;
+  Rect workArea{0, 0, 0, 0};
+  std::vector<Rect> monitors;
+  bool showingDesktop = false;
+};
+
+// What windowCommand asks of the window manager; `move` takes the frame rectangle.
+extern const std::vector<std::string> kWindowCommands;
+
 enum class EventType { FocusChanged, WindowChanged };
 
 struct Event {
@@ -251,6 +276,15 @@ class Bridge {
   // told (no window system answer). Linux: EWMH _NET_ACTIVE_WINDOW and _NET_WM_PID. macOS: -1 for
   // now (the frontmost application there is already the window server's answer).
   virtual Result<int> keyboardOwner(const Deadline&) { return -1; }
+  // The top-level windows (window_commands in src/execution). Linux: EWMH; macOS: AXWindows.
+  virtual Result<WindowList> listWindows(const Deadline&) {
+    return Error{ErrorCode::Unsupported, "Window commands are not available on this system yet."};
+  }
+  // Asks the window manager to do `command` (one of kWindowCommands) to a window of listWindows (0
+  // for show_desktop and hide_desktop); returns once asked, the caller reads the state back.
+  virtual Result<Done> windowCommand(uint64_t, const std::string&, const Rect&, const Deadline&) {
+    return Error{ErrorCode::Unsupported, "Window commands are not available on this system yet."};
+  }
   // Installs (or with nullptr removes) the event handler; the handler runs on the bridge thread.
   virtual Result<Done> setEventHandler(std::function<void(const Event&)> handler) = 0;
 };

@@ -159,6 +159,15 @@ const char* truncationName(axb::Truncation t) {
   return "none";
 }
 
+Napi::Object rectToJs(Napi::Env env, const axb::Rect& r) {
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("x", r.x);
+  o.Set("y", r.y);
+  o.Set("width", r.width);
+  o.Set("height", r.height);
+  return o;
+}
+
 Napi::Value snapshotToJs(Napi::Env env, const axb::Snapshot& s) {
   Napi::Object o = Napi::Object::New(env);
   o.Set("generation", s.generation);
@@ -177,12 +186,7 @@ Napi::Value snapshotToJs(Napi::Env env, const axb::Snapshot& s) {
     el.Set("description", e.description);
     el.Set("value", e.value ? Napi::String::New(env, *e.value) : env.Null());
     if (e.bounds) {
-      Napi::Object b = Napi::Object::New(env);
-      b.Set("x", e.bounds->x);
-      b.Set("y", e.bounds->y);
-      b.Set("width", e.bounds->width);
-      b.Set("height", e.bounds->height);
-      el.Set("bounds", b);
+      el.Set("bounds", rectToJs(env, *e.bounds));
     } else {
       el.Set("bounds", env.Null());
     }
@@ -371,6 +375,52 @@ Napi::Value ActivateApp(const Napi::CallbackInfo& info) {
   if (!(pid >= 1 && pid <= 2147483647.0)) throw Napi::TypeError::New(info.Env(), "pid is out of range");
   return schedule<axb::Done>(
       info.Env(), [=](Bridge& b) { return b.activateApp(static_cast<int>(pid), deadline); },
+      [](Napi::Env env, const axb::Done&) -> Napi::Value { return env.Undefined(); });
+}
+
+Napi::Value ListWindows(const Napi::CallbackInfo& info) {
+  auto deadline = deadlineArg(info, 0);
+  return schedule<axb::WindowList>(
+      info.Env(), [=](Bridge& b) { return b.listWindows(deadline); },
+      [](Napi::Env env, const axb::WindowList& list) -> Napi::Value {
+        Napi::Object o = Napi::Object::New(env);
+        Napi::Array windows = Napi::Array::New(env, list.windows.size());
+        for (size_t i = 0; i < list.windows.size(); ++i) {
+          const axb::WindowInfo& w = list.windows[i];
+          Napi::Object js = Napi::Object::New(env);
+          js.Set("id", static_cast<double>(w.id));
+          js.Set("pid", w.pid);
+          js.Set("title", w.title);
+          js.Set("frame", rectToJs(env, w.frame));
+          js.Set("maximized", w.maximized);
+          js.Set("fullscreen", w.fullscreen);
+          js.Set("minimized", w.minimized);
+          js.Set("active", w.active);
+          windows.Set(static_cast<uint32_t>(i), js);
+        }
+        o.Set("windows", windows);
+        o.Set("workArea", rectToJs(env, list.workArea));
+        Napi::Array monitors = Napi::Array::New(env, list.monitors.size());
+        for (size_t i = 0; i < list.monitors.size(); ++i)
+          monitors.Set(static_cast<uint32_t>(i), rectToJs(env, list.monitors[i]));
+        o.Set("monitors", monitors);
+        o.Set("showingDesktop", list.showingDesktop);
+        return o;
+      });
+}
+
+Napi::Value WindowCommand(const Napi::CallbackInfo& info) {
+  double window = numberArg(info, 0, "window");
+  std::string command = stringArg(info, 1, "command");
+  axb::Rect frame{numberArg(info, 2, "x"), numberArg(info, 3, "y"), numberArg(info, 4, "width"),
+                  numberArg(info, 5, "height")};
+  auto deadline = deadlineArg(info, 6);
+  if (!(window >= 0 && window <= 4294967295.0)) throw Napi::TypeError::New(info.Env(), "window is out of range");
+  if (std::find(axb::kWindowCommands.begin(), axb::kWindowCommands.end(), command) == axb::kWindowCommands.end()) {
+    throw Napi::TypeError::New(info.Env(), "unknown window command");
+  }
+  return schedule<axb::Done>(
+      info.Env(), [=](Bridge& b) { return b.windowCommand(static_cast<uint64_t>(window), command, frame, deadline); },
       [](Napi::Env env, const axb::Done&) -> Napi::Value { return env.Undefined(); });
 }
 
@@ -674,6 +724,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("textSelection", Napi::Function::New(env, TextSelection, "textSelection"));
   exports.Set("insertText", Napi::Function::New(env, InsertText, "insertText"));
   exports.Set("activateApp", Napi::Function::New(env, ActivateApp, "activateApp"));
+  exports.Set("listWindows", Napi::Function::New(env, ListWindows, "listWindows"));
+  exports.Set("windowCommand", Napi::Function::New(env, WindowCommand, "windowCommand"));
   exports.Set("keyboardOwner", Napi::Function::New(env, KeyboardOwner, "keyboardOwner"));
   exports.Set("setEventListener", Napi::Function::New(env, SetEventListener, "setEventListener"));
   exports.Set("ping", Napi::Function::New(env, Ping, "ping"));

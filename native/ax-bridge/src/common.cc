@@ -10,6 +10,11 @@ const std::vector<std::string> kActionNames = {
     "cancel", "expand",    "collapse", "select",    "raise",
 };
 
+const std::vector<std::string> kWindowCommands = {
+    "maximize", "restore",  "minimize", "fullscreen",   "unfullscreen",
+    "close",    "activate", "move",     "show_desktop", "hide_desktop",
+};
+
 const std::vector<std::string> kStateNames = {
     "active",   "busy",      "checked",  "collapsed",  "default",  "editable", "enabled", "expandable",
     "expanded", "focusable", "focused",  "has_popup",  "invalid",  "mixed",    "modal",   "multi_line",

@@ -35,7 +35,10 @@ import {
   type LaunchedApp,
   type PermissionStatus,
   type RunningApp,
+  type ScreenRect,
   type TextSelection,
+  type WindowList,
+  type WindowRequest,
 } from './types.js';
 import { errorMessage } from '../../shared/errors.js';
 import { SWITCH_REPORT_EDGES } from '../../shared/contracts/core-contract.js';
@@ -274,6 +277,19 @@ export class AxBridge {
     const p = checkPid(pid);
     const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
     await this.call(deadline, () => this.native.activateApp(p, deadline));
+  }
+
+  /** The top-level windows bottom to top, the work area and the monitors, as the window manager says. */
+  async listWindows(options?: CallOptions): Promise<WindowList> {
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    return await this.call(deadline, () => this.native.listWindows(deadline));
+  }
+
+  /** Asks the window manager to act on a window of listWindows (0 for the desktop); resolves once asked. */
+  async windowCommand(window: number, command: WindowRequest, frame?: ScreenRect, options?: CallOptions): Promise<void> {
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    const f = frame ?? { x: 0, y: 0, width: 0, height: 0 };
+    await this.call(deadline, () => this.native.windowCommand(window, command, f.x, f.y, f.width, f.height, deadline));
   }
 
   /**

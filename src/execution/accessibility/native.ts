@@ -4,7 +4,7 @@
  * Only this file may load the addon; the layering check forbids it outside src/execution.
  */
 import { createRequire } from 'node:module';
-import { AccessibilityError } from './types.js';
+import { AccessibilityError, type WindowList, type WindowRequest } from './types.js';
 
 /** The addon's raw interface (native/ax-bridge/src/addon.cc). Arguments are checked before these run. */
 export interface NativeBridge {
@@ -35,6 +35,9 @@ export interface NativeBridge {
   activateApp(pid: number, deadlineMs: number): Promise<void>;
   /** The pid owning the window with the keyboard as the window system says; 0: none named; -1: cannot tell. */
   keyboardOwner(deadlineMs: number): Promise<number>;
+  /** The top-level windows (EWMH on X11); rejects as unsupported where there is none. */
+  listWindows(deadlineMs: number): Promise<WindowList>;
+  windowCommand(window: number, command: WindowRequest, x: number, y: number, width: number, height: number, deadlineMs: number): Promise<void>;
   setEventListener(listener: ((event: NativeEvent) => void) | null): Promise<void>;
   ping(): Promise<void>;
   vocabulary(): { roles: string[]; actions: string[]; states: string[] };

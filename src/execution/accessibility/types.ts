@@ -203,3 +203,36 @@ export interface TextSelection {
   readonly start: number;
   readonly end: number;
 }
+
+/** A rectangle on screen, in pixels. */
+export interface ScreenRect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What the bridge asks of the window manager (native/ax-bridge: kWindowCommands); `move` takes a frame. */
+export type WindowRequest =
+  'maximize' | 'restore' | 'minimize' | 'fullscreen' | 'unfullscreen' | 'close' | 'activate' | 'move' | 'show_desktop' | 'hide_desktop';
+
+/** A top-level window as the window system lists it: `frame` includes its decorations. */
+export interface WindowState {
+  readonly id: number;
+  /** 0 when the window names no process. */
+  readonly pid: number;
+  readonly title: string;
+  readonly frame: ScreenRect;
+  readonly maximized: boolean;
+  readonly fullscreen: boolean;
+  readonly minimized: boolean;
+  readonly active: boolean;
+}
+
+/** The windows bottom to top of the stacking order, the work area (less the panels), the monitors. */
+export interface WindowList {
+  readonly windows: readonly WindowState[];
+  readonly workArea: ScreenRect;
+  readonly monitors: readonly ScreenRect[];
+  readonly showingDesktop: boolean;
+}

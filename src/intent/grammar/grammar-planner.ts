@@ -20,6 +20,7 @@ import { everydayCommandOf, matchEveryday } from './verbs-everyday.js';
 import { parseBack, parsePress } from './verbs-keys.js';
 import { parseClick, parseDrag, parseMove, parseMoveTarget } from './verbs-pointer.js';
 import { matchPaging, parseScroll } from './verbs-scroll.js';
+import { matchWindowCommand } from './verbs-window.js';
 import { parseFill, parseType } from './verbs-text.js';
 import { matchSpelling } from './spelling.js';
 import { parseVisit, readWebTarget } from './verbs-web.js';
@@ -209,6 +210,8 @@ function parseSegment(command: string, raw: readonly Token[], options: GrammarOp
   if (paging !== null) return paging;
   const everyday = matchEveryday(tokens, options);
   if (everyday !== null) return everyday;
+  const windowCommand = matchWindowCommand(command, tokens);
+  if (windowCommand !== null) return windowCommand;
   const verb = matchVerb(tokens, 0);
   if (verb === null) return fail('no command verb recognised');
   const rest = tokens.slice(verb.next);

@@ -3,6 +3,7 @@
 
 #include "linux_bridge.h"
 #include "x11_activate.h"
+#include "x11_window.h"
 
 namespace axb {
 namespace atspi {
@@ -65,6 +66,14 @@ Result<Launched> LinuxBridge::launchApp(LaunchBy by, const std::string& what, co
 }
 
 Result<int> LinuxBridge::keyboardOwner(const Deadline&) { return activeX11WindowOwner(); }
+
+// Window commands go to the window manager, not over AT-SPI (x11_window.cc).
+Result<WindowList> LinuxBridge::listWindows(const Deadline&) { return listX11Windows(); }
+
+Result<Done> LinuxBridge::windowCommand(uint64_t window, const std::string& command, const Rect& frame,
+                                        const Deadline&) {
+  return x11WindowCommand(window, command, frame);
+}
 
 Result<Done> LinuxBridge::activateApp(int pid, const Deadline& deadline) {
   if (auto e = connect(deadline)) return *e;

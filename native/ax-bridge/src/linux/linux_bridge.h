@@ -52,6 +52,9 @@ class LinuxBridge final : public Bridge {
   Result<TextSelection> textSelection(ElementRef ref, const Deadline& deadline) override;
   Result<Done> activateApp(int pid, const Deadline& deadline) override;
   Result<int> keyboardOwner(const Deadline& deadline) override;
+  Result<WindowList> listWindows(const Deadline& deadline) override;
+  Result<Done> windowCommand(uint64_t window, const std::string& command, const Rect& frame,
+                             const Deadline& deadline) override;
   Result<Done> setEventHandler(std::function<void(const Event&)> handler) override;
 
  private:

@@ -43,6 +43,8 @@ const X11Lib& x11Lib() {
     symbol(h, l.nextEvent, "XNextEvent");
     symbol(h, l.peekEvent, "XPeekEvent");
     symbol(h, l.setErrorHandler, "XSetErrorHandler");
+    symbol(h, l.getGeometry, "XGetGeometry");
+    symbol(h, l.translateCoordinates, "XTranslateCoordinates");
     symbol(h, l.queryExtension, "XQueryExtension");
     symbol(h, l.getEventData, "XGetEventData");
     symbol(h, l.freeEventData, "XFreeEventData");

@@ -1,6 +1,6 @@
 // libX11 and libXi, loaded once at run time for the whole bridge: window activation
-// (x11_activate.cc), the switch keys (x11_keygrab.cc) and the user's key watch (x11_keywatch.cc). The
-// addon then builds without libx11-dev or libxi-dev and loads in a Wayland session or where the
+// (x11_activate.cc), window commands (x11_window.cc), the switch keys (x11_keygrab.cc) and the user's key watch
+// (x11_keywatch.cc). The addon then builds without libx11-dev or libxi-dev and loads in a Wayland session or where the
 // libraries are missing; each user says what it cannot do when `ok` is false.
 #pragma once
 
@@ -34,6 +34,8 @@ struct X11Lib {
   decltype(&XNextEvent) nextEvent = nullptr;
   decltype(&XPeekEvent) peekEvent = nullptr;
   decltype(&XSetErrorHandler) setErrorHandler = nullptr;
+  decltype(&XGetGeometry) getGeometry = nullptr;                    // optional: window commands' geometry
+  decltype(&XTranslateCoordinates) translateCoordinates = nullptr;  // optional: window commands' geometry
   decltype(&XQueryExtension) queryExtension = nullptr;
   decltype(&XGetEventData) getEventData = nullptr;
   decltype(&XFreeEventData) freeEventData = nullptr;
