@@ -174,6 +174,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const userCommands = await followUserCommands(options.settingsDir, emit);
   const session = new PanelSession({
     latestObservation: observed.latest,
+    recordEffort: (record) => audit.appendEffort(record),
     emit,
     ...(voice ? { voice } : {}),
     ...(listening ? { listening } : {}),

@@ -40,6 +40,8 @@ import { applySettingsUpdate, buildSettingsView, saveSettingsUpdate, testPlanner
 import { withDeadline } from '../shared/deadline.js';
 import { withUserCommands, type UserCommand } from '../intent/user-commands.js';
 import { userCommandsRequests, type CommandsFileAccess } from './panel-commands.js';
+import { TaskEffort } from './task-effort.js';
+import type { TaskEffortRecord } from '../agent/effort-stats.js';
 
 export interface PanelSessionDeps {
   /** Builds the loop with the session's confirm callback (the loop's emitter goes to the panel). */
@@ -74,6 +76,8 @@ export interface PanelSessionDeps {
   readonly gridAreas?: GridAreas;
   /** Cells per side of the mouse grid (read when it is shown). Default 3. */
   readonly gridSize?: () => number;
+  /** Writes one task's effort (issue #31) to the audit log; without it nothing is kept. */
+  readonly recordEffort?: (record: TaskEffortRecord) => void;
 }
 
 /** Why "show numbers" does nothing while dictating (what is said then is written into the field). */
@@ -137,9 +141,13 @@ export class PanelSession {
   /** The "Your commands" view's requests. */
   private readonly commandsFile: ReturnType<typeof userCommandsRequests>;
 
+  /** The inputs of the task that runs (issue #31), written to the audit log when it ends. */
+  private readonly effort: TaskEffort;
+
   constructor(private readonly deps: PanelSessionDeps) {
     this.permissions = boundedPermissionChecker(deps.permissions, PERMISSION_DEADLINE_MS);
     this.commandsFile = userCommandsRequests(deps.userCommands);
+    this.effort = new TaskEffort((record) => deps.recordEffort?.(record));
     this.dialogue = new Dialogue({
       pending: () => this.loop.memory.pending,
       closePending: () => this.loop.memory.setPending(undefined),
@@ -157,7 +165,9 @@ export class PanelSession {
   }
 
   private readonly handlers: Handlers = {
-    'command:run': async (command, via, startedAt) => {
+    'command:run': async (command, via, startedAt, effort) => {
+      // An input while a task runs (an answer, a pause, Stop) counts for that task.
+      this.effort.add(effort);
       // Answered here, before any planner: Stop never waits for (or reaches) an LLM.
       const own = sessionCommand(command);
       if (own === 'stop') return this.stop();
@@ -181,7 +191,7 @@ export class PanelSession {
       if (toGrid) return this.grid.hear(toGrid);
       // With the numbers up, a number alone ("12", as said or typed) means that element; while dictating, it is the number.
       const bare = this.overlayShown && !this.dictating ? /^\s*(\d{1,5})\s*$/.exec(command) : null;
-      const reply = await this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : bare ? `click ${bare[1]}` : command);
+      const reply = await this.effort.run(effort, () => this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : bare ? `click ${bare[1]}` : command));
       if (own === 'show_numbers') return this.showNumbers(reply);
       if (!(this.overlayShown || this.grid.shown) || reply.permission) return reply;
       // After another command the screen may have changed: the numbers or the grid close.
@@ -193,7 +203,8 @@ export class PanelSession {
       this.abortAll();
     },
     // Counts only for the question it names, once (a card of an earlier question, a press in flight, find nothing).
-    'confirmation:answer': async (answer, questionId) => {
+    'confirmation:answer': async (answer, questionId, effort) => {
+      this.effort.add(effort);
       this.dialogue.press(questionId, answer);
     },
     'commands:recent': async () => [...this.loop.memory.recentCommands],

@@ -20,14 +20,18 @@ function invoke<C extends RequestChannel>(channel: C, ...args: Parameters<Reques
 }
 
 const api: PanelApi = {
-  runCommand: (command, via, startedAt) =>
-    via === undefined
-      ? invoke('command:run', command)
-      : startedAt === undefined
-        ? invoke('command:run', command, via)
-        : invoke('command:run', command, via, startedAt),
+  runCommand: (command, via, startedAt, effort) =>
+    // With the effort, an absent `via` or `startedAt` is sent as what its absence means: typed, now.
+    effort !== undefined
+      ? invoke('command:run', command, via ?? 'typed', startedAt ?? Date.now(), effort)
+      : via === undefined
+        ? invoke('command:run', command)
+        : startedAt === undefined
+          ? invoke('command:run', command, via)
+          : invoke('command:run', command, via, startedAt),
   stop: () => invoke('command:stop'),
-  answerConfirmation: (answer, questionId) => invoke('confirmation:answer', answer, questionId),
+  answerConfirmation: (answer, questionId, effort) =>
+    effort === undefined ? invoke('confirmation:answer', answer, questionId) : invoke('confirmation:answer', answer, questionId, effort),
   recentCommands: () => invoke('commands:recent'),
   settingsView: () => invoke('settings:view'),
   userCommandsView: () => invoke('user-commands:view'),

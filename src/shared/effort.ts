@@ -17,6 +17,13 @@ const count = z.number().int().min(0).max(MAX_EFFORT_COUNT);
 export const effortPayload = z.strictObject({ presses: count, utterances: count, keystrokes: count, scanSteps: count });
 export type Effort = z.infer<typeof effortPayload>;
 
+/**
+ * The effort sent with a command or an answer: the counts since the last one sent and, with a command,
+ * when its first input came (ms since the epoch), from which the task's seconds are counted.
+ */
+export const effortReport = effortPayload.extend({ firstInputAt: z.number().int().nonnegative().optional() });
+export type EffortReport = z.infer<typeof effortReport>;
+
 export const NO_EFFORT: Effort = { presses: 0, utterances: 0, keystrokes: 0, scanSteps: 0 };
 
 const clamp = (n: number): number => Math.min(MAX_EFFORT_COUNT, Math.max(0, Math.trunc(n)));

@@ -16,6 +16,7 @@ import { MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from 
 import type { ListenReply } from '../listening.js';
 import { ANSWER_CHANNELS, type AnswerChannel } from '../answer-words.js';
 import type { PanelSettings } from '../settings-schema.js';
+import { effortReport, type EffortReport } from '../effort.js';
 import { listenAudioPayload, voiceUtterancePayload, type ListenAudio, type VoiceUtterance } from './voice-contract.js';
 import { PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES, type VoiceProgress, type VoiceReply } from '../voice-settings.js';
 
@@ -210,12 +211,13 @@ export interface RequestChannels {
   /**
    * A command or an answer; `via`: spoken or typed (default), which the answer rule reads (src/shared/answer-words.ts);
    * `startedAt`: when the user began it (ms since the epoch: the first key typed, the start of the speech), so
-   * that a text begun before a question appeared never answers it (src/agent/dialogue.ts).
+   * that a text begun before a question appeared never answers it (src/agent/dialogue.ts); `effort`: the inputs
+   * that went into it since the last one sent (src/shared/effort.ts), counts only.
    */
-  'command:run': (command: string, via?: AnswerChannel, startedAt?: number) => Promise<RunReply>;
+  'command:run': (command: string, via?: AnswerChannel, startedAt?: number, effort?: EffortReport) => Promise<RunReply>;
   'command:stop': () => Promise<void>;
   /** A Confirm or Cancel button's answer, with the id of the question it answers (the confirmation_request event's). */
-  'confirmation:answer': (answer: ConfirmationAnswer, questionId: string) => Promise<void>;
+  'confirmation:answer': (answer: ConfirmationAnswer, questionId: string, effort?: EffortReport) => Promise<void>;
   'commands:recent': () => Promise<readonly string[]>;
   'settings:view': () => Promise<SettingsView>;
   /** The user's own commands (commands.json) and the file's problems. */
@@ -284,9 +286,9 @@ export type RequestChannel = keyof RequestChannels;
 
 /** The argument list each request channel must match, checked by main before the handler runs. */
 export const REQUEST_SCHEMAS: { readonly [C in RequestChannel]: z.ZodType<Parameters<RequestChannels[C]>> } = {
-  'command:run': z.tuple([commandPayload, z.enum(ANSWER_CHANNELS).optional(), z.number().int().nonnegative().optional()]),
+  'command:run': z.tuple([commandPayload, z.enum(ANSWER_CHANNELS).optional(), z.number().int().nonnegative().optional(), effortReport.optional()]),
   'command:stop': z.tuple([]),
-  'confirmation:answer': z.tuple([confirmationAnswerPayload, z.string().min(1).max(100)]),
+  'confirmation:answer': z.tuple([confirmationAnswerPayload, z.string().min(1).max(100), effortReport.optional()]),
   'commands:recent': z.tuple([]),
   'settings:view': z.tuple([]),
   'user-commands:view': z.tuple([]),
@@ -315,9 +317,9 @@ export const SECRET_CHANNELS: ReadonlySet<RequestChannel> = new Set(['keys:save'
  * Tests implement it over Playwright's exposeFunction; the Electron preload over ipcRenderer.
  */
 export interface PanelApi {
-  runCommand(command: string, via?: AnswerChannel, startedAt?: number): Promise<RunReply>;
+  runCommand(command: string, via?: AnswerChannel, startedAt?: number, effort?: EffortReport): Promise<RunReply>;
   stop(): Promise<void>;
-  answerConfirmation(answer: ConfirmationAnswer, questionId: string): Promise<void>;
+  answerConfirmation(answer: ConfirmationAnswer, questionId: string, effort?: EffortReport): Promise<void>;
   recentCommands(): Promise<readonly string[]>;
   settingsView(): Promise<SettingsView>;
   userCommandsView(): Promise<UserCommandsView>;
