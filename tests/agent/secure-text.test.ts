@@ -65,7 +65,8 @@ describe('secure text never leaves', () => {
       ],
       engineScript,
     );
-    const first = await loop.run(`fill the login code with ${SECRET}`);
+    // Said so the grammar has no reading of it: the plan is the model's.
+    const first = await loop.run(`fill in the login code, it is ${SECRET}`);
     expect(first.outcome).toBe('refused');
     expect(first.message).toContain(SECURE_REFUSAL);
     expect(engine.calls).toEqual([]);
@@ -79,6 +80,23 @@ describe('secure text never leaves', () => {
     const log = readFileSync(audit.file, 'utf8');
     expect(log).toContain('"secureContext":true');
     expect(log).not.toContain(SECRET);
+  });
+
+  it('the grammar\'s reading ("fill the login code with …") into a field the live tree marks secure is refused the same way, its text nowhere', async () => {
+    const engineScript: EngineScript = (call) =>
+      call.method === 'typeText'
+        ? { result: { kind: 'success', message: 'Typed.' }, facts: { element: { role: 'text_field', name: 'One-time code' } } }
+        : { kind: 'success', message: 'Done.' };
+    const { server, audit, memory, events, engine, loop } = await setup([], engineScript);
+    const r = await loop.run(`fill the login code with ${SECRET}`);
+    expect(r.outcome).toBe('refused');
+    expect(r.message).toContain(SECURE_REFUSAL);
+    expect(engine.calls).toEqual([]);
+    expect(server.requests).toHaveLength(0);
+    expect(JSON.stringify(memory.conversation)).not.toContain(SECRET);
+    expect(memory.recentCommands.join('\n')).not.toContain(SECRET);
+    expect(JSON.stringify(events.filter((e) => e.type !== 'intent'))).not.toContain(SECRET);
+    expect(readFileSync(audit.file, 'utf8')).not.toContain(SECRET);
   });
 
   it('a command that asks to type into a PIN or password field never reaches a planner', async () => {
