@@ -5,8 +5,10 @@
 import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { app } from 'electron';
 import { appPaths } from './app-paths.js';
+import { runCliInApp } from './mac-cli.js';
 import { cliArguments, cliStarter, runPackagedCli } from './packaged-cli.js';
 import { startShell, type RunningShell } from './shell.js';
 import { errorMessage } from '../shared/errors.js';
@@ -18,15 +20,29 @@ const mainBundleDir = dirname(fileURLToPath(import.meta.url));
 const cliArgs = cliArguments(process.argv);
 // `--cli …` (how an AppImage reaches its command line): the command line, never the app.
 if (cliArgs) {
+  const starter = cliStarter(mainBundleDir);
   runPackagedCli({
     platform: process.platform,
     execPath: process.execPath,
-    starter: cliStarter(mainBundleDir),
+    starter,
     args: cliArgs,
     env: process.env,
     spawn,
     exit: (code) => process.exit(code),
     printError: (line) => console.error(line),
+    inApp: () =>
+      runCliInApp({
+        starter,
+        args: cliArgs,
+        hideDock: () => app.dock?.hide(),
+        importStarter: async (argv) => {
+          process.argv = [process.execPath, ...argv];
+          await import(pathToFileURL(starter).href);
+        },
+        exitCode: () => (typeof process.exitCode === 'number' ? process.exitCode : undefined),
+        exit: (code) => app.exit(code),
+        printError: (line) => console.error(line),
+      }),
   });
 } else {
   startApp();

@@ -4,7 +4,8 @@
  * (ELECTRON_RUN_AS_NODE, allowed on Linux by packaging/after-pack.cjs) with the command line's
  * starter, bin/assistive-control.mjs, which packages keep outside app.asar; this process only waits
  * for it and ends with its exit code. The deb needs none of this: /usr/bin/assistive-control does the
- * same as a shell script.
+ * same as a shell script. On macOS the RunAsNode fuse stays off: the command line runs inside this
+ * process instead (src/main/mac-cli.ts `runCliInApp`, unverified).
  */
 import { join } from 'node:path';
 
@@ -24,10 +25,6 @@ export interface CliChild {
   on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
-/** What a macOS user reads: the app's RunAsNode fuse is off there (packaging/after-pack.cjs), so its executable cannot run the command line. */
-export const NO_CLI_IN_MAC_APP =
-  'The macOS app does not carry its command line yet. Run it from a copy of the project: npm ci, then bin/assistive-control.mjs.';
-
 export interface PackagedCliDeps {
   readonly platform: NodeJS.Platform;
   readonly execPath: string;
@@ -37,14 +34,15 @@ export interface PackagedCliDeps {
   readonly spawn: (command: string, args: readonly string[], options: { stdio: 'inherit'; env: NodeJS.ProcessEnv }) => CliChild;
   readonly exit: (code: number) => void;
   readonly printError: (line: string) => void;
+  /** macOS: runs the command line inside this process (its executable cannot run as Node there). */
+  readonly inApp: () => Promise<void>;
 }
 
 /** Runs the command line as a child of this executable and exits with its code (130 after Ctrl-C, 1 when it could not start). */
 export function runPackagedCli(deps: PackagedCliDeps): void {
-  // Without RunAsNode the child would be a second app, not the command line.
+  // Without RunAsNode a child would be a second app, not the command line: it runs in this process.
   if (deps.platform === 'darwin') {
-    deps.printError(NO_CLI_IN_MAC_APP);
-    deps.exit(1);
+    void deps.inApp();
     return;
   }
   const child = deps.spawn(deps.execPath, [deps.starter, ...deps.args], { stdio: 'inherit', env: { ...deps.env, ELECTRON_RUN_AS_NODE: '1' } });

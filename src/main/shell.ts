@@ -100,7 +100,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
       if (!panel.isDestroyed() && !panel.isVisible()) panel.showInactive();
     }),
   );
-  const tray = installTray(panel, options);
+  const tray = installTray(panel, options, tell);
   const { shortcut, voiceShortcut } = registerShortcuts(panel, switches);
   const command = launchCommand();
   const applySettings = settingsApplier({ options, command, shortcut, switches, voiceShortcut, tell });

@@ -16,16 +16,20 @@ export interface TrayDeps {
   readonly isPanelVisible: () => boolean;
   readonly togglePanel: () => void;
   readonly quit: () => void;
+  /** The packaged macOS app: "Install the Command Line Tool…" (src/main/mac-cli.ts). */
+  readonly installCommandLine?: () => void;
 }
 
 export function trayIconPath(iconDir: string, platform: NodeJS.Platform): string {
   return join(iconDir, platform === 'darwin' ? 'trayTemplate.png' : 'tray-light.png');
 }
 
-/** The tray menu: show or hide the panel (the label says which), and quit. */
-export function menuTemplate(deps: Pick<TrayDeps, 'isPanelVisible' | 'togglePanel' | 'quit'>): MenuItemConstructorOptions[] {
+/** The tray menu: show or hide the panel (the label says which), install the command line (packaged macOS app), and quit. */
+export function menuTemplate(deps: Pick<TrayDeps, 'isPanelVisible' | 'togglePanel' | 'quit' | 'installCommandLine'>): MenuItemConstructorOptions[] {
+  const install = deps.installCommandLine;
   return [
     { label: deps.isPanelVisible() ? 'Hide the Panel' : 'Show the Panel', click: () => deps.togglePanel() },
+    ...(install ? [{ label: 'Install the Command Line Tool…', click: () => install() }] : []),
     { type: 'separator' },
     { label: 'Quit Assistive Control', click: () => deps.quit() },
   ];

@@ -468,6 +468,21 @@ describe('tray icon', () => {
     expect(tray?.contextMenus).toEqual([]);
   });
 
+  it('the packaged macOS app offers "Install the Command Line Tool…" (its outcomes: mac-cli.test.ts); a development copy does not', async () => {
+    fake().app.isPackaged = true;
+    await running(await setup(), 'darwin');
+    const tray = fake().state.trays[0];
+    tray?.emit('right-click');
+    const items = (tray?.popUps.at(-1) as { items: { label?: string }[] } | undefined)?.items ?? [];
+    expect(items.map((i) => i.label)).toContain('Install the Command Line Tool…');
+    fake().reset();
+    await running(await setup(), 'darwin');
+    fake().state.trays[0]?.emit('right-click');
+    expect(((fake().state.trays[0]?.popUps.at(-1) as { items: { label?: string }[] }).items ?? []).map((i) => i.label)).not.toContain(
+      'Install the Command Line Tool…',
+    );
+  });
+
   it('Linux: a menu whose first item names what it does and does it; Quit quits', async () => {
     const { window } = await running(await setup(), 'linux');
     const tray = fake().state.trays[0];
