@@ -204,6 +204,12 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
             io.stdout.write(`${guideLines((await userCommands.commands()).commands)}\n`);
             continue;
           }
+          // "pause" and "go on" with nothing running: said so, never planned.
+          const pace = panelWord(text);
+          if (pace === 'pause' || pace === 'go_on') {
+            io.stderr.write(`${(pace === 'pause' ? loop.longRun.pause() : loop.longRun.goOn()).message}\n`);
+            continue;
+          }
           // "my commands": the panel opens its list; here it is printed, as `commands list` prints it.
           if (panelWord(text) === 'user_commands') {
             writeCommandList(userCommands.path, await userCommands.commands(), io);

@@ -65,9 +65,15 @@ describe('what is read aloud', () => {
       { type: 'status', status: 'planning' },
       { type: 'done', outcome: 'done', message: 'Done.' },
       { type: 'observation', summary: 'x', elements: 3 },
+      // A long run's steps are shown, not said (issue #32).
+      { type: 'progress', step: 4, total: 30, doing: 'Click “Increment”.', paused: false },
     ] as AssistantEvent[]) {
       expect(spokenLineFor(quiet)).toBeUndefined();
     }
+    expect(spokenLineFor({ type: 'progress', step: 11, total: 30, doing: 'Click “Increment”.', paused: true })).toEqual({
+      text: 'Paused before step 11 of 30. Say go on to continue, or stop.',
+      interrupt: true,
+    });
   });
 });
 
