@@ -94,7 +94,15 @@ export interface ActOptions {
   readonly gate?: LiveGate;
   /** Cancels a running action between its steps (the user pressed Stop). */
   readonly signal?: AbortSignal;
+  /** A sequence asks it before each step (`n` of `total`, what the step does): run it, or stop there. */
+  readonly between?: BetweenSteps;
 }
+
+/** 'go' runs the step; `stop` ends the sequence before it (the steps before it stay done), saying why in a sentence. */
+export type StepGo = 'go' | { readonly stop: string };
+
+/** Asked before step `n` of `total` of a sequence. */
+export type BetweenSteps = (n: number, total: number, describe: string) => Promise<StepGo>;
 
 /** One step of a sequence: what to call it in a message, and how to run it. */
 export interface SequenceStep {

@@ -23,7 +23,7 @@ export const LIMITS = {
   optionsMax: 6,
   suggestionMax: 300,
   reasonMax: 300,
-  sequenceMax: 20,
+  sequenceMax: 100,
   modifiersMax: 4,
   scrollAmountMax: 50,
   clickCountMax: 3,

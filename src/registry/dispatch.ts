@@ -13,7 +13,7 @@ import type { ActionTarget } from '../shared/contracts/events.js';
 import type { Role } from '../shared/roles.js';
 import { riskRank, type RiskLevel } from '../shared/risk-level.js';
 import type { ExecutionEngine } from '../execution/engine.js';
-import type { ActOptions, ElementChoice, LiveGate, Place, SequenceStep, Target } from '../execution/engine-types.js';
+import type { ActOptions, BetweenSteps, ElementChoice, LiveGate, Place, SequenceStep, Target } from '../execution/engine-types.js';
 import { failure, type ActionResult } from '../execution/results.js';
 import { describeIntent } from '../intent/describe.js';
 import { isPoint, isStep, type ElementRef, type Intent, type Place as IntentPlace, type Step } from '../intent/schema.js';
@@ -32,6 +32,8 @@ export interface DispatchOptions {
   readonly policy?: GatePolicy;
   /** Stops a running sequence between steps. */
   readonly signal?: AbortSignal;
+  /** Asked before each step of a sequence (progress, pause, the step budget): the agent's, never a dialogue here. */
+  readonly between?: BetweenSteps;
   /** The element the user picked in answer to "which one?": the label target that was ambiguous acts on it. */
   readonly choice?: ElementChoice;
   /** What the latest observation said about ids: a sequence step is approved at the level it was shown with. */
@@ -246,7 +248,7 @@ export async function dispatchIntent(intent: Intent, engine: EngineApi, options:
               ),
           };
         });
-        return await engine.sequence(steps, signal);
+        return await engine.sequence(steps, { ...signal, ...(options.between ? { between: options.between } : {}) });
       }
       default:
         return assertNever(intent, 'dispatch: unknown intent');

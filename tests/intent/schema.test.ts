@@ -72,7 +72,7 @@ describe('intent schema', () => {
     ['go to cell: absolute marks', { intent: 'go_to_cell', cell: '$A$1' }, 'cell'],
     ['go to cell: a number', { intent: 'go_to_cell', cell: 3 }, 'cell'],
     ['sequence: empty', { intent: 'sequence', steps: [] }, 'steps'],
-    ['sequence: 21 steps', { intent: 'sequence', steps: Array(21).fill({ intent: 'scroll', direction: 'up' }) }, 'steps'],
+    ['sequence: 101 steps (the hard bound)', { intent: 'sequence', steps: Array(LIMITS.sequenceMax + 1).fill({ intent: 'scroll', direction: 'up' }) }, 'steps'],
     ['sequence: nested', { intent: 'sequence', steps: [{ intent: 'sequence', steps: [{ intent: 'scroll', direction: 'up' }] }] }, 'steps.0.intent'],
     ['sequence: a question inside', { intent: 'sequence', steps: [{ intent: 'clarify_request', question: 'Which?' }] }, 'steps.0.intent'],
     ['sequence: an observation inside', { intent: 'sequence', steps: [{ intent: 'get_screen_elements' }] }, 'steps.0.intent'],
@@ -101,6 +101,12 @@ describe('intent schema', () => {
     expect(r.success).toBe(false);
     const paths = r.error!.issues.map((i) => i.path.join('.'));
     expect(paths).toContain(path);
+  });
+
+  it('takes a long sequence (30 steps, and the hard bound of 100) for the step budget to pace (issue #32)', () => {
+    expect(LIMITS.sequenceMax).toBe(100);
+    for (const length of [30, LIMITS.sequenceMax])
+      expect(Intent.safeParse({ intent: 'sequence', steps: Array(length).fill({ intent: 'click_element', element: { label: 'Count' } }) }).success).toBe(true);
   });
 
   it('keeps typed text exactly as given, including tabs, newlines and non-ASCII', () => {
