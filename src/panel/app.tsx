@@ -60,6 +60,8 @@ export function App({ api }: { readonly api: PanelApi }) {
     waiting: session.waiting,
     send,
     edit: (heard) => {
+      // Heard, then put in the box to review: the utterance counts for the command it becomes.
+      session.effort.count('utterance');
       setText(heard);
       input.current?.focus();
     },
@@ -90,6 +92,7 @@ export function App({ api }: { readonly api: PanelApi }) {
     send,
     confirm: session.confirm,
     announce: setAnnouncement,
+    onCount: (input) => session.effort.count(input),
   });
 
   const onboarding = settings !== undefined && !settings.onboardingDone;
@@ -158,6 +161,7 @@ export function App({ api }: { readonly api: PanelApi }) {
             onText={setText}
             send={(t) => void session.sendBox(t)}
             stop={() => void api.stop()}
+            onKeystroke={() => session.effort.count('keystroke')}
             canSend={!(busy && !confirmation) && session.text.trim() !== ''}
             canStop={busy}
           />

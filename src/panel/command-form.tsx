@@ -4,6 +4,7 @@
  */
 import type { Ref } from 'preact';
 import { MAX_COMMAND_LENGTH } from '../shared/limits.js';
+import { isKeystroke } from './effort-tally.js';
 
 export function CommandForm({
   input,
@@ -13,6 +14,7 @@ export function CommandForm({
   stop,
   canSend,
   canStop,
+  onKeystroke,
 }: {
   readonly input: Ref<HTMLTextAreaElement>;
   readonly text: string;
@@ -23,6 +25,8 @@ export function CommandForm({
   readonly canSend: boolean;
   /** Stop is offered (something runs). */
   readonly canStop: boolean;
+  /** A key typed in the box (issue #31: the effort counted, never which key). */
+  readonly onKeystroke?: () => void;
 }) {
   return (
     <form
@@ -42,6 +46,7 @@ export function CommandForm({
         aria-describedby="command-help"
         onInput={(e) => onText(e.currentTarget.value)}
         onKeyDown={(e) => {
+          if (isKeystroke(e)) onKeystroke?.();
           // Enter sends, Shift+Enter starts a new line: one key press per command for a switch user.
           if (e.key === 'Enter' && !e.shiftKey) {
             e.preventDefault();

@@ -10,6 +10,7 @@ import { sessionCommand } from '../shared/session-commands.js';
 import { routeAnswer, type AnswerChannel } from '../shared/answer-words.js';
 import { INITIAL_STATE, reducePanel, waitingFor } from './conversation.js';
 import type { ConfirmAnswer } from './conversation-view.js';
+import { EffortTally } from './effort-tally.js';
 
 export function usePanelSession({
   api,
@@ -24,6 +25,8 @@ export function usePanelSession({
   readonly openUserCommands: () => void;
 }) {
   const [state, dispatch] = useReducer(reducePanel, INITIAL_STATE);
+  /** The inputs of the task under way (issue #31): sent with each command and answer, told in words when it is done. */
+  const effort = useRef(new EffortTally()).current;
   const [text, setBoxText] = useState('');
   /** When the user began the text in the box (ms since the epoch): a text begun before a question never answers it. */
   const begun = useRef<number | undefined>(undefined);
@@ -74,9 +77,17 @@ export function usePanelSession({
     const keepQuestion = own === 'help' || routeAnswer(trimmed, waiting, via).kind === 'not_an_answer';
     if (own !== 'stop') dispatch({ type: 'user', text: trimmed, keepQuestion });
     setText('');
+    if (via === 'spoken') effort.count('utterance', startedAt);
+    // A command sent while nothing waits begins a task; its reply comes when the task is done.
+    const task = waiting.kind === 'nothing';
+    const counts = effort.take();
     let reply: RunReply | undefined;
     try {
-      reply = await (startedAt === undefined ? api.runCommand(trimmed, via) : api.runCommand(trimmed, via, startedAt));
+      reply = await (counts
+        ? api.runCommand(trimmed, via, startedAt ?? Date.now(), counts)
+        : startedAt === undefined
+          ? api.runCommand(trimmed, via)
+          : api.runCommand(trimmed, via, startedAt));
     } catch {
       dispatch({ type: 'send_error', text: 'The command could not be sent to the assistant. Try again; if this stays, restart Assistive Control.' });
       input.current?.focus();
@@ -91,6 +102,10 @@ export function usePanelSession({
       announce(reply.message);
     }
     if (reply && own === 'stop' && !busy) announce(reply.message);
+    if (task) {
+      const words = effort.finish();
+      if (words && reply?.outcome === 'done' && (!own || own === 'show_numbers')) dispatch({ type: 'session_reply', text: words, ok: true });
+    }
     setRecent(await api.recentCommands());
   };
 
@@ -102,7 +117,8 @@ export function usePanelSession({
     const card = state.entries.find((e) => e.id === id && e.kind === 'confirmation');
     if (card?.kind !== 'confirmation' || card.answer !== 'pending') return;
     dispatch({ type: 'answered', id, answer: answer === 'confirm' ? 'confirmed' : 'cancelled' });
-    void api.answerConfirmation(answer, card.questionId);
+    const counts = effort.take();
+    void (counts ? api.answerConfirmation(answer, card.questionId, counts) : api.answerConfirmation(answer, card.questionId));
   };
 
   // `send` as of the latest render (a new function each render), for the listener registered while the numbers show.
@@ -129,5 +145,5 @@ export function usePanelSession({
     [api],
   );
 
-  return { state, busy, waiting, runsEnded, text, setText, recent, setRecent, overlay, send, sendBox, confirm, announceMissingPermissions };
+  return { state, busy, waiting, runsEnded, text, setText, recent, setRecent, overlay, send, sendBox, confirm, announceMissingPermissions, effort };
 }

@@ -30,6 +30,8 @@ export interface PanelScanOptions {
   readonly send: (command: string) => Promise<void>;
   readonly confirm: (id: number, answer: ConfirmAnswer) => void;
   readonly announce: (text: string) => void;
+  /** Counts the user's effort (issue #31): each press, each move of the highlight. */
+  readonly onCount?: (input: 'press' | 'scanStep') => void;
 }
 
 export function usePanelScan({
@@ -46,6 +48,7 @@ export function usePanelScan({
   send,
   confirm,
   announce,
+  onCount,
 }: PanelScanOptions): {
   readonly tree: readonly ScanNode[];
   readonly switchState: SwitchState;
@@ -125,6 +128,7 @@ export function usePanelScan({
           ? `delete ${userCommands.state.pending.entry.say}`
           : undefined,
     announce,
+    ...(onCount ? { onCount } : {}),
   });
 
   // The numbers the switch highlights are highlighted in the overlay too (a row, or one number).

@@ -49,17 +49,19 @@ interface Handlers {
   readonly question?: string | undefined;
   /** Says a sentence to the user (a press that came too soon after a question). */
   readonly announce?: (text: string) => void;
+  /** Counts the user's effort (issue #31): each counted press, each move of the highlight. */
+  readonly onCount?: (input: 'press' | 'scanStep') => void;
 }
 
-export function useSwitch({ settings, tree, perform, stop, onShellSignal, question, announce }: Handlers): SwitchState {
+export function useSwitch({ settings, tree, perform, stop, onShellSignal, question, announce, onCount }: Handlers): SwitchState {
   const enabled = settings?.enabled === true;
   const [state, setState] = useState<SwitchState>({ scanning: false, cursor: TOP, presses: 0, lastChoice: undefined });
   const [loops, setLoops] = useState(0);
   /** A switch is held down: the highlight waits for its release (issue #27), so what it chooses is what it went down on. */
   const [holding, setHolding] = useState(false);
   // The latest values, for listeners registered once.
-  const live = useRef({ state, tree, settings, perform, stop, announce });
-  live.current = { state, tree, settings, perform, stop, announce };
+  const live = useRef({ state, tree, settings, perform, stop, announce, onCount });
+  live.current = { state, tree, settings, perform, stop, announce, onCount };
   const lastCounted = useRef(Number.NEGATIVE_INFINITY);
   // When the question shown now appeared: noted as it is drawn, so the settling time starts no later than the user sees it.
   const shown = useRef<QuestionShown>({ key: undefined, at: Number.NEGATIVE_INFINITY });
@@ -82,6 +84,7 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal, questi
     const delay = settings.scanIntervalMs + (state.cursor.index === 0 ? settings.firstItemPauseMs : 0);
     const timer = setTimeout(() => {
       const moved = move(live.current.tree, state.cursor);
+      live.current.onCount?.('scanStep');
       if (!moved.wrapped) {
         setState((s) => ({ ...s, cursor: moved.cursor }));
         return;
@@ -123,7 +126,9 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal, questi
     if (now - lastCounted.current < cfg.ignoreRepeatMs) return;
     lastCounted.current = now;
     const step = pressSwitch(s, t, which, treeKey(t) === scannedKey.current, start, long);
+    live.current.onCount?.('press');
     if (!step) return;
+    if (which === 'move') live.current.onCount?.('scanStep');
     if (step.restartLoops) setLoops(0);
     setState(step.state);
     if (step.chosen) live.current.perform(step.chosen.action, step.chosen.label);
