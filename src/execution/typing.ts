@@ -17,6 +17,7 @@ import type { ActOptions, FocusedText, Target } from './engine-types.js';
 import { toFailure } from './engine-failures.js';
 import { failure, found, stopWith, success, type ActionResult, type Found } from './results.js';
 import type { ActiveApp } from './apps/target-app.js';
+import type { ElementChoice } from './element-target.js';
 import { pinElement } from './undo-record.js';
 
 /**
@@ -163,8 +164,25 @@ async function withTypedUndo(
 ): Promise<ActionResult> {
   if (result.kind !== 'success' || before === null) return result;
   const after = await parts.bridge.readValue(ref).catch(() => null);
-  if (after === null || after === before) return result;
-  return success(result.message, { kind: 'typed', field: pinElement(field, where), text, before, after });
+  const pinned = after === null || after === before ? undefined : await pinInApp(parts, field, where);
+  return pinned && after !== null ? success(result.message, { kind: 'typed', field: pinned, text, before, after }) : result;
+}
+
+/**
+ * The field pinned in its app's whole tree, where "take it back" looks for it again: the focus is read
+ * in its window's tree, whose ids are not the app's. Only when exactly one element of the app is it.
+ */
+async function pinInApp(parts: EngineParts, field: AxElement, where: AppOf): Promise<ElementChoice | undefined> {
+  const all = await parts.apps.snapshot(where.pid).catch(() => undefined);
+  const same = all?.elements.filter(
+    (e) =>
+      e.role === field.role &&
+      e.name === field.name &&
+      e.description === field.description &&
+      e.states.includes('focused') === field.states.includes('focused'),
+  );
+  const only = same?.length === 1 ? same[0] : undefined;
+  return all && only ? pinElement(only, all) : undefined;
 }
 
 /** Brings a named field's app to the front and gives the field the focus. */
