@@ -268,9 +268,11 @@ const TABLE: readonly Row[] = [
   ['press plus', NO],
   ['press the banana key', NO],
   ['press enter enter', NO],
-  ['press tab 21 times', NO],
+  // A plan has at most LIMITS.sequenceMax (100) steps; a long one is paced by the step budget (issue #32).
+  ['press tab 21 times', seq(...Array.from({ length: 21 }, () => key('tab')))],
+  ['press tab 101 times', NO],
   ['press tab twenty times', seq(...Array.from({ length: 20 }, () => key('tab')))],
-  ['press tab twenty three times', NO],
+  ['press tab twenty three times', seq(...Array.from({ length: 23 }, () => key('tab')))],
   ['press enter in a second', NO],
   ['press Send twice', NO],
 
@@ -390,8 +392,10 @@ const TABLE: readonly Row[] = [
   ['open Safari then go to google.com', seq(open('Safari'), web('https://google.com/'))],
   ['type see you then', NO],
   ['click Send then what is on screen', NO],
-  [Array.from({ length: 21 }, () => 'press tab').join(' then '), NO],
-  ['press tab 15 times then press down 6 times', NO],
+  [Array.from({ length: 21 }, () => 'press tab').join(' then '), seq(...Array.from({ length: 21 }, () => key('tab')))],
+  [Array.from({ length: 101 }, () => 'press tab').join(' then '), NO],
+  ['press tab 15 times then press down 6 times', seq(...Array.from({ length: 15 }, () => key('tab')), ...Array.from({ length: 6 }, () => key('down')))],
+  ['press tab 60 times then press down 41 times', NO],
 
   // --- not commands at all
   ['', NO],
