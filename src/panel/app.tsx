@@ -24,6 +24,8 @@ import { useFocusFollows } from './use-focus-follows.js';
 import { usePanelScan } from './switch/use-panel-scan.js';
 import { usePanelSession } from './use-panel-session.js';
 import { RunProgress } from './run-progress.js';
+import { offersTakeBack } from './take-back-offer.js';
+import { TakeBackOffer } from './take-back-button.js';
 import { useVoice } from './voice/voice-control.js';
 import { VoicePanel } from './voice/voice-panel.js';
 
@@ -152,6 +154,7 @@ export function App({ api }: { readonly api: PanelApi }) {
             onSay={(o) => void send(o)}
             onConfirm={session.confirm}
           />
+          <TakeBackOffer offered={!busy && offersTakeBack(state)} send={(c) => void send(c)} />
 
           <VoicePanel voice={voice} />
 

@@ -13,7 +13,8 @@ import type { PermissionStatus, PermissionKind } from '../shared/permissions.js'
 export type Entry =
   | { readonly id: number; readonly kind: 'user'; readonly text: string }
   | { readonly id: number; readonly kind: 'intent'; readonly text: string; readonly risk: RiskSummary }
-  | { readonly id: number; readonly kind: 'result'; readonly text: string; readonly ok: boolean }
+  /** `fromAction`: the result of an action the assistant did (what "take it back" may reverse). */
+  | { readonly id: number; readonly kind: 'result'; readonly text: string; readonly ok: boolean; readonly fromAction?: boolean }
   | { readonly id: number; readonly kind: 'error'; readonly text: string }
   | { readonly id: number; readonly kind: 'suggestion'; readonly text: string }
   | { readonly id: number; readonly kind: 'clarification'; readonly text: string; readonly options: readonly string[]; readonly open: boolean }
@@ -142,7 +143,7 @@ export function applyEvent(state: PanelState, event: AssistantEvent): PanelState
       return add(state, { kind: 'result', text: `Looked at the screen: ${event.summary}`, ok: true });
     case 'action_result':
       if (!event.ok && state.lastIntent === 'unsupported') return add(state, { kind: 'suggestion', text: event.message });
-      return add(state, { kind: 'result', text: event.message, ok: event.ok });
+      return add(state, { kind: 'result', text: event.message, ok: event.ok, fromAction: true });
     case 'error':
       return add(state, { kind: 'error', text: event.message });
     case 'answer': {

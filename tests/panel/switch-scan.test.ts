@@ -370,3 +370,15 @@ describe('Settings in the scan', () => {
     expect(applySettingsChange(saved, { key: 'provider', choose: 'nonsense' })).toBe(saved);
   });
 });
+
+describe('take it back (issue #31)', () => {
+  it('right after an action, “Take it back” is the first entry: 1 press with one switch', () => {
+    const tree = scanTree({ ...idle, recent: ['click Send'], takeBack: true });
+    expect(tree[0]).toEqual({ type: 'item', label: 'Take it back', action: { kind: 'run', command: 'take it back' } });
+    expect(pressesToLabel(tree, 'Take it back', 'auto')).toBe(1);
+    // Not offered otherwise, nor while a command runs, nor in dictation (which has its own “undo that”).
+    expect(labels(scanTree({ ...idle, recent: ['click Send'] }))).not.toContain('Take it back');
+    expect(labels(scanTree({ ...idle, busy: true, takeBack: true }))).toEqual(['Stop']);
+    expect(labels(scanTree({ ...idle, dictation: 'dictation', takeBack: true }))).not.toContain('Take it back');
+  });
+});

@@ -17,6 +17,7 @@ import type { SessionMode } from '../../shared/contracts/events.js';
 import type { OverlayMark, OverlayView } from '../../shared/contracts/ipc-contract.js';
 import type { ScanMode } from '../../shared/switch-access.js';
 import type { SettingsChange, SettingsScanField } from './settings-scan.js';
+import { TAKE_BACK_COMMAND } from '../take-back-offer.js';
 
 export type ScanAction =
   | { readonly kind: 'confirm' }
@@ -80,6 +81,8 @@ export interface ScanContext {
   readonly settings?: { readonly fields: readonly SettingsScanField[]; readonly changed: boolean };
   /** A long run goes (issue #32): whether it is paused (then "Go on" is offered, else "Pause"). */
   readonly longRun?: { readonly paused: boolean };
+  /** The assistant just acted: "Take it back" is the first entry, one press (issue #31). */
+  readonly takeBack?: boolean;
 }
 
 /** The phrase that opens "Your commands" (a session command, src/shared/session-commands.ts). */
@@ -229,6 +232,8 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
   const dictating = ctx.dictation === 'dictation';
   // The way out of dictation is the first entry, as Stop listening is while listening.
   const top: ScanNode[] = dictating ? [run('stop dictation', 'Stop dictation')] : [];
+  // Right after an action, taking it back is one press.
+  if (ctx.takeBack && !dictating) top.push(run(TAKE_BACK_COMMAND, 'Take it back'));
   top.push(...ctx.options.map((o) => run(o)));
   // The guide just asked for comes first after a question's answers: a group per kind of command.
   if (ctx.guide) {

@@ -2,6 +2,7 @@
  * Switch access wired to the panel: the scan list for what the panel shows now (switch-scan.ts),
  * what each chosen entry does, and the numbers the highlight lights in the overlay.
  */
+import { offersTakeBack } from '../take-back-offer.js';
 import { useEffect } from 'preact/hooks';
 import type { OverlayView, PanelApi, SettingsView } from '../../shared/contracts/ipc-contract.js';
 import { openGuide, openQuestion, pendingConfirmation, type PanelState } from '../conversation.js';
@@ -68,6 +69,7 @@ export function usePanelScan({
     ...(voice.enabled && voice.continuous ? { continuous: voice.continuous } : {}),
     dictation: state.mode,
     ...(busy && state.progress ? { longRun: { paused: state.progress.paused } } : {}),
+    ...(!busy && offersTakeBack(state) ? { takeBack: true } : {}),
     ...(userCommands ? { userCommands: userCommandsScan(userCommands.state) } : {}),
     ...(settingsForm?.state.draft ? { settings: { fields: settingsScanFields(settingsForm.state.draft), changed: settingsForm.state.changed } } : {}),
   });
