@@ -45,9 +45,13 @@ export function usePanelSession({
     () =>
       api.onEvent((event) => {
         dispatch({ type: 'event', event });
-        if (event.type === 'done') setRunsEnded((n) => n + 1);
+        if (event.type !== 'done') return;
+        setRunsEnded((n) => n + 1);
+        // The task is done: what it took, in words ("Done in 3 presses."), after what it did.
+        const words = effort.finish();
+        if (words && event.outcome === 'done') dispatch({ type: 'session_reply', text: words, ok: true });
       }),
-    [api],
+    [api, effort],
   );
 
   // Kept the same function while `api` is: the App's start-up effect runs once per api, not per render.
@@ -78,7 +82,7 @@ export function usePanelSession({
     if (own !== 'stop') dispatch({ type: 'user', text: trimmed, keepQuestion });
     setText('');
     if (via === 'spoken') effort.count('utterance', startedAt);
-    // A command sent while nothing waits begins a task; its reply comes when the task is done.
+    // A command sent while nothing waits begins a task (its `done` event ends it).
     const task = waiting.kind === 'nothing';
     const counts = effort.take();
     let reply: RunReply | undefined;
@@ -102,10 +106,8 @@ export function usePanelSession({
       announce(reply.message);
     }
     if (reply && own === 'stop' && !busy) announce(reply.message);
-    if (task) {
-      const words = effort.finish();
-      if (words && reply?.outcome === 'done' && (!own || own === 'show_numbers')) dispatch({ type: 'session_reply', text: words, ok: true });
-    }
+    // A session word answered by the session itself ends no run: its inputs belong to no task.
+    if (task && own && own !== 'show_numbers') effort.finish();
     setRecent(await api.recentCommands());
   };
 

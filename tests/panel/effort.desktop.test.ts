@@ -1,0 +1,98 @@
+// Effort counted (issue #31 item 3), end to end: the built panel in Debian's Chromium wired to the real
+// core (its audit log in a temporary folder), the real loop and the real engine acting on the loop
+// fixture app. Commands typed key by key: after each task the conversation says how many keys it took,
+// the answer to a confirmation included; the audit log holds one task line per task, counts only, and
+// `assistive-control stats` prints the same figures for the day. Each state passes axe-core.
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAuditLines } from '../../src/agent/audit-log.js';
+import { readTaskEffort } from '../../src/agent/effort-stats.js';
+import { createStatsCommand } from '../../src/cli/stats-command.js';
+import type { PanelSession } from '../../src/core/panel-session.js';
+import { desktopSkipReason } from '../support/desktop.js';
+import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
+import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
+import { startTestCore, voicePanelSetup } from '../support/panel-core.js';
+import { closePorts } from '../support/port-link.js';
+import { captureIo } from '../cli/cli-fixtures.js';
+
+const skip = desktopSkipReason();
+if (skip !== '') console.log(`panel effort desktop test skipped: ${skip}`);
+const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
+
+describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loop and desktop', { timeout: 90_000 }, () => {
+  let fixture: LoopFixture;
+  let panel: PanelBrowser;
+  let session: PanelSession;
+  let dir = '';
+
+  const page = () => panel.page;
+  const entries = () => page().locator('.entries > li');
+  const checkState = async (name: string) => {
+    await panel.screenshot(name);
+    expect(await axeViolations(page()), name).toEqual([]);
+  };
+  /** Types `text` key by key into the command box and presses Enter (each a real key event). */
+  const type = async (text: string) => {
+    const input = page().getByRole('textbox', { name: 'Command' });
+    await input.focus();
+    await page().keyboard.type(text);
+    await page().keyboard.press('Enter');
+  };
+  const tasks = () =>
+    parseAuditLines(readFileSync(join(dir, 'audit', 'audit.jsonl'), 'utf8'))
+      .records.map(readTaskEffort)
+      .filter((t) => t !== undefined);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ac-effort-panel-'));
+    fixture = await openLoopFixture();
+    const bundleDir = await voicePanelSetup(dir, 'http://127.0.0.1:9/v1', (s) => ({ ...s, voice: { ...s.voice, enabled: false } }));
+    session = await startTestCore({ fixture, dir, push: (event) => panel.push(event) });
+    panel = await openPanel({ bundleDir, artifactsDir: ARTIFACTS, session: () => session });
+    await page().getByRole('textbox', { name: 'Command' }).waitFor({ timeout: 20_000 });
+  }, 90_000);
+
+  afterAll(async () => {
+    await panel?.close();
+    closePorts();
+    await fixture?.close();
+  });
+
+  it('says after each task how many keys it took, the answer’s included, logs the counts, and stats prints them', async () => {
+    const start = await fixture.counter('Count: ');
+    // "click Increment" is 15 keys, and Enter.
+    await type('click Increment');
+    // A result entry, read as "Result: Done in 16 keys.", after what the task did.
+    await expect
+      .poll(() => entries().allTextContents(), { timeout: 20_000 })
+      .toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.', 'Result: Done in 16 keys.']);
+    expect((await fixture.counter('Count: ')) - start).toBe(1);
+    await checkState('effort-done-in-keys');
+
+    // A destructive command asks; "no" typed (3 keys) answers it: the task is 22 + 3 keys, and refused, so no "Done in".
+    await type('click Delete everything');
+    await page().getByRole('button', { name: 'Confirm', exact: true }).waitFor();
+    await type('no');
+    await expect.poll(() => page().getByRole('status').textContent(), { timeout: 20_000 }).toBe('Status: Ready');
+    expect((await entries().allTextContents()).filter((t) => t.includes('Done in'))).toEqual(['Result: Done in 16 keys.']);
+    expect(await fixture.counter('Deleted:')).toBe(0);
+
+    await expect.poll(() => tasks().length, { timeout: 10_000 }).toBe(2);
+    const [first, second] = tasks();
+    expect(first).toMatchObject({ outcome: 'done', presses: 0, utterances: 0, keystrokes: 16, scanSteps: 0 });
+    expect(second).toMatchObject({ outcome: 'refused', keystrokes: 27 });
+    // Counts only: no word typed is in a task line.
+    expect(JSON.stringify(tasks())).not.toMatch(/Increment|Delete/);
+
+    const io = captureIo();
+    expect(await createStatsCommand(() => join(dir, 'audit')).run(['--json'], io.io)).toBe(0);
+    const { days } = JSON.parse(io.out()) as { days: Array<Record<string, number>> };
+    expect(days).toHaveLength(1);
+    expect(days[0]).toMatchObject({ tasks: 2, presses: 0, utterances: 0, keystrokes: 43, scanSteps: 0 });
+  });
+});
