@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { Dialogue } from '../../src/agent/dialogue.js';
 import { LongRun } from '../../src/agent/long-run.js';
 import { paceWord } from '../../src/core/pace-words.js';
+import { runningGuide } from '../../src/intent/grammar/command-guide.js';
+import { sessionCommand } from '../../src/shared/session-commands.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 
 /** A long run of 30 steps with a budget of 25, its questions asked through a real dialogue at the clock `now`. */
@@ -19,6 +21,12 @@ function setUp(now: { t: number }) {
 }
 
 describe('pause and go on in the session', () => {
+  it('"what can I say" while a command runs lists stop, pause and go on, each a word the session answers', () => {
+    const guide = runningGuide();
+    expect(guide.groups.flatMap((g) => g.examples)).toEqual(['stop', 'pause', 'go on']);
+    for (const word of guide.groups.flatMap((g) => [...g.examples, ...g.alsoSaid])) expect(sessionCommand(word), word).toBeDefined();
+  });
+
   it('with no long run: both are refused with a sentence', () => {
     const { dialogue, run } = setUp({ t: 1000 });
     expect(paceWord('pause', run, dialogue)).toEqual({ outcome: 'refused', message: expect.stringContaining('Nothing long is running to pause') });

@@ -337,9 +337,15 @@ export function questionGuide(options: readonly string[]): CommandGuide {
   };
 }
 
-/** While a command runs: only stop. */
+/** While a command runs: stop, and a long run's pause and go on (issue #32). */
 export function runningGuide(): CommandGuide {
-  return { scope: 'running', groups: [{ title: 'Stop it', examples: ['stop'], alsoSaid: [] }] };
+  return {
+    scope: 'running',
+    groups: [
+      { title: 'Stop it', examples: ['stop'], alsoSaid: [] },
+      { title: 'A run of more than 5 steps', examples: ['pause', 'go on'], alsoSaid: ['hold on', 'continue', 'resume'] },
+    ],
+  };
 }
 
 /** While the mouse grid is up (issue #29): its words, with cells 1 to `cells` (src/shared/grid-words.ts reads them). */
