@@ -8,6 +8,7 @@
  */
 import { readChoice } from '../shared/answer-words.js';
 import { isSecureTypingCommand } from '../shared/secure-fields.js';
+import { isTakeBackRequest } from './take-back.js';
 import { isRepeatRequest, readYesNo, type ActionAwaitingChoice, type Pending, type RememberedIntent } from './session-memory.js';
 
 export type FollowUp =
@@ -23,6 +24,8 @@ export type FollowUp =
   | { readonly kind: 'repeat'; readonly last: RememberedIntent }
   /** "Do that again" with nothing performed yet. */
   | { readonly kind: 'nothing_to_repeat' }
+  /** "Take it back": reverse the last action (take-back.ts). */
+  | { readonly kind: 'take_back' }
   /** A command of its own. */
   | { readonly kind: 'new' };
 
@@ -40,5 +43,6 @@ export function readFollowUp(text: string, pending: Pending | undefined, last: R
     }
   }
   if (isRepeatRequest(text)) return last ? { kind: 'repeat', last } : { kind: 'nothing_to_repeat' };
+  if (isTakeBackRequest(text)) return { kind: 'take_back' };
   return { kind: 'new' };
 }

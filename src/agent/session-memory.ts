@@ -10,6 +10,7 @@
 import type { ConversationTurn } from '../intent/conversation.js';
 import type { Intent } from '../intent/schema.js';
 import type { ElementChoice } from '../registry/dispatch.js';
+import type { UndoRecord } from '../execution/undo-record.js';
 import type { IntentSource } from '../shared/contracts/events.js';
 import type { RiskLevel } from '../shared/risk-level.js';
 import { readConfirmationAnswer } from '../shared/answer-words.js';
@@ -39,6 +40,8 @@ export interface RememberedIntent {
   readonly picked?: PickedElement;
   /** It was planned after screen content went to a model: a repeat or a save keeps that mark (issue #27). */
   readonly screenInfluenced?: boolean;
+  /** What it changed, as the engine read it back: what "take it back" reverses (take-back.ts). */
+  readonly undo?: UndoRecord;
 }
 
 /** An action that stopped to ask which element: finished with the one the user picks. */
@@ -160,7 +163,8 @@ export class SessionMemory {
   }
 }
 
-const normalize = (text: string): string =>
+/** A whole command as the loop's own words are matched: lower case, no punctuation, single spaces. */
+export const normalize = (text: string): string =>
   text
     .toLowerCase()
     .replace(/[.!?,;:]+/g, ' ')
