@@ -14,6 +14,7 @@ import { benchCli } from './cli.js';
 import { benchListening } from './listening.js';
 import { benchOrdinal } from './ordinal.js';
 import { benchProviders } from './providers.js';
+import { benchScan } from './scan.js';
 import { benchSpeechOut } from './speech-out.js';
 import { formatMs } from './stats.js';
 import { benchValidator } from './validator.js';
@@ -51,6 +52,7 @@ const SECTIONS: readonly Section[] = [
       }
     },
   ],
+  ['predictive switch scanning (issue #31): simulated one-switch user on the recorded screens, row/column against ranked', () => benchScan()],
   [
     'assistant loop overhead per command (instant planner and engine, audit record written; model and OS time excluded)',
     async () => {
