@@ -19,6 +19,7 @@ import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-br
 import { startTestCore, voicePanelSetup } from '../support/panel-core.js';
 import { closePorts } from '../support/port-link.js';
 import { captureIo } from '../cli/cli-fixtures.js';
+import { DEFAULT_SWITCH_SETTINGS } from '../../src/shared/switch-access.js';
 
 const skip = desktopSkipReason();
 if (skip !== '') console.log(`panel effort desktop test skipped: ${skip}`);
@@ -94,5 +95,60 @@ describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loo
     const { days } = JSON.parse(io.out()) as { days: Array<Record<string, number>> };
     expect(days).toHaveLength(1);
     expect(days[0]).toMatchObject({ tasks: 2, presses: 0, utterances: 0, keystrokes: 43, scanSteps: 0 });
+  });
+});
+
+describe.skipIf(skip !== '')('effort counted with two switches, on the real core, loop and desktop', { timeout: 90_000 }, () => {
+  let fixture: LoopFixture;
+  let panel: PanelBrowser;
+  let session: PanelSession;
+  let dir = '';
+
+  const page = () => panel.page;
+  /** The highlighted scan entry's text. */
+  const current = () => page().locator('.scan-item[aria-current="true"]').first().textContent();
+  /** One press of a switch key (Space selects, Enter moves), with the page's own key events. */
+  const press = async (key: ' ' | 'Enter') => {
+    await page().keyboard.down(key);
+    await page().keyboard.up(key);
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ac-effort-switch-'));
+    fixture = await openLoopFixture();
+    const bundleDir = await voicePanelSetup(dir, 'http://127.0.0.1:9/v1', (s) => ({
+      ...s,
+      voice: { ...s.voice, enabled: false },
+      switchAccess: { ...DEFAULT_SWITCH_SETTINGS, enabled: true, mode: 'step', selectInput: 'Space', moveInput: 'Enter', holdMs: 0, ignoreRepeatMs: 0 },
+      quickCommands: ['show numbers', 'click Increment'],
+    }));
+    session = await startTestCore({ fixture, dir, push: (event) => panel.push(event) });
+    panel = await openPanel({ bundleDir, artifactsDir: ARTIFACTS, session: () => session });
+  }, 90_000);
+
+  afterAll(async () => {
+    await panel?.close();
+    closePorts();
+    await fixture?.close();
+  });
+
+  it('counts each press and each move of the highlight, says "Done in 3 presses." and logs them', async () => {
+    await expect.poll(current, { timeout: 20_000 }).toMatch(/^Quick commands/);
+    const start = await fixture.counter('Count: ');
+    await page().evaluate('document.activeElement && document.activeElement.blur()');
+    // Into the quick commands, one move to the second, and select it: 3 presses, 1 scan step.
+    await press(' ');
+    await expect.poll(current).toMatch(/^show numbers/);
+    await press('Enter');
+    await expect.poll(current).toMatch(/^click Increment/);
+    await press(' ');
+    await expect.poll(() => page().locator('.entries > li').allTextContents(), { timeout: 20_000 }).toContain('Result: Done in 3 presses.');
+    expect((await fixture.counter('Count: ')) - start).toBe(1);
+    await panel.screenshot('effort-done-in-presses');
+    expect(await axeViolations(page())).toEqual([]);
+    const lines = parseAuditLines(readFileSync(join(dir, 'audit', 'audit.jsonl'), 'utf8'))
+      .records.map(readTaskEffort)
+      .filter((t) => t !== undefined);
+    expect(lines).toEqual([expect.objectContaining({ outcome: 'done', presses: 3, utterances: 0, keystrokes: 0, scanSteps: 1 })]);
   });
 });
