@@ -113,7 +113,7 @@ describe.skipIf(skip !== '')('the target app: the app the user was in, not the p
     it('"type hello" types into the app the user was in, and not into the panel', async () => {
       await focusPanel();
       // The engine learnt of the fixture only from the bridge's events: it never read it in front.
-      expect(await engine.typeText('hello', undefined)).toEqual(success('Typed “hello”.'));
+      expect(await engine.typeText('hello', undefined)).toMatchObject(success('Typed “hello”.'));
       expect(find(await fixture(), 'text_field', 'Message').value).toBe('hello');
       expect(await panelText()).toBe('');
       expect(await frontPid()).toBe(fixturePid);
@@ -151,7 +151,7 @@ describe.skipIf(skip !== '')('the target app: the app the user was in, not the p
       await createNutInputDriver().moveTo({ x: Math.round(rows.x + rows.width / 2), y: Math.round(rows.y + rows.height / 2) });
       await focusPanel();
       const r = await engine.scroll('down', 5, undefined, undefined);
-      expect(r).toEqual(success('Scrolled down 5 steps over “Engine Fixture”.'));
+      expect(r).toMatchObject(success('Scrolled down 5 steps over “Engine Fixture”.'));
       expect(await frontPid()).toBe(fixturePid);
       await until('the list to scroll', async () => ((await bar()) > 0 ? true : undefined));
     });
