@@ -44,10 +44,15 @@ export class EffortTally {
     return { ...effort, ...(firstAt !== undefined ? { firstInputAt: firstAt } : {}) };
   }
 
-  /** Ends the task: its effort in words (undefined when none was counted), and a new task begins. */
+  /**
+   * Ends the task: its effort in words (undefined when none was counted), and a new task begins. The
+   * scan steps seen while it ran chose nothing (the scan starts over on what the end shows); keys typed
+   * meanwhile stay for the next command.
+   */
   finish(): string | undefined {
     const words = effortWords(this.task);
     this.task = NO_EFFORT;
+    this.pending = { ...this.pending, scanSteps: 0 };
     return words;
   }
 }

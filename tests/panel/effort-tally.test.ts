@@ -27,6 +27,16 @@ describe('EffortTally', () => {
     expect(tally.finish()).toBe('Done in 1 key.');
   });
 
+  it('drops the scan steps seen while a task ran, and keeps keys typed meanwhile for the next command', () => {
+    const tally = new EffortTally();
+    tally.count('press', 1);
+    tally.take();
+    tally.count('scanStep');
+    tally.count('keystroke', 2);
+    expect(tally.finish()).toBe('Done in 1 press.');
+    expect(tally.take()).toEqual({ presses: 0, utterances: 0, keystrokes: 1, scanSteps: 0, firstInputAt: 2 });
+  });
+
   it('tells utterances and keys apart', () => {
     const tally = new EffortTally();
     tally.count('utterance', 5);
