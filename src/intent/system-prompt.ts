@@ -26,8 +26,7 @@ const PURPOSE: Readonly<Record<IntentKind, string>> = {
   go_to_cell:
     'in a spreadsheet, go to a cell ("B3") or select a range ("A1:C5") through its cell address box (Name Box); to fill a cell, go to it, type the text, then press enter',
   open_url: 'open an http(s) address in the browser',
-  window_command:
-    'arrange windows: maximize, minimize, restore, snap_left/snap_right (half of the screen), other_monitor, full_screen, next_window, switch_to (needs the title), show_desktop, close, zoom_in/zoom_out; title names the window, else the front window',
+  window_command: 'arrange a window (title; else the front one), show the desktop, or zoom',
   sequence: 'several actions performed in order without looking at the screen in between',
   clarify_request: 'ask the user one short question when the command is ambiguous',
   get_frontmost_app: 'find out which application is in front',

@@ -39,10 +39,12 @@ export const WINDOW_ACTION_WORDS: Readonly<Record<WindowAction, string>> = {
 };
 
 /**
- * A title that says its window holds unsaved work: editors mark it with "*" or "●" at either end
- * ("*notes.txt - gedit", "● main.ts — Code").
+ * A title that says its window holds unsaved work: editors mark the document's name with "*" or "●"
+ * at either end ("*notes.txt - gedit", "notes.txt* - Mousepad", "● main.ts — Code").
  */
 export function titleMarksUnsaved(title: string): boolean {
-  const t = title.trim();
-  return /^[*●]|[*●]$/u.test(t) || /^[*●]/u.test(t.replace(/^\S+\s+[-—–]\s+/u, ''));
+  return title
+    .split(/\s[-—–]\s/u)
+    .map((part) => part.trim())
+    .some((part) => /^[*●]|[*●]$/u.test(part));
 }

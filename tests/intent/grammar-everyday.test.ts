@@ -60,7 +60,6 @@ const EDITING_MISSES: readonly string[] = [
   'select', // select what?
   'select all files',
   'close', // close what?
-  'close the window',
   'close Firefox',
   'new window',
   'new',
