@@ -171,7 +171,8 @@ export class PanelSession {
       // Answered here, before any planner: Stop never waits for (or reaches) an LLM.
       const own = sessionCommand(command);
       if (own === 'stop') return this.stop();
-      if (own === 'pause' || own === 'go_on') return paceWord(own, this.loop.longRun, this.dialogue, startedAt);
+      // While dictating, "continue" or "pause" alone is text for the field (no long run goes then).
+      if ((own === 'pause' || own === 'go_on') && !this.dictating) return paceWord(own, this.loop.longRun, this.dialogue, startedAt);
       if (own === 'help') return this.help();
       if (own === 'show_panel') return { outcome: 'done', message: 'The panel is shown.', showPanel: true } satisfies RunReply;
       // The panel opens its list itself; anything else that sends the words is told where it is.
