@@ -17,11 +17,10 @@
  */
 import type { Role } from '../shared/roles.js';
 import { changeCase, isDictationStart, isDictationStop, readDictation, renderDictation, type DictationCommand, type Piece } from '../intent/dictation-text.js';
-import type { Intent } from '../intent/schema.js';
-import { dispatchIntent, type ActionResult, type EngineApi } from '../registry/dispatch.js';
+import type { EngineApi } from '../registry/dispatch.js';
 import type { GatePolicy } from '../registry/risk.js';
 import type { FocusedText } from '../execution/engine-types.js';
-import { caretKeys, inputPlatformOf, type CaretKeys, type Chord, type InputPlatform } from '../execution/input/keymap.js';
+import type { InputPlatform } from '../execution/input/keymap.js';
 import type { AssistantEvent } from '../shared/contracts/events.js';
 import { quote } from '../shared/text/quote.js';
 import {
@@ -43,8 +42,11 @@ import {
   type Edit,
   type FieldRecord,
 } from './dictation-field.js';
+import { readTextEdit } from '../intent/grammar/verbs-edit.js';
+import { FieldKeys, Stopped } from './field-keys.js';
+import { TextEditing } from './text-editing.js';
 import type { RunResult } from './loop-types.js';
-import { Cancelled, type Planned, type RunState, type Step } from './run-state.js';
+import type { Planned, RunState, Step } from './run-state.js';
 
 /** The fields dictation remembers at once (the oldest is forgotten). */
 const FIELDS_MAX = 8;
@@ -65,9 +67,6 @@ export interface DictationDeps {
 
 const QUOTE_MAX = 60;
 
-/** A correction that cannot go on: its sentence. */
-class Stopped extends Error {}
-
 export class DictationSession {
   private on = false;
   private readonly fields = new Map<string, FieldRecord>();
@@ -75,10 +74,17 @@ export class DictationSession {
   private correcting: { readonly role: Role; readonly name: string } | undefined;
   /** The end of what dictation typed into fields that do not show their text (for spacing only). */
   private readonly blind = new Map<string, string>();
-  private readonly keys: CaretKeys;
+  private readonly fieldKeys: FieldKeys;
+  /** Editing any field's text outside dictation ("select the second paragraph", text-editing.ts). */
+  private readonly editing: TextEditing;
 
   constructor(private readonly deps: DictationDeps) {
-    this.keys = caretKeys(deps.platform ?? inputPlatformOf(process.platform));
+    this.fieldKeys = new FieldKeys(deps);
+    this.editing = new TextEditing(this.fieldKeys, (message) => deps.emit({ type: 'action_result', ok: true, message }));
+  }
+
+  private get keys(): FieldKeys['keys'] {
+    return this.fieldKeys.keys;
   }
 
   /** Dictation mode is on: every command is text for the focused field. */
@@ -94,15 +100,21 @@ export class DictationSession {
     if (!this.on) {
       if (isDictationStart(text)) return this.start();
       if (isDictationStop(text)) return { outcome: 'done', message: 'Dictation is not on: commands are carried out as usual.' };
-      return undefined;
+      // Editing any field by its words; while dictating, dictation's own "select …" and "correct …" win.
+      const edit = readTextEdit(text);
+      return edit ? this.stoppable('text_edit', () => this.editing.run(edit, state)) : undefined;
     }
     const said = readDictation(text);
+    return this.stoppable('dictation', () => (said.kind === 'text' ? this.dictate(said.pieces, state) : this.command(said.command, state)));
+  }
+
+  /** Runs a change; one that stops says its sentence as an error and fails. */
+  private async stoppable(code: string, change: () => Promise<RunResult>): Promise<RunResult> {
     try {
-      if (said.kind === 'text') return await this.dictate(said.pieces, state);
-      return await this.command(said.command, state);
+      return await change();
     } catch (e) {
       if (e instanceof Stopped) {
-        this.deps.emit({ type: 'error', code: 'dictation', message: e.message, retryable: false });
+        this.deps.emit({ type: 'error', code, message: e.message, retryable: false });
         return { outcome: 'failed', message: e.message };
       }
       throw e;
@@ -161,9 +173,7 @@ export class DictationSession {
    * The text is for `field` only (issue #27): when the focus is on another element as it goes, nothing is typed.
    */
   private async type(state: RunState, text: string, field: { readonly role: Role; readonly name: string }): Promise<RunResult> {
-    const intent: Intent = { intent: 'type_text', text };
-    const step = await this.deps.act(state, { intent, source: 'grammar', lowConfidence: false, keysFor: { role: field.role, name: field.name } });
-    return step.kind === 'end' ? step.result : { outcome: 'failed', message: 'The text could not be typed. Nothing more was done.' };
+    return this.fieldKeys.type(state, text, field);
   }
 
   // ── corrections ────────────────────────────────────────────────────────────
@@ -301,9 +311,7 @@ export class DictationSession {
 
   /** To the end or the start of the text, then Left or Right: the caret at `offset` wherever the user left it. */
   private async moveCaret(record: FieldRecord, offset: number, state: RunState): Promise<void> {
-    const move = caretMoveTo(record.value, offset);
-    await this.press(state, move.anchor === 'end' ? this.keys.textEnd : this.keys.textStart, 1);
-    await this.press(state, move.key === 'left' ? this.keys.left : this.keys.right, move.presses);
+    await this.fieldKeys.moveCaret(record.value, offset, state, this.correcting);
   }
 
   /** Reads the field back: it must read exactly `expected`, else the correction stops. */
@@ -318,25 +326,8 @@ export class DictationSession {
     );
   }
 
-  /** Presses a chord `times` times through the registry's dispatch (the live gate sees each). */
-  private async press(state: RunState, { key, modifiers }: Chord, times: number): Promise<void> {
-    for (let i = 0; i < times; i++) {
-      if (state.signal.aborted) throw new Cancelled();
-      const result: ActionResult = await dispatchIntent(
-        { intent: 'press_key', key, ...(modifiers.length > 0 ? { modifiers: [...modifiers] } : {}) },
-        this.deps.engine,
-        {
-          approved: 'harmless',
-          signal: state.signal,
-          ...(this.deps.policy ? { policy: this.deps.policy } : {}),
-          ...(this.correcting ? { keysFor: this.correcting } : {}),
-        },
-      );
-      if (result.kind === 'success') continue;
-      if (result.kind === 'failure' && result.code === 'interrupted') throw new Stopped(result.reason);
-      const why = result.kind === 'failure' ? result.reason : result.kind === 'needs_confirmation' ? result.reason : 'the key was not pressed.';
-      throw new Stopped(`The correction stopped part-way: ${why} Check the field.`);
-    }
+  private async press(state: RunState, chord: FieldKeys['keys']['left'], times: number): Promise<void> {
+    await this.fieldKeys.press(state, chord, times, this.correcting);
   }
 
   private done(message: string): RunResult {
@@ -346,14 +337,8 @@ export class DictationSession {
 
   // ── the field ──────────────────────────────────────────────────────────────
 
-  /** The focused field, read through the engine; stops with the engine's sentence when it cannot be read. */
-  private async focusedField(): Promise<FocusedText> {
-    const read = this.deps.engine.readFocusedText;
-    if (!read) throw new Stopped('This assistant cannot read text fields back, so dictation cannot check what it wrote. Use “type …” instead.');
-    const found = await read.call(this.deps.engine);
-    if (!found.ok) throw new Stopped(sentenceOf(found.result));
-    if (!found.value) throw new Stopped('No text field has the keyboard focus: click the field to write in, then dictate again.');
-    return found.value;
+  private focusedField(): Promise<FocusedText> {
+    return this.fieldKeys.focusedField();
   }
 
   private rememberBlind(key: string, typed: string): void {
@@ -388,18 +373,5 @@ export class DictationSession {
       this.fields.delete(oldest);
     }
     return record;
-  }
-}
-
-function sentenceOf(result: ActionResult): string {
-  switch (result.kind) {
-    case 'failure':
-      return result.reason;
-    case 'clarification':
-      return result.question;
-    case 'needs_confirmation':
-      return result.reason;
-    default:
-      return 'The text field could not be read.';
   }
 }

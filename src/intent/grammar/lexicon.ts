@@ -7,6 +7,8 @@
  */
 import { KEY_NAMES, type CanonicalModifier } from '../../shared/keys.js';
 import type { Role } from '../../shared/roles.js';
+import type { TextUnit } from '../../shared/text/text-units.js';
+import type { CaseChange } from '../dictation-text.js';
 
 /** Spoken and typed names of modifier keys. `option` and `opt` become `alt`: one spelling out. */
 export const MODIFIER_ALIASES: ReadonlyMap<string, CanonicalModifier> = new Map<string, CanonicalModifier>([
@@ -956,3 +958,39 @@ export const END_KEYS: Readonly<Record<Platform, Readonly<Record<'top' | 'bottom
   windows: { top: { key: 'home', modifiers: ['ctrl'] }, bottom: { key: 'end', modifiers: ['ctrl'] } },
   macos: { top: { key: 'home', modifiers: [] }, bottom: { key: 'end', modifiers: [] } },
 };
+
+/**
+ * Editing any text field (issue #32 item 3, verbs-edit.ts): the units by the words that name them,
+ * the verbs that change case, the words for the selection, the caret's verbs and edges.
+ */
+export const EDIT_UNIT_WORDS: ReadonlyMap<string, TextUnit> = new Map([
+  ['word', 'word'],
+  ['sentence', 'sentence'],
+  ['paragraph', 'paragraph'],
+  ['para', 'paragraph'],
+  ['line', 'line'],
+]);
+export const EDIT_CASE_VERBS: ReadonlyMap<string, CaseChange> = new Map([
+  ['capitalise', 'capitalize'],
+  ['capitalize', 'capitalize'],
+  ['cap', 'capitalize'],
+  ['uppercase', 'upper'],
+  ['upper case', 'upper'],
+  ['all caps', 'upper'],
+  ['lowercase', 'lower'],
+  ['lower case', 'lower'],
+  ['no caps', 'lower'],
+]);
+/** "that", "it", "the selection": what is selected in the field. */
+export const EDIT_SELECTION_WORDS: ReadonlySet<string> = new Set(['that', 'it', 'this', 'the selection', 'the selected text', 'selection']);
+/** "this sentence", "the current line": the unit the caret is in. */
+export const EDIT_CURRENT_WORDS: ReadonlySet<string> = new Set(['this', 'the', 'the current', 'current']);
+/** "go to the end of the line": the verbs that move the caret. */
+export const CARET_VERBS: readonly string[] = ['go', 'move', 'jump', 'skip', 'move the cursor', 'move the caret', 'put the cursor', 'put the caret'];
+export const CARET_EDGES: ReadonlyMap<string, 'start' | 'end'> = new Map([
+  ['start', 'start'],
+  ['beginning', 'start'],
+  ['end', 'end'],
+]);
+/** "the end of the text": the whole field. */
+export const EDIT_WHOLE_WORDS: ReadonlySet<string> = new Set(['the text', 'the field', 'the text field']);

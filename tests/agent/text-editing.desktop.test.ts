@@ -1,0 +1,103 @@
+// Editing any text by voice on a real (headless) desktop (issue #32 item 3): the real loop, engine,
+// AT-SPI and XTest on a GTK text view whose text the assistant never typed. Each command is read
+// back exactly from the field through AT-SPI, and each selection through the bridge's own
+// caret-and-selection call; "select all" stays the key chord; a password field is never edited.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AssistantLoop } from '../../src/agent/assistant-loop.js';
+import { ExecutionEngine } from '../../src/execution/engine.js';
+import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
+import type { AssistantEvent } from '../../src/shared/contracts/events.js';
+import { desktopSkipReason, readNamedValue } from '../support/desktop.js';
+import { openFixtureWindow, type FixtureWindow } from '../support/fixture-window.js';
+
+const skip = desktopSkipReason();
+
+describe.skipIf(skip !== '')('editing any text on a real desktop', () => {
+  let fixture: FixtureWindow;
+  let loop: AssistantLoop;
+  const events: AssistantEvent[] = [];
+
+  const valueOf = (name: string): Promise<string> => readNamedValue(fixture.bridge, fixture.pid, name);
+  const say = async (text: string): Promise<string> => {
+    const result = await loop.run(text);
+    expect(result, `${text} → ${result.message}`).toMatchObject({ outcome: 'done' });
+    return result.message;
+  };
+  /** Where the caret and the selection of the element named `name` are, read through the bridge. */
+  const selectionOf = async (name: string): Promise<{ caret: number; start: number; end: number }> => {
+    const snap = await fixture.bridge.snapshot({ pid: fixture.pid });
+    const element = snap.elements.find((e) => e.name === name);
+    if (!element) throw new Error(`no ${name}`);
+    return fixture.bridge.textSelection({ generation: snap.generation, id: element.id });
+  };
+  const selected = async (name: string): Promise<string> => {
+    const { start, end } = await selectionOf(name);
+    return (await valueOf(name)).slice(start, end);
+  };
+
+  beforeAll(async () => {
+    fixture = await openFixtureWindow('dictation');
+    const engine = new ExecutionEngine({ bridge: fixture.bridge, input: createNutInputDriver() });
+    loop = new AssistantLoop({ engine, emit: (e) => void events.push(e), confirm: async () => 'confirmed' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await fixture?.close();
+  });
+
+  it('a GTK text view: correct, delete a sentence, select a paragraph and a span, caret to the end of the line, capitalise, each read back exactly', async () => {
+    await say('click Body');
+    const snap = await fixture.bridge.snapshot({ pid: fixture.pid });
+    const body = snap.elements.find((e) => e.name === 'Body');
+    if (!body) throw new Error('no Body');
+    // Text the assistant never typed, as a user would find it.
+    await fixture.bridge.setValue(
+      { generation: snap.generation, id: body.id },
+      'Dear Anna,\n\nGreetings from Berlin. The weather is fine. See you soon!\nhello big world',
+    );
+    expect(await valueOf('Body')).toBe('Dear Anna,\n\nGreetings from Berlin. The weather is fine. See you soon!\nhello big world');
+
+    expect(await say('correct Berlin to Bern')).toBe('Corrected “Berlin” to “Bern”.');
+    expect(await valueOf('Body')).toBe('Dear Anna,\n\nGreetings from Bern. The weather is fine. See you soon!\nhello big world');
+
+    expect(await say('delete the third sentence')).toMatch(/^Deleted “The weather is fine\.”/u);
+    expect(await valueOf('Body')).toBe('Dear Anna,\n\nGreetings from Bern. See you soon!\nhello big world');
+
+    await say('select the second paragraph');
+    expect(await selected('Body')).toBe('Greetings from Bern. See you soon!');
+
+    await say('go to the end of the line');
+    const lineEnd = 'Dear Anna,\n\nGreetings from Bern. See you soon!'.length;
+    expect(await selectionOf('Body')).toEqual({ caret: lineEnd, start: lineEnd, end: lineEnd });
+
+    await say('select from hello to world');
+    expect(await selected('Body')).toBe('hello big world');
+    await say('capitalise that');
+    expect(await valueOf('Body')).toBe('Dear Anna,\n\nGreetings from Bern. See you soon!\nHello Big World');
+
+    await say('delete the word big');
+    expect(await valueOf('Body')).toBe('Dear Anna,\n\nGreetings from Bern. See you soon!\nHello World');
+
+    await say('go to the start of the first paragraph');
+    expect(await selectionOf('Body')).toEqual({ caret: 0, start: 0, end: 0 });
+
+    // "select all" is still the key chord: the whole text selected, nothing changed.
+    await say('select all');
+    expect(await selected('Body')).toBe('Dear Anna,\n\nGreetings from Bern. See you soon!\nHello World');
+
+    // A place that is not there is a sentence, and the text stays as it was.
+    const missing = await loop.run('select the ninth paragraph');
+    expect(missing).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/^There is no 9th paragraph in “Body” in .+: it has 3 paragraphs\.$/u) });
+    expect(await valueOf('Body')).toBe('Dear Anna,\n\nGreetings from Bern. See you soon!\nHello World');
+    // The run ends idle with one done, after the sentence as an error.
+    expect(events.filter((e) => e.type === 'status').at(-1)).toMatchObject({ status: 'idle' });
+    expect(events.at(-1)).toMatchObject({ type: 'done', outcome: 'failed' });
+    expect(events.filter((e) => e.type === 'error').at(-1)).toMatchObject({ code: 'text_edit', message: missing.message });
+  }, 300_000);
+
+  it('a password field is never edited', async () => {
+    await say('click Password');
+    const result = await loop.run('delete the last word');
+    expect(result, result.message).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/password field/u) });
+  }, 120_000);
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { readTextEdit, type TextEdit } from '../../../src/intent/grammar/verbs-edit.js';
+
+const nth = (unit: string, rank: number, fromEnd = false): unknown => ({ kind: 'unit', unit, pick: { rank, fromEnd } });
+const current = (unit: string): unknown => ({ kind: 'unit', unit, pick: 'current' });
+
+describe('readTextEdit: every phrasing of issue #32 item 3', () => {
+  const positive: readonly (readonly [string, TextEdit | Record<string, unknown>])[] = [
+    ['select the second paragraph', { kind: 'select', place: nth('paragraph', 2) }],
+    ['Select the 2nd paragraph.', { kind: 'select', place: nth('paragraph', 2) }],
+    ['select paragraph 2', { kind: 'select', place: nth('paragraph', 2) }],
+    ['select the last sentence', { kind: 'select', place: nth('sentence', 1, true) }],
+    ['select the second to last line', { kind: 'select', place: nth('line', 2, true) }],
+    ['select the second last word', { kind: 'select', place: nth('word', 2, true) }],
+    ['select this sentence', { kind: 'select', place: current('sentence') }],
+    ['select the line', { kind: 'select', place: current('line') }],
+    ['select the current word', { kind: 'select', place: current('word') }],
+    ['highlight the first word', { kind: 'select', place: nth('word', 1) }],
+    ['select from hello to world', { kind: 'select', place: { kind: 'span', from: 'hello', to: 'world' } }],
+    ['select from Dear Anna through letter', { kind: 'select', place: { kind: 'span', from: 'Dear Anna', to: 'letter' } }],
+    ['select the words thank you', { kind: 'select', place: { kind: 'words', words: 'thank you' } }],
+    ['select “thank you”', { kind: 'select', place: { kind: 'words', words: 'thank you' } }],
+    ['correct Berlin to Bern', { kind: 'correct', splits: [{ from: 'Berlin', to: 'Bern' }] }],
+    [
+      'please correct went to to went',
+      {
+        kind: 'correct',
+        splits: [
+          { from: 'went', to: 'to went' },
+          { from: 'went to', to: 'went' },
+        ],
+      },
+    ],
+    ['delete the last sentence', { kind: 'delete', place: nth('sentence', 1, true) }],
+    ['delete that', { kind: 'delete', place: { kind: 'selection' } }],
+    ['remove the third word', { kind: 'delete', place: nth('word', 3) }],
+    ['erase from hello to world', { kind: 'delete', place: { kind: 'span', from: 'hello', to: 'world' } }],
+    ['delete the word very', { kind: 'delete', place: { kind: 'words', words: 'very' } }],
+    ['go to the end of the line', { kind: 'caret', edge: 'end', place: current('line') }],
+    ['move to the start of the second paragraph', { kind: 'caret', edge: 'start', place: nth('paragraph', 2) }],
+    ['move the cursor to the beginning of the sentence', { kind: 'caret', edge: 'start', place: current('sentence') }],
+    ['go to the end of the text', { kind: 'caret', edge: 'end', place: { kind: 'whole' } }],
+    ['go to the end of the word thanks', { kind: 'caret', edge: 'end', place: { kind: 'words', words: 'thanks' } }],
+    ['capitalise that', { kind: 'case', change: 'capitalize', place: { kind: 'selection' } }],
+    ['capitalize the first word', { kind: 'case', change: 'capitalize', place: nth('word', 1) }],
+    ['all caps the last word', { kind: 'case', change: 'upper', place: nth('word', 1, true) }],
+    ['lowercase the second sentence', { kind: 'case', change: 'lower', place: nth('sentence', 2) }],
+    ['uppercase the words new york', { kind: 'case', change: 'upper', place: { kind: 'words', words: 'new york' } }],
+  ];
+  it.each(positive)('%s', (said, edit) => {
+    expect(readTextEdit(said)).toEqual(edit);
+  });
+
+  // Phrases that belong to other readers, or that say too little: never an edit.
+  const mustNotMatch = [
+    'select all',
+    'select that',
+    'select Paris',
+    'select A1 to C5',
+    'select cell B3',
+    'delete',
+    'delete the file',
+    'delete Report.txt',
+    'go to the end',
+    'go to the bottom',
+    'go to line 10',
+    'go to the end of the page',
+    'go to the start of from a to b',
+    'correct',
+    'correct Berlin',
+    'select the fourteenth paragraph',
+    'select the zero word',
+    'select the big paragraph',
+    'capitalise',
+    'capitalise Paris',
+    'move the window to the left',
+    'type select the second paragraph',
+    'click the second paragraph button',
+    'select the 1000th word',
+  ];
+  it.each(mustNotMatch)('%s is not an edit', (said) => {
+    expect(readTextEdit(said)).toBeNull();
+  });
+});
