@@ -204,9 +204,11 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
     it('scrolls a list: its scroll position changes', async () => {
       const bar = (s: AxSnapshot): number => Number(s.elements.find((e) => e.role === 'scroll_bar')?.value ?? Number.NaN);
       expect(bar(await snap())).toBe(0);
-      expect(await doIt({ intent: 'scroll', direction: 'down', amount: 5, element: { label: 'Row 3' } })).toEqual(
-        success('Scrolled down 5 steps over “Row 3”.'),
-      );
+      // What it changed goes with the result, for "take it back": the way, how far, over which element.
+      expect(await doIt({ intent: 'scroll', direction: 'down', amount: 5, element: { label: 'Row 3' } })).toMatchObject({
+        ...success('Scrolled down 5 steps over “Row 3”.'),
+        undo: { kind: 'scrolled', direction: 'down', steps: 5, over: { name: 'Row 3', role: 'text', pid } },
+      });
       const down = await until('the list to scroll', async () => {
         const v = bar(await snap());
         return v > 0 ? v : undefined;
