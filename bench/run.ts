@@ -11,6 +11,7 @@ import { benchAgent } from './agent.js';
 import { benchApps } from './apps.js';
 import { benchAxBridge } from './ax-bridge.js';
 import { benchCli } from './cli.js';
+import { benchEffortStats } from './effort-stats.js';
 import { benchListening } from './listening.js';
 import { benchOrdinal } from './ordinal.js';
 import { benchProviders } from './providers.js';
@@ -50,6 +51,15 @@ const SECTIONS: readonly Section[] = [
       for (const { name, timing } of benchOrdinal()) {
         console.log(`  ${name.padEnd(44)} median ${formatMs(timing.medianMs)}   p99 ${formatMs(timing.p99Ms)}`);
       }
+    },
+  ],
+  [
+    'stats (issue #31): per-day effort from a full audit log (4 files of 5 MiB), read, parsed and summed',
+    async () => {
+      const s = await benchEffortStats();
+      console.log(
+        `  median ${formatMs(s.timing.medianMs)}   max ${formatMs(s.timing.p99Ms)}   (${s.lines.toLocaleString('en-US')} lines, ${s.tasks.toLocaleString('en-US')} tasks, ${s.days} days; heap grew ≤ ${s.heapMiB.toFixed(0)} MiB in a run)`,
+      );
     },
   ],
   ['predictive switch scanning (issue #31): simulated one-switch user on the recorded screens, row/column against ranked', () => benchScan()],
