@@ -190,6 +190,15 @@ const OTHER_GROUPS: readonly GroupSpec[] = [
     generic: [ex('new tab', 'press_key'), ex('close tab', 'press_key')],
   },
   {
+    title: 'Windows',
+    generic: [
+      ex('maximise', 'window_command'),
+      ex('snap left', 'window_command'),
+      ex('switch to window Budget', 'window_command'),
+      ex('show the desktop', 'window_command'),
+    ],
+  },
+  {
     title: 'Spreadsheet cells',
     generic: [ex('go to cell B2', 'go_to_cell'), ex('select A1 to C5', 'go_to_cell'), ex('type 42 in cell B3', 'sequence')],
   },
