@@ -8,7 +8,8 @@
  * run also offers Pause or Go on); when idle,
  * groups first (Recent commands, Quick commands), so any recent command is two presses with one
  * switch. "What can I say" is the first default quick command; its guide, once shown, is a group of
- * its own after a question's answers (issue #15). With the numbers shown, the marks are scanned row by row, then within the row.
+ * its own after a question's answers (issue #15). With the numbers shown, the marks are scanned likeliest first once the
+ * app's past choices say something (ranked-marks.ts, issue #31), else row by row, then within the row.
  * Dictation (issue #18) is the last entry ("Dictate"); while it is on, "Stop dictation" is the first, and the Recent and Quick
  * commands give way to a few corrections (what they would send is written into the field then).
  */
@@ -81,6 +82,8 @@ export interface ScanContext {
   readonly settings?: { readonly fields: readonly SettingsScanField[]; readonly changed: boolean };
   /** A long run goes (issue #32): whether it is paused (then "Go on" is offered, else "Pause"). */
   readonly longRun?: { readonly paused: boolean };
+  /** The numbered marks likeliest first (ranked-marks.ts), once something is known of the app: scanned instead of rows (issue #31). */
+  readonly rankedMarks?: readonly ScanNode[];
   /** The assistant just acted: "Take it back" is the first entry, one press (issue #31). */
   readonly takeBack?: boolean;
 }
@@ -220,6 +223,7 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
   if (ctx.busy && ctx.longRun) return [ctx.longRun.paused ? run('go on', 'Go on') : run('pause', 'Pause'), stop];
   if (ctx.busy) return [stop];
   if (ctx.overlay?.grid) return gridTree(ctx.overlay);
+  if (ctx.overlay && ctx.rankedMarks) return [...ctx.rankedMarks, run('hide numbers', 'Hide numbers')];
   if (ctx.overlay) {
     const rows = markRows(ctx.overlay.marks).map((row, i): ScanNode => {
       const items = row.map(markItem);

@@ -3,7 +3,7 @@
  * what each chosen entry does, and the numbers the highlight lights in the overlay.
  */
 import { offersTakeBack } from '../take-back-offer.js';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { OverlayView, PanelApi, SettingsView } from '../../shared/contracts/ipc-contract.js';
 import { openGuide, openQuestion, pendingConfirmation, type PanelState } from '../conversation.js';
 import type { ConfirmAnswer } from '../conversation-view.js';
@@ -13,6 +13,7 @@ import type { VoiceState } from '../voice/voice-control.js';
 import type { UserCommandsState } from '../use-user-commands.js';
 import type { SettingsFormState } from '../settings/use-settings-form.js';
 import { applySettingsChange, settingsScanFields } from './settings-scan.js';
+import { EMPTY_MEMORY, rankedMarkTree, rememberMark, type MarkMemory } from './ranked-marks.js';
 
 export interface PanelScanOptions {
   readonly api: PanelApi;
@@ -57,6 +58,9 @@ export function usePanelScan({
   const confirmation = pendingConfirmation(state);
   const question = openQuestion(state);
   const guide = openGuide(state);
+  // The marks chosen by switch, per app: the numbers are scanned likeliest first (issue #31).
+  const marks = useRef<MarkMemory>(EMPTY_MEMORY);
+  const rankedMarks = useMemo(() => (overlay && !overlay.grid ? rankedMarkTree(overlay.app, overlay.marks, marks.current) : undefined), [overlay]);
   const tree = scanTree({
     busy,
     ...(confirmation ? { confirmation: { destructive: confirmation.risk.level === 'destructive' } } : {}),
@@ -65,6 +69,7 @@ export function usePanelScan({
     recent,
     quick: settings?.quickCommands ?? [],
     ...(overlay ? { overlay } : {}),
+    ...(rankedMarks ? { rankedMarks } : {}),
     ...(voice.enabled ? { voice: voice.phase.kind } : {}),
     ...(voice.enabled && voice.continuous ? { continuous: voice.continuous } : {}),
     dictation: state.mode,
@@ -85,9 +90,12 @@ export function usePanelScan({
       case 'run':
         void send(action.command);
         return;
-      case 'mark':
+      case 'mark': {
+        const chosen = overlay?.marks.find((m) => m.id === action.id);
+        if (overlay && chosen) marks.current = rememberMark(marks.current, overlay.app, chosen, Date.now());
         void send(`click ${action.id}`);
         return;
+      }
       case 'user_commands': {
         const listed = userCommands?.state.view?.commands[action.index];
         if (action.step === 'close') userCommands?.close();
