@@ -125,6 +125,16 @@ describe.skipIf(skip !== '')('window commands on a real desktop', () => {
     });
   });
 
+  it('closing a window whose title marks unsaved work asks as destructive, and a moderate approval does not close it', async () => {
+    await run('xdotool', ['set_window', '--name', '*Engine Fixture', String(other)], { timeout: 10_000 });
+    await until('the title marked', async () => ((await xprop(other, '_NET_WM_NAME')).includes('*Engine Fixture') ? true : undefined));
+    const asked = await command('close', 'Engine Fixture', 'moderate');
+    expect(asked).toMatchObject({ kind: 'needs_confirmation', level: 'destructive' });
+    expect(await listedWindows()).toContain(other);
+    await run('xdotool', ['set_window', '--name', 'Engine Fixture', String(other)], { timeout: 10_000 });
+    await until('the title unmarked', async () => ((await xprop(other, '_NET_WM_NAME')).includes('"Engine Fixture"') ? true : undefined));
+  });
+
   it('closing asks first; once approved the window is gone', async () => {
     const asked = await command('close', 'Engine Fixture');
     expect(asked).toMatchObject({ kind: 'needs_confirmation', level: 'moderate' });
