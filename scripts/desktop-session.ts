@@ -122,8 +122,13 @@ async function stopPids(pids: readonly number[]): Promise<void> {
   }
 }
 
+export interface DesktopOptions {
+  /** Xvfb's screen as WIDTHxHEIGHTxDEPTH; the shared session's is 1280x800x24. */
+  readonly screen?: string;
+}
+
 /** Starts a private desktop session. Throws a sentence naming what is missing when it cannot. */
-export async function startDesktopSession(): Promise<DesktopSession> {
+export async function startDesktopSession(options: DesktopOptions = {}): Promise<DesktopSession> {
   const reason = desktopUnavailableReason();
   if (reason) throw new Error(`Cannot start a headless desktop: ${reason}.`);
   const dir = mkdtempSync(join(tmpdir(), 'ac-desktop-'));
@@ -144,7 +149,7 @@ export async function startDesktopSession(): Promise<DesktopSession> {
   };
 
   try {
-    const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+    const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', options.screen ?? '1280x800x24', '-nolisten', 'tcp'], {
       stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
     });
     started.push(xvfb);

@@ -42,6 +42,7 @@ const FIXTURES = {
   grid: { script: 'fixtures/grid-fixture-app.py', title: 'Grid Fixture', ready: 'Drawn presses: 0' },
   'unnamed-buttons': { script: 'fixtures/unnamed-buttons-app.py', title: 'Unnamed Buttons', ready: 'Pressed: none' },
   hostile: { script: 'fixtures/hostile-atspi-app.py' },
+  'two-monitors': { script: 'fixtures/two-monitors.py' },
 } satisfies Record<string, FixtureApp>;
 export type FixtureName = keyof typeof FIXTURES;
 

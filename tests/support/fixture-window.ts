@@ -3,7 +3,7 @@
  * app's process and its counters, its window raised once it is drawn (openFixture).
  */
 import { expect } from 'vitest';
-import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
+import { enterDesktopSession, startDesktopSession, type DesktopOptions, type DesktopSession } from '../../scripts/desktop-session.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { openFixture, stopApps, type Fixture, type FixtureName, type FixtureOptions } from './desktop.js';
 
@@ -15,8 +15,8 @@ export async function openBridge(): Promise<AxBridge> {
 }
 
 /** A private desktop this process has entered, and the accessibility bridge on it (openBridge). */
-export async function openDesktop(): Promise<{ session: DesktopSession; bridge: AxBridge }> {
-  const session = await startDesktopSession();
+export async function openDesktop(options: DesktopOptions = {}): Promise<{ session: DesktopSession; bridge: AxBridge }> {
+  const session = await startDesktopSession(options);
   enterDesktopSession(session.env);
   return { session, bridge: await openBridge() };
 }

@@ -22,6 +22,7 @@ import {
   checkText,
   checkValue,
 } from './arguments.js';
+import { DeviceScales } from './device-pixels.js';
 import { loadNativeBridge, type NativeBridge, type NativeEvent, type NativeSnapshot } from './native.js';
 import { appOf, roleOf, snapshotOf, toAccessibilityError } from './native-values.js';
 import { matchAppName } from '../apps/app-names.js';
@@ -88,6 +89,8 @@ export class AxBridge {
   private listening: Promise<void> | undefined;
   /** The generation of this reader's latest snapshot: its ids are the ones this reader may act on. */
   private latestGeneration: number | undefined;
+  /** Each app's drawing scale: snapshots give bounds in the screen's device pixels. */
+  private readonly scales = new DeviceScales(() => this.listWindows({ deadlineMs: 500 }));
 
   /** Loads the addon now, so that a missing build is reported before the first command. */
   static open(): AxBridge {
@@ -190,7 +193,7 @@ export class AxBridge {
       this.native.snapshot(pid, scope === 'focused_window', maxDepth, maxNodes, showingOnly, useCache, deadline, useMirror),
     );
     if (this.latestGeneration === undefined || s.generation > this.latestGeneration) this.latestGeneration = s.generation;
-    return snapshotOf(s, performance.now() - started);
+    return await this.scales.apply(snapshotOf(s, performance.now() - started));
   }
 
   /** Rejects an id that is not from this reader's latest snapshot, as the native side does for the process. */
