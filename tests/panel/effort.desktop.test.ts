@@ -4,20 +4,15 @@
 // the answer to a confirmation included; the audit log holds one task line per task, counts only, and
 // `assistive-control stats` prints the same figures for the day. Each state passes axe-core.
 import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAuditLines } from '../../src/agent/audit-log.js';
 import { readTaskEffort } from '../../src/agent/effort-stats.js';
 import { createStatsCommand } from '../../src/cli/stats-command.js';
-import type { PanelSession } from '../../src/core/panel-session.js';
 import { desktopSkipReason } from '../support/desktop.js';
-import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
-import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
-import { startTestCore, voicePanelSetup } from '../support/panel-core.js';
-import { closePorts } from '../support/port-link.js';
+import { axeViolations } from '../support/panel-browser.js';
+import { openCorePanel, type CorePanel } from '../support/core-panel.js';
 import { captureIo } from '../cli/cli-fixtures.js';
 import { DEFAULT_SWITCH_SETTINGS } from '../../src/shared/switch-access.js';
 
@@ -26,15 +21,12 @@ if (skip !== '') console.log(`panel effort desktop test skipped: ${skip}`);
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
 
 describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loop and desktop', { timeout: 90_000 }, () => {
-  let fixture: LoopFixture;
-  let panel: PanelBrowser;
-  let session: PanelSession;
-  let dir = '';
+  let cp: CorePanel;
 
-  const page = () => panel.page;
+  const page = () => cp.panel.page;
   const entries = () => page().locator('.entries > li');
   const checkState = async (name: string) => {
-    await panel.screenshot(name);
+    await cp.panel.screenshot(name);
     expect(await axeViolations(page()), name).toEqual([]);
   };
   /** Types `text` key by key into the command box and presses Enter (each a real key event). */
@@ -45,34 +37,28 @@ describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loo
     await page().keyboard.press('Enter');
   };
   const tasks = () =>
-    parseAuditLines(readFileSync(join(dir, 'audit', 'audit.jsonl'), 'utf8'))
+    parseAuditLines(readFileSync(join(cp.dir, 'audit', 'audit.jsonl'), 'utf8'))
       .records.map(readTaskEffort)
       .filter((t) => t !== undefined);
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ac-effort-panel-'));
-    fixture = await openLoopFixture();
-    const bundleDir = await voicePanelSetup(dir, 'http://127.0.0.1:9/v1', (s) => ({ ...s, voice: { ...s.voice, enabled: false } }));
-    session = await startTestCore({ fixture, dir, push: (event) => panel.push(event) });
-    panel = await openPanel({ bundleDir, artifactsDir: ARTIFACTS, session: () => session });
+    cp = await openCorePanel({ prefix: 'ac-effort-panel-', artifactsDir: ARTIFACTS });
     await page().getByRole('textbox', { name: 'Command' }).waitFor({ timeout: 20_000 });
   }, 90_000);
 
   afterAll(async () => {
-    await panel?.close();
-    closePorts();
-    await fixture?.close();
+    await cp?.close();
   });
 
   it('says after each task how many keys it took, the answer’s included, logs the counts, and stats prints them', async () => {
-    const start = await fixture.counter('Count: ');
+    const start = await cp.fixture.counter('Count: ');
     // "click Increment" is 15 keys, and Enter.
     await type('click Increment');
     // A result entry, read as "Result: Done in 16 keys.", after what the task did.
     await expect
       .poll(() => entries().allTextContents(), { timeout: 20_000 })
       .toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.', 'Result: Done in 16 keys.']);
-    expect((await fixture.counter('Count: ')) - start).toBe(1);
+    expect((await cp.fixture.counter('Count: ')) - start).toBe(1);
     await checkState('effort-done-in-keys');
 
     // A destructive command asks; "no" typed (3 keys) answers it: the task is 22 + 3 keys, and refused, so no "Done in".
@@ -81,7 +67,7 @@ describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loo
     await type('no');
     await expect.poll(() => page().getByRole('status').textContent(), { timeout: 20_000 }).toBe('Status: Ready');
     expect((await entries().allTextContents()).filter((t) => t.includes('Done in'))).toEqual(['Result: Done in 16 keys.']);
-    expect(await fixture.counter('Deleted:')).toBe(0);
+    expect(await cp.fixture.counter('Deleted:')).toBe(0);
 
     await expect.poll(() => tasks().length, { timeout: 10_000 }).toBe(2);
     const [first, second] = tasks();
@@ -91,7 +77,7 @@ describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loo
     expect(JSON.stringify(tasks())).not.toMatch(/Increment|Delete/);
 
     const io = captureIo();
-    expect(await createStatsCommand(() => join(dir, 'audit')).run(['--json'], io.io)).toBe(0);
+    expect(await createStatsCommand(() => join(cp.dir, 'audit')).run(['--json'], io.io)).toBe(0);
     const { days } = JSON.parse(io.out()) as { days: Array<Record<string, number>> };
     expect(days).toHaveLength(1);
     expect(days[0]).toMatchObject({ tasks: 2, presses: 0, utterances: 0, keystrokes: 43, scanSteps: 0 });
@@ -99,12 +85,9 @@ describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loo
 });
 
 describe.skipIf(skip !== '')('effort counted with two switches, on the real core, loop and desktop', { timeout: 90_000 }, () => {
-  let fixture: LoopFixture;
-  let panel: PanelBrowser;
-  let session: PanelSession;
-  let dir = '';
+  let cp: CorePanel;
 
-  const page = () => panel.page;
+  const page = () => cp.panel.page;
   /** The highlighted scan entry's text. */
   const current = () => page().locator('.scan-item[aria-current="true"]').first().textContent();
   /** One press of a switch key (Space selects, Enter moves), with the page's own key events. */
@@ -114,27 +97,24 @@ describe.skipIf(skip !== '')('effort counted with two switches, on the real core
   };
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ac-effort-switch-'));
-    fixture = await openLoopFixture();
-    const bundleDir = await voicePanelSetup(dir, 'http://127.0.0.1:9/v1', (s) => ({
-      ...s,
-      voice: { ...s.voice, enabled: false },
-      switchAccess: { ...DEFAULT_SWITCH_SETTINGS, enabled: true, mode: 'step', selectInput: 'Space', moveInput: 'Enter', holdMs: 0, ignoreRepeatMs: 0 },
-      quickCommands: ['show numbers', 'click Increment'],
-    }));
-    session = await startTestCore({ fixture, dir, push: (event) => panel.push(event) });
-    panel = await openPanel({ bundleDir, artifactsDir: ARTIFACTS, session: () => session });
+    cp = await openCorePanel({
+      prefix: 'ac-effort-switch-',
+      artifactsDir: ARTIFACTS,
+      change: (s) => ({
+        ...s,
+        switchAccess: { ...DEFAULT_SWITCH_SETTINGS, enabled: true, mode: 'step', selectInput: 'Space', moveInput: 'Enter', holdMs: 0, ignoreRepeatMs: 0 },
+        quickCommands: ['show numbers', 'click Increment'],
+      }),
+    });
   }, 90_000);
 
   afterAll(async () => {
-    await panel?.close();
-    closePorts();
-    await fixture?.close();
+    await cp?.close();
   });
 
   it('counts each press and each move of the highlight, says "Done in 3 presses." and logs them', async () => {
     await expect.poll(current, { timeout: 20_000 }).toMatch(/^Quick commands/);
-    const start = await fixture.counter('Count: ');
+    const start = await cp.fixture.counter('Count: ');
     await page().evaluate('document.activeElement && document.activeElement.blur()');
     // Into the quick commands, one move to the second, and select it: 3 presses, 1 scan step.
     await press(' ');
@@ -143,10 +123,10 @@ describe.skipIf(skip !== '')('effort counted with two switches, on the real core
     await expect.poll(current).toMatch(/^click Increment/);
     await press(' ');
     await expect.poll(() => page().locator('.entries > li').allTextContents(), { timeout: 20_000 }).toContain('Result: Done in 3 presses.');
-    expect((await fixture.counter('Count: ')) - start).toBe(1);
-    await panel.screenshot('effort-done-in-presses');
+    expect((await cp.fixture.counter('Count: ')) - start).toBe(1);
+    await cp.panel.screenshot('effort-done-in-presses');
     expect(await axeViolations(page())).toEqual([]);
-    const lines = parseAuditLines(readFileSync(join(dir, 'audit', 'audit.jsonl'), 'utf8'))
+    const lines = parseAuditLines(readFileSync(join(cp.dir, 'audit', 'audit.jsonl'), 'utf8'))
       .records.map(readTaskEffort)
       .filter((t) => t !== undefined);
     expect(lines).toEqual([expect.objectContaining({ outcome: 'done', presses: 3, utterances: 0, keystrokes: 0, scanSteps: 1 })]);
