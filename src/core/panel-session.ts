@@ -159,7 +159,8 @@ export class PanelSession {
     this.grid = new GridSession({
       ...(deps.gridAreas ? { areas: deps.gridAreas } : {}),
       ...(deps.gridSize ? { size: deps.gridSize } : {}),
-      run: (command) => this.runLoop(command),
+      // The grid's click ends the task its zooms began (their inputs carried, task-effort.ts).
+      run: (command) => this.effort.run(undefined, () => this.runLoop(command)),
       emit: (event) => this.emit(event),
     });
   }
@@ -178,7 +179,10 @@ export class PanelSession {
       // The panel opens its list itself; anything else that sends the words is told where it is.
       if (own === 'user_commands') return { outcome: 'done', message: 'Your commands are listed in the panel: choose “Your commands”.' } satisfies RunReply;
       // Either word closes whichever is up (Esc sends "hide numbers" for both).
-      if (own === 'hide_numbers' || own === 'hide_grid') return this.hideOverlay(own);
+      if (own === 'hide_numbers' || own === 'hide_grid') {
+        this.effort.drop();
+        return this.hideOverlay(own);
+      }
       const answered = this.answerWaiting(command, via ?? 'typed', startedAt);
       if (answered) return answered;
       // While dictating, what is said is text: "show numbers" would be typed as "what is on the screen".
@@ -189,7 +193,10 @@ export class PanelSession {
       }
       // With the grid up, its words (a cell's number, "click", "move the mouse to 7") are the grid's; while dictating, they are text.
       const toGrid = this.grid.shown && !this.dictating ? gridWord(command) : undefined;
-      if (toGrid) return this.grid.hear(toGrid);
+      if (toGrid) {
+        this.effort.carry(effort);
+        return this.grid.hear(toGrid);
+      }
       // With the numbers up, a number alone ("12", as said or typed) means that element; while dictating, it is the number.
       const bare = this.overlayShown && !this.dictating ? /^\s*(\d{1,5})\s*$/.exec(command) : null;
       const reply = await this.effort.run(effort, () => this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : bare ? `click ${bare[1]}` : command));

@@ -12,6 +12,8 @@ const MAX_TASK_MS = 24 * 60 * 60 * 1000;
 
 export class TaskEffort {
   private task: { effort: Effort; startedAt: number } | undefined;
+  /** Inputs that began a task no run has ended yet (a zoom of the mouse grid before its click). */
+  private carried: EffortReport | undefined;
 
   constructor(
     private readonly record: (record: TaskEffortRecord) => void,
@@ -23,6 +25,19 @@ export class TaskEffort {
     if (this.task && report) this.task.effort = addEffort(this.task.effort, report);
   }
 
+  /** An input that goes on a task but ends none (a zoom of the grid): it counts for the run that ends it. */
+  carry(report: EffortReport | undefined): void {
+    if (!report) return;
+    if (this.task) return this.add(report);
+    const first = [this.carried?.firstInputAt, report.firstInputAt].filter((t) => t !== undefined);
+    this.carried = { ...addEffort(this.carried ?? NO_EFFORT, report), ...(first.length > 0 ? { firstInputAt: Math.min(...first) } : {}) };
+  }
+
+  /** The inputs carried are dropped (the grid closed without a click): they end no task. */
+  drop(): void {
+    this.carried = undefined;
+  }
+
   /**
    * Runs `run` as a task begun with `report`, and writes its effort when it ends. While a task runs,
    * `run` is only run (a second command is refused by the loop; its inputs were added by `add`).
@@ -30,9 +45,12 @@ export class TaskEffort {
   async run<R extends { readonly outcome: Outcome }>(report: EffortReport | undefined, run: () => Promise<R>): Promise<R> {
     if (this.task) return run();
     const now = this.now();
-    const first = report?.firstInputAt;
+    const carried = this.carried;
+    this.carried = undefined;
+    const first = carried?.firstInputAt ?? report?.firstInputAt;
     const startedAt = first !== undefined && first <= now && now - first <= MAX_TASK_MS ? first : now;
-    const task = { effort: report ? addEffort(NO_EFFORT, report) : NO_EFFORT, startedAt };
+    const task = { effort: addEffort(addEffort(NO_EFFORT, carried ?? {}), report ?? {}), startedAt };
+    const counted = carried !== undefined || report !== undefined;
     this.task = task;
     let outcome: Outcome = 'failed';
     try {
@@ -42,7 +60,7 @@ export class TaskEffort {
     } finally {
       this.task = undefined;
       // A command the panel counted nothing for (sent by a program, not by a person) is not a task of the user's.
-      if (report) this.record(taskEffortRecord(task.effort, outcome, task.startedAt, this.now()));
+      if (counted) this.record(taskEffortRecord(task.effort, outcome, task.startedAt, this.now()));
     }
   }
 }

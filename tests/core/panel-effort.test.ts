@@ -10,7 +10,13 @@ import { effortByDay, readTaskEffort } from '../../src/agent/effort-stats.js';
 import { InvalidPayloadError } from '../../src/core/panel-session.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { offlineSession } from './offline-session.js';
+import type { GridAreas } from '../../src/core/grid-areas.js';
 import { fakeEngine } from '../agent/loop-fakes.js';
+
+const AREAS: GridAreas = {
+  screen: async () => ({ x: 0, y: 0, width: 1280, height: 800 }),
+  frontWindow: async () => ({ area: { x: 100, y: 50, width: 600, height: 300 }, app: 'Notes' }),
+};
 
 async function effortSession() {
   const dir = await mkdtemp(join(tmpdir(), 'ac-effort-'));
@@ -26,7 +32,7 @@ async function effortSession() {
   const session = await offlineSession({
     engine: fakeEngine(() => ({ kind: 'success', message: 'Done.' })),
     emit,
-    more: { recordEffort: (r) => audit.appendEffort(r) },
+    more: { recordEffort: (r) => audit.appendEffort(r), gridAreas: AREAS },
   });
   const lines = async () => parseAuditLines(await readFile(audit.file, 'utf8').catch(() => '')).records;
   return { session, next, lines };
@@ -78,5 +84,20 @@ describe('effort per task in the panel session (issue #31)', () => {
     const tasks = (await lines()).map(readTaskEffort).filter((t) => t !== undefined);
     expect(tasks).toHaveLength(1);
     expect(tasks[0]!.seconds).toBeLessThan(60);
+  });
+
+  it('a zoom of the mouse grid counts for the click that ends it; the grid closed without a click keeps nothing', async () => {
+    const { session, lines } = await effortSession();
+    const tasks = async () => (await lines()).map(readTaskEffort).filter((t) => t !== undefined);
+    await session.handle('command:run', ['show grid', 'spoken', Date.now(), counts({ utterances: 1 })]);
+    await session.handle('command:run', ['5', 'spoken', Date.now(), counts({ utterances: 1 })]);
+    expect(await tasks()).toEqual([]);
+    await session.handle('command:run', ['click', 'spoken', Date.now(), counts({ utterances: 1 })]);
+    expect(await tasks()).toEqual([expect.objectContaining({ outcome: 'done', utterances: 2 })]);
+    await session.handle('command:run', ['show grid', 'spoken', Date.now(), counts({ utterances: 1 })]);
+    await session.handle('command:run', ['7', 'spoken', Date.now(), counts({ utterances: 1 })]);
+    await session.handle('command:run', ['hide grid', 'spoken', Date.now(), counts({ utterances: 1 })]);
+    await session.handle('command:run', ['click OK', 'typed', Date.now(), counts({ keystrokes: 9 })]);
+    expect((await tasks()).slice(1)).toEqual([expect.objectContaining({ utterances: 0, keystrokes: 9 })]);
   });
 });
