@@ -28,6 +28,8 @@ import { offersTakeBack } from './take-back-offer.js';
 import { TakeBackOffer } from './take-back-button.js';
 import { useVoice } from './voice/voice-control.js';
 import { VoicePanel } from './voice/voice-panel.js';
+import { ScanRateOffer } from './switch/scan-rate-offer.js';
+import { useScanRate } from './switch/use-scan-rate.js';
 
 export function App({ api }: { readonly api: PanelApi }) {
   const [settings, setSettings] = useState<View | undefined>();
@@ -36,7 +38,14 @@ export function App({ api }: { readonly api: PanelApi }) {
   const input = useRef<HTMLTextAreaElement>(null);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const userCommandsButton = useRef<HTMLButtonElement>(null);
-  const session = usePanelSession({ api, input, announce: setAnnouncement, openUserCommands: () => setScreen('user_commands') });
+  const scanRate = useScanRate({ api, settings, setSettings, announce: setAnnouncement });
+  const session = usePanelSession({
+    api,
+    input,
+    announce: setAnnouncement,
+    openUserCommands: () => setScreen('user_commands'),
+    stepScanRate: scanRate.step,
+  });
   const { state, busy, send, setText, setRecent, announceMissingPermissions } = session;
 
   // Once per api (both functions keep their identity as long as it does).
@@ -95,6 +104,7 @@ export function App({ api }: { readonly api: PanelApi }) {
     confirm: session.confirm,
     announce: setAnnouncement,
     onCount: (input) => session.effort.count(input),
+    scanRate,
   });
 
   const onboarding = settings !== undefined && !settings.onboardingDone;
@@ -154,6 +164,7 @@ export function App({ api }: { readonly api: PanelApi }) {
             onSay={(o) => void send(o)}
             onConfirm={session.confirm}
           />
+          <ScanRateOffer rate={scanRate} currentMs={settings?.switchAccess.scanIntervalMs} />
           <TakeBackOffer offered={!busy && offersTakeBack(state)} send={(c) => void send(c)} />
 
           <VoicePanel voice={voice} />

@@ -17,12 +17,15 @@ export function usePanelSession({
   input,
   announce,
   openUserCommands,
+  stepScanRate,
 }: {
   readonly api: PanelApi;
   readonly input: RefObject<HTMLTextAreaElement | null>;
   readonly announce: (text: string) => void;
   /** "my commands" (typed, spoken or a scan entry) opens the "Your commands" view. */
   readonly openUserCommands: () => void;
+  /** "Slower" / "faster": the switch scan's interval one step (issue #31), changed and saved by the panel. */
+  readonly stepScanRate?: (way: 'slower' | 'faster') => void;
 }) {
   const [state, dispatch] = useReducer(reducePanel, INITIAL_STATE);
   /** The inputs of the task under way (issue #31): sent with each command and answer, told in words when it is done. */
@@ -75,6 +78,12 @@ export function usePanelSession({
     if (own === 'user_commands' && waiting.kind === 'nothing') {
       setText('');
       openUserCommands();
+      return;
+    }
+    // The scan's speed is the panel's (issue #31); while dictating the words are text.
+    if ((own === 'scan_slower' || own === 'scan_faster') && waiting.kind === 'nothing' && state.mode !== 'dictation' && stepScanRate) {
+      setText('');
+      stepScanRate(own === 'scan_slower' ? 'slower' : 'faster');
       return;
     }
     // A text that answers nothing, or a request for help, leaves the waiting question open.

@@ -13,6 +13,8 @@ export const REACTION_SHARE = 0.65;
 export const MIN_REACTIONS = 5;
 /** The reactions a suggestion looks at: the latest ones. */
 export const REACTION_WINDOW = 20;
+/** A press sooner than this after the highlight arrived was not a reaction to it (it was anticipated, or meant for the entry before). */
+export const MIN_REACTION_MS = 150;
 /** Suggestions and steps are rounded to this. */
 export const RATE_ROUNDING_MS = 100;
 /** "Slower" / "faster": one step. */
@@ -35,11 +37,11 @@ export function median(values: readonly number[]): number {
 
 /**
  * The interval the .65 rule suggests from `reactionsMs` (the latest REACTION_WINDOW of them):
- * median / 0.65, rounded to 100 ms, within the setting's range. Undefined with too few reactions, or
+ * median / 0.65 (reactions under MIN_REACTION_MS left out), rounded to 100 ms, within the setting's range. Undefined with too few reactions, or
  * when it is within MIN_CHANGE_MS of `currentMs` (nothing worth offering).
  */
 export function suggestInterval(reactionsMs: readonly number[], currentMs: number): number | undefined {
-  const recent = reactionsMs.filter((r) => Number.isFinite(r) && r > 0).slice(-REACTION_WINDOW);
+  const recent = reactionsMs.filter((r) => Number.isFinite(r) && r >= MIN_REACTION_MS).slice(-REACTION_WINDOW);
   if (recent.length < MIN_REACTIONS) return undefined;
   const suggested = clampRound(median(recent) / REACTION_SHARE);
   return Math.abs(suggested - currentMs) < MIN_CHANGE_MS ? undefined : suggested;

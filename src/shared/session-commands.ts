@@ -4,10 +4,23 @@
  * or hiding the numbered overlay, and "what can I say" (the commands the offline grammar understands, issue #15), and opening the panel's list of
  * the user's own commands (issue #18), which the panel does itself; showing or hiding the mouse grid
  * over the screen or the front window (issue #29; what is said to the grid is src/shared/grid-words.ts);
- * bringing a hidden panel back (issue #31: a voice user must never be stranded without it).
+ * bringing a hidden panel back (issue #31: a voice user must never be stranded without it); the
+ * switch scan one step slower or faster (issue #31), which the panel does itself and saves.
  */
 export type SessionCommand =
-  'stop' | 'pause' | 'go_on' | 'show_numbers' | 'hide_numbers' | 'help' | 'user_commands' | 'show_grid' | 'show_window_grid' | 'hide_grid' | 'show_panel';
+  | 'stop'
+  | 'pause'
+  | 'go_on'
+  | 'show_numbers'
+  | 'hide_numbers'
+  | 'help'
+  | 'user_commands'
+  | 'show_grid'
+  | 'show_window_grid'
+  | 'hide_grid'
+  | 'show_panel'
+  | 'scan_slower'
+  | 'scan_faster';
 
 const PHRASES: Readonly<Record<string, SessionCommand>> = {
   stop: 'stop',
@@ -65,6 +78,16 @@ const PHRASES: Readonly<Record<string, SessionCommand>> = {
   'list my commands': 'user_commands',
   'open my commands': 'user_commands',
   'your commands': 'user_commands',
+  slower: 'scan_slower',
+  'scan slower': 'scan_slower',
+  'slower scan': 'scan_slower',
+  'slower scanning': 'scan_slower',
+  'slow down the scan': 'scan_slower',
+  faster: 'scan_faster',
+  'scan faster': 'scan_faster',
+  'faster scan': 'scan_faster',
+  'faster scanning': 'scan_faster',
+  'speed up the scan': 'scan_faster',
 };
 
 /**

@@ -10,6 +10,7 @@ describe('suggestInterval (the .65 rule)', () => {
     [times(780), 1500, 1200],
     [times(400), 1500, 600],
     [times(200), 1500, 500], // the range's least
+    [[...times(50, 10), ...times(650, 5)], 1500, 1000], // presses under 150 ms were no reactions
     [times(4000), 1500, 5000], // the range's most
     [[300, 900, 1000, 1100, 5000], 800, 1500], // median 1000 → 1538 → 1500; an outlier moves nothing
     [times(900), 1400, undefined], // 1385 → 1400: what is in use already

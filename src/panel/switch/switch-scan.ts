@@ -31,7 +31,9 @@ export type ScanAction =
   | { readonly kind: 'user_commands'; readonly step: 'ask' | 'delete' | 'keep' | 'close'; readonly index: number }
   /** Settings: open the view, save the form, close the view (Back), or change one field of the form. */
   | { readonly kind: 'settings'; readonly step: 'open' | 'save' | 'close' }
-  | { readonly kind: 'settings'; readonly step: 'change'; readonly change: SettingsChange };
+  | { readonly kind: 'settings'; readonly step: 'change'; readonly change: SettingsChange }
+  /** The .65 rule's offer (issue #31): use the interval offered, or not now. */
+  | { readonly kind: 'scan_rate'; readonly step: 'use' | 'not_now' };
 
 /** What a voice entry does: listen (one command, or continuously), finish or cancel that, run a transcript, stop listening continuously. */
 export type VoiceStep = 'listen' | 'finish' | 'run' | 'cancel' | 'stop_listening';
@@ -84,6 +86,8 @@ export interface ScanContext {
   readonly longRun?: { readonly paused: boolean };
   /** The numbered marks likeliest first (ranked-marks.ts), once something is known of the app: scanned instead of rows (issue #31). */
   readonly rankedMarks?: readonly ScanNode[];
+  /** The scan interval the .65 rule offers, shown as "Use 1.2 s" (issue #31). */
+  readonly rateOffer?: string;
   /** The assistant just acted: "Take it back" is the first entry, one press (issue #31). */
   readonly takeBack?: boolean;
 }
@@ -238,6 +242,16 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
   const top: ScanNode[] = dictating ? [run('stop dictation', 'Stop dictation')] : [];
   // Right after an action, taking it back is one press.
   if (ctx.takeBack && !dictating) top.push(run(TAKE_BACK_COMMAND, 'Take it back'));
+  // The scan speed offered (issue #31): one entry after Take it back, the choice inside (one more press, so no list grows by two).
+  if (ctx.rateOffer !== undefined && !dictating && ctx.options.length === 0)
+    top.push({
+      type: 'group',
+      label: `Scan every ${ctx.rateOffer}?`,
+      children: [
+        { type: 'item', label: `Use ${ctx.rateOffer}`, action: { kind: 'scan_rate', step: 'use' } },
+        { type: 'item', label: 'Keep the scan speed', action: { kind: 'scan_rate', step: 'not_now' } },
+      ],
+    });
   top.push(...ctx.options.map((o) => run(o)));
   // The guide just asked for comes first after a question's answers: a group per kind of command.
   if (ctx.guide) {

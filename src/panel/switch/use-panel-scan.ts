@@ -14,6 +14,8 @@ import type { UserCommandsState } from '../use-user-commands.js';
 import type { SettingsFormState } from '../settings/use-settings-form.js';
 import { applySettingsChange, settingsScanFields } from './settings-scan.js';
 import { EMPTY_MEMORY, rankedMarkTree, rememberMark, type MarkMemory } from './ranked-marks.js';
+import type { ScanRate } from './use-scan-rate.js';
+import { secondsShown } from '../../shared/scan-rate.js';
 
 export interface PanelScanOptions {
   readonly api: PanelApi;
@@ -34,6 +36,8 @@ export interface PanelScanOptions {
   readonly announce: (text: string) => void;
   /** Counts the user's effort (issue #31): each press, each move of the highlight. */
   readonly onCount?: (input: 'press' | 'scanStep') => void;
+  /** The scan rate that fits the user (issue #31): reactions noted, its offer scanned. */
+  readonly scanRate?: ScanRate;
 }
 
 export function usePanelScan({
@@ -51,6 +55,7 @@ export function usePanelScan({
   confirm,
   announce,
   onCount,
+  scanRate,
 }: PanelScanOptions): {
   readonly tree: readonly ScanNode[];
   readonly switchState: SwitchState;
@@ -70,6 +75,7 @@ export function usePanelScan({
     quick: settings?.quickCommands ?? [],
     ...(overlay ? { overlay } : {}),
     ...(rankedMarks ? { rankedMarks } : {}),
+    ...(scanRate?.offer !== undefined ? { rateOffer: secondsShown(scanRate.offer) } : {}),
     ...(voice.enabled ? { voice: voice.phase.kind } : {}),
     ...(voice.enabled && voice.continuous ? { continuous: voice.continuous } : {}),
     dictation: state.mode,
@@ -96,6 +102,10 @@ export function usePanelScan({
         void send(`click ${action.id}`);
         return;
       }
+      case 'scan_rate':
+        if (action.step === 'use') scanRate?.accept();
+        else scanRate?.dismiss();
+        return;
       case 'user_commands': {
         const listed = userCommands?.state.view?.commands[action.index];
         if (action.step === 'close') userCommands?.close();
@@ -139,6 +149,7 @@ export function usePanelScan({
           : undefined,
     announce,
     ...(onCount ? { onCount } : {}),
+    ...(scanRate ? { onReaction: scanRate.noteReaction } : {}),
   });
 
   // The numbers the switch highlights are highlighted in the overlay too (a row, or one number).

@@ -49,19 +49,26 @@ interface Handlers {
   readonly question?: string | undefined;
   /** Says a sentence to the user (a press that came too soon after a question). */
   readonly announce?: (text: string) => void;
+  /** A select press that chose or entered the highlighted entry: the time from the highlight arriving there to the press going down (issue #31). */
+  readonly onReaction?: (ms: number) => void;
   /** Counts the user's effort (issue #31): each counted press, each move of the highlight. */
   readonly onCount?: (input: 'press' | 'scanStep') => void;
 }
 
-export function useSwitch({ settings, tree, perform, stop, onShellSignal, question, announce, onCount }: Handlers): SwitchState {
+export function useSwitch({ settings, tree, perform, stop, onShellSignal, question, announce, onCount, onReaction }: Handlers): SwitchState {
   const enabled = settings?.enabled === true;
   const [state, setState] = useState<SwitchState>({ scanning: false, cursor: TOP, presses: 0, lastChoice: undefined });
   const [loops, setLoops] = useState(0);
   /** A switch is held down: the highlight waits for its release (issue #27), so what it chooses is what it went down on. */
   const [holding, setHolding] = useState(false);
   // The latest values, for listeners registered once.
-  const live = useRef({ state, tree, settings, perform, stop, announce, onCount });
-  live.current = { state, tree, settings, perform, stop, announce, onCount };
+  const live = useRef({ state, tree, settings, perform, stop, announce, onCount, onReaction });
+  live.current = { state, tree, settings, perform, stop, announce, onCount, onReaction };
+  // When the highlight arrived where it is (for the reaction time of a press on it).
+  const arrivedAt = useRef(Date.now());
+  useEffect(() => {
+    arrivedAt.current = Date.now();
+  }, [state.cursor, state.scanning]);
   const lastCounted = useRef(Number.NEGATIVE_INFINITY);
   // When the question shown now appeared: noted as it is drawn, so the settling time starts no later than the user sees it.
   const shown = useRef<QuestionShown>({ key: undefined, at: Number.NEGATIVE_INFINITY });
@@ -130,6 +137,8 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal, questi
     if (!step) return;
     if (which === 'move') live.current.onCount?.('scanStep');
     if (step.restartLoops) setLoops(0);
+    // A reaction: a select press on an entry the highlight came to by itself (not one that woke the scan).
+    if (which === 'select' && s.scanning && cfg.mode === 'auto') live.current.onReaction?.(downAt - arrivedAt.current);
     setState(step.state);
     if (step.chosen) live.current.perform(step.chosen.action, step.chosen.label);
   };
