@@ -32,6 +32,9 @@ export function isTakeBackRequest(command: string): boolean {
 /** Browsers, by the app name the accessibility tree gives: Ctrl+Shift+T reopens their last closed tab. */
 const BROWSERS = /\b(firefox|chromium|chrome|brave|vivaldi|opera|edge|epiphany|web|librewolf|safari)\b/i;
 
+/** How the reverse names its element in the plan shown: the one the action was done on, pinned. */
+const SAME = 'the same one as before';
+
 const OPPOSITE = { up: 'down', down: 'up', left: 'right', right: 'left' } as const;
 
 export type TakeBackPlan =
@@ -58,13 +61,13 @@ export function planTakeBack(last: RememberedIntent | undefined, alreadyTaken = 
       return { kind: 'restore_text', record };
     case 'toggled': {
       const element = { label: record.element.name, role: record.element.role, ...(record.element.query.app ? { app: record.element.query.app } : {}) };
-      return { kind: 'intent', intent: { intent: 'click_element', element }, record, pinned: { option: record.element.name } };
+      return { kind: 'intent', intent: { intent: 'click_element', element }, record, pinned: { option: SAME } };
     }
     case 'scrolled': {
       const back = { intent: 'scroll', direction: OPPOSITE[record.direction], amount: record.steps } as const;
       if (record.over) {
         const element = { label: record.over.name, role: record.over.role, ...(record.over.query.app ? { app: record.over.query.app } : {}) };
-        return { kind: 'intent', intent: { ...back, element }, record, pinned: { option: record.over.name } };
+        return { kind: 'intent', intent: { ...back, element }, record, pinned: { option: SAME } };
       }
       return { kind: 'intent', intent: { ...back, ...(record.app ? { app: record.app } : {}) }, record };
     }

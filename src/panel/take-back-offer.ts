@@ -24,10 +24,9 @@ export function offersTakeBack(state: PanelState): boolean {
           .toLowerCase()
           .replace(/[.!]+$/, '') !== TAKE_BACK_COMMAND
       );
-    if (e.kind === 'result' && !acted) {
-      if (!e.ok || e.fromAction !== true) return false;
-      acted = true;
-    }
+    // A failed result ends the offer; the effort's words ("Done in 3 presses.") after the action do not.
+    if (e.kind === 'result' && !e.ok) return false;
+    if (e.kind === 'result' && e.fromAction === true) acted = true;
   }
   return false;
 }

@@ -108,7 +108,7 @@ const CASES: ReadonlyArray<readonly [string, RememberedIntent, TakeBackPlan | Re
       kind: 'intent',
       intent: { intent: 'click_element', element: { label: 'Notify me', role: 'check_box', app: 'Fixture' } },
       record: toggled,
-      pinned: { option: 'Notify me' },
+      pinned: { option: 'the same one as before' },
     },
   ],
   [
@@ -118,7 +118,7 @@ const CASES: ReadonlyArray<readonly [string, RememberedIntent, TakeBackPlan | Re
       kind: 'intent',
       intent: { intent: 'scroll', direction: 'up', amount: 5, element: { label: 'Rows', role: 'list', app: 'Fixture' } },
       record: scrolledOver,
-      pinned: { option: 'Rows' },
+      pinned: { option: 'the same one as before' },
     },
   ],
   [

@@ -10,8 +10,10 @@ const after = (text: string, ...events: AssistantEvent[]): PanelState =>
 const done = { type: 'done', outcome: 'done', message: 'x' } as const;
 
 describe('offersTakeBack', () => {
-  it('after an action’s result', () => {
-    expect(offersTakeBack(after('click Notify me', { type: 'action_result', ok: true, message: 'Clicked “Notify me”.' }, done))).toBe(true);
+  it('after an action’s result, the effort’s words after it too', () => {
+    const acted = after('click Notify me', { type: 'action_result', ok: true, message: 'Clicked “Notify me”.' }, done);
+    expect(offersTakeBack(acted)).toBe(true);
+    expect(offersTakeBack(reducePanel(acted, { type: 'session_reply', text: 'Done in 3 presses.', ok: true }))).toBe(true);
   });
 
   it('not before anything, not after a failure, an error, a session reply, or a take-back itself', () => {
