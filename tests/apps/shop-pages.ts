@@ -71,6 +71,15 @@ function productPage(n: number): string {
 <body><h1>Product ${n}</h1><p>The page of product ${n}.</p><a href="/shop?links=last">The shop with its links last</a></body></html>`;
 }
 
+/** A page with one text area whose text was written by the page, not typed (issue #32 item 3: editing any text). */
+export const NOTES_TEXT = 'Dear Anna,\n\nGreetings from Berlin. The weather is fine. See you soon!\nhello big world';
+
+function notesPage(): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Letter</title></head>
+<body><h1>A letter</h1><label for="notes">Notes</label><br><textarea id="notes" rows="8" cols="60">${NOTES_TEXT}</textarea></body></html>`;
+}
+
 export interface ShopServer {
   readonly url: string;
   /** The paths it has answered, in order (the browser asked for the page: it is loading it). */
@@ -88,6 +97,7 @@ export async function startShopServer(): Promise<ShopServer> {
     let body: string | undefined;
     if (url.pathname === '/shop') body = shopPage(url.searchParams.get('links') !== 'last');
     else if (product) body = productPage(Number(product[1]));
+    else if (url.pathname === '/notes') body = notesPage();
     if (body === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
