@@ -52,7 +52,7 @@ export interface CoreOptions {
   /** The voice detector for continuous listening (Silero VAD by default). */
   readonly createDetector?: () => Promise<VoiceActivityDetector>;
   /** Reads the front window's rectangle for "grid on the window" (the accessibility bridge); without it only the screen's grid is offered. */
-  readonly gridBridge?: Pick<AxBridge, 'snapshot'>;
+  readonly gridBridge?: Pick<AxBridge, 'snapshot' | 'listWindows'>;
   /** Where a message off the contract is reported, in a sentence (default: stderr, which main inherits). */
   readonly log?: (line: string) => void;
   /** Main started this core again after the last one ended unexpectedly: it says it is back. */

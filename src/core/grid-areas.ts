@@ -1,11 +1,15 @@
 /**
  * Where the mouse grid may go (issue #29), read on the desktop: the screen's rectangle (from the
  * input library, which sends the clicks to the same screen) and the front window's (the window of
- * the app the assistant acts on, from its accessibility snapshot, clipped to the screen). Each
- * answers a rectangle or a sentence the user can act on.
+ * the app the assistant acts on, from its accessibility snapshot, clipped to the screen). With two
+ * monitors or more, "the screen" is the monitor of the app the assistant acts on (the window
+ * manager's monitors and windows), else the primary one: the overlay window covers one display, and
+ * cells half as wide are easier to aim with. Each answers a rectangle or a sentence the user can act on.
  */
 import type { AxBridge } from '../execution/accessibility/ax-bridge.js';
+import type { WindowList } from '../execution/accessibility/types.js';
 import { displayProblem } from '../execution/input/input-driver.js';
+import { monitorIndexOf } from '../execution/window-geometry.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import { errorMessage } from '../shared/errors.js';
 import { clipArea, windowArea, type GridArea } from '../shared/mouse-grid.js';
@@ -34,15 +38,37 @@ export async function inputScreenArea(env: NodeJS.ProcessEnv = process.env): Pro
   }
 }
 
+/**
+ * The monitor the grid covers: the one holding the app's window (its active one, else its topmost),
+ * else the primary (listed first), clipped to the screen; the whole screen with one monitor or none.
+ */
+export function monitorArea(list: WindowList, pid: number | undefined, whole: GridArea): GridArea {
+  const monitors = list.monitors.map((m) => clipArea(m, whole)).filter((m): m is GridArea => m !== undefined);
+  if (monitors.length < 2) return whole;
+  const own = list.windows.filter((w) => w.pid === pid && pid !== undefined && !w.minimized);
+  const window = own.find((w) => w.active) ?? own.at(-1);
+  const at = window ? monitorIndexOf(window.frame, monitors) : -1;
+  return monitors[at >= 0 ? at : 0] ?? whole;
+}
+
 export interface DesktopGridAreasDeps {
-  readonly bridge: Pick<AxBridge, 'snapshot'>;
+  /** The snapshot of the front window; the window manager's windows and monitors when the bridge can list them. */
+  readonly bridge: Pick<AxBridge, 'snapshot'> & Partial<Pick<AxBridge, 'listWindows'>>;
   /** The engine the loop acts through: its front app is the app the grid goes over. */
   readonly engine: Pick<EngineApi, 'getFrontmostApp'>;
   readonly screen?: () => Promise<GridArea | string>;
 }
 
 export function desktopGridAreas(deps: DesktopGridAreasDeps): GridAreas {
-  const screen = deps.screen ?? (() => inputScreenArea());
+  const whole = deps.screen ?? (() => inputScreenArea());
+  const screen = async (): Promise<GridArea | string> => {
+    const area = await whole();
+    if (typeof area === 'string' || !deps.bridge.listWindows) return area;
+    const list = await deps.bridge.listWindows({ deadlineMs: WINDOW_DEADLINE_MS }).catch(() => undefined);
+    if (!list) return area;
+    const front = await deps.engine.getFrontmostApp();
+    return monitorArea(list, front.kind === 'observation' ? front.app?.pid : undefined, area);
+  };
   return {
     screen,
     frontWindow: async () => {
@@ -58,8 +84,8 @@ export function desktopGridAreas(deps: DesktopGridAreasDeps): GridAreas {
       } catch (e) {
         return `The window of “${front.app.name}” could not be read (${errorMessage(e)}): say “show grid” for the whole screen.`;
       }
-      const whole = await screen();
-      const shown = area && (typeof whole === 'string' ? area : clipArea(area, whole));
+      const on = await screen();
+      const shown = area && (typeof on === 'string' ? area : clipArea(area, on));
       if (!shown) return `“${front.app.name}” shows no window on the screen: say “show grid” for the whole screen.`;
       return { area: shown, app: front.app.name };
     },

@@ -1,8 +1,8 @@
 // HiDPI and two monitors (issue #32 item 7, #29's multi-monitor gap): a private desktop of its own
 // whose one X screen (2560x1024) is split into two RandR 1.5 monitors side by side, as GTK,
 // Chromium and `xrandr --listmonitors` read them (tests/fixtures/two-monitors.py holds them). On it,
-// real GTK fixture apps: a coordinate click and the mouse grid press a button on the second
-// monitor, the numbers mark it there, and on an app drawn at GDK_SCALE=2 the AT-SPI bounds are
+// real GTK fixture apps: a coordinate click and the mouse grid (on the monitor of the app in front)
+// press a button on the second monitor, the numbers mark it there, and on an app drawn at GDK_SCALE=2 the AT-SPI bounds are
 // checked against the window's device pixels and a click at their centre presses the button.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -91,8 +91,9 @@ describe.skipIf(skip !== '')('two monitors and a scaled app, on a desktop of the
     await desktop?.stop();
   });
 
-  it('the X server lists the two monitors side by side', () => {
+  it('the X server lists the two monitors side by side, and so does the bridge (RandR 1.5, the primary first)', async () => {
     expect(listed).toEqual(MONITORS);
+    expect((await bridge.listWindows()).monitors).toEqual(MONITORS);
   });
 
   describe('an app on the second monitor', () => {
@@ -129,7 +130,7 @@ describe.skipIf(skip !== '')('two monitors and a scaled app, on a desktop of the
     });
   });
 
-  it('the grid covers both monitors; its cells lead to a drawn button on the second one and "click" presses it', async () => {
+  it('the grid covers the monitor of the app in front: its cells lead to a drawn button on the second one and "click" presses it', async () => {
     const grid = await openFixture('grid', bridge);
     try {
       await moveWindow('Grid Fixture', SECOND.x + 400, 300);
@@ -142,15 +143,20 @@ describe.skipIf(skip !== '')('two monitors and a scaled app, on a desktop of the
         const [x = 0, y = 0, width = 0, height = 0] = (await label('Drawn button at:')).split(' ').map(Number);
         return x >= SECOND.x && width > 0 ? { x, y, width, height } : undefined;
       });
-      const shown = viewOf(await say('show grid'));
-      // "The screen" is the whole X screen: both monitors, the cells as gridCells computes them.
-      expect(shown.marks.map(({ x, y, width, height }) => ({ x, y, width, height }))).toEqual(gridCells(SCREEN));
-      const [first, ...rest] = pathTo(SCREEN, placed);
+      const cells = (view: OverlayView): GridArea[] => view.marks.map(({ x, y, width, height }) => ({ x, y, width, height }));
+      // "The screen" is the second monitor, the one the app is on: the cells as gridCells computes them there.
+      expect(cells(viewOf(await say('show grid')))).toEqual(gridCells(SECOND));
+      const [first, ...rest] = pathTo(SECOND, placed);
       await say(String(first));
       if (rest.length > 0) await say(rest.join(' '));
       const reply = await say('click');
       expect(reply.outcome, reply.message).toBe('done');
       await until('the drawn button to count the press', async () => ((await grid.counter('Drawn presses:')) === 1 ? true : undefined));
+      // The app moved to the first monitor: the grid follows it there.
+      await moveWindow('Grid Fixture', 100, 100);
+      await until('the drawn button on the first monitor', async () => (Number((await label('Drawn button at:')).split(' ')[0]) < SECOND.x ? true : undefined));
+      expect(cells(viewOf(await say('show grid')))).toEqual(gridCells(MONITORS[0] as GridArea));
+      await say('hide grid');
     } finally {
       await grid.stop();
     }

@@ -1,4 +1,4 @@
-// libX11 and libXi loaded once (x11_lib.h).
+// libX11, libXi and libXrandr loaded once (x11_lib.h).
 #include "x11_lib.h"
 
 #ifdef AXB_HAVE_X11
@@ -53,6 +53,15 @@ const X11Lib& x11Lib() {
     l.ok = l.openDisplay && l.closeDisplay && l.internAtom && l.getWindowProperty && l.free && l.sendEvent && l.flush &&
            l.sync && l.grabKey && l.ungrabKey && l.keysymToKeycode && l.pending && l.eventsQueued && l.nextEvent &&
            l.peekEvent && l.setErrorHandler && l.queryExtension && l.getEventData && l.freeEventData;
+  });
+  return lib;
+}
+
+const RandrLib& randrLib() {
+  static const RandrLib lib = load<RandrLib>("libXrandr.so.2", [](void* h, RandrLib& l) {
+    symbol(h, l.getMonitors, "XRRGetMonitors");
+    symbol(h, l.freeMonitors, "XRRFreeMonitors");
+    l.ok = l.getMonitors && l.freeMonitors;
   });
   return lib;
 }

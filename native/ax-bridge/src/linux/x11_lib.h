@@ -1,7 +1,7 @@
-// libX11 and libXi, loaded once at run time for the whole bridge: window activation
+// libX11, libXi and libXrandr, loaded once at run time for the whole bridge: window activation
 // (x11_activate.cc), window commands (x11_window.cc), the switch keys (x11_keygrab.cc) and the user's key watch
-// (x11_keywatch.cc). The addon then builds without libx11-dev or libxi-dev and loads in a Wayland session or where the
-// libraries are missing; each user says what it cannot do when `ok` is false.
+// (x11_keywatch.cc); the monitors (x11_window.cc). The addon then builds without libx11-dev or libxi-dev and loads in a
+// Wayland session or where the libraries are missing; each user says what it cannot do when `ok` is false.
 #pragma once
 
 #if __has_include(<X11/Xlib.h>) && __has_include(<X11/XKBlib.h>)
@@ -45,6 +45,27 @@ struct X11Lib {
 };
 
 const X11Lib& x11Lib();
+
+// A RandR 1.5 monitor as libXrandr's XRRGetMonitors gives it (XRRMonitorInfo, declared here so the
+// addon builds without libxrandr-dev).
+struct RrMonitor {
+  Atom name;
+  Bool primary;
+  Bool automatic;
+  int noutput;
+  int x, y, width, height;
+  int mwidth, mheight;
+  unsigned long* outputs;
+};
+
+// libXrandr's monitor list (listWindows' monitors); `ok` when both are there.
+struct RandrLib {
+  RrMonitor* (*getMonitors)(Display*, Window, Bool, int*) = nullptr;
+  void (*freeMonitors)(RrMonitor*) = nullptr;
+  bool ok = false;
+};
+
+const RandrLib& randrLib();
 
 #ifdef AXB_HAVE_XI2
 // The libXi functions the key watch calls; `ok` when all are there.

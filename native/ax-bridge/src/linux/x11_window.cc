@@ -130,6 +130,33 @@ void setState(const Connection& c, Window w, long how, const char* first, const 
          kSourcePager);
 }
 
+// The monitors as RandR 1.5 lists them (what GTK and Chromium read), the primary first; the whole
+// screen when libXrandr or the extension is missing or lists none.
+std::vector<Rect> monitorsOf(const Connection& c) {
+  std::vector<Rect> out;
+  const RandrLib& rr = randrLib();
+  int event = 0, error = 0, opcode = 0;
+  if (rr.ok && c.lib().queryExtension(c.display(), "RANDR", &opcode, &event, &error)) {
+    int n = 0;
+    if (RrMonitor* list = rr.getMonitors(c.display(), c.root(), True, &n)) {
+      for (int i = 0; i < n; i++) {
+        const RrMonitor& m = list[i];
+        if (m.width <= 0 || m.height <= 0) continue;
+        Rect r{static_cast<double>(m.x), static_cast<double>(m.y), static_cast<double>(m.width),
+               static_cast<double>(m.height)};
+        if (m.primary) {
+          out.insert(out.begin(), r);
+        } else {
+          out.push_back(r);
+        }
+      }
+      rr.freeMonitors(list);
+    }
+  }
+  if (out.empty()) out.push_back(frameOf(c, c.root()));
+  return out;
+}
+
 }  // namespace
 
 Result<WindowList> listX11Windows() {
@@ -166,7 +193,7 @@ Result<WindowList> listX11Windows() {
   } else {
     out.workArea = screen;
   }
-  out.monitors.push_back(screen);
+  out.monitors = monitorsOf(c);
   std::vector<unsigned long> showing = c.longs(c.root(), "_NET_SHOWING_DESKTOP", XA_CARDINAL);
   out.showingDesktop = !showing.empty() && showing[0] != 0;
   return out;
