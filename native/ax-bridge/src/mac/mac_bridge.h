@@ -70,9 +70,15 @@ class MacBridge final : public Bridge {
   Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at, const Deadline& deadline) override;
   Result<TextSelection> textSelection(ElementRef ref, const Deadline& deadline) override;
   Result<Done> activateApp(int pid, const Deadline& deadline) override;
+  // window.mm (UNVERIFIED)
+  Result<WindowList> listWindows(const Deadline& deadline) override;
+  Result<Done> windowCommand(uint64_t window, const std::string& command, const Rect& frame,
+                             const Deadline& deadline) override;
   Result<Done> setEventHandler(std::function<void(const Event&)> handler) override;
 
  private:
+  // window.mm: the regular apps are hidden by "show the desktop" (shown again by hide_desktop).
+  bool showingDesktop_ = false;
   // ax_bridge.mm
   void run();
   void startWatch();
