@@ -117,6 +117,13 @@ describe.skipIf(skip !== '')('window commands on a real desktop', () => {
     expect(await xprop('root', '_NET_SHOWING_DESKTOP')).toMatch(/= 0/);
   });
 
+  it('zoom in and out are Ctrl+plus and Ctrl+minus to the app in front, through the key path', async () => {
+    await command('switch_to', 'AX Fixture');
+    await until('AX Fixture active', async () => ((await activeWindow()) === ax ? true : undefined));
+    expect(await command('zoom_in')).toMatchObject({ kind: 'success', message: expect.stringMatching(/^Pressed Ctrl\+(=|equal)/i) });
+    expect(await command('zoom_out')).toMatchObject({ kind: 'success', message: expect.stringMatching(/^Pressed Ctrl\+(-|minus)/i) });
+  });
+
   it('says there is no other monitor on a one-monitor desktop', async () => {
     expect(await command('other_monitor', 'AX Fixture')).toEqual({
       kind: 'failure',
