@@ -14,6 +14,7 @@ import { benchCli } from './cli.js';
 import { benchEffortStats } from './effort-stats.js';
 import { benchListening } from './listening.js';
 import { benchOrdinal } from './ordinal.js';
+import { benchTextUnits } from './text-units.js';
 import { benchProviders } from './providers.js';
 import { benchScan } from './scan.js';
 import { benchSpeechOut } from './speech-out.js';
@@ -49,6 +50,14 @@ const SECTIONS: readonly Section[] = [
     'an element by its rank ("the third button in the toolbar"), per command, on a tree already read',
     () => {
       for (const { name, timing } of benchOrdinal()) {
+        console.log(`  ${name.padEnd(44)} median ${formatMs(timing.medianMs)}   p99 ${formatMs(timing.p99Ms)}`);
+      }
+    },
+  ],
+  [
+    "editing any text (issue #32): the place a command names, found in the field's text already read",
+    () => {
+      for (const { name, timing } of benchTextUnits()) {
         console.log(`  ${name.padEnd(44)} median ${formatMs(timing.medianMs)}   p99 ${formatMs(timing.p99Ms)}`);
       }
     },
