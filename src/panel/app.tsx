@@ -161,6 +161,7 @@ export function App({ api }: { readonly api: PanelApi }) {
             entries={state.entries}
             busy={busy}
             openGuideId={openGuide(state)?.id}
+            effort={state.effort}
             onSay={(o) => void send(o)}
             onConfirm={session.confirm}
           />

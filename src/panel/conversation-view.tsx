@@ -43,8 +43,14 @@ export function entryButton(id: number, selector: string): HTMLButtonElement | n
 export function ConversationView({
   entries,
   openGuideId,
+  effort,
   ...handlers
-}: EntryHandlers & { readonly entries: readonly Entry[]; readonly openGuideId: number | undefined }) {
+}: EntryHandlers & {
+  readonly entries: readonly Entry[];
+  readonly openGuideId: number | undefined;
+  /** What the last task took, in words (issue #31); read out as it appears. */
+  readonly effort?: string | undefined;
+}) {
   return (
     <section class="conversation" aria-label="Conversation">
       <ol aria-live="polite" aria-relevant="additions" class="entries">
@@ -54,6 +60,9 @@ export function ConversationView({
           </li>
         ))}
       </ol>
+      <p class="task-effort" aria-live="polite" data-testid="task-effort">
+        {effort ?? ''}
+      </p>
     </section>
   );
 }

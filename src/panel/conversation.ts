@@ -43,6 +43,8 @@ export interface PanelState {
   readonly mode: SessionMode;
   /** A long run's step now (issue #32): shown above the conversation until the run is done. */
   readonly progress?: RunProgress;
+  /** What the last task done took, in words ("Done in 3 presses.", issue #31), until the next command. */
+  readonly effort?: string;
 }
 
 export type RunProgress = Omit<Extract<AssistantEvent, { type: 'progress' }>, 'type'>;
@@ -181,15 +183,18 @@ export type PanelAction =
   | { readonly type: 'answered'; readonly id: number; readonly answer: 'confirmed' | 'cancelled' }
   | { readonly type: 'permission'; readonly status: PermissionStatus }
   | { readonly type: 'send_error'; readonly text: string }
-  | { readonly type: 'session_reply'; readonly text: string; readonly ok: boolean };
+  | { readonly type: 'session_reply'; readonly text: string; readonly ok: boolean }
+  | { readonly type: 'effort'; readonly text: string };
 
 /** The panel's reducer over the functions above. */
 export function reducePanel(state: PanelState, action: PanelAction): PanelState {
   switch (action.type) {
     case 'event':
       return applyEvent(state, action.event);
-    case 'user':
-      return addUserMessage(state, action.text, action.keepQuestion);
+    case 'user': {
+      const { effort: _said, ...rest } = state;
+      return addUserMessage(rest, action.text, action.keepQuestion);
+    }
     case 'answered':
       return answerConfirmation(state, action.id, action.answer);
     case 'permission':
@@ -198,6 +203,8 @@ export function reducePanel(state: PanelState, action: PanelAction): PanelState 
       return addSendError(state, action.text);
     case 'session_reply':
       return addSessionReply(state, action.text, action.ok);
+    case 'effort':
+      return { ...state, effort: action.text };
   }
 }
 

@@ -52,7 +52,7 @@ export function usePanelSession({
         setRunsEnded((n) => n + 1);
         // The task is done: what it took, in words ("Done in 3 presses."), after what it did.
         const words = effort.finish();
-        if (words && event.outcome === 'done') dispatch({ type: 'session_reply', text: words, ok: true });
+        if (words && event.outcome === 'done') dispatch({ type: 'effort', text: words });
       }),
     [api, effort],
   );

@@ -262,3 +262,16 @@ describe('dictation mode (issue #18)', () => {
     expect(INITIAL_STATE.mode).toBe('commands');
   });
 });
+
+describe('the effort of the last task (issue #31)', () => {
+  it('is kept beside the conversation, not as an entry, until the user says the next thing', () => {
+    let s = reducePanel(INITIAL_STATE, { type: 'effort', text: 'Done in 3 presses.' });
+    expect(s.effort).toBe('Done in 3 presses.');
+    expect(s.entries).toEqual([]);
+    s = reducePanel(s, { type: 'event', event: { type: 'status', status: 'idle' } });
+    expect(s.effort).toBe('Done in 3 presses.');
+    s = reducePanel(s, { type: 'user', text: 'click Send', keepQuestion: false });
+    expect(s.effort).toBeUndefined();
+    expect(s.entries.map((e) => e.kind)).toEqual(['user']);
+  });
+});

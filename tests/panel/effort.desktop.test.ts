@@ -25,6 +25,7 @@ describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loo
 
   const page = () => cp.panel.page;
   const entries = () => page().locator('.entries > li');
+  const effort = () => page().getByTestId('task-effort');
   const checkState = async (name: string) => {
     await cp.panel.screenshot(name);
     expect(await axeViolations(page()), name).toEqual([]);
@@ -54,10 +55,10 @@ describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loo
     const start = await cp.fixture.counter('Count: ');
     // "click Increment" is 15 keys, and Enter.
     await type('click Increment');
-    // A result entry, read as "Result: Done in 16 keys.", after what the task did.
-    await expect
-      .poll(() => entries().allTextContents(), { timeout: 20_000 })
-      .toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.', 'Result: Done in 16 keys.']);
+    // Under the conversation, read out as it appears (a polite live region), after what the task did.
+    await expect.poll(() => effort().textContent(), { timeout: 20_000 }).toBe('Done in 16 keys.');
+    expect(await entries().allTextContents()).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
+    expect(await effort().getAttribute('aria-live')).toBe('polite');
     expect((await cp.fixture.counter('Count: ')) - start).toBe(1);
     await checkState('effort-done-in-keys');
 
@@ -66,7 +67,8 @@ describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loo
     await page().getByRole('button', { name: 'Confirm', exact: true }).waitFor();
     await type('no');
     await expect.poll(() => page().getByRole('status').textContent(), { timeout: 20_000 }).toBe('Status: Ready');
-    expect((await entries().allTextContents()).filter((t) => t.includes('Done in'))).toEqual(['Result: Done in 16 keys.']);
+    // A new command clears the line; a refused task says no "Done in".
+    expect(await effort().textContent()).toBe('');
     expect(await cp.fixture.counter('Deleted:')).toBe(0);
 
     await expect.poll(() => tasks().length, { timeout: 10_000 }).toBe(2);
@@ -122,7 +124,7 @@ describe.skipIf(skip !== '')('effort counted with two switches, on the real core
     await press('Enter');
     await expect.poll(current).toMatch(/^click Increment/);
     await press(' ');
-    await expect.poll(() => page().locator('.entries > li').allTextContents(), { timeout: 20_000 }).toContain('Result: Done in 3 presses.');
+    await expect.poll(() => page().getByTestId('task-effort').textContent(), { timeout: 20_000 }).toBe('Done in 3 presses.');
     expect((await cp.fixture.counter('Count: ')) - start).toBe(1);
     await cp.panel.screenshot('effort-done-in-presses');
     expect(await axeViolations(page())).toEqual([]);
