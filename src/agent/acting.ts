@@ -199,6 +199,7 @@ export class PlanActor {
             command: state.command,
             ...(current.picked ? { picked: current.picked } : {}),
             ...(current.screenInfluenced ? { screenInfluenced: true } : {}),
+            ...(result.undo ? { undo: result.undo } : {}),
           });
           return end('done', result.message);
         case 'failure':

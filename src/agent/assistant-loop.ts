@@ -29,6 +29,7 @@ import { DEFAULT_LOOP_LIMITS, type AssistantDeps, type LoopLimits, type RunOptio
 import { PlanSource } from './planning.js';
 import { AGAIN, Cancelled, type Planned, type RunState, type Step } from './run-state.js';
 import { SessionMemory } from './session-memory.js';
+import { TakeBack } from './take-back.js';
 
 export {
   type AssistantDeps,
@@ -49,6 +50,8 @@ export class AssistantLoop {
   private readonly actor: PlanActor;
   /** Dictation mode (dictation.ts): while on, commands are text for the focused field. */
   readonly dictation: DictationSession;
+  /** "Take it back" (take-back.ts). */
+  private readonly takeBack: TakeBack;
 
   constructor(private readonly deps: AssistantDeps) {
     this.memory = deps.memory ?? new SessionMemory();
@@ -56,6 +59,15 @@ export class AssistantLoop {
     const emit = (event: AssistantEvent): void => this.emit(event);
     this.plans = new PlanSource(deps, this.memory, this.limits, emit);
     this.actor = new PlanActor(deps, this.memory, this.limits, emit, (status) => this.setStatus(status));
+    this.takeBack = new TakeBack({
+      engine: deps.engine,
+      memory: this.memory,
+      emit,
+      setStatus: (status) => this.setStatus(status),
+      validation: () => this.plans.validationContext(),
+      act: (state, planned) => this.actor.act(state, planned),
+      ...(deps.policy ? { policy: deps.policy } : {}),
+    });
     this.dictation = new DictationSession({
       engine: deps.engine,
       emit,
@@ -206,6 +218,11 @@ export class AssistantLoop {
         });
         break;
       }
+      case 'take_back':
+        this.memory.addTurn({ kind: 'user', text });
+        state.grammarTried = true;
+        first = await this.takeBack.run(state);
+        break;
       case 'new':
         this.memory.addCommand(text);
         this.memory.addTurn({ kind: 'user', text });

@@ -8,7 +8,7 @@ import { ExecutionEngine } from '../execution/engine.js';
 import { createNutInputDriver } from '../execution/input/input-driver.js';
 import { withSwitchKeysLetGo, type SwitchKeyHold } from '../execution/input/switch-keys.js';
 import { stopOnUserKeys, type UserKeyWatch } from '../execution/input/user-key-stop.js';
-import { failure, type ActionResult } from '../execution/results.js';
+import { failure, stopWith, type ActionResult } from '../execution/results.js';
 import type { Place } from '../execution/engine-types.js';
 import { TargetAppTracker } from '../execution/apps/target-app.js';
 import type { EngineApi } from '../registry/dispatch.js';
@@ -103,5 +103,18 @@ export function openDesktopEngine(
     const e = get();
     return e instanceof ExecutionEngine ? e.locate(place) : undefined;
   };
-  return api as EngineApi;
+  // "Take it back" (src/agent/take-back.ts): is the last action's change still there; typed text set back.
+  const takeBack: Pick<ExecutionEngine, 'stillAsLeft' | 'restoreTyped'> = {
+    stillAsLeft: async (record) => {
+      const e = get();
+      return e instanceof ExecutionEngine ? e.stillAsLeft(record) : stopWith(e);
+    },
+    restoreTyped: async (record, options) => {
+      const e = get();
+      if (!(e instanceof ExecutionEngine)) return e;
+      hooks.beforeAction?.();
+      return e.restoreTyped(record, options);
+    },
+  };
+  return Object.assign(api, takeBack) as EngineApi;
 }

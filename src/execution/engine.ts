@@ -23,7 +23,7 @@ import type { AxElement } from './accessibility/types.js';
 import { isVisible } from './element-resolution.js';
 import type { Observation } from './observation.js';
 import type { InputDriver, MouseButton, ScrollDirection } from './input/input-driver.js';
-import { ExecutionError, failure, success, type ActionResult, type Found } from './results.js';
+import { ExecutionError, failure, stopWith, success, type ActionResult, type Found } from './results.js';
 import { TargetAppTracker } from './apps/target-app.js';
 import {
   SYSTEM_CLOCK,
@@ -52,6 +52,8 @@ import { openApplication } from './apps/app-launch.js';
 import { runningAppsObservation } from './apps/app-list.js';
 import { openInBrowser } from './open-url.js';
 import { stepFailure, toFailure } from './engine-failures.js';
+import { chordRecord, scrolledRecord, toggledRecord, type UndoRecord } from './undo-record.js';
+import { restoreTyped, stillAsLeft } from './take-back.js';
 
 /** Off macOS the input driver presses cmd as Ctrl (the keymap says so). */
 const CMD_IS_CTRL = modifierKey('cmd', inputPlatformOf(process.platform)) === modifierKey('ctrl', inputPlatformOf(process.platform));
@@ -162,7 +164,7 @@ export class ExecutionEngine {
       if (!isField && element.actions.includes('press')) {
         await this.bridge.performAction(ref, 'press');
         this.apps.noteActed();
-        return success(`Clicked ${describeElement(element)}.`);
+        return success(`Clicked ${describeElement(element)}.`, toggledRecord(element, snapshot));
       }
       // A tab that offers no press (GTK's notebook tabs) is chosen through its tab list's selection.
       if (element.role === 'tab' && element.actions.includes('select')) {
@@ -173,7 +175,7 @@ export class ExecutionEngine {
       const at = centre(element);
       if (at && isVisible(element)) {
         await this.pointerClick(at, 'left', 1);
-        return success(`Clicked ${describeElement(element)}.`);
+        return success(`Clicked ${describeElement(element)}.`, toggledRecord(element, snapshot));
       }
       if (element.actions.includes('focus')) {
         await this.bridge.performAction(ref, 'focus');
@@ -249,6 +251,16 @@ export class ExecutionEngine {
     return this.guard('type', () => typeText(this.parts, text, target, options));
   }
 
+  /** "Take it back": is what an action changed still as it left it, on the same element (take-back.ts)? */
+  async stillAsLeft(record: UndoRecord): Promise<Found<true>> {
+    return stillAsLeft(this.parts, record).catch((error: unknown) => stopWith(toFailure(error, 'check what the last action changed')));
+  }
+
+  /** "Take it back" for typed text: the field set back to its text before, read back (take-back.ts). */
+  async restoreTyped(record: Extract<UndoRecord, { kind: 'typed' }>, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard('take back the typed text', () => restoreTyped(this.parts, record, options));
+  }
+
   /** The focused field and its whole text, for dictation's corrections (typing.ts). */
   async readFocusedText(): Promise<Found<FocusedText | undefined>> {
     return readFocusedText(this.parts);
@@ -284,7 +296,7 @@ export class ExecutionEngine {
       // The line the assistant typed in a terminal is gone once it ran (Enter, Ctrl+M, Ctrl+J, Ctrl+O) or was cleared (Ctrl+C, Ctrl+U).
       const clears = ['enter', 'ctrl+m', 'ctrl+j', 'ctrl+o', 'ctrl+c', 'ctrl+u'].includes(chord);
       if (focus && facts.terminal && clears) this.terminalLines.cleared(focus.app.pid);
-      return success(`Pressed ${chord}.`);
+      return success(`Pressed ${chord}.`, chordRecord(chord, focus?.app));
     });
   }
 
@@ -343,7 +355,8 @@ export class ExecutionEngine {
       if (at && (await this.apps.ownWindowAt(at))) return failure('refused', OWN_WINDOW_REFUSAL);
       if (at) await this.pointer.moveTo(at);
       await this.input.scroll(direction, steps);
-      return success(`Scrolled ${direction} ${steps} step${steps === 1 ? '' : 's'}${over ? ` over ${describeElement(over)}` : ''}.`);
+      const undo = scrolledRecord(direction, steps, target ? over : undefined, overApp);
+      return success(`Scrolled ${direction} ${steps} step${steps === 1 ? '' : 's'}${over ? ` over ${describeElement(over)}` : ''}.`, undo);
     });
   }
 
