@@ -5,10 +5,16 @@
 // press a button on the second monitor, the numbers mark it there, and on an app drawn at GDK_SCALE=2 the AT-SPI bounds are
 // checked against the window's device pixels and a click at their centre presses the button.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPanel } from '../../scripts/build-panel.js';
 import type { DesktopSession } from '../../scripts/desktop-session.js';
+import { overlayFragment } from '../../src/main/panel/overlay-window.js';
+import { viewInDip } from '../../src/main/panel/screen-pixels.js';
 import { desktopGridAreas } from '../../src/core/grid-areas.js';
 import type { PanelSession } from '../../src/core/panel-session.js';
 import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
@@ -17,6 +23,7 @@ import type { OverlayView, RunReply } from '../../src/shared/contracts/ipc-contr
 import { gridCells, type GridArea } from '../../src/shared/mouse-grid.js';
 import { SYSTEM_PYTHON, desktopSkipReason, fixtureScript, openFixture, stopApps, until, type Fixture } from '../support/desktop.js';
 import { openDesktop } from '../support/fixture-window.js';
+import { openBundlePage } from '../support/panel-browser.js';
 import { grammarPanelSession } from '../panel/grammar-session.js';
 import { pathTo } from '../panel/grid-path.js';
 
@@ -67,6 +74,7 @@ describe.skipIf(skip !== '')('two monitors and a scaled app, on a desktop of the
   let bridge: AxBridge;
   let holder: ChildProcess;
   let listed: GridArea[];
+  let bundleDir: string;
   let session: PanelSession;
   const events: AssistantEvent[] = [];
   const say = (command: string) => session.handle('command:run', [command]) as Promise<RunReply>;
@@ -78,6 +86,8 @@ describe.skipIf(skip !== '')('two monitors and a scaled app, on a desktop of the
   beforeAll(async () => {
     ({ session: desktop, bridge } = await openDesktop({ screen: `${SCREEN.width}x${SCREEN.height}x24` }));
     ({ holder, listed } = await splitScreen());
+    bundleDir = await mkdtemp(join(tmpdir(), 'ac-monitors-panel-'));
+    await buildPanel(bundleDir);
     ({ session } = await grammarPanelSession({
       bridge,
       events,
@@ -193,9 +203,31 @@ describe.skipIf(skip !== '')('two monitors and a scaled app, on a desktop of the
       const reply = await say(`click at ${Math.round(b.x + b.width / 2)}, ${Math.round(b.y + b.height / 2)}`);
       expect(reply.outcome, reply.message).toBe('done');
       await until('the click to be counted', async () => ((await scaled.counter('Count:')) === before + 1 ? true : undefined));
-      const mark = viewOf(await say('show numbers')).marks.find((m) => m.label === 'Increment');
-      expect(mark).toMatchObject(b);
+      const numbers = viewOf(await say('show numbers'));
+      expect(numbers.marks.find((m) => m.label === 'Increment')).toMatchObject(b);
       await say('hide numbers');
+      // The overlay page on a display of scale 2, as main draws it (marks in DIP): each outline covers its element's device pixels.
+      const dip = { width: SCREEN.width / 2, height: SCREEN.height / 2 };
+      const page = await openBundlePage({
+        bundleDir,
+        path: `overlay.html${overlayFragment(viewInDip(numbers, 2), { x: 0, y: 0 })}`,
+        viewport: dip,
+        deviceScaleFactor: 2,
+      });
+      try {
+        await page.page.waitForSelector('[data-mark]', { state: 'attached' });
+        const drawn = (await page.page.evaluate(`[...document.querySelectorAll('[data-mark]')].map((li) => {
+          const r = li.querySelector('.mark-outline').getBoundingClientRect();
+          return { id: Number(li.getAttribute('data-mark')), x: r.x * devicePixelRatio, y: r.y * devicePixelRatio, width: r.width * devicePixelRatio, height: r.height * devicePixelRatio };
+        })`)) as ({ id: number } & GridArea)[];
+        expect(drawn.length).toBe(numbers.marks.length);
+        for (const d of drawn) {
+          const m = numbers.marks.find((x) => x.id === d.id);
+          for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(d[k] - (m?.[k] ?? NaN)), `${d.id} ${k}`).toBeLessThanOrEqual(1);
+        }
+      } finally {
+        await page.close();
+      }
     } finally {
       await scaled.stop();
     }

@@ -230,11 +230,13 @@ export async function openBundlePage(options: {
   readonly bundleDir: string;
   readonly path: string;
   readonly viewport: { readonly width: number; readonly height: number };
+  /** Device pixels per CSS pixel (a HiDPI screen: 2); 1 when not given. */
+  readonly deviceScaleFactor?: number;
 }): Promise<{ readonly page: Page; readonly close: () => Promise<void> }> {
   if (!existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
   const server = await servePanel(options.bundleDir);
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  const page = await browser.newPage({ viewport: { ...options.viewport } });
+  const page = await browser.newPage({ viewport: { ...options.viewport }, deviceScaleFactor: options.deviceScaleFactor ?? 1 });
   const { port } = server.address() as AddressInfo;
   await page.goto(`http://127.0.0.1:${port}/${options.path}`);
   return {

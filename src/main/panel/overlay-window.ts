@@ -15,6 +15,7 @@ import type { BrowserWindow, BrowserWindowConstructorOptions, GlobalShortcut } f
 import type { ActionTarget } from '../../shared/contracts/events.js';
 import type { OverlayView } from '../../shared/contracts/ipc-contract.js';
 import { SECURE_WEB_PREFERENCES } from './panel-window.js';
+import { targetInDip, viewInDip } from './screen-pixels.js';
 import type { Area } from './window-bounds.js';
 
 /** Window options: nothing the user can focus, move or click; sandboxed, no Node, no preload. */
@@ -43,8 +44,10 @@ export function overlayWindowOptions(bounds: Area): BrowserWindowConstructorOpti
 export interface OverlayDeps {
   readonly BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
   readonly globalShortcut: Pick<GlobalShortcut, 'register' | 'unregister'>;
-  /** The whole area (not the work area) of the display that holds most of `rect`. */
+  /** The whole area (not the work area) of the display that holds most of `rect`, both in DIP. */
   readonly displayFor: (rect: Area) => Area;
+  /** Screen pixels (the marks' unit) per DIP (screen-pixels.ts); 1 when not given. */
+  readonly pixelsPerDip?: () => number;
   /** The overlay page (app://panel/overlay.html). */
   readonly url: string;
   /** Esc closed the numbers: the panel must hear of it. */
@@ -128,11 +131,14 @@ export class NumberOverlay {
       this.releaseEscape();
       return;
     }
-    const display = this.deps.displayFor(around(this.view, this.target));
+    const scale = this.deps.pixelsPerDip?.() ?? 1;
+    const view = this.view && viewInDip(this.view, scale);
+    const target = this.target && targetInDip(this.target, scale);
+    const display = this.deps.displayFor(around(view, target));
     const window = this.window && !this.window.isDestroyed() ? this.window : this.create(display);
     window.setBounds(display);
     const origin = { x: display.x, y: display.y };
-    void window.loadURL(`${this.deps.url}${overlayFragment(this.view ?? NO_MARKS, origin, this.highlighted, this.target)}`);
+    void window.loadURL(`${this.deps.url}${overlayFragment(view ?? NO_MARKS, origin, this.highlighted, target)}`);
     // Shown without taking the focus from the app the numbers are drawn over.
     window.showInactive();
     // Esc is taken only while numbers or the grid are up: an outline alone leaves it to the app.

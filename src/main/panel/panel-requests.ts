@@ -7,6 +7,7 @@ import { runReplyOverlay } from '../../shared/contracts/core-contract.js';
 import { REQUEST_SCHEMAS, type PanelRequests } from '../../shared/contracts/ipc-contract.js';
 import type { CoreHost } from '../core-host.js';
 import { NumberOverlay } from './overlay-window.js';
+import { pixelsPerDip } from './screen-pixels.js';
 import { isPanelSender, registerPanelIpc, sendShellSignal } from './panel-ipc.js';
 import { PANEL_ORIGIN } from './panel-protocol.js';
 
@@ -16,6 +17,7 @@ export function createOverlay(panel: BrowserWindow): NumberOverlay {
     BrowserWindow,
     globalShortcut,
     displayFor: (rect) => screen.getDisplayMatching(rect).bounds,
+    pixelsPerDip: () => pixelsPerDip(process.platform, screen.getPrimaryDisplay().scaleFactor),
     url: `${PANEL_ORIGIN}overlay.html`,
     onClosedByUser: () => sendShellSignal(panel.webContents, { kind: 'overlay_closed' }),
   });
