@@ -31,6 +31,15 @@ export function offersTakeBack(state: PanelState): boolean {
   return false;
 }
 
+/** What the key check reads of a keydown (a KeyboardEvent has it all). */
+interface KeyPress {
+  readonly key: string;
+  readonly altKey: boolean;
+  readonly ctrlKey: boolean;
+  readonly metaKey: boolean;
+  readonly shiftKey: boolean;
+  readonly repeat: boolean;
+}
+
 /** Alt+Backspace: the key that takes back the last action (not a key repeat). */
-export const isTakeBackKey = (e: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'repeat'>): boolean =>
-  e.key === 'Backspace' && e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.repeat;
+export const isTakeBackKey = (e: KeyPress): boolean => e.key === 'Backspace' && e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.repeat;
