@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AssistantLoop } from '../../src/agent/assistant-loop.js';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
@@ -68,6 +69,14 @@ describe.skipIf(skip !== '')('window commands on a real desktop', () => {
     expect(maximised).toContain('_NET_WM_STATE_MAXIMIZED_VERT');
     expect(maximised).toContain('_NET_WM_STATE_MAXIMIZED_HORZ');
     expect(await command('restore', 'AX Fixture')).toEqual({ kind: 'success', message: 'Restored “AX Fixture”.' });
+    expect(await stateOf(ax)).not.toContain('MAXIMIZED');
+  });
+
+  it('said to the real loop, the offline grammar plans it and the window manager does it', async () => {
+    const loop = new AssistantLoop({ engine, emit: () => {}, confirm: async () => 'declined' });
+    expect(await loop.run('maximise the window AX Fixture')).toMatchObject({ outcome: 'done' });
+    expect(await stateOf(ax)).toContain('_NET_WM_STATE_MAXIMIZED_HORZ');
+    expect(await loop.run('restore the AX Fixture window')).toMatchObject({ outcome: 'done' });
     expect(await stateOf(ax)).not.toContain('MAXIMIZED');
   });
 
