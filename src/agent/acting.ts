@@ -16,6 +16,7 @@ import { NOT_REPLANNED, OBSERVING, PROVENANCE_NOTE, READ_ONLY, refusedAsSecure, 
 import { AGAIN, Cancelled, end, fromStep, untilAborted, type End, type Planned, type RunState, type Step } from './run-state.js';
 import type { SessionMemory } from './session-memory.js';
 import { questionId } from './question-id.js';
+import type { LongRun } from './long-run.js';
 
 export class PlanActor {
   private auditFailureReported = false;
@@ -27,6 +28,8 @@ export class PlanActor {
     /** The loop's own emit: a listener that throws cannot break the run. */
     private readonly emit: (event: AssistantEvent) => void,
     private readonly setStatus: (status: AssistantStatus) => void,
+    /** Progress, pause and the step budget of a long sequence (long-run.ts). */
+    private readonly longRun: LongRun,
   ) {}
 
   // ── names and policy ───────────────────────────────────────────────────────
@@ -177,13 +180,14 @@ export class PlanActor {
       const result = await dispatchIntent(intent, this.deps.engine, {
         approved,
         signal: state.signal,
+        between: this.longRun.hook(state.signal),
         policy,
         observed: this.observed,
         ...(resumedAt ? { firstStepApproved: resumedAt } : {}),
         ...(approvedElement !== undefined ? { approvedElement } : {}),
         ...(current.picked ? { choice: current.picked.element } : {}),
         ...(current.keysFor ? { keysFor: current.keysFor } : {}),
-      });
+      }).finally(() => this.longRun.end());
       if (state.signal.aborted) {
         this.audit(state, current, assessed, confirmation, 'cancelled', 'Stopped by the user.', result);
         throw new Cancelled();

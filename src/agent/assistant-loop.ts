@@ -22,6 +22,7 @@ import type { RiskAssessment } from '../registry/risk.js';
 import { SECURE_REFUSAL } from '../shared/secure-fields.js';
 import type { AssistantEvent, AssistantStatus } from '../shared/contracts/events.js';
 import { errorMessage } from '../shared/errors.js';
+import { LongRun } from './long-run.js';
 import { PlanActor } from './acting.js';
 import { DictationSession } from './dictation.js';
 import { readFollowUp } from './follow-up.js';
@@ -48,6 +49,8 @@ export class AssistantLoop {
   private status: AssistantStatus = 'idle';
   private readonly plans: PlanSource;
   private readonly actor: PlanActor;
+  /** A long sequence's progress, pause ("pause", "go on") and step budget. */
+  readonly longRun: LongRun;
   /** Dictation mode (dictation.ts): while on, commands are text for the focused field. */
   readonly dictation: DictationSession;
   /** "Take it back" (take-back.ts). */
@@ -58,12 +61,20 @@ export class AssistantLoop {
     this.limits = { ...DEFAULT_LOOP_LIMITS, ...deps.limits };
     const emit = (event: AssistantEvent): void => this.emit(event);
     this.plans = new PlanSource(deps, this.memory, this.limits, emit);
-    this.actor = new PlanActor(deps, this.memory, this.limits, emit, (status) => this.setStatus(status));
+    const setStatus = (status: AssistantStatus): void => this.setStatus(status);
+    this.longRun = new LongRun({
+      emit,
+      setStatus,
+      confirm: deps.confirm,
+      ...(deps.stepBudget ? { stepBudget: deps.stepBudget } : {}),
+      ...(deps.pauseLimitMs ? { pauseLimitMs: deps.pauseLimitMs } : {}),
+    });
+    this.actor = new PlanActor(deps, this.memory, this.limits, emit, setStatus, this.longRun);
     this.takeBack = new TakeBack({
       engine: deps.engine,
       memory: this.memory,
       emit,
-      setStatus: (status) => this.setStatus(status),
+      setStatus,
       validation: () => this.plans.validationContext(),
       act: (state, planned) => this.actor.act(state, planned),
       ...(deps.policy ? { policy: deps.policy } : {}),

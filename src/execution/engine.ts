@@ -51,7 +51,7 @@ import { WINDOW_ACTION_WORDS, type WindowAction } from '../shared/window-actions
 import { openApplication } from './apps/app-launch.js';
 import { runningAppsObservation } from './apps/app-list.js';
 import { openInBrowser } from './open-url.js';
-import { stepFailure, toFailure } from './engine-failures.js';
+import { stepFailure, stoppedBefore, toFailure } from './engine-failures.js';
 import { chordRecord, scrolledRecord, toggledRecord, type UndoRecord } from './undo-record.js';
 import { restoreTyped, stillAsLeft } from './take-back.js';
 
@@ -400,7 +400,8 @@ export class ExecutionEngine {
    * Runs steps in order. Waits are smart, not fixed: each step that names an element looks it up
    * until it appears (the not-found retries), and open_application waits for its window. Stops at
    * the first step that does not succeed, naming it, and stops when the user takes over (moves the
-   * pointer away from where the last step left it) or the signal aborts.
+   * pointer away from where the last step left it) or the signal aborts. `options.between` is asked
+   * before each step (progress, pause, a step budget: the caller's, the engine holds no dialogue).
    */
   async sequence(steps: readonly SequenceStep[], options: ActOptions = {}): Promise<ActionResult> {
     return this.guard('run the steps', async () => {
@@ -413,6 +414,8 @@ export class ExecutionEngine {
           const taken = await this.pointer.userTookOver();
           if (taken) return stepFailure(failure('interrupted', `You took over, so I stopped: ${taken}`), n, total, step.describe, i);
         }
+        const go = options.between ? await options.between(n, total, step.describe) : 'go';
+        if (go !== 'go') return stoppedBefore(n, total, step.describe, go.stop);
         const result = await step.run({ ...(options.signal ? { signal: options.signal } : {}) });
         if (result.kind !== 'success') return stepFailure(result, n, total, step.describe, i);
       }
