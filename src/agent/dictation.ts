@@ -105,6 +105,11 @@ export class DictationSession {
       return edit ? this.stoppable('text_edit', () => this.editing.run(edit, state)) : undefined;
     }
     const said = readDictation(text);
+    // An edit of the field's text that dictation does not read as its own command ("delete the last
+    // sentence", "go to the end of the line", "select the second paragraph") is carried out, as Dragon
+    // does; "literal …" writes the words instead.
+    const edit = said.kind === 'text' || said.command.kind === 'select' ? readTextEdit(text) : null;
+    if (edit && !(edit.kind === 'select' && edit.place.kind === 'words')) return this.stoppable('text_edit', () => this.editing.run(edit, state));
     return this.stoppable('dictation', () => (said.kind === 'text' ? this.dictate(said.pieces, state) : this.command(said.command, state)));
   }
 

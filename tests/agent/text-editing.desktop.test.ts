@@ -100,6 +100,21 @@ describe.skipIf(skip !== '')('editing any text on a real desktop', () => {
     expect(events.filter((e) => e.type === 'error').map((e) => e.type === 'error' && e.code)).toEqual(['text_edit', 'text_edit', 'text_edit']);
   }, 300_000);
 
+  it('while dictating, an edit dictation has no command for is carried out, not written; "literal" writes it', async () => {
+    const before = 'Dear Anna,\n\nGreetings from Bern. See you soon!\nHello World';
+    expect(await valueOf('Body')).toBe(before);
+    await say('click Body');
+    await say('start dictation');
+    await say('go to the end of the text');
+    await say('full stop it rains full stop');
+    expect(await valueOf('Body')).toBe(`${before}. It rains.`);
+    await say('delete the last sentence');
+    expect(await valueOf('Body')).toBe(`${before}.`);
+    await say('literal delete the last sentence');
+    expect(await valueOf('Body')).toBe(`${before}. Delete the last sentence`);
+    await say('stop dictation');
+  }, 240_000);
+
   it('a password field is never edited', async () => {
     await say('click Password');
     const result = await loop.run('delete the last word');
