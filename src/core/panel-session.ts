@@ -23,6 +23,7 @@ import type { AssistantEvent } from '../shared/contracts/events.js';
 import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';
 import { sessionCommand } from '../shared/session-commands.js';
+import { SCAN_SPEED_LATER } from '../shared/scan-rate.js';
 import { paceWord } from './pace-words.js';
 import type { AnswerChannel } from '../shared/answer-words.js';
 import { guideTitle, type CommandGuide } from '../shared/command-guide.js';
@@ -178,6 +179,8 @@ export class PanelSession {
       if (own === 'show_panel') return { outcome: 'done', message: 'The panel is shown.', showPanel: true } satisfies RunReply;
       // The panel opens its list itself; anything else that sends the words is told where it is.
       if (own === 'user_commands') return { outcome: 'done', message: 'Your commands are listed in the panel: choose “Your commands”.' } satisfies RunReply;
+      // The panel changes the scan speed itself when nothing waits (issue #31); these reach the core only while something does.
+      if ((own === 'scan_slower' || own === 'scan_faster') && !this.dictating) return { outcome: 'done', message: SCAN_SPEED_LATER } satisfies RunReply;
       // Either word closes whichever is up (Esc sends "hide numbers" for both).
       if (own === 'hide_numbers' || own === 'hide_grid') {
         this.effort.drop();

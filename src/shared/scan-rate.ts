@@ -71,3 +71,6 @@ export function stepSentence(way: 'slower' | 'faster', fromMs: number, toMs: num
       : `The scan is already at its fastest, every ${secondsShown(toMs)}.`;
   return `The scan is ${way} now: every ${secondsShown(toMs)}, saved.`;
 }
+
+/** Said when "slower" or "faster" comes while something waits for an answer: the panel changes the speed only when nothing does. */
+export const SCAN_SPEED_LATER = 'The scan speed changes when nothing waits for an answer: answer first, then say “slower” or “faster” again.';
