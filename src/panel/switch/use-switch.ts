@@ -64,11 +64,6 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal, questi
   // The latest values, for listeners registered once.
   const live = useRef({ state, tree, settings, perform, stop, announce, onCount, onReaction });
   live.current = { state, tree, settings, perform, stop, announce, onCount, onReaction };
-  // When the highlight arrived where it is (for the reaction time of a press on it).
-  const arrivedAt = useRef(Date.now());
-  useEffect(() => {
-    arrivedAt.current = Date.now();
-  }, [state.cursor, state.scanning]);
   const lastCounted = useRef(Number.NEGATIVE_INFINITY);
   // When the question shown now appeared: noted as it is drawn, so the settling time starts no later than the user sees it.
   const shown = useRef<QuestionShown>({ key: undefined, at: Number.NEGATIVE_INFINITY });
@@ -76,6 +71,12 @@ export function useSwitch({ settings, tree, perform, stop, onShellSignal, questi
 
   // A new situation (a confirmation arrived, the run ended, the numbers appeared) starts at the top.
   const key = treeKey(tree);
+  // When the highlight arrived where it is (for the reaction time of a press on it): a new place, a
+  // choice made (the top again, the same place object), or new entries.
+  const arrivedAt = useRef(Date.now());
+  useEffect(() => {
+    arrivedAt.current = Date.now();
+  }, [state.cursor, state.scanning, state.lastChoice, key]);
   /** The screen the cursor belongs to: set when the scan starts over on a new one. */
   const scannedKey = useRef(key);
   useEffect(() => {
