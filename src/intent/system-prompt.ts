@@ -13,25 +13,24 @@ import { ElementRef, INTENT_SCHEMAS, KeyName, LIMITS, Modifier, Place, Point, Ro
 
 /** What each action is for, in one line. A `Record` so a new intent without a purpose fails to compile. */
 const PURPOSE: Readonly<Record<IntentKind, string>> = {
-  open_application: 'open an application, or bring it to the front if it is already running',
-  click_element: 'click a button, link, menu item, tab or any other element',
+  open_application: 'open an app, or bring it to the front if it runs',
+  click_element: 'click an element (a button, link, menu item, tab…)',
   double_click_element: 'double-click an element (open a file, select a word)',
-  right_click_element: 'right-click an element to show its context menu (a point only when no element can be named)',
-  type_text: 'type text into the given field, or into the focused element when no element is given',
+  right_click_element: 'right-click for a context menu (a point only when no element can be named)',
+  type_text: 'type text into the element, else into the focused one',
   press_key: 'press one key, with optional modifiers (a keyboard shortcut)',
   scroll: 'scroll a view; amount is in lines or notches (default 3)',
-  move_mouse: 'move the pointer to a point or over an element (to show a tooltip or a hover menu)',
+  move_mouse: 'move the pointer (to show a tooltip or a hover menu)',
   left_click_coordinates: 'click at a screen point; only when no element can be named',
   drag: 'drag from one place to another',
-  go_to_cell:
-    'in a spreadsheet, go to a cell ("B3") or select a range ("A1:C5") through its cell address box (Name Box); to fill a cell, go to it, type the text, then press enter',
-  open_url: 'open an http(s) address in the browser',
+  go_to_cell: 'in a spreadsheet, go to a cell ("B3") or select a range ("A1:C5"); to fill a cell, go to it, type, press enter',
+  open_url: 'open an http(s) address',
   window_command: 'arrange a window (title; else the front one), show the desktop, or zoom',
-  sequence: 'several actions performed in order without looking at the screen in between',
-  clarify_request: 'ask the user one short question when the command is ambiguous',
-  get_frontmost_app: 'find out which application is in front',
+  sequence: 'several actions in order, without looking at the screen in between',
+  clarify_request: 'ask one short question when the command is ambiguous',
+  get_frontmost_app: 'which app is in front',
   list_applications: 'list running apps',
-  get_screen_elements: 'list the elements on screen (of the front app, or of the named app), numbered, to plan with',
+  get_screen_elements: 'list the numbered elements on screen (of the front app, or the named one) to plan with',
   unsupported: 'the command cannot be done with these actions: say what the user could do instead',
 };
 
@@ -70,17 +69,20 @@ export function promptExamples(platform: PromptPlatform): readonly Example[] {
       },
     },
     { user: 'close it', plan: { intent: 'clarify_request', question: 'Which one should I close?', options: ['the window', 'the tab', 'the app'] } },
-    { user: 'what can I click here?', plan: { intent: 'get_screen_elements' } },
     {
       user: 'make me a coffee',
-      plan: { intent: 'unsupported', suggestion: 'I can only operate apps on this computer. Try "open" followed by an app name.' },
+      plan: { intent: 'unsupported', suggestion: 'I can only operate apps on this computer: try "open" and an app name.' },
     },
   ];
 }
 
 type JsonSchema = { readonly [key: string]: unknown };
 
+/** Limits a model needs to plan with; a bound no sensible plan comes near (screen coordinates' ±100,000) is left to the validator. */
+const SHOWN_BOUND_MAX = 10_000;
+
 function range(min: unknown, max: unknown): string {
+  if (typeof max === 'number' && max >= SHOWN_BOUND_MAX) return '';
   if (typeof min === 'number' && typeof max === 'number') return min < 0 ? ` ${min} to ${max}` : ` ${min}–${max}`;
   if (typeof max === 'number') return ` ≤${max}`;
   if (typeof min === 'number') return ` ≥${min}`;
@@ -94,7 +96,7 @@ function typeName(field: z.ZodType): string {
   if (field === Point) return 'Point';
   if (field === Role) return 'Role';
   if (field === KeyName) return 'Key';
-  if (field === ScrollDirection) return ScrollDirection.options.map((o) => `"${o}"`).join('|');
+  if (field === ScrollDirection) return ScrollDirection.options.join('|');
   if (field instanceof z.ZodArray) {
     const element = field.element as z.ZodType;
     const js = z.toJSONSchema(field) as JsonSchema;
@@ -104,10 +106,12 @@ function typeName(field: z.ZodType): string {
   }
   const js = z.toJSONSchema(field, { unrepresentable: 'any' }) as JsonSchema;
   if (js.const !== undefined) return JSON.stringify(js.const);
-  if (Array.isArray(js.enum)) return js.enum.map((v) => JSON.stringify(v)).join('|');
+  // One of several words: written plainly, as the Types section writes Role and Key (the schema quotes them).
+  if (Array.isArray(js.enum)) return js.enum.map(String).join('|');
   switch (js.type) {
     case 'string':
-      return `text${typeof js.maxLength === 'number' ? ` (≤${js.maxLength} chars)` : ''}`;
+      // The length of text to type or a web address matters to a plan; names and questions stay far below theirs (the validator says so when not).
+      return `text${typeof js.maxLength === 'number' && js.maxLength >= LIMITS.textMax ? ` (≤${js.maxLength} chars)` : ''}`;
     case 'integer':
       return `integer${range(js.minimum, js.maximum)}`;
     case 'number':
@@ -156,7 +160,7 @@ Any action may carry "confidence": from 0 to 1, how sure you are that it is what
 ${actions}
 
 # Types
-- Element: {"label": text (≤${LIMITS.labelMax} chars), "role"?: Role, "app"?: text} — the element by what it says on screen, as the user said it; or {"id": integer 1–${LIMITS.elementIdMax}} — its number in the latest observation.
+- Element: {"label": text, "role"?: Role, "app"?: text} — the element by what it says on screen, as the user said it; or {"id": integer 1–${LIMITS.elementIdMax}} — its number in the latest observation.
 - Place: {"x": number, "y": number} (a screen point in pixels from the top left) or an Element.
 - Role: ${ROLES.join(', ')}.
 - Key: ${keyList()}.
