@@ -14,6 +14,7 @@ import type { Role } from '../../shared/roles.js';
 import type { Intent } from '../schema.js';
 import { parseCommand, VERB_PHRASES, type GrammarOptions, type VerbKind } from './grammar-planner.js';
 import { TEXT_TARGET_ROLES } from './lexicon.js';
+import { readTextEdit } from './verbs-edit.js';
 
 /** An element of the app in front, as an observation lists it. */
 export interface GuideElement {
@@ -297,12 +298,24 @@ export function commandGuide(vocabulary: GuideVocabulary | undefined, options: G
     scope: 'commands',
     groups: [
       ...groups,
+      { title: TEXT_EDIT_GROUP, examples: [...TEXT_EDIT_EXAMPLES], alsoSaid: [] },
       ...ownCommandsGroup(options.ownCommands),
       { title: 'The assistant itself', examples: [...SESSION_EXAMPLES], alsoSaid: [] },
       { title: 'Answer a confirmation or a question', examples: [...CONFIRM_EXAMPLES, ...CANCEL_EXAMPLES, ...CHOICE_EXAMPLES], alsoSaid: [] },
     ],
   };
 }
+
+/** Editing the focused field's text (verbs-edit.ts, read before any planner): each example is read as an edit. */
+export const TEXT_EDIT_GROUP = 'Edit text';
+const TEXT_EDIT_EXAMPLES = [
+  'correct Berlin to Bern',
+  'select the second paragraph',
+  'select from hello to world',
+  'delete the last sentence',
+  'capitalise that',
+  'go to the end of the line',
+].filter((say) => readTextEdit(say) !== null);
 
 /** The user's own commands as a group: trimmed, one line each, each once (any case), none when there are none. */
 function ownCommandsGroup(phrases: readonly string[] | undefined): GuideGroup[] {

@@ -13,15 +13,17 @@ import {
   CHOICE_EXAMPLES,
   CONFIRM_EXAMPLES,
   SESSION_EXAMPLES,
+  TEXT_EDIT_GROUP,
 } from '../../../src/intent/grammar/command-guide.js';
 import { parseCommand, VERB_PHRASES } from '../../../src/intent/grammar/grammar-planner.js';
+import { readTextEdit } from '../../../src/intent/grammar/verbs-edit.js';
 import { readChoice, readConfirmationAnswer } from '../../../src/shared/answer-words.js';
 import { spokenGuide } from '../../../src/shared/command-guide.js';
 import { sessionCommand } from '../../../src/shared/session-commands.js';
 
 const PLATFORMS = ['linux', 'macos', 'windows'] as const;
 /** The groups that are not grammar commands, and the reader each example of theirs must pass. */
-const OWN_GROUPS = ['The assistant itself', 'Answer a confirmation or a question'];
+const OWN_GROUPS = ['The assistant itself', 'Answer a confirmation or a question', TEXT_EDIT_GROUP];
 
 const fixtureApp = {
   app: 'Loop Fixture',
@@ -39,6 +41,15 @@ const fixtureApp = {
 };
 
 describe('the command guide', () => {
+  it('shows the edits of any field, each read as an edit, none a grammar command', () => {
+    const edits = commandGuide(undefined, { platform: 'linux' }).groups.find((g) => g.title === TEXT_EDIT_GROUP);
+    expect(edits?.examples).toHaveLength(6);
+    for (const example of edits?.examples ?? []) {
+      expect(readTextEdit(example), example).not.toBeNull();
+      expect(parseCommand(example, { platform: 'linux' }).kind, example).toBe('no_match');
+    }
+  });
+
   const counts = new Set<number>();
   for (const platform of PLATFORMS) {
     it(`every generic example parses to an intent with the grammar planner (${platform})`, () => {
