@@ -85,6 +85,7 @@ function contextOf(
   el: AxElement,
   elements: readonly AxElement[],
   factsOf: (e: AxElement) => LiveElementFacts | undefined,
+  withDefaults = true,
 ): Pick<LiveElementFacts, 'dialogText' | 'defaultButtons' | 'itemOf'> {
   const byId = new Map(elements.map((e) => [e.id, e]));
   const ancestors: AxElement[] = [];
@@ -102,12 +103,13 @@ function contextOf(
     out.itemOf = container ? container.name : '';
   }
   // The window's default button: the element Enter in a one-line field presses. Judged with its own
-  // context (it may answer a dialog).
-  const defaults = elements.filter((e) => e.id !== el.id && e.states.includes('default') && e.role !== 'window');
+  // context (it may answer a dialog), but not with theirs: a window may mark two buttons default
+  // (GTK marks a focused button default as well as the dialog's own).
+  const defaults = withDefaults ? elements.filter((e) => e.id !== el.id && e.states.includes('default') && e.role !== 'window') : [];
   if (defaults.length > 0) {
     out.defaultButtons = defaults.slice(0, 4).flatMap((d) => {
       const f = factsOf(d);
-      const ctx = contextOf(d, elements, () => undefined);
+      const ctx = contextOf(d, elements, () => undefined, false);
       return f ? [{ ...f, ...(ctx.dialogText ? { dialogText: ctx.dialogText } : {}) }] : [];
     });
   }
