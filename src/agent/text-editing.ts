@@ -32,7 +32,8 @@ interface Field {
   readonly read: FocusedText;
   readonly label: string;
   readonly text: string;
-  readonly caret: number;
+  /** Where the caret is; undefined where the platform does not say (then "this sentence" is not guessed). */
+  readonly caret: number | undefined;
   readonly selection: TextRange | undefined;
   readonly keysFor: KeysFor;
   /** The key presses that put the caret at an offset. */
@@ -107,7 +108,7 @@ export class TextEditing {
       read,
       label,
       text,
-      caret: live ? live.caret : text.length,
+      caret: live?.caret,
       selection: live && live.end > live.start ? { start: live.start, end: live.end } : undefined,
       keysFor: { role: read.role, name: read.name },
       keys: (offset) => this.keys.pressesTo(text, offset),
@@ -138,7 +139,10 @@ export class TextEditing {
         return range;
       }
       case 'unit': {
-        const range = pickUnit(text, place.unit, place.pick, field.caret);
+        if (place.pick === 'current' && field.caret === undefined) {
+          throw new Stopped(`I cannot tell where the caret is in ${label}: say which ${place.unit}, such as “the last ${place.unit}”.`);
+        }
+        const range = pickUnit(text, place.unit, place.pick, field.caret ?? 0);
         if (range) return range;
         const count = unitRanges(text, place.unit).length;
         const which = place.pick === 'current' ? `${place.unit} at the caret` : placeName(place).replace(/^the /u, '');
