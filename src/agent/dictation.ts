@@ -102,7 +102,7 @@ export class DictationSession {
       if (isDictationStop(text)) return { outcome: 'done', message: 'Dictation is not on: commands are carried out as usual.' };
       // Editing any field by its words; while dictating, dictation's own "select …" and "correct …" win.
       const edit = readTextEdit(text);
-      return edit ? this.stoppable('text_edit', () => this.editing.run(edit, state)) : undefined;
+      return edit && (await this.editing.claims(edit)) ? this.stoppable('text_edit', () => this.editing.run(edit, state)) : undefined;
     }
     const said = readDictation(text);
     // An edit of the field's text that dictation does not read as its own command ("delete the last

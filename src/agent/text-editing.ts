@@ -46,6 +46,17 @@ export class TextEditing {
     private readonly emit: (message: string) => void,
   ) {}
 
+  /**
+   * Whether an edit is for this reader: "delete that" (or "delete it") outside dictation is one only
+   * when a text field has the focus with words selected in it; otherwise it is left to the planners
+   * (a selected file in a file manager, an element named before). Every other edit is.
+   */
+  async claims(edit: TextEdit): Promise<boolean> {
+    if (edit.kind !== 'delete' || edit.place.kind !== 'selection') return true;
+    const read = await this.keys.focusedField().catch(() => undefined);
+    return read?.value != null && !read.secure && read.selection !== undefined && read.selection.end > read.selection.start;
+  }
+
   /** Carries out one edit on the focused field; a Stopped error carries the sentence when it cannot. */
   async run(edit: TextEdit, state: RunState): Promise<RunResult> {
     const field = await this.field();
@@ -69,7 +80,8 @@ export class TextEditing {
       }
       case 'delete': {
         const found = this.find(field, edit.place);
-        const range = deletionRange(field.text, found, edit.place.kind === 'unit' ? edit.place.unit : 'text');
+        // What the user selected goes exactly; a unit or words found take their spaces with them.
+        const range = edit.place.kind === 'selection' ? found : deletionRange(field.text, found, edit.place.kind === 'unit' ? edit.place.unit : 'text');
         const removed = field.text.slice(found.start, found.end);
         await this.replace(field, range, '', state);
         return this.done(`Deleted ${quote(removed, QUOTE_MAX)} from ${field.label}.`);

@@ -115,6 +115,23 @@ describe.skipIf(skip !== '')('editing any text on a real desktop', () => {
     await say('stop dictation');
   }, 240_000);
 
+  it('"delete that" deletes exactly the selection in a text field; with nothing selected it is left to the planners', async () => {
+    await say('click Subject');
+    const snap = await fixture.bridge.snapshot({ pid: fixture.pid });
+    const subject = snap.elements.find((e) => e.name === 'Subject');
+    if (!subject) throw new Error('no Subject');
+    await fixture.bridge.setValue({ generation: snap.generation, id: subject.id }, 'Budget for May');
+    await say('select the words for May');
+    expect(await selected('Subject')).toBe('for May');
+    expect(await say('delete that')).toMatch(/^Deleted “for May”/u);
+    expect(await valueOf('Subject')).toBe('Budget ');
+    const left = await loop.run('delete that');
+    // No model in this test: the grammar does not know it, so it is not understood, and nothing is deleted.
+    expect(left.outcome, left.message).not.toBe('done');
+    expect(events.filter((e) => e.type === 'error' && e.code === 'text_edit')).toHaveLength(3);
+    expect(await valueOf('Subject')).toBe('Budget ');
+  }, 120_000);
+
   it('a password field is never edited', async () => {
     await say('click Password');
     const result = await loop.run('delete the last word');
