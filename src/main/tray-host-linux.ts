@@ -6,6 +6,7 @@
  * the bus itself — through dbus-send, present wherever D-Bus is, killed at the deadline. No answer
  * (no bus, no dbus-send, too slow) is "unknown", which the shell treats as no tray.
  */
+import { execFile } from 'node:child_process';
 import { dbusSend } from '../shared/dbus-send.js';
 
 export type TrayHost = 'present' | 'absent' | 'unknown';
@@ -21,7 +22,7 @@ export function probeTrayHost(env: NodeJS.ProcessEnv, deadlineMs = 1000): Promis
     'org.freedesktop.DBus.NameHasOwner',
     `string:${STATUS_NOTIFIER_WATCHER}`,
   ];
-  return dbusSend(args, env, deadlineMs).then((stdout) => {
+  return dbusSend(execFile, args, env, deadlineMs).then((stdout) => {
     const answer = stdout === undefined ? undefined : /\bboolean (true|false)\b/.exec(stdout)?.[1];
     return answer === 'true' ? 'present' : answer === 'false' ? 'absent' : 'unknown';
   });

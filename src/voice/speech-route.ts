@@ -11,6 +11,7 @@
  * the two voices apart. A screen reader runs when Orca's process does, or when the desktop's
  * accessibility bus says one is on (org.a11y.Status ScreenReaderEnabled, which Orca and GNOME set).
  */
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dbusSend } from '../shared/dbus-send.js';
@@ -56,6 +57,7 @@ export function screenReaderProcess(procDir = '/proc'): boolean {
 /** The desktop's "a screen reader is on" flag on the accessibility bus; false when it cannot be read within the deadline. */
 export async function screenReaderFlag(env: NodeJS.ProcessEnv, deadlineMs = 1000): Promise<boolean> {
   const reply = await dbusSend(
+    execFile,
     [
       '--print-reply=literal',
       '--dest=org.a11y.Bus',

@@ -15,7 +15,7 @@ describe('"show the panel"', () => {
     const reply = (await session.handle('command:run', [words])) as RunReply;
     expect(reply).toEqual({ outcome: 'done', message: 'The panel is shown.', showPanel: true });
     expect(engine.calls).toEqual([]);
-    expect(events.filter((e) => e.type === 'plan')).toEqual([]);
+    expect(events.filter((e) => e.type === 'intent')).toEqual([]);
   });
 
   it('other session words do not ask for the panel', async () => {

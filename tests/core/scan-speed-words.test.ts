@@ -16,6 +16,6 @@ describe('"slower" and "faster" at the core', () => {
     const reply = (await session.handle('command:run', [words])) as RunReply;
     expect(reply).toEqual({ outcome: 'done', message: SCAN_SPEED_LATER });
     expect(engine.calls).toEqual([]);
-    expect(events.filter((e) => e.type === 'plan')).toEqual([]);
+    expect(events.filter((e) => e.type === 'intent')).toEqual([]);
   });
 });

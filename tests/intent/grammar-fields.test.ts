@@ -3,17 +3,17 @@
 // phrasings that could be text or a field refused (no_match), never guessed.
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../src/intent/grammar/grammar-planner.js';
-import type { Intent } from '../../src/intent/schema.js';
+import type { Intent, Step } from '../../src/intent/schema.js';
 
 const NO = null;
 type Row = readonly [command: string, expected: Intent | null];
 
-const into = (text: string, label: string, role?: 'text_field' | 'search_field' | 'text_area'): Intent => ({
+const into = (text: string, label: string, role?: 'text_field' | 'search_field' | 'text_area'): Step => ({
   intent: 'type_text',
   text,
   element: role === undefined ? { label } : { label, role },
 });
-const text = (t: string): Intent => ({ intent: 'type_text', text: t });
+const text = (t: string): Step => ({ intent: 'type_text', text: t });
 
 const MATCH: Row[] = [
   // type, quoted text: "into" a name alone, "in" a name said to be a field (or quoted)

@@ -3,11 +3,11 @@
 // and the bottom the platform's key; other amounts and places stay refused.
 import { describe, expect, it } from 'vitest';
 import { parseCommand, type GrammarOptions } from '../../src/intent/grammar/grammar-planner.js';
-import type { Intent } from '../../src/intent/schema.js';
+import type { Intent, Step } from '../../src/intent/schema.js';
 
 const NO = null;
 type Row = readonly [command: string, platform: GrammarOptions['platform'], expected: Intent | null];
-const key = (k: string, ...modifiers: ('ctrl' | 'cmd')[]): Intent =>
+const key = (k: string, ...modifiers: ('ctrl' | 'cmd')[]): Step =>
   modifiers.length > 0 ? { intent: 'press_key', key: k, modifiers } : { intent: 'press_key', key: k };
 
 const ROWS: Row[] = [

@@ -73,6 +73,7 @@ describe('the command line runs as a child and its exit code is the app’s', ()
         spawn: (command, commandArgs, options) => spawn(command, commandArgs, options),
         exit: resolve,
         printError: (line) => errors.push(line),
+        inApp: () => Promise.reject(new Error('not on Linux')),
       }),
     );
     expect(code).toBe(1);

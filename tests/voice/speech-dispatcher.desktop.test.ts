@@ -6,7 +6,7 @@
  * The screen reader is the desktop's own flag (org.a11y.Status ScreenReaderEnabled on the
  * accessibility bus) and a process named orca.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +36,7 @@ const said = (): string[] => server.said();
 /** Sets the desktop's "a screen reader is on" flag, as Orca does when it starts. */
 async function setScreenReaderFlag(on: boolean): Promise<void> {
   const args = ['--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.freedesktop.DBus.Properties.Set', 'string:org.a11y.Status'];
-  if ((await dbusSend([...args, 'string:ScreenReaderEnabled', `variant:boolean:${on}`], process.env)) === undefined) {
+  if ((await dbusSend(execFile, [...args, 'string:ScreenReaderEnabled', `variant:boolean:${on}`], process.env)) === undefined) {
     throw new Error('The accessibility bus did not take the screen reader flag.');
   }
 }

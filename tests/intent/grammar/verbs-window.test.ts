@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../../src/intent/grammar/grammar-planner.js';
 
-const POSITIVE: ReadonlyArray<readonly [string, string, string?]> = [
+const POSITIVE: ReadonlyArray<readonly [text: string, action: string, title?: string]> = [
   ['maximize', 'maximize'],
   ['maximise the window', 'maximize'],
   ['maximize window Budget', 'maximize', 'Budget'],
@@ -38,7 +38,7 @@ const POSITIVE: ReadonlyArray<readonly [string, string, string?]> = [
 ];
 
 describe('window commands in the offline grammar', () => {
-  it.each(POSITIVE)('%s → %s', (text, action, title) => {
+  it.each(POSITIVE.map(([text, action, title]) => ({ text, action, title })))('$text → $action', ({ text, action, title }) => {
     const r = parseCommand(text);
     expect(r).toEqual({ kind: 'intent', intent: { intent: 'window_command', action, ...(title === undefined ? {} : { title }) } });
   });
