@@ -195,7 +195,7 @@ export class PlanActor {
       switch (result.kind) {
         case 'success':
           this.audit(state, current, assessed, confirmation, 'done', result.message, result);
-          this.emit({ type: 'action_result', ok: true, message: result.message });
+          this.emit({ type: 'action_result', ok: true, message: result.message, ...(result.undo ? { reversible: true as const } : {}) });
           this.memory.addTurn({ kind: 'result', outcome: 'done', detail: '' });
           this.memory.performed({
             intent: current.intent,

@@ -13,8 +13,8 @@ import type { PermissionStatus, PermissionKind } from '../shared/permissions.js'
 export type Entry =
   | { readonly id: number; readonly kind: 'user'; readonly text: string }
   | { readonly id: number; readonly kind: 'intent'; readonly text: string; readonly risk: RiskSummary }
-  /** `fromAction`: the result of an action the assistant did (what "take it back" may reverse). */
-  | { readonly id: number; readonly kind: 'result'; readonly text: string; readonly ok: boolean; readonly fromAction?: boolean }
+  /** `fromAction`: the result of an action the assistant did; `reversible`: one "take it back" can reverse. */
+  | { readonly id: number; readonly kind: 'result'; readonly text: string; readonly ok: boolean; readonly fromAction?: boolean; readonly reversible?: boolean }
   | { readonly id: number; readonly kind: 'error'; readonly text: string }
   | { readonly id: number; readonly kind: 'suggestion'; readonly text: string }
   | { readonly id: number; readonly kind: 'clarification'; readonly text: string; readonly options: readonly string[]; readonly open: boolean }
@@ -145,7 +145,7 @@ export function applyEvent(state: PanelState, event: AssistantEvent): PanelState
       return add(state, { kind: 'result', text: `Looked at the screen: ${event.summary}`, ok: true });
     case 'action_result':
       if (!event.ok && state.lastIntent === 'unsupported') return add(state, { kind: 'suggestion', text: event.message });
-      return add(state, { kind: 'result', text: event.message, ok: event.ok, fromAction: true });
+      return add(state, { kind: 'result', text: event.message, ok: event.ok, fromAction: true, ...(event.reversible ? { reversible: true } : {}) });
     case 'error':
       return add(state, { kind: 'error', text: event.message });
     case 'answer': {

@@ -9,7 +9,11 @@ import type { PanelState } from './conversation.js';
 /** The words the button, the key and the scan send. */
 export const TAKE_BACK_COMMAND = 'take it back';
 
-/** Is the latest thing shown an action the assistant did (its result, after the user's last words)? */
+/**
+ * Is the latest thing shown an action the assistant did that can be taken back (its result, after the
+ * user's last words)? Only then: a switch user would pay a press after every click for an entry the
+ * core could only refuse.
+ */
 export function offersTakeBack(state: PanelState): boolean {
   let acted = false;
   for (let i = state.entries.length - 1; i >= 0; i--) {
@@ -26,7 +30,7 @@ export function offersTakeBack(state: PanelState): boolean {
       );
     // A failed result ends the offer; the effort's words ("Done in 3 presses.") after the action do not.
     if (e.kind === 'result' && !e.ok) return false;
-    if (e.kind === 'result' && e.fromAction === true) acted = true;
+    if (e.kind === 'result' && e.fromAction === true) acted = e.reversible === true;
   }
   return false;
 }

@@ -10,8 +10,8 @@ const after = (text: string, ...events: AssistantEvent[]): PanelState =>
 const done = { type: 'done', outcome: 'done', message: 'x' } as const;
 
 describe('offersTakeBack', () => {
-  it('after an action’s result, the effort’s words after it too', () => {
-    const acted = after('click Notify me', { type: 'action_result', ok: true, message: 'Clicked “Notify me”.' }, done);
+  it('after the result of an action that can be taken back, the effort’s words after it too', () => {
+    const acted = after('click Notify me', { type: 'action_result', ok: true, message: 'Clicked “Notify me”.', reversible: true }, done);
     expect(offersTakeBack(acted)).toBe(true);
     expect(offersTakeBack(reducePanel(acted, { type: 'session_reply', text: 'Done in 3 presses.', ok: true }))).toBe(true);
   });
@@ -21,10 +21,16 @@ describe('offersTakeBack', () => {
     expect(offersTakeBack(after('click Nope', { type: 'action_result', ok: false, message: 'Not found.' }, done))).toBe(false);
     expect(offersTakeBack(after('click', { type: 'error', code: 'x', message: 'Say what to click.', retryable: false }, done))).toBe(false);
     expect(offersTakeBack(reducePanel(addUserMessage(INITIAL_STATE, 'show numbers'), { type: 'session_reply', text: 'Numbers shown.', ok: true }))).toBe(false);
-    expect(offersTakeBack(after('Take it back.', { type: 'action_result', ok: true, message: 'Took it back: Clicked “Notify me”.' }, done))).toBe(false);
+    expect(
+      offersTakeBack(after('Take it back.', { type: 'action_result', ok: true, message: 'Took it back: Clicked “Notify me”.', reversible: true }, done)),
+    ).toBe(false);
     // A new command typed since: what it does is judged when it ends.
-    const acted = after('click Notify me', { type: 'action_result', ok: true, message: 'Clicked “Notify me”.' }, done);
+    const acted = after('click Notify me', { type: 'action_result', ok: true, message: 'Clicked “Notify me”.', reversible: true }, done);
     expect(offersTakeBack(addUserMessage(acted, 'scroll down'))).toBe(false);
+  });
+
+  it('not after an action nothing was recorded for (a plain click): a switch user would pay a press for a refusal', () => {
+    expect(offersTakeBack(after('click Send', { type: 'action_result', ok: true, message: 'Clicked “Send”.' }, done))).toBe(false);
   });
 });
 

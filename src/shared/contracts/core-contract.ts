@@ -64,7 +64,7 @@ const eventUnion = z.discriminatedUnion('type', [
   z.object({ type: z.literal('clarification'), question: z.string(), options: z.array(z.string()) }),
   z.object({ type: z.literal('confirmation_request'), id: z.string().max(100), summary: z.string(), risk: riskSummary, target: actionTarget.optional() }),
   z.object({ type: z.literal('observation'), summary: z.string(), elements: z.number() }),
-  z.object({ type: z.literal('action_result'), ok: z.boolean(), message: z.string() }),
+  z.object({ type: z.literal('action_result'), ok: z.boolean(), message: z.string(), reversible: z.literal(true).optional() }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string(), retryable: z.boolean() }),
   z.object({ type: z.literal('done'), outcome: z.enum(OUTCOMES), message: z.string() }),
   z.object({

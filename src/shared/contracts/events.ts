@@ -63,7 +63,8 @@ export type AssistantEvent =
    */
   | { readonly type: 'confirmation_request'; readonly id: string; readonly summary: string; readonly risk: RiskSummary; readonly target?: ActionTarget }
   | { readonly type: 'observation'; readonly summary: string; readonly elements: number }
-  | { readonly type: 'action_result'; readonly ok: boolean; readonly message: string }
+  /** `reversible`: what the action changed was recorded, so "take it back" can reverse it (issue #31). */
+  | { readonly type: 'action_result'; readonly ok: boolean; readonly message: string; readonly reversible?: true }
   | { readonly type: 'error'; readonly code: string; readonly message: string; readonly retryable: boolean }
   | { readonly type: 'done'; readonly outcome: Outcome; readonly message: string }
   /**
