@@ -2,13 +2,13 @@
 // on the headless desktop: the bundle the bin runs, the real loop and engine, the loop fixture app.
 // 30 clicks typed as one command print "step n of m" lines, ask at the step budget (25), and, told
 // no, stop there: the app's counter shows 25. "pause" with nothing long running says so.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
-import { desktopSkipReason, openFixture, until, type Fixture } from '../support/desktop.js';
+import { desktopSkipReason, openFixture, type Fixture } from '../support/desktop.js';
+import { openTerminalSession } from '../support/terminal-session.js';
 
 const skip = desktopSkipReason();
 if (skip) console.log(`[long-run session] skipped: ${skip}`);
@@ -31,21 +31,7 @@ describe.skipIf(skip !== '')('a long run at the terminal', () => {
   it('prints each step, asks at the budget, and stops at 25 of 30 when told no', async () => {
     const env = { ...process.env, HOME: dir, ASSISTIVE_CONTROL_CONFIG_DIR: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), TERM: 'dumb' };
     const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} --provider grammar`;
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    let seen = 0;
-    const expectText = async (text: string) => {
-      await until(
-        `"${text}" in the session (output so far: ${JSON.stringify(output.slice(-300))})`,
-        async () => (output.indexOf(text, seen) >= 0 ? true : undefined),
-        20_000,
-      );
-      seen = output.indexOf(text, seen) + text.length;
-    };
-    const type = (bytes: string) => child.stdin.write(bytes);
+    const { child, output, exited, expectText, type } = openTerminalSession(command, env, 20_000);
     try {
       await expectText('> ');
       type('pause\r');
@@ -60,7 +46,7 @@ describe.skipIf(skip !== '')('a long run at the terminal', () => {
       type('n\r');
       await expectText('You did not say to go on after 25 of 30 steps. Stopped before step 26 of 30 (Click “Increment”). Steps 1–25 were done.');
       await expectText('> ');
-      expect(output).not.toContain('  step 26 of 30:');
+      expect(output()).not.toContain('  step 26 of 30:');
       expect((await app.counter('Count: ')) - start).toBe(25);
       type('\x04');
       expect(await exited).toBe(0);

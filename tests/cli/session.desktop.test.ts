@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { activateWindow, desktopSkipReason, openFixture, until, type Fixture } from '../support/desktop.js';
+import { openTerminalSession } from '../support/terminal-session.js';
 
 const skip = desktopSkipReason();
 if (skip) console.log(`[session] skipped: ${skip}`);
@@ -47,22 +48,7 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
     // takes the Ctrl-C itself and exits 130 whatever the CLI returns; exec leaves the CLI alone there.
     const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} --provider ollama --base-url http://127.0.0.1:${port}`;
     // `script` gives the CLI a pseudo-terminal; its own stdin is a pipe whose bytes are typed there.
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    let seen = 0;
-    /** Waits for `text` after what was already matched; the output a screen reader gets is plain lines. */
-    const expectText = async (text: string, timeoutMs = 15_000) => {
-      await until(
-        `"${text}" in the session (output so far: ${JSON.stringify(output.slice(-300))})`,
-        async () => (output.indexOf(text, seen) >= 0 ? true : undefined),
-        timeoutMs,
-      );
-      seen = output.indexOf(text, seen) + text.length;
-    };
-    const type = (bytes: string) => child.stdin.write(bytes);
+    const { child, output, exited, expectText, type } = openTerminalSession(command, env);
     /** Types `bytes`, then waits for each of `shown` in turn. */
     const exchange = async (bytes: string, ...shown: string[]) => {
       type(bytes);
@@ -106,7 +92,7 @@ describe.skipIf(skip !== '')('assistive-control at a terminal: a session', () =>
       await exchange('\x04', 'Goodbye.');
       expect(await exited).toBe(0);
       // Plain lines only: no cursor movement or colour escapes for a screen reader to read out.
-      expect(output.includes('\u001b[')).toBe(false);
+      expect(output().includes('\u001b[')).toBe(false);
     } finally {
       child.kill();
     }

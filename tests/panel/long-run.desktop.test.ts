@@ -4,26 +4,21 @@
 // "25 of 30 steps done: go on?"; the Pause button, pressed while it waits, pauses the run once it is
 // confirmed; the panel then shows where it is paused and offers Go on, which the Pause key sends.
 // The app's own counter shows how many steps ran at each point. Each state passes axe-core.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PanelSession } from '../../src/core/panel-session.js';
+import { openCorePanel, type CorePanel } from '../support/core-panel.js';
 import { desktopSkipReason } from '../support/desktop.js';
-import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
-import { axeViolations, openPanel, type PanelBrowser } from '../support/panel-browser.js';
-import { startTestCore, voicePanelSetup } from '../support/panel-core.js';
-import { closePorts } from '../support/port-link.js';
+import type { LoopFixture } from '../support/loop-fixture.js';
+import { axeViolations, type PanelBrowser } from '../support/panel-browser.js';
 
 const skip = desktopSkipReason();
 if (skip !== '') console.log(`panel long-run desktop test skipped: ${skip}`);
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
 
 describe.skipIf(skip !== '')('a long run in the panel, on the real core, loop and desktop', { timeout: 90_000 }, () => {
+  let opened: CorePanel | undefined;
   let fixture: LoopFixture;
   let panel: PanelBrowser;
-  let session: PanelSession;
 
   const page = () => panel.page;
   const status = () => page().getByRole('status');
@@ -33,19 +28,14 @@ describe.skipIf(skip !== '')('a long run in the panel, on the real core, loop an
   };
 
   beforeAll(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'ac-long-run-'));
-    fixture = await openLoopFixture();
-    // Voice off: only typing and buttons here (the address is never asked).
-    const bundleDir = await voicePanelSetup(dir, 'http://127.0.0.1:9/v1', (s) => ({ ...s, voice: { ...s.voice, enabled: false } }));
-    session = await startTestCore({ fixture, dir, push: (event) => panel.push(event) });
-    panel = await openPanel({ bundleDir, artifactsDir: ARTIFACTS, session: () => session });
+    // Voice off: only typing and buttons here.
+    opened = await openCorePanel({ prefix: 'ac-long-run-', artifactsDir: ARTIFACTS });
+    ({ fixture, panel } = opened);
     await page().getByRole('textbox', { name: 'Command' }).waitFor({ timeout: 20_000 });
   }, 90_000);
 
   afterAll(async () => {
-    await panel?.close();
-    closePorts();
-    await fixture?.close();
+    await opened?.close();
   });
 
   it('shows step n of m, asks at the budget, pauses by its button, and goes on by the Pause key', async () => {
