@@ -4,10 +4,11 @@
  * already done. Nothing thrown reaches the caller of the engine.
  */
 import { errorMessage } from '../shared/errors.js';
-import { AccessibilityError } from './accessibility/types.js';
+import { AccessibilityError, type AccessibilityErrorCode } from './accessibility/types.js';
 import { ExecutionError, failure, type ActionResult, type FailureCode } from './results.js';
 
-const ACCESSIBILITY_CODES: Readonly<Record<string, FailureCode>> = {
+/** Every code of the bridge has its case: a new one without one fails the type check here. */
+const ACCESSIBILITY_CODES: Readonly<Record<AccessibilityErrorCode, FailureCode>> = {
   not_built: 'no_accessibility',
   unavailable: 'no_accessibility',
   permission_denied: 'no_accessibility',

@@ -88,7 +88,11 @@ Result<std::vector<AppInfo>> MacBridge::runningApps(const Deadline& deadline) {
   auto f = frontmostApp(deadline);
   if (f.ok()) front = f.value().pid;
   std::vector<AppInfo> out;
-  for (pid_t pid : regularApps_.list()) {
+  std::vector<pid_t> regular = regularApps_.list();
+  // Apps that quit are forgotten here, so a pid used again is asked afresh.
+  for (auto it = answeredAt_.begin(); it != answeredAt_.end();)
+    it = std::find(regular.begin(), regular.end(), it->first) == regular.end() ? answeredAt_.erase(it) : std::next(it);
+  for (pid_t pid : regular) {
     AppInfo info = infoFor(pid);
     if (info.name.empty()) continue;  // quit meanwhile
     info.frontmost = pid == front;
