@@ -8,7 +8,7 @@
  * answers in a sentence and with the list as it now is. The state lives in use-user-commands.ts,
  * where the switch's scan reaches it too.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { FormFooter } from './settings/form-footer.js';
 import type { PanelApi, UserCommandEntry, UserCommandsReply } from '../shared/contracts/ipc-contract.js';
 import { commandKey, focusKey, type UserCommandsState } from './use-user-commands.js';
@@ -36,7 +36,8 @@ function EditForm({
   const [app, setApp] = useState(entry.app ?? '');
   const [problem, setProblem] = useState('');
   const first = useRef<HTMLInputElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  // At the commit, not after the paint: a key pressed the moment the view opens lands where the focus was put.
+  useLayoutEffect(() => first.current?.focus(), []);
   return (
     <form
       class="fields"
@@ -147,7 +148,8 @@ function CommandItem({
 
 export function UserCommandsView({ api, state, onClose }: { readonly api: PanelApi; readonly state: UserCommandsState; readonly onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // At the commit, not after the paint: a key pressed the moment the view opens lands where the focus was put.
+  useLayoutEffect(() => heading.current?.focus(), []);
   const { view, failed, message } = state;
   const file = view?.fileName ?? 'commands.json';
   return (

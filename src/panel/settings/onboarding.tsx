@@ -4,7 +4,7 @@
  * leaves offline commands only). Each step's heading takes the focus, so a screen reader says where
  * the user is and a switch user's scan starts at the top of the step.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PanelApi, SaveReply, SettingsView } from '../../shared/contracts/ipc-contract.js';
 import { isKeyedProvider } from '../../shared/llm-providers.js';
 import type { PermissionStatus } from '../../shared/permissions.js';
@@ -33,7 +33,8 @@ export function Onboarding({ api, view, onDone }: { readonly api: PanelApi; read
       : ['planner', 'test', 'permissions'];
   const index = steps.indexOf(step);
 
-  useEffect(() => heading.current?.focus(), [step]);
+  // At the commit, not after the paint: a key pressed the moment the view opens lands where the focus was put.
+  useLayoutEffect(() => heading.current?.focus(), [step]);
   useEffect(() => {
     if (step === 'permissions') void api.checkPermissions().then(setPermissions);
   }, [api, step]);

@@ -3,7 +3,7 @@
  * confirmation and confidence thresholds, spoken feedback, launch at login and the global shortcut.
  * Saved through settings:save; main validates and answers in a sentence, shown next to Save.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PanelApi, SettingsUpdate, SettingsView as View } from '../../shared/contracts/ipc-contract.js';
 import { KEYED_PROVIDERS } from '../../shared/llm-providers.js';
 import { SPEECH_RATE, STEP_BUDGET, THRESHOLD } from '../../shared/setting-ranges.js';
@@ -177,7 +177,8 @@ export function SettingsView({
   // The text as typed (an empty line while typing is kept); the setting is its non-empty lines.
   const [quickText, setQuickText] = useState(() => view.quickCommands.join('\n'));
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // At the commit, not after the paint: a key pressed the moment the view opens lands where the focus was put.
+  useLayoutEffect(() => heading.current?.focus(), []);
 
   const set = <K extends keyof SettingsUpdate>(key: K, value: SettingsUpdate[K]): void => setDraft({ ...draft, [key]: value });
 
