@@ -152,7 +152,9 @@ describe.skipIf(skip !== '')('"Your commands" in Chromium, on the real core and 
     await page().getByRole('button', { name: 'Edit “check mail”', exact: true }).click();
     const mail = page().getByRole('form', { name: 'Edit “check mail”' });
     // The form gives the phrase the focus as it opens; the next field is filled after that, as a user would.
-    await expect.poll(() => page().evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id ?? '')).toMatch(/-say$/);
+    await expect
+      .poll(() => page().evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id ?? ''))
+      .toMatch(/-say$/);
     await mail.getByRole('textbox', { name: 'Only in this app (empty: in every app)' }).fill('');
     await mail.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(message).toBe('Saved: “check mail” does what “check mail” (in “Thunderbird”) did.');
