@@ -12,6 +12,7 @@ import type { ConfidencePolicy } from '../intent/validator.js';
 import type { EngineApi } from '../registry/dispatch.js';
 import type { GatePolicy } from '../registry/risk.js';
 import type { AssistantEvent, Outcome, RiskSummary } from '../shared/contracts/events.js';
+import type { Language } from '../shared/language.js';
 import type { AuditRecord } from './audit-log.js';
 import type { SessionMemory } from './session-memory.js';
 
@@ -91,6 +92,8 @@ export interface AssistantDeps {
   readonly confidence?: ConfidencePolicy;
   /** Pictures of the screen for a planner that takes images (vision.ts); absent, the assistant never takes one. */
   readonly vision?: VisionDeps;
+  /** The language the grammar reads commands in (the `language` setting, read at each plan); absent: English. */
+  readonly language?: () => Language;
   /** Steps a long sequence takes before it asks to go on (the `stepBudget` setting, read when a sequence starts); default 25. */
   readonly stepBudget?: () => number;
   /** How long a paused run waits for "go on" before it ends (read when it pauses); absent: until "go on" or "stop". */

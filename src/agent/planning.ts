@@ -83,7 +83,10 @@ export class PlanSource {
       if (own) return own;
       const pictured = await this.fromPicture(state);
       if (pictured) return pictured;
-      const parsed = parseCommand(state.command, { platform: promptPlatform(process.platform) });
+      const parsed = parseCommand(state.command, {
+        platform: promptPlatform(process.platform),
+        ...(this.deps.language ? { language: this.deps.language() } : {}),
+      });
       if (parsed.kind === 'intent') {
         const validation = validateIntentValue(parsed.intent, this.validationContext());
         // The grammar is deterministic: asking it again cannot help, and its reading was unambiguous.

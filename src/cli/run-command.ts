@@ -259,6 +259,7 @@ export function cliLoop(
     policy: { confirmModerate: settings.confirmModerate },
     confidence: settings.confidence,
     stepBudget: () => settings.stepBudget,
+    language: () => settings.language,
     pauseLimitMs: () => settings.confirmTimeoutSeconds * 1000,
     dryRun: parts.dryRun ?? false,
     ...(parts.userCommands ? { userCommands: parts.userCommands } : {}),

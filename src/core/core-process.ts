@@ -198,6 +198,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
         userCommands,
         // A long run asks to go on after this many steps; a pause lasts as long as a question waits (issue #32).
         stepBudget: () => current.stepBudget,
+        // The grammar reads commands in the chosen language, read at each plan (issue #32 item 6).
+        language: () => current.language,
         pauseLimitMs: () => current.confirmTimeoutSeconds * 1000,
         // Pictures of the screen (issue #29 item 4), where the saved settings let them go; read through the same bridge.
         ...(options.gridBridge

@@ -5,6 +5,7 @@
  * change (src/core/panel-settings.ts) and `assistive-control config` all derive from it.
  */
 import * as z from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_NAMES } from './language.js';
 import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL, DEFAULT_OPENAI_BASE_URL, LLM_PROVIDERS } from './llm-providers.js';
 import { MAX_QUICK_COMMAND_LENGTH, unsafeText } from './limits.js';
 import { CONFIRM_TIMEOUT_SECONDS, MOUSE_GRID_CELLS, PLANNER_TIMEOUT_SECONDS, SPEECH_RATE, STEP_BUDGET, THRESHOLD } from './setting-ranges.js';
@@ -201,6 +202,11 @@ export const Settings = z
         .max(STEP_BUDGET.max, { error: STEP_BUDGET_ERROR })
         .default(25),
       { label: 'Steps before a long run asks to go on', ...STEP_BUDGET },
+    ),
+    /** The language of commands, answers, "what can I say" and spoken feedback (issue #32 item 6). */
+    language: about(
+      z.enum(LANGUAGES, { error: `must be one of: ${LANGUAGES.map((l) => `${l} (${LANGUAGE_NAMES[l]})`).join(', ')}` }).default(DEFAULT_LANGUAGE),
+      { label: 'The language' },
     ),
     /** Cells per side of the mouse grid (issue #29); in the settings file only, like the confirmation's wait. */
     mouseGridCells: about(

@@ -316,6 +316,7 @@ describe('Settings in the scan', () => {
       `Spoken feedback: ${saved.spokenFeedback.enabled ? 'on' : 'off'}`,
       `Quiet while a screen reader runs: ${saved.spokenFeedback.quietWithScreenReader ? 'on' : 'off'}`,
       `Voice commands: ${saved.voice?.enabled ? 'on' : 'off'}`,
+      'Language: English',
     ]);
     expect(inside('Safety and app')).toEqual([
       `Ask before moderate actions: ${saved.confirmModerate ? 'on' : 'off'}`,

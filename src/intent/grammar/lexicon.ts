@@ -7,6 +7,7 @@
  */
 import { KEY_NAMES, type CanonicalModifier } from '../../shared/keys.js';
 import type { Role } from '../../shared/roles.js';
+import type { Language } from '../../shared/language.js';
 import type { TextUnit } from '../../shared/text/text-units.js';
 import type { CaseChange } from '../dictation-text.js';
 
@@ -510,6 +511,8 @@ export interface GrammarOptions {
    * Without it those commands are no_match: the grammar does not guess the platform.
    */
   readonly platform?: 'macos' | 'linux' | 'windows';
+  /** The language of the command (the `language` setting); English when absent. */
+  readonly language?: Language;
 }
 
 /** Words that may stand alone before a comma at the start of a command. */

@@ -1,10 +1,11 @@
 /**
  * The settings view: planner, model and addresses, keys (saved / not saved, replace, remove),
- * confirmation and confidence thresholds, spoken feedback, launch at login and the global shortcut.
+ * confirmation and confidence thresholds, spoken feedback, the language, launch at login and the global shortcut.
  * Saved through settings:save; main validates and answers in a sentence, shown next to Save.
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PanelApi, SettingsUpdate, SettingsView as View } from '../../shared/contracts/ipc-contract.js';
+import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../shared/language.js';
 import { KEYED_PROVIDERS } from '../../shared/llm-providers.js';
 import { SPEECH_RATE, STEP_BUDGET, THRESHOLD } from '../../shared/setting-ranges.js';
 import { MAX_QUICK_COMMANDS, SWITCH_INPUTS, SWITCH_LIMITS, isGlobalSwitchInput, type SwitchSettings } from '../../shared/switch-access.js';
@@ -288,6 +289,22 @@ export function SettingsView({
         </p>
 
         <h3>App</h3>
+        <label for="language">Language of commands and answers</label>
+        <select
+          id="language"
+          value={draft.language ?? view.language}
+          aria-describedby="language-help"
+          onChange={(e) => set('language', e.currentTarget.value as Language)}
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {LANGUAGE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+        <p id="language-help" class="help">
+          The words the assistant understands and answers in. Quoted text and the names on the screen stay as they are.
+        </p>
         <Checkbox
           id="launch-at-login"
           label="Start Assistive Control when I log in"

@@ -10,6 +10,7 @@
  * the switch). The timings a switch user most needs are offered as Slower/Faster steps.
  */
 import type { SettingsUpdate } from '../../shared/contracts/ipc-contract.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_NAMES } from '../../shared/language.js';
 import { SPEECH_RATE } from '../../shared/setting-ranges.js';
 import { SWITCH_LIMITS } from '../../shared/switch-access.js';
 import { PLANNER_OPTIONS } from '../settings/planner-options.js';
@@ -147,10 +148,11 @@ const TOGGLES: readonly ToggleSpec[] = [
 ];
 
 const PROVIDER = 'provider';
+const LANGUAGE = 'language';
 
 const stepped = (spec: NumberSpec, value: number, delta: -1 | 1): number => Math.min(spec.range.max, Math.max(spec.range.min, value + delta * spec.step));
 
-/** The fields a switch can change, with the draft's values: numbers, then on/off settings, then the planner choice (switch-scan.ts groups them by section). */
+/** The fields a switch can change, with the draft's values: numbers, then on/off settings, then the language and the planner choice (switch-scan.ts groups them by section). */
 export function settingsScanFields(draft: SettingsUpdate): readonly SettingsScanField[] {
   const numbers = NUMBERS.map((spec): SettingsScanField => {
     const value = spec.get(draft);
@@ -178,7 +180,15 @@ export function settingsScanFields(draft: SettingsUpdate): readonly SettingsScan
     value: draft.provider,
     options: PLANNER_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
   };
-  return [...numbers, ...toggles, provider];
+  const language: SettingsScanField = {
+    section: 'Speech and voice',
+    kind: 'choice',
+    key: LANGUAGE,
+    label: 'Language',
+    value: draft.language ?? DEFAULT_LANGUAGE,
+    options: LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] })),
+  };
+  return [...numbers, ...toggles, language, provider];
 }
 
 /** The draft after a settings scan entry was chosen (unchanged for a key it does not know). */
@@ -189,6 +199,10 @@ export function applySettingsChange(draft: SettingsUpdate, change: SettingsChang
     return spec && on !== undefined ? spec.set(draft, !on) : draft;
   }
   if ('choose' in change) {
+    if (change.key === LANGUAGE) {
+      const language = LANGUAGES.find((l) => l === change.choose);
+      return language ? { ...draft, language } : draft;
+    }
     const option = PLANNER_OPTIONS.find((o) => o.value === change.choose);
     return change.key === PROVIDER && option ? { ...draft, provider: option.value } : draft;
   }

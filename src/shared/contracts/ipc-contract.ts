@@ -14,6 +14,7 @@ import { permissionKind, type PermissionKind, type PermissionStatus } from '../p
 import { MAX_COMMAND_LENGTH, MAX_COMMAND_PHRASE_LENGTH, MAX_QUICK_COMMAND_LENGTH } from '../limits.js';
 import { MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, type SwitchInput } from '../switch-access.js';
 import type { ListenReply } from '../listening.js';
+import { LANGUAGES, type Language } from '../language.js';
 import { ANSWER_CHANNELS, type AnswerChannel } from '../answer-words.js';
 import type { PanelSettings } from '../settings-schema.js';
 import { effortReport, type EffortReport } from '../effort.js';
@@ -77,6 +78,8 @@ export const settingsUpdate = z.strictObject({
   quickCommands: z.array(z.string().max(MAX_QUICK_COMMAND_LENGTH)).max(MAX_QUICK_COMMANDS),
   /** Issue #32; optional like voice's later fields: an update without it keeps the saved budget. */
   stepBudget: z.number().optional(),
+  /** Issue #32 item 6; optional like the step budget: an update without it keeps the saved language. */
+  language: z.enum(LANGUAGES).optional(),
   /** Voice (issue #8); optional so a form that does not show it leaves it as it is. */
   voice: z
     .strictObject({
@@ -101,10 +104,11 @@ type SpokenFeedbackUpdate = Omit<PanelSettings['spokenFeedback'], 'quietWithScre
   Partial<Pick<PanelSettings['spokenFeedback'], 'quietWithScreenReader'>>;
 
 /** A change from the panel: the schema's PanelSettings, voice optional (a form that does not show it leaves it as it is). */
-export type SettingsUpdate = Omit<PanelSettings, 'voice' | 'spokenFeedback' | 'stepBudget'> & {
+export type SettingsUpdate = Omit<PanelSettings, 'voice' | 'spokenFeedback' | 'stepBudget' | 'language'> & {
   voice?: VoiceUpdate;
   spokenFeedback: SpokenFeedbackUpdate;
   stepBudget?: number;
+  language?: Language;
 };
 
 /** What the panel sees of the settings: the changeable ones, whether onboarding is done, and keys as saved / not saved. */
