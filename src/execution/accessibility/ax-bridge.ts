@@ -1,9 +1,8 @@
 /**
  * The accessibility bridge: what the execution engine sees and does in other applications.
  *
- * A typed, validated front of native/ax-bridge. Every call has a deadline: the native side bounds
- * each platform call by it, and a timer here rejects the promise if the bridge thread itself does
- * not answer in time (it may be busy with an earlier call to a hung application).
+ * A typed, validated front of native/ax-bridge. Every call has a deadline, bounded on both sides of
+ * the bridge thread (bridge-call.ts); the switch keys held system-wide are switch-key-hold.ts.
  */
 import {
   DEFAULTS,
@@ -22,9 +21,11 @@ import {
   checkText,
   checkValue,
 } from './arguments.js';
+import { callWithDeadline } from './bridge-call.js';
 import { DeviceScales } from './device-pixels.js';
 import { loadNativeBridge, type NativeBridge, type NativeEvent, type NativeSnapshot } from './native.js';
-import { appOf, roleOf, snapshotOf, toAccessibilityError } from './native-values.js';
+import { appOf, roleOf, snapshotOf } from './native-values.js';
+import { SwitchKeyHold, type KeyGrabOutcome, type SwitchKeyReport } from './switch-key-hold.js';
 import { matchAppName } from '../apps/app-names.js';
 import {
   AccessibilityError,
@@ -42,7 +43,8 @@ import {
   type WindowRequest,
 } from './types.js';
 import { errorMessage } from '../../shared/errors.js';
-import { SWITCH_REPORT_EDGES } from '../../shared/contracts/core-contract.js';
+
+export type { KeyGrabOutcome, SwitchKeyReport } from './switch-key-hold.js';
 
 export interface CallOptions {
   readonly deadlineMs?: number;
@@ -68,36 +70,23 @@ export interface SnapshotOptions extends CallOptions {
 
 export type LaunchTarget = { readonly name: string } | { readonly id: string };
 
-/** Grace on top of a deadline for the answer to travel back from the bridge thread. */
-const ANSWER_GRACE_MS = 250;
-
-/** One key asked of grabKeys: held (problem empty) or why not, as a sentence's clause. */
-export interface KeyGrabOutcome {
-  readonly key: string;
-  readonly problem: string;
-}
-
-export interface SwitchKeyReport {
-  readonly key: string;
-  /** `secure_on` / `secure_off` (macOS, empty key): another app's secure input began or ended. */
-  readonly edge: (typeof SWITCH_REPORT_EDGES)[number];
-}
-
 export class AxBridge {
   private listeners = new Set<(event: AxEvent) => void>();
-  private keyListeners = new Set<(report: SwitchKeyReport) => void>();
   private listening: Promise<void> | undefined;
   /** The generation of this reader's latest snapshot: its ids are the ones this reader may act on. */
   private latestGeneration: number | undefined;
   /** Each app's drawing scale: snapshots give bounds in the screen's device pixels. */
   private readonly scales = new DeviceScales(() => this.listWindows({ deadlineMs: 500 }));
+  private readonly switchKeys: SwitchKeyHold;
 
   /** Loads the addon now, so that a missing build is reported before the first command. */
   static open(): AxBridge {
     return new AxBridge(loadNativeBridge());
   }
 
-  constructor(private readonly native: NativeBridge) {}
+  constructor(private readonly native: NativeBridge) {
+    this.switchKeys = new SwitchKeyHold(native, (deadline, start) => this.call(deadline, start));
+  }
 
   get platform(): 'linux' | 'darwin' {
     return this.native.platform;
@@ -260,11 +249,6 @@ export class AxBridge {
   }
 
   /**
-   * Asks an app to bring its window to the front. Resolves once asked: the window manager may take
-   * a moment, so wait until frontmostApp() names it. Rejects with 'unsupported' when the app offers
-   * no way to do it through accessibility.
-   */
-  /**
    * Which process owns the window that has the keyboard, as the window system says (EWMH on X11),
    * not as the apps claim over accessibility: its pid, 0 when that window names no process (an X
    * client without accessibility, xev, many terminals), or null when it cannot be told (no window
@@ -276,6 +260,24 @@ export class AxBridge {
     return typeof owner === 'number' && Number.isInteger(owner) && owner >= 0 ? owner : null;
   }
 
+  /**
+   * Selects [start, end) of a text element in code points (start === end: puts the caret there), as
+   * the platform's text interface does, and says where the caret and selection are after.
+   * 'unsupported' where the element or the platform does not take it. Password fields are refused.
+   */
+  async setTextSelection(element: ElementRef, start: number, end: number, options?: CallOptions): Promise<TextSelection> {
+    const ref = checkElementRef(element);
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) throw new TypeError('start and end must be whole numbers, 0 ≤ start ≤ end');
+    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
+    this.checkOwn(ref);
+    return this.call(deadline, () => this.native.setTextSelection(ref.generation, ref.id, start, end, deadline));
+  }
+
+  /**
+   * Asks an app to bring its window to the front. Resolves once asked: the window manager may take
+   * a moment, so wait until frontmostApp() names it. Rejects with 'unsupported' when the app offers
+   * no way to do it through accessibility.
+   */
   async activateApp(pid: number, options?: CallOptions): Promise<void> {
     const p = checkPid(pid);
     const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
@@ -325,12 +327,6 @@ export class AxBridge {
   }
 
   /**
-   * Holds exactly `keys` (names of src/shared/switch-access.ts's keyboard inputs) system-wide: their
-   * presses and releases go to `onSwitchKey` listeners and to no app. [] lets every key go. Resolves
-   * with one outcome per key (problem empty: held); rejects with `unavailable` where no key can be
-   * held at all (no X display, Wayland, macOS without the permission).
-   */
-  /**
    * Where the platform types characters as Unicode key events (macOS), the function that posts one
    * (at most 20 UTF-16 units; see src/execution/input/unicode-typing.ts); undefined elsewhere.
    */
@@ -371,13 +367,14 @@ export class AxBridge {
     return typeof trusted === 'function' ? () => trusted() : undefined;
   }
 
-  async grabKeys(keys: readonly string[], options?: CallOptions): Promise<readonly KeyGrabOutcome[]> {
-    if (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string' || k.length > 20) || keys.length > 16) {
-      throw new AccessibilityError('failed', 'grabKeys takes up to 16 key names.');
-    }
-    const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
-    const outcomes = await this.call(deadline, () => this.native.grabKeys([...keys]));
-    return outcomes.map((o) => ({ key: o.key, problem: o.problem }));
+  /**
+   * Holds exactly `keys` (names of src/shared/switch-access.ts's keyboard inputs) system-wide: their
+   * presses and releases go to `onSwitchKey` listeners and to no app. [] lets every key go. Resolves
+   * with one outcome per key (problem empty: held); rejects with `unavailable` where no key can be
+   * held at all (no X display, Wayland, macOS without the permission).
+   */
+  grabKeys(keys: readonly string[], options?: CallOptions): Promise<readonly KeyGrabOutcome[]> {
+    return this.switchKeys.grab(keys, options);
   }
 
   /**
@@ -385,17 +382,7 @@ export class AxBridge {
    * an empty key with `lost`: every key was let go). Returns the function that stops this listener.
    */
   onSwitchKey(listener: (report: SwitchKeyReport) => void): () => void {
-    checkListener(listener);
-    this.keyListeners.add(listener);
-    if (this.keyListeners.size === 1) {
-      this.native.setKeyListener((r) => {
-        const edge = (SWITCH_REPORT_EDGES as readonly string[]).includes(r.edge) ? (r.edge as SwitchKeyReport['edge']) : 'lost';
-        for (const l of this.keyListeners) l({ key: r.key, edge });
-      });
-    }
-    return () => {
-      if (this.keyListeners.delete(listener) && this.keyListeners.size === 0) this.native.setKeyListener(null);
-    };
+    return this.switchKeys.listen(listener);
   }
 
   /** One round trip to the bridge thread and back: the fixed cost of every call. */
@@ -404,34 +391,6 @@ export class AxBridge {
   }
 
   private call<T>(deadlineMs: number, start: () => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      // This timer also keeps Node alive while the call is pending: the addon does not.
-      const timer = setTimeout(() => {
-        reject(
-          new AccessibilityError(
-            'timeout',
-            `The accessibility bridge did not answer within ${deadlineMs} ms: an application is not responding. Wait a moment and try again.`,
-          ),
-        );
-      }, deadlineMs + ANSWER_GRACE_MS);
-      let pending: Promise<T>;
-      try {
-        pending = start();
-      } catch (error) {
-        clearTimeout(timer);
-        reject(toAccessibilityError(error));
-        return;
-      }
-      pending.then(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(toAccessibilityError(error));
-        },
-      );
-    });
+    return callWithDeadline(deadlineMs, start);
   }
 }
