@@ -90,6 +90,24 @@ export class FieldKeys {
     }
   }
 
+  /**
+   * Selects [start, end) of `value` in the focused field (start === end: the caret there) through the
+   * platform's text interface, and says where the caret and selection are after; undefined where the
+   * platform or the app does not take it (then keys do it). Stops when the focus or the text moved.
+   */
+  async place(
+    value: string,
+    start: number,
+    end: number,
+    field: KeysFor,
+  ): Promise<{ readonly caret: number; readonly start: number; readonly end: number } | undefined> {
+    const place = this.deps.engine.placeInFocusedText;
+    if (!place) return undefined;
+    const placed = await place.call(this.deps.engine, { role: field.role, name: field.name, value }, start, end);
+    if (!placed.ok) throw new Stopped(sentenceOf(placed.result));
+    return placed.value;
+  }
+
   /** The focused field, read through the engine; stops with the engine's sentence when it cannot be read. */
   async focusedField(): Promise<FocusedText> {
     const read = this.deps.engine.readFocusedText;

@@ -69,8 +69,11 @@ export class TextEditing {
       case 'caret': {
         const range = this.find(field, edit.place);
         const at = edit.edge === 'start' ? range.start : range.end;
-        this.within(field, field.keys(at));
-        await this.keys.moveCaret(field.text, at, state, field.keysFor);
+        const placed = await this.keys.place(field.text, at, at, field.keysFor);
+        if (placed?.caret !== at) {
+          this.within(field, field.keys(at));
+          await this.keys.moveCaret(field.text, at, state, field.keysFor);
+        }
         const now = await this.readBack(field, field.text);
         if (now.selection && now.selection.caret !== at) throw new Stopped(`The caret did not land where it should in ${field.label}: put it there by hand.`);
         const near = edit.edge === 'start' ? field.text.slice(at).trimEnd() : field.text.slice(0, at).trimStart();
@@ -167,11 +170,17 @@ export class TextEditing {
     if (presses > EDIT_KEYS_MAX) throw new Stopped(`That text is too far from either end of ${field.label} to reach safely with keys. Edit it by hand.`);
   }
 
-  /** Selects a range with keys; where the platform reads the selection, it must be exactly that range. */
+  /**
+   * Selects a range through the platform's text interface, else with keys (a place far from both ends
+   * of a long text is then refused); where the platform reads the selection, it must be exactly that range.
+   */
   private async select(field: Field, range: TextRange, state: RunState): Promise<void> {
     const words = field.text.slice(range.start, range.end);
-    this.within(field, field.keys(range.end) + graphemes(words));
-    await this.keys.selectBack(field.text, range.end, words, state, field.keysFor);
+    const placed = await this.keys.place(field.text, range.start, range.end, field.keysFor);
+    if (placed?.start !== range.start || placed.end !== range.end) {
+      this.within(field, field.keys(range.end) + graphemes(words));
+      await this.keys.selectBack(field.text, range.end, words, state, field.keysFor);
+    }
     const now = await this.readBack(field, field.text);
     const got = now.selection;
     if (got && (got.start !== range.start || got.end !== range.end)) {

@@ -117,7 +117,7 @@ export type AccessibilityDriver = Pick<
   'frontmostApp' | 'runningApps' | 'launchApp' | 'snapshot' | 'performAction' | 'setValue' | 'readValue' | 'insertText' | 'activateApp'
 > &
   /** Optional: a platform half (and a test double) that does not read the caret, or the window system's keyboard owner, leaves it out. */
-  Partial<Pick<AxBridge, 'textSelection' | 'keyboardOwner' | 'listWindows' | 'windowCommand'>>;
+  Partial<Pick<AxBridge, 'textSelection' | 'setTextSelection' | 'keyboardOwner' | 'listWindows' | 'windowCommand'>>;
 
 /** Time, injectable so that tests of waits and retries run fast and deterministically. */
 export interface Clock {

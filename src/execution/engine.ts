@@ -44,6 +44,7 @@ import { TargetResolver } from './target-resolution.js';
 import { locatePlace } from './locate-place.js';
 import { DEFAULT_TUNING, TerminalLines, type EngineDeps, type EngineParts, type EngineTuning } from './engine-parts.js';
 import { readFocusedText, typeText } from './typing.js';
+import { placeInFocusedText, type FieldSelection, type PlacedIn } from './text-placing.js';
 import { dragBetween } from './drag.js';
 import { goToCell } from './cell-navigation.js';
 import { runWindowCommand } from './window-commands.js';
@@ -53,7 +54,7 @@ import { runningAppsObservation } from './apps/app-list.js';
 import { openInBrowser } from './open-url.js';
 import { stepFailure, stoppedBefore, toFailure } from './engine-failures.js';
 import { chordRecord, scrolledRecord, toggledRecord, type UndoRecord } from './undo-record.js';
-import { restoreTyped, stillAsLeft } from './take-back.js';
+import { restoreRecorded, stillAsLeft, type RestoredRecord } from './take-back.js';
 
 /** Off macOS the input driver presses cmd as Ctrl (the keymap says so). */
 const CMD_IS_CTRL = modifierKey('cmd', inputPlatformOf(process.platform)) === modifierKey('ctrl', inputPlatformOf(process.platform));
@@ -256,14 +257,19 @@ export class ExecutionEngine {
     return stillAsLeft(this.parts, record).catch((error: unknown) => stopWith(toFailure(error, 'check what the last action changed')));
   }
 
-  /** "Take it back" for typed text: the field set back to its text before, read back (take-back.ts). */
-  async restoreTyped(record: Extract<UndoRecord, { kind: 'typed' }>, options: ActOptions = {}): Promise<ActionResult> {
-    return this.guard('take back the typed text', () => restoreTyped(this.parts, record, options));
+  /** "Take it back" for typed text or a window: the field's text or the window's shape before, read back (take-back.ts). */
+  async restoreRecorded(record: RestoredRecord, options: ActOptions = {}): Promise<ActionResult> {
+    return this.guard('take back the last action', () => restoreRecorded(this.parts, record, options));
   }
 
   /** The focused field and its whole text, for dictation's corrections (typing.ts). */
   async readFocusedText(): Promise<Found<FocusedText | undefined>> {
     return readFocusedText(this.parts);
+  }
+
+  /** Selects [start, end) of the focused field an edit read (start === end: the caret there) through the bridge (text-placing.ts). */
+  async placeInFocusedText(field: PlacedIn, start: number, end: number): Promise<Found<FieldSelection | undefined>> {
+    return placeInFocusedText(this.parts, field, start, end);
   }
 
   /** Presses a key with modifiers in the frontmost app, or in `app` (brought to the front first). */

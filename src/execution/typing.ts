@@ -19,6 +19,7 @@ import { failure, found, stopWith, success, type ActionResult, type Found } from
 import type { ActiveApp } from './apps/target-app.js';
 import type { ElementChoice } from './element-target.js';
 import { pinElement } from './undo-record.js';
+import { selectionInUtf16 } from './text-placing.js';
 
 /**
  * `reading`: how many times the focus was read for this text; typed at the caret, the focus is read
@@ -274,8 +275,5 @@ export async function readFocusedText(parts: EngineParts): Promise<Found<Focused
 async function selectionOf(parts: EngineParts, ref: ElementRef, value: string): Promise<FocusedText['selection']> {
   if (!parts.bridge.textSelection) return undefined;
   const read = await parts.bridge.textSelection(ref).catch(() => undefined);
-  if (!read || read.caret < 0) return undefined;
-  const chars = Array.from(value);
-  const index = (cp: number): number => chars.slice(0, Math.max(0, Math.min(cp, chars.length))).join('').length;
-  return { caret: index(read.caret), start: index(read.start), end: index(read.end) };
+  return !read || read.caret < 0 ? undefined : selectionInUtf16(value, read);
 }

@@ -75,7 +75,7 @@ export type EngineApi = Pick<
   | 'getScreenElements'
   | 'listApplications'
 > &
-  Partial<Pick<ExecutionEngine, 'observedElement' | 'readFocusedText' | 'locate' | 'windowCommand'>>;
+  Partial<Pick<ExecutionEngine, 'observedElement' | 'readFocusedText' | 'placeInFocusedText' | 'locate' | 'windowCommand'>>;
 
 /** How long a confirmation waits to find where its step acts before it asks without the outline. */
 const LOCATE_DEADLINE_MS = 1000;

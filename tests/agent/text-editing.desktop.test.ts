@@ -4,6 +4,7 @@
 // caret-and-selection call; "select all" stays the key chord; a password field is never edited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssistantLoop } from '../../src/agent/assistant-loop.js';
+import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
@@ -33,6 +34,15 @@ describe.skipIf(skip !== '')('editing any text on a real desktop', () => {
   const selected = async (name: string): Promise<string> => {
     const { start, end } = await selectionOf(name);
     return (await valueOf(name)).slice(start, end);
+  };
+
+  /** Sets the text view's text as a user's own text would be there, and checks it is. */
+  const setBody = async (text: string): Promise<void> => {
+    const snap = await fixture.bridge.snapshot({ pid: fixture.pid });
+    const body = snap.elements.find((e) => e.name === 'Body');
+    if (!body) throw new Error('no Body');
+    await fixture.bridge.setValue({ generation: snap.generation, id: body.id }, text);
+    expect(await valueOf('Body')).toBe(text);
   };
 
   beforeAll(async () => {
@@ -98,6 +108,59 @@ describe.skipIf(skip !== '')('editing any text on a real desktop', () => {
     expect(events.filter((e) => e.type === 'status').at(-1)).toMatchObject({ status: 'idle' });
     expect(events.at(-1)).toMatchObject({ type: 'done', outcome: 'failed' });
     expect(events.filter((e) => e.type === 'error').map((e) => e.type === 'error' && e.code)).toEqual(['text_edit', 'text_edit', 'text_edit']);
+  }, 300_000);
+
+  it('a long text: places far from both ends are selected, corrected and deleted through the bridge, and the caret placed, each read back exactly', async () => {
+    const before = await valueOf('Body');
+    await say('click Body');
+    // 80 lines of 40 characters: the middle is some 1,600 key presses from either end.
+    const lines = Array.from({ length: 80 }, (_, i) => `Line ${String(i + 1).padStart(2, '0')} of the long report, plain.`);
+    lines[39] = 'Line 40 of the long report, from Zurich.';
+    const long = lines.join('\n');
+    await setBody(long);
+
+    expect(await say('correct Zurich to Geneva')).toBe('Corrected “Zurich” to “Geneva”.');
+    const corrected = long.replace('Zurich', 'Geneva');
+    expect(await valueOf('Body')).toBe(corrected);
+
+    await say('select the 41st line');
+    expect(await selected('Body')).toBe(lines[40]);
+
+    await say('go to the start of the 42nd line');
+    const at = corrected.indexOf(lines[41] ?? '');
+    expect(await selectionOf('Body')).toEqual({ caret: at, start: at, end: at });
+
+    expect(await say('delete the 38th line')).toMatch(/^Deleted “Line 38 of the long report, plain\.”/u);
+    const deleted = corrected.replace(`${lines[37]}\n`, '');
+    expect(await valueOf('Body')).toBe(deleted);
+
+    await say('select the words long report, from Geneva');
+    expect(await selected('Body')).toBe('long report, from Geneva');
+    expect(await say('uppercase that')).toMatch(/^Changed “long report, from Geneva” to “LONG REPORT, FROM GENEVA”/u);
+    expect(await valueOf('Body')).toBe(deleted.replace('long report, from Geneva', 'LONG REPORT, FROM GENEVA'));
+
+    // Back to the text the next test starts from.
+    await setBody(before);
+  }, 300_000);
+
+  it('where the bridge cannot place the caret, keys do it: near an end it is done, far from both ends of a long text it is refused and nothing changes', async () => {
+    const before = await valueOf('Body');
+    // The same bridge without its caret call, as on a platform half that has none.
+    const keysOnly: AxBridge = Object.create(fixture.bridge, { setTextSelection: { value: undefined } });
+    const byKeys = new AssistantLoop({
+      engine: new ExecutionEngine({ bridge: keysOnly, input: createNutInputDriver() }),
+      emit: () => undefined,
+      confirm: async () => 'confirmed',
+    });
+    await say('click Body');
+    const long = `${'a plain line of the report\n'.repeat(60)}Basel is here\n${'a plain line of the report\n'.repeat(60)}the end in Basel`;
+    await setBody(long);
+    const far = await byKeys.run('select the words Basel is here');
+    expect(far).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/^That text is too far from either end of “Body”/u) });
+    expect(await valueOf('Body')).toBe(long);
+    expect((await byKeys.run('correct in Basel to in Bern')).outcome).toBe('done');
+    expect(await valueOf('Body')).toBe(long.replace('the end in Basel', 'the end in Bern'));
+    await setBody(before);
   }, 300_000);
 
   it('while dictating, an edit dictation has no command for is carried out, not written; "literal" writes it', async () => {

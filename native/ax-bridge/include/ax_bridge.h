@@ -268,6 +268,14 @@ class Bridge {
   virtual Result<TextSelection> textSelection(ElementRef, const Deadline&) {
     return Error{ErrorCode::Unsupported, "Reading where the caret is is not available on this system yet."};
   }
+  // Selects [start, end) of a text element (start == end: puts the caret there, nothing selected),
+  // in characters (code points), through the platform's own text interface, then reads the caret and
+  // selection back. Unsupported where the element or the platform does not take it (the caller
+  // then moves the caret by keys). Password fields are refused. Linux (text_selection.cc).
+  virtual Result<TextSelection> setTextSelection(ElementRef, int, int, const Deadline&) {
+    return Error{ErrorCode::Unsupported,
+                 "Placing the caret through accessibility is not available on this system yet."};
+  }
   // Asks the app with this pid to bring its window to the front. Returns once asked: the window
   // manager may take a moment, so the caller waits for frontmostApp() to name the app.
   virtual Result<Done> activateApp(int pid, const Deadline& deadline) = 0;

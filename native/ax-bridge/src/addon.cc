@@ -369,6 +369,22 @@ Napi::Value TextSelection(const Napi::CallbackInfo& info) {
       });
 }
 
+Napi::Value SetTextSelection(const Napi::CallbackInfo& info) {
+  auto ref = refArg(info);
+  double start = numberArg(info, 2, "start");
+  double end = numberArg(info, 3, "end");
+  auto deadline = deadlineArg(info, 4);
+  if (!(start >= 0 && end >= start && end <= 2147483647.0) || start != static_cast<int>(start) ||
+      end != static_cast<int>(end))
+    throw Napi::TypeError::New(info.Env(), "start and end must be whole numbers, 0 <= start <= end");
+  int s = static_cast<int>(start), e = static_cast<int>(end);
+  return schedule<axb::TextSelection>(
+      info.Env(), [=](Bridge& b) { return b.setTextSelection(ref, s, e, deadline); },
+      [](Napi::Env env, const axb::TextSelection& r) -> Napi::Value {
+        return textRange(env, r.start, r.end, r.caret);
+      });
+}
+
 Napi::Value ActivateApp(const Napi::CallbackInfo& info) {
   double pid = numberArg(info, 0, "pid");
   auto deadline = deadlineArg(info, 1);
@@ -722,6 +738,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("setValue", Napi::Function::New(env, SetValue, "setValue"));
   exports.Set("readValue", Napi::Function::New(env, ReadValue, "readValue"));
   exports.Set("textSelection", Napi::Function::New(env, TextSelection, "textSelection"));
+  exports.Set("setTextSelection", Napi::Function::New(env, SetTextSelection, "setTextSelection"));
   exports.Set("insertText", Napi::Function::New(env, InsertText, "insertText"));
   exports.Set("activateApp", Napi::Function::New(env, ActivateApp, "activateApp"));
   exports.Set("listWindows", Napi::Function::New(env, ListWindows, "listWindows"));

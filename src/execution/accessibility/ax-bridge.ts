@@ -267,7 +267,8 @@ export class AxBridge {
    */
   async setTextSelection(element: ElementRef, start: number, end: number, options?: CallOptions): Promise<TextSelection> {
     const ref = checkElementRef(element);
-    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) throw new TypeError('start and end must be whole numbers, 0 ≤ start ≤ end');
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start)
+      throw new TypeError('start and end must be whole numbers, 0 ≤ start ≤ end');
     const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
     this.checkOwn(ref);
     return this.call(deadline, () => this.native.setTextSelection(ref.generation, ref.id, start, end, deadline));

@@ -50,6 +50,7 @@ class LinuxBridge final : public Bridge {
   Result<std::optional<std::string>> readValue(ElementRef ref, const Deadline& deadline) override;
   Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at, const Deadline& deadline) override;
   Result<TextSelection> textSelection(ElementRef ref, const Deadline& deadline) override;
+  Result<TextSelection> setTextSelection(ElementRef ref, int start, int end, const Deadline& deadline) override;
   Result<Done> activateApp(int pid, const Deadline& deadline) override;
   Result<int> keyboardOwner(const Deadline& deadline) override;
   Result<WindowList> listWindows(const Deadline& deadline) override;
@@ -210,6 +211,8 @@ class LinuxBridge final : public Bridge {
 
   // text.cc
   Result<int> textInt(const Target& t, const char* prop, const Deadline& deadline);
+  // A text element that is not a password field, resolved (text_selection.cc).
+  Result<Target> textTarget(ElementRef ref, const char* password, const Deadline& deadline);
   // The caret and first selection of a resolved text element (text_selection.cc).
   Result<TextSelection> selectionOf(const Target& t, const Deadline& deadline);
   GMainContext* ctx_ = nullptr;

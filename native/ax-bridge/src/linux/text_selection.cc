@@ -1,21 +1,87 @@
-// The Linux bridge: where a text element's caret and selection are (dictation checks its keys with it).
+// The Linux bridge: where a text element's caret and selection are (dictation checks its keys with it),
+// and putting them where the user asked (org.a11y.atspi.Text SetCaretOffset, SetSelection, AddSelection).
 #include <algorithm>
+#include <functional>
+#include <optional>
 
 #include "linux_bridge.h"
 
 namespace axb {
 namespace atspi {
 
-Result<TextSelection> LinuxBridge::textSelection(ElementRef ref, const Deadline& deadline) {
+// The element, resolved, when it has text and is not a password field (`password`: the refusal).
+Result<LinuxBridge::Target> LinuxBridge::textTarget(ElementRef ref, const char* password, const Deadline& deadline) {
   auto resolved = resolve(ref, deadline);
   if (!resolved.ok()) return resolved.error();
-  const Target& t = resolved.value();
-  if (t.role == ATSPI_ROLE_PASSWORD_TEXT) {
-    return Error{ErrorCode::Unsupported, "This is a password field: nothing of its content is read."};
-  }
-  if (!(t.ifaces & kIfaceText)) {
+  if (resolved.value().role == ATSPI_ROLE_PASSWORD_TEXT) return Error{ErrorCode::Unsupported, password};
+  if (!(resolved.value().ifaces & kIfaceText)) {
     return Error{ErrorCode::Unsupported, "This element has no text, so it has no caret or selection."};
   }
+  return resolved;
+}
+
+Result<TextSelection> LinuxBridge::textSelection(ElementRef ref, const Deadline& deadline) {
+  auto resolved = textTarget(ref, "This is a password field: nothing of its content is read.", deadline);
+  if (!resolved.ok()) return resolved.error();
+  return selectionOf(resolved.value(), deadline);
+}
+
+Result<TextSelection> LinuxBridge::setTextSelection(ElementRef ref, int start, int end, const Deadline& deadline) {
+  auto resolved = textTarget(ref, "This is a password field: the assistant never selects in it.", deadline);
+  if (!resolved.ok()) return resolved.error();
+  const Target& t = resolved.value();
+  auto count = textInt(t, "CharacterCount", deadline);
+  if (!count.ok()) return count.error();
+  if (start < 0 || end < start || end > count.value()) {
+    return Error{ErrorCode::Failed, "That place is outside the field's text: the text changed. Say it again."};
+  }
+  auto now = selectionOf(t, deadline);
+  if (!now.ok()) return now.error();
+  const bool selected = now.value().end > now.value().start;
+  const std::string what = "The element";
+  auto notTaken = [] {
+    return Error{ErrorCode::Unsupported,
+                 "The application does not let the assistant place the caret or select its text."};
+  };
+  // Each call answers whether the toolkit took it. GTK's SetSelection changes a selection that is
+  // there and AddSelection adds one only where there is none, so the one that fits goes first.
+  auto ask = [&](const char* name, std::function<void(DBusMessage*)> args, bool& ok) -> std::optional<Error> {
+    RawCall c =
+        method(t.ref, "org.a11y.atspi.Text", name, std::move(args), [&ok](DBusMessageIter* it) { ok = readBool(it); });
+    if (!bus_.call(c, deadline, kMaxCallMs).answered) {
+      // An app without the method answers with an error: not taken, the caller uses keys.
+      if (isNoReply(c.error) || isGoneName(c.error) || c.error == kErrorDeadline)
+        return callError(c, t.pid, "Placing the caret", what, deadline);
+      ok = false;
+    }
+    return std::nullopt;
+  };
+  bool ok = false;
+  std::optional<Error> failed;
+  if (start == end) {
+    failed = ask("SetCaretOffset", argInt(start), ok);
+    if (failed || !ok) return failed ? *failed : notTaken();
+    // Most toolkits drop the selection with the caret; one that keeps it is asked to.
+    auto after = selectionOf(t, deadline);
+    if (!after.ok() || after.value().end == after.value().start) return after;
+    failed = ask("RemoveSelection", argInt(0), ok);
+  } else {
+    auto setSel = [&](bool& done) {
+      return ask(
+          "SetSelection",
+          [start, end](DBusMessage* m) {
+            dbus_int32_t n = 0, s = start, e = end;
+            dbus_message_append_args(m, DBUS_TYPE_INT32, &n, DBUS_TYPE_INT32, &s, DBUS_TYPE_INT32, &e,
+                                     DBUS_TYPE_INVALID);
+          },
+          done);
+    };
+    auto addSel = [&](bool& done) { return ask("AddSelection", argInts(start, end), done); };
+    failed = selected ? setSel(ok) : addSel(ok);
+    if (!failed && !ok) failed = selected ? addSel(ok) : setSel(ok);
+  }
+  if (failed) return *failed;
+  if (!ok) return notTaken();
   return selectionOf(t, deadline);
 }
 
