@@ -2,7 +2,8 @@
  * Screen pictures for a planner that takes images (issue #29 item 4): the whole 1280 × 800 screen
  * captured (one X11 GetImage over the wire protocol), masked and marked (2 masks, a 4 × 4 grid, 60
  * numbered elements) and encoded as PNG, on a private headless desktop with the AX fixture's window
- * of 750 buttons stretched over the screen. Goal: capture + marks + encode ≤ 60 ms. Also the PNG's
+ * of 750 buttons stretched over the screen; deflate runs on libuv's pool, and the event loop's worst
+ * delay meanwhile is printed. Goal: capture + marks + encode ≤ 60 ms. Also the PNG's
  * size, and the image tokens each provider counts for that picture (from each provider's published
  * rule: Anthropic width × height / 750 after fitting 1568 px and 1.15 MP; OpenAI's high detail, 170
  * per 512-px tile after fitting 2048 px and a 768-px short side, plus 85; Qwen2.5-VL on Ollama one
@@ -11,6 +12,7 @@
  * Starts its own desktop (scripts/desktop-session.ts). Run alone with `npx tsx bench/screen-picture.ts`.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { enterDesktopSession, startDesktopSession } from '../scripts/desktop-session.js';
@@ -63,13 +65,15 @@ export async function benchScreenPicture(): Promise<void> {
     const cells = gridCells(SCREEN, 4);
     const parts = { capture: [] as number[], draw: [] as number[], encode: [] as number[], total: [] as number[] };
     let bytes = 0;
+    const loop = monitorEventLoopDelay({ resolution: 1 });
     for (let i = 0; i < WARMUP + RUNS; i++) {
+      if (i === WARMUP) loop.enable();
       const t0 = performance.now();
       const image = await captureX11(SCREEN, { env: process.env, deadlineMs: 2000 });
       const t1 = performance.now();
       drawPicture({ width: image.width, height: image.height, rgba: image.rgba }, { masks, cells, marks });
       const t2 = performance.now();
-      const png = encodePng(image.width, image.height, image.rgba);
+      const png = await encodePng(image.width, image.height, image.rgba);
       const t3 = performance.now();
       bytes = png.length;
       if (i < WARMUP) continue;
@@ -83,6 +87,9 @@ export async function benchScreenPicture(): Promise<void> {
       const note = label === 'total' ? '   (goal ≤ 60 ms)' : '';
       console.log(`  ${`1280 × 800 ${label}`.padEnd(28)} p50 ${formatMs(f.medianMs).padStart(9)}   p95 ${formatMs(f.p95Ms).padStart(9)}${note}`);
     }
+    loop.disable();
+    // How long the event loop waited at worst while pictures were taken: capture and drawing run on it, deflate on libuv's pool.
+    console.log(`  event loop delay meanwhile    p99 ${formatMs(loop.percentile(99) / 1e6).padStart(9)}   max ${formatMs(loop.max / 1e6).padStart(9)}`);
     console.log(`  PNG size                     ${(bytes / 1024).toFixed(0)} KiB (${RUNS} runs)`);
     for (const [provider, tokens] of Object.entries(imageTokens(SCREEN.width, SCREEN.height))) console.log(`  image tokens, ${provider.padEnd(36)} ${tokens}`);
   } finally {

@@ -75,7 +75,7 @@ describe('the planner for pictures, from the saved settings', () => {
     const available = await settingsVisionPlanner({ load: async () => ({ settings: saved, notices: [], path: 'settings.json' }) }, secrets)();
     if (available.kind !== 'ready') throw new Error(available.message);
     expect(available.planner.model).toBe('gpt-4.1');
-    const png = encodePng(2, 2, new Uint8Array(16).fill(200)).toString('base64');
+    const png = (await encodePng(2, 2, new Uint8Array(16).fill(200))).toString('base64');
     const outcome = await available.planner.describe?.({
       conversation: [{ kind: 'user', text: 'describe the screen' }],
       image: { mediaType: 'image/png', base64: png, width: 2, height: 2 },

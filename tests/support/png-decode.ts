@@ -11,6 +11,8 @@ export interface DecodedPng {
   readonly height: number;
   /** RGB(A) → [r, g, b] of pixel (x, y). */
   pixel(x: number, y: number): [number, number, number];
+  /** Pixel (x, y)'s alpha: 255 in an RGB file. */
+  alpha(x: number, y: number): number;
 }
 
 export function decodePng(file: Uint8Array): DecodedPng {
@@ -58,5 +60,6 @@ export function decodePng(file: Uint8Array): DecodedPng {
       const i = (y * width + x) * channels;
       return [out[i] ?? 0, out[i + 1] ?? 0, out[i + 2] ?? 0];
     },
+    alpha: (x, y) => (channels === 4 ? (out[(y * width + x) * 4 + 3] ?? 0) : 255),
   };
 }

@@ -45,6 +45,8 @@ export interface PictureDrawing {
   readonly marks: readonly PictureMark[];
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** Clipped to the canvas; whole pixels. */
 function clip(c: Canvas, r: Rect): Rect | undefined {
   const x = Math.max(0, Math.floor(r.x));
@@ -57,6 +59,13 @@ function clip(c: Canvas, r: Rect): Rect | undefined {
 export function fillRect(c: Canvas, r: Rect, [red, green, blue]: Rgb): void {
   const k = clip(c, r);
   if (!k) return;
+  if (c.rgba.byteOffset % 4 === 0 && LITTLE_ENDIAN) {
+    // One 32-bit fill per row (RGBA little-endian is 0xAABBGGRR).
+    const words = new Uint32Array(c.rgba.buffer, c.rgba.byteOffset, c.width * c.height);
+    const colour = (0xff000000 | (blue << 16) | (green << 8) | red) >>> 0;
+    for (let y = k.y, at = k.y * c.width + k.x; y < k.y + k.height; y++, at += c.width) words.fill(colour, at, at + k.width);
+    return;
+  }
   for (let y = k.y; y < k.y + k.height; y++) {
     for (let i = (y * c.width + k.x) * 4, end = i + k.width * 4; i < end; i += 4) {
       c.rgba[i] = red;

@@ -107,7 +107,7 @@ export async function takeWindowPicture(deps: PictureDeps, request: PictureReque
   const canvas = { width: image.width, height: image.height, rgba: image.rgba };
   drawPicture(canvas, { masks, cells, marks });
   return {
-    png: encodePng(image.width, image.height, image.rgba),
+    png: await encodePng(image.width, image.height, image.rgba),
     width: image.width,
     height: image.height,
     area,

@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
-import { homedir } from 'node:os';
+import { endianness, homedir } from 'node:os';
 import { join } from 'node:path';
 import { withDeadline } from '../../shared/deadline.js';
 import type { Rect } from './picture.js';
@@ -120,12 +120,15 @@ interface ScreenFormat {
   readonly height: number;
   readonly depth: number;
   readonly bitsPerPixel: number;
+  /** The server's image byte order: least significant byte first (every PC's). */
+  readonly lsbFirst: boolean;
   readonly masks: { readonly red: number; readonly green: number; readonly blue: number };
 }
 
 /** The connection setup's answer: the chosen screen's root, size, depth, pixel format and colour masks. */
 function parseSetup(b: Buffer, screenIndex: number): ScreenFormat {
   const vendorLength = b.readUInt16LE(24 - 8);
+  const lsbFirst = b.readUInt8(30 - 8) === 0;
   const screens = b.readUInt8(28 - 8);
   const formats = b.readUInt8(29 - 8);
   let at = 40 - 8 + vendorLength + pad4(vendorLength);
@@ -151,11 +154,13 @@ function parseSetup(b: Buffer, screenIndex: number): ScreenFormat {
       const bitsPerPixel = bpp.get(depth) ?? 0;
       if (!masks || (bitsPerPixel !== 32 && bitsPerPixel !== 24))
         throw new CaptureError(`The screen uses a colour format the assistant cannot read (depth ${depth}): set the display to millions of colours (24-bit).`);
-      return { root, width, height, depth, bitsPerPixel, masks };
+      return { root, width, height, depth, bitsPerPixel, lsbFirst, masks };
     }
   }
   throw new CaptureError('The display has no such screen: start Assistive Control from inside your desktop session.');
 }
+
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 const shiftOf = (mask: number): number => (mask === 0 ? 0 : 31 - Math.clz32(mask & -mask));
 
@@ -234,25 +239,26 @@ function toRgba(pixels: Buffer, width: number, height: number, screen: ScreenFor
   const bytes = screen.bitsPerPixel / 8;
   const stride = Math.ceil((width * screen.bitsPerPixel) / 32) * 4;
   const { red, green, blue } = screen.masks;
-  const out = new Uint8Array(width * height * 4);
-  if (bytes === 4 && red === 0xff0000 && green === 0xff00 && blue === 0xff) {
-    // The usual layout (BGRX in memory): bytes moved, no arithmetic.
-    for (let row = 0; row < height; row++) {
-      for (let src = row * stride, dst = row * width * 4, end = dst + width * 4; dst < end; src += 4, dst += 4) {
-        out[dst] = pixels[src + 2] as number;
-        out[dst + 1] = pixels[src + 1] as number;
-        out[dst + 2] = pixels[src] as number;
-        out[dst + 3] = 255;
-      }
+  if (bytes === 4 && red === 0xff0000 && green === 0xff00 && blue === 0xff && screen.lsbFirst && LITTLE_ENDIAN) {
+    // The usual layout (BGRX in memory, rows unpadded): one pass of 32-bit words over the reply's own
+    // buffer, which nothing else holds, so no second copy of the picture is made.
+    const out = pixels.byteOffset % 4 === 0 ? pixels : Buffer.from(pixels);
+    const words = new Uint32Array(out.buffer, out.byteOffset, width * height);
+    for (let i = 0; i < words.length; i++) {
+      const p = words[i] as number;
+      words[i] = 0xff000000 | ((p & 0xff) << 16) | (p & 0xff00) | ((p >>> 16) & 0xff);
     }
-    return out;
+    return out.subarray(0, width * height * 4);
   }
+  const out = new Uint8Array(width * height * 4);
   const [rs, gs, bs] = [shiftOf(red), shiftOf(green), shiftOf(blue)];
+  const read = (at: number): number =>
+    screen.lsbFirst ? (bytes === 4 ? pixels.readUInt32LE(at) : pixels.readUIntLE(at, 3)) : bytes === 4 ? pixels.readUInt32BE(at) : pixels.readUIntBE(at, 3);
   for (let row = 0; row < height; row++) {
     let src = row * stride;
     let dst = row * width * 4;
     for (let col = 0; col < width; col++, src += bytes, dst += 4) {
-      const p = bytes === 4 ? pixels.readUInt32LE(src) : pixels.readUIntLE(src, 3);
+      const p = read(src);
       out[dst] = (p & red) >>> rs;
       out[dst + 1] = (p & green) >>> gs;
       out[dst + 2] = (p & blue) >>> bs;

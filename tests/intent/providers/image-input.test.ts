@@ -12,12 +12,12 @@ import { startLlmServer, type LlmProvider, type LlmServer } from '../llm-loopbac
 
 const PROVIDERS: LlmProvider[] = ['anthropic', 'openai', 'ollama'];
 
-function picture(): PlanImage {
+async function picture(): Promise<PlanImage> {
   const width = 64;
   const height = 40;
   const rgba = new Uint8Array(width * height * 4);
   for (let i = 0; i < rgba.length; i += 4) rgba.set([(i / 4) % 251, 90, 200, 255], i);
-  return { mediaType: 'image/png', base64: encodePng(width, height, rgba).toString('base64'), width, height };
+  return { mediaType: 'image/png', base64: (await encodePng(width, height, rgba)).toString('base64'), width, height };
 }
 
 describe.each(PROVIDERS)('%s: a picture in the image input', (provider) => {
@@ -30,7 +30,7 @@ describe.each(PROVIDERS)('%s: a picture in the image input', (provider) => {
 
   it('carries the PNG with the last user turn, and the plan is validated', async () => {
     server.script = () => ({ plan: { intent: 'click_element', element: { id: 4 } } });
-    const image = picture();
+    const image = await picture();
     const planner = createPlanner(loopbackConfig(provider, server.baseURL));
     const outcome = await planner.plan({
       conversation: [{ kind: 'user', text: 'Command: click the gear' }],
@@ -55,7 +55,7 @@ describe.each(PROVIDERS)('%s: a picture in the image input', (provider) => {
   it("describes a picture in the model's words, without the plan's format", async () => {
     server.script = () => ({ text: '  A settings window with a gear button and a Save button.  ' });
     const planner = createPlanner(loopbackConfig(provider, server.baseURL));
-    const outcome = await planner.describe?.({ conversation: [{ kind: 'user', text: 'The user asks: describe the screen' }], image: picture() });
+    const outcome = await planner.describe?.({ conversation: [{ kind: 'user', text: 'The user asks: describe the screen' }], image: await picture() });
     expect(outcome).toMatchObject({ kind: 'described', text: 'A settings window with a gear button and a Save button.' });
     const body = server.requests.at(-1)?.body ?? {};
     expect(imagesIn(provider, body)).toHaveLength(1);
