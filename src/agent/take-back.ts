@@ -18,6 +18,7 @@ import type { AssistantEvent, AssistantStatus } from '../shared/contracts/events
 import { quote } from '../shared/text/quote.js';
 import type { ActOptions } from '../execution/engine-types.js';
 import type { ActionResult, Found } from '../execution/results.js';
+import type { RestoredRecord } from '../execution/take-back.js';
 import { CLOSE_TAB_CHORDS, type UndoRecord } from '../execution/undo-record.js';
 import { end, type Planned, type RunState, type Step } from './run-state.js';
 import { normalize, type RememberedIntent, type SessionMemory } from './session-memory.js';
@@ -40,8 +41,8 @@ const OPPOSITE = { up: 'down', down: 'up', left: 'right', right: 'left' } as con
 export type TakeBackPlan =
   /** The intent that reverses the action, on the element it acted on. */
   | { readonly kind: 'intent'; readonly intent: Intent; readonly record: UndoRecord; readonly pinned?: { readonly option: string } }
-  /** Typed text: the field set back to its text before. */
-  | { readonly kind: 'restore_text'; readonly record: Extract<UndoRecord, { kind: 'typed' }> }
+  /** Typed text: the field set back to its text before; a window: back to its place, size and state before. */
+  | { readonly kind: 'restore'; readonly record: RestoredRecord }
   /** Nothing to do: the sentence says why. */
   | { readonly kind: 'refuse'; readonly message: string };
 
@@ -58,7 +59,8 @@ export function planTakeBack(last: RememberedIntent | undefined, alreadyTaken = 
   if (!record) return { kind: 'refuse', message: notReversible(last.intent, done) };
   switch (record.kind) {
     case 'typed':
-      return { kind: 'restore_text', record };
+    case 'window':
+      return { kind: 'restore', record };
     case 'toggled': {
       const element = { label: record.element.name, role: record.element.role, ...(record.element.query.app ? { app: record.element.query.app } : {}) };
       return { kind: 'intent', intent: { intent: 'click_element', element }, record, pinned: { option: SAME } };
@@ -92,19 +94,40 @@ function notReversible(intent: Intent, done: string): string {
       return `I cannot take back ${what}: close what it opened yourself, for example say “press ctrl+w” or “press alt+F4”.`;
     case 'press_key':
       return `I cannot take back ${what}: I cannot tell what that key changed. If the app can undo it, say “undo”.`;
+    case 'window_command':
+      return notReversibleWindow(intent, what);
     default:
       return `I cannot take back ${what}: I cannot tell what it changed, or it cannot be reversed. If the app can undo it, say “undo”.`;
+  }
+}
+
+/** Why a window command cannot be taken back: closing cannot be undone; for the others, what to say instead. */
+function notReversibleWindow(intent: Extract<Intent, { intent: 'window_command' }>, what: string): string {
+  const which = intent.title ? `the window ${quote(intent.title, 60)}` : 'the window';
+  switch (intent.action) {
+    case 'close':
+      return `I cannot take back closing ${which}: a closed window cannot be opened again as it was. Open it again from its app; if it held unsaved work, the app may offer to recover it.`;
+    case 'zoom_in':
+    case 'zoom_out':
+      return `I cannot take back the zoom: say “${intent.action === 'zoom_in' ? 'zoom out' : 'zoom in'}” instead.`;
+    case 'show_desktop':
+      return 'I cannot take back showing the desktop: say “restore” to bring the windows back.';
+    case 'next_window':
+    case 'switch_to':
+      return 'I cannot take back switching windows: say “switch to” and the words of the other window’s title bar.';
+    default:
+      return `I cannot take back ${what}: I did not read how the window was before. Say what to do with it, for example “restore the window”.`;
   }
 }
 
 /** The engine's half of taking back (src/execution/take-back.ts, as ExecutionEngine offers it). */
 interface TakeBackEngine {
   stillAsLeft(record: UndoRecord): Promise<Found<true>>;
-  restoreTyped(record: Extract<UndoRecord, { kind: 'typed' }>, options?: ActOptions): Promise<ActionResult>;
+  restoreRecorded(record: RestoredRecord, options?: ActOptions): Promise<ActionResult>;
 }
 const canTakeBack = (engine: EngineApi): engine is EngineApi & TakeBackEngine => {
   const e = engine as EngineApi & Partial<TakeBackEngine>;
-  return typeof e.stillAsLeft === 'function' && typeof e.restoreTyped === 'function';
+  return typeof e.stillAsLeft === 'function' && typeof e.restoreRecorded === 'function';
 };
 
 export interface TakeBackDeps {
@@ -135,7 +158,7 @@ export class TakeBack {
     if (!canTakeBack(engine)) return this.refuse('I cannot take it back here: this engine cannot check what the last action changed.');
     const still = await engine.stillAsLeft(plan.record);
     if (!still.ok) return this.refuse(still.result.kind === 'failure' ? still.result.reason : 'I cannot take it back: nothing was changed.');
-    const step = plan.kind === 'restore_text' ? await this.restore(engine, plan.record) : await this.reverse(state, plan);
+    const step = plan.kind === 'restore' ? await this.restore(engine, plan.record) : await this.reverse(state, plan);
     if (step.kind === 'end' && step.result.outcome === 'done') {
       this.taken = true;
       this.takenFrom = memory.lastPerformed;
@@ -157,18 +180,25 @@ export class TakeBack {
     return end('done', `Took it back: ${step.result.message}`);
   }
 
-  /** Typed text: judged by the live gate as typing into that field; set back through the bridge. */
-  private async restore(engine: TakeBackEngine, record: Extract<UndoRecord, { kind: 'typed' }>): Promise<Step> {
+  /**
+   * Typed text: judged by the live gate as typing into that field, set back through the bridge. A
+   * window: judged as restoring that window, put back through the window manager.
+   */
+  private async restore(engine: TakeBackEngine, record: RestoredRecord): Promise<Step> {
     const { emit, policy, setStatus } = this.deps;
-    const typing: Intent = { intent: 'type_text', text: record.text, element: { label: record.field.name, role: record.field.role } };
-    const risk = classifyRisk(typing);
+    const judged: Intent =
+      record.kind === 'typed'
+        ? { intent: 'type_text', text: record.text, element: { label: record.field.name, role: record.field.role } }
+        : { intent: 'window_command', action: 'restore', ...(record.title ? { title: record.title } : {}) };
+    const risk = classifyRisk(judged);
     if (gateDecision(risk.level, policy) !== 'run') {
+      const what = record.kind === 'typed' ? record.field.name || 'that field' : record.title || 'that window';
       return this.refuse(
-        `I did not take it back: changing ${quote(record.field.name || 'that field', 40)} needs your confirmation (${risk.reason}). Undo it in the app, for example say “undo”.`,
+        `I did not take it back: changing ${quote(what, 40)} needs your confirmation (${risk.reason}). Undo it in the app, for example say “undo”.`,
       );
     }
     setStatus('executing');
-    const result = await engine.restoreTyped(record, { gate: liveGate(typing, risk.level, policy) });
+    const result = await engine.restoreRecorded(record, { gate: liveGate(judged, risk.level, policy) });
     if (result.kind === 'success') {
       emit({ type: 'action_result', ok: true, message: result.message });
       this.deps.memory.addTurn({ kind: 'result', outcome: 'done', detail: '' });

@@ -103,17 +103,17 @@ export function openDesktopEngine(
     const e = get();
     return e instanceof ExecutionEngine ? e.locate(place) : undefined;
   };
-  // "Take it back" (src/agent/take-back.ts): is the last action's change still there; typed text set back.
-  const takeBack: Pick<ExecutionEngine, 'stillAsLeft' | 'restoreTyped'> = {
+  // "Take it back" (src/agent/take-back.ts): is the last action's change still there; typed text or a window set back.
+  const takeBack: Pick<ExecutionEngine, 'stillAsLeft' | 'restoreRecorded'> = {
     stillAsLeft: async (record) => {
       const e = get();
       return e instanceof ExecutionEngine ? e.stillAsLeft(record) : stopWith(e);
     },
-    restoreTyped: async (record, options) => {
+    restoreRecorded: async (record, options) => {
       const e = get();
       if (!(e instanceof ExecutionEngine)) return e;
       hooks.beforeAction?.();
-      return e.restoreTyped(record, options);
+      return e.restoreRecorded(record, options);
     },
   };
   return Object.assign(api, takeBack) as EngineApi;

@@ -14,6 +14,10 @@ import type { ElementChoice } from './element-target.js';
 import { failure, found, stopWith, success, type ActionResult, type Found } from './results.js';
 import type { Resolved } from './target-resolution.js';
 import { isChecked, type UndoRecord } from './undo-record.js';
+import { restoreWindow, windowStillAsLeft } from './window-take-back.js';
+
+/** The records set back by the engine itself rather than by a reverse intent. */
+export type RestoredRecord = Extract<UndoRecord, { kind: 'typed' | 'window' }>;
 
 const nameOf = (e: ElementChoice): string => (e.name ? quote(e.name, LABEL_QUOTE_MAX) : `the ${e.role.replace(/_/g, ' ')}`);
 
@@ -58,6 +62,8 @@ export async function stillAsLeft(parts: EngineParts, record: UndoRecord): Promi
     }
     case 'chord':
       return sameApp(parts, record.pid, record.app, `press ${record.chord} back`);
+    case 'window':
+      return windowStillAsLeft(parts, record);
   }
 }
 
@@ -71,12 +77,17 @@ async function sameApp(parts: EngineParts, pid: number, app: string, doing: stri
   );
 }
 
+/** Sets back what an action changed: a field's text, or a window's place, size and state (window-take-back.ts). */
+export async function restoreRecorded(parts: EngineParts, record: RestoredRecord, options: ActOptions): Promise<ActionResult> {
+  return record.kind === 'typed' ? restoreTyped(parts, record, options) : restoreWindow(parts, record, options);
+}
+
 /**
  * Sets a field's text back to what it was before the assistant typed into it, through the bridge,
  * when it still reads exactly what the typing left; reads it back and says what was removed. Judged
  * by the gate as typing into that field.
  */
-export async function restoreTyped(parts: EngineParts, record: Extract<UndoRecord, { kind: 'typed' }>, options: ActOptions): Promise<ActionResult> {
+async function restoreTyped(parts: EngineParts, record: Extract<UndoRecord, { kind: 'typed' }>, options: ActOptions): Promise<ActionResult> {
   const still = await stillAsLeft(parts, record);
   if (!still.ok) return still.result;
   const r = await pinned(parts, record.field);

@@ -3,7 +3,8 @@
  * the data "take it back" (src/agent/take-back.ts) needs to reverse it on exactly the same element.
  * Only actions that can be reversed get a record; the rest carry none.
  */
-import type { AxElement, AxSnapshot } from './accessibility/types.js';
+import type { WindowAction } from '../shared/window-actions.js';
+import type { AxElement, AxSnapshot, ScreenRect, WindowState } from './accessibility/types.js';
 import type { ElementChoice, LabelTarget } from './element-target.js';
 
 /** The wheel's directions (the input driver's, spelled here: the driver's file imports the results). */
@@ -30,7 +31,37 @@ export type UndoRecord =
       readonly pid: number;
     }
   /** A key chord pressed in an app (Ctrl+W in a browser closes a tab). */
-  | { readonly kind: 'chord'; readonly chord: string; readonly app: string; readonly pid: number };
+  | { readonly kind: 'chord'; readonly chord: string; readonly app: string; readonly pid: number }
+  /** A window command that moved, resized, maximised, minimised or made a window full screen: its shape before and after. */
+  | {
+      readonly kind: 'window';
+      readonly action: WindowAction;
+      /** The window manager's id (X11: the window's XID) and the process that owns it. */
+      readonly window: number;
+      readonly pid: number;
+      readonly title: string;
+      readonly before: WindowShape;
+      readonly after: WindowShape;
+    };
+
+/** Where a window is, how big (its frame, decorations included) and in which state. */
+export interface WindowShape {
+  readonly frame: ScreenRect;
+  readonly maximized: boolean;
+  readonly fullscreen: boolean;
+  readonly minimized: boolean;
+}
+
+/** The window commands that change a window's place, size or state, which its shape before can undo. */
+export const SHAPE_ACTIONS: ReadonlySet<WindowAction> = new Set(['maximize', 'minimize', 'restore', 'snap_left', 'snap_right', 'other_monitor', 'full_screen']);
+
+const shapeOf = ({ frame, maximized, fullscreen, minimized }: WindowState): WindowShape => ({ frame, maximized, fullscreen, minimized });
+
+/** A window command done and read back: the record that puts the window back, when the command changes its shape. */
+export function windowRecord(action: WindowAction, before: WindowState, after: WindowState | undefined): UndoRecord | undefined {
+  if (!after || !SHAPE_ACTIONS.has(action)) return undefined;
+  return { kind: 'window', action, window: before.id, pid: before.pid, title: before.title, before: shapeOf(before), after: shapeOf(after) };
+}
 
 /** The chords that close a browser tab: the only chords whose effect is known well enough to reverse (Ctrl+Shift+T). */
 export const CLOSE_TAB_CHORDS: ReadonlySet<string> = new Set(['ctrl+w', 'ctrl+f4', 'cmd+w']);

@@ -13,21 +13,25 @@ import type { ScreenRect, WindowList, WindowRequest, WindowState } from './acces
 import type { EngineParts } from './engine-parts.js';
 import type { ActOptions } from './engine-types.js';
 import { failure, success, type ActionResult } from './results.js';
+import { windowRecord } from './undo-record.js';
 import { frameNear, halfOf, monitorIndexOf, onOtherMonitor, usableArea } from './window-geometry.js';
 
 type WindowActionHere = Exclude<WindowAction, 'zoom_in' | 'zoom_out'>;
 
+/** The state read back that says a request was done: the window (undefined once gone) and the whole list. */
+export type WindowDone = (after: WindowState | undefined, list: WindowList) => boolean;
+
 interface Plan {
   readonly request: WindowRequest;
   readonly frame?: ScreenRect;
-  /** The state read back that says it was done. */
-  readonly done: (after: WindowState | undefined, list: WindowList) => boolean;
+  readonly done: WindowDone;
   readonly said: string;
 }
 
 const TITLE_MAX = 60;
 
-function named(w: WindowState): string {
+/** A window as a sentence names it: its title quoted, else "the window". */
+export function named(w: Pick<WindowState, 'title'>): string {
   return w.title ? quote(w.title, TITLE_MAX) : 'the window';
 }
 
@@ -111,7 +115,7 @@ function planFor(action: WindowActionHere, w: WindowState, list: WindowList): Pl
 }
 
 /** Reads the windows until `done` holds, within the engine's wait for a window manager. */
-async function readBack(parts: EngineParts, id: number, done: Plan['done']): Promise<{ held: boolean; list: WindowList | undefined }> {
+export async function readBack(parts: EngineParts, id: number, done: WindowDone): Promise<{ held: boolean; list: WindowList | undefined }> {
   let last: WindowList | undefined;
   const held = await parts.apps.pollFor(parts.tuning.activateWaitMs, async () => {
     last = await parts.bridge.listWindows!();
@@ -169,7 +173,15 @@ export async function runWindowCommand(parts: EngineParts, action: WindowActionH
   await bridge.windowCommand(window.id, plan.request, plan.frame);
   parts.apps.noteActed();
   const { held, list: after } = await readBack(parts, window.id, plan.done);
-  if (held) return success(plan.said);
+  if (held)
+    return success(
+      plan.said,
+      windowRecord(
+        action,
+        window,
+        after?.windows.find((w) => w.id === window.id),
+      ),
+    );
   if (action === 'close' && after) {
     // Still there: the app is asking (its own "save changes?" dialog), answered under the dialog rules.
     const asking = after.windows.find((w) => w.pid === window.pid && w.id !== window.id && !list.windows.some((o) => o.id === w.id));

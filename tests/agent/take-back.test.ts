@@ -5,8 +5,8 @@ import { isTakeBackRequest, planTakeBack, type TakeBackPlan } from '../../src/ag
 import type { RememberedIntent } from '../../src/agent/session-memory.js';
 import type { ElementChoice } from '../../src/execution/element-target.js';
 import type { UndoRecord } from '../../src/execution/undo-record.js';
-import { chordRecord, scrolledRecord, toggledRecord } from '../../src/execution/undo-record.js';
-import type { AxElement } from '../../src/execution/accessibility/types.js';
+import { chordRecord, scrolledRecord, toggledRecord, windowRecord } from '../../src/execution/undo-record.js';
+import type { AxElement, WindowState } from '../../src/execution/accessibility/types.js';
 import type { Intent } from '../../src/intent/schema.js';
 import { parseCommand } from '../../src/intent/grammar/grammar-planner.js';
 
@@ -85,6 +85,27 @@ describe('the records the engine makes', () => {
     });
     expect(scrolledRecord('left', 3, undefined, { pid: 42, app: '' })).toEqual({ kind: 'scrolled', direction: 'left', steps: 3, app: '', pid: 42 });
   });
+
+  it('a window command that changes the window keeps its shape before and after; switching, closing and the desktop keep none', () => {
+    const shape = { frame: { x: 10, y: 20, width: 500, height: 400 }, maximized: false, fullscreen: false, minimized: false };
+    const before: WindowState = { id: 0x1200007, pid: 42, title: 'Notes', active: true, ...shape };
+    const after: WindowState = { ...before, frame: { x: 0, y: 0, width: 1280, height: 780 }, maximized: true };
+    expect(windowRecord('maximize', before, after)).toEqual({
+      kind: 'window',
+      action: 'maximize',
+      window: 0x1200007,
+      pid: 42,
+      title: 'Notes',
+      before: shape,
+      after: { frame: after.frame, maximized: true, fullscreen: false, minimized: false },
+    });
+    for (const action of ['minimize', 'restore', 'snap_left', 'snap_right', 'other_monitor', 'full_screen'] as const) {
+      expect(windowRecord(action, before, after)).toMatchObject({ kind: 'window', action });
+    }
+    for (const action of ['close', 'switch_to', 'next_window', 'show_desktop'] as const) expect(windowRecord(action, before, after)).toBeUndefined();
+    // Gone before it was read back: nothing to put back.
+    expect(windowRecord('maximize', before, undefined)).toBeUndefined();
+  });
 });
 
 const typed: UndoRecord = { kind: 'typed', field: pin('Message', 'text_field'), text: ' world', before: 'hello', after: 'hello world' };
@@ -94,13 +115,40 @@ const scrolledWindow: UndoRecord = { kind: 'scrolled', direction: 'right', steps
 const closedTab: UndoRecord = { kind: 'chord', chord: 'ctrl+w', app: 'Firefox', pid: 9 };
 const closedTabMac: UndoRecord = { kind: 'chord', chord: 'cmd+w', app: 'Google Chrome', pid: 9 };
 const closedInEditor: UndoRecord = { kind: 'chord', chord: 'ctrl+w', app: 'gedit', pid: 9 };
+const normal = { frame: { x: 10, y: 20, width: 500, height: 400 }, maximized: false, fullscreen: false, minimized: false };
+const maximised: UndoRecord = {
+  kind: 'window',
+  action: 'maximize',
+  window: 77,
+  pid: 42,
+  title: 'Notes',
+  before: normal,
+  after: { ...normal, frame: { x: 0, y: 0, width: 1280, height: 780 }, maximized: true },
+};
 
 const CASES: ReadonlyArray<readonly [string, RememberedIntent, TakeBackPlan | RegExp]> = [
   [
     'typed text: set the field back',
     remembered({ intent: 'type_text', text: ' world' }, typed),
-    { kind: 'restore_text', record: typed as Extract<UndoRecord, { kind: 'typed' }> },
+    { kind: 'restore', record: typed as Extract<UndoRecord, { kind: 'typed' }> },
   ],
+  [
+    'a window maximised: put back to its shape before',
+    remembered({ intent: 'window_command', action: 'maximize', title: 'Notes' }, maximised),
+    { kind: 'restore', record: maximised as Extract<UndoRecord, { kind: 'window' }> },
+  ],
+  [
+    'a window closed: never',
+    remembered({ intent: 'window_command', action: 'close', title: 'Notes' }),
+    /^I cannot take back closing the window “Notes”: a closed window cannot be opened again as it was\. Open it again from its app/,
+  ],
+  [
+    'a window switched to',
+    remembered({ intent: 'window_command', action: 'switch_to', title: 'Notes' }),
+    /^I cannot take back switching windows: say “switch to”/,
+  ],
+  ['zoomed in', remembered({ intent: 'window_command', action: 'zoom_in' }), /^I cannot take back the zoom: say “zoom out” instead\.$/],
+  ['the desktop shown', remembered({ intent: 'window_command', action: 'show_desktop' }), /^I cannot take back showing the desktop: say “restore”/],
   [
     'a toggled check box: pressed again, pinned',
     remembered({ intent: 'click_element', element: { label: 'Notify me' } }, toggled),

@@ -4,11 +4,10 @@
 // real GTK fixture apps: a coordinate click and the mouse grid (on the monitor of the app in front)
 // press a button on the second monitor, the numbers mark it there, and on an app drawn at GDK_SCALE=2 the AT-SPI bounds are
 // checked against the window's device pixels and a click at their centre presses the button.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPanel } from '../../scripts/build-panel.js';
@@ -21,8 +20,9 @@ import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { OverlayView, RunReply } from '../../src/shared/contracts/ipc-contract.js';
 import { gridCells, type GridArea } from '../../src/shared/mouse-grid.js';
-import { SYSTEM_PYTHON, desktopSkipReason, fixtureScript, openFixture, stopApps, until, type Fixture } from '../support/desktop.js';
+import { desktopSkipReason, openFixture, stopApps, until, type Fixture } from '../support/desktop.js';
 import { openDesktop } from '../support/fixture-window.js';
+import { TWO_MONITOR_SCREEN, TWO_MONITORS, splitScreen } from '../support/two-monitors.js';
 import { openBundlePage } from '../support/panel-browser.js';
 import { grammarPanelSession } from '../panel/grammar-session.js';
 import { pathTo } from '../panel/grid-path.js';
@@ -30,12 +30,8 @@ import { pathTo } from '../panel/grid-path.js';
 const run = promisify(execFile);
 const skip = desktopSkipReason();
 
-/** The X screen, and the two monitors it is split into. */
-const SCREEN: GridArea = { x: 0, y: 0, width: 2560, height: 1024 };
-const MONITORS: readonly GridArea[] = [
-  { x: 0, y: 0, width: 1280, height: 1024 },
-  { x: 1280, y: 0, width: 1280, height: 1024 },
-];
+const SCREEN = TWO_MONITOR_SCREEN;
+const MONITORS = TWO_MONITORS;
 const SECOND = MONITORS[1] as GridArea;
 
 const within = (r: GridArea, m: GridArea): boolean => r.x >= m.x && r.y >= m.y && r.x + r.width <= m.x + m.width && r.y + r.height <= m.y + m.height;
@@ -50,23 +46,6 @@ async function windowGeometry(title: string): Promise<GridArea> {
   const { stdout } = await run('xdotool', ['search', '--sync', '--name', `^${title}$`, 'getwindowgeometry', '--shell'], { timeout: 10_000 });
   const v = (k: string): number => Number(new RegExp(`^${k}=(\\d+)`, 'm').exec(stdout)?.[1]);
   return { x: v('X'), y: v('Y'), width: v('WIDTH'), height: v('HEIGHT') };
-}
-
-/** Starts the monitor holder and reads the monitors the server then lists. */
-async function splitScreen(): Promise<{ holder: ChildProcess; listed: GridArea[] }> {
-  const args = MONITORS.map((m) => `${m.width}x${m.height}+${m.x}+${m.y}`);
-  const holder = spawn(SYSTEM_PYTHON, [fixtureScript('two-monitors'), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: holder.stdout as NodeJS.ReadableStream });
-  const listed: GridArea[] = [];
-  await new Promise<void>((resolve, reject) => {
-    holder.once('exit', (code) => reject(new Error(`two-monitors.py ended (${code}) before the monitors were set`)));
-    lines.on('line', (line) => {
-      const m = /^monitor (\d+) (\d+) (\d+) (\d+)$/.exec(line);
-      if (m) listed.push({ x: Number(m[1]), y: Number(m[2]), width: Number(m[3]), height: Number(m[4]) });
-      if (listed.length === MONITORS.length) resolve();
-    });
-  });
-  return { holder, listed };
 }
 
 describe.skipIf(skip !== '')('two monitors and a scaled app, on a desktop of their own', () => {

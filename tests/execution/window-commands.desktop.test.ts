@@ -64,11 +64,11 @@ describe.skipIf(skip !== '')('window commands on a real desktop', () => {
   });
 
   it('maximise and restore a window named by its title', async () => {
-    expect(await command('maximize', 'AX Fixture')).toEqual({ kind: 'success', message: 'Maximised “AX Fixture”.' });
+    expect(await command('maximize', 'AX Fixture')).toMatchObject({ kind: 'success', message: 'Maximised “AX Fixture”.' });
     const maximised = await stateOf(ax);
     expect(maximised).toContain('_NET_WM_STATE_MAXIMIZED_VERT');
     expect(maximised).toContain('_NET_WM_STATE_MAXIMIZED_HORZ');
-    expect(await command('restore', 'AX Fixture')).toEqual({ kind: 'success', message: 'Restored “AX Fixture”.' });
+    expect(await command('restore', 'AX Fixture')).toMatchObject({ kind: 'success', message: 'Restored “AX Fixture”.' });
     expect(await stateOf(ax)).not.toContain('MAXIMIZED');
   });
 
@@ -88,9 +88,9 @@ describe.skipIf(skip !== '')('window commands on a real desktop', () => {
   });
 
   it('minimise, then restore brings the last minimised window back', async () => {
-    expect(await command('minimize', 'Engine Fixture')).toEqual({ kind: 'success', message: 'Minimised “Engine Fixture”.' });
+    expect(await command('minimize', 'Engine Fixture')).toMatchObject({ kind: 'success', message: 'Minimised “Engine Fixture”.' });
     expect(await stateOf(other)).toContain('_NET_WM_STATE_HIDDEN');
-    expect(await command('restore')).toEqual({ kind: 'success', message: 'Restored “Engine Fixture”.' });
+    expect(await command('restore')).toMatchObject({ kind: 'success', message: 'Restored “Engine Fixture”.' });
     expect(await stateOf(other)).not.toContain('_NET_WM_STATE_HIDDEN');
   });
 

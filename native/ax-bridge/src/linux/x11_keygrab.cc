@@ -182,8 +182,7 @@ class X11KeyGrab : public KeyGrab {
     if (!x.ok) return "libX11 is not installed";
     Display* d = x.openDisplay(name);
     if (!d) return std::string("the X display ") + name + " cannot be opened";
-    static std::once_flag handlerOnce;
-    std::call_once(handlerOnce, [&x] { x.setErrorHandler(onXError); });
+    ensureXErrorHandler();
     if (x.ioErrorExitHandler) x.ioErrorExitHandler(d, keepAlive, nullptr);
     Bool supported = False;
     if (x.detectableAutoRepeat) x.detectableAutoRepeat(d, True, &supported);
@@ -308,6 +307,14 @@ class X11KeyGrab : public KeyGrab {
 };
 
 }  // namespace
+
+void ensureXErrorHandler() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const X11Lib& x = x11Lib();
+    if (x.setErrorHandler) x.setErrorHandler(onXError);
+  });
+}
 
 std::unique_ptr<KeyGrab> createKeyGrab(std::function<void(const KeyReport&)> onKey) {
   return std::make_unique<X11KeyGrab>(std::move(onKey));

@@ -46,6 +46,11 @@ struct X11Lib {
 
 const X11Lib& x11Lib();
 
+// Installs the bridge's X error handler once per process (x11_keygrab.cc): an error on the grab
+// connection is counted there, any other is printed and ignored. Without it libX11's default handler
+// ends the process, as when a window closes while its properties are read.
+void ensureXErrorHandler();
+
 // A RandR 1.5 monitor as libXrandr's XRRGetMonitors gives it (XRRMonitorInfo, declared here so the
 // addon builds without libxrandr-dev).
 struct RrMonitor {

@@ -30,6 +30,8 @@ class Connection {
       why_ = "libX11 is not installed";
     } else if (!(d_ = x_.openDisplay(name))) {
       why_ = "the X11 display cannot be opened";
+    } else {
+      ensureXErrorHandler();  // a window closed between the list and its properties must not end the process
     }
   }
   ~Connection() {
