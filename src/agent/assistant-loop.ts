@@ -144,7 +144,7 @@ export class AssistantLoop {
     const text = checked.text;
     const state: RunState = { command: text, signal, turnMark: this.memory.turnMark, observations: 0, failures: 0, grammarTried: false };
 
-    const followUp = readFollowUp(text, this.memory.pending, this.memory.lastPerformed);
+    const followUp = readFollowUp(text, this.memory.pending, this.memory.lastPerformed, this.deps.language?.());
     this.memory.setPending(undefined);
     // Dictation takes every text but a secret and the answer to a pending confirmation.
     if (followUp.kind !== 'secure' && followUp.kind !== 'confirmation') {

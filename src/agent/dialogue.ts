@@ -17,6 +17,9 @@
 import type { AnswerChannel, AnswerRoute, Waiting } from '../shared/answer-words.js';
 import { confirmationHint, questionHint, routeAnswer } from '../shared/answer-words.js';
 import type { AssistantEvent } from '../shared/contracts/events.js';
+import { DEFAULT_LANGUAGE, type Language } from '../shared/language.js';
+import { answerSentencesFor } from '../shared/lang/answers.js';
+import { EN_ANSWER_SENTENCES } from '../shared/lang/en/answers.js';
 import { quote } from '../shared/text/quote.js';
 import type { RiskLevel } from '../shared/risk-level.js';
 import type { ConfirmAnswer, ConfirmationRequest } from './loop-types.js';
@@ -44,9 +47,8 @@ export interface Heard {
   readonly uncertain?: boolean;
 }
 
-/** What an answer the speech engine was unsure of is told. */
-export const NOT_HEARD_CLEARLY =
-  'I did not hear that clearly, so it answered nothing. Say your answer again, close to the microphone, or press Confirm or Cancel.';
+/** What an answer the speech engine was unsure of is told (in English; each language's is in its answer table). */
+export const NOT_HEARD_CLEARLY = EN_ANSWER_SENTENCES.notHeardClearly;
 
 /** What the dialogue made of a text. */
 export type Hearing =
@@ -70,14 +72,12 @@ export interface DialogueDeps {
   readonly timeoutMs?: () => number;
   /** The clock (ms since the epoch). */
   readonly now?: () => number;
+  /** The user's language (the `language` setting, read at each answer): its words answer, its sentences reply. Absent: English. */
+  readonly language?: () => Language;
 }
 
-/** "2 minutes", "45 seconds": a wait as said in a sentence. */
-export function howLong(ms: number): string {
-  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
-  const seconds = Math.max(1, Math.round(ms / 1000));
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
-}
+/** "2 minutes", "45 seconds": a wait as said in an English sentence. */
+export const howLong = EN_ANSWER_SENTENCES.howLong;
 
 interface Open extends AskedConfirmation {
   readonly settle: (answer: ConfirmAnswer) => void;
@@ -121,7 +121,8 @@ export class Dialogue {
         waitMs === undefined
           ? undefined
           : setTimeout(() => {
-              const message = `Nobody answered within ${howLong(waitMs)}, so it was cancelled and nothing was done. Give the command again to be asked again.`;
+              const say = this.sentences();
+              const message = say.unanswered(say.howLong(waitMs));
               this.say({ type: 'answer', to: 'confirmation', answer: 'cancelled', message });
               settle('declined');
             }, waitMs);
@@ -165,17 +166,22 @@ export class Dialogue {
   hear(text: string, heard: Heard): Hearing {
     const waiting = this.waiting();
     if (!waiting || waiting.kind === 'running') return { kind: 'pass', route: 'command' };
-    const route: AnswerRoute = routeAnswer(text, waiting, heard.via);
+    const language = this.language();
+    const say = answerSentencesFor(language);
+    const route: AnswerRoute = routeAnswer(text, waiting, heard.via, language);
     const open = this.open;
     // An answer begun before its question: of a confirmation, anything but "stop"; of a question, an option or a cancel.
     const pending = open ? undefined : this.deps.pending();
     const askedAt = open?.askedAt ?? (pending?.kind === 'clarification' && (route.kind === 'choose' || route.kind === 'cancel') ? pending.askedAt : undefined);
     if (route.kind !== 'stop' && askedAt !== undefined && heard.startedAt !== undefined && heard.startedAt < askedAt) {
-      const begun = heard.via === 'spoken' ? 'was said before the question was asked' : 'was begun before the question appeared';
-      const again = open ? confirmationHint(open.summary) : waiting.kind === 'question' ? questionHint(waiting.question, waiting.options) : '';
-      return this.notAnAnswer(`${quote(text)} ${begun}, so it does not answer it and nothing was done. ${again}`.trim());
+      const again = open
+        ? confirmationHint(open.summary, language)
+        : waiting.kind === 'question'
+          ? questionHint(waiting.question, waiting.options, language)
+          : '';
+      return this.notAnAnswer(say.begunBefore(quote(text), heard.via, again));
     }
-    if (heard.uncertain && (route.kind === 'confirm' || route.kind === 'cancel' || route.kind === 'choose')) return this.notAnAnswer(NOT_HEARD_CLEARLY);
+    if (heard.uncertain && (route.kind === 'confirm' || route.kind === 'cancel' || route.kind === 'choose')) return this.notAnAnswer(say.notHeardClearly);
     switch (route.kind) {
       case 'stop':
       case 'choose':
@@ -185,20 +191,28 @@ export class Dialogue {
       case 'cancel': {
         const confirmed = route.kind === 'confirm';
         if (open) {
-          const message = confirmed ? 'Confirmed.' : 'Cancelled.';
+          const message = confirmed ? say.confirmed : say.cancelled;
           // Said before the loop goes on, so the answer is heard before the action's result.
           this.say({ type: 'answer', to: 'confirmation', answer: confirmed ? 'confirmed' : 'cancelled', message });
           open.settle(confirmed ? 'confirmed' : 'declined');
           return { kind: 'answered', to: 'confirmation', answer: confirmed ? 'confirmed' : 'cancelled', message };
         }
         this.deps.closePending();
-        const message = 'Cancelled: the question is closed, and nothing was done.';
+        const message = say.questionClosed;
         this.say({ type: 'answer', to: 'question', answer: 'cancelled', message });
         return { kind: 'answered', to: 'question', answer: 'cancelled', message };
       }
       case 'not_an_answer':
         return this.notAnAnswer(route.message);
     }
+  }
+
+  private language(): Language {
+    return this.deps.language?.() ?? DEFAULT_LANGUAGE;
+  }
+
+  private sentences() {
+    return answerSentencesFor(this.language());
   }
 
   private notAnAnswer(message: string): Hearing {

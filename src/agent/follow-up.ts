@@ -7,6 +7,7 @@
  * is dropped, never run later by surprise; the same holds for a question's options.
  */
 import { readChoice } from '../shared/answer-words.js';
+import type { Language } from '../shared/language.js';
 import { isSecureTypingCommand } from '../shared/secure-fields.js';
 import { isTakeBackRequest } from './take-back.js';
 import { isRepeatRequest, readYesNo, type ActionAwaitingChoice, type Pending, type RememberedIntent } from './session-memory.js';
@@ -29,13 +30,13 @@ export type FollowUp =
   /** A command of its own. */
   | { readonly kind: 'new' };
 
-/** Reads `text` (already checked) against what the loop waits for and what it performed last. */
-export function readFollowUp(text: string, pending: Pending | undefined, last: RememberedIntent | undefined): FollowUp {
-  const yesNo = pending?.kind === 'confirmation' ? readYesNo(text) : undefined;
+/** Reads `text` (already checked) against what the loop waits for and what it performed last, in the user's language. */
+export function readFollowUp(text: string, pending: Pending | undefined, last: RememberedIntent | undefined, language?: Language): FollowUp {
+  const yesNo = pending?.kind === 'confirmation' ? readYesNo(text, language) : undefined;
   if (isSecureTypingCommand(text) && yesNo === undefined) return { kind: 'secure' };
   if (pending?.kind === 'confirmation' && yesNo !== undefined) return { kind: 'confirmation', pending, answer: yesNo };
   if (pending?.kind === 'clarification') {
-    const index = readChoice(text, pending.options);
+    const index = readChoice(text, pending.options, language);
     if (index !== undefined) {
       const option = pending.options[index] ?? text;
       if (pending.action && pending.action.choices[index]) return { kind: 'element_picked', action: pending.action, index, option };

@@ -14,6 +14,7 @@ import type { UndoRecord } from '../execution/undo-record.js';
 import type { IntentSource } from '../shared/contracts/events.js';
 import type { RiskLevel } from '../shared/risk-level.js';
 import { readConfirmationAnswer } from '../shared/answer-words.js';
+import type { Language } from '../shared/language.js';
 import { sessionCommand } from '../shared/session-commands.js';
 
 export interface SessionLimits {
@@ -182,8 +183,8 @@ export function isRepeatRequest(command: string): boolean {
  * A yes or a no to a pending confirmation, or undefined when the command is something else. The
  * words are the panel's and the voice's (src/shared/answer-words.ts); "stop" says no here too.
  */
-export function readYesNo(command: string): 'yes' | 'no' | undefined {
-  const answer = readConfirmationAnswer(command);
+export function readYesNo(command: string, language?: Language): 'yes' | 'no' | undefined {
+  const answer = readConfirmationAnswer(command, language);
   if (answer === 'confirm') return 'yes';
   if (answer === 'cancel' || sessionCommand(command) === 'stop') return 'no';
   return undefined;

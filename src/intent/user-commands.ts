@@ -17,6 +17,7 @@
  */
 import * as z from 'zod';
 import { readConfirmationAnswer } from '../shared/answer-words.js';
+import { LANGUAGES } from '../shared/language.js';
 import type { CommandGuide, GuideGroup } from '../shared/command-guide.js';
 import { entryOf, lineColumn, nodeAt, parseJsonText, type JsonNode } from '../shared/text/json-text.js';
 import { MAX_COMMAND_PHRASE_LENGTH, unsafeText } from '../shared/limits.js';
@@ -141,7 +142,12 @@ export function readCommandEdit(text: string): { kind: 'save' | 'forget'; phrase
 /** Why a phrase cannot be the user's: it is one of the assistant's own words. Undefined when it can be. */
 export function reservedPhrase(say: string, options: ReadOptions = {}): string | undefined {
   const plain = say.replace(SLOT_RE, 'x');
-  if (sessionCommand(plain) !== undefined || readConfirmationAnswer(plain) !== undefined || options.reserved?.(plain) || readCommandEdit(plain) !== undefined) {
+  if (
+    sessionCommand(plain) !== undefined ||
+    LANGUAGES.some((language) => readConfirmationAnswer(plain, language) !== undefined) ||
+    options.reserved?.(plain) ||
+    readCommandEdit(plain) !== undefined
+  ) {
     return `${quote(say, 60)} is one of the assistant’s own phrases (stop, yes, no, help, do that again, save that as …, forget …): choose another phrase`;
   }
   if (POINTING_NAMES.test(plain.trim().replace(/[.!?]+$/u, '')))

@@ -6,72 +6,70 @@
  * The rule for confirmations is strict (docs/decisions/0118-yes-or-whole-answer-fixed-list.md): the whole answer, once case,
  * quotes, end punctuation and spacing are set aside, must be one of the phrases below. A sentence
  * that merely contains "yes" ("yes but save it first", "I did not say yes") confirms nothing.
+ * The words and sentences of each language are tables in src/shared/lang/<language>/answers.ts.
  */
 import { sessionCommand } from './session-commands.js';
 import { quote } from './text/quote.js';
 import type { RiskLevel } from './risk-level.js';
+import { DEFAULT_LANGUAGE, type Language } from './language.js';
+import type { AnswerWords } from './lang/answer-table.js';
+import { answerSentencesFor, answerWordsFor } from './lang/answers.js';
+import { EN_ANSWERS, EN_NUMBER_WORDS, EN_ORDINAL_WORDS } from './lang/en/answers.js';
 
 /** How a text reached the assistant: typed (keyboard, a switch's entry) or spoken (speech to text). */
 export const ANSWER_CHANNELS = ['typed', 'spoken'] as const;
 export type AnswerChannel = (typeof ANSWER_CHANNELS)[number];
 
-/** Phrases that confirm, as they are compared (lower case, no punctuation, straight apostrophes). */
-export const CONFIRM_PHRASES: readonly string[] = [
-  'yes',
-  'y',
-  'yeah',
-  'yep',
-  'yes please',
-  'yes do it',
-  'confirm',
-  'confirmed',
-  'i confirm',
-  'do it',
-  'go ahead',
-  'ok',
-  'okay',
-  'sure',
-];
+/** English phrases that confirm, as they are compared (lower case, no punctuation, straight apostrophes). */
+export const CONFIRM_PHRASES: readonly string[] = EN_ANSWERS.confirm;
 
-/** Phrases that cancel. "stop" is not here: it is a session command that always stops the run. */
-export const CANCEL_PHRASES: readonly string[] = [
-  'no',
-  'n',
-  'nope',
-  'no thanks',
-  'no thank you',
-  'cancel',
-  'cancel it',
-  "don't",
-  'dont',
-  'do not',
-  "don't do it",
-  'do not do it',
-  'never mind',
-  'nevermind',
-  // "Forget it" is a never mind, not "forget the command named it" (docs/decisions/0176-forget-never-mind.md).
-  'forget it',
-  'forget that',
-  'forget about it',
-];
+/** English phrases that cancel. "stop" is not here: it is a session command that always stops the run. */
+export const CANCEL_PHRASES: readonly string[] = EN_ANSWERS.cancel;
 
 /**
  * Phrases that confirm on their own even by voice when the action is destructive (issue #27): a
  * deliberate word, not one a video, another app's speech or a noise heard as "Okay." says in passing.
  */
-export const DELIBERATE_CONFIRM_PHRASES: readonly string[] = ['confirm', 'confirmed', 'i confirm'];
+export const DELIBERATE_CONFIRM_PHRASES: readonly string[] = EN_ANSWERS.deliberate;
 
-const CONFIRM = new Set(CONFIRM_PHRASES);
-const DELIBERATE = new Set(DELIBERATE_CONFIRM_PHRASES);
-/** Confirm words a naming answer starts with ("yes, delete", "confirm delete all"), longest first. */
-const NAMING_STARTS = ['yes do it', 'i confirm', 'confirm', 'yes', 'ok', 'okay', 'go ahead', 'do it'];
-/** Words too common to name an action. */
-const FILLER = new Set(['the', 'a', 'an', 'it', 'that', 'this', 'to', 'of', 'in', 'on', 'please', 'now', 'and']);
-const CANCEL = new Set(CANCEL_PHRASES);
+/** English numbers as speech to text may write them out (an option's number, a grid cell's). */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = EN_NUMBER_WORDS;
+
+/** "first" to "tenth" (an option picked by its rank, an element by its rank). */
+export const ORDINAL_WORDS: Readonly<Record<string, number>> = EN_ORDINAL_WORDS;
+
+/** A language's tables as sets, built once. */
+interface Lookup {
+  readonly words: AnswerWords;
+  readonly confirm: ReadonlySet<string>;
+  readonly cancel: ReadonlySet<string>;
+  readonly deliberate: ReadonlySet<string>;
+  readonly filler: ReadonlySet<string>;
+  readonly ordinalNumeral: RegExp;
+}
+
+const LOOKUPS = new Map<Language, Lookup>();
+function lookup(language: Language): Lookup {
+  let found = LOOKUPS.get(language);
+  if (!found) {
+    const words = answerWordsFor(language);
+    found = {
+      words,
+      confirm: new Set(words.confirm),
+      cancel: new Set(words.cancel),
+      deliberate: new Set(words.deliberate),
+      filler: new Set(words.filler),
+      ordinalNumeral: new RegExp(`^(\\d{1,2})(?:${words.ordinalEndings.join('|')})$`, 'u'),
+    };
+    LOOKUPS.set(language, found);
+  }
+  return found;
+}
 
 /** Case, quotes, curly apostrophes, punctuation and spacing set aside, as speech-to-text varies them. */
 function normalize(text: string): string {
   return text
+    .normalize('NFC')
     .toLowerCase()
     .replace(/[‘’‛ʼ]/g, "'")
     .replace(/[“”„‟"«»]/g, '')
@@ -80,11 +78,12 @@ function normalize(text: string): string {
     .trim();
 }
 
-/** "confirm" or "cancel" when the whole text is one of the phrases; undefined for anything else. */
-export function readConfirmationAnswer(text: string): 'confirm' | 'cancel' | undefined {
+/** "confirm" or "cancel" when the whole text is one of the phrases of `language`; undefined for anything else. */
+export function readConfirmationAnswer(text: string, language: Language = DEFAULT_LANGUAGE): 'confirm' | 'cancel' | undefined {
   const said = normalize(text);
-  if (CONFIRM.has(said)) return 'confirm';
-  if (CANCEL.has(said)) return 'cancel';
+  const { confirm, cancel } = lookup(language);
+  if (confirm.has(said)) return 'confirm';
+  if (cancel.has(said)) return 'cancel';
   return undefined;
 }
 
@@ -96,20 +95,21 @@ function wordsOf(text: string): string[] {
 }
 
 /**
- * How strongly a text confirms a question: 'deliberate' ("confirm", or a confirm word followed by
- * words of the question that name what it does: "yes, delete", "confirm delete all parcels"),
- * 'plain' ("yes", "ok", "sure"), or undefined (not a confirmation).
+ * How strongly a text confirms a question: 'deliberate' ("confirm", "bestätigen", or a confirm word
+ * followed by words of the question that name what it does: "yes, delete", "ja, löschen"),
+ * 'plain' ("yes", "ok", "ja"), or undefined (not a confirmation).
  */
-export function confirmationStrength(text: string, question: string): 'deliberate' | 'plain' | undefined {
+export function confirmationStrength(text: string, question: string, language: Language = DEFAULT_LANGUAGE): 'deliberate' | 'plain' | undefined {
   const said = normalize(text);
-  if (DELIBERATE.has(said)) return 'deliberate';
-  if (CONFIRM.has(said)) return 'plain';
-  const start = NAMING_STARTS.find((w) => said.startsWith(`${w} `));
+  const { words, confirm, deliberate, filler } = lookup(language);
+  if (deliberate.has(said)) return 'deliberate';
+  if (confirm.has(said)) return 'plain';
+  const start = words.namingStarts.find((w) => said.startsWith(`${w} `));
   if (!start) return undefined;
   const named = wordsOf(said.slice(start.length));
   const asked = new Set(wordsOf(question));
-  const meaningful = named.filter((w) => !FILLER.has(w));
-  return meaningful.length > 0 && named.every((w) => FILLER.has(w) || asked.has(w)) ? 'deliberate' : undefined;
+  const meaningful = named.filter((w) => !filler.has(w));
+  return meaningful.length > 0 && named.every((w) => filler.has(w) || asked.has(w)) ? 'deliberate' : undefined;
 }
 
 /** The word to name in an example answer: the first word of the first quoted label in the question. */
@@ -118,45 +118,10 @@ function exampleWord(question: string): string {
   return wordsOf(label)[0] ?? '';
 }
 
-/** Numbers as speech to text may write them out (an option's number, a grid cell's). */
-export const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
-
-/** "first" to "tenth" (an option picked by its rank, an element by its rank). */
-export const ORDINAL_WORDS: Readonly<Record<string, number>> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  fifth: 5,
-  sixth: 6,
-  seventh: 7,
-  eighth: 8,
-  ninth: 9,
-  tenth: 10,
-};
-
-const ORDINALS: Readonly<Record<string, number>> = {
-  ...ORDINAL_WORDS,
-  ...NUMBER_WORDS,
-  '1st': 1,
-  '2nd': 2,
-  '3rd': 3,
-};
-
 /** Case, white space, quotes of any kind and end punctuation do not count. */
 function normalizeOption(text: string): string {
   return text
+    .normalize('NFC')
     .toLowerCase()
     .replace(/[“”„‟"'‘’‚‛«»]/g, '')
     .replace(/\s+/g, ' ')
@@ -165,26 +130,27 @@ function normalizeOption(text: string): string {
     .trim();
 }
 
-/** "2", "the second", "second one", "number 2", "option two", "#2", "the 2nd": the 1-based number. */
-function readNumber(text: string): number | undefined {
+/** "2", "the second", "second one", "number 2", "option two", "#2", "the 2nd", "die zweite", "Nummer zwei": the 1-based number. */
+function readNumber(text: string, language: Language): number | undefined {
+  const { words: table, ordinalNumeral } = lookup(language);
   const words = text.replace(/^#\s*/, '').split(' ');
-  if (words[0] === 'the') words.shift();
-  if (words[0] === 'number' || words[0] === 'option' || words[0] === 'choice') words.shift();
-  if (words.length === 2 && words[1] === 'one') words.pop();
+  if (table.articles.includes(words[0] ?? '')) words.shift();
+  if (table.pickNouns.includes(words[0] ?? '')) words.shift();
+  if (words.length === 2 && table.pickEndings.includes(words[1] ?? '')) words.pop();
   if (words.length !== 1) return undefined;
   const word = words[0] ?? '';
   if (/^\d{1,2}$/.test(word)) return Number(word);
-  const n = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(word);
+  const n = ordinalNumeral.exec(word);
   if (n) return Number(n[1]);
-  return ORDINALS[word];
+  return Object.hasOwn(table.ordinals, word) ? table.ordinals[word] : Object.hasOwn(table.numbers, word) ? table.numbers[word] : undefined;
 }
 
 /**
  * The 0-based index of the option the answer picks, or undefined when it picks none. The answer may
- * be typed, spoken ("two", "the second one") or picked with a switch (the option's text exactly);
- * anything that is not clearly one option is undefined, never a guess.
+ * be typed, spoken ("two", "the second one", "die zweite") or picked with a switch (the option's text
+ * exactly); anything that is not clearly one option is undefined, never a guess.
  */
-export function readChoice(answer: string, options: readonly string[]): number | undefined {
+export function readChoice(answer: string, options: readonly string[], language: Language = DEFAULT_LANGUAGE): number | undefined {
   const said = normalizeOption(answer);
   if (said === '') return undefined;
   const exact = options.findIndex((option) => normalizeOption(option) === said);
@@ -192,7 +158,7 @@ export function readChoice(answer: string, options: readonly string[]): number |
   // Options made unique by a number ("1: “OK” …") are also picked by their text without it.
   const unnumbered = options.findIndex((option) => normalizeOption(option.replace(/^\d+:\s*/, '')) === said);
   if (unnumbered >= 0 && options.filter((o) => normalizeOption(o.replace(/^\d+:\s*/, '')) === said).length === 1) return unnumbered;
-  const n = readNumber(said);
+  const n = readNumber(said, language);
   return n !== undefined && n >= 1 && n <= options.length ? n - 1 : undefined;
 }
 
@@ -226,20 +192,21 @@ export type AnswerRoute =
   | { readonly kind: 'command' };
 
 /** The sentence for a text that does not answer the confirmation: what waits, and what to say. */
-export function confirmationHint(summary: string): string {
-  return `Still waiting for your answer to: ${summary} Say “yes” to do it, “no” to cancel, or “stop”.`;
+export function confirmationHint(summary: string, language: Language = DEFAULT_LANGUAGE): string {
+  return answerSentencesFor(language).confirmationHint(summary);
 }
 
 /** The sentence for a yes or no to a question: the question again, and what to say. */
-export function questionHint(question: string, options: readonly string[]): string {
+export function questionHint(question: string, options: readonly string[], language: Language = DEFAULT_LANGUAGE): string {
   const numbered = options.map((o, i) => (/^\d+:/.test(o) ? o : `${i + 1}: ${o}`)).join('; ');
-  return `Still waiting for your answer to: ${question} Say an answer or its number (${numbered}), or “cancel”.`;
+  return answerSentencesFor(language).questionHint(question, numbered);
 }
 
 /**
  * Where `text` goes, given what waits. The one routing rule for typed and spoken text alike (the
  * panel calls it for every utterance and every typed command; the core's session calls it again
- * and alone decides, so a panel a moment out of date cannot confirm anything).
+ * and alone decides, so a panel a moment out of date cannot confirm anything). `language` is the
+ * user's setting: its words answer (with English's, src/shared/lang/answers.ts), its sentences reply.
  *
  * - "stop" always stops.
  * - While a confirmation waits: a confirm phrase confirms, a cancel phrase cancels, anything else
@@ -250,41 +217,32 @@ export function questionHint(question: string, options: readonly string[]): stri
  * - With nothing waiting, a bare yes or no is not a command: it is never sent to a planner, so a
  *   late or repeated "yes" can never be read as "do it again".
  */
-export function routeAnswer(text: string, waiting: Waiting, via: AnswerChannel = 'typed'): AnswerRoute {
+export function routeAnswer(text: string, waiting: Waiting, via: AnswerChannel = 'typed', language: Language = DEFAULT_LANGUAGE): AnswerRoute {
   if (sessionCommand(text) === 'stop') return { kind: 'stop' };
-  const yesNo = readConfirmationAnswer(text);
+  const yesNo = readConfirmationAnswer(text, language);
+  const say = answerSentencesFor(language);
   switch (waiting.kind) {
     case 'confirmation': {
       const question = waiting.question ?? waiting.summary;
-      const strength = confirmationStrength(text, question);
-      if (strength === 'plain' && via === 'spoken' && waiting.level !== 'moderate' && waiting.level !== 'harmless') {
-        const word = exampleWord(question);
-        const example = word ? `, or “yes, ${word}”` : '';
-        return {
-          kind: 'not_an_answer',
-          message: `Heard ${quote(text)}, which is not enough for this one: it cannot be undone. To do it, say “confirm”${example}; to cancel, say “no”. ${waiting.summary}`,
-        };
-      }
+      const strength = confirmationStrength(text, question, language);
+      if (strength === 'plain' && via === 'spoken' && waiting.level !== 'moderate' && waiting.level !== 'harmless')
+        return { kind: 'not_an_answer', message: say.notEnough(quote(text), exampleWord(question), waiting.summary) };
       if (strength) return { kind: 'confirm' };
       if (yesNo === 'cancel') return { kind: 'cancel' };
-      return { kind: 'not_an_answer', message: `${quote(text)} is not a yes or a no, so nothing was done. ${confirmationHint(waiting.summary)}` };
+      return { kind: 'not_an_answer', message: say.notYesOrNo(quote(text), say.confirmationHint(waiting.summary)) };
     }
     case 'question': {
-      const index = readChoice(text, waiting.options);
+      const index = readChoice(text, waiting.options, language);
       if (index !== undefined) return { kind: 'choose', index };
       if (yesNo === 'cancel') return { kind: 'cancel' };
       if (yesNo === 'confirm')
-        return { kind: 'not_an_answer', message: `${quote(text)} does not pick an answer. ${questionHint(waiting.question, waiting.options)}` };
+        return { kind: 'not_an_answer', message: say.picksNothing(quote(text), questionHint(waiting.question, waiting.options, language)) };
       return { kind: 'command' };
     }
     case 'running':
-      return { kind: 'not_an_answer', message: `Heard ${quote(text)}, but a command is still running: say “stop” to stop it, or wait until it ends.` };
+      return { kind: 'not_an_answer', message: say.stillRunning(quote(text)) };
     case 'nothing':
-      if (yesNo)
-        return {
-          kind: 'not_an_answer',
-          message: `Nothing is waiting for a yes or a no, so ${quote(text)} did nothing. Give a command, for example “click Send”, or say “what can I say”.`,
-        };
+      if (yesNo) return { kind: 'not_an_answer', message: say.nothingWaits(quote(text)) };
       return { kind: 'command' };
   }
 }

@@ -170,3 +170,54 @@ describe('the dialogue: one pending question, fresh answers only', () => {
     expect(r.dialogue.hear('yes', { via: 'typed' })).toEqual({ kind: 'pass', route: 'command' });
   });
 });
+
+describe('the dialogue in German (issue #32 item 6): the same rules, German words and sentences', () => {
+  const german = { language: () => 'de' as const };
+  const löschen = (id: string): ConfirmationRequest => ({
+    id,
+    summary: 'Click “Alle löschen”.',
+    risk: { level: 'destructive', reason: 'Clicking “Alle löschen” may delete something for good.' },
+  });
+
+  it('by voice, an ambient „ok“ or „ja“ does not confirm a destructive question; „ja, löschen“ does, and is answered in German', async () => {
+    const r = rig(german);
+    const answer = r.ask(löschen('q1'));
+    r.tick(10);
+    for (const word of ['ok', 'Ja.', 'okay', 'jawohl', 'yes']) {
+      const heard = r.dialogue.hear(word, { via: 'spoken', startedAt: r.at() });
+      expect(heard.kind === 'not_an_answer' && heard.message, word).toMatch(/das reicht hier nicht: .* sag „bestätigen“ oder „ja, alle“/);
+    }
+    expect(r.dialogue.hear('ja, löschen', { via: 'spoken', startedAt: r.at() })).toMatchObject({
+      kind: 'answered',
+      answer: 'confirmed',
+      message: 'Bestätigt.',
+    });
+    await expect(answer).resolves.toBe('confirmed');
+    const again = r.ask(löschen('q2'));
+    r.tick(10);
+    expect(r.dialogue.hear('Nein.', { via: 'spoken', startedAt: r.at() })).toMatchObject({ kind: 'answered', message: 'Abgebrochen.' });
+    await expect(again).resolves.toBe('declined');
+  });
+
+  it('an answer begun before the question, an unsure one, a cancelled question and an unanswered one are all said in German', async () => {
+    const r = rig({ ...german, timeoutMs: () => 20 });
+    const begun = r.at() - 10;
+    const unanswered = r.ask(löschen('q1'));
+    const early = r.dialogue.hear('bestätigen', { via: 'spoken', startedAt: begun });
+    expect(early.kind === 'not_an_answer' && early.message).toMatch(
+      /^“bestätigen” wurde gesagt, bevor die Frage gestellt war, .* Ich warte noch auf deine Antwort zu/,
+    );
+    expect(r.dialogue.hear('bestätigen', { via: 'spoken', uncertain: true })).toMatchObject({
+      message: expect.stringMatching(/^Ich habe das nicht deutlich verstanden/),
+    });
+    await expect(unanswered).resolves.toBe('declined');
+    expect((r.events.at(-1) as { message: string }).message).toMatch(/^Niemand hat innerhalb von einer Sekunde geantwortet/);
+    r.setPending({ kind: 'clarification', question: 'Which “OK”?', options: ['1: “OK” in Left', '2: “OK” in Right'] });
+    expect(r.dialogue.hear('die zweite', { via: 'spoken' })).toEqual({ kind: 'pass', route: 'choose' });
+    expect(r.dialogue.hear('abbrechen', { via: 'spoken' })).toMatchObject({
+      kind: 'answered',
+      to: 'question',
+      message: expect.stringMatching(/^Abgebrochen: die Frage ist geschlossen/),
+    });
+  });
+});

@@ -66,4 +66,14 @@ describe('readFollowUp', () => {
     expect(readFollowUp('type my password hunter2', plannerQuestion, last)).toEqual({ kind: 'secure' });
     expect(readFollowUp('yes', confirmation, last)).toMatchObject({ kind: 'confirmation' });
   });
+
+  it('in German, its yes, no and option words answer; English ones too; with English set, German ones are new commands', () => {
+    expect(readFollowUp('ja', confirmation, last, 'de')).toMatchObject({ kind: 'confirmation', answer: 'yes' });
+    expect(readFollowUp('Nein.', confirmation, last, 'de')).toMatchObject({ kind: 'confirmation', answer: 'no' });
+    expect(readFollowUp('yes', confirmation, last, 'de')).toMatchObject({ kind: 'confirmation', answer: 'yes' });
+    expect(readFollowUp('die zweite', whichElement, last, 'de')).toMatchObject({ kind: 'element_picked', index: 1 });
+    expect(readFollowUp('Nummer eins', plannerQuestion, last, 'de')).toEqual({ kind: 'option_picked', option: 'Report' });
+    expect(readFollowUp('ja', confirmation, last, 'en')).toEqual({ kind: 'new' });
+    expect(readFollowUp('die zweite', whichElement, last, 'en')).toEqual({ kind: 'new' });
+  });
 });

@@ -190,6 +190,10 @@ describe('matching what was said', () => {
     expect(reservedPhrase('That.')).toMatch(/points at something/);
     expect(reservedPhrase('forget it')).toMatch(/one of the assistant’s own phrases/);
     expect(reservedPhrase('it all')).toBeUndefined();
+    // The answers of every language are reserved whatever the setting: a change of language must not make a saved command an answer.
+    for (const answer of ['ja', 'Nein.', 'bestätigen', 'abbrechen', 'vergiss es'])
+      expect(reservedPhrase(answer), answer).toMatch(/one of the assistant’s own phrases/);
+    expect(reservedPhrase('Jahresbericht')).toBeUndefined();
   });
 
   it('"what can I say" lists the user’s commands first', () => {
