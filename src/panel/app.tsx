@@ -8,6 +8,7 @@
  * (use-panel-scan.ts), and the views (conversation-view.tsx, command-form.tsx, status-bar.tsx).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useFocusAtCommit } from './use-focus-at-commit.js';
 import type { PanelApi, SettingsView as View } from '../shared/contracts/ipc-contract.js';
 import { openGuide, pendingConfirmation } from './conversation.js';
 import { ConversationView } from './conversation-view.js';
@@ -79,10 +80,12 @@ export function App({ api }: { readonly api: PanelApi }) {
     announce: setAnnouncement,
   });
 
+  // Moved as the next screen is committed, so a key pressed the moment it shows lands there.
+  const focusAtCommit = useFocusAtCommit();
   const closeView = (opener: { readonly current: HTMLButtonElement | null }) => (): void => {
     setScreen('commands');
     // Back where the user came from (WAI-ARIA: focus returns to the control that opened the view).
-    requestAnimationFrame(() => opener.current?.focus());
+    focusAtCommit(() => opener.current);
   };
   const userCommands = useUserCommands(api, screen === 'user_commands');
   const closeUserCommands = closeView(userCommandsButton);
@@ -123,7 +126,7 @@ export function App({ api }: { readonly api: PanelApi }) {
           onDone={(reply) => {
             setSettings(reply.view);
             setAnnouncement(reply.message);
-            requestAnimationFrame(() => input.current?.focus());
+            focusAtCommit(() => input.current);
           }}
         />
       )}

@@ -6,7 +6,7 @@
  * box. Each move is announced.
  */
 import type { RefObject } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { openQuestion, type PanelState } from './conversation.js';
 import { entryButton } from './conversation-view.js';
 
@@ -27,8 +27,9 @@ export function useFocusFollows({
   const latest = useRef({ state, input, announce });
   latest.current = { state, input, announce };
 
-  // New entries that ask something of the user take the focus.
-  useEffect(() => {
+  // New entries that ask something of the user take the focus. Both moves are made at the commit that
+  // shows the entry, not after the paint: a key or switch pressed the moment it shows lands on it.
+  useLayoutEffect(() => {
     const { input, announce } = latest.current;
     const fresh = state.entries.filter((e) => e.id > lastSeen.current);
     lastSeen.current = state.nextId - 1;
@@ -57,7 +58,7 @@ export function useFocusFollows({
 
   // The end of a run gives the focus to the first answer of a question it asked (its buttons are
   // enabled only now), otherwise back to the command box.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (runsEnded === 0) return;
     const { state, input, announce } = latest.current;
     const question = openQuestion(state);

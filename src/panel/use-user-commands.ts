@@ -5,6 +5,7 @@
  * again whenever the core reads the file again (the `user_commands_changed` event).
  */
 import { useEffect, useState } from 'preact/hooks';
+import { useFocusAtCommit } from './use-focus-at-commit.js';
 import type { PanelApi, UserCommandEntry, UserCommandsReply, UserCommandsView } from '../shared/contracts/ipc-contract.js';
 
 export type PendingCommand = { readonly kind: 'delete' | 'edit'; readonly entry: UserCommandEntry };
@@ -31,15 +32,18 @@ export interface UserCommandsState {
   readonly answered: (reply: CommandOutcome) => void;
 }
 
-const focusOn = (selector: (e: HTMLElement) => boolean): void => {
-  requestAnimationFrame(() => [...document.querySelectorAll<HTMLElement>('.user-commands [data-focus], #user-commands-heading')].find(selector)?.focus());
-};
+/** The view's element that `selector` picks: the heading, or the button that opened a question or form. */
+const viewElement = (selector: (e: HTMLElement) => boolean): HTMLElement | undefined =>
+  [...document.querySelectorAll<HTMLElement>('.user-commands [data-focus], #user-commands-heading')].find(selector);
 
 export function useUserCommands(api: PanelApi, open: boolean): UserCommandsState {
   const [view, setView] = useState<UserCommandsView | undefined>();
   const [failed, setFailed] = useState(false);
   const [message, setMessage] = useState<UserCommandsState['message']>();
   const [pending, setPendingState] = useState<PendingCommand | undefined>();
+  // At the commit that shows the element again, so a press right after the answer lands there.
+  const focusAtCommit = useFocusAtCommit();
+  const focusOn = (selector: (e: HTMLElement) => boolean): void => focusAtCommit(() => viewElement(selector));
 
   useEffect(() => {
     setMessage(undefined);

@@ -8,7 +8,7 @@
  * answers in a sentence and with the list as it now is. The state lives in use-user-commands.ts,
  * where the switch's scan reaches it too.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { FormFooter } from './settings/form-footer.js';
 import type { PanelApi, UserCommandEntry, UserCommandsReply } from '../shared/contracts/ipc-contract.js';
 import { commandKey, focusKey, type UserCommandsState } from './use-user-commands.js';
@@ -103,8 +103,9 @@ function CommandItem({
 }) {
   const mine = state.pending !== undefined && commandKey(state.pending.entry) === commandKey(entry) ? state.pending.kind : undefined;
   const keep = useRef<HTMLButtonElement>(null);
-  // Keep first: deleting is what the user must choose, not what a stray press does.
-  useEffect(() => {
+  // Keep first: deleting is what the user must choose, not what a stray press does. At the commit, so
+  // a press the moment the question shows lands on Keep, not on the page (its Delete button is gone).
+  useLayoutEffect(() => {
     if (mine === 'delete') keep.current?.focus();
   }, [mine]);
   const questionId = `delete-question-${index}`;

@@ -19,6 +19,7 @@ import { RpcPeer } from '../../src/shared/contracts/core-rpc.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { PermissionStatus } from '../../src/shared/permissions.js';
 import { desktopSkipReason } from '../support/desktop.js';
+import { focusWhenShown } from '../support/focus-at-show.js';
 import { axeViolations, openPanel, unreachableByTab, type PanelBrowser } from '../support/panel-browser.js';
 import { closePorts, portLink } from '../support/port-link.js';
 
@@ -108,15 +109,18 @@ describe.skipIf(skip !== '')('"Your commands" in Chromium, on the real core and 
 
   it('deletes a command only after asking: Keep leaves it, Delete takes it out of the file and the list', async () => {
     const remove = page().getByRole('button', { name: 'Delete “which app”', exact: true });
+    // Keep has the focus as the question shows: a stray press at that moment does not delete.
+    const asked = await focusWhenShown(page(), '.confirm-delete');
     await remove.click();
     const question = page().getByRole('group', { name: 'Delete the command “which app”?' });
     await question.waitFor();
-    // Keep has the focus: a stray press does not delete.
-    await expect.poll(() => focusedText()).toBe('Keep');
+    expect(await asked()).toBe('Keep');
     await checkState('user-commands-02-ask');
+    // Kept: the focus is back on the Delete that asked, as that button shows again.
+    const kept = await focusWhenShown(page(), '[aria-label="Delete “which app”"]');
     await page().keyboard.press('Enter');
     await question.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedText()).toBe('Delete');
+    expect(await kept()).toBe('Delete “which app”');
     expect(await onDisk()).toBe(COMMANDS);
 
     await remove.click();
@@ -177,7 +181,10 @@ describe.skipIf(skip !== '')('"Your commands" in Chromium, on the real core and 
   });
 
   it('closes back to the toolbar button, and opens again when “my commands” is typed or said', async () => {
+    // The toolbar button has the focus as the toolbar shows again: a key pressed at once lands on it.
+    const closed = await focusWhenShown(page(), '.toolbar');
     await page().getByRole('button', { name: 'Back to the command box' }).click();
+    expect(await closed()).toBe('Your commands');
     await expect.poll(() => focusedText()).toBe('Your commands');
     const input = page().getByRole('textbox', { name: 'Command' });
     await input.fill('My commands.');

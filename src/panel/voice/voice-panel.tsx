@@ -3,15 +3,17 @@
  * review; with continuous listening on, Start / Stop listening, the meter and what to say.
  */
 import type { Ref } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { VoiceState } from './voice-state.js';
 
 /** The voice controls: Listen; while listening the level meter, Done and Cancel; then the review. */
 export function VoicePanel({ voice }: { readonly voice: VoiceState }) {
   const focusTarget = useRef<HTMLButtonElement>(null);
   const { phase } = voice;
-  // Each step puts the focus on its main button: Done while listening, Run in the review, back on Listen at the end.
-  useEffect(() => {
+  // Each step puts the focus on its main button: Done while listening, Run in the review, back on Listen
+  // at the end. At the commit, not after the paint: the button that had it (Listen, Done) is gone by
+  // then, and a key pressed at once would land on the page.
+  useLayoutEffect(() => {
     if (phase.kind === 'listening' || phase.kind === 'review' || phase.kind === 'transcribing') focusTarget.current?.focus();
   }, [phase.kind]);
   if (!voice.enabled) return null;
