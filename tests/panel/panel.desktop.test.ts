@@ -18,6 +18,7 @@ import { idOf, startScriptedLlm, type ScriptStep } from '../agent/scripted-llm.j
 import type { LlmServer } from '../intent/llm-loopback.js';
 import { desktopSkipReason, setAccessibilityStatus, until } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
+import { focusWhenShown } from '../support/focus-at-show.js';
 import { axeViolations, openPanel, unreachableByTab, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
 import { testPermissions } from '../support/test-permissions.js';
 import { createPermissionChecker } from '../../src/shared/permission-checker.js';
@@ -142,9 +143,12 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
   });
 
   it('a destructive action waits for Confirm, then runs once', async () => {
+    // Where the focus is as the question shows: a press at that very moment lands there.
+    const asked = await focusWhenShown(page(), '[data-entry] button.cancel');
     await send('click Delete everything');
     const confirm = page().getByRole('button', { name: 'Confirm', exact: true });
     await confirm.waitFor();
+    expect(await asked()).toBe('Cancel');
     expect(await status().textContent()).toBe('Status: Waiting for you');
     expect(await page().locator('.entry-confirmation').textContent()).toMatch(/Destructive: .+/);
     expect(await counter('Deleted: ')).toBe(0);
@@ -168,9 +172,11 @@ describe.skipIf(skip !== '')('the panel in Chromium, on the real loop and deskto
   });
 
   it('a moderate action asks too, with the focus on Confirm; Cancel by keyboard does nothing', async () => {
+    const asked = await focusWhenShown(page(), '[data-entry] button.confirm');
     await send('click Accept');
     const confirm = page().getByRole('button', { name: 'Confirm', exact: true });
     await confirm.waitFor();
+    expect(await asked()).toBe('Confirm');
     expect(await page().locator('.entry-confirmation').last().textContent()).toMatch(/Moderate risk: .+/);
     // Moderate: the user asked for it, so one press goes ahead; Cancel is one Tab away.
     await expect.poll(focused).toMatchObject({ text: 'Confirm' });
