@@ -19,7 +19,9 @@ import type { PermissionChecker } from '../shared/permissions.js';
 import type { AssistantEvent } from '../shared/contracts/events.js';
 import { corePeer, type BridgePermission, type ContractPeer, type CoreAnswers, type ShellAnswers } from '../shared/contracts/core-contract.js';
 import type { MessageLink } from '../shared/contracts/core-rpc.js';
-import { tapObservations } from './overlay-marks.js';
+import { overlayView, tapObservations } from './overlay-marks.js';
+import { ScanPicks } from './scan-picks.js';
+import { readScanPicks, writeScanPicks } from '../config/scan-picks-file.js';
 import { PanelSession } from './panel-session.js';
 import { keysSavedForSettings } from '../compose/provider-keys.js';
 import { composeSpeechEngine, installedWhisperEngine, type SpeechComposeOptions } from '../compose/speech.js';
@@ -62,6 +64,8 @@ export interface CoreOptions {
 export interface RunningCore {
   readonly peer: ContractPeer<CoreAnswers, ShellAnswers>;
   readonly session: PanelSession;
+  /** What the predictive scan knows (scan-picks.ts): `settled()` once the kept picks are read and written. */
+  readonly picks: Pick<ScanPicks, 'settled'>;
 }
 
 const RESTARTED = 'The assistant is running again after it stopped unexpectedly: give your command again.';
@@ -131,8 +135,17 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     openSettings: (kind) => peer.call('permissions:open-settings', kind),
   };
 
-  // The overlay draws the observation the engine made last ("show numbers").
+  // The overlay draws the observation the engine made last ("show numbers"); the user's picks rank its numbers for the scan.
   const observed = tapObservations(options.engine);
+  const picks = new ScanPicks({
+    read: () => readScanPicks(options.settingsDir),
+    write: (kept) => writeScanPicks(options.settingsDir, kept),
+    enabled: () => current.switchAccess.enabled,
+    latest: observed.latest,
+  });
+  const engine = picks.tap(observed.engine);
+  // Read before the first "show numbers" can ask (one small file; a problem reads as no picks).
+  await picks.settled();
   // Whether dictation is on, asked of the session made below (voice is made first, and asks later).
   let dictating = (): boolean => false;
   // A confirmation or a question waits for the user (issue #27): the loop's confirm callback is open,
@@ -167,6 +180,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   // One emitter for the loop and for the session (a command stopped before the loop ran ends the same way).
   const emit = (event: AssistantEvent): void => {
     peer.notify('assistant:event', event);
+    picks.observe(event);
     speak?.(event);
     diagnostics.observe(event);
   };
@@ -174,13 +188,18 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const userCommands = await followUserCommands(options.settingsDir, emit);
   const session = new PanelSession({
     latestObservation: observed.latest,
+    numbersView: (observation) => {
+      const view = overlayView(observation);
+      const ranked = picks.ranking(view);
+      return ranked ? { ...view, ranked } : view;
+    },
     recordEffort: (record) => audit.appendEffort(record),
     emit,
     ...(voice ? { voice } : {}),
     ...(listening ? { listening } : {}),
     createLoop: (confirm) =>
       (loop = new AssistantLoop({
-        engine: observed.engine,
+        engine,
         emit,
         // Counted while open, so the voice session knows a question waits.
         confirm: async (request, signal) => {
@@ -228,5 +247,5 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   sessionReady(session);
   // In the panel and, with spoken feedback on, aloud: the user may not be looking at the screen.
   if (options.restarted) emit({ type: 'error', code: 'core_restarted', message: RESTARTED, retryable: true });
-  return { peer, session };
+  return { peer, session, picks };
 }

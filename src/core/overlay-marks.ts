@@ -1,6 +1,6 @@
 /**
- * The numbered overlay's data on main's side: the marks of an observation (its ids are the ids
- * "click 12" names), and an engine wrapper that remembers the latest observation the engine made.
+ * The numbered overlay's data on the core's side: the marks of an observation (its ids are the ids
+ * "click 12" names), and engine wrappers: one that remembers the latest observation the engine made.
  */
 import type { Observation } from '../execution/observation.js';
 import type { EngineApi } from '../registry/dispatch.js';
@@ -25,13 +25,16 @@ export function tapObservations(engine: EngineApi): { readonly engine: EngineApi
     if (result.kind === 'observation' && result.observation) latest = result.observation;
     return result;
   };
-  // Every other method runs on the engine itself (bound, so its own state stays its own).
-  const tapped = new Proxy(engine, {
+  return { engine: overrideMethods(engine, { getScreenElements }), latest: () => latest };
+}
+
+/** `engine` with `overrides` in place of its methods; every other method runs on the engine itself (bound, so its own state stays its own). */
+export function overrideMethods(engine: EngineApi, overrides: Partial<EngineApi>): EngineApi {
+  return new Proxy(engine, {
     get(target, prop) {
-      if (prop === 'getScreenElements') return getScreenElements;
+      if (Object.hasOwn(overrides, prop)) return Reflect.get(overrides, prop);
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
-  return { engine: tapped, latest: () => latest };
 }

@@ -15,6 +15,7 @@ import {
   REQUEST_SCHEMAS,
   SECRET_CHANNELS,
   type RequestChannel,
+  type OverlayView,
   type RequestChannels,
   type RunReply,
   type SaveReply,
@@ -58,6 +59,8 @@ export interface PanelSessionDeps {
   readonly testBudgetMs?: number;
   /** The latest observation the loop's engine made (see tapObservations): "show numbers" draws it. */
   readonly latestObservation?: () => Observation | undefined;
+  /** What "show numbers" shows of an observation (default: its marks, overlay-marks.ts; the core adds the scan's ranking). */
+  readonly numbersView?: (observation: Observation) => OverlayView;
   /** Speech to text for `voice:*` (issue #8); without it a spoken command gets a sentence saying voice is unavailable. */
   readonly voice?: Pick<VoiceSession, 'transcribe' | 'cancel' | 'progress' | 'wasUncertain'>;
   /** Continuous listening (issue #15): the voice detector on the microphone's blocks. */
@@ -395,7 +398,7 @@ export class PanelSession {
     if (reply.outcome !== 'done' || !observation || observation === this.shownFrom)
       return hadGrid && !reply.permission ? { ...reply, overlay: 'hidden' } : reply;
     this.shownFrom = observation;
-    const view = overlayView(observation);
+    const view = (this.deps.numbersView ?? overlayView)(observation);
     if (view.marks.length === 0)
       return { outcome: 'done', message: `“${view.app}” shows nothing that can be numbered.`, ...(hadGrid ? { overlay: 'hidden' as const } : {}) };
     this.overlayShown = true;

@@ -1,34 +1,15 @@
 /**
- * The numbered marks scanned likeliest first (issue #31): the marks ranked (src/shared/scan-ranking.ts)
- * from this app's targets chosen before and the last one, in Huffman-style groups
- * (src/shared/scan-grouping.ts). With nothing known of the app yet, the marks are scanned row by
- * row instead (switch-scan.ts): a ranking by role alone takes no fewer steps (npm run bench), and
- * rows follow the layout the user sees.
+ * The numbered marks scanned likeliest first (issue #31): the core ranks them (src/core/scan-picks.ts:
+ * the user's picks in this app, kept across restarts, the element under the last action, the names
+ * closest to a click that found nothing) and the view carries the ranking; here it becomes
+ * Huffman-style groups (src/shared/scan-grouping.ts). While nothing is known the view carries no
+ * ranking and the marks are scanned row by row (switch-scan.ts): a ranking by role alone takes no
+ * fewer steps (npm run bench), and rows follow the layout the user sees. The numbers stay by
+ * position either way: only the order of the scan changes.
  */
-import type { OverlayMark } from '../../shared/contracts/ipc-contract.js';
+import type { OverlayMark, OverlayView } from '../../shared/contracts/ipc-contract.js';
 import { huffmanGroups, type ScanShape } from '../../shared/scan-grouping.js';
-import { noteTarget, rankTargets, targetKey, type TargetUse } from '../../shared/scan-ranking.js';
-import type { ScanItem, ScanNode } from './switch-scan.js';
-
-/** What the panel remembers of the marks chosen by switch, per app (the panel's memory only: gone when it restarts). */
-export interface MarkMemory {
-  readonly byApp: ReadonlyMap<string, readonly TargetUse[]>;
-  /** The mark chosen last (the element under the last action), by app, role and label. */
-  readonly last?: { readonly app: string; readonly role: string; readonly label: string };
-}
-
-export const EMPTY_MEMORY: MarkMemory = { byApp: new Map() };
-
-/** The memory after `mark` of `app` was chosen at `now`. */
-export function rememberMark(memory: MarkMemory, app: string, mark: OverlayMark, now: number): MarkMemory {
-  const byApp = new Map(memory.byApp);
-  byApp.set(app, noteTarget(byApp.get(app) ?? [], mark, now));
-  return { byApp, last: { app, role: mark.role, label: mark.label } };
-}
-
-function markItem(m: OverlayMark): ScanItem {
-  return { type: 'item', label: `${m.id} ${m.label || m.role}`.trim(), action: { kind: 'mark', id: m.id } };
-}
+import { markItem, type ScanNode } from './switch-scan.js';
 
 function groupLabel(ids: readonly number[]): string {
   const shown = ids.slice(0, 4).join(', ');
@@ -45,16 +26,17 @@ function toNodes(shapes: readonly ScanShape[], marks: ReadonlyMap<number, Overla
     const ids = children.flatMap(function idsOf(c): number[] {
       return c.type === 'item' ? (c.action.kind === 'mark' ? [c.action.id] : []) : c.children.flatMap(idsOf);
     });
-    return [{ type: 'group', label: groupLabel(ids), children }];
+    return children.length === 1 && children[0] ? [children[0]] : [{ type: 'group', label: groupLabel(ids), children }];
   });
 }
 
-/** The marks likeliest first in Huffman-style groups, or undefined while nothing is known of `app`. */
-export function rankedMarkTree(app: string, marks: readonly OverlayMark[], memory: MarkMemory): ScanNode[] | undefined {
-  const history = memory.byApp.get(app);
-  if (!history || history.length === 0) return undefined;
-  const last = memory.last?.app === app ? memory.last : undefined;
-  const lastMark = last ? marks.find((m) => targetKey(m) === targetKey(last)) : undefined;
-  const ranked = rankTargets(marks, { history, ...(lastMark ? { lastTargetId: lastMark.id } : {}) });
-  return toNodes(huffmanGroups(ranked), new Map(marks.map((m) => [m.id, m])));
+/** The marks likeliest first in Huffman-style groups, or undefined while the view carries no ranking (the rows are scanned). */
+export function rankedMarkTree(view: OverlayView): ScanNode[] | undefined {
+  if (view.grid || !view.ranked || view.ranked.length === 0) return undefined;
+  const marks = new Map(view.marks.map((m) => [m.id, m]));
+  // Only numbers shown, each once, and every number shown: what the ranking misses comes last.
+  const seen = new Set<number>();
+  const ranked = view.ranked.filter((r) => marks.has(r.id) && !seen.has(r.id) && seen.add(r.id));
+  const rest = view.marks.filter((m) => !seen.has(m.id)).map((m) => ({ id: m.id, p: 0 }));
+  return toNodes(huffmanGroups([...ranked, ...rest]), marks);
 }

@@ -84,7 +84,7 @@ export interface ScanContext {
   readonly settings?: { readonly fields: readonly SettingsScanField[]; readonly changed: boolean };
   /** A long run goes (issue #32): whether it is paused (then "Go on" is offered, else "Pause"). */
   readonly longRun?: { readonly paused: boolean };
-  /** The numbered marks likeliest first (ranked-marks.ts), once something is known of the app: scanned instead of rows (issue #31). */
+  /** The numbered marks likeliest first (ranked-marks.ts, from the core's ranking), once something is known: scanned instead of rows (issue #31). */
   readonly rankedMarks?: readonly ScanNode[];
   /** The scan interval the .65 rule offers, shown as "Use 1.2 s" (issue #31). */
   readonly rateOffer?: string;
@@ -176,7 +176,8 @@ export function markRows(marks: readonly OverlayMark[]): OverlayMark[][] {
   return rows;
 }
 
-function markItem(m: OverlayMark): ScanItem {
+/** One number of the overlay as a scan entry: its number and name; choosing it clicks the element. */
+export function markItem(m: OverlayMark): ScanItem {
   return { type: 'item', label: `${m.id} ${m.label || m.role}`.trim(), action: { kind: 'mark', id: m.id } };
 }
 

@@ -3,7 +3,7 @@
  * what each chosen entry does, and the numbers the highlight lights in the overlay.
  */
 import { offersTakeBack } from '../take-back-offer.js';
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import type { OverlayView, PanelApi, SettingsView } from '../../shared/contracts/ipc-contract.js';
 import { openGuide, openQuestion, pendingConfirmation, type PanelState } from '../conversation.js';
 import type { ConfirmAnswer } from '../conversation-view.js';
@@ -13,7 +13,7 @@ import type { VoiceState } from '../voice/voice-control.js';
 import type { UserCommandsState } from '../use-user-commands.js';
 import type { SettingsFormState } from '../settings/use-settings-form.js';
 import { applySettingsChange, settingsScanFields } from './settings-scan.js';
-import { EMPTY_MEMORY, rankedMarkTree, rememberMark, type MarkMemory } from './ranked-marks.js';
+import { rankedMarkTree } from './ranked-marks.js';
 import type { ScanRate } from './use-scan-rate.js';
 import { secondsShown } from '../../shared/scan-rate.js';
 
@@ -63,9 +63,8 @@ export function usePanelScan({
   const confirmation = pendingConfirmation(state);
   const question = openQuestion(state);
   const guide = openGuide(state);
-  // The marks chosen by switch, per app: the numbers are scanned likeliest first (issue #31).
-  const marks = useRef<MarkMemory>(EMPTY_MEMORY);
-  const rankedMarks = useMemo(() => (overlay && !overlay.grid ? rankedMarkTree(overlay.app, overlay.marks, marks.current) : undefined), [overlay]);
+  // The numbers likeliest first, as the core ranked them (issue #31); rows while it knows nothing.
+  const rankedMarks = useMemo(() => (overlay ? rankedMarkTree(overlay) : undefined), [overlay]);
   const tree = scanTree({
     busy,
     ...(confirmation ? { confirmation: { destructive: confirmation.risk.level === 'destructive' } } : {}),
@@ -96,12 +95,10 @@ export function usePanelScan({
       case 'run':
         void send(action.command);
         return;
-      case 'mark': {
-        const chosen = overlay?.marks.find((m) => m.id === action.id);
-        if (overlay && chosen) marks.current = rememberMark(marks.current, overlay.app, chosen, Date.now());
+      case 'mark':
+        // The core counts the click as a pick of this app's element (src/core/scan-picks.ts).
         void send(`click ${action.id}`);
         return;
-      }
       case 'scan_rate':
         if (action.step === 'use') scanRate?.accept();
         else scanRate?.dismiss();

@@ -146,6 +146,12 @@ export interface OverlayView {
   readonly marks: readonly OverlayMark[];
   /** The marks are the mouse grid's cells (issue #29): each drawn as a numbered box, its number in the middle. Absent: element numbers. */
   readonly grid?: boolean;
+  /**
+   * The marks likeliest first (issue #31: the user's picks in this app, the last action, a name not
+   * found), each with its estimated probability; the switch scans them in this order. Absent while
+   * nothing is known: the rows are scanned. The numbers themselves stay by position.
+   */
+  readonly ranked?: readonly { readonly id: number; readonly p: number }[];
 }
 
 /** How a command sent from the panel ended (the loop's RunResult, as plain data). */
