@@ -6,9 +6,9 @@
 // the process calling the addon lives on, and a normal GTK app is still read and pressed.
 //
 // The modes that might abort the process run in a child process of their own
-// (hostile-app-child.ts), hostile to that process only: an abort there ends the child, whose exit
+// (hostile-app-child.ts, started and read by hostile-child-run.ts), hostile to that process only: an abort there ends the child, whose exit
 // status says so, not this worker or the other test files' workers sharing the desktop.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,21 +19,13 @@ import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { AccessibilityError, type AxElement, type AxSnapshot } from '../../src/execution/accessibility/types.js';
 import { SYSTEM_PYTHON, activateWindow, desktopSkipReason, openFixture, startApp, stopApp, stopApps, until } from '../support/desktop.js';
 import { openBridge } from '../support/fixture-window.js';
-import type { ChildOutcome } from './hostile-app-child.js';
+import { CHILD_TEST_TIMEOUT_MS, MARGIN_MS, SENTENCE, expectSurvived, runChild } from './hostile-child-run.js';
 
 const skip = desktopSkipReason();
 const OTHER_APP = fileURLToPath(new URL('../fixtures/other-app.py', import.meta.url));
 const HOSTILE_APP = fileURLToPath(new URL('../fixtures/hostile-atspi-app.py', import.meta.url));
-const CHILD = fileURLToPath(new URL('./hostile-app-child.ts', import.meta.url));
 const DEADLINE_MS = 2000;
 const PING_DEADLINE_MS = 1000;
-/** The wrapper settles every call by deadline + 250 ms; a little more for a loaded machine. */
-const MARGIN_MS = 400;
-/** A message the user can read: one or more sentences, the last one ended. */
-const SENTENCE = /^\S[\s\S]*\.$/;
-/** A child normally ends in under 10 s; one stuck at exit (its bridge thread cannot stop) is killed after this. */
-const CHILD_TIMEOUT_MS = 15_000;
-const CHILD_TEST_TIMEOUT_MS = CHILD_TIMEOUT_MS + 5000;
 
 interface Timed<T> {
   readonly what: string;
@@ -188,90 +180,6 @@ const IN_PROCESS: readonly InProcessMode[] = [
   },
 ];
 
-interface ChildRun {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly timedOut: boolean;
-  readonly outcomes: ChildOutcome[];
-  readonly lastStarted: string | undefined;
-  readonly markerExists: boolean | undefined;
-  readonly done: boolean;
-  readonly stderr: string;
-}
-
-/** Runs hostile-app-child.ts for one mode; its hostile app is ended here if the child died first. */
-async function runChild(mode: string, options: readonly string[] = [], timeoutMs = CHILD_TIMEOUT_MS): Promise<ChildRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode, ...options], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    child.kill('SIGKILL');
-  }, timeoutMs);
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (c, s) => resolve([c, s])));
-  clearTimeout(timer);
-  const lines = (): Record<string, unknown>[] =>
-    out
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-  // The app holds the child's stderr open: end it (by its pid) before waiting for the streams.
-  const appPid = lines().find((l) => typeof l.app === 'number')?.app as number | undefined;
-  const signalApp = (signal: NodeJS.Signals): void => {
-    try {
-      if (appPid !== undefined) process.kill(appPid, signal);
-    } catch {
-      // the child ended it
-    }
-  };
-  signalApp('SIGTERM');
-  const stubborn = setTimeout(() => signalApp('SIGKILL'), 2000);
-  await closed;
-  clearTimeout(stubborn);
-  const all = lines();
-  const starts = all.filter((l) => typeof l.start === 'string').map((l) => l.start as string);
-  const outcomes = all.filter((l) => typeof l.call === 'string') as unknown as ChildOutcome[];
-  const marker = all.find((l) => typeof l.markerExists === 'boolean');
-  return {
-    code,
-    signal,
-    timedOut,
-    outcomes,
-    lastStarted: starts.length > outcomes.length ? starts[starts.length - 1] : undefined,
-    markerExists: marker?.markerExists as boolean | undefined,
-    done: all.some((l) => l.done === true),
-    stderr,
-  };
-}
-
-function describeChild(run: ChildRun): string {
-  const how = run.timedOut ? 'did not exit (killed after the timeout)' : `exited with ${run.signal ?? run.code}`;
-  const where = run.lastStarted ? `, in ${run.lastStarted}` : '';
-  const calls = run.outcomes.map((o) => `${o.call} ${o.ms} ms ${o.ok ? 'ok' : `${o.code}: ${o.message}`}`).join('; ');
-  return `the child ${how}${where}. Calls: ${calls || 'none'}. Its stderr: ${run.stderr.trim().split('\n').slice(-3).join(' | ') || '(empty)'}`;
-}
-
-/** The child lived, every call it made ended within its deadline with a result or a sentence, and the bridge thread was free afterwards. */
-function expectSurvived(run: ChildRun): void {
-  expect({ code: run.code, signal: run.signal, timedOut: run.timedOut, done: run.done }, describeChild(run)).toEqual({
-    code: 0,
-    signal: null,
-    timedOut: false,
-    done: true,
-  });
-  for (const o of run.outcomes) {
-    expect(o.ms, `${o.call} took ${o.ms} ms (${o.message ?? 'answered'})`).toBeLessThan(o.deadlineMs + MARGIN_MS);
-    if (!o.ok) expect(o.message, o.call).toMatch(SENTENCE);
-  }
-  const pings = run.outcomes.filter((o) => o.call.startsWith('ping'));
-  expect(pings.map((o) => o.call)).toEqual(['ping', 'ping after the app quit']);
-  for (const o of pings) expect(o, `${o.call}: the bridge thread was still busy (${describeChild(run)})`).toMatchObject({ ok: true });
-}
-
 describe.skipIf(skip !== '')('a hostile AT-SPI app cannot crash or hang the bridge', () => {
   let bridge: AxBridge;
   let fixture: ChildProcess;
@@ -365,7 +273,6 @@ describe.skipIf(skip !== '')('a hostile AT-SPI app cannot crash or hang the brid
         rmSync(dir, { recursive: true, force: true });
       }
     }, CHILD_TEST_TIMEOUT_MS);
-
   });
 
   it('stale-active: an app whose window claims to be active while another has the focus is not taken for the frontmost app', async () => {
