@@ -7,6 +7,8 @@
  * Chords are written as `formatChord` writes them; off a Mac cmd is pressed as Ctrl and is judged
  * as the Ctrl chord it becomes.
  */
+import { DE_DECLINING_ANSWERS, DE_PASTE_ITEM_WORDS } from './risk-words/de.js';
+import { EN_DECLINING_ANSWERS, EN_PASTE_ITEM_WORDS } from './risk-words/en.js';
 
 export type EffectRuleId =
   'activates-focused' | 'default-button' | 'bound-chord' | 'delete-key' | 'dialog-answer' | 'terminal-submit' | 'terminal-paste' | 'focus-unread';
@@ -28,14 +30,15 @@ export const TERMINAL_SUBMIT_CHORDS = ['enter', 'shift+enter', 'ctrl+m', 'ctrl+j
 /** Chords that paste into a terminal: what the clipboard holds may end in a line break and run. */
 export const TERMINAL_PASTE_CHORDS = ['ctrl+shift+v', 'shift+insert', 'ctrl+shift+insert', 'shift+cmd+v'] as const;
 
-/** Labels of items and buttons that paste (matched as words: "Paste", "Paste Selection", "Paste Special"). */
-export const PASTE_ITEM_WORDS = ['paste'] as const;
+/** Labels of items and buttons that paste, in every language (matched as words: "Paste", "Paste Special", "Einfügen"). */
+export const PASTE_ITEM_WORDS: readonly string[] = [...EN_PASTE_ITEM_WORDS, ...DE_PASTE_ITEM_WORDS];
 
 /**
- * A dialog's answers that take nothing further (the whole label): never judged by the dialog's text.
- * Anything else in a dialog ("OK", "Yes", "Continue", "Proceed", an unnamed button) answers it.
+ * A dialog's answers that take nothing further (the whole label), in every language: never judged
+ * by the dialog's text. Anything else in a dialog ("OK", "Yes", "Ja", "Continue", "Fortfahren", an
+ * unnamed button) answers it.
  */
-export const DECLINING_ANSWERS = ['cancel', 'no', 'keep', 'close', 'not now', 'later', 'skip', 'dismiss', 'go back', 'back', 'help', 'stay'] as const;
+export const DECLINING_ANSWERS: readonly string[] = [...EN_DECLINING_ANSWERS, ...DE_DECLINING_ANSWERS];
 
 export const EFFECT_RULES: readonly EffectRule[] = [
   {

@@ -34,10 +34,22 @@ function containsPhrase(haystack: readonly string[], phrase: readonly string[]):
   return false;
 }
 
-const PHRASE_WORDS = new Map<string, readonly string[]>();
-function phraseWords(phrase: string): readonly string[] {
+/** A phrase's words as it reads, and as its skeleton (an umlaut without its dots: "löschen" → "loschen"), each also joined. */
+interface PhraseWords {
+  readonly words: readonly string[];
+  readonly skeletonWords: readonly string[];
+  readonly joined: string;
+  readonly skeletonJoined: string;
+}
+
+const PHRASE_WORDS = new Map<string, PhraseWords>();
+function phraseWords(phrase: string): PhraseWords {
   let w = PHRASE_WORDS.get(phrase);
-  if (!w) PHRASE_WORDS.set(phrase, (w = labelWords(phrase).words));
+  if (!w) {
+    const { words, skeletonWords } = labelWords(phrase);
+    w = { words, skeletonWords, joined: words.join(''), skeletonJoined: skeletonWords.join('') };
+    PHRASE_WORDS.set(phrase, w);
+  }
   return w;
 }
 
@@ -64,19 +76,25 @@ function spacedRuns(words: readonly string[]): string[] {
 
 /**
  * The highest rule a text triggers, or undefined. The text is normalised first (invisible characters
- * removed, NFKC, case folded) and matched both as it reads and as its look-alike skeleton, so
- * "Dele\u00ADte", "Ｄｅｌｅｔｅ" and a Cyrillic "Dеlеtе" all say "delete". Letters spaced apart are read
- * as the words they spell (the word breaks between them are lost, so a phrase may sit anywhere in
- * the run). Texts longer than a label are cut, not skipped.
+ * removed, NFKC, case folded) and matched both as it reads and as its look-alike skeleton against
+ * the phrase's own skeleton, so "Dele\u00ADte", "Ｄｅｌｅｔｅ" and a Cyrillic "Dеlеtе" all say "delete", and
+ * "Lösсhen" with a Cyrillic с says "löschen". Letters spaced apart are read as the words they spell
+ * (the word breaks between them are lost, so a phrase may sit anywhere in the run). Texts longer
+ * than a label are cut, not skipped.
  */
 export function matchWordRules(text: string, rules: readonly WordRule[]): WordRule | undefined {
   const { words: plain, skeletonWords } = labelWords(text.slice(0, 1000));
-  const spaced = [...spacedRuns(plain), ...spacedRuns(skeletonWords)];
+  const spaced = spacedRuns(plain);
+  const spacedSkeleton = spacedRuns(skeletonWords);
   let best: WordRule | undefined;
   for (const rule of rules) {
     const phrase = phraseWords(rule.phrase);
-    const joined = phrase.join('');
-    const found = containsPhrase(plain, phrase) || containsPhrase(skeletonWords, phrase) || spaced.some((run) => run.includes(joined));
+    const found =
+      containsPhrase(plain, phrase.words) ||
+      containsPhrase(skeletonWords, phrase.words) ||
+      containsPhrase(skeletonWords, phrase.skeletonWords) ||
+      spaced.some((run) => run.includes(phrase.joined)) ||
+      spacedSkeleton.some((run) => run.includes(phrase.joined) || run.includes(phrase.skeletonJoined));
     if (found && (!best || riskRank(rule.level) > riskRank(best.level))) best = rule;
   }
   return best;
@@ -86,9 +104,9 @@ export function matchWordRules(text: string, rules: readonly WordRule[]): WordRu
 export function labelIsOneOf(text: string, phrases: readonly string[]): boolean {
   const { words: plain, skeletonWords } = labelWords(text.slice(0, 200));
   return phrases.some((p) => {
-    const w = phraseWords(p);
-    const same = (h: readonly string[]): boolean => h.length === w.length && h.every((x, i) => x === w[i]);
-    return same(plain) || same(skeletonWords);
+    const { words: w, skeletonWords: s } = phraseWords(p);
+    const same = (h: readonly string[], p: readonly string[]): boolean => h.length === p.length && h.every((x, i) => x === p[i]);
+    return same(plain, w) || same(skeletonWords, w) || same(skeletonWords, s);
   });
 }
 

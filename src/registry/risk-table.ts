@@ -2,46 +2,22 @@
  * The data behind risk classification: words in a target's label and key combinations.
  *
  * Kept as data so it can be read, reviewed and extended without touching logic. Phrases match whole
- * words, case-insensitively, anywhere in a label ("Delete message" matches "delete"). Only the base
- * and imperative forms are listed: a past participle names a place, not an action ("Sent",
- * "Deleted Items" are folders), and flagging those would ask for confirmation on harmless clicks.
- * For the same reason a bare "trash" (the Trash folder) and "close" (a dialog's Close button; apps
- * ask before closing unsaved work) are not listed, while "move to trash" and ⌘W are.
+ * words, case-insensitively, anywhere in a label ("Delete message" matches "delete"). The words of
+ * each language are a table of their own (src/registry/risk-words/<language>.ts), all merged here:
+ * they apply whatever language the assistant speaks, since the labels are the app's.
  */
 import type { RiskLevel } from '../shared/risk-level.js';
+import { DE_DROP_TARGET_WORDS, DE_LABEL_RULES } from './risk-words/de.js';
+import { EN_DROP_TARGET_WORDS, EN_LABEL_RULES } from './risk-words/en.js';
+import { destructive, type WordRule } from './risk-words/word-rule.js';
 
-export interface WordRule {
-  /** One or more lowercase words, matched as consecutive whole words. */
-  readonly phrase: string;
-  readonly level: Exclude<RiskLevel, 'harmless' | 'blocked'>;
-  /** Completes the sentence "This may …". */
-  readonly consequence: string;
-}
+export type { WordRule } from './risk-words/word-rule.js';
 
-const destructive = (phrases: string[], consequence: string): WordRule[] => phrases.map((phrase) => ({ phrase, level: 'destructive', consequence }));
-const moderate = (phrases: string[], consequence: string): WordRule[] => phrases.map((phrase) => ({ phrase, level: 'moderate', consequence }));
-
-export const LABEL_RULES: readonly WordRule[] = [
-  ...destructive(
-    ['delete', 'delete all', 'remove', 'erase', 'wipe', 'destroy', 'shred', 'purge', 'obliterate', 'expunge', 'eradicate', 'annihilate', 'nuke'],
-    'delete something for good',
-  ),
-  ...destructive(['empty trash', 'empty bin', 'empty the trash', 'move to trash', 'move to bin'], 'delete files'),
-  ...destructive(["don't save", 'dont save', 'do not save', 'discard', 'revert'], 'throw away unsaved work'),
-  ...destructive(['format', 'reset', 'factory reset', 'overwrite', 'replace'], 'overwrite or erase data'),
-  ...destructive(['send', 'submit', 'post', 'publish'], 'send something that cannot be taken back'),
-  ...destructive(['buy', 'buy now', 'pay', 'purchase', 'checkout', 'check out', 'place order', 'order now', 'subscribe', 'donate', 'transfer'], 'spend money'),
-  ...destructive(['sign out', 'log out', 'logout', 'log off', 'signout'], 'end your session'),
-  ...destructive(['quit', 'force quit', 'terminate', 'end task', 'kill'], 'close an app and lose unsaved work'),
-  ...destructive(['shut down', 'shutdown', 'restart', 'reboot', 'power off'], 'turn off or restart the computer'),
-  ...destructive(['uninstall', 'deactivate', 'revoke', 'close account', 'delete account'], 'remove an app or an account'),
-  ...moderate(['archive', 'unsubscribe', 'block', 'report', 'decline', 'reject'], 'change something that is hard to undo'),
-  ...moderate(['install', 'allow', 'grant', 'accept', 'agree'], 'grant access or install software'),
-  ...moderate(['lock', 'sleep'], 'lock or sleep the computer'),
-];
+/** Every language's label words. */
+export const LABEL_RULES: readonly WordRule[] = [...EN_LABEL_RULES, ...DE_LABEL_RULES];
 
 /** Words that make a drop target destructive: dragging onto them deletes. */
-export const DROP_TARGET_RULES: readonly WordRule[] = destructive(['trash', 'bin', 'recycle bin', 'wastebasket', 'delete'], 'delete what is dropped there');
+export const DROP_TARGET_RULES: readonly WordRule[] = destructive([...EN_DROP_TARGET_WORDS, ...DE_DROP_TARGET_WORDS], 'delete what is dropped there');
 
 export interface ChordRule {
   /** Canonical chords as written by `formatChord` ("ctrl+alt+delete"); one rule covers its spellings on each platform. */
