@@ -31,6 +31,7 @@ const METHODS = [
   'getFrontmostApp',
   'getScreenElements',
   'listApplications',
+  'windowCommand',
 ] as const satisfies readonly (keyof EngineApi)[];
 
 /**
