@@ -32,7 +32,7 @@ describe('the scan picks file', () => {
 
   it('keeps the apps chosen in latest and a bounded list per app', async () => {
     const dir = await folder();
-    const many = new Map(Array.from({ length: PICKS_APPS_MAX + 5 }, (_, i) => [`App ${i}`, [use('OK', i)]] as const));
+    const many = new Map<string, TargetUse[]>(Array.from({ length: PICKS_APPS_MAX + 5 }, (_, i) => [`App ${i}`, [use('OK', i)]]));
     many.set(
       'Busy',
       Array.from({ length: PICKS_PER_APP_MAX + 10 }, (_, i) => use(`B${i}`, 1000 - i)),

@@ -3,13 +3,15 @@
 // fixture app; switch presses are real key events. After five reactions the panel offers the .65 rule's
 // interval, and nothing is saved until the user chooses "Use …"; "slower" and "faster" move the interval
 // a step and save it. After a number was chosen by switch, the next "show numbers" offers that element
-// first. Each state passes axe-core.
-import { mkdtemp } from 'node:fs/promises';
+// first, and still after the core is started again on the same settings folder. Each state passes axe-core.
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSettingsStore } from '../../src/config/settings.js';
+import { SCAN_PICKS_FILE_NAME } from '../../src/config/scan-picks-file.js';
+import type { PanelSession } from '../../src/core/panel-session.js';
 import { DEFAULT_SWITCH_SETTINGS } from '../../src/shared/switch-access.js';
 import { desktopSkipReason } from '../support/desktop.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
@@ -27,6 +29,9 @@ describe.skipIf(skip !== '')('predictive scanning and the scan rate in the panel
   let fixture: LoopFixture;
   let panel: PanelBrowser;
   let dir: string;
+  /** The core the panel talks to: replaced by a new one on the same folder, as after a restart. */
+  let session: PanelSession;
+  const ref: { panel?: PanelBrowser } = {};
 
   const page = () => panel.page;
   const savedInterval = async () => (await createSettingsStore({ dir }).load()).settings.switchAccess.scanIntervalMs;
@@ -80,8 +85,7 @@ describe.skipIf(skip !== '')('predictive scanning and the scan rate in the panel
       quickCommands: ['hide numbers'],
       switchAccess: { ...DEFAULT_SWITCH_SETTINGS, enabled: true, scanIntervalMs: INTERVAL, firstItemPauseMs: FIRST_PAUSE, ignoreRepeatMs: 0, scanLoops: 4 },
     }));
-    const ref: { panel?: PanelBrowser } = {};
-    const session = await startTestCore({ fixture, dir, push: (event) => ref.panel?.push(event) });
+    session = await startTestCore({ fixture, dir, push: (event) => ref.panel?.push(event) });
     panel = await openPanel({
       bundleDir,
       artifactsDir: ARTIFACTS,
@@ -174,5 +178,24 @@ describe.skipIf(skip !== '')('predictive scanning and the scan rate in the panel
     expect(ranked[0], JSON.stringify(ranked)).toMatch(/^\d+ OK1 press$/);
     expect(ranked.at(-1)).toMatch(/^Hide numbers/);
     await checkState('predictive-scan-ranked-numbers');
+  });
+
+  it('after a restart of the core, the number chosen before still comes first: the core kept it in the settings folder', async () => {
+    await settle(async () => (await readFile(join(dir, SCAN_PICKS_FILE_NAME), 'utf8').catch(() => '')).includes('"OK"'), 'the pick kept');
+    await send('hide numbers');
+    await settle(async () => !(await items()).some((i) => i.startsWith('Hide numbers')), 'the numbers hidden');
+    // A new core on the same folder, as main starts one after a crash: nothing of the old one's memory but the file.
+    session = await startTestCore({ fixture, dir, push: (event) => ref.panel?.push(event) });
+    await send('show numbers');
+    await settle(async () => (await items()).some((i) => i.startsWith('Hide numbers')), 'the numbers from the new core');
+    const ranked = await items();
+    expect(ranked[0], JSON.stringify(ranked)).toMatch(/^\d+ OK1 press$/);
+    // The rows are not scanned: both OK buttons (one name, one role) first, then the other numbers.
+    expect(ranked[1], JSON.stringify(ranked)).toMatch(/^\d+ OK1 press$/);
+    expect(
+      ranked.some((i) => /^Row \d+:/.test(i)),
+      JSON.stringify(ranked),
+    ).toBe(false);
+    await checkState('predictive-scan-after-restart');
   });
 });
