@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { PanelSession } from '../../src/core/panel-session.js';
 import { decodeWav } from '../../src/voice/audio.js';
 import { closePorts } from '../support/port-link.js';
@@ -50,6 +50,27 @@ export interface VoiceScenario {
 }
 
 export type VoicePanel = Awaited<ReturnType<typeof openVoicePanel>>;
+
+/**
+ * Inside a describe: opens the bench before its tests, brings the panel back to idle after each (one
+ * failure does not fail the rest), closes it after all. Returns the open bench.
+ */
+export function useVoicePanel(): () => VoicePanel {
+  let bench: VoicePanel | undefined;
+  beforeAll(async () => {
+    bench = await openVoicePanel();
+  }, 60_000);
+  afterEach(async () => {
+    await bench?.backToIdle();
+  });
+  afterAll(async () => {
+    await bench?.close();
+  });
+  return () => {
+    if (!bench) throw new Error('The voice bench did not open: see the error of beforeAll.');
+    return bench;
+  };
+}
 
 export async function openVoicePanel() {
   const heard: Heard[] = [];

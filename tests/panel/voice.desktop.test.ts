@@ -5,40 +5,27 @@
 // passes axe-core. After each test the panel is brought back to idle, so one failure does not fail the rest.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desktopSkipReason } from '../support/desktop.js';
 import { focusWhenShown } from '../support/focus-at-show.js';
 import { isTheRecording } from '../support/voice-audio-match.js';
-import { openVoicePanel, type VoicePanel } from './voice-panel-harness.js';
+import { useVoicePanel } from './voice-panel-harness.js';
 
 const skip = desktopSkipReason();
 
 describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and desktop', { timeout: 60_000 }, () => {
-  let v: VoicePanel;
-  const page = () => v.page();
-  const status = () => v.status();
-  const entries = () => v.entries();
-  const counter = () => v.counter();
-  const incremented = (shown: number, before: number) => v.incremented(shown, before);
-  const checkState = (name: string) => v.checkState(name);
-  const untilSaidOnce = () => v.untilSaidOnce();
-  const saidOnce = () => v.saidOnce();
-  const speak = () => v.speak();
-  const voiceSettings = (want: { readonly review: boolean }) => v.voiceSettings(want);
-  const heardCommand = () => v.heardCommand();
-
-  beforeAll(async () => {
-    v = await openVoicePanel();
-  }, 60_000);
-
-  // Whatever a test left, the next starts from idle.
-  afterEach(async () => {
-    await v?.backToIdle();
-  });
-
-  afterAll(async () => {
-    await v?.close();
-  });
+  const bench = useVoicePanel();
+  const page = () => bench().page();
+  const status = () => bench().status();
+  const entries = () => bench().entries();
+  const counter = () => bench().counter();
+  const incremented = (shown: number, before: number) => bench().incremented(shown, before);
+  const checkState = (name: string) => bench().checkState(name);
+  const untilSaidOnce = () => bench().untilSaidOnce();
+  const saidOnce = () => bench().saidOnce();
+  const speak = () => bench().speak();
+  const voiceSettings = (want: { readonly review: boolean }) => bench().voiceSettings(want);
+  const heardCommand = () => bench().heardCommand();
 
   it('shows Listen when voice is on; listening shows in the status bar with a labelled level meter', async () => {
     const listen = page().getByRole('button', { name: 'Listen' });
@@ -56,7 +43,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
   });
 
   it('Cancel while listening returns to idle and sends nothing', async () => {
-    const before = v.server.requests.length;
+    const before = bench().server.requests.length;
     await page().getByRole('button', { name: 'Listen' }).click();
     await expect.poll(() => status().textContent()).toBe('Status: Listening');
     await page().getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -68,23 +55,23 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     await expect.poll(() => status().textContent()).toBe('Status: Listening');
     await page().keyboard.press('Escape');
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
-    expect(v.server.requests.length).toBe(before);
+    expect(bench().server.requests.length).toBe(before);
   });
 
   it('a spoken command is transcribed from the recording and runs like typed text: the real button is clicked', async () => {
     const before = await counter();
-    const sent = v.server.requests.length;
+    const sent = bench().server.requests.length;
     const shown = await entries().count();
     await speak();
     await incremented(shown, before);
     // What crossed to main was one 16 kHz utterance, and the server heard the recording itself.
-    expect(v.server.requests.length, JSON.stringify(v.heard)).toBe(sent + 1);
-    const last = v.heard.at(-1)!;
+    expect(bench().server.requests.length, JSON.stringify(bench().heard)).toBe(sent + 1);
+    const last = bench().heard.at(-1)!;
     expect(last).toMatchObject({ sampleRate: 16_000, channels: 1 });
     expect(last.match && isTheRecording(last.match), JSON.stringify(last)).toBe(true);
     expect(last.seconds).toBeGreaterThan(0.5);
-    expect(last.seconds).toBeLessThanOrEqual(v.listenedSeconds() + 0.5);
-    const crossing = v.panel.crossings.find((c) => c.channel === 'voice:transcribe');
+    expect(last.seconds).toBeLessThanOrEqual(bench().listenedSeconds() + 0.5);
+    const crossing = bench().panel.crossings.find((c) => c.channel === 'voice:transcribe');
     expect(crossing?.reply).toMatchObject({ ok: true, text: 'click Increment', engine: 'openai' });
   });
 
@@ -123,14 +110,14 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
 
   it('the push-to-talk shortcut starts listening and, pressed again, sends what was heard', async () => {
     await voiceSettings({ review: true });
-    const sent = v.server.requests.length;
-    v.scenario.listenStarted = Date.now();
-    await v.panel.signal({ kind: 'voice_toggle' });
+    const sent = bench().server.requests.length;
+    bench().scenario.listenStarted = Date.now();
+    await bench().panel.signal({ kind: 'voice_toggle' });
     await expect.poll(() => status().textContent()).toBe('Status: Listening');
     await untilSaidOnce();
-    await v.panel.signal({ kind: 'voice_toggle' });
+    await bench().panel.signal({ kind: 'voice_toggle' });
     await heardCommand();
-    expect(v.server.requests.length).toBe(sent + 1);
+    expect(bench().server.requests.length).toBe(sent + 1);
     await page().keyboard.press('Escape');
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
   });
@@ -159,9 +146,9 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     };
     try {
       const before = await counter();
-      const sent = v.server.requests.length;
+      const sent = bench().server.requests.length;
       const shown = await entries().count();
-      const microphoneChecks = () => v.panel.crossings.filter((c) => c.channel === 'permissions:check').length;
+      const microphoneChecks = () => bench().panel.crossings.filter((c) => c.channel === 'permissions:check').length;
       const checked = microphoneChecks();
 
       // Pressed and released at once, before the microphone gave any audio: back to idle, nothing sent, no problem shown.
@@ -174,12 +161,12 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
       await expect.poll(() => status().textContent()).toBe('Status: Ready');
       // A capture that opened late and was kept anyway would be a second recording: the hold below counts exactly one.
       expect(await page().getByTestId('voice-problem').count()).toBe(0);
-      expect(v.server.requests.length).toBe(sent);
+      expect(bench().server.requests.length).toBe(sent);
 
       // Held: listening; the key's auto-repeat (keydowns with repeat set, every 250 ms as a held key
       // gives them) neither sends nor restarts. Held for 8 repeats at least, and until the fake
       // microphone has said its command once (on a busy machine the capture runs late).
-      v.scenario.listenStarted = Date.now();
+      bench().scenario.listenStarted = Date.now();
       await keyboard.down('KeyL');
       await expect.poll(() => status().textContent()).toBe('Status: Listening');
       const heldFrom = Date.now();
@@ -192,54 +179,57 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
         expect(await status().textContent()).toBe('Status: Listening');
         saidIt ||= await said();
       }
-      expect(v.server.requests.length).toBe(sent);
+      expect(bench().server.requests.length).toBe(sent);
       const heldSeconds = (Date.now() - heldFrom) / 1000;
       await keyboard.up('KeyL');
       await keyboard.up('Shift');
       await keyboard.up('Control');
       await incremented(shown, before);
       // One recording, of most of the hold (silence is trimmed in main; a restart at a repeat would leave a quarter second).
-      expect(v.server.requests.length, JSON.stringify(v.heard)).toBe(sent + 1);
-      expect(v.heard.at(-1)!.seconds, JSON.stringify(v.heard.at(-1))).toBeGreaterThan(heldSeconds / 2);
+      expect(bench().server.requests.length, JSON.stringify(bench().heard)).toBe(sent + 1);
+      expect(bench().heard.at(-1)!.seconds, JSON.stringify(bench().heard.at(-1))).toBeGreaterThan(heldSeconds / 2);
     } finally {
       for (const key of [...held].reverse()) await page().keyboard.up(key);
     }
   });
 
   it('a transcription service that is down is a sentence, and the panel is idle again', async () => {
-    v.server.scenario = 'http_500';
+    bench().server.scenario = 'http_500';
     try {
       await speak();
       await expect.poll(() => page().getByTestId('voice-problem').textContent(), { timeout: 20_000 }).toMatch(/\.$/);
       expect(await status().textContent()).toBe('Status: Ready');
       await checkState('voice-04-problem');
     } finally {
-      v.server.scenario = 'ok';
+      bench().server.scenario = 'ok';
     }
   });
 
   it('a spoken "stop" stops the command that runs (here one waiting for confirmation), before any planner', async () => {
     await voiceSettings({ review: false });
-    const deleted = await v.fixture.counter('Deleted: ');
+    const deleted = await bench().fixture.counter('Deleted: ');
     const input = page().getByRole('textbox', { name: 'Command' });
     await input.fill('click Delete everything');
     await input.press('Enter');
     await page().getByRole('button', { name: 'Confirm', exact: true }).waitFor();
-    v.scenario.answer = 'Stop.';
+    bench().scenario.answer = 'Stop.';
     try {
       await speak();
       await expect.poll(() => status().textContent(), { timeout: 20_000 }).toBe('Status: Ready');
     } finally {
-      v.scenario.answer = 'click Increment';
+      bench().scenario.answer = 'click Increment';
     }
     expect(await page().locator('.entry-confirmation .answer').last().textContent()).toBe('No longer waiting for an answer.');
-    expect(await v.fixture.counter('Deleted: ')).toBe(deleted);
+    expect(await bench().fixture.counter('Deleted: ')).toBe(deleted);
     // The transcript went as a command, and the session answered it itself: it stopped the run.
-    expect(v.panel.crossings.find((c) => c.channel === 'command:run' && c.args[0] === 'Stop.')?.reply).toEqual({ outcome: 'cancelled', message: 'Stopped.' });
+    expect(bench().panel.crossings.find((c) => c.channel === 'command:run' && c.args[0] === 'Stop.')?.reply).toEqual({
+      outcome: 'cancelled',
+      message: 'Stopped.',
+    });
   });
 
   it('a denied microphone permission is explained, and nothing listens', async () => {
-    v.scenario.microphoneDenied = true;
+    bench().scenario.microphoneDenied = true;
     try {
       await page().getByRole('button', { name: 'Listen' }).click();
       await expect
@@ -248,14 +238,14 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
       expect(await status().textContent()).toBe('Status: Ready');
       expect(await page().getByRole('meter').count()).toBe(0);
     } finally {
-      v.scenario.microphoneDenied = false;
+      bench().scenario.microphoneDenied = false;
     }
   });
 
   it('the local engine downloads its model on first use with visible progress; Cancel stops the download and keeps the part', async () => {
     await page().getByRole('button', { name: 'Settings' }).click();
     await page()
-      .getByLabel(/^On this computer/)
+      .getByLabel(/^On this computer \(whisper\.cpp/)
       .check();
     await page().getByLabel('Speech model').selectOption('tiny.en');
     await page().getByRole('button', { name: 'Save settings' }).click();
@@ -274,7 +264,7 @@ describe.skipIf(skip !== '')('voice in the panel, on the real core, loop and des
     await page().getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
     // The download stopped, its part stays for the next time, and no model is in place.
-    await expect.poll(() => existsSync(join(v.modelsDir, 'test-model.bin.part'))).toBe(true);
-    expect(existsSync(join(v.modelsDir, 'test-model.bin'))).toBe(false);
+    await expect.poll(() => existsSync(join(bench().modelsDir, 'test-model.bin.part'))).toBe(true);
+    expect(existsSync(join(bench().modelsDir, 'test-model.bin'))).toBe(false);
   });
 });
