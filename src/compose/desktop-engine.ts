@@ -104,6 +104,17 @@ export function openDesktopEngine(
     const e = get();
     return e instanceof ExecutionEngine ? e.locate(place) : undefined;
   };
+  // Dictation's corrections and text editing read the focused field and place its caret (src/agent/field-keys.ts).
+  api.readFocusedText = async () => {
+    const e = get();
+    return e instanceof ExecutionEngine ? e.readFocusedText() : stopWith(e);
+  };
+  api.placeInFocusedText = async (...args: Parameters<ExecutionEngine['placeInFocusedText']>) => {
+    const e = get();
+    if (!(e instanceof ExecutionEngine)) return stopWith(e);
+    hooks.beforeAction?.();
+    return e.placeInFocusedText(...args);
+  };
   // "Take it back" (src/agent/take-back.ts): is the last action's change still there; typed text or a window set back.
   const takeBack: Pick<ExecutionEngine, 'stillAsLeft' | 'restoreRecorded'> = {
     stillAsLeft: async (record) => {
