@@ -14,12 +14,10 @@ import type { Settings, SettingsStore } from '../config/settings.js';
 import { AxBridge } from '../execution/accessibility/ax-bridge.js';
 import { takeWindowPicture } from '../execution/screen/window-picture.js';
 import { DEFAULT_ANTHROPIC_BASE_URL, LLM_PROVIDER_NAMES, type LlmProvider } from '../shared/llm-providers.js';
+import { DEFAULT_OLLAMA_VISION_MODEL, screenPictureLabel } from '../shared/screen-picture-options.js';
 import { composePlanner, type ComposeOptions } from './planner-composer.js';
 
-/** The Ollama model that takes pictures unless the settings name another. */
-export const DEFAULT_OLLAMA_VISION_MODEL = 'qwen2.5vl';
-
-const SET_CLOUD = 'To allow a cloud service, run `assistive-control config set screenPictures cloud`.';
+const SET_CLOUD = `To allow a cloud service, choose “${screenPictureLabel('cloud')}” under Pictures of the screen in Settings, or run \`assistive-control config set screenPictures cloud\`.`;
 
 /** Whether a URL names this computer (a loopback address or localhost). */
 export function isLoopbackUrl(url: string): boolean {
@@ -44,7 +42,7 @@ export function pictureDestination(
   if (settings.screenPictures === 'off')
     return {
       ok: false,
-      message: 'Pictures of the screen are off: run `assistive-control config set screenPictures local` to let a model on this computer look.',
+      message: `Pictures of the screen are off: to let a model on this computer look, choose “${screenPictureLabel('local')}” under Pictures of the screen in Settings, or run \`assistive-control config set screenPictures local\`.`,
     };
   if (settings.provider === 'grammar')
     return {

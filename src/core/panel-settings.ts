@@ -56,6 +56,8 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
     const saved = merged[key];
     const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
     merged[key] = isObject(value) && isObject(saved) ? { ...(saved as object), ...(value as object) } : value;
+    // An optional text setting left empty (the vision model) is unset: its default holds again.
+    if (value === '' && Settings.shape[key as keyof typeof Settings.shape] instanceof z.ZodOptional) delete merged[key];
   }
   const parsed = Settings.safeParse(merged);
   if (parsed.success) return { ok: true, settings: parsed.data };

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_NAMES } from './language.js';
 import { DEFAULT_MODELS, DEFAULT_OLLAMA_URL, DEFAULT_OPENAI_BASE_URL, LLM_PROVIDERS } from './llm-providers.js';
 import { MAX_QUICK_COMMAND_LENGTH, unsafeText } from './limits.js';
+import { DEFAULT_SCREEN_PICTURES, SCREEN_PICTURE_CHOICES } from './screen-picture-options.js';
 import { CONFIRM_TIMEOUT_SECONDS, MOUSE_GRID_CELLS, PLANNER_TIMEOUT_SECONDS, SPEECH_RATE, STEP_BUDGET, THRESHOLD } from './setting-ranges.js';
 import { DEFAULT_QUICK_COMMANDS, DEFAULT_SWITCH_SETTINGS, MAX_QUICK_COMMANDS, SCAN_MODES, SWITCH_INPUTS, SWITCH_LIMITS } from './switch-access.js';
 import { DEFAULT_VOICE_MODEL, DEFAULT_VOICE_SHORTCUT, PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES } from './voice-settings.js';
@@ -27,8 +28,6 @@ function about<T extends z.ZodType>(schema: T, meta: SettingMeta): T {
 
 /** The planners a user can choose: the offline grammar alone, or the grammar then an LLM. */
 export const PLANNER_CHOICES = ['grammar', ...LLM_PROVIDERS] as const;
-/** Where pictures of the screen may go (issue #29 item 4): nowhere, to a model on this computer only, or to a cloud service too. */
-export const SCREEN_PICTURE_CHOICES = ['off', 'local', 'cloud'] as const;
 export type PlannerChoice = (typeof PLANNER_CHOICES)[number];
 
 const HttpUrl = z
@@ -218,14 +217,14 @@ export const Settings = z
         .default(3),
       { label: 'The mouse grid’s cells per side', ...MOUSE_GRID_CELLS },
     ),
-    /** Pictures of the screen for the planner (issue #29 item 4): local models only unless the user allows cloud ones. In the file and `config set` only. */
+    /** Pictures of the screen for the planner (issue #29 item 4): local models only unless the user allows cloud ones. */
     screenPictures: about(
       z
         .enum(SCREEN_PICTURE_CHOICES, {
           error:
             'must be off, local (only a model on this computer: Ollama or an OpenAI-compatible server at a loopback address) or cloud (also the cloud services)',
         })
-        .default('local'),
+        .default(DEFAULT_SCREEN_PICTURES),
       { label: 'Where pictures of the screen may go' },
     ),
     /** The model that takes pictures, on the planner's provider; unset: qwen2.5vl on Ollama, the planner's own model elsewhere. */
@@ -273,11 +272,8 @@ export function defaultSettings(): Settings {
   return Settings.parse({});
 }
 
-/** The settings the panel shows and changes: all but the planner's time limit, how long a confirmation waits, the mouse grid's cells, the screen pictures' two and the onboarding flag. */
-export type PanelSettings = Omit<
-  Settings,
-  'plannerTimeoutSeconds' | 'confirmTimeoutSeconds' | 'mouseGridCells' | 'screenPictures' | 'visionModel' | 'onboardingDone'
->;
+/** The settings the panel shows and changes: all but the planner's time limit, how long a confirmation waits, the mouse grid's cells and the onboarding flag. */
+export type PanelSettings = Omit<Settings, 'plannerTimeoutSeconds' | 'confirmTimeoutSeconds' | 'mouseGridCells' | 'onboardingDone'>;
 
 /** The schema of each object a setting can sit in, with its wrappers (default, prefault, optional) taken off. */
 function unwrapped(schema: z.ZodType): z.ZodType {

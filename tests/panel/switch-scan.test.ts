@@ -322,6 +322,7 @@ describe('Settings in the scan', () => {
       `Ask before moderate actions: ${saved.confirmModerate ? 'on' : 'off'}`,
       `Start when I log in: ${saved.launchAtLogin ? 'on' : 'off'}`,
       'How commands are understood: Offline commands only',
+      'Pictures of the screen: On this computer only',
     ]);
     // Switch access itself, one or two switches and the switch inputs are not offered: a switch user could lock themselves out.
     expect([...inside('Scanning'), ...inside('Speech and voice'), ...inside('Safety and app')].some((l) => /switch/i.test(l))).toBe(false);

@@ -1,6 +1,7 @@
 /**
  * The settings view: planner, model and addresses, keys (saved / not saved, replace, remove),
- * confirmation and confidence thresholds, spoken feedback, the language, launch at login and the global shortcut.
+ * where pictures of the screen may go and their model, confirmation and confidence thresholds,
+ * spoken feedback, the language, launch at login and the global shortcut.
  * Saved through settings:save; main validates and answers in a sentence, shown next to Save.
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
@@ -13,6 +14,7 @@ import { ConnectionTest, KeyField, ProviderFields } from './setup-fields.js';
 import type { SettingsFormState } from './use-settings-form.js';
 import { VoiceFields } from '../voice/voice-settings-fields.js';
 import { FormFooter } from './form-footer.js';
+import { ScreenPictureFields } from './screen-picture-fields.js';
 
 const CONFIDENCE_FIELDS = [
   { key: 'reject', label: 'Refuse plans below this confidence', help: 'From 0 to 1. The assistant does nothing and asks you to rephrase.' },
@@ -202,6 +204,9 @@ export function SettingsView({
         {KEYED_PROVIDERS.map((p) => (
           <KeyField key={p} api={api} provider={p} status={keys[p]} onReply={show} />
         ))}
+
+        <h3>Pictures of the screen</h3>
+        <ScreenPictureFields draft={draft} saved={view.screenPictures} onChange={setDraft} />
 
         <h3>Safety</h3>
         <Checkbox

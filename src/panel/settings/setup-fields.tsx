@@ -8,6 +8,7 @@ import { useState } from 'preact/hooks';
 import type { KeyStatusView, PanelApi, SaveReply, SettingsUpdate, SettingsView } from '../../shared/contracts/ipc-contract.js';
 import { LLM_PROVIDER_NAMES, type KeyedProvider } from '../../shared/llm-providers.js';
 import type { PermissionKind, PermissionStatus } from '../../shared/permissions.js';
+import { ChoiceRadios } from './choice-radios.js';
 import { PLANNER_OPTIONS } from './planner-options.js';
 
 /** Mirrors MAX_KEY_LENGTH of the contract (a value import would pull zod into the bundle). */
@@ -31,24 +32,13 @@ export function ProviderFields({
   const provider = draft.provider;
   return (
     <div class="fields">
-      <fieldset>
-        <legend>How commands are understood</legend>
-        {PLANNER_OPTIONS.map((o) => (
-          <label key={o.value} class="choice">
-            <input
-              type="radio"
-              name={`${idPrefix}-provider`}
-              value={o.value}
-              checked={provider === o.value}
-              onChange={() => onChange({ ...draft, provider: o.value })}
-            />
-            <span>
-              <strong>{o.label}</strong>
-              <span class="help">{o.hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceRadios
+        legend="How commands are understood"
+        name={`${idPrefix}-provider`}
+        options={PLANNER_OPTIONS}
+        value={provider}
+        onChoose={(p) => onChange({ ...draft, provider: p })}
+      />
       {provider !== 'grammar' && (
         <>
           <label for={`${idPrefix}-model`}>{LLM_PROVIDER_NAMES[provider]} model</label>

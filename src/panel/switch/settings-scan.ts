@@ -11,6 +11,7 @@
  */
 import type { SettingsUpdate } from '../../shared/contracts/ipc-contract.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_NAMES } from '../../shared/language.js';
+import { DEFAULT_SCREEN_PICTURES, SCREEN_PICTURE_OPTIONS } from '../../shared/screen-picture-options.js';
 import { SPEECH_RATE } from '../../shared/setting-ranges.js';
 import { SWITCH_LIMITS } from '../../shared/switch-access.js';
 import { PLANNER_OPTIONS } from '../settings/planner-options.js';
@@ -149,10 +150,11 @@ const TOGGLES: readonly ToggleSpec[] = [
 
 const PROVIDER = 'provider';
 const LANGUAGE = 'language';
+const SCREEN_PICTURES = 'screenPictures';
 
 const stepped = (spec: NumberSpec, value: number, delta: -1 | 1): number => Math.min(spec.range.max, Math.max(spec.range.min, value + delta * spec.step));
 
-/** The fields a switch can change, with the draft's values: numbers, then on/off settings, then the language and the planner choice (switch-scan.ts groups them by section). */
+/** The fields a switch can change, with the draft's values: numbers, then on/off settings, then the language, the planner and where pictures of the screen may go (switch-scan.ts groups them by section). */
 export function settingsScanFields(draft: SettingsUpdate): readonly SettingsScanField[] {
   const numbers = NUMBERS.map((spec): SettingsScanField => {
     const value = spec.get(draft);
@@ -172,23 +174,43 @@ export function settingsScanFields(draft: SettingsUpdate): readonly SettingsScan
     const on = spec.get(draft);
     return on === undefined ? [] : [{ section: spec.section, kind: 'toggle', key: spec.key, label: spec.label, on }];
   });
-  const provider: SettingsScanField = {
-    section: 'Safety and app',
+  const choice = (
+    section: SettingsSection,
+    key: string,
+    label: string,
+    value: string,
+    options: readonly { value: string; label: string }[],
+  ): SettingsScanField => ({
+    section,
     kind: 'choice',
-    key: PROVIDER,
-    label: 'How commands are understood',
-    value: draft.provider,
-    options: PLANNER_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
-  };
-  const language: SettingsScanField = {
-    section: 'Speech and voice',
-    kind: 'choice',
-    key: LANGUAGE,
-    label: 'Language',
-    value: draft.language ?? DEFAULT_LANGUAGE,
-    options: LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] })),
-  };
-  return [...numbers, ...toggles, language, provider];
+    key,
+    label,
+    value,
+    options,
+  });
+  const provider = choice(
+    'Safety and app',
+    PROVIDER,
+    'How commands are understood',
+    draft.provider,
+    PLANNER_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
+  );
+  const language = choice(
+    'Speech and voice',
+    LANGUAGE,
+    'Language',
+    draft.language ?? DEFAULT_LANGUAGE,
+    LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] })),
+  );
+  // The cloud choice says what it means even in the scan's short labels.
+  const pictures = choice(
+    'Safety and app',
+    SCREEN_PICTURES,
+    'Pictures of the screen',
+    draft.screenPictures ?? DEFAULT_SCREEN_PICTURES,
+    SCREEN_PICTURE_OPTIONS.map((o) => ({ value: o.value, label: o.value === 'cloud' ? `${o.label} (they leave this computer)` : o.label })),
+  );
+  return [...numbers, ...toggles, language, provider, pictures];
 }
 
 /** The draft after a settings scan entry was chosen (unchanged for a key it does not know). */
@@ -202,6 +224,10 @@ export function applySettingsChange(draft: SettingsUpdate, change: SettingsChang
     if (change.key === LANGUAGE) {
       const language = LANGUAGES.find((l) => l === change.choose);
       return language ? { ...draft, language } : draft;
+    }
+    if (change.key === SCREEN_PICTURES) {
+      const pictures = SCREEN_PICTURE_OPTIONS.find((o) => o.value === change.choose);
+      return pictures ? { ...draft, screenPictures: pictures.value } : draft;
     }
     const option = PLANNER_OPTIONS.find((o) => o.value === change.choose);
     return change.key === PROVIDER && option ? { ...draft, provider: option.value } : draft;

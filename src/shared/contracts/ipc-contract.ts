@@ -17,6 +17,7 @@ import type { ListenReply } from '../listening.js';
 import { LANGUAGES, type Language } from '../language.js';
 import { ANSWER_CHANNELS, type AnswerChannel } from '../answer-words.js';
 import type { PanelSettings } from '../settings-schema.js';
+import { SCREEN_PICTURE_CHOICES, type ScreenPictureChoice } from '../screen-picture-options.js';
 import { effortReport, type EffortReport } from '../effort.js';
 import { listenAudioPayload, voiceUtterancePayload, type ListenAudio, type VoiceUtterance } from './voice-contract.js';
 import { PUSH_TO_TALK_MODES, VOICE_ENGINES, VOICE_MODEL_SIZES, type VoiceProgress, type VoiceReply } from '../voice-settings.js';
@@ -80,6 +81,9 @@ export const settingsUpdate = z.strictObject({
   stepBudget: z.number().optional(),
   /** Issue #32 item 6; optional like the step budget: an update without it keeps the saved language. */
   language: z.enum(LANGUAGES).optional(),
+  /** Issue #29 item 4; optional like the step budget: an update without them keeps what is saved. An empty vision model unsets it. */
+  screenPictures: z.enum(SCREEN_PICTURE_CHOICES).optional(),
+  visionModel: z.string().max(200).optional(),
   /** Voice (issue #8); optional so a form that does not show it leaves it as it is. */
   voice: z
     .strictObject({
@@ -104,11 +108,12 @@ type SpokenFeedbackUpdate = Omit<PanelSettings['spokenFeedback'], 'quietWithScre
   Partial<Pick<PanelSettings['spokenFeedback'], 'quietWithScreenReader'>>;
 
 /** A change from the panel: the schema's PanelSettings, voice optional (a form that does not show it leaves it as it is). */
-export type SettingsUpdate = Omit<PanelSettings, 'voice' | 'spokenFeedback' | 'stepBudget' | 'language'> & {
+export type SettingsUpdate = Omit<PanelSettings, 'voice' | 'spokenFeedback' | 'stepBudget' | 'language' | 'screenPictures'> & {
   voice?: VoiceUpdate;
   spokenFeedback: SpokenFeedbackUpdate;
   stepBudget?: number;
   language?: Language;
+  screenPictures?: ScreenPictureChoice;
 };
 
 /** What the panel sees of the settings: the changeable ones, whether onboarding is done, and keys as saved / not saved. */

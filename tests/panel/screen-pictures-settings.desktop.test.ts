@@ -1,0 +1,129 @@
+// Pictures of the screen in the panel's settings (issue #29 item 4), on the real core: the built panel
+// in Debian's Chromium (openCorePanel), its settings in a new folder. By keyboard alone (Tab, the
+// arrow keys, typing, Enter) the user allows cloud services and names a model; by two switches (step
+// scanning, F14 moves and F13 selects) the user turns pictures off. Each time the settings file on
+// disk says so. Each state passes axe-core.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Settings } from '../../src/config/settings.js';
+import { SETTINGS_FILE_NAME } from '../../src/config/settings-path.js';
+import { openCorePanel, type CorePanel } from '../support/core-panel.js';
+import { desktopSkipReason } from '../support/desktop.js';
+import { axeViolations, unreachableByTab, type PanelBrowser } from '../support/panel-browser.js';
+
+const skip = desktopSkipReason();
+if (skip !== '') console.log(`panel screen pictures settings test skipped: ${skip}`);
+const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
+
+describe.skipIf(skip !== '')('pictures of the screen in the panel settings, on the real core', { timeout: 90_000 }, () => {
+  let opened: CorePanel | undefined;
+  let panel: PanelBrowser;
+  const page = () => panel.page;
+  const pictures = () => page().getByRole('group', { name: 'Where pictures of the screen may go' });
+  const saved = async () => JSON.parse(await readFile(join(opened?.dir ?? '', SETTINGS_FILE_NAME), 'utf8')) as Partial<Settings>;
+  const checkState = async (name: string) => {
+    await panel.screenshot(name);
+    expect(await axeViolations(page()), name).toEqual([]);
+  };
+  /** The focused element: its id, and the text of the label it sits in (a radio button's name and sentence). */
+  const focused = () =>
+    page().evaluate(() => {
+      type El = { id: string; closest: (s: string) => { textContent: string | null } | null; textContent: string | null };
+      const el = (globalThis as unknown as { document: { activeElement: El | null } }).document.activeElement;
+      return { id: el?.id ?? '', text: el?.closest('label')?.textContent ?? el?.textContent ?? '' };
+    });
+  /** Presses Tab until the focus is where `wanted` says (at most 100 presses). */
+  const tabTo = async (wanted: (f: { id: string; text: string }) => boolean, what: string) => {
+    for (let i = 0; i < 100; i++) {
+      if (wanted(await focused())) return;
+      await page().keyboard.press('Tab');
+    }
+    throw new Error(`Tab never reached ${what}; the focus is on ${JSON.stringify(await focused())}`);
+  };
+  /** The scan bar's entries, and the one highlighted. */
+  const scan = () =>
+    page().evaluate(() => {
+      type Item = { textContent: string | null; getAttribute: (a: string) => string | null };
+      const doc = (globalThis as unknown as { document: { querySelectorAll: (s: string) => ArrayLike<Item> } }).document;
+      const items = Array.from(doc.querySelectorAll('.scan-item'));
+      return { items: items.map((e) => e.textContent ?? ''), current: items.find((e) => e.getAttribute('aria-current') === 'true')?.textContent ?? '' };
+    });
+  /** F13 and F14 go in through the DevTools protocol, as real key events (Playwright's keyboard does not name them). */
+  const press = async (key: 'F13' | 'F14') => {
+    const cdp = await page().context().newCDPSession(page());
+    for (const type of ['keyDown', 'keyUp'] as const)
+      await cdp.send('Input.dispatchKeyEvent', { type, key, code: key, windowsVirtualKeyCode: 111 + Number(key.slice(1)) });
+    await cdp.detach();
+  };
+  /** Moves (F14) until the highlighted entry starts with `label`, waiting for each move to show, then selects it (F13). */
+  const choose = async (label: string) => {
+    await expect.poll(async () => (await scan()).items.some((i) => i.startsWith(label)), { timeout: 10_000 }).toBe(true);
+    for (let i = 0; i < 30 && !(await scan()).current.startsWith(label); i++) {
+      const before = await scan();
+      await press('F14');
+      await expect.poll(async () => (await scan()).current !== before.current || (await scan()).items.length === 0, { timeout: 10_000 }).toBe(true);
+    }
+    expect((await scan()).current).toMatch(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`));
+    const before = await scan();
+    await press('F13');
+    await expect.poll(async () => JSON.stringify(await scan()) !== JSON.stringify(before), { timeout: 10_000 }).toBe(true);
+  };
+
+  beforeAll(async () => {
+    opened = await openCorePanel({
+      prefix: 'ac-screen-pictures-',
+      artifactsDir: ARTIFACTS,
+      // Two switches that no typing uses, stepped: each press moves or selects at once, nothing on a clock.
+      change: (s) => ({ ...s, switchAccess: { ...s.switchAccess, enabled: true, mode: 'step', selectInput: 'F13', moveInput: 'F14', ignoreRepeatMs: 0 } }),
+    });
+    ({ panel } = opened);
+    await page().getByRole('textbox', { name: 'Command' }).waitFor({ timeout: 20_000 });
+  }, 90_000);
+
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  it('by keyboard: Tab to the choice, the arrow key to cloud, the model typed, Enter saves; the file says cloud and the model', async () => {
+    expect(await saved()).not.toHaveProperty('visionModel');
+    await tabTo((f) => f.text === 'Settings', 'the Settings button');
+    await page().keyboard.press('Enter');
+    await page().getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
+    expect(await pictures().isVisible()).toBe(true);
+    expect(await unreachableByTab(page())).toEqual([]);
+
+    await tabTo((f) => f.text.startsWith('On this computer only'), 'the checked choice, On this computer only');
+    expect(
+      await pictures()
+        .getByRole('radio', { name: /^On this computer only/ })
+        .isChecked(),
+    ).toBe(true);
+    await page().keyboard.press('ArrowDown');
+    const cloud = pictures().getByRole('radio', { name: /^Also to cloud services/ });
+    expect(await cloud.isChecked()).toBe(true);
+    // The sentence says plainly that the pictures leave the computer.
+    expect((await focused()).text).toContain('Pictures of your screen leave this computer');
+    await checkState('screen-pictures-cloud');
+
+    await page().keyboard.press('Tab');
+    expect((await focused()).id).toBe('vision-model');
+    await page().keyboard.type('qwen2.5vl:7b');
+    await page().keyboard.press('Enter');
+    await expect.poll(() => page().getByTestId('settings-message').textContent()).toMatch(/^Settings saved\./);
+    expect(await saved()).toMatchObject({ screenPictures: 'cloud', visionModel: 'qwen2.5vl:7b' });
+  });
+
+  it('by two switches: Safety and app, Pictures of the screen, Off, then Save; the file says off and keeps the model', async () => {
+    await choose('Safety and app');
+    await choose('Pictures of the screen: Also to cloud services');
+    expect((await scan()).items.map((i) => i.replace(/\d+ press(es)?$/, ''))).toEqual(['Off', 'On this computer only']);
+    await choose('Off');
+    expect(await pictures().getByRole('radio', { name: /^Off/ }).isChecked()).toBe(true);
+    await checkState('screen-pictures-off-by-switch');
+    await choose('Save settings');
+    await expect.poll(async () => (await saved()).screenPictures).toBe('off');
+    expect(await saved()).toMatchObject({ screenPictures: 'off', visionModel: 'qwen2.5vl:7b' });
+  });
+});
