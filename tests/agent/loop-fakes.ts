@@ -2,6 +2,7 @@
  * Fakes at the loop's two seams that cannot run in a unit test: the engine (a desktop) and the LLM
  * planner (a network). The real engine and real providers run in assistant-loop.desktop.test.ts.
  */
+import { expect } from 'vitest';
 import type { ActOptions, LiveFacts } from '../../src/execution/engine-types.js';
 import type { Observation } from '../../src/execution/observation.js';
 import type { ActionResult, EngineApi } from '../../src/registry/dispatch.js';
@@ -89,15 +90,23 @@ export function fakeEngine(script: EngineScript = () => ({ kind: 'success', mess
 export type Reply = string | Record<string, unknown> | { error: PlannerError } | 'hang' | 'throw';
 
 /** A planner that answers from a script and runs the real validator on each answer. */
-export function scriptedPlanner(replies: Reply[], provider: Planner['provider'] = 'openai'): Planner & { requests: PlanRequest[] } {
+export function scriptedPlanner(
+  replies: Reply[],
+  provider: Planner['provider'] = 'openai',
+): Planner & { requests: PlanRequest[]; asked: (count?: number) => Promise<void> } {
   const requests: PlanRequest[] = [];
   const timing = { totalMs: 1, attempts: 1 };
+  /** Tests waiting for the planner to have been asked `count` times. */
+  const waiting: Array<{ readonly count: number; readonly resolve: () => void }> = [];
   return {
     provider,
     model: 'test-model',
     requests,
+    /** Resolves once the planner has been asked `count` times (a test acts while it thinks). */
+    asked: (count = 1) => (requests.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve }))),
     async plan(request): Promise<PlanOutcome> {
       requests.push({ ...request, conversation: [...request.conversation] });
+      for (const w of waiting.filter((w) => requests.length >= w.count)) w.resolve();
       const reply = replies.shift();
       if (reply === undefined) throw new Error('the script ran out of replies');
       if (reply === 'throw') throw new Error('planner bug');
@@ -159,4 +168,12 @@ export function loopDeps(options: LoopOptions = {}) {
 export function setupLoop(options: LoopOptions = {}) {
   const { deps, ...parts } = loopDeps(options);
   return { loop: new AssistantLoop(deps), ...parts };
+}
+
+/** Every run ends with status idle and then one done event, whatever happened. */
+export function expectBackToIdle(events: readonly AssistantEvent[]): void {
+  const done = events.filter((e) => e.type === 'done');
+  expect(done).toHaveLength(1);
+  expect(events.at(-1)?.type).toBe('done');
+  expect(events.at(-2)).toEqual({ type: 'status', status: 'idle' });
 }
