@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadCorpus } from '../src/eval/corpus.js';
 import { DEFAULT_USER, simulateScreen, type Selection, type SwitchUser, type TargetLaw } from '../src/eval/scan-simulator.js';
+import { simulateTasks } from '../src/eval/scan-tasks.js';
 import { median, suggestInterval } from '../src/shared/scan-rate.js';
 
 const LAWS: readonly (TargetLaw & { readonly name: string })[] = [
@@ -37,6 +38,27 @@ function table(law: TargetLaw, user: SwitchUser): void {
   console.log(`  ${'all screens'.padEnd(13)} ${''.padStart(4)}   ${cells(all.rc).padEnd(38)}   ${cells(all.rk)}`);
 }
 
+/** The corpus' own commands as tasks (src/eval/scan-tasks.ts): row/column, picks + last action (0236), and the context signals too. */
+function tasksTable(user: SwitchUser): void {
+  const corpus = loadCorpus(fileURLToPath(new URL('../eval/corpus', import.meta.url)));
+  console.log(`  ${'screen'.padEnd(13)} ${'tasks'.padStart(5)}   row/column: steps med mean, s med mean   picks+last (0236)               + context signals`);
+  const all = { rc: [] as Selection[], pk: [] as Selection[], cx: [] as Selection[] };
+  const later: [Selection[], Selection[], Selection[]] = [[], [], []];
+  let seed = 1;
+  for (const [id, screen] of corpus.screens) {
+    const plans = corpus.cases.filter((c) => c.screen === id && c.expect === 'act' && c.plan).map((c) => c.plan!);
+    const f = simulateTasks(screen.elements, plans, { user, seed: seed++ });
+    all.rc.push(...f.rowColumn);
+    all.pk.push(...f.picks);
+    all.cx.push(...f.context);
+    f.followOn.forEach((sel, i) => later[i]?.push(...sel));
+    console.log(`  ${id.padEnd(13)} ${String(f.tasks).padStart(5)}   ${cells(f.rowColumn).padEnd(38)}   ${cells(f.picks).padEnd(30)}   ${cells(f.context)}`);
+  }
+  console.log(`  ${'all screens'.padEnd(13)} ${''.padStart(5)}   ${cells(all.rc).padEnd(38)}   ${cells(all.pk).padEnd(30)}   ${cells(all.cx)}`);
+  const [rc, pk, cx] = later.map(cells);
+  console.log(`  ${'2nd+ of task'.padEnd(13)} ${String(later[0].length).padStart(5)}   ${(rc ?? '').padEnd(38)}   ${(pk ?? '').padEnd(30)}   ${cx ?? ''}`);
+}
+
 export function benchScan(): void {
   const u = DEFAULT_USER;
   console.log(
@@ -52,6 +74,10 @@ export function benchScan(): void {
       Array.from({ length: 20 }, () => u.reactionMs),
       u.intervalMs,
     ) ?? u.intervalMs;
+  console.log(
+    `  targets: the corpus' own commands as tasks (each case's elements in its plan's order), drawn uniformly; 100 tasks per screen after 10 unmeasured`,
+  );
+  tasksTable(u);
   console.log(`  the .65 rule offers ${offered / 1000} s for a ${u.reactionMs} ms median reaction; 50 % law at that interval:`);
   table(LAWS[1] ?? LAWS[0]!, { ...u, intervalMs: offered });
 }

@@ -48,6 +48,11 @@ export const DEFAULT_USER: SwitchUser = { reactionMs: 600, reactionSigma: 0.3, m
 /** Roles the overlay would not number (static text is not a target). */
 const NOT_TARGETS = new Set(['text']);
 
+/** The elements of a recorded screen the overlay would number, in reading order. */
+export function targetsOf(elements: readonly RankElement[]): RankElement[] {
+  return elements.filter((e) => !NOT_TARGETS.has(e.role));
+}
+
 /** A small seeded generator (mulberry32), so a run is repeatable. */
 export function seeded(seed: number): () => number {
   let a = seed >>> 0;
@@ -110,6 +115,12 @@ export function select(shape: readonly ScanShape[], id: number, user: SwitchUser
   return { steps, ms };
 }
 
+/** What a simulation on a screen starts from: its seeded generator, the elements numbered, and their row/column scan. */
+export function screenSetup(elements: readonly RankElement[], seed: number): { rand: () => number; targets: RankElement[]; rowColumn: ScanShape[] } {
+  const targets = targetsOf(elements);
+  return { rand: seeded(seed), targets, rowColumn: rowColumnShape(targets.map((e) => e.id)) };
+}
+
 /** `trials` selections on one screen, row/column and ranked, after `warmUp` selections the ranked scan learns from unmeasured. */
 export function simulateScreen(
   elements: readonly RankElement[],
@@ -119,9 +130,7 @@ export function simulateScreen(
   warmUp = 20,
   seed = 1,
 ): ScreenFigures {
-  const rand = seeded(seed);
-  const targets = elements.filter((e) => !NOT_TARGETS.has(e.role));
-  const rowColumn = rowColumnShape(targets.map((e) => e.id));
+  const { rand, targets, rowColumn } = screenSetup(elements, seed);
   // The habitual targets, drawn once per screen; Zipf weights 1, 1/2, 1/3 …
   const pool = [...targets];
   const habits: RankElement[] = [];
