@@ -66,7 +66,10 @@ export class FieldKeys {
   async type(state: RunState, text: string, field: KeysFor): Promise<RunResult> {
     const intent: Intent = { intent: 'type_text', text };
     const step = await this.deps.act(state, { intent, source: 'grammar', lowConfidence: false, keysFor: { role: field.role, name: field.name } });
-    return step.kind === 'end' ? step.result : { outcome: 'failed', message: 'The text could not be typed. Nothing more was done.' };
+    // A failure a planner might have planned again: the typing's own sentence says why.
+    return step.kind === 'end'
+      ? step.result
+      : { outcome: 'failed', message: `${state.lastFailed?.reason ?? 'The text could not be typed.'} Nothing more was done.` };
   }
 
   /** Presses a chord `times` times through the registry's dispatch (the live gate sees each). */

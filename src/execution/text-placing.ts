@@ -59,7 +59,17 @@ export async function placeInFocusedText(parts: EngineParts, field: PlacedIn, st
     const now = await parts.bridge.readValue(focus.ref);
     if (now !== field.value)
       return stopWith(failure('mismatch', 'The field’s text changed while it was being edited, so nothing more was done. Check it and say it again.'));
-    const read = await set.call(parts.bridge, focus.ref, codePoints(now, start), codePoints(now, end));
+    const from = codePoints(now, start);
+    const to = codePoints(now, end);
+    const asked = (r: TextSelection): boolean => r.start === from && r.end === to && (from !== to || r.caret === from);
+    // Some apps answer before their selection moved (Firefox's pages run in another process): read
+    // it back until it shows what was asked, for as long as typed text is given to show.
+    let read = await set.call(parts.bridge, focus.ref, from, to);
+    const started = parts.clock.now();
+    while (!asked(read) && parts.bridge.textSelection && parts.clock.now() - started < parts.tuning.readBackMs) {
+      await parts.clock.sleep(parts.tuning.pollMs / 2);
+      read = await parts.bridge.textSelection(focus.ref);
+    }
     parts.apps.noteActed();
     return found(read.caret < 0 ? undefined : selectionInUtf16(now, read));
   } catch (error) {

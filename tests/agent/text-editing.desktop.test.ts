@@ -10,6 +10,7 @@ import { createNutInputDriver } from '../../src/execution/input/input-driver.js'
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { desktopSkipReason, readNamedValue } from '../support/desktop.js';
 import { openFixtureWindow, type FixtureWindow } from '../support/fixture-window.js';
+import { editLongText, REPORT_LINES } from '../support/long-text-edits.js';
 
 const skip = desktopSkipReason();
 
@@ -113,26 +114,8 @@ describe.skipIf(skip !== '')('editing any text on a real desktop', () => {
   it('a long text: places far from both ends are selected, corrected and deleted through the bridge, and the caret placed, each read back exactly', async () => {
     const before = await valueOf('Body');
     await say('click Body');
-    // 80 lines of 40 characters: the middle is some 1,600 key presses from either end.
-    const lines = Array.from({ length: 80 }, (_, i) => `Line ${String(i + 1).padStart(2, '0')} of the long report, plain.`);
-    lines[39] = 'Line 40 of the long report, from Zurich.';
-    const long = lines.join('\n');
-    await setBody(long);
-
-    expect(await say('correct Zurich to Geneva')).toBe('Corrected “Zurich” to “Geneva”.');
-    const corrected = long.replace('Zurich', 'Geneva');
-    expect(await valueOf('Body')).toBe(corrected);
-
-    await say('select the 41st line');
-    expect(await selected('Body')).toBe(lines[40]);
-
-    await say('go to the start of the 42nd line');
-    const at = corrected.indexOf(lines[41] ?? '');
-    expect(await selectionOf('Body')).toEqual({ caret: at, start: at, end: at });
-
-    expect(await say('delete the 38th line')).toMatch(/^Deleted “Line 38 of the long report, plain\.”/u);
-    const deleted = corrected.replace(`${lines[37]}\n`, '');
-    expect(await valueOf('Body')).toBe(deleted);
+    await setBody(REPORT_LINES.join('\n'));
+    const deleted = await editLongText({ say, value: () => valueOf('Body'), selection: () => selectionOf('Body') });
 
     await say('select the words long report, from Geneva');
     expect(await selected('Body')).toBe('long report, from Geneva');

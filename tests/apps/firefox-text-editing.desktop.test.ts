@@ -1,6 +1,7 @@
 // Editing any text in a Firefox text area (issue #32 item 3): the real loop, engine, AT-SPI and
 // XTest on a <textarea> whose text the page wrote. Each command is read back exactly from the text
-// area through AT-SPI, and each selection through the bridge's caret-and-selection call.
+// area through AT-SPI, and each selection through the bridge's caret-and-selection call; in a long
+// text, places far from both ends are reached through the bridge's own selection call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssistantLoop } from '../../src/agent/assistant-loop.js';
 import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
@@ -8,6 +9,7 @@ import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { ExecutionEngine } from '../../src/execution/engine.js';
 import { desktopSkipReason, until } from '../support/desktop.js';
 import { firefoxOnShop, hasFirefox, type FirefoxOnShop } from './firefox-profile.js';
+import { editLongText } from '../support/long-text-edits.js';
 import { NOTES_TEXT } from './shop-pages.js';
 
 const skip = desktopSkipReason() || (hasFirefox() ? '' : 'Firefox (firefox-esr) is not installed');
@@ -20,22 +22,34 @@ describe.skipIf(skip !== '')('editing any text in a Firefox text area', () => {
   let engine: ExecutionEngine;
   let loop: AssistantLoop;
 
-  /** The text area's element in a fresh snapshot (the test's own reader, so the engine's ids stay valid). */
-  const area = async (): Promise<{ generation: number; id: number } | undefined> => {
+  /** A text area's element in a fresh snapshot (the test's own reader, so the engine's ids stay valid). */
+  const area = async (name = 'Notes'): Promise<{ generation: number; id: number } | undefined> => {
     const snap = await reader.snapshot({ pid, deadlineMs: 10_000 }).catch(() => undefined);
-    const found = snap?.elements.find((e) => e.name === 'Notes' && e.role === 'text_area');
+    const found = snap?.elements.find((e) => e.name === name && e.role === 'text_area');
     return snap && found ? { generation: snap.generation, id: found.id } : undefined;
   };
-  const valueOf = async (): Promise<string> => {
-    const ref = await area();
-    if (!ref) throw new Error('the text area is gone');
-    return (await reader.readValue(ref)) ?? '';
+  const areaRef = async (name: string): Promise<{ generation: number; id: number }> => {
+    const ref = await area(name);
+    if (!ref) throw new Error(`the text area ${name} is gone`);
+    return ref;
   };
-  const selected = async (): Promise<string> => {
-    const ref = await area();
-    if (!ref) throw new Error('the text area is gone');
-    const { start, end } = await reader.textSelection(ref);
-    return (await valueOf()).slice(start, end);
+  const valueOf = async (name = 'Notes'): Promise<string> => (await reader.readValue(await areaRef(name))) ?? '';
+  const selectionOf = (name: string): Promise<{ caret: number; start: number; end: number }> => areaRef(name).then((ref) => reader.textSelection(ref));
+  const selected = async (name = 'Notes'): Promise<string> => {
+    const { start, end } = await selectionOf(name);
+    return (await valueOf(name)).slice(start, end);
+  };
+  /** Clicks a text area by the assistant and waits until it has the focus. */
+  const focus = async (name: string): Promise<void> => {
+    await say(`click ${name} in Firefox`);
+    await until(
+      `the text area ${name} to have the focus`,
+      async () => {
+        const focused = await engine.readFocusedText();
+        return focused.ok && focused.value?.name === name ? true : undefined;
+      },
+      10_000,
+    );
   };
   const say = async (text: string): Promise<string> => {
     const result = await loop.run(text);
@@ -65,15 +79,7 @@ describe.skipIf(skip !== '')('editing any text in a Firefox text area', () => {
 
   it('correct, delete a sentence, select a paragraph and a span, capitalise, each read back exactly', async () => {
     expect(await valueOf()).toBe(NOTES_TEXT);
-    await say('click Notes in Firefox');
-    await until(
-      'the text area to have the focus',
-      async () => {
-        const focused = await engine.readFocusedText();
-        return focused.ok && focused.value?.name === 'Notes' ? true : undefined;
-      },
-      10_000,
-    );
+    await focus('Notes');
 
     expect(await say('correct Berlin to Bern')).toBe('Corrected “Berlin” to “Bern”.');
     expect(await valueOf()).toBe('Dear Anna,\n\nGreetings from Bern. The weather is fine. See you soon!\nhello big world');
@@ -91,5 +97,10 @@ describe.skipIf(skip !== '')('editing any text in a Firefox text area', () => {
 
     await say('delete the first line');
     expect(await valueOf()).toBe('\nGreetings from Bern. See you soon!\nHello Big World');
+  }, 300_000);
+
+  it('a long text: places far from both ends are selected, corrected and deleted through the bridge, and the caret placed, each read back exactly', async () => {
+    await focus('Report');
+    await editLongText({ say, value: () => valueOf('Report'), selection: () => selectionOf('Report') });
   }, 300_000);
 });

@@ -15,6 +15,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REPORT_LINES } from '../support/long-text-edits.js';
 
 export const LINKS = 300;
 export const FIELDS = 200;
@@ -77,7 +78,8 @@ export const NOTES_TEXT = 'Dear Anna,\n\nGreetings from Berlin. The weather is f
 function notesPage(): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Letter</title></head>
-<body><h1>A letter</h1><label for="notes">Notes</label><br><textarea id="notes" rows="8" cols="60">${NOTES_TEXT}</textarea></body></html>`;
+<body><h1>A letter</h1><label for="notes">Notes</label><br><textarea id="notes" rows="8" cols="60">${NOTES_TEXT}</textarea>
+<br><label for="report">Report</label><br><textarea id="report" rows="8" cols="60">${REPORT_LINES.join('\n')}</textarea></body></html>`;
 }
 
 export interface ShopServer {

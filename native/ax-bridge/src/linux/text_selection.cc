@@ -43,8 +43,10 @@ Result<TextSelection> LinuxBridge::setTextSelection(ElementRef ref, int start, i
     return Error{ErrorCode::Unsupported,
                  "The application does not let the assistant place the caret or select its text."};
   };
-  // Each call answers whether the toolkit took it. GTK's SetSelection changes a selection that is
-  // there and AddSelection adds one only where there is none, so the one that fits goes first.
+  // Each call answers whether the toolkit took it. SetSelection(0) goes first: Firefox makes its
+  // caret (a collapsed range GetNSelections does not count) the selection, where AddSelection would
+  // add a second range that a key then edits too; GTK takes it only over a selection there, and
+  // AddSelection only where there is none.
   auto ask = [&](const char* name, std::function<void(DBusMessage*)> args, bool& ok) -> std::optional<Error> {
     RawCall c =
         method(t.ref, "org.a11y.atspi.Text", name, std::move(args), [&ok](DBusMessageIter* it) { ok = readBool(it); });
@@ -59,26 +61,17 @@ Result<TextSelection> LinuxBridge::setTextSelection(ElementRef ref, int start, i
   bool ok = false;
   std::optional<Error> failed;
   if (start == end) {
+    // GTK and Firefox drop the selection with it; where a toolkit keeps it, the caller's read-back says so.
     failed = ask("SetCaretOffset", argInt(start), ok);
-    if (failed || !ok) return failed ? *failed : notTaken();
-    // Most toolkits drop the selection with the caret; one that keeps it is asked to.
-    auto after = selectionOf(t, deadline);
-    if (!after.ok() || after.value().end == after.value().start) return after;
-    failed = ask("RemoveSelection", argInt(0), ok);
   } else {
-    auto setSel = [&](bool& done) {
-      return ask(
-          "SetSelection",
-          [start, end](DBusMessage* m) {
-            dbus_int32_t n = 0, s = start, e = end;
-            dbus_message_append_args(m, DBUS_TYPE_INT32, &n, DBUS_TYPE_INT32, &s, DBUS_TYPE_INT32, &e,
-                                     DBUS_TYPE_INVALID);
-          },
-          done);
-    };
-    auto addSel = [&](bool& done) { return ask("AddSelection", argInts(start, end), done); };
-    failed = selected ? setSel(ok) : addSel(ok);
-    if (!failed && !ok) failed = selected ? addSel(ok) : setSel(ok);
+    failed = ask(
+        "SetSelection",
+        [start, end](DBusMessage* m) {
+          dbus_int32_t n = 0, s = start, e = end;
+          dbus_message_append_args(m, DBUS_TYPE_INT32, &n, DBUS_TYPE_INT32, &s, DBUS_TYPE_INT32, &e, DBUS_TYPE_INVALID);
+        },
+        ok);
+    if (!failed && !ok && !selected) failed = ask("AddSelection", argInts(start, end), ok);
   }
   if (failed) return *failed;
   if (!ok) return notTaken();
