@@ -24,6 +24,7 @@ import { matchWindowCommand } from './verbs-window.js';
 import { parseFill, parseType } from './verbs-text.js';
 import { matchSpelling } from './spelling.js';
 import { parseVisit, readWebTarget } from './verbs-web.js';
+import { parseSegmentDe, splitChainDe } from './de/grammar-de.js';
 
 export { VERB_PHRASES, type GrammarOptions, type VerbKind, type VerbPhrase } from './lexicon.js';
 
@@ -57,17 +58,20 @@ function parseChecked(text: string, options: GrammarOptions): GrammarResult {
   if (!tokenized.ok) return noMatch(tokenized.reason);
   if (tokenized.tokens.length === 0) return noMatch('empty command');
 
-  const parts = splitChain(tokenized.tokens);
+  // German (the language setting) reads by its own tables only (src/intent/grammar/de/).
+  const german = options.language === 'de';
+  const parts = german ? splitChainDe(tokenized.tokens) : splitChain(tokenized.tokens);
+  const segment = german ? parseSegmentDe : parseSegment;
   let intent: Intent;
   if (parts.length === 1) {
-    const one = parseSegment(text, parts[0] as Token[], options);
+    const one = segment(text, parts[0] as Token[], options);
     if (!one.ok) return noMatch(one.reason);
     intent = one.value;
   } else {
     if (parts.length > LIMITS.sequenceMax) return noMatch(`more than ${LIMITS.sequenceMax} steps`);
     const steps: Step[] = [];
     for (let i = 0; i < parts.length; i++) {
-      const part = parseSegment(text, parts[i] as Token[], options);
+      const part = segment(text, parts[i] as Token[], options);
       if (!part.ok) return noMatch(`step ${i + 1}: ${part.reason}`);
       const added = asSteps(part.value);
       if (added === null) return noMatch(`step ${i + 1}: ${part.value.intent} cannot be part of a sequence`);

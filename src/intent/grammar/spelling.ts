@@ -109,26 +109,52 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 
 const CAPITAL_WORDS = ['cap', 'capital', 'upper', 'uppercase'] as const;
 
+/** A language's spelling words: the verb, its alphabet, digits, symbols and the words before a capital. */
+export interface SpellingAlphabet {
+  readonly verbs: readonly string[];
+  readonly letters: Readonly<Record<string, string>>;
+  readonly digits: Readonly<Record<string, string>>;
+  readonly symbols: Readonly<Record<string, string>>;
+  readonly capitals: readonly string[];
+  /** What the user is told to say: a whole example, and a few single characters. */
+  readonly example: string;
+  readonly hint: string;
+  /** Folds a word before it is looked up (German: written without umlauts); absent: as it is. */
+  readonly fold?: (word: string) => string;
+}
+
+const ENGLISH: SpellingAlphabet = {
+  verbs: ['spell'],
+  letters: NATO,
+  digits: DIGITS,
+  symbols: SYMBOLS,
+  capitals: CAPITAL_WORDS,
+  example: 'spell alpha bravo charlie',
+  hint: 'alpha, b, 4, dash',
+};
+
 /** The words spelling knows, for "what can I say" and the tests. */
 export const SPELLING_WORDS = { letters: Object.keys(NATO), digits: Object.keys(DIGITS), symbols: Object.keys(SYMBOLS), capitals: CAPITAL_WORDS };
 
 /** One spoken character at tokens[i]: what it types and how many tokens it took, or null. */
-function character(tokens: readonly Token[], i: number): { text: string; used: number } | null {
+function character(tokens: readonly Token[], i: number, a: SpellingAlphabet): { text: string; used: number } | null {
+  const fold = a.fold ?? ((w: string) => w);
   const token = tokens[i] as Token;
-  const two = tokens[i + 1] === undefined ? undefined : `${token.low} ${(tokens[i + 1] as Token).low}`;
-  if (two !== undefined && SYMBOLS[two] !== undefined) return { text: SYMBOLS[two], used: 2 };
-  const one = NATO[token.low] ?? DIGITS[token.low] ?? SYMBOLS[token.low];
+  const low = fold(token.low);
+  const two = tokens[i + 1] === undefined ? undefined : `${low} ${fold((tokens[i + 1] as Token).low)}`;
+  if (two !== undefined && a.symbols[two] !== undefined) return { text: a.symbols[two], used: 2 };
+  const one = a.letters[low] ?? a.digits[low] ?? a.symbols[low];
   if (one !== undefined) return { text: one, used: 1 };
   // A single character as written: a letter keeps its case ("spell X K 4 2"), a digit or a mark is itself.
   if ([...token.raw].length === 1) return { text: token.raw, used: 1 };
   return null;
 }
 
-/** "spell …": the intent that types what was spelled, or null when the command is not spelling. */
-export function matchSpelling(tokens: readonly Token[]): Read<Intent> | null {
-  if (!isWord(tokens[0], 'spell')) return null;
+/** "spell …" ("buchstabiere …" in German): the intent that types what was spelled, or null when the command is not spelling. */
+export function matchSpelling(tokens: readonly Token[], a: SpellingAlphabet = ENGLISH): Read<Intent> | null {
+  if (!isWord(tokens[0], ...a.verbs)) return null;
   // "spell it out", "spell check" are not spelling.
-  if (tokens.length === 1) return fail('spell what? say the letters, for example "spell alpha bravo charlie"');
+  if (tokens.length === 1) return fail(`spell what? say the letters, for example "${a.example}"`);
   if (tokens[1]?.quoted) return typeText(tokens[1].raw);
   let out = '';
   let capital = false;
@@ -139,17 +165,17 @@ export function matchSpelling(tokens: readonly Token[]): Read<Intent> | null {
       i++;
       continue;
     }
-    if (isWord(token, ...CAPITAL_WORDS) && tokens[i + 1] !== undefined) {
+    if (!token.quoted && a.capitals.includes((a.fold ?? String)(token.low)) && tokens[i + 1] !== undefined) {
       capital = true;
       i++;
       continue;
     }
-    const c = character(tokens, i);
-    if (c === null) return fail(`cannot spell "${token.raw}": say one letter, digit or symbol name at a time (alpha, b, 4, dash)`);
+    const c = character(tokens, i, a);
+    if (c === null) return fail(`cannot spell "${token.raw}": say one letter, digit or symbol name at a time (${a.hint})`);
     out += capital ? c.text.toUpperCase() : c.text;
     capital = false;
     i += c.used;
   }
-  if (out === '') return fail('spell what? say the letters, for example "spell alpha bravo charlie"');
+  if (out === '') return fail(`spell what? say the letters, for example "${a.example}"`);
   return typeText(out);
 }

@@ -46,6 +46,11 @@ export function matchEveryday(tokens: readonly Token[], options: GrammarOptions)
     if (!name.ok) return name;
     app = name.value;
   }
+  return everydayIntent(command, options, app);
+}
+
+/** The key press of an everyday command, in `app` when one was named. */
+export function everydayIntent(command: EverydayCommand, options: GrammarOptions, app?: string): Read<Intent> {
   const chord = everydayChord(command, options.platform);
   return ok({ intent: 'press_key', key: chord.key, modifiers: chord.modifiers, ...(app === undefined ? {} : { app }) });
 }

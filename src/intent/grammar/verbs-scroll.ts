@@ -1,6 +1,6 @@
 /** The grammar's scroll verb: a direction and an amount, in an app or over an element. */
 import { type Intent, LIMITS } from '../schema.js';
-import { END_KEYS, PAGING_PHRASES, REPEAT_WORDS, SCROLL_DIRECTIONS, SCROLL_SMALL, SCROLL_UNITS, type GrammarOptions } from './lexicon.js';
+import { END_KEYS, PAGING_PHRASES, REPEAT_WORDS, SCROLL_DIRECTIONS, SCROLL_SMALL, SCROLL_UNITS, type GrammarOptions, type PagingCommand } from './lexicon.js';
 import { fail, ok, type Read, readAppName, readNumber } from './phrases.js';
 import { isWord, type Token } from './tokens.js';
 
@@ -65,7 +65,11 @@ export function readScrollAmount(tokens: readonly Token[]): Read<number | undefi
 export function matchPaging(tokens: readonly Token[], options: GrammarOptions): Read<Intent> | null {
   if (tokens.some((t) => t.quoted)) return null;
   const command = PAGING_PHRASES.get(tokens.map((t) => t.low).join(' '));
-  if (command === undefined) return null;
+  return command === undefined ? null : pagingIntent(command, options);
+}
+
+/** The key of a paging command: Page Down / Page Up, or the platform's key for the top or the bottom (none without the platform). */
+export function pagingIntent(command: PagingCommand, options: GrammarOptions): Read<Intent> {
   if (command === 'page_down' || command === 'page_up') return ok({ intent: 'press_key', key: command });
   if (options.platform === undefined) return fail('the key for the top or the bottom depends on the platform');
   const chord = END_KEYS[options.platform][command];

@@ -1,0 +1,191 @@
+// The grammar in German (issue #32 item 6, src/intent/grammar/de/): every phrasing of the verbs —
+// click, press, type, scroll, open — with what it must become, and what must not match. Names and
+// quoted text are kept exactly as said.
+import { describe, expect, it } from 'vitest';
+import { intentOf, matchesNot, readsAs } from './de-fixture.js';
+
+const click = (element: unknown) => ({ intent: 'click_element', element });
+const key = (k: string, modifiers?: string[]) => ({ intent: 'press_key', key: k, ...(modifiers ? { modifiers } : {}) });
+const type = (text: string, element?: unknown) => ({ intent: 'type_text', text, ...(element ? { element } : {}) });
+
+describe('German: click, double-click, right-click', () => {
+  readsAs([
+    ['klicke auf Senden', click({ label: 'Senden' })],
+    ['klick Senden', click({ label: 'Senden' })],
+    ['Klicke auf Speichern unter', click({ label: 'Speichern unter' })],
+    ['klicken auf OK', click({ label: 'OK' })],
+    ['auf Senden klicken', click({ label: 'Senden' })],
+    ['Senden anklicken', click({ label: 'Senden' })],
+    ['tippe auf OK', click({ label: 'OK' })],
+    ['drücke auf Speichern', click({ label: 'Speichern' })],
+    ['klicke auf den Knopf „Senden“', click({ label: 'Senden', role: 'button' })],
+    ['klicke auf die Schaltfläche Abbrechen', click({ label: 'Abbrechen', role: 'button' })],
+    ['klicke auf den Link Hilfe', click({ label: 'Hilfe', role: 'link' })],
+    ['klicke auf Senden in Firefox', click({ label: 'Senden', app: 'Firefox' })],
+    ['klicke auf "Save As…"', click({ label: 'Save As…' })],
+    ['klicke auf „Erste Schritte“', click({ label: 'Erste Schritte' })],
+    ['klicke auf Sign in', click({ label: 'Sign in' })],
+    ['doppelklicke auf Bericht', { intent: 'double_click_element', element: { label: 'Bericht' } }],
+    ['Doppelklick Bericht', { intent: 'double_click_element', element: { label: 'Bericht' } }],
+    ['klicke doppelt auf Bericht', { intent: 'double_click_element', element: { label: 'Bericht' } }],
+    ['rechtsklick auf Bericht', { intent: 'right_click_element', element: { label: 'Bericht' } }],
+    ['klicke rechts auf Bericht', { intent: 'right_click_element', element: { label: 'Bericht' } }],
+    ['Bericht rechtsklicken', { intent: 'right_click_element', element: { label: 'Bericht' } }],
+  ]);
+
+  readsAs([
+    ['klicke 5', click({ id: 5 })],
+    ['klicke auf fünf', click({ id: 5 })],
+    ['klicke Nummer 12', click({ id: 12 })],
+    ['klicke auf die Nummer zwölf', click({ id: 12 })],
+    ['klicke #7', click({ id: 7 })],
+    ['drücke 3', click({ id: 3 })],
+  ]);
+
+  readsAs([
+    ['klicke auf den dritten Knopf in der Werkzeugleiste', click({ ordinal: 3, role: 'button', within: 'toolbar' })],
+    ['klicke auf die zweite Schaltfläche', click({ ordinal: 2, role: 'button' })],
+    ['klicke auf das erste Kontrollkästchen im Dialog', click({ ordinal: 1, role: 'check_box', within: 'dialog' })],
+    ['klicke auf den letzten Tab', click({ ordinal: 1, role: 'tab', fromEnd: true })],
+    ['klicke auf den zweitletzten Knopf', click({ ordinal: 2, role: 'button', fromEnd: true })],
+    ['klicke auf den dritten unbenannten Knopf', click({ ordinal: 3, role: 'button', unnamed: true })],
+    ['klicke auf den zweiten Knopf in der Werkzeugleiste „Format“', click({ ordinal: 2, role: 'button', within: 'toolbar Format' })],
+    ['klicke auf den zweiten Knopf in der Leiste „Format“', click({ ordinal: 2, role: 'button', within: 'Leiste Format' })],
+  ]);
+
+  matchesNot([
+    'klicke',
+    'klicke auf',
+    'klicke auf alles',
+    'klicke auf das hier',
+    'klicke nicht auf Senden',
+    'klicke auf den Knopf',
+    'klicke auf Senden zweimal',
+    'klicke auf die erste Seite in',
+    'ich will nicht klicken',
+    'alles anklicken',
+    'klicke auf Senden in der Leiste',
+    'klicke auf 0',
+    'klicke auf erste Schritte',
+  ]);
+});
+
+describe('German: keys', () => {
+  readsAs([
+    ['drücke Enter', key('enter')],
+    ['drücke Eingabe', key('enter')],
+    ['drücke die Eingabetaste', key('enter')],
+    ['drücke die Taste Tab', key('tab')],
+    ['drücke Escape', key('escape')],
+    ['drücke Esc', key('escape')],
+    ['drücke Entf', key('delete')],
+    ['drücke die Entf-Taste', key('delete')],
+    ['drücke Rücktaste', key('backspace')],
+    ['drücke Leertaste', key('space')],
+    ['drücke Pfeil hoch', key('up')],
+    ['drücke Pfeil runter', key('down')],
+    ['drücke Pfeil links', key('left')],
+    ['drücke Bild runter', key('page_down')],
+    ['drücke Pos1', key('home')],
+    ['drücke Ende', key('end')],
+    ['drücke Strg+S', key('s', ['ctrl'])],
+    ['drücke Strg-C', key('c', ['ctrl'])],
+    ['drücke Strg Umschalt T', key('t', ['ctrl', 'shift'])],
+    ['drücke Umschalt+Tab', key('tab', ['shift'])],
+    ['drücke Alt+F4', key('f4', ['alt'])],
+    ['Strg+S drücken', key('s', ['ctrl'])],
+    ['druecke Eingabe', key('enter')],
+    ['drücke Enter in Firefox', { ...key('enter'), app: 'Firefox' }],
+  ]);
+
+  it.each([
+    ['drücke Tab 3 mal', 3],
+    ['drücke dreimal Tab', 3],
+    ['drücke Tab zweimal', 2],
+    ['drücke 4 mal Pfeil runter', 4],
+  ])('repeated: %s → %d presses', (text, count) => {
+    const r = intentOf(text) as { intent: string; steps: unknown[] };
+    expect(r.intent).toBe('sequence');
+    expect(r.steps).toHaveLength(count);
+  });
+
+  matchesNot(['drücke', 'drücke Strg+Banane', 'drücke Strg', 'drücke die Taste Banane', 'drücke Senden dreimal']);
+
+  it('a word that is no key is a button to press', () => {
+    expect(intentOf('drücke Senden')).toEqual(click({ label: 'Senden' }));
+  });
+});
+
+describe('German: typing', () => {
+  readsAs([
+    ['tippe „Hallo Welt“', type('Hallo Welt')],
+    ['tippe "Hallo Welt"', type('Hallo Welt')],
+    ['schreibe Hallo Welt', type('Hallo Welt')],
+    ['schreibe ich wohne in Berlin', type('ich wohne in Berlin')],
+    ['schreibe "Hallo" in das Feld Name', type('Hallo', { label: 'Name', role: 'text_field' })],
+    ['tippe „Hallo“ ins Suchfeld „Suche“', type('Hallo', { label: 'Suche', role: 'search_field' })],
+    ['schreibe "Ada" in "Vorname"', type('Ada', { label: 'Vorname' })],
+    ['schreibe Ada Lovelace in das Feld Name', type('Ada Lovelace', { label: 'Name', role: 'text_field' })],
+    ['gib "Ada" ins Feld Vorname ein', type('Ada', { label: 'Vorname', role: 'text_field' })],
+    ['„Hallo“ schreiben', type('Hallo')],
+    ['„Hallo“ in das Feld Name eingeben', type('Hallo', { label: 'Name', role: 'text_field' })],
+    // Quoted text is typed exactly, German words and all.
+    ['tippe "klicke auf Senden"', type('klicke auf Senden')],
+    ['tippe „auf“', type('auf')],
+  ]);
+
+  matchesNot([
+    'tippe',
+    'schreibe das Wort Hallo',
+    "schreibe 'Hallo'",
+    'schreibe "Hallo" in das Feld',
+    'schreibe "Hallo" in den Knopf Senden',
+    'schreibe "Hallo" irgendwo',
+    'Hallo schreiben',
+    'schreibe Hallo bitte',
+  ]);
+});
+
+describe('German: scrolling', () => {
+  readsAs([
+    ['scrolle nach unten', { intent: 'scroll', direction: 'down' }],
+    ['scrolle nach oben', { intent: 'scroll', direction: 'up' }],
+    ['scroll runter', { intent: 'scroll', direction: 'down' }],
+    ['scrolle nach links', { intent: 'scroll', direction: 'left' }],
+    ['scrolle 3 mal nach unten', { intent: 'scroll', direction: 'down', amount: 3 }],
+    ['scrolle nach unten dreimal', { intent: 'scroll', direction: 'down', amount: 3 }],
+    ['scrolle um 5 Zeilen nach oben', { intent: 'scroll', direction: 'up', amount: 5 }],
+    ['scrolle ein bisschen nach oben', { intent: 'scroll', direction: 'up' }],
+    ['nach unten scrollen', { intent: 'scroll', direction: 'down' }],
+    ['scrolle runter in Firefox', { intent: 'scroll', direction: 'down', app: 'Firefox' }],
+    ['Seite nach unten', key('page_down')],
+    ['Seite hoch', key('page_up')],
+    ['ganz nach oben', key('home', ['ctrl'])],
+    ['scrolle zum Ende', key('end', ['ctrl'])],
+  ]);
+
+  matchesNot(['scrolle', 'scrolle nach unten nach oben', 'scrolle viel nach unten', 'scrolle nach unten eine Seite', 'scrolle 500 mal nach unten']);
+});
+
+describe('German: apps and web addresses', () => {
+  readsAs([
+    ['öffne Firefox', { intent: 'open_application', app: 'Firefox' }],
+    ['oeffne Firefox', { intent: 'open_application', app: 'Firefox' }],
+    ['starte Dateien', { intent: 'open_application', app: 'Dateien' }],
+    ['Firefox öffnen', { intent: 'open_application', app: 'Firefox' }],
+    ['wechsle zu Texteditor', { intent: 'open_application', app: 'Texteditor' }],
+    ['öffne die App Rechner', { intent: 'open_application', app: 'Rechner' }],
+    ['gehe zu example.com', { intent: 'open_url', url: 'https://example.com/' }],
+    ['öffne die Webseite example.de', { intent: 'open_url', url: 'https://example.de/' }],
+    ['besuche https://example.org/seite', { intent: 'open_url', url: 'https://example.org/seite' }],
+    ['zurück', key('left', ['alt'])],
+    ['gehe zurück', key('left', ['alt'])],
+    ['geh vorwärts', key('right', ['alt'])],
+  ]);
+
+  matchesNot(['öffne', 'öffne den Ordner Bilder', 'öffne einen neuen Tab in', 'öffne die Einstellungen', 'öffne Firefox in 5 Sekunden', 'starte das Diktat']);
+
+  it('refuses a web address it never opens, in a sentence', () => {
+    expect(intentOf('gehe zu javascript:alert(1)')).toMatchObject({ intent: 'unsupported' });
+  });
+});
