@@ -6,7 +6,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadCorpus } from '../src/eval/corpus.js';
-import { DEFAULT_USER, simulateScreen, type Selection, type SwitchUser, type TargetLaw } from '../src/eval/scan-simulator.js';
+import { huffmanGroups } from '../src/shared/scan-grouping.js';
+import { scanContext } from '../src/shared/scan-context.js';
+import { noteTarget, rankTargets, type TargetUse } from '../src/shared/scan-ranking.js';
+import { DEFAULT_USER, simulateScreen, targetsOf, type Selection, type SwitchUser, type TargetLaw } from '../src/eval/scan-simulator.js';
 import { simulateTasks } from '../src/eval/scan-tasks.js';
 import { median, suggestInterval } from '../src/shared/scan-rate.js';
 
@@ -59,6 +62,23 @@ function tasksTable(user: SwitchUser): void {
   console.log(`  ${'2nd+ of task'.padEnd(13)} ${String(later[0].length).padStart(5)}   ${(rc ?? '').padEnd(38)}   ${(pk ?? '').padEnd(30)}   ${cx ?? ''}`);
 }
 
+/** What ranking the numbers costs the core at each "show numbers": the largest recorded screen, 50 picks, a name not found. */
+function rankingCost(): void {
+  const corpus = loadCorpus(fileURLToPath(new URL('../eval/corpus', import.meta.url)));
+  const [id, screen] = [...corpus.screens].reduce((a, b) => (b[1].elements.length > a[1].elements.length ? b : a));
+  const targets = targetsOf(screen.elements);
+  const history = targets.slice(0, 50).reduce<TargetUse[]>((h, e, t) => noteTarget(h, e, t), []);
+  const times: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const t0 = performance.now();
+    huffmanGroups(rankTargets(targets, { history, ...scanContext(targets, { missed: 'documnets', last: { kind: 'typed', ...targets[0]! } }) }));
+    if (i >= 10) times.push(performance.now() - t0);
+  }
+  console.log(
+    `  ranking and grouping ${targets.length} numbers (${id}, 50 picks, a name not found): median ${median(times).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms`,
+  );
+}
+
 export function benchScan(): void {
   const u = DEFAULT_USER;
   console.log(
@@ -78,6 +98,7 @@ export function benchScan(): void {
     `  targets: the corpus' own commands as tasks (each case's elements in its plan's order), drawn uniformly; 100 tasks per screen after 10 unmeasured`,
   );
   tasksTable(u);
+  rankingCost();
   console.log(`  the .65 rule offers ${offered / 1000} s for a ${u.reactionMs} ms median reaction; 50 % law at that interval:`);
   table(LAWS[1] ?? LAWS[0]!, { ...u, intervalMs: offered });
 }

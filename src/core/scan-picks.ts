@@ -49,10 +49,12 @@ function shownName(name: string): string {
 export class ScanPicks {
   private picks: PicksByApp = new Map();
   private readonly loaded: Promise<void>;
-  private writing: Promise<void> = Promise.resolve();
+  /** Picks being noted (the app asked of the engine when the observation did not list the element), then written. */
+  private noting: Promise<void> = Promise.resolve();
   /** The source of the intent that acts now (the loop says it before acting). */
   private source: IntentSource | undefined;
-  private last: (LastAction & { readonly app: string }) | undefined;
+  /** The element under the last action; `app` undefined when the latest observation did not list it (then it counts in any app it is shown in). */
+  private last: (LastAction & { readonly app: string | undefined }) | undefined;
   private missed: { readonly name: string; readonly app: string | undefined } | undefined;
 
   constructor(private readonly deps: ScanPicksDeps) {
@@ -67,7 +69,7 @@ export class ScanPicks {
   /** Resolves once the kept picks are read and every pick so far is written (or failed to be). */
   async settled(): Promise<void> {
     await this.loaded;
-    await this.writing;
+    await this.noting;
   }
 
   /** The loop's events: each intent's source says whether the clicks that follow are the user's picks. */
@@ -80,7 +82,7 @@ export class ScanPicks {
     const element = (method: ElementMethod) => async (target: Target, options?: ActOptions) => {
       const seen = this.watch(options);
       const result = await engine[method](target, seen.options);
-      await this.afterClick(engine, target, seen.facts()?.element, result);
+      this.afterClick(engine, target, seen.facts()?.element, result);
       return result;
     };
     const typeText: EngineApi['typeText'] = async (text, target, options) => {
@@ -88,7 +90,7 @@ export class ScanPicks {
       const result = await engine.typeText(text, target, seen.options);
       const facts = seen.facts();
       const field = facts?.element ?? facts?.focused;
-      if (result.kind === 'success' && field && !field.own) await this.noteLast(engine, 'typed', target, field, false);
+      if (result.kind === 'success' && field && !field.own) this.noteLast(engine, 'typed', target, field, false);
       return result;
     };
     return overrideMethods(engine, { click: element('click'), doubleClick: element('doubleClick'), rightClick: element('rightClick'), typeText });
@@ -98,7 +100,7 @@ export class ScanPicks {
   ranking(view: OverlayView): readonly RankedTarget[] | undefined {
     if (view.grid) return undefined;
     const history = this.picks.get(view.app) ?? [];
-    const last = this.last?.app === view.app ? this.last : undefined;
+    const last = this.last && (this.last.app === undefined || this.last.app === view.app) ? this.last : undefined;
     const missed = this.missed && (this.missed.app === undefined || this.missed.app === view.app) ? this.missed.name : undefined;
     const context = scanContext(view.marks, { ...(last ? { last } : {}), ...(missed ? { missed } : {}) });
     if (history.length === 0 && !context.plannerOrder && context.lastTargetId === undefined) return undefined;
@@ -119,48 +121,57 @@ export class ScanPicks {
     return { options: watched, facts: () => facts };
   }
 
-  private async afterClick(engine: EngineApi, target: Target, element: LiveElementFacts | undefined, result: ActionResult): Promise<void> {
+  private afterClick(engine: EngineApi, target: Target, element: LiveElementFacts | undefined, result: ActionResult): void {
     if (result.kind === 'failure' && result.code === 'not_found' && 'label' in target) {
       this.missed = { name: target.label, app: target.app ?? this.deps.latest()?.app };
       return;
     }
     if (result.kind !== 'success' || !element || element.own) return;
     const pick = this.source !== undefined && USER_WORDED.has(this.source) && !element.secure && this.deps.enabled();
-    await this.noteLast(engine, 'clicked', target, element, pick);
-  }
-
-  /** Notes the element acted on as the last action (and, with `pick`, as a pick of its app). */
-  private async noteLast(engine: EngineApi, kind: LastAction['kind'], target: Target | undefined, element: LiveElementFacts, pick: boolean): Promise<void> {
-    this.missed = undefined;
-    const shown = await this.shown(engine, target, element);
-    if (!shown) return;
-    this.last = { kind, ...shown };
-    if (!pick || shown.label === '') return;
-    await this.loaded;
-    const picks = new Map(this.picks);
-    picks.set(shown.app, noteTarget(picks.get(shown.app) ?? [], shown, (this.deps.now ?? Date.now)()));
-    this.picks = picks;
-    this.writing = this.writing.then(() => this.deps.write(picks)).catch(() => undefined);
+    this.noteLast(engine, 'clicked', target, element, pick);
   }
 
   /**
-   * The element as the numbers show it: its app, role and shown name, from the latest observation
-   * when it listed the element, else from the element itself and the app in front (one bridge call,
-   * under the engine's deadline). Undefined when neither says.
+   * Notes the element acted on as the last action and, with `pick`, as a pick of its app: in the
+   * background, so the action's result never waits for it (an app not listed is asked of the engine,
+   * one bridge call under its deadline).
    */
-  private async shown(
-    engine: EngineApi,
+  private noteLast(engine: EngineApi, kind: LastAction['kind'], target: Target | undefined, element: LiveElementFacts, pick: boolean): void {
+    this.missed = undefined;
+    const shown = this.shown(target, element);
+    if (!shown) return;
+    this.last = { kind, ...shown };
+    if (!pick || shown.label === '') return;
+    this.noting = this.noting
+      .then(async () => {
+        const app = shown.app ?? (await frontApp(engine));
+        await this.loaded;
+        if (app === undefined) return;
+        const picks = new Map(this.picks);
+        picks.set(app, noteTarget(picks.get(app) ?? [], shown, (this.deps.now ?? Date.now)()));
+        this.picks = picks;
+        await this.deps.write(picks);
+      })
+      .catch(() => undefined);
+  }
+
+  /** The element as the numbers show it: its role and shown name, and its app when the latest observation listed it. */
+  private shown(
     target: Target | undefined,
     element: LiveElementFacts,
-  ): Promise<{ readonly app: string; readonly role: string; readonly label: string } | undefined> {
+  ): { readonly app: string | undefined; readonly role: string; readonly label: string } | undefined {
     const observation = this.deps.latest();
     const label = shownName(element.name || element.description || '');
     const key = targetKey({ role: element.role ?? '', label });
     const byId = target && 'id' in target ? observation?.places?.get(target.id) : undefined;
     const place = byId ?? [...(observation?.places?.values() ?? [])].find((p) => targetKey(p) === key);
     if (observation && place) return { app: observation.app, role: place.role, label: place.label };
-    if (!element.role) return undefined;
-    const front = await engine.getFrontmostApp().catch(() => undefined);
-    return front?.kind === 'observation' && front.app ? { app: front.app.name, role: element.role, label } : undefined;
+    return element.role ? { app: undefined, role: element.role, label } : undefined;
   }
+}
+
+/** The app in front, by name; undefined when the engine cannot say. */
+async function frontApp(engine: EngineApi): Promise<string | undefined> {
+  const front = await engine.getFrontmostApp().catch(() => undefined);
+  return front?.kind === 'observation' ? front.app?.name : undefined;
 }

@@ -166,6 +166,14 @@ describe('the predictive scan’s memory in the core', () => {
     expect(await keptAfter(on, onDir, 'click Inbox')).not.toMatch(/Password/);
   });
 
+  it('counts a click by name before any numbers were shown, under the app in front', async () => {
+    const dir = await folder(true);
+    const core = await start(dir);
+    const kept = JSON.parse((await keptAfter(core, dir, 'click Find')) ?? '{}') as { apps?: Record<string, { role: string; label: string }[]> };
+    // The fake engine's app in front is "Fixture"; nothing observed named one.
+    expect(kept.apps).toEqual({ Fixture: [expect.objectContaining({ role: 'button', label: 'Find', count: 1 })] });
+  });
+
   it.each([
     {
       what: 'after typing into a field, the next field and the button after it',
