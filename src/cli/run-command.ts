@@ -317,6 +317,7 @@ export function createRunCommand(deps: RunDeps): CliCommand {
         pending: () => loop.memory.pending,
         closePending: () => loop.memory.setPending(undefined),
         running: () => false,
+        language: () => settings.language,
       });
       const confirm: ConfirmCallback = async (request, signal) => {
         // --yes answers for the user only what the user asked for: never a plan made after reading

@@ -172,6 +172,7 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
         pending: () => loop.memory.pending,
         closePending: () => loop.memory.setPending(undefined),
         running: () => false,
+        language: () => settings.language,
       });
       const confirm: ConfirmCallback = (request, signal) =>
         confirmAtPrompt(dialogue, request, signal, { first: askFresh, again: ask, stop: () => controller?.abort() });

@@ -176,7 +176,13 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
         localWakeEngine: (settings) => installedWhisperEngine(settings, speech),
       })
     : undefined;
-  const speak = options.feedback ? speakEvents(options.feedback, () => current.spokenFeedback) : undefined;
+  const speak = options.feedback
+    ? speakEvents(
+        options.feedback,
+        () => current.spokenFeedback,
+        () => current.language,
+      )
+    : undefined;
   // One emitter for the loop and for the session (a command stopped before the loop ran ends the same way).
   const emit = (event: AssistantEvent): void => {
     peer.notify('assistant:event', event);
@@ -228,6 +234,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     userCommandPhrases: () => userCommands.current.commands,
     userCommands,
     confirmTimeoutMs: () => current.confirmTimeoutSeconds * 1000,
+    language: () => current.language,
     // The mouse grid (issue #29): the screen as the input library sees it, the front window from its snapshot.
     gridAreas: options.gridBridge
       ? desktopGridAreas({ bridge: options.gridBridge, engine: observed.engine })

@@ -10,6 +10,7 @@
 import type { AssistantLoop, ConfirmCallback, PlannerFactory } from '../agent/assistant-loop.js';
 import { Dialogue } from '../agent/dialogue.js';
 import type { SettingsStore, Settings } from '../config/settings.js';
+import type { Language } from '../shared/language.js';
 import type { Observation } from '../execution/observation.js';
 import {
   REQUEST_SCHEMAS,
@@ -76,6 +77,8 @@ export interface PanelSessionDeps {
   readonly userCommands?: CommandsFileAccess;
   /** How long a confirmation waits before it ends, cancelled (the setting, read when it is asked). Default 2 minutes. */
   readonly confirmTimeoutMs?: () => number;
+  /** The user's language (the `language` setting): the words that answer, and the sentences the dialogue says. Absent: English. */
+  readonly language?: () => Language;
   /** Where the mouse grid may go (issue #29): the screen and the front window. Without it "show grid" says it is unavailable. */
   readonly gridAreas?: GridAreas;
   /** Cells per side of the mouse grid (read when it is shown). Default 3. */
@@ -158,6 +161,7 @@ export class PanelSession {
       running: () => this.loop.busy || this.running.size > 0,
       emit: (event) => this.emit(event),
       timeoutMs: () => this.deps.confirmTimeoutMs?.() ?? DEFAULT_CONFIRM_TIMEOUT_MS,
+      ...(deps.language ? { language: deps.language } : {}),
     });
     this.loop = deps.createLoop(this.dialogue.confirm);
     this.grid = new GridSession({

@@ -46,6 +46,7 @@ export function App({ api }: { readonly api: PanelApi }) {
     announce: setAnnouncement,
     openUserCommands: () => setScreen('user_commands'),
     stepScanRate: scanRate.step,
+    language: settings?.language,
   });
   const { state, busy, send, setText, setRecent, announceMissingPermissions } = session;
 
@@ -69,6 +70,7 @@ export function App({ api }: { readonly api: PanelApi }) {
   const voice = useVoice({
     api,
     settings: settings?.voice,
+    language: settings?.language,
     waiting: session.waiting,
     send,
     edit: (heard) => {

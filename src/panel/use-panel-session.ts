@@ -8,6 +8,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'preact/hoo
 import type { OverlayView, PanelApi, RunReply } from '../shared/contracts/ipc-contract.js';
 import { sessionCommand } from '../shared/session-commands.js';
 import { routeAnswer, type AnswerChannel } from '../shared/answer-words.js';
+import type { Language } from '../shared/language.js';
 import { INITIAL_STATE, reducePanel, waitingFor } from './conversation.js';
 import type { ConfirmAnswer } from './conversation-view.js';
 import { EffortTally } from './effort-tally.js';
@@ -18,6 +19,7 @@ export function usePanelSession({
   announce,
   openUserCommands,
   stepScanRate,
+  language,
 }: {
   readonly api: PanelApi;
   readonly input: RefObject<HTMLTextAreaElement | null>;
@@ -26,6 +28,8 @@ export function usePanelSession({
   readonly openUserCommands: () => void;
   /** "Slower" / "faster": the switch scan's interval one step (issue #31), changed and saved by the panel. */
   readonly stepScanRate?: (way: 'slower' | 'faster') => void;
+  /** The user's language (the saved setting; English until main sent it): the words that answer. */
+  readonly language?: Language | undefined;
 }) {
   const [state, dispatch] = useReducer(reducePanel, INITIAL_STATE);
   /** The inputs of the task under way (issue #31): sent with each command and answer, told in words when it is done. */
@@ -87,7 +91,7 @@ export function usePanelSession({
       return;
     }
     // A text that answers nothing, or a request for help, leaves the waiting question open.
-    const keepQuestion = own === 'help' || routeAnswer(trimmed, waiting, via).kind === 'not_an_answer';
+    const keepQuestion = own === 'help' || routeAnswer(trimmed, waiting, via, language).kind === 'not_an_answer';
     if (own !== 'stop') dispatch({ type: 'user', text: trimmed, keepQuestion });
     setText('');
     if (via === 'spoken') effort.count('utterance', startedAt);

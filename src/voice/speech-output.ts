@@ -4,6 +4,7 @@
  * and asks `speech-route.ts` which output each line takes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Language } from '../shared/language.js';
 import { SpeechError } from './speech-error.js';
 import type { Synth } from './synth-command.js';
 
@@ -19,7 +20,8 @@ export interface Utterance {
 export interface SpeechOutput {
   /** The program or service, as the user would name it ("espeak-ng", "speech-dispatcher"). */
   readonly name: string;
-  say(text: string, rateWpm: number): Utterance;
+  /** `language`: the voice's language (espeak-ng's -v, speech-dispatcher's LANGUAGE); absent: its default. */
+  say(text: string, rateWpm: number, language?: Language): Utterance;
 }
 
 /** A line never takes longer than this (a stuck audio device or server is ended). */
@@ -32,8 +34,8 @@ export function utteranceLimitMs(text: string, rateWpm: number): number {
 export function processOutput(synth: Synth, wavPath?: string): SpeechOutput {
   return {
     name: synth.name,
-    say(text, rateWpm) {
-      const cmd = synth.synthCommand(text, rateWpm, wavPath);
+    say(text, rateWpm, language) {
+      const cmd = synth.synthCommand(text, rateWpm, wavPath, language);
       let child: ChildProcess;
       try {
         child = spawn(cmd.file, [...cmd.args], { stdio: [cmd.stdin === undefined ? 'ignore' : 'pipe', 'ignore', 'ignore'], shell: false });

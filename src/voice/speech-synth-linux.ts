@@ -3,14 +3,16 @@
  * argument and never through a shell, so quotes, newlines, a leading "-" or Scheme-looking text are
  * only ever spoken. Not festival through `say`: its Linux path pastes text into Scheme code.
  */
+import type { Language } from '../shared/language.js';
 import type { SynthCommand } from './synth-command.js';
 
 export const SYNTH_NAME = 'espeak-ng';
 
-export function synthCommand(text: string, rateWpm: number, wavPath?: string): SynthCommand {
+/** espeak-ng's voice per language (`-v`): its own voice of that language. */
+export function synthCommand(text: string, rateWpm: number, wavPath?: string, language?: Language): SynthCommand {
   return {
     file: 'espeak-ng',
-    args: ['-s', String(rateWpm), ...(wavPath ? ['-w', wavPath] : []), '--stdin'],
+    args: [...(language ? ['-v', language] : []), '-s', String(rateWpm), ...(wavPath ? ['-w', wavPath] : []), '--stdin'],
     stdin: text,
   };
 }

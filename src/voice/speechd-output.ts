@@ -7,6 +7,7 @@
  * priority for another client's text. A line ends when the server says it ended (or was cancelled);
  * `stop` cancels only this client's speech (CANCEL SELF), never the screen reader's.
  */
+import type { Language } from '../shared/language.js';
 import { SpeechError } from './speech-error.js';
 import type { SpeechOutput, Utterance, UtteranceEnd } from './speech-output.js';
 import { utteranceLimitMs } from './speech-output.js';
@@ -78,13 +79,15 @@ export function speechDispatcherOutput(address: SsipAddress, options: { readonly
     return connection !== undefined;
   }
 
-  function say(text: string, rateWpm: number): Utterance {
+  function say(text: string, rateWpm: number, language?: Language): Utterance {
     let stopped = false;
     let messageId: string | undefined;
     const run = async (): Promise<UtteranceEnd> => {
       if (!(await ready()) || !connection) return new SpeechError('tts_failed', FAILED);
       const c = connection;
       await c.send(`SET SELF RATE ${ssipRate(rateWpm)}`);
+      // The voice of the language (an ISO 639 code, as SSIP takes it), set per line like the rate.
+      if (language) await c.send(`SET SELF LANGUAGE ${language}`);
       if (stopped) return 'stopped';
       await c.send('SPEAK');
       const id = (await c.send(ssipMessageData(text))).data[0] ?? '';

@@ -10,6 +10,7 @@
  * `stop()` silences everything at once. Nothing here throws into the assistant loop: each `speak`
  * resolves with what happened, and a missing synthesizer is reported once through `onError`.
  */
+import type { Language } from '../shared/language.js';
 import { SpeechError } from './speech-error.js';
 import type { Utterance } from './speech-output.js';
 import type { SpeechRouter } from './speech-route.js';
@@ -45,6 +46,8 @@ export interface SpokenFeedback {
   stop(): void;
   setEnabled(enabled: boolean): void;
   setRate(rateWpm: number): void;
+  /** The voice's language from the next line on (the `language` setting); absent until set: the output's default voice. */
+  setLanguage(language: Language): void;
   setQuietWithScreenReader(on: boolean): void;
   /** A line is being spoken now (continuous listening pauses meanwhile: its own voice is no command). */
   speaking(): boolean;
@@ -82,6 +85,7 @@ export function createSpokenFeedback(options: SpokenFeedbackOptions): SpokenFeed
   let enabled = options.enabled;
   let rate = clampRate(options.rate);
   let quietWithScreenReader = options.quietWithScreenReader ?? false;
+  let language: Language | undefined;
   const waiting: Item[] = [];
   let current: { item: Item; utterance?: Utterance; stopped: boolean } | undefined;
   const reported = new Set<string>();
@@ -107,7 +111,7 @@ export function createSpokenFeedback(options: SpokenFeedbackOptions): SpokenFeed
       const output = await router.route(quietWithScreenReader);
       if (run.stopped) return 'stopped';
       if (output === 'quiet') return 'quiet';
-      run.utterance = output.say(item.text, rate);
+      run.utterance = output.say(item.text, rate, language);
       const end = await run.utterance.done;
       if (end instanceof SpeechError) {
         report(end);
@@ -146,6 +150,9 @@ export function createSpokenFeedback(options: SpokenFeedbackOptions): SpokenFeed
     },
     setRate(wpm) {
       rate = clampRate(wpm);
+    },
+    setLanguage(l) {
+      language = l;
     },
     setQuietWithScreenReader(on) {
       quietWithScreenReader = on;

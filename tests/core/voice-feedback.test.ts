@@ -9,7 +9,8 @@ import { speakEvents, spokenLineFor } from '../../src/core/voice-feedback.js';
 import { readConfirmationAnswer } from '../../src/shared/answer-words.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { decodeWav } from '../../src/voice/audio.js';
-import { createSpokenFeedback, type SpeakOutcome } from '../../src/voice/spoken-feedback.js';
+import { createSpokenFeedback, type SpeakOutcome, type SpokenFeedback } from '../../src/voice/spoken-feedback.js';
+import { platformSynth, type Synth } from '../../src/voice/speech-synth.js';
 
 const risk = { level: 'destructive', reason: 'It deletes things.' } as const;
 
@@ -77,6 +78,60 @@ describe('what is read aloud', () => {
   });
 });
 
+describe('what is read aloud in German (issue #32 item 6): the frame is German, what the screen and the engine say is as it is', () => {
+  const target = { kind: 'element', label: 'Alle löschen', x: 10, y: 20, width: 100, height: 30 } as const;
+  const lines: ReadonlyArray<readonly [AssistantEvent, string]> = [
+    [{ type: 'action_result', ok: true, message: 'Clicked “Senden”.' }, 'Erledigt: Clicked “Senden”.'],
+    [{ type: 'action_result', ok: false, message: 'No button “Sned”.' }, 'Das hat nicht geklappt: No button “Sned”.'],
+    [{ type: 'clarification', question: 'Which one?', options: ['Senden', 'Speichern'] }, 'Which one? Senden, oder Speichern?'],
+    [
+      { type: 'confirmation_request', id: 'q1', summary: 'Click “Archivieren”.', risk: { level: 'moderate', reason: 'It archives.' } },
+      'Soll ich das tun? Click “Archivieren”. Sag ja oder nein.',
+    ],
+    [
+      { type: 'confirmation_request', id: 'q1', summary: 'Click “Alle löschen”.', risk, target },
+      'Soll ich das tun? Click “Alle löschen”. „Alle löschen“ ist auf dem Bildschirm umrandet. Das lässt sich nicht rückgängig machen: sag bestätigen, um es zu tun, oder nein zum Abbrechen.',
+    ],
+    [
+      { type: 'error', code: 'no_planner', message: 'The offline grammar did not understand “frobnicate”.', retryable: false },
+      'Ich habe das nicht verstanden. Sag „was kann ich sagen“, um die Befehle zu hören.',
+    ],
+    [{ type: 'error', code: 'planner', message: 'The planner is offline.', retryable: true }, 'Ein Problem: The planner is offline.'],
+    [
+      { type: 'progress', step: 11, total: 30, doing: 'Click “Increment”.', paused: true },
+      'Angehalten vor Schritt 11 von 30. Sag weiter, um fortzufahren, oder stopp.',
+    ],
+    [{ type: 'mode', mode: 'dictation', message: 'Dictation is on.' }, expect.stringMatching(/^Diktieren ist an: /) as unknown as string],
+    // The dialogue's answers arrive in the user's language already.
+    [{ type: 'answer', to: 'confirmation', answer: 'confirmed', message: 'Bestätigt.' }, 'Bestätigt.'],
+  ];
+  it.each(lines)('%j', (event, text) => {
+    expect(spokenLineFor(event, 'de')?.text).toEqual(text);
+    // English is as it was.
+    expect(spokenLineFor(event, 'en')?.text).toEqual(spokenLineFor(event)?.text);
+  });
+
+  it('the German question, heard back by the microphone, answers nothing in either language', () => {
+    for (const [event, text] of lines.filter(([e]) => e.type === 'confirmation_request')) {
+      const line = spokenLineFor(event, 'de')?.text ?? '';
+      expect(line).toBe(text);
+      for (const language of ['de', 'en'] as const) expect(readConfirmationAnswer(line, language), line).toBeUndefined();
+    }
+  });
+});
+
+/** The outcome of every line `feedback` is asked to speak, in order. */
+function outcomesOf(feedback: SpokenFeedback): Promise<SpeakOutcome>[] {
+  const outcomes: Promise<SpeakOutcome>[] = [];
+  const speak = feedback.speak.bind(feedback);
+  feedback.speak = (text, options) => {
+    const o = speak(text, options);
+    outcomes.push(o);
+    return o;
+  };
+  return outcomes;
+}
+
 describe.runIf(process.platform === 'linux')('read aloud through espeak-ng, following the settings', () => {
   let dir: string;
   beforeEach(() => {
@@ -87,13 +142,7 @@ describe.runIf(process.platform === 'linux')('read aloud through espeak-ng, foll
   it('speaks a result when on, at the set rate, and nothing when off', async () => {
     const wav = join(dir, 'said.wav');
     const feedback = createSpokenFeedback({ enabled: false, rate: 175, wavPath: wav });
-    const outcomes: Promise<SpeakOutcome>[] = [];
-    const speak = feedback.speak.bind(feedback);
-    feedback.speak = (text, options) => {
-      const o = speak(text, options);
-      outcomes.push(o);
-      return o;
-    };
+    const outcomes = outcomesOf(feedback);
     const settings = { enabled: false, rate: 175 };
     const onEvent = speakEvents(feedback, () => settings);
     const result: AssistantEvent = { type: 'action_result', ok: true, message: 'Clicked the Increment button in the loop fixture.' };
@@ -114,5 +163,29 @@ describe.runIf(process.platform === 'linux')('read aloud through espeak-ng, foll
     expect(await outcomes[1]).toBe('spoken');
     const fast = decodeWav(readFileSync(wav));
     expect(fast.samples.length / fast.sampleRate).toBeLessThan(normalSeconds * 0.7);
+  });
+
+  it('with German set, espeak-ng is run with its German voice (-v de) and says the German frame', async () => {
+    const wav = join(dir, 'de.wav');
+    const linux = platformSynth('linux');
+    const runs: { text: string; args: readonly string[] }[] = [];
+    const synth: Synth = {
+      ...linux,
+      synthCommand: (text, rate, path, language) => {
+        const cmd = linux.synthCommand(text, rate, path, language);
+        runs.push({ text, args: cmd.args });
+        return cmd;
+      },
+    };
+    const feedback = createSpokenFeedback({ enabled: true, rate: 175, wavPath: wav, synth });
+    const said = outcomesOf(feedback);
+    speakEvents(
+      feedback,
+      () => ({ enabled: true, rate: 175 }),
+      () => 'de',
+    )({ type: 'action_result', ok: true, message: 'Clicked “Löschen”.' });
+    expect(await said[0]).toBe('spoken');
+    expect(runs).toEqual([{ text: 'Erledigt: Clicked “Löschen”.', args: ['-v', 'de', '-s', '175', '-w', wav, '--stdin'] }]);
+    expect(decodeWav(readFileSync(wav)).samples.length).toBeGreaterThan(0);
   });
 });

@@ -66,9 +66,32 @@ export const EFFECT_DISGUISES: ReadonlyArray<readonly [name: string, disguise: (
   ['small capitals', (s) => s.replace(/[a-z]/g, (c) => SMALL_CAPITALS[c] ?? c)],
 ];
 
-/** The fixture's labels, one launch per plain label: batch b holds EFFECT_LABELS[b] in every disguise. */
+const CYRILLIC: Readonly<Record<string, string>> = { a: '\u0430', e: '\u0435', o: '\u043e', p: '\u0440', c: '\u0441', x: '\u0445', i: '\u0456', s: '\u0455' };
+const SPELLED_OUT: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
+/** German labels (issue #32 item 6): the risk words of a German interface, each with an umlaut in its risk word. */
+export const GERMAN_EFFECT_LABELS = ['Alle löschen', 'Jetzt überweisen'] as const;
+/** Disguises German spelling allows, besides the ones every label gets. */
+export const GERMAN_EFFECT_DISGUISES: ReadonlyArray<readonly [name: string, disguise: (label: string) => string]> = [
+  ['plain', (s) => s],
+  ['letters spaced apart', (s) => [...s.replace(/ /g, '')].join(' ')],
+  ['Cyrillic look-alikes', (s) => s.replace(/[aeopcxis]/g, (c) => CYRILLIC[c] ?? c)],
+  ['umlauts spelled out', (s) => s.replace(/[äöüßÄÖÜ]/g, (c) => SPELLED_OUT[c] ?? c)],
+  ['decomposed umlauts', (s) => s.normalize('NFD')],
+  ['a Cyrillic ӧ or a Latin ü without its dots', (s) => s.replace(/ö/g, '\u04E7').replace(/ü/g, 'u')],
+  ['capitals', (s) => s.toUpperCase()],
+];
+
+/** Each language's labels with its disguises (at most 8 each: the fixture's mnemonic keys); one launch of the fixture per label. */
+const LABEL_SETS: ReadonlyArray<{ readonly labels: readonly string[]; readonly disguises: typeof EFFECT_DISGUISES }> = [
+  { labels: EFFECT_LABELS, disguises: EFFECT_DISGUISES },
+  { labels: GERMAN_EFFECT_LABELS, disguises: GERMAN_EFFECT_DISGUISES },
+];
+/** Every batch: its plain label and its disguises' names. */
+const BATCH_SPECS = LABEL_SETS.flatMap(({ labels, disguises }) => labels.map((label) => ({ label, disguises })));
+
+/** The fixture's labels, one launch per plain label: batch b holds its label in every disguise of its language. */
 export function effectBatches(): string[][] {
-  return EFFECT_LABELS.map((label) => EFFECT_DISGUISES.map(([, disguise]) => disguise(label)));
+  return BATCH_SPECS.map(({ label, disguises }) => disguises.map(([, disguise]) => disguise(label)));
 }
 
 export interface EffectCase {
@@ -286,15 +309,16 @@ function counterOf(route: string, i: number): string {
 function labelCases(): EffectCase[] {
   const out: EffectCase[] = [];
   effectBatches().forEach((labels, batch) => {
+    const spec = BATCH_SPECS[batch];
     labels.forEach((label, i) => {
-      const disguise = EFFECT_DISGUISES[i]?.[0] ?? '';
+      const disguise = spec?.disguises[i]?.[0] ?? '';
       labelRoutes(i, label).forEach((r, k) => {
         const { route, ...rest } = r;
         const counter = counterOf(route, i);
         out.push({
-          name: `${EFFECT_LABELS[batch]} × ${disguise} × ${route} × ${r.channel}`,
+          name: `${spec?.label} × ${disguise} × ${route} × ${r.channel}`,
           batch,
-          confirm: (k + batch) % EFFECT_DISGUISES.length === i,
+          confirm: (k + batch) % labels.length === i,
           effect: (lab) => lab.counter(counter),
           ...rest,
         });
@@ -392,5 +416,5 @@ function terminalCases(batch: number): EffectCase[] {
 
 /** Every generated case, batch by batch (the fixture is started once per batch), the terminal's in the last batch. */
 export function effectCases(): EffectCase[] {
-  return [...labelCases(), ...terminalCases(EFFECT_LABELS.length - 1)];
+  return [...labelCases(), ...terminalCases(BATCH_SPECS.length - 1)];
 }

@@ -24,6 +24,8 @@ export interface TestSpeechDispatcher {
   readonly address: string;
   /** What its output module was given, one line per line of text. */
   said(): string[];
+  /** The language its output module was asked to speak each message in (SSIP's LANGUAGE), one per message. */
+  languages(): string[];
   /** Ends the server and waits until it has. */
   stop(): Promise<void>;
 }
@@ -33,6 +35,7 @@ export async function startSpeechDispatcher(dir: string): Promise<TestSpeechDisp
   const conf = join(dir, 'conf');
   const socket = join(dir, 'speechd.sock');
   const record = join(dir, 'said.txt');
+  const languages = join(dir, 'languages.txt');
   mkdirSync(join(conf, 'modules'), { recursive: true });
   writeFileSync(
     join(conf, 'speechd.conf'),
@@ -48,10 +51,12 @@ export async function startSpeechDispatcher(dir: string): Promise<TestSpeechDisp
   writeFileSync(
     join(conf, 'modules', 'recorder.conf'),
     [
-      `GenericExecuteSynth "printf '%s\\\\n' \\'$DATA\\' | tee -a ${record} | grep -q slowly && exec sleep 600"`,
-      // Text as it is, in UTF-8 (the module's default charset is Latin-1).
+      `GenericExecuteSynth "printf '%s\\\\n' $LANGUAGE >> ${languages}; printf '%s\\\\n' \\'$DATA\\' | tee -a ${record} | grep -q slowly && exec sleep 600"`,
+      // Text as it is, in UTF-8 (the module's default charset is Latin-1); each language's code as $LANGUAGE.
       'GenericLanguage "en" "en" "utf-8"',
+      'GenericLanguage "de" "de" "utf-8"',
       'AddVoice "en" "MALE1" "en"',
+      'AddVoice "de" "MALE1" "de"',
       '',
     ].join('\n'),
   );
@@ -67,6 +72,7 @@ export async function startSpeechDispatcher(dir: string): Promise<TestSpeechDisp
     address: `unix_socket:${socket}`,
     // Lines end as SSIP sends them (CRLF inside a message).
     said: () => (existsSync(record) ? readFileSync(record, 'utf8').split(/\r?\n/).filter(Boolean) : []),
+    languages: () => (existsSync(languages) ? readFileSync(languages, 'utf8').split('\n').filter(Boolean) : []),
     stop: async () => {
       if (server.exitCode !== null || server.signalCode !== null) return;
       const exited = new Promise((resolve) => server.once('exit', resolve));

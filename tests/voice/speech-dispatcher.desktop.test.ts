@@ -18,6 +18,8 @@ import { decodeWav } from '../../src/voice/audio.js';
 import { platformSynth } from '../../src/voice/speech-synth.js';
 import { screenReaderFlag, screenReaderProcess } from '../../src/voice/speech-route.js';
 import { createSpokenFeedback } from '../../src/voice/spoken-feedback.js';
+import { speakEvents } from '../../src/core/voice-feedback.js';
+import type { Language } from '../../src/shared/language.js';
 import { desktopSkipReason, stopPid, until } from '../support/desktop.js';
 import { speechDispatcherMissing, startSpeechDispatcher, type TestSpeechDispatcher } from '../support/speech-dispatcher.js';
 import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
@@ -43,6 +45,17 @@ async function setScreenReaderFlag(on: boolean): Promise<void> {
 
 const env = () => ({ ...process.env, SPEECHD_ADDRESS: server.address });
 
+/** The line said from piece `from` on, once it has reached `end`: the generic module says a message in pieces cut at its punctuation. */
+const saidInFull = (pieces: () => string[], from: number, end: string): Promise<string> =>
+  until(
+    `a line ending “${end}” to be said`,
+    async () => {
+      const line = pieces().slice(from).join(' ').replace(/\s+/g, ' ');
+      return line.endsWith(end) ? line : undefined;
+    },
+    15_000,
+  );
+
 describe.skipIf(skip !== '')('spoken feedback through speech-dispatcher, the screen reader’s queue', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ac-speechd-'));
@@ -61,6 +74,7 @@ describe.skipIf(skip !== '')('spoken feedback through speech-dispatcher, the scr
 
   beforeEach(async () => {
     rmSync(join(dir, 'said.txt'), { force: true });
+    rmSync(join(dir, 'languages.txt'), { force: true });
     await setScreenReaderFlag(false);
   });
 
@@ -97,6 +111,49 @@ describe.skipIf(skip !== '')('spoken feedback through speech-dispatcher, the scr
     await session.handle('command:run', ['click Increment']);
     const lines = await until('the result to be said', async () => (said().length > 0 ? said() : undefined), 15_000);
     expect(lines).toEqual(['Clicked “Increment”.']);
+  });
+
+  it('with German set, each line goes in German (SSIP LANGUAGE de) in the German frame; element names as they are', async () => {
+    const tts = createSpokenFeedback({ enabled: false, rate: 175, env: env() });
+    const settings = { enabled: true, rate: 175 };
+    let language: Language = 'de';
+    const onEvent = speakEvents(
+      tts,
+      () => settings,
+      () => language,
+    );
+    const spoken = (from: number, end: string) => saidInFull(said, from, end);
+    onEvent({ type: 'action_result', ok: true, message: 'Clicked “Löschen”.' });
+    expect(await spoken(0, '“Löschen”.')).toBe('Erledigt: Clicked “Löschen”.');
+    const before = said().length;
+    onEvent({ type: 'confirmation_request', id: 'q1', summary: 'Click “Alle löschen”.', risk: { level: 'destructive', reason: 'It deletes.' } });
+    expect(await spoken(before, 'oder nein zum Abbrechen.')).toBe(
+      'Soll ich das tun? Click “Alle löschen”. Das lässt sich nicht rückgängig machen: sag bestätigen, um es zu tun, oder nein zum Abbrechen.',
+    );
+    // Each piece the module was given was asked for in German.
+    expect(new Set(server.languages())).toEqual(new Set(['de']));
+    // Back to English: the next line is English again, in English.
+    language = 'en';
+    const english = said().length;
+    onEvent({ type: 'action_result', ok: true, message: 'Clicked “Send”.' });
+    expect(await spoken(english, '“Send”.')).toBe('Clicked “Send”.');
+    expect(server.languages().at(-1)).toBe('en');
+  });
+
+  it('on the real core with German set, a command it did not understand is said in the German frame, through speech-dispatcher', async () => {
+    const settingsDir = mkdtempSync(join(dir, 'core-de-'));
+    const base = defaultSettings();
+    await createSettingsStore({ dir: settingsDir }).save({
+      ...base,
+      onboardingDone: true,
+      language: 'de',
+      spokenFeedback: { ...base.spokenFeedback, enabled: true },
+    });
+    const feedback = createSpokenFeedback({ enabled: false, rate: 175, env: env() });
+    const session: PanelSession = await startTestCore({ fixture, dir: settingsDir, push: () => undefined, feedback });
+    await session.handle('command:run', ['frobnicate the wibble']);
+    expect(await saidInFull(said, 0, 'Befehle zu hören.')).toBe('Ich habe das nicht verstanden. Sag „was kann ich sagen“, um die Befehle zu hören.');
+    expect(new Set(server.languages())).toEqual(new Set(['de']));
   });
 
   it('quiet while a screen reader runs, when the user asked for it: the desktop’s flag, then an orca process', async () => {

@@ -111,6 +111,12 @@ describe('synthesizer command lines', () => {
     expect(cmd.args).toEqual(['-r', '200', '--', odd]);
     expect(cmd.stdin).toBeUndefined();
   });
+  it('the language chooses the voice: espeak-ng -v de, say’s German voice; English keeps the default voice of say', () => {
+    expect(platformSynth('linux').synthCommand('Erledigt.', 200, undefined, 'de').args).toEqual(['-v', 'de', '-s', '200', '--stdin']);
+    expect(platformSynth('linux').synthCommand('Done.', 200, '/x.wav', 'en').args).toEqual(['-v', 'en', '-s', '200', '-w', '/x.wav', '--stdin']);
+    expect(platformSynth('darwin').synthCommand('Erledigt.', 200, undefined, 'de').args).toEqual(['-v', 'Anna', '-r', '200', '--', 'Erledigt.']);
+    expect(platformSynth('darwin').synthCommand('Done.', 200, undefined, 'en').args).toEqual(['-r', '200', '--', 'Done.']);
+  });
   it('control characters become spaces and a very long text is cut at a word', () => {
     expect(speakableText('Opened\u0000 Safari\u0007')).toBe('Opened  Safari');
     const long = speakableText('word '.repeat(500));

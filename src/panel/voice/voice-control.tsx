@@ -20,6 +20,7 @@ import type { Waiting } from '../../shared/answer-words.js';
 import type { HeardDecision } from '../../shared/listening.js';
 import type { VoiceUtterance } from '../../shared/contracts/voice-contract.js';
 import { SPEECH_SAMPLE_RATE } from '../../shared/pcm.js';
+import type { Language } from '../../shared/language.js';
 import type { VoiceReply } from '../../shared/voice-settings.js';
 import { startCapture, type Capture } from './capture.js';
 import { useHoldToTalk } from './use-hold-to-talk.js';
@@ -41,6 +42,8 @@ export interface VoiceOptions {
   /** Puts the transcript in the command box for editing. */
   readonly edit: (text: string) => void;
   readonly announce: (text: string) => void;
+  /** The user's language (the saved setting; English until main sent it): the words that answer. */
+  readonly language?: Language | undefined;
 }
 
 /** How often the panel asks main how a model download is going, while it waits. */
@@ -141,6 +144,7 @@ export function useVoice(options: VoiceOptions): VoiceState {
     continuous,
     waiting: latest.current.options.waiting,
     review: latest.current.options.settings?.review === true,
+    ...(latest.current.options.language ? { language: latest.current.options.language } : {}),
     ...(startedAt !== undefined ? { startedAt } : {}),
   });
 

@@ -11,6 +11,7 @@
  * utterances to the same `transcribing` step and may keep a transcript from running (asleep).
  */
 import { routeAnswer, type Waiting } from '../../shared/answer-words.js';
+import type { Language } from '../../shared/language.js';
 import type { VoiceUtterance } from '../../shared/contracts/voice-contract.js';
 import type { VoiceProgress, VoiceReply } from '../../shared/voice-settings.js';
 
@@ -45,6 +46,8 @@ export interface HeardContext {
   readonly waiting: Waiting;
   /** The review step is on in the settings. */
   readonly review: boolean;
+  /** The user's language (the saved setting): its words answer, as the core reads them. Absent: English. */
+  readonly language?: Language;
   /** When the speech began (ms since the epoch): sent with it, so speech begun before a question never answers it. */
   readonly startedAt?: number;
 }
@@ -168,7 +171,7 @@ export function notHeardClearly(waiting: Waiting): string {
  */
 function route(state: VoiceMachine, text: string, context: HeardContext, uncertain = false): VoiceStep {
   const done: VoiceEffect = { type: 'handled', outcome: 'done' };
-  const answer = routeAnswer(text, context.waiting, 'spoken');
+  const answer = routeAnswer(text, context.waiting, 'spoken', context.language);
   if (uncertain && (answer.kind === 'confirm' || answer.kind === 'cancel' || answer.kind === 'choose'))
     return fail(state, notHeardClearly(context.waiting), done);
   if (context.waiting.kind === 'running' && answer.kind === 'not_an_answer') return fail(state, answer.message, done);
