@@ -87,7 +87,8 @@ export async function restoreWindow(parts: EngineParts, record: WindowRecord, op
     (w) =>
       w !== undefined && !w.maximized && !w.fullscreen && frameNear(w.frame, before.frame, tolerance);
   if (now.fullscreen && !before.fullscreen) await ask('unfullscreen', (w) => w?.fullscreen === false);
-  if (now.minimized && !before.minimized) await ask('activate', (w) => w?.minimized === false);
+  // Shown again, the window may slide from the task bar first (openbox animates it): wait for it to land where it was.
+  if (now.minimized && !before.minimized) await ask('activate', (w) => w?.minimized === false && frameNear(w.frame, before.frame, 0));
   const setByState = (before.maximized && now.maximized) || (before.fullscreen && now.fullscreen);
   if (!setByState && !frameNear(now.frame, before.frame, 0)) {
     await ask('move', placed(24));
