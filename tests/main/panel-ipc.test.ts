@@ -4,16 +4,13 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { isPanelSender, registerPanelIpc } from '../../src/main/panel/panel-ipc.js';
 import { InvalidPayloadError, PanelSession } from '../../src/core/panel-session.js';
-import { allowPermission, panelWindowOptions } from '../../src/main/panel/panel-window.js';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import { runInNewContext } from 'node:vm';
-import { buildPreload } from '../../scripts/build-panel.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AssistantLoop } from '../../src/agent/assistant-loop.js';
 import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
 import { createSettingsStore, type Settings } from '../../src/config/settings.js';
-import { PANEL_API_CHANNELS, REQUEST_CHANNELS } from '../../src/shared/contracts/ipc-contract.js';
+import { REQUEST_CHANNELS } from '../../src/shared/contracts/ipc-contract.js';
 import { refusedAddress, startLlmServer } from '../intent/llm-loopback.js';
 import { keysSavedForSettings } from '../../src/compose/provider-keys.js';
 import { UserCommandsFile } from '../../src/compose/user-commands.js';
@@ -302,52 +299,6 @@ describe('panel IPC: settings, keys, connection test, permissions', () => {
     expect(reply).toMatchObject({ outcome: 'needs_user', permission: { state: 'unknown' } });
     expect(reply.message).toMatch(/could not find out whether it has Accessibility access \(bus gone\)\. Try again/);
     expect(runs).toBe(0);
-  });
-});
-
-describe('the built preload', () => {
-  it('exposes exactly the named PanelApi functions, each calling its own channel with its arguments', async () => {
-    const out = join(await mkdtemp(join(tmpdir(), 'ac-preload-')), 'panel-preload.cjs');
-    await buildPreload(out);
-    const exposed: Record<string, Record<string, (...a: unknown[]) => unknown>> = {};
-    const invoked: unknown[][] = [];
-    const electron = {
-      contextBridge: { exposeInMainWorld: (name: string, api: Record<string, (...a: unknown[]) => unknown>) => void (exposed[name] = api) },
-      ipcRenderer: { invoke: (...a: unknown[]) => (invoked.push(a), Promise.resolve()), on: () => undefined, removeListener: () => undefined },
-    };
-    const module = { exports: {} };
-    // The sandboxed preload may require Electron and nothing else.
-    runInNewContext(await readFile(out, 'utf8'), {
-      module,
-      exports: module.exports,
-      require: (name: string) => {
-        if (name === 'electron') return electron;
-        throw new Error(`the preload required ${name}`);
-      },
-    });
-    const api = exposed.assistiveControl ?? {};
-    expect(Object.keys(api).sort()).toEqual([...Object.keys(PANEL_API_CHANNELS), 'onEvent', 'onShellSignal'].sort());
-    for (const [method, channel] of Object.entries(PANEL_API_CHANNELS)) {
-      invoked.length = 0;
-      await api[method]?.('a', 'b');
-      expect(invoked[0]?.[0], method).toBe(channel);
-    }
-    await api.saveKey?.('openai', KEY);
-    expect(invoked.at(-1)).toEqual(['keys:save', 'openai', KEY]);
-  });
-});
-
-describe('panel window', () => {
-  it('is sandboxed, isolated, without Node, and floats above other apps', () => {
-    const o = panelWindowOptions('/app/preload.cjs');
-    expect(o.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: '/app/preload.cjs' });
-    expect(o.alwaysOnTop).toBe(true);
-  });
-
-  it('grants only the microphone, only to the panel', () => {
-    expect(allowPermission('media', PANEL_URL, PANEL_URL)).toBe(true);
-    expect(allowPermission('geolocation', PANEL_URL, PANEL_URL)).toBe(false);
-    expect(allowPermission('media', 'https://example.com/', PANEL_URL)).toBe(false);
   });
 });
 
