@@ -58,10 +58,27 @@ function parseChecked(text: string, options: GrammarOptions): GrammarResult {
   if (!tokenized.ok) return noMatch(tokenized.reason);
   if (tokenized.tokens.length === 0) return noMatch('empty command');
 
-  // German (the language setting) reads by its own tables only (src/intent/grammar/de/).
-  const german = options.language === 'de';
-  const parts = german ? splitChainDe(tokenized.tokens) : splitChain(tokenized.tokens);
-  const segment = german ? parseSegmentDe : parseSegment;
+  if (options.language !== 'de') return parseTokens(text, tokenized.tokens, options, splitChain, parseSegment);
+  // German (the language setting) reads by its own tables (src/intent/grammar/de/). A command in which
+  // it finds no German verb or phrase at all is read as English too: what the assistant itself sends
+  // (the grid's "click at x, y", the numbers' "click 12"), English quick commands, and users and
+  // recognisers that mix the two. A German reading, or a German verb that failed, is never re-read.
+  const german = parseTokens(text, tokenized.tokens, options, splitChainDe, parseSegmentDe);
+  if (german.kind === 'intent' || german.reason !== NO_VERB) return german;
+  return parseTokens(text, tokenized.tokens, options, splitChain, parseSegment);
+}
+
+const NO_VERB = 'no command verb recognised';
+
+/** A command's tokens → an intent, split and read by one language's rules. */
+function parseTokens(
+  text: string,
+  tokens: readonly Token[],
+  options: GrammarOptions,
+  split: (tokens: readonly Token[]) => Token[][],
+  segment: (command: string, tokens: readonly Token[], options: GrammarOptions) => Read<Intent>,
+): GrammarResult {
+  const parts = split(tokens);
   let intent: Intent;
   if (parts.length === 1) {
     const one = segment(text, parts[0] as Token[], options);
@@ -217,7 +234,7 @@ function parseSegment(command: string, raw: readonly Token[], options: GrammarOp
   const windowCommand = matchWindowCommand(command, tokens);
   if (windowCommand !== null) return windowCommand;
   const verb = matchVerb(tokens, 0);
-  if (verb === null) return fail('no command verb recognised');
+  if (verb === null) return fail(NO_VERB);
   const rest = tokens.slice(verb.next);
   switch (verb.kind) {
     case 'open':

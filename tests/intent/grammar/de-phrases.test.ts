@@ -130,13 +130,26 @@ describe('German: chains', () => {
 });
 
 describe('which language is read', () => {
-  it.each(['click Send', 'open Firefox', 'press enter', 'scroll down', 'undo', 'type "hello"', 'what can I click'])(
-    'with German chosen, the English phrasing %s is left to the LLM planner',
+  it.each(['click Send', 'open Firefox', 'press enter', 'scroll down', 'undo', 'type "hello"', 'click at 640, 400', 'what can I click'])(
+    'with German chosen, a command with no German verb is read as English too: %s',
     (text) => {
-      expect(de(text).kind).toBe('no_match');
-      expect(parseCommand(text, { platform: 'linux' }).kind).toBe('intent');
+      expect(de(text)).toEqual(parseCommand(text, { platform: 'linux' }));
+      expect(de(text).kind).toBe('intent');
     },
   );
+
+  it.each([
+    // A German verb that failed is not re-read in English ("start" is an English verb, "öffnen" a German one).
+    ['start Menü öffnen', 'no_match'],
+    ['öffne Firefox then type hello', 'no_match'],
+  ])('a German reading that failed stays failed: %s', (text, kind) => {
+    expect(de(text).kind).toBe(kind);
+  });
+
+  it('the German reading wins where both could read', () => {
+    // "tippe" is German for type, "tap" the English for press: German types.
+    expect(intentOf('tippe "Hallo"')).toEqual({ intent: 'type_text', text: 'Hallo' });
+  });
 
   it.each(['klicke auf Senden', 'öffne Firefox', 'drücke Enter', 'scrolle nach unten', 'rückgängig', 'tippe "Hallo"'])(
     'with English chosen (or no language), the German %s is not the grammar’s',

@@ -182,7 +182,7 @@ function parseVerb(
     case 'web':
       return readWebTarget(withoutArticle(rest)) ?? fail('visit what? say a web address');
     default:
-      return fail('no command verb recognised');
+      return fail('this verb has no German reading');
   }
 }
 

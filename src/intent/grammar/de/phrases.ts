@@ -78,12 +78,12 @@ export const DE_QUESTIONS: ReadonlyMap<string, 'list_applications' | 'get_frontm
   ),
 ]);
 
-/** Scrolling's directions, one or two words ("nach unten", "runter"). */
+/** Scrolling's directions, one or two words ("nach unten", "runter"); "scroll down" as English says it too, since "scroll" is both. */
 export const DE_SCROLL_DIRECTIONS: ReadonlyMap<string, 'up' | 'down' | 'left' | 'right'> = new Map([
-  ...each(['nach unten', 'runter', 'herunter', 'hinunter', 'abwärts', 'unten'], 'down' as const),
-  ...each(['nach oben', 'hoch', 'herauf', 'hinauf', 'rauf', 'aufwärts', 'oben'], 'up' as const),
-  ...each(['nach links', 'links'], 'left' as const),
-  ...each(['nach rechts', 'rechts'], 'right' as const),
+  ...each(['nach unten', 'runter', 'herunter', 'hinunter', 'abwärts', 'unten', 'down'], 'down' as const),
+  ...each(['nach oben', 'hoch', 'herauf', 'hinauf', 'rauf', 'aufwärts', 'oben', 'up'], 'up' as const),
+  ...each(['nach links', 'links', 'left'], 'left' as const),
+  ...each(['nach rechts', 'rechts', 'right'], 'right' as const),
 ]);
 /** "ein bisschen": the default amount. */
 export const DE_SCROLL_SMALL: ReadonlySet<string> = new Set(['ein bisschen', 'ein wenig', 'etwas', 'ein stück', 'leicht']);
