@@ -27,7 +27,8 @@
           "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")"],
           "defines": ["NAPI_CPP_EXCEPTIONS"],
           "sources": ["src/mac/ax_bridge.mm", "src/mac/apps.mm", "src/mac/snapshot.mm", "src/mac/actions.mm", "src/mac/text.mm",
-                      "src/mac/roles.mm", "src/mac/key_grab.mm", "src/mac/key_watch.mm", "src/mac/unicode_typing.mm", "src/mac/text_selection.mm", "src/mac/window.mm"],
+                      "src/mac/roles.mm", "src/mac/key_grab.mm", "src/mac/key_watch.mm", "src/mac/unicode_typing.mm", "src/mac/text_selection.mm", "src/mac/window.mm",
+                      "src/mac/screen_capture.mm"],
           "libraries": ["-framework ApplicationServices", "-framework AppKit", "-framework Carbon", "-framework Foundation"],
           "xcode_settings": {
             "CLANG_CXX_LANGUAGE_STANDARD": "c++17",

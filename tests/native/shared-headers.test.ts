@@ -1,4 +1,4 @@
-// The bridge's platform-free headers (native/ax-bridge/include/generations.h, mac_mapping.h, mac_input.h, mac_apps.h, mac_walk.h),
+// The bridge's platform-free headers (native/ax-bridge/include/generations.h, mac_mapping.h, mac_input.h, mac_apps.h, mac_walk.h, mac_capture.h),
 // compiled and run on Linux: the macOS half includes them too, and it is never compiled here, so
 // what it decides without a Mac is proved by these plain C++ tests (tests/native/cc/*_test.cc).
 // So is the macOS half's src/mac/text_selection.mm, compiled as C++ against a stand-in for the few
@@ -33,6 +33,7 @@ describe('shared C++ headers of the bridge', () => {
     mac_input_test: [],
     mac_apps_test: [],
     mac_walk_test: ['-I', INCLUDE, COMMON],
+    mac_capture_test: ['-I', INCLUDE, COMMON],
     // #import is what Objective-C++ includes with; GCC compiles it in C++ and calls it deprecated.
     mac_text_selection_test: ['-Wno-deprecated', '-I', FAKE_MAC, '-x', 'c++', MAC_TEXT_SELECTION],
   };

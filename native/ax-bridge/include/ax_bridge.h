@@ -220,6 +220,15 @@ struct WindowList {
 // What windowCommand asks of the window manager; `move` takes the frame rectangle.
 extern const std::vector<std::string> kWindowCommands;
 
+// A picture of part of the screen: width × height pixels, RGBA row by row from the top, opaque;
+// `area` is where it is on the screen, in the coordinates of the snapshot's bounds.
+struct Picture {
+  int width = 0;
+  int height = 0;
+  Rect area{0, 0, 0, 0};
+  std::vector<uint8_t> rgba;
+};
+
 enum class EventType { FocusChanged, WindowChanged };
 
 struct Event {
@@ -292,6 +301,14 @@ class Bridge {
   // for show_desktop and hide_desktop); returns once asked, the caller reads the state back.
   virtual Result<Done> windowCommand(uint64_t, const std::string&, const Rect&, const Deadline&) {
     return Error{ErrorCode::Unsupported, "Window commands are not available on this system yet."};
+  }
+  // A picture of the front window of the app with this pid, within `area` (its bounds as the snapshot
+  // gave them). macOS (src/mac/screen_capture.mm): the window server's image of that window alone,
+  // one pixel per point, once the Screen Recording permission is there (PermissionDenied, with the
+  // sentence that says where to allow it, when it is not). Linux takes its pictures in TypeScript
+  // (src/execution/screen/x11-capture.ts), so the bridge does not.
+  virtual Result<Picture> captureWindow(int, const Rect&, const Deadline&) {
+    return Error{ErrorCode::Unsupported, "Pictures of windows are taken through the bridge on macOS only."};
   }
   // Installs (or with nullptr removes) the event handler; the handler runs on the bridge thread.
   virtual Result<Done> setEventHandler(std::function<void(const Event&)> handler) = 0;

@@ -712,6 +712,25 @@ Napi::Value PostKeyChord(const Napi::CallbackInfo& info) {
 }
 
 Napi::Value InputTrusted(const Napi::CallbackInfo& info) { return Napi::Boolean::New(info.Env(), axb::inputTrusted()); }
+
+// A picture of an app's front window (macOS only: Linux takes its pictures in TypeScript).
+Napi::Value CaptureWindow(const Napi::CallbackInfo& info) {
+  double pid = numberArg(info, 0, "pid");
+  axb::Rect area{numberArg(info, 1, "x"), numberArg(info, 2, "y"), numberArg(info, 3, "width"),
+                 numberArg(info, 4, "height")};
+  auto deadline = deadlineArg(info, 5);
+  if (!(pid >= 1 && pid <= 2147483647.0)) throw Napi::TypeError::New(info.Env(), "pid is out of range");
+  return schedule<axb::Picture>(
+      info.Env(), [=](Bridge& b) { return b.captureWindow(static_cast<int>(pid), area, deadline); },
+      [](Napi::Env env, const axb::Picture& p) -> Napi::Value {
+        Napi::Object o = Napi::Object::New(env);
+        o.Set("width", p.width);
+        o.Set("height", p.height);
+        o.Set("area", rectToJs(env, p.area));
+        o.Set("rgba", Napi::Buffer<uint8_t>::Copy(env, p.rgba.data(), p.rgba.size()));
+        return o;
+      });
+}
 #endif
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
@@ -725,6 +744,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("typeUnicode", Napi::Function::New(env, TypeUnicode, "typeUnicode"));
   exports.Set("postKeyChord", Napi::Function::New(env, PostKeyChord, "postKeyChord"));
   exports.Set("inputTrusted", Napi::Function::New(env, InputTrusted, "inputTrusted"));
+  exports.Set("captureWindow", Napi::Function::New(env, CaptureWindow, "captureWindow"));
 #else
   exports.Set("platform", "linux");
 #endif

@@ -56,6 +56,15 @@ export interface NativeBridge {
   postKeyChord?: (virtualKey: number, character: string, flags: number) => void;
   /** macOS only: whether posted input reaches apps (the Accessibility permission). */
   inputTrusted?: () => boolean;
+  /** macOS only: a picture of the front window of `pid` within the area (RGBA rows, opaque; window-capture.ts). */
+  captureWindow?: (pid: number, x: number, y: number, width: number, height: number, deadlineMs: number) => Promise<NativePicture>;
+}
+
+export interface NativePicture {
+  width: number;
+  height: number;
+  area: { x: number; y: number; width: number; height: number };
+  rgba: Uint8Array;
 }
 
 export interface NativeApp {

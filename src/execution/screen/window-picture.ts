@@ -14,7 +14,7 @@ import { isVisible } from '../element-resolution.js';
 import type { Observation } from '../observation.js';
 import { drawPicture, type PictureMark, type Rect } from './picture.js';
 import { encodePng } from './png.js';
-import { CaptureError, captureScreen, type RgbaImage } from './capture.js';
+import { CaptureError, captureScreen, type RgbaImage, type ScreenCaptureOptions } from './capture.js';
 
 /** Cells per side of the grid drawn on a picture. */
 export const PICTURE_GRID_SIZE = 4;
@@ -27,7 +27,7 @@ export interface PictureDeps {
   /** The assistant's own processes: their windows are masked. */
   readonly ownPids: readonly number[];
   /** Stands in for the screen in benchmarks; the real capture otherwise. */
-  readonly capture?: (area: Rect, options: { env: NodeJS.ProcessEnv; deadlineMs: number }) => Promise<RgbaImage & { readonly area: Rect }>;
+  readonly capture?: (area: Rect, options: ScreenCaptureOptions) => Promise<RgbaImage & { readonly area: Rect }>;
 }
 
 export interface PictureRequest {
@@ -89,7 +89,7 @@ export async function takeWindowPicture(deps: PictureDeps, request: PictureReque
   const window = snapshot && frontWindow(snapshot.elements);
   if (!snapshot || !window?.bounds)
     throw new CaptureError(`${request.observation.app} shows no window on the screen to take a picture of: bring it into view, then try again.`);
-  const image = await (deps.capture ?? captureScreen)(window.bounds, { env: deps.env, deadlineMs: CAPTURE_DEADLINE_MS });
+  const image = await (deps.capture ?? captureScreen)(window.bounds, { env: deps.env, deadlineMs: CAPTURE_DEADLINE_MS, pid: request.pid });
   const area = image.area;
   const whole: Rect = { x: 0, y: 0, width: image.width, height: image.height };
   const secure = snapshot.elements.filter((e) => isSecure(e) && e.bounds && e.bounds.width > 0).map((e) => e.bounds as Rect);

@@ -6,6 +6,7 @@
 // snapshot.mm    reading the tree: the walk, each element in one batched read
 // actions.mm     resolving an element id, and performing actions on it
 // text.mm        reading values, typing text, the caret and the selection
+// window.mm      window commands; screen_capture.mm  a picture of an app's front window
 // ax_calls.h     the CF and AX helpers they share
 //
 // UNVERIFIED: never compiled or run by the project (its CI is Debian); see the top of ax_bridge.mm.
@@ -74,6 +75,8 @@ class MacBridge final : public Bridge {
   Result<WindowList> listWindows(const Deadline& deadline) override;
   Result<Done> windowCommand(uint64_t window, const std::string& command, const Rect& frame,
                              const Deadline& deadline) override;
+  // screen_capture.mm (UNVERIFIED)
+  Result<Picture> captureWindow(int pid, const Rect& area, const Deadline& deadline) override;
   Result<Done> setEventHandler(std::function<void(const Event&)> handler) override;
 
  private:
