@@ -15,7 +15,7 @@ import { childrenByParent, iconOf } from './unnamed-place.js';
 
 /** Fields of one line: Enter there activates the window's default button, or submits the form. */
 const SINGLE_LINE_ROLES: ReadonlySet<Role> = new Set<Role>(['text_field', 'search_field', 'password_field', 'combo_box', 'spin_button']);
-const DIALOG_ROLES: ReadonlySet<Role> = new Set<Role>(['dialog', 'alert']);
+export const DIALOG_ROLES: ReadonlySet<Role> = new Set<Role>(['dialog', 'alert']);
 /** What a dialog says: its own name and its texts, never its buttons (an answer is judged by the question). */
 const MESSAGE_ROLES: ReadonlySet<Role> = new Set<Role>(['text', 'heading', 'document']);
 const ITEM_ROLES: ReadonlySet<Role> = new Set<Role>(['list_item', 'tree_item', 'row', 'cell']);
@@ -117,16 +117,19 @@ function contextOf(
 }
 
 /** The dialog's name, description and the texts inside it, in order, bounded. */
-function dialogText(dialog: AxElement, elements: readonly AxElement[], byId: ReadonlyMap<number, AxElement>): string {
-  const inside = (e: AxElement): boolean => {
-    for (let p = e.parent, guard = 0; p !== null && guard < 200; guard++) {
-      if (p === dialog.id) return true;
-      p = byId.get(p)?.parent ?? null;
-    }
-    return false;
-  };
+/** Whether `e` is inside `container` (a descendant, not itself). */
+export function isInside(e: AxElement, container: AxElement, byId: ReadonlyMap<number, AxElement>): boolean {
+  for (let p = e.parent, guard = 0; p !== null && guard < 200; guard++) {
+    if (p === container.id) return true;
+    p = byId.get(p)?.parent ?? null;
+  }
+  return false;
+}
+
+/** What a dialog says: its name, description and texts, never its buttons; at most 600 characters. */
+export function dialogText(dialog: AxElement, elements: readonly AxElement[], byId: ReadonlyMap<number, AxElement>): string {
   const parts = [dialog.name, dialog.description];
-  for (const e of elements) if (MESSAGE_ROLES.has(e.role) && inside(e)) parts.push(e.name, e.value ?? '');
+  for (const e of elements) if (MESSAGE_ROLES.has(e.role) && isInside(e, dialog, byId)) parts.push(e.name, e.value ?? '');
   return parts
     .map((t) => t.trim())
     .filter((t) => t !== '')

@@ -13,6 +13,7 @@ import type { ScreenRect, WindowList, WindowRequest, WindowState } from './acces
 import type { EngineParts } from './engine-parts.js';
 import type { ActOptions } from './engine-types.js';
 import { failure, success, type ActionResult } from './results.js';
+import { closingQuestion } from './closing-dialog.js';
 import { windowRecord } from './undo-record.js';
 import { frameNear, halfOf, monitorIndexOf, onOtherMonitor, usableArea } from './window-geometry.js';
 
@@ -185,7 +186,7 @@ export async function runWindowCommand(parts: EngineParts, action: WindowActionH
   if (action === 'close' && after) {
     // Still there: the app is asking (its own "save changes?" dialog), answered under the dialog rules.
     const asking = after.windows.find((w) => w.pid === window.pid && w.id !== window.id && !list.windows.some((o) => o.id === w.id));
-    if (asking) return success(`${named(window)} asks ${quote(asking.title || 'a question', TITLE_MAX)} before closing: answer it, or say “cancel”.`);
+    if (asking) return closingQuestion(parts, window, asking, named);
     return failure('failed', `${named(window)} did not close: its app may be asking something, or busy. Look at the window, then try again.`);
   }
   return failure(

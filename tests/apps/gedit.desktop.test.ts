@@ -2,16 +2,14 @@
 // planner receives it, and "click Open" through the assistant loop (grammar, real engine) opens the
 // file chooser, read back from gedit's own accessible tree; Escape closes it again.
 // A private desktop: this presses keys, which would race the other desktop tests.
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enterDesktopSession, startDesktopSession, type DesktopSession } from '../../scripts/desktop-session.js';
 import { AssistantLoop } from '../../src/agent/assistant-loop.js';
 import { createElementsCommand } from '../../src/cli/elements-command.js';
 import { openDesktopEngine } from '../../src/compose/desktop-engine.js';
-import { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxSnapshot } from '../../src/execution/accessibility/types.js';
 import { captureIo } from '../cli/cli-fixtures.js';
-import { activateWindow, desktopSkipReason, startApp, stopApps, until } from '../support/desktop.js';
+import { desktopSkipReason, stopApps, until } from '../support/desktop.js';
+import { startGedit, type GeditSession } from './gedit-session.js';
 
 const skip = desktopSkipReason();
 
@@ -19,36 +17,22 @@ const skip = desktopSkipReason();
 const chooser = (s: AxSnapshot) => s.elements.find((e) => (e.role === 'dialog' || e.role === 'window') && /open/i.test(e.name));
 
 describe.skipIf(skip !== '')('gedit: listing its window and "click Open"', () => {
-  let session: DesktopSession;
-  let bridge: AxBridge;
-  let gedit: ChildProcess;
-  let pid = 0;
+  let started: GeditSession | undefined;
   let loop: AssistantLoop;
 
-  const snapshot = (): Promise<AxSnapshot> => bridge.snapshot({ pid, deadlineMs: 5000 });
+  const snapshot = (): Promise<AxSnapshot> => {
+    if (!started) throw new Error('gedit did not start');
+    return started.snapshot();
+  };
 
   beforeAll(async () => {
-    session = await startDesktopSession();
-    enterDesktopSession(session.env);
-    bridge = AxBridge.open();
-    expect((await bridge.permission({ prompt: true })).state).toBe('granted');
-    // Its own instance: without --standalone a gedit already running elsewhere would open the window.
-    gedit = startApp('gedit', ['--standalone']);
-    pid = gedit.pid ?? 0;
-    await bridge.waitForApp({ pid }, { timeoutMs: 30_000 });
-    await until(
-      'the gedit window',
-      async () => ((await snapshot().catch(() => undefined))?.elements.some((e) => e.role === 'text_area') ? true : undefined),
-      30_000,
-    );
-    await activateWindow(' - gedit$');
-    await until('gedit in front', async () => ((await bridge.frontmostApp().catch(() => undefined))?.pid === pid ? true : undefined), 10_000);
+    started = await startGedit();
     loop = new AssistantLoop({ engine: openDesktopEngine(process.env), emit: () => undefined, confirm: async () => 'declined' });
   }, 60_000);
 
   afterAll(async () => {
     await stopApps();
-    await session?.stop();
+    await started?.session.stop();
   });
 
   it('`elements` lists the window: its Open, New and Save buttons and the text area, numbered', async () => {
