@@ -116,7 +116,6 @@ function contextOf(
   return out;
 }
 
-/** The dialog's name, description and the texts inside it, in order, bounded. */
 /** Whether `e` is inside `container` (a descendant, not itself). */
 export function isInside(e: AxElement, container: AxElement, byId: ReadonlyMap<number, AxElement>): boolean {
   for (let p = e.parent, guard = 0; p !== null && guard < 200; guard++) {
@@ -126,7 +125,7 @@ export function isInside(e: AxElement, container: AxElement, byId: ReadonlyMap<n
   return false;
 }
 
-/** What a dialog says: its name, description and texts, never its buttons; at most 600 characters. */
+/** The dialog's name, description and the texts inside it, in order, bounded; never its buttons. */
 export function dialogText(dialog: AxElement, elements: readonly AxElement[], byId: ReadonlyMap<number, AxElement>): string {
   const parts = [dialog.name, dialog.description];
   for (const e of elements) if (MESSAGE_ROLES.has(e.role) && isInside(e, dialog, byId)) parts.push(e.name, e.value ?? '');
