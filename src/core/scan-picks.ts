@@ -96,14 +96,16 @@ export class ScanPicks {
     return overrideMethods(engine, { click: element('click'), doubleClick: element('doubleClick'), rightClick: element('rightClick'), typeText });
   }
 
-  /** The ranking of the numbers `view` shows, likeliest first; undefined while nothing is known of its app or the moment. */
+  /** The ranking of the numbers `view` shows, likeliest first; undefined while nothing known touches them (the rows are scanned). */
   ranking(view: OverlayView): readonly RankedTarget[] | undefined {
     if (view.grid) return undefined;
     const history = this.picks.get(view.app) ?? [];
     const last = this.last && (this.last.app === undefined || this.last.app === view.app) ? this.last : undefined;
     const missed = this.missed && (this.missed.app === undefined || this.missed.app === view.app) ? this.missed.name : undefined;
     const context = scanContext(view.marks, { ...(last ? { last } : {}), ...(missed ? { missed } : {}) });
-    if (history.length === 0 && !context.plannerOrder && context.lastTargetId === undefined) return undefined;
+    // Picks of this app none of which is shown (another window of it) say nothing: the rows keep the layout.
+    const picked = new Set(history.map(targetKey));
+    if (!view.marks.some((m) => picked.has(targetKey(m))) && !context.plannerOrder && context.lastTargetId === undefined) return undefined;
     return rankTargets(view.marks, { history, ...context });
   }
 

@@ -13,6 +13,7 @@ import { createSecretStore } from '../../src/config/secret-store.js';
 import { createSettingsStore, defaultSettings } from '../../src/config/settings.js';
 import { SCAN_PICKS_FILE_NAME } from '../../src/config/scan-picks-file.js';
 import { startCore, type RunningCore } from '../../src/core/core-process.js';
+import { ScanPicks } from '../../src/core/scan-picks.js';
 import type { LiveElementFacts } from '../../src/execution/engine-types.js';
 import type { Observation, ObservedPlace } from '../../src/execution/observation.js';
 import { RpcPeer } from '../../src/shared/contracts/core-rpc.js';
@@ -164,6 +165,20 @@ describe('the predictive scan’s memory in the core', () => {
     expect(await keptAfter(on, onDir, 'click 8')).toBeUndefined();
     expect(await keptAfter(on, onDir, 'click Inbox')).toMatch(/"Inbox"/);
     expect(await keptAfter(on, onDir, 'click Inbox')).not.toMatch(/Password/);
+  });
+
+  it('ranks nothing for a window of the app where none of its picks is shown: the rows keep the layout', async () => {
+    const picks = new ScanPicks({
+      read: async () => new Map([['Mail', [{ role: 'button', label: 'Find', count: 3, last: 1 }]]]),
+      write: async () => undefined,
+      enabled: () => true,
+      latest: () => undefined,
+    });
+    const mark = (id: number, label: string) => ({ id, role: 'button', label, x: id * 40, y: 0, width: 30, height: 20 });
+    await picks.settled();
+    expect(picks.ranking({ app: 'Mail', marks: [mark(1, 'Compose'), mark(2, 'Discard')] })).toBeUndefined();
+    expect(picks.ranking({ app: 'Mail', marks: [mark(1, 'Compose'), mark(2, 'Find')] })?.[0]?.id).toBe(2);
+    expect(picks.ranking({ app: 'Editor', marks: [mark(1, 'Find')] })).toBeUndefined();
   });
 
   it('counts a click by name before any numbers were shown, under the app in front', async () => {
