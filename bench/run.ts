@@ -14,6 +14,7 @@ import { benchCli } from './cli.js';
 import { benchEffortStats } from './effort-stats.js';
 import { benchListening } from './listening.js';
 import { benchOrdinal } from './ordinal.js';
+import { benchLanguages } from './languages.js';
 import { benchTextUnits } from './text-units.js';
 import { benchProviders } from './providers.js';
 import { benchScan } from './scan.js';
@@ -51,6 +52,14 @@ const SECTIONS: readonly Section[] = [
     () => {
       for (const { name, timing } of benchOrdinal()) {
         console.log(`  ${name.padEnd(44)} median ${formatMs(timing.medianMs)}   p99 ${formatMs(timing.p99Ms)}`);
+      }
+    },
+  ],
+  [
+    'a second language (issue #32 item 6): risk words of every language per label, answers per utterance',
+    () => {
+      for (const { name, timing } of benchLanguages()) {
+        console.log(`  ${name.padEnd(48)} median ${formatMs(timing.medianMs)}   p99 ${formatMs(timing.p99Ms)}`);
       }
     },
   ],
