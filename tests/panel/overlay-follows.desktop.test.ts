@@ -1,10 +1,10 @@
 // "Show numbers" never shows stale numbers (issue #29 item 5): the bridge keeps its mirror of the
 // app between observations, so a window that changed must still be read as it is now. The AX
 // fixture's window is changed from outside the assistant — a button destroyed (its tree changes),
-// a button added (GTK sends no event for it), the window moved and resized (bounds change, and GTK
-// says nothing about it) — and after each
-// change "show numbers" draws exactly the window's actionable elements at the bounds a walk of the
-// live tree gives (AT-SPI read without the app's cache or the bridge's mirror).
+// a button added (GTK sends no event for it), a list scrolled (GTK sends no showing change for what
+// comes into sight), the window moved and resized (bounds change, and GTK says nothing about it) —
+// and after each change "show numbers" draws exactly the window's actionable elements at the bounds
+// a walk of the live tree gives (AT-SPI read without the app's cache or the bridge's mirror).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,44 @@ describe.skipIf(skip !== '')('the numbers follow a window that changed', () => {
         ).toBe(present);
         for (const mark of view.marks) expect(walked.filter((e) => e.name === mark.label).map((e) => e.bounds)).toContainEqual(boxOf(mark));
       }
+    } finally {
+      await many.stop();
+      await activateWindow(WINDOW);
+    }
+  });
+
+  it('a view scrolled (GTK sends no showing change for what scrolls into sight) numbers what it shows now', async () => {
+    const many = await openFixture('ax', fixture.bridge, { args: ['--many', '400', '--toggle'], ready: 'Toggle', front: false });
+    await activateWindow('^AX Many$');
+    try {
+      const items = (elements: readonly AxElement[]): Set<string> =>
+        new Set(elements.filter((e) => e.role === 'button' && e.name.startsWith('Item ')).map((e) => e.name));
+      const liveMany = async (): Promise<readonly AxElement[]> =>
+        (await fixture.bridge.snapshot({ pid: many.pid, useCache: false, useMirror: false })).elements;
+      // Twice: the second is drawn from the bridge's mirror of the app.
+      await showNumbers();
+      const before = await showNumbers();
+      const shownBefore = items(await liveMany());
+      expect(before.marks.some((m) => shownBefore.has(m.label))).toBe(true);
+      // The user scrolls the list (here the test, through AT-SPI): a page further down.
+      const snap = await fixture.bridge.snapshot({ pid: many.pid });
+      const bar = snap.elements.find((e) => e.role === 'scroll_bar' && e.bounds && e.bounds.height > e.bounds.width);
+      if (!bar) throw new Error('no vertical scroll bar in AX Many');
+      await fixture.bridge.setValue({ generation: snap.generation, id: bar.id }, '400');
+      const pane = snap.elements.find((e) => e.id === bar.parent)?.bounds;
+      if (!pane) throw new Error('no scroll pane around the scroll bar');
+      // The buttons that came into sight, whole inside the pane.
+      const { walked, came } = await until('the list to scroll', async () => {
+        const live = await liveMany();
+        const inSight = live.filter(
+          (e) => e.role === 'button' && !shownBefore.has(e.name) && e.bounds && e.bounds.y >= pane.y && e.bounds.y + e.bounds.height <= pane.y + pane.height,
+        );
+        return inSight.length > 0 ? { walked: live, came: inSight.map((e) => e.name) } : undefined;
+      });
+      const view = await showNumbers();
+      const labels = view.marks.map((m) => m.label);
+      for (const name of came) expect(labels, `${name} came into sight`).toContain(name);
+      for (const mark of view.marks) expect(walked.filter((e) => e.name === mark.label).map((e) => e.bounds)).toContainEqual(boxOf(mark));
     } finally {
       await many.stop();
       await activateWindow(WINDOW);

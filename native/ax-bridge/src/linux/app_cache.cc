@@ -86,13 +86,19 @@ void LinuxBridge::indexItems(Tree& t, const std::string& bus) {
 }
 
 // Reads again the elements the app said changed. False when reading the whole cache is the
-// better answer: too many changed, one did not answer, or its child count changed.
+// better answer: too many changed, one did not answer, its child count changed, or a view scrolled.
 bool LinuxBridge::refreshMirror(Mirror& m, const ChangeLog& changes, const Deadline& deadline) {
   if (changes.paths.size() * kMirrorReadShare > m.items.size()) return false;
   std::vector<size_t> which;
   for (const auto& path : changes.paths) {
     auto found = m.at.find(path);
-    if (found != m.at.end()) which.push_back(found->second);  // elements the cache never held stay out
+    if (found == m.at.end()) continue;  // elements the cache never held stay out
+    // GTK says which children of a scrolled view are showing by where the view is scrolled to, and
+    // sends no state change for them when it scrolls: only its scroll bar's value changes. The
+    // mirror's showing states are then stale, and the app is read whole (reading the states of the
+    // scroll pane's items one by one took as long as the whole cache for 1,500 of them).
+    if (m.items[found->second].role == ATSPI_ROLE_SCROLL_BAR) return false;
+    which.push_back(found->second);
   }
   if (which.empty()) return true;
   std::vector<Info> infos(which.size());
