@@ -2,7 +2,7 @@
 // shell-harness.ts): the permission checks the core asks of main, the panel's requests relayed to
 // the core and its events back, a core that dies and is started again, and quitting.
 import { describe, expect, it, vi } from 'vitest';
-import { fake, macAccess, quit, running, setup } from './shell-harness.js';
+import { fake, macAccess, panelEvent, quit, running, setup } from './shell-harness.js';
 
 describe('permission checks asked by the core', () => {
   it('Linux: main asks the core process, where the bridge is, and answers with the command that turns accessibility on', async () => {
@@ -46,8 +46,6 @@ describe('permission checks asked by the core', () => {
 });
 
 describe('panel requests reach the core process', () => {
-  const panelEvent = (window: { webContents: unknown & { mainFrame: unknown } }) => ({ sender: window.webContents, senderFrame: window.webContents.mainFrame });
-
   it('relays a request from the panel to the core and its answer back; refuses another sender', async () => {
     const { window } = await running(await setup());
     const core = fake().state.forks[0];

@@ -81,6 +81,12 @@ export async function running(s: Setup, platform: NodeJS.Platform = 'darwin', mo
   return { shell, window };
 }
 
+/** The invoke event of a request from the panel's own main frame. */
+export const panelEvent = (window: { webContents: unknown & { mainFrame: unknown } }) => ({
+  sender: window.webContents,
+  senderFrame: window.webContents.mainFrame,
+});
+
 export const notices = (window: { webContents: { sent: [string, unknown][] } }) =>
   window.webContents.sent.filter(([, e]) => (e as { code?: string }).code === 'shell_notice').map(([, e]) => (e as { message: string }).message);
 

@@ -3,10 +3,19 @@
 // "hide numbers", the next action or Esc, a confirmation's outline, the switch keys held by the core
 // or captured as shortcuts, and the overlay following the switch highlight.
 import { describe, expect, it, vi } from 'vitest';
-import { fake, notices, running, setup } from './shell-harness.js';
+import { fake, notices, panelEvent, running, setup } from './shell-harness.js';
+
+/** Space and Enter as switches on Linux, held by a core on X11 (it holds every key asked). */
+async function heldByTheCore() {
+  fake().state.holdKeys = (keys) => ({ held: keys, problems: [] });
+  const switchAccess = { enabled: true, mode: 'step', selectInput: 'Space', moveInput: 'Enter' };
+  const { window, shell } = await running(await setup({ switchAccess }), 'linux');
+  const core = fake().state.forks[0];
+  await vi.waitFor(() => expect(shell.switches.active).toEqual(['Space', 'Enter']));
+  return { window, shell, core };
+}
 
 describe('the numbered overlay and the switch keys (issue #9)', () => {
-  const panelEvent = (window: { webContents: unknown & { mainFrame: unknown } }) => ({ sender: window.webContents, senderFrame: window.webContents.mainFrame });
   const MARKS = [
     { id: 1, role: 'button', label: 'Send', x: 100, y: 200, width: 80, height: 30 },
     { id: 2, role: 'text_field', label: 'To', x: 100, y: 250, width: 300, height: 30 },
@@ -147,12 +156,7 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
   });
 
   it('the core holds the switch keys while another app has the keyboard: each press and release reaches the panel; the panel focused lets go', async () => {
-    // A core on X11: it holds every key asked.
-    fake().state.holdKeys = (keys) => ({ held: keys, problems: [] });
-    const switchAccess = { enabled: true, mode: 'step', selectInput: 'Space', moveInput: 'Enter' };
-    const { window, shell } = await running(await setup({ switchAccess }), 'linux');
-    const core = fake().state.forks[0];
-    await vi.waitFor(() => expect(shell.switches.active).toEqual(['Space', 'Enter']));
+    const { window, core } = await heldByTheCore();
     expect(core?.holds).toEqual([['Space', 'Enter']]);
     // No global shortcut takes Space or Enter: the hold is the core's.
     expect([...fake().state.shortcuts.keys()]).toEqual(['CommandOrControl+Shift+Space']);
@@ -177,11 +181,7 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
   });
 
   it('never stranded (issue #31): a switch press brings a hidden panel back without the focus; while the core restarts the shell holds the switch keys and a press reaches the panel', async () => {
-    fake().state.holdKeys = (keys) => ({ held: keys, problems: [] });
-    const switchAccess = { enabled: true, mode: 'step', selectInput: 'Space', moveInput: 'Enter' };
-    const { window, shell } = await running(await setup({ switchAccess }), 'linux');
-    const core = fake().state.forks[0];
-    await vi.waitFor(() => expect(shell.switches.active).toEqual(['Space', 'Enter']));
+    const { window, core } = await heldByTheCore();
     window.hide();
     core?.emit('message', { kind: 'notify', method: 'switch:key', args: [{ key: 'Space', edge: 'down' }] });
     await vi.waitFor(() => expect(window.visible).toBe(true));
@@ -248,7 +248,6 @@ describe('the numbered overlay and the switch keys (issue #9)', () => {
 });
 
 describe('the overlay follows the switch highlight (issue #9)', () => {
-  const panelEvent = (window: { webContents: unknown & { mainFrame: unknown } }) => ({ sender: window.webContents, senderFrame: window.webContents.mainFrame });
   const MARKS = [{ id: 1, role: 'button', label: 'Send', x: 100, y: 200, width: 80, height: 30 }];
 
   it('redraws the numbers with the highlighted ones once the core accepted the request; nothing when the numbers are down', async () => {
