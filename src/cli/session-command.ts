@@ -14,6 +14,8 @@ import { guideTitle } from '../shared/command-guide.js';
 import { quote } from '../shared/text/quote.js';
 import { sessionCommand as panelWord } from '../shared/session-commands.js';
 import { commandGuide } from '../intent/grammar/command-guide.js';
+import { DE_SESSION_GROUP } from '../intent/grammar/de/command-guide-de.js';
+import type { Language } from '../shared/language.js';
 import { withUserCommands, type UserCommand } from '../intent/user-commands.js';
 import type { ConfirmCallback } from '../agent/assistant-loop.js';
 import { Dialogue } from '../agent/dialogue.js';
@@ -35,10 +37,10 @@ Needs a terminal; in a script use "assistive-control run".`;
 const PROMPT = '> ';
 
 /** "what can I say" at the prompt: the grammar's own guide, one group a line; the panel's own words left out. */
-function guideLines(own: readonly UserCommand[]): string {
-  const guide = withUserCommands(commandGuide(undefined), own);
+function guideLines(own: readonly UserCommand[], language: Language): string {
+  const guide = withUserCommands(commandGuide(undefined, { language }), own);
   const groups = guide.groups
-    .filter((g) => g.title !== 'The assistant itself')
+    .filter((g) => g.title !== 'The assistant itself' && g.title !== DE_SESSION_GROUP.title)
     .map((g) => `  ${g.title}: ${g.examples.join('; ')}${g.alsoSaid.length > 0 ? ` (also: ${g.alsoSaid.join(', ')})` : ''}`);
   return [
     guideTitle(guide),
@@ -125,13 +127,13 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
       // "stop" typed while a command runs (and no question waits) stops it, as Ctrl-C does; "pause" and "go on" pace a long run.
       const lines = new Lines(rl, (line) => {
         if (!controller) return false;
-        const word = panelWord(line);
+        const word = panelWord(line, settings.language);
         if (word === 'pause' || word === 'go_on') {
           const reply = word === 'pause' ? loop.longRun.pause() : loop.longRun.goOn();
           io.stderr.write(`${reply.message}\n`);
           return true;
         }
-        if (line.trim().toLowerCase() !== 'stop') return false;
+        if (word !== 'stop') return false;
         controller.abort();
         return true;
       });
@@ -201,18 +203,18 @@ export function createSessionCommand(deps: RunDeps): CliCommand {
           const text = line.text.trim();
           if (text === '') continue;
           if (LEAVE.has(text.toLowerCase())) break;
-          if (panelWord(text) === 'help') {
-            io.stdout.write(`${guideLines((await userCommands.commands()).commands)}\n`);
+          if (panelWord(text, settings.language) === 'help') {
+            io.stdout.write(`${guideLines((await userCommands.commands()).commands, settings.language)}\n`);
             continue;
           }
           // "pause" and "go on" with nothing running: said so, never planned.
-          const pace = panelWord(text);
+          const pace = panelWord(text, settings.language);
           if (pace === 'pause' || pace === 'go_on') {
             io.stderr.write(`${(pace === 'pause' ? loop.longRun.pause() : loop.longRun.goOn()).message}\n`);
             continue;
           }
           // "my commands": the panel opens its list; here it is printed, as `commands list` prints it.
-          if (panelWord(text) === 'user_commands') {
+          if (panelWord(text, settings.language) === 'user_commands') {
             writeCommandList(userCommands.path, await userCommands.commands(), io);
             continue;
           }

@@ -178,7 +178,7 @@ export class PanelSession {
       // An input while a task runs (an answer, a pause, Stop) counts for that task.
       this.effort.add(effort);
       // Answered here, before any planner: Stop never waits for (or reaches) an LLM.
-      const own = sessionCommand(command);
+      const own = sessionCommand(command, this.deps.language?.());
       if (own === 'stop') return this.stop();
       // While dictating, "continue" or "pause" alone is text for the field (no long run goes then).
       if ((own === 'pause' || own === 'go_on') && !this.dictating) return paceWord(own, this.loop.longRun, this.dialogue, startedAt);
@@ -329,6 +329,7 @@ export class PanelSession {
         const fresh = reply.outcome === 'done' && seen !== undefined && seen !== before ? seen : undefined;
         guide = commandGuide(fresh ? guideVocabulary(fresh) : undefined, {
           platform: promptPlatform(process.platform),
+          ...(this.deps.language ? { language: this.deps.language() } : {}),
           // Offered to be run with one press: only what runs without asking.
           keep: (intent) => classifyRisk(intent).level === 'harmless',
         });

@@ -22,7 +22,7 @@ import type { CommandGuide, GuideGroup } from '../shared/command-guide.js';
 import { entryOf, lineColumn, nodeAt, parseJsonText, type JsonNode } from '../shared/text/json-text.js';
 import { MAX_COMMAND_PHRASE_LENGTH, unsafeText } from '../shared/limits.js';
 import { quote } from '../shared/text/quote.js';
-import { sessionCommand } from '../shared/session-commands.js';
+import { sessionCommandInAnyLanguage } from '../shared/session-commands.js';
 import { describeIntent } from './describe.js';
 import { INTENT_KINDS, Intent, LIMITS } from './schema.js';
 import { describeIssues } from './validator.js';
@@ -143,7 +143,7 @@ export function readCommandEdit(text: string): { kind: 'save' | 'forget'; phrase
 export function reservedPhrase(say: string, options: ReadOptions = {}): string | undefined {
   const plain = say.replace(SLOT_RE, 'x');
   if (
-    sessionCommand(plain) !== undefined ||
+    sessionCommandInAnyLanguage(plain) !== undefined ||
     LANGUAGES.some((language) => readConfirmationAnswer(plain, language) !== undefined) ||
     options.reserved?.(plain) ||
     readCommandEdit(plain) !== undefined

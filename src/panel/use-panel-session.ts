@@ -74,7 +74,7 @@ export function usePanelSession({
    */
   const send = async (command: string, via: AnswerChannel = 'typed', startedAt?: number): Promise<void> => {
     const trimmed = command.trim();
-    const own = sessionCommand(trimmed);
+    const own = sessionCommand(trimmed, language);
     // While a command runs and asks nothing, only "stop" (it stops that one), "pause", "go on" and "what can I say" go.
     // While it waits for a confirmation, any text goes: the session answers it or says what to say.
     if (!trimmed || (waiting.kind === 'running' && own !== 'stop' && own !== 'help' && own !== 'pause' && own !== 'go_on')) return;

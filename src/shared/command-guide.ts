@@ -3,6 +3,7 @@
  * as plain data that crosses from the core to the panel in a `command_guide` event. Built in
  * src/intent/grammar/command-guide.ts from the grammar's own tables; every example shown parses.
  */
+import type { Language } from './language.js';
 
 /** One group of commands: what it does, examples to say, and the other words the grammar takes for its verb. */
 export interface GuideGroup {
@@ -15,6 +16,8 @@ export interface GuideGroup {
 export interface CommandGuide {
   /** The app the examples were taken from; absent when they are generic. */
   readonly app?: string;
+  /** The language of the examples and titles (issue #32 item 6); absent: English. */
+  readonly language?: Language;
   /** What the guide is for now: everything, only the answers to what waits, or the mouse grid's words while it is up. */
   readonly scope: 'commands' | 'confirmation' | 'question' | 'running' | 'grid';
   readonly groups: readonly GuideGroup[];
@@ -32,6 +35,7 @@ export function guideTitle(guide: CommandGuide): string {
     case 'grid':
       return 'The mouse grid is up: say a cell’s number to zoom in, then “click”.';
     case 'commands':
+      if (guide.language === 'de') return guide.app ? `Was du sagen kannst, mit Beispielen aus „${guide.app}“.` : 'Was du sagen kannst, mit Beispielen.';
       return guide.app ? `What you can say, with examples from “${guide.app}”.` : 'What you can say, with examples.';
   }
 }

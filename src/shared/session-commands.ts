@@ -6,7 +6,12 @@
  * over the screen or the front window (issue #29; what is said to the grid is src/shared/grid-words.ts);
  * bringing a hidden panel back (issue #31: a voice user must never be stranded without it); the
  * switch scan one step slower or faster (issue #31), which the panel does itself and saves.
+ * Each language has its table; the English one is here.
  */
+import { DE_SESSION_WORDS } from './lang/de/session-words.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language.js';
+import { withUmlautSpellings } from './text/umlauts.js';
+
 export type SessionCommand =
   | 'stop'
   | 'pause'
@@ -90,18 +95,45 @@ const PHRASES: Readonly<Record<string, SessionCommand>> = {
   'speed up the scan': 'scan_faster',
 };
 
+/** German's phrases, every command with its own (the type says so), each also without umlauts. */
+const DE_WORDS: Readonly<Record<SessionCommand, readonly string[]>> = DE_SESSION_WORDS;
+const DE_PHRASES: Readonly<Record<string, SessionCommand>> = Object.fromEntries(
+  (Object.entries(DE_WORDS) as Array<[SessionCommand, readonly string[]]>).flatMap(([command, phrases]) =>
+    withUmlautSpellings(phrases).map((p) => [p, command]),
+  ),
+);
+
+/** Each language's phrases (German's in src/shared/lang/de/session-words.ts). */
+const TABLES: Readonly<Record<Language, Readonly<Record<string, SessionCommand>>>> = { en: PHRASES, de: DE_PHRASES };
+
+/** A phrase's command in one table; own keys only: "constructor" is no command. */
+const lookUp = (table: Readonly<Record<string, SessionCommand>>, phrase: string): SessionCommand | undefined =>
+  Object.hasOwn(table, phrase) ? table[phrase] : undefined;
+
 /**
- * The session command a text is (case, spaces, a final full stop, "!" or "?" and "please" ignored,
- * with the comma speech-to-text writes beside it: "Stop, please."), if any.
+ * The session command a text is in `language` (case, spaces, a final full stop, "!" or "?" and
+ * "please" / "bitte" ignored, with the comma speech-to-text writes beside it: "Stop, please."), if
+ * any. With German chosen the English words count too, as the grammar's and the answers' do; stop
+ * works in every language whatever is chosen ("stop", "stopp", "halt"): it must never go unheard.
  */
-export function sessionCommand(text: string): SessionCommand | undefined {
+export function sessionCommand(text: string, language: Language = DEFAULT_LANGUAGE): SessionCommand | undefined {
   const phrase = text
     .toLowerCase()
     .trim()
     .replace(/[.!?]+$/u, '')
-    .replace(/^please,?\s+|,?\s+please$/gu, '')
+    .replace(/^(?:please|bitte),?\s+|,?\s+(?:please|bitte)$/gu, '')
     .replace(/\s+/gu, ' ')
     .trim();
-  // Own keys only: "constructor" is no command.
-  return Object.hasOwn(PHRASES, phrase) ? PHRASES[phrase] : undefined;
+  const own = lookUp(TABLES[language], phrase) ?? (language === 'en' ? undefined : lookUp(PHRASES, phrase));
+  if (own !== undefined) return own;
+  return LANGUAGES.some((l) => lookUp(TABLES[l], phrase) === 'stop') ? 'stop' : undefined;
+}
+
+/** The session command a text is in any language: a user's own command may be named after none of them. */
+export function sessionCommandInAnyLanguage(text: string): SessionCommand | undefined {
+  for (const language of LANGUAGES) {
+    const command = sessionCommand(text, language);
+    if (command !== undefined) return command;
+  }
+  return undefined;
 }

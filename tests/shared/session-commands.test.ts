@@ -73,7 +73,7 @@ describe('sessionCommand', () => {
     expect(sessionCommand(text)).toBe(command);
   });
 
-  it.each(['stop the music', 'click stop', 'show numbers in Firefox', 'numbers', 'help menu', 'please', '', '   ', 'stop stop', 'sto p', 'stopp', 'stop, it'])(
+  it.each(['stop the music', 'click stop', 'show numbers in Firefox', 'numbers', 'help menu', 'please', '', '   ', 'stop stop', 'sto p', 'stop, it'])(
     'is no session command when the phrase is part of a longer command, or less: %j',
     (text) => {
       expect(sessionCommand(text)).toBeUndefined();

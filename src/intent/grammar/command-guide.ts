@@ -12,8 +12,11 @@ import type { CommandGuide, GuideGroup } from '../../shared/command-guide.js';
 import { CONFIRM_PHRASES, CANCEL_PHRASES } from '../../shared/answer-words.js';
 import type { Role } from '../../shared/roles.js';
 import type { Intent } from '../schema.js';
-import { parseCommand, VERB_PHRASES, type GrammarOptions, type VerbKind } from './grammar-planner.js';
+import { parseCommand, VERB_PHRASES, type GrammarOptions, type VerbKind, type VerbPhrase } from './grammar-planner.js';
+import { DE_ANSWER_GROUP, DE_OTHER_GROUPS, DE_SESSION_GROUP, DE_VERB_GROUPS } from './de/command-guide-de.js';
+import { DE_VERB_PHRASES } from './de/words.js';
 import { TEXT_TARGET_ROLES } from './lexicon.js';
+import { ex, type Example, type GroupSpec, type Names } from './guide-spec.js';
 import { readTextEdit } from './verbs-edit.js';
 
 /** An element of the app in front, as an observation lists it. */
@@ -47,26 +50,6 @@ export interface GuideOptions extends GrammarOptions {
   readonly keep?: (intent: Intent) => boolean;
 }
 
-/** What an example must parse to: the intent kind, and for app examples the label it must keep whole. */
-interface Example {
-  readonly say: string;
-  readonly intent: Intent['intent'];
-  readonly label?: string;
-}
-
-/** Names taken from the app: what can be clicked, and the fields that take text. */
-interface Names {
-  readonly app: string;
-  readonly clickable: readonly string[];
-  readonly fields: readonly string[];
-}
-
-interface GroupSpec {
-  readonly title: string;
-  readonly generic: readonly Example[];
-  readonly fromApp?: (names: Names) => readonly Example[];
-}
-
 const CLICKABLE: ReadonlySet<string> = new Set<Role>([
   'button',
   'toggle_button',
@@ -82,8 +65,6 @@ const CLICKABLE: ReadonlySet<string> = new Set<Role>([
 const LABEL_MAX = 32;
 /** Examples from the app per group. */
 const FROM_APP = 2;
-
-const ex = (say: string, intent: Intent['intent'], label?: string): Example => ({ say, intent, ...(label === undefined ? {} : { label }) });
 
 /**
  * One group per verb kind of the grammar, in the order a new user needs them. A group's first generic
@@ -229,11 +210,11 @@ export const CHOICE_EXAMPLES: readonly string[] = ['the second one', '2'];
  * The verb's other words from the grammar's table ("start", "launch", "switch to"), each once
  * ("left click" and "leftclick" are one), without the ones the examples already use.
  */
-function alsoSaid(kind: VerbKind, examples: readonly string[]): string[] {
+function alsoSaid(kind: VerbKind, examples: readonly string[], phrases: readonly VerbPhrase[]): string[] {
   const key = (words: string): string => words.toLowerCase().replace(/[- ]/g, '');
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const verb of VERB_PHRASES) {
+  for (const verb of phrases) {
     if (verb.kind !== kind) continue;
     const words = verb.words.join(' ');
     const k = key(words);
@@ -272,7 +253,13 @@ function appNames(vocabulary: GuideVocabulary): Names {
   };
 }
 
-function group(spec: GroupSpec, kind: VerbKind | undefined, names: Names | undefined, options: GuideOptions): GuideGroup | undefined {
+function group(
+  spec: GroupSpec,
+  kind: VerbKind | undefined,
+  names: Names | undefined,
+  options: GuideOptions,
+  phrases: readonly VerbPhrase[],
+): GuideGroup | undefined {
   const fromApp =
     names && spec.fromApp
       ? spec
@@ -284,25 +271,35 @@ function group(spec: GroupSpec, kind: VerbKind | undefined, names: Names | undef
   // Examples from the app take the place of the group's first generic one (the same shape with a made-up name).
   const examples = (fromApp.length > 0 ? [...fromApp, ...generic.slice(1)] : generic).map((e) => e.say);
   if (examples.length === 0) return undefined;
-  return { title: spec.title, examples, alsoSaid: kind ? alsoSaid(kind, examples) : [] };
+  return { title: spec.title, examples, alsoSaid: kind ? alsoSaid(kind, examples, phrases) : [] };
 }
 
-/** The whole guide: every group of the grammar, then the panel's own commands and the answers. */
+/** The whole guide: every group of the grammar, then the panel's own commands and the answers; in German when the language is. */
 export function commandGuide(vocabulary: GuideVocabulary | undefined, options: GuideOptions = {}): CommandGuide {
   const names = vocabulary ? appNames(vocabulary) : undefined;
-  const verbGroups = (Object.keys(VERB_GROUPS) as VerbKind[]).map((kind) => group(VERB_GROUPS[kind], kind, names, options));
-  const otherGroups = OTHER_GROUPS.map((spec) => group(spec, undefined, names, options));
+  const german = options.language === 'de';
+  const verbs: Partial<Readonly<Record<VerbKind, GroupSpec>>> = german ? DE_VERB_GROUPS : VERB_GROUPS;
+  const phrases = german ? DE_VERB_PHRASES : VERB_PHRASES;
+  const verbGroups = (Object.keys(verbs) as VerbKind[]).map((kind) => group(verbs[kind] as GroupSpec, kind, names, options, phrases));
+  const otherGroups = (german ? DE_OTHER_GROUPS : OTHER_GROUPS).map((spec) => group(spec, undefined, names, options, phrases));
   const groups = [...verbGroups, ...otherGroups].filter((g): g is GuideGroup => g !== undefined);
+  // Editing a field's text is read in English only (verbs-edit.ts); the German guide leaves it out.
+  const tail: GuideGroup[] = german
+    ? [
+        { ...DE_SESSION_GROUP, alsoSaid: [] },
+        { ...DE_ANSWER_GROUP, alsoSaid: [] },
+      ]
+    : [
+        { title: TEXT_EDIT_GROUP, examples: [...TEXT_EDIT_EXAMPLES], alsoSaid: [] },
+        ...ownCommandsGroup(options.ownCommands),
+        { title: 'The assistant itself', examples: [...SESSION_EXAMPLES], alsoSaid: [] },
+        { title: 'Answer a confirmation or a question', examples: [...CONFIRM_EXAMPLES, ...CANCEL_EXAMPLES, ...CHOICE_EXAMPLES], alsoSaid: [] },
+      ];
   return {
     ...(vocabulary && names && (names.clickable.length > 0 || names.fields.length > 0) ? { app: vocabulary.app } : {}),
+    ...(german ? { language: 'de' as const } : {}),
     scope: 'commands',
-    groups: [
-      ...groups,
-      { title: TEXT_EDIT_GROUP, examples: [...TEXT_EDIT_EXAMPLES], alsoSaid: [] },
-      ...ownCommandsGroup(options.ownCommands),
-      { title: 'The assistant itself', examples: [...SESSION_EXAMPLES], alsoSaid: [] },
-      { title: 'Answer a confirmation or a question', examples: [...CONFIRM_EXAMPLES, ...CANCEL_EXAMPLES, ...CHOICE_EXAMPLES], alsoSaid: [] },
-    ],
+    groups: [...groups, ...(german ? ownCommandsGroup(options.ownCommands) : []), ...tail],
   };
 }
 

@@ -15,6 +15,7 @@ import { RpcPeer, type MessageLink, type RpcHandler } from './core-rpc.js';
 import { ASSISTANT_STATUSES, INTENT_SOURCES, OUTCOMES, SESSION_MODES, type AssistantEvent } from './events.js';
 import { REQUEST_CHANNELS, type RequestChannel } from './ipc-contract.js';
 import { permissionKind, permissionStatus } from '../permissions.js';
+import { LANGUAGES } from '../language.js';
 import { RISK_LEVELS } from '../risk-level.js';
 import { Settings } from '../settings-schema.js';
 import { SWITCH_INPUTS } from '../switch-access.js';
@@ -39,6 +40,7 @@ export interface SideSpec {
 const riskSummary = z.object({ level: z.enum(RISK_LEVELS), reason: z.string() });
 const commandGuide = z.object({
   app: z.string().optional(),
+  language: z.enum(LANGUAGES).optional(),
   scope: z.enum(['commands', 'confirmation', 'question', 'running', 'grid']),
   groups: z.array(z.object({ title: z.string(), examples: z.array(z.string()), alsoSaid: z.array(z.string()) })),
 });

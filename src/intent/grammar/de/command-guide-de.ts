@@ -1,0 +1,94 @@
+/**
+ * "Was kann ich sagen" (issue #32 item 6): the German guide's groups, titles and examples. The guide
+ * is built by command-guide.ts as the English one is: every example is parsed by the German grammar
+ * before it is shown, and the other ways to say a verb come from the German verb table.
+ */
+import type { VerbKind } from '../lexicon.js';
+import { ex, type GroupSpec } from '../guide-spec.js';
+
+/** One group per German verb kind, in the order a new user needs them. */
+export const DE_VERB_GROUPS: Partial<Readonly<Record<VerbKind, GroupSpec>>> = {
+  click: {
+    title: 'Einen Knopf, Link oder Tab klicken',
+    generic: [ex('klicke auf Senden', 'click_element'), ex('klicke auf den Knopf OK', 'click_element'), ex('klicke 12', 'click_element')],
+    fromApp: (n) => n.clickable.map((l) => ex(`klicke auf ${l}`, 'click_element', l)),
+  },
+  type: {
+    title: 'Text schreiben',
+    generic: [
+      ex('tippe "Hallo" in das Feld Suche', 'type_text'),
+      ex('tippe "Hallo"', 'type_text'),
+      ex('buchstabiere groß Anton Berta Bindestrich 4', 'type_text'),
+    ],
+    fromApp: (n) => n.fields.map((l) => ex(`tippe "Hallo" in das Feld ${l}`, 'type_text', l)),
+  },
+  press: {
+    title: 'Tasten drücken',
+    generic: [ex('drücke Eingabe', 'press_key'), ex('drücke Umschalt+Tab', 'press_key'), ex('drücke Tab 3 mal', 'sequence')],
+  },
+  open: {
+    title: 'Ein Programm öffnen oder zu ihm wechseln',
+    generic: [ex('wechsle zu Dateien', 'open_application'), ex('öffne Firefox', 'open_application')],
+    fromApp: (n) => [ex(`wechsle zu ${n.app}`, 'open_application')],
+  },
+  scroll: {
+    title: 'Scrollen',
+    generic: [
+      ex('scrolle nach unten', 'scroll'),
+      ex('scrolle 3 mal nach oben', 'scroll'),
+      ex('scrolle ein bisschen nach unten', 'scroll'),
+      ex('Seite nach unten', 'press_key'),
+    ],
+  },
+  double: {
+    title: 'Doppelklicken',
+    generic: [ex('doppelklicke auf Bericht', 'double_click_element')],
+    fromApp: (n) => n.clickable.map((l) => ex(`doppelklicke auf ${l}`, 'double_click_element', l)),
+  },
+  right: {
+    title: 'Rechtsklick (das Menü eines Elements)',
+    generic: [ex('rechtsklick auf Bericht', 'right_click_element')],
+    fromApp: (n) => n.clickable.map((l) => ex(`rechtsklick auf ${l}`, 'right_click_element', l)),
+  },
+  back: { title: 'Eine Seite zurück', generic: [ex('zurück', 'press_key')] },
+  forward: { title: 'Eine Seite vorwärts', generic: [ex('vorwärts', 'press_key')] },
+  web: {
+    title: 'Eine Webseite öffnen',
+    generic: [ex('öffne example.com', 'open_url'), ex('gehe zu https://example.org', 'open_url'), ex('besuche www.example.net', 'open_url')],
+  },
+};
+
+/** The commands said as a whole phrase. */
+export const DE_OTHER_GROUPS: readonly GroupSpec[] = [
+  {
+    title: 'Fragen zum Bildschirm',
+    generic: [
+      ex('was ist auf dem Bildschirm', 'get_screen_elements'),
+      ex('was kann ich klicken', 'get_screen_elements'),
+      ex('welche App ist das', 'get_frontmost_app'),
+      ex('welche Apps sind offen', 'list_applications'),
+    ],
+  },
+  {
+    title: 'Bearbeiten: rückgängig, kopieren, einfügen, speichern',
+    generic: ['rückgängig', 'wiederholen', 'kopieren', 'ausschneiden', 'einfügen', 'alles auswählen', 'speichern', 'suchen'].map((say) => ex(say, 'press_key')),
+  },
+  { title: 'Tabs', generic: [ex('neuer Tab', 'press_key'), ex('Tab schließen', 'press_key')] },
+  {
+    title: 'Fenster',
+    generic: [
+      ex('Fenster maximieren', 'window_command'),
+      ex('Fenster nach links', 'window_command'),
+      ex('wechsle zum Fenster Budget', 'window_command'),
+      ex('zeige den Schreibtisch', 'window_command'),
+    ],
+  },
+  { title: 'Mehrere Schritte auf einmal', generic: [ex('öffne Dateien, dann tippe "Bericht"', 'sequence')] },
+];
+
+/** What the assistant itself answers (src/shared/lang/de/session-words.ts), and the answers to what it asks. */
+export const DE_SESSION_GROUP = {
+  title: 'Der Assistent selbst',
+  examples: ['zeige Nummern', 'verstecke Nummern', 'Raster zeigen', 'stopp', 'was kann ich sagen'],
+};
+export const DE_ANSWER_GROUP = { title: 'Eine Bestätigung oder Frage beantworten', examples: ['ja', 'bestätigen', 'nein', 'abbrechen', 'die zweite', '2'] };

@@ -1,0 +1,59 @@
+/**
+ * The session's own words in German (issue #32 item 6): what src/shared/session-commands.ts answers
+ * before any planner — stop, pause and go on, the numbers, the mouse grid, the panel, "what can I
+ * say", the user's commands and the scan's speed — as German says them. The whole text is one of
+ * these phrases (lowercase, "bitte" and the final punctuation gone); each also counts written without
+ * umlauts ("hoer auf").
+ */
+
+/** Each session command's German phrases (session-commands.ts checks that every command has its own). */
+export const DE_SESSION_WORDS = {
+  stop: ['stopp', 'stop', 'halt', 'anhalten', 'hör auf', 'aufhören', 'stopp das', 'halt stopp'],
+  pause: ['pause', 'pausieren', 'pausiere', 'warte', 'warte mal', 'moment'],
+  go_on: ['weiter', 'mach weiter', 'weitermachen', 'fortsetzen', 'setze fort', 'fahre fort'],
+  show_numbers: ['zeige nummern', 'zeig nummern', 'zeige die nummern', 'zeig die nummern', 'nummern zeigen', 'nummern anzeigen', 'nummern einblenden'],
+  hide_numbers: [
+    'verstecke nummern',
+    'verstecke die nummern',
+    'versteck die nummern',
+    'nummern verstecken',
+    'nummern ausblenden',
+    'blende die nummern aus',
+    'nummern schließen',
+  ],
+  show_grid: [
+    'raster zeigen',
+    'zeige raster',
+    'zeige das raster',
+    'zeig das raster',
+    'raster anzeigen',
+    'raster einblenden',
+    'mausraster',
+    'zeige das mausraster',
+  ],
+  show_window_grid: ['raster im fenster', 'raster auf dem fenster', 'fensterraster', 'zeige das raster im fenster', 'zeige das raster auf dem fenster'],
+  hide_grid: [
+    'raster verbergen',
+    'verberge das raster',
+    'raster verstecken',
+    'verstecke das raster',
+    'raster ausblenden',
+    'blende das raster aus',
+    'raster schließen',
+    'schließe das raster',
+  ],
+  show_panel: ['panel zeigen', 'zeige das panel', 'zeig das panel', 'panel anzeigen', 'hol das panel zurück', 'zeige assistive control'],
+  help: [
+    'was kann ich sagen',
+    'was kann ich jetzt sagen',
+    'was soll ich sagen',
+    'hilfe',
+    'befehle zeigen',
+    'zeige die befehle',
+    'zeig die befehle',
+    'welche befehle gibt es',
+  ],
+  user_commands: ['meine befehle', 'zeige meine befehle', 'zeig meine befehle', 'meine befehle bearbeiten', 'meine befehle öffnen'],
+  scan_slower: ['langsamer', 'langsamer scannen', 'langsamer abtasten'],
+  scan_faster: ['schneller', 'schneller scannen', 'schneller abtasten'],
+} as const;

@@ -1,0 +1,56 @@
+// The session's own words in German (issue #32 item 6): each command's German phrases, English still
+// counting when German is chosen, and stop heard in every language whatever is chosen.
+import { describe, expect, it } from 'vitest';
+import { sessionCommand, sessionCommandInAnyLanguage } from '../../src/shared/session-commands.js';
+
+describe('German session words', () => {
+  it.each([
+    ['stopp', 'stop'],
+    ['Halt!', 'stop'],
+    ['hör auf', 'stop'],
+    ['hoer auf', 'stop'],
+    ['Pause', 'pause'],
+    ['mach weiter', 'go_on'],
+    ['zeige Nummern', 'show_numbers'],
+    ['Nummern zeigen', 'show_numbers'],
+    ['verstecke Nummern', 'hide_numbers'],
+    ['Nummern ausblenden.', 'hide_numbers'],
+    ['Raster zeigen', 'show_grid'],
+    ['zeige das Raster im Fenster', 'show_window_grid'],
+    ['Raster verbergen', 'hide_grid'],
+    ['Raster schließen', 'hide_grid'],
+    ['Raster schliessen', 'hide_grid'],
+    ['Panel zeigen', 'show_panel'],
+    ['hol das Panel zurück', 'show_panel'],
+    ['Was kann ich sagen?', 'help'],
+    ['Hilfe', 'help'],
+    ['bitte, Hilfe', 'help'],
+    ['meine Befehle', 'user_commands'],
+    ['langsamer', 'scan_slower'],
+    ['schneller', 'scan_faster'],
+    // English still counts with German chosen.
+    ['show numbers', 'show_numbers'],
+    ['what can I say', 'help'],
+  ])('%s → %s', (text, command) => {
+    expect(sessionCommand(text, 'de')).toBe(command);
+  });
+
+  it.each(['stopp das Video', 'zeige Nummern nicht', 'Hilfe beim Drucken', 'klicke auf Hilfe', 'weiter unten', 'Raster'])(
+    'a sentence that only contains one is none: %s',
+    (text) => {
+      expect(sessionCommand(text, 'de')).toBeUndefined();
+    },
+  );
+
+  it('with English chosen, only stop is heard in German too', () => {
+    for (const stop of ['stopp', 'halt', 'hör auf', 'stop']) expect(sessionCommand(stop, 'en')).toBe('stop');
+    for (const other of ['zeige Nummern', 'Hilfe', 'weiter', 'Raster zeigen']) expect(sessionCommand(other, 'en')).toBeUndefined();
+    expect(sessionCommand('show numbers')).toBe('show_numbers');
+  });
+
+  it('a user’s command may be named after no session word of any language', () => {
+    expect(sessionCommandInAnyLanguage('zeige Nummern')).toBe('show_numbers');
+    expect(sessionCommandInAnyLanguage('hide the grid')).toBe('hide_grid');
+    expect(sessionCommandInAnyLanguage('zeige meine Fotos')).toBeUndefined();
+  });
+});
