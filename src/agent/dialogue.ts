@@ -15,6 +15,7 @@
  * - each question is answered once: the next "yes" finds nothing waiting.
  */
 import type { AnswerChannel, AnswerRoute, Waiting } from '../shared/answer-words.js';
+import type { AnswerSentences } from '../shared/lang/answer-table.js';
 import { confirmationHint, questionHint, routeAnswer } from '../shared/answer-words.js';
 import type { AssistantEvent } from '../shared/contracts/events.js';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/language.js';
@@ -207,11 +208,13 @@ export class Dialogue {
     }
   }
 
-  private language(): Language {
+  /** The user's language now (the setting, read each time). */
+  language(): Language {
     return this.deps.language?.() ?? DEFAULT_LANGUAGE;
   }
 
-  private sentences() {
+  /** What the dialogue says, in the user's language now. */
+  sentences(): AnswerSentences {
     return answerSentencesFor(this.language());
   }
 

@@ -24,7 +24,9 @@ export interface PromptAsk {
 
 export async function confirmAtPrompt(dialogue: Dialogue, request: ConfirmationRequest, signal: AbortSignal, ask: PromptAsk): Promise<ConfirmAnswer> {
   const answered = dialogue.confirm(request, signal);
-  let line = await ask.first(`${request.risk.reason} ${request.summary} Do it? [y/N] `);
+  // The prompt in the user's language (its answers count in English too: "y" still says yes).
+  const doIt = dialogue.sentences().doItPrompt;
+  let line = await ask.first(`${request.risk.reason} ${request.summary} ${doIt}`);
   for (;;) {
     if (line === undefined) dialogue.abandon();
     else if (line.text.trim() === '') dialogue.press(request.id, 'cancel');
@@ -32,7 +34,7 @@ export async function confirmAtPrompt(dialogue: Dialogue, request: ConfirmationR
       const heard = dialogue.hear(line.text, line.at === undefined ? { via: 'typed' } : { via: 'typed', startedAt: line.at });
       if (heard.kind === 'pass' && heard.route === 'stop') ask.stop();
       if (heard.kind === 'not_an_answer') {
-        line = await ask.again(`${heard.message}\nDo it? [y/N] `);
+        line = await ask.again(`${heard.message}\n${doIt}`);
         continue;
       }
     }

@@ -54,6 +54,8 @@ export interface AnswerSentences {
   begunBefore(heard: string, via: 'typed' | 'spoken', hint: string): string;
   /** Nobody answered in time (`wait` from `howLong`). */
   unanswered(wait: string): string;
+  /** The terminal prompt's question after a confirmation's summary; its default (Enter alone) is no. */
+  readonly doItPrompt: string;
   /** A wait as said in a sentence: "2 minutes", "45 Sekunden". */
   howLong(ms: number): string;
 }

@@ -99,6 +99,7 @@ export const DE_ANSWER_SENTENCES: AnswerSentences = {
     `${heard} ${via === 'spoken' ? 'wurde gesagt, bevor die Frage gestellt war' : 'wurde begonnen, bevor die Frage erschien'}, beantwortet sie also nicht, und nichts ist passiert. ${hint}`.trim(),
   unanswered: (wait) =>
     `Niemand hat innerhalb von ${wait} geantwortet, also wurde es abgebrochen und nichts ist passiert. Gib den Befehl noch einmal, um wieder gefragt zu werden.`,
+  doItPrompt: 'Ausführen? [j/N] ',
   howLong: (ms) => {
     if (ms >= 60_000 && ms % 60_000 === 0) return ms === 60_000 ? 'einer Minute' : `${ms / 60_000} Minuten`;
     const seconds = Math.max(1, Math.round(ms / 1000));

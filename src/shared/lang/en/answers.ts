@@ -81,6 +81,7 @@ export const EN_ANSWER_SENTENCES: AnswerSentences = {
   begunBefore: (heard, via, hint) =>
     `${heard} ${via === 'spoken' ? 'was said before the question was asked' : 'was begun before the question appeared'}, so it does not answer it and nothing was done. ${hint}`.trim(),
   unanswered: (wait) => `Nobody answered within ${wait}, so it was cancelled and nothing was done. Give the command again to be asked again.`,
+  doItPrompt: 'Do it? [y/N] ',
   howLong: (ms) => {
     if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
     const seconds = Math.max(1, Math.round(ms / 1000));
