@@ -1,232 +1,24 @@
-// Switch access end to end: the built panel in Debian's Chromium with Playwright's fake clock, wired
-// through PanelSession to the real loop and engine acting on the loop fixture app. Each flow is
-// driven with real key presses of the switch (Space, Enter, F13 through the shell's signal) and its
-// presses are counted; effects are read back from the app through AT-SPI. Screenshots go to
-// artifacts/panel/, and axe-core checks every scanning state (WCAG 2.2 AA).
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { execFile, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopGridAreas } from '../../src/core/grid-areas.js';
+// Switch access end to end with one switch (the bench: switch-panel-harness.ts): the built panel in
+// Chromium with a fake clock, on the real loop and engine acting on the loop fixture app. Quick and
+// recent commands, confirmations, the scan's timing, the numbers and the mouse grid, stopping a run,
+// and a press bound to the entry it went down on. Two switches and dictation are
+// switch-two.desktop.test.ts; the views switch-views.desktop.test.ts; the keys held while another app
+// has the keyboard switch-held-keys.desktop.test.ts. Effects are read back through AT-SPI; each
+// scanning state passes axe-core (WCAG 2.2 AA).
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN, pathTo } from './grid-path.js';
-import { buildPanel } from '../../scripts/build-panel.js';
-import { AssistantLoop, type PlannerAvailability } from '../../src/agent/assistant-loop.js';
-import { createDesktopEngine, openDesktopEngine } from '../../src/compose/desktop-engine.js';
-import { SwitchKeyHold } from '../../src/execution/input/switch-keys.js';
-import { SwitchShortcuts } from '../../src/main/shortcuts/switch-shortcut.js';
-import { createSecretStore, type KeyringBackend } from '../../src/config/secret-store.js';
-import { UserCommandsFile } from '../../src/compose/user-commands.js';
-import { createSettingsStore, defaultSettings, type Settings } from '../../src/config/settings.js';
-import { SETTINGS_FILE_NAME } from '../../src/config/settings-path.js';
 import { createPlanner } from '../../src/intent/providers/create-planner.js';
-import { tapObservations } from '../../src/core/overlay-marks.js';
-import { PanelSession } from '../../src/core/panel-session.js';
-import { createPermissionChecker } from '../../src/shared/permission-checker.js';
-import { linuxPermissions } from '../../src/main/permissions-linux.js';
-import { DEFAULT_SWITCH_SETTINGS, type SwitchSettings } from '../../src/shared/switch-access.js';
 import { TOO_SOON } from '../../src/panel/switch/switch-press.js';
 import { startScriptedLlm } from '../agent/scripted-llm.js';
-import type { LlmServer } from '../intent/llm-loopback.js';
-import type { AssistantEvent } from '../../src/shared/contracts/events.js';
-import { activateWindow, desktopSkipReason, startFixtureApp, stopApp, until, readNamedValue } from '../support/desktop.js';
-import { openLoopFixture, type LoopFixture } from '../support/loop-fixture.js';
-import { axeViolations, openPanel, withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
+import { desktopSkipReason, until } from '../support/desktop.js';
+import { withLargeTextHighContrast, type PanelBrowser } from '../support/panel-browser.js';
+import { BASE, FIRST_PAUSE, INTERVAL, SETTLE, useSwitchBench } from './switch-panel-harness.js';
 
 const skip = desktopSkipReason();
-const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
-
-const INTERVAL = 1000;
-const FIRST_PAUSE = 500;
-/** A press this soon after a question appears does nothing (issue #27): the default, which the panel uses until its settings contract carries the setting. */
-const SETTLE = DEFAULT_SWITCH_SETTINGS.questionSettleMs;
-const BASE: Required<SwitchSettings> = {
-  ...DEFAULT_SWITCH_SETTINGS,
-  enabled: true,
-  scanIntervalMs: INTERVAL,
-  firstItemPauseMs: FIRST_PAUSE,
-  scanLoops: 2,
-  ignoreRepeatMs: 0,
-  holdMs: 0,
-  stopHoldMs: 2000,
-};
 
 describe.skipIf(skip !== '')('switch access in the panel, on the real loop and desktop', () => {
-  let fixture: LoopFixture;
-  let bundleDir: string;
-  let planner: () => Promise<PlannerAvailability> = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
-  const servers: LlmServer[] = [];
-  const opened: PanelBrowser[] = [];
-  /** Every event the cores emitted, in order (the `mode` events say when dictation is on). */
-  const coreEvents: AssistantEvent[] = [];
-
-  /** A counter label's number, read through AT-SPI with the default snapshot (the app's cache where it has one). */
-  async function counter(prefix: string): Promise<number> {
-    const label = (await fixture.bridge.snapshot({ pid: fixture.app.pid ?? 0 })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
-    if (!label) throw new Error(`no label ${prefix}`);
-    return Number(label.name.slice(prefix.length));
-  }
-
-  /** A panel over its own settings file and session (each test group gets the switch settings it needs). */
-  async function open(
-    switchAccess: Required<SwitchSettings>,
-    quickCommands: readonly string[],
-    more: {
-      readonly settings?: Partial<Settings>;
-      readonly chromiumArgs?: readonly string[];
-      readonly switchKeys?: SwitchKeyHold;
-      /** The settings folder (a new one when absent), where a test may have put a commands file. */
-      readonly dir?: string;
-    } = {},
-  ): Promise<PanelBrowser> {
-    // The core's engine: with the switch keys held, it lets go of them while it types them itself.
-    const switchKeys = more.switchKeys;
-    const engine = tapObservations(openDesktopEngine(process.env, switchKeys ? () => createDesktopEngine(process.env, { switchKeys }) : undefined));
-    const dir = more.dir ?? (await mkdtemp(join(tmpdir(), 'ac-switch-settings-')));
-    const settings = createSettingsStore({ dir });
-    const saved: Settings = {
-      ...defaultSettings(),
-      provider: 'grammar',
-      onboardingDone: true,
-      switchAccess,
-      quickCommands: [...quickCommands],
-      ...more.settings,
-    };
-    await settings.save(saved);
-    const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
-    const ref: { browser?: PanelBrowser } = {};
-    const session = new PanelSession({
-      createLoop: (confirm) =>
-        new AssistantLoop({
-          engine: engine.engine,
-          confirm,
-          emit: (e) => {
-            coreEvents.push(e);
-            ref.browser?.push(e);
-          },
-          planner: () => planner(),
-        }),
-      settings,
-      secrets: createSecretStore({ backend: noKeys }),
-      permissions: createPermissionChecker(linuxPermissions({ bridgePermission: (deadlineMs) => fixture.bridge.permission({ deadlineMs }) })),
-      planner: () => planner(),
-      latestObservation: engine.latest,
-      userCommands: new UserCommandsFile({ dir }),
-      // The mouse grid (issue #29), as the core composes it; its answers that run no loop reach the page as the loop's do.
-      gridAreas: desktopGridAreas({ bridge: fixture.bridge, engine: engine.engine }),
-      emit: (e) => {
-        coreEvents.push(e);
-        ref.browser?.push(e);
-      },
-    });
-    const browser = await openPanel({
-      bundleDir,
-      artifactsDir: ARTIFACTS,
-      session: () => session,
-      ...(more.chromiumArgs ? { chromiumArgs: more.chromiumArgs } : {}),
-      // Fake timers from the first script on, paused: the test moves time, so the scan timing is exact.
-      beforeLoad: async (page) => {
-        await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
-        await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'));
-      },
-    });
-    ref.browser = browser;
-    opened.push(browser);
-    return browser;
-  }
-
-  beforeAll(async () => {
-    fixture = await openLoopFixture();
-    bundleDir = await mkdtemp(join(tmpdir(), 'ac-switch-panel-'));
-    await buildPanel(bundleDir);
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const p of opened) await p.close();
-    await Promise.all(servers.map((s) => s.close()));
-    await fixture?.close();
-  });
-
-  /** Helpers over one panel. */
-  function driver(panel: PanelBrowser) {
-    const page = panel.page;
-    /** Moves the page's fake clock; real time passes too, so promises and the core's replies settle. */
-    const tick = async (ms = 50) => {
-      await page.clock.runFor(ms);
-      await new Promise((r) => setTimeout(r, 20));
-    };
-    /** What the scan bar shows: the entries, and which is highlighted. */
-    const scan = () =>
-      page.evaluate(() => {
-        const doc = (
-          globalThis as unknown as {
-            document: { querySelectorAll: (s: string) => ArrayLike<{ textContent: string | null; getAttribute: (a: string) => string | null }> };
-          }
-        ).document;
-        const items = Array.from(doc.querySelectorAll('.scan-item'));
-        const label = (e: { textContent: string | null } | undefined) => e?.textContent ?? '';
-        return {
-          items: items.map((e) => label(e)),
-          current: label(items.find((e) => e.getAttribute('aria-current') === 'true')),
-        };
-      });
-    const current = async () => (await scan()).current;
-    const status = () => page.getByRole('status').textContent();
-    const scanStatus = () => page.getByTestId('scan-status').textContent();
-    /** Keys Playwright's keyboard does not name (F13–F24) go in through the DevTools protocol, as real key events. */
-    const cdp = page.context().newCDPSession(page);
-    const key = async (type: 'keyDown' | 'keyUp', name: string) => {
-      const f = /^F(\d+)$/.exec(name);
-      if (!f) return type === 'keyDown' ? page.keyboard.down(name) : page.keyboard.up(name);
-      await (await cdp).send('Input.dispatchKeyEvent', { type, key: name, code: name, windowsVirtualKeyCode: 111 + Number(f[1]) });
-    };
-    /** One switch press: down, held `holdMs`, up. */
-    const press = async (name = ' ', holdMs = 50) => {
-      await key('keyDown', name);
-      await tick(holdMs);
-      await key('keyUp', name);
-      await tick();
-    };
-    /** Lets the clock run until the scan bar is ready (effects and the first replies). */
-    const settle = async (until: () => Promise<boolean>, what: string) => {
-      for (let i = 0; i < 200; i++) {
-        if (await until()) return;
-        await tick(10);
-      }
-      throw new Error(`timed out waiting for ${what}`);
-    };
-    /** Lets the scan run (50 ms at a time, up to 15 s) until `label` is highlighted. */
-    const reach = async (label: string) => {
-      for (let i = 0; i < 300; i++) {
-        if ((await current()) === label) return;
-        await tick(50);
-      }
-      throw new Error(`timed out waiting for ${label}; the scan shows ${JSON.stringify(await scan())}`);
-    };
-    const send = async (command: string) => {
-      const input = page.getByRole('textbox', { name: 'Command' });
-      await input.fill(command);
-      // Typing in the command box is not the switch (Enter is not mapped here).
-      await input.press('Enter');
-    };
-    /** Screenshot, then axe-core (whose own timers need the fake clock to move while it runs). */
-    const checkState = async (name: string) => {
-      await panel.screenshot(name);
-      let done = false;
-      const violations = axeViolations(page).finally(() => {
-        done = true;
-      });
-      // 1 ms steps: axe's own zero-delay timers run, while the scan's highlight barely moves.
-      while (!done) {
-        await page.clock.runFor(1);
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      expect(await violations, name).toEqual([]);
-    };
-    return { page, tick, scan, current, status, scanStatus, press, settle, reach, send, checkState };
-  }
+  const bench = useSwitchBench();
+  const { open, driver, counter } = bench;
 
   describe('one switch (Space), automatic scanning', () => {
     let d: ReturnType<typeof driver>;
@@ -382,7 +174,9 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
 
     /** "show grid" sent, and the scan on its cells: the cells to Increment, the count before, and the readers of the scan and the zooms. */
     const gridScan = async () => {
-      const target = (await fixture.bridge.snapshot({ pid: fixture.app.pid ?? 0 })).elements.find((e) => e.role === 'button' && e.name === 'Increment')?.bounds;
+      const target = (await bench.fixture().bridge.snapshot({ pid: bench.fixture().app.pid ?? 0 })).elements.find(
+        (e) => e.role === 'button' && e.name === 'Increment',
+      )?.bounds;
       if (!target) throw new Error('no Increment button');
       const path = pathTo(SCREEN, target);
       const before = await counter('Count: ');
@@ -463,8 +257,8 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
 
     it('holding the switch stops a running command, and "stop" typed while it runs stops it without reaching the LLM', async () => {
       const server = await startScriptedLlm('openai', [{ fail: 'hang' }, { fail: 'hang' }]);
-      servers.push(server);
-      planner = async () => ({
+      bench.servers.push(server);
+      bench.planner = async () => ({
         kind: 'ready',
         planner: createPlanner({ provider: 'openai', baseURL: server.baseURL, apiKey: 'sk-switch-test', model: 'gpt-test' }),
         budgetMs: 60_000,
@@ -494,7 +288,7 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       await d.settle(async () => (await d.status()) === 'Status: Ready', 'the typed stop');
       expect(server.requests.length).toBe(asked);
       expect(server.requests.map((r) => JSON.stringify(r.body)).join('\n')).not.toMatch(/"stop"/);
-      planner = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
+      bench.planner = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
 
       // Held with nothing running: it says so, and nothing is selected or sent.
       const sent = panel.crossings.length;
@@ -543,10 +337,10 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
       let release = (): void => undefined;
       const held = new Promise<void>((r) => (release = r));
       const server = await startScriptedLlm('openai', []);
-      servers.push(server);
+      bench.servers.push(server);
       server.setScenario('scripted');
       server.script = () => ({ plan: { intent: 'click_element', element: { label: 'Accept' } }, after: held });
-      planner = async () => ({
+      bench.planner = async () => ({
         kind: 'ready',
         planner: createPlanner({ provider: 'openai', baseURL: server.baseURL, apiKey: 'sk-switch-test', model: 'gpt-test' }),
         budgetMs: 60_000,
@@ -571,377 +365,8 @@ describe.skipIf(skip !== '')('switch access in the panel, on the real loop and d
         await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
         expect(await d.page.locator('.entry-confirmation .answer').last().textContent()).toBe('You cancelled.');
       } finally {
-        planner = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
+        bench.planner = async () => ({ kind: 'none', message: 'No AI planner in this test.' });
       }
-    });
-  });
-
-  describe('dictation by one switch (issue #18)', () => {
-    it('Dictate comes after the commands: one press starts dictation (the core says so); Stop dictation is then first, and one press ends it', async () => {
-      const panel = await open(BASE, ['click Increment']);
-      const d = driver(panel);
-      await d.settle(async () => (await d.current()) === 'Quick commands ›2 presses', 'the scan to start');
-      expect((await d.scan()).items).toEqual(['Quick commands ›2 presses', 'Dictate1 press', 'Settings1 press', 'Your commands1 press']);
-      // The highlight comes to Dictate after the first entry's pause and one interval.
-      await d.settle(async () => (await d.current()) === 'Dictate1 press', 'the highlight on Dictate');
-      const seen = coreEvents.length;
-      const modes = () => coreEvents.slice(seen).filter((e) => e.type === 'mode');
-      await d.press();
-      await d.settle(async () => modes().length > 0, 'the core to change mode');
-      expect(modes()).toEqual([expect.objectContaining({ type: 'mode', mode: 'dictation' })]);
-      expect(await d.scanStatus()).toContain('“Dictate” took 1 press.');
-      // The panel follows the core: its button, and the scan with the way out first.
-      await d.settle(async () => (await d.current()) === 'Stop dictation1 press', 'Stop dictation first');
-      expect((await d.scan()).items).toEqual(['Stop dictation1 press', 'Corrections ›2 presses']);
-      expect(await d.page.getByRole('button', { name: 'Stop dictating' }).count()).toBe(1);
-      await d.checkState('switch-09-dictating');
-      await d.press();
-      await d.settle(async () => modes().length > 1, 'the core to leave dictation');
-      expect(modes()[1]).toMatchObject({ type: 'mode', mode: 'commands' });
-      await d.settle(async () => (await d.scan()).items.includes('Dictate1 press'), 'Dictate again');
-      expect(await d.page.getByRole('button', { name: 'Dictate' }).count()).toBe(1);
-    });
-  });
-
-  describe('tremor filters and two switches', () => {
-    let d: ReturnType<typeof driver>;
-    let panel: PanelBrowser;
-    beforeAll(async () => {
-      // Two switches: F13 moves (it also works from other apps), Enter selects.
-      panel = await open({ ...BASE, mode: 'step', selectInput: 'Enter', moveInput: 'F13', holdMs: 300, ignoreRepeatMs: 500 }, [
-        'click Increment',
-        'scroll down',
-        'show numbers',
-      ]);
-      d = driver(panel);
-      await d.settle(async () => (await d.current()).startsWith('Quick commands'), 'the scan to start');
-      // Nothing in the command box has the focus: Enter is the switch here, not Send.
-      await d.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { blur?: () => void } | null } }).document.activeElement?.blur?.());
-    }, 60_000);
-
-    it('the highlight waits for the move switch; a short press is ignored; a quick second press is ignored', async () => {
-      await d.tick(INTERVAL * 5);
-      expect(await d.current()).toBe('Quick commands ›2 presses'); // no automatic moves with two switches
-      await d.press('Enter', 300); // held long enough: into the group
-      expect(await d.current()).toBe('click Increment');
-      await d.press('F13', 300); // moves (too soon after the select: ignored)
-      expect(await d.current()).toBe('click Increment');
-      await d.tick(500);
-      await d.press('F13', 100); // too short for hold-before-select
-      expect(await d.current()).toBe('click Increment');
-      await d.press('F13', 300);
-      expect(await d.current()).toBe('scroll down');
-      expect(await d.scanStatus()).toBe('Presses so far: 2.');
-      await d.checkState('switch-06-two-switches');
-    });
-
-    it('a global switch press from the shell moves too (no hold time is known for it)', async () => {
-      await d.tick(600);
-      await panel.signal({ kind: 'switch', input: 'F13' });
-      await d.tick();
-      expect(await d.current()).toBe('show numbers');
-      await panel.signal({ kind: 'switch', input: 'F13' }); // within ignore-repeat
-      await d.tick();
-      expect(await d.current()).toBe('show numbers');
-    });
-
-    it('with two switches a recent command is select, select for the newest (2 presses) and one move more for the next', async () => {
-      await d.tick(600);
-      await d.press('F13', 300); // wraps to click Increment
-      await d.tick(600);
-      const before = await counter('Count: ');
-      await d.press('Enter', 300);
-      await until('the count to go up', async () => ((await counter('Count: ')) === before + 1 ? true : undefined));
-      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
-      await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the recent group');
-      expect((await d.scan()).items).toEqual([
-        'Recent commands ›2 presses',
-        'Quick commands ›3 presses',
-        'Dictate3 presses',
-        'Settings4 presses',
-        'Your commands5 presses',
-      ]);
-    });
-  });
-
-  describe('"Your commands" by switch (issue #18)', () => {
-    it('one press opens it; a command is deleted after Keep was offered first; Back returns to the command box', async () => {
-      const text = `{
-  "commands": [
-    { "say": "check mail", "do": { "intent": "open_application", "app": "Thunderbird" } },
-    { "say": "which app", "do": { "intent": "get_frontmost_app" } }
-  ]
-}
-`;
-      const dir = await mkdtemp(join(tmpdir(), 'ac-switch-commands-'));
-      await writeFile(join(dir, 'commands.json'), text);
-      const panel = await open(BASE, [], { dir });
-      const d = driver(panel);
-      const onDisk = () => readFile(join(dir, 'commands.json'), 'utf8');
-      // The third entry, after Dictate and Settings.
-      await d.reach('Your commands1 press');
-      await d.press();
-      await d.settle(async () => (await d.current()) === 'Delete “check mail”1 press', 'the view to be scanned');
-      expect((await d.scan()).items).toEqual(['Delete “check mail”1 press', 'Delete “which app”1 press', 'Back to the command box1 press']);
-      await d.tick(INTERVAL + FIRST_PAUSE);
-      expect(await d.current()).toBe('Delete “which app”1 press');
-      await d.press();
-      await d.settle(async () => (await d.current()) === 'Keep1 press', 'the question');
-      expect((await d.scan()).items).toEqual(['Keep1 press', 'Delete “which app”1 press']);
-      await d.checkState('switch-08-user-commands-ask');
-      await d.tick(INTERVAL + FIRST_PAUSE);
-      await d.press();
-      await d.settle(async () => (await d.page.getByTestId('commands-message').textContent()) === 'Deleted “which app”.', 'the delete');
-      expect(await onDisk()).toBe(text.replace(',\n    { "say": "which app", "do": { "intent": "get_frontmost_app" } }', ''));
-      expect(await panel.page.locator('.user-command-say').allTextContents()).toEqual(['“check mail”']);
-      await d.settle(async () => (await d.current()) === 'Delete “check mail”1 press', 'the list scanned again');
-      await d.tick(INTERVAL + FIRST_PAUSE);
-      expect(await d.current()).toBe('Back to the command box1 press');
-      await d.press();
-      await d.reach('Your commands1 press');
-      expect(await panel.page.getByRole('textbox', { name: 'Command' }).isVisible()).toBe(true);
-    });
-  });
-
-  describe('Settings by switch', () => {
-    it('one switch opens Settings, turns spoken feedback on in the form, saves it to the file, and Back returns to the command box', async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'ac-switch-settings-view-'));
-      const panel = await open(BASE, [], { dir, settings: { spokenFeedback: { ...defaultSettings().spokenFeedback, enabled: false } } });
-      const d = driver(panel);
-      const box = panel.page.locator('#spoken-feedback');
-      const reach = d.reach;
-      await reach('Settings1 press');
-      await d.press();
-      await d.settle(async () => (await d.scan()).items[0] === 'Scanning ›3 presses', 'the settings view to be scanned');
-      expect((await d.scan()).items).toEqual(['Scanning ›3 presses', 'Speech and voice ›3 presses', 'Safety and app ›2 presses', 'Back to commands1 press']);
-      expect(await box.isChecked()).toBe(false);
-      await d.checkState('switch-09-settings');
-      await reach('Speech and voice ›3 presses');
-      await d.press();
-      await reach('Spoken feedback: off');
-      await d.press();
-      // The form's own check box shows the change; Save comes first now, one press.
-      await d.settle(async () => (await d.scan()).items[0] === 'Save settings1 press', 'Save offered');
-      expect(await box.isChecked()).toBe(true);
-      await reach('Save settings1 press');
-      await d.press();
-      await d.settle(async () => (await panel.page.getByTestId('settings-message').textContent()) !== '', 'the save');
-      expect(await panel.page.locator('[data-testid="settings-message"].ok').count()).toBe(1);
-      const saved = JSON.parse(await readFile(join(dir, SETTINGS_FILE_NAME), 'utf8')) as Settings;
-      expect(saved.spokenFeedback.enabled).toBe(true);
-      expect(saved.switchAccess).toEqual(BASE);
-      // Saved: Save is no longer offered; Back closes the view and gives the focus back to the Settings button.
-      await d.settle(async () => (await d.scan()).items[0] === 'Scanning ›3 presses', 'the view scanned again');
-      await reach('Back to commands1 press');
-      await d.press();
-      await d.settle(async () => (await d.scan()).items.includes('Settings1 press'), 'the command box again');
-      expect(await panel.page.getByRole('textbox', { name: 'Command' }).isVisible()).toBe(true);
-      await d.settle(
-        async () =>
-          (await panel.page.evaluate(
-            () => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent,
-          )) === 'Settings',
-        'the focus on Settings',
-      );
-    });
-  });
-
-  describe('voice in the scan', () => {
-    it('with voice on, Start listening is one press; while listening, Stop listening is the first entry and one press ends it', async () => {
-      const base = defaultSettings();
-      const microphone = fileURLToPath(new URL('../fixtures/voice/click-send.wav', import.meta.url));
-      const panel = await open(BASE, ['scroll down'], {
-        // No speech engine is composed in this session: what was said comes back as the session's sentence.
-        settings: { voice: { ...base.voice, enabled: true } },
-        chromiumArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${microphone}`],
-      });
-      const d = driver(panel);
-      await d.settle(async () => (await d.current()) === 'Start listening1 press', 'the voice entry');
-      expect((await d.scan()).items).toEqual([
-        'Start listening1 press',
-        'Quick commands ›2 presses',
-        'Dictate1 press',
-        'Settings1 press',
-        'Your commands1 press',
-      ]);
-      await d.press();
-      await d.settle(async () => (await d.status()) === 'Status: Listening', 'the microphone');
-      expect((await d.scan()).items).toEqual(['Stop listening1 press', 'Cancel listening1 press']);
-      await d.checkState('switch-07-listening');
-      await d.tick(300);
-      await d.press();
-      await d.settle(async () => (await d.scan()).items[0] === 'Start listening1 press', 'the end of listening');
-      expect(await d.page.getByTestId('voice-problem').textContent()).toBe('Voice commands are not available in this version: type the command instead.');
-    });
-  });
-
-  describe('after a command gives another app the keyboard, the switch keys are held on the X server and still scan', () => {
-    let other: ChildProcess;
-    let hold: SwitchKeyHold;
-    let shortcuts: SwitchShortcuts | undefined;
-    let stopRelay: () => void = () => undefined;
-    const xdotool = (...args: string[]) => promisify(execFile)('xdotool', args, { timeout: 10_000 });
-    /** Signals main sent the page (each one's delivery), as shell.ts relays the core's key reports. */
-    let deliveries: Promise<void>[] = [];
-    const delivered = async (count: number) => {
-      await until(`${count} switch signals`, async () => (deliveries.length >= count ? true : undefined));
-      await Promise.all(deliveries);
-    };
-
-    /** The entry's text, read through AT-SPI. */
-    const entryText = (): Promise<string> => readNamedValue(fixture.bridge, other.pid ?? 0, 'Your name');
-    const entryReads = (text: string) => until(`the entry to read ${JSON.stringify(text)}`, async () => ((await entryText()) === text ? true : undefined));
-    /** Another app takes the keyboard: the fixture's window in front, its entry focused. */
-    const otherAppInFront = async () => {
-      await activateWindow('^AX Fixture$');
-      const snap = await fixture.bridge.snapshot({ pid: other.pid ?? 0 });
-      const entry = snap.elements.find((e) => e.name === 'Your name');
-      if (!entry) throw new Error('no entry');
-      await fixture.bridge.performAction({ generation: snap.generation, id: entry.id }, 'focus');
-    };
-    /** Main's side for this panel: the panel does not have the focus, so the switch keys are held. */
-    const holdFor = async (panel: PanelBrowser, settings: SwitchSettings) => {
-      shortcuts?.dispose();
-      deliveries = [];
-      const globalShortcut = { register: () => false, unregister: () => undefined };
-      shortcuts = new SwitchShortcuts({
-        globalShortcut,
-        send: (signal) => void deliveries.push(panel.signal(signal)),
-        hold: (keys) => hold.hold(keys),
-        tell: () => undefined,
-      });
-      expect(await shortcuts.set(settings, [])).toEqual([]);
-    };
-
-    beforeAll(async () => {
-      other = startFixtureApp();
-      await fixture.bridge.waitForApp({ pid: other.pid ?? 0 });
-      await until('the other app', async () =>
-        (await fixture.bridge.snapshot({ pid: other.pid ?? 0 })).elements.some((e) => e.name === 'Your name') ? true : undefined,
-      );
-      hold = new SwitchKeyHold(fixture.bridge);
-      stopRelay = hold.onKey((report) => shortcuts?.keyReport(report));
-    }, 30_000);
-
-    afterAll(async () => {
-      shortcuts?.dispose();
-      await hold?.hold([]).catch(() => undefined);
-      stopRelay();
-      if (other) await stopApp(other);
-    });
-
-    it('one switch: a command types "hello world" into the other app; then Space from the X server moves the scan, held it stops, and the app gets none', async () => {
-      const panel = await open(BASE, ['click Increment'], { switchKeys: hold });
-      const d = driver(panel);
-      await d.settle(async () => (await d.current()).startsWith('Quick commands'), 'the scan to start');
-      await holdFor(panel, BASE);
-      await otherAppInFront();
-      // The command types by keys into the app in front, Space included: the held Space is let go meanwhile.
-      await d.send('type "hello world"');
-      await entryReads('hello world');
-      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
-      await d.settle(async () => (await d.current()).startsWith('Recent commands'), 'the scan back at the top');
-      expect(deliveries).toEqual([]);
-
-      await xdotool('key', 'space');
-      await delivered(2);
-      await d.tick();
-      expect((await d.scan()).items).toEqual(['type "hello world"']);
-      expect(await d.scanStatus()).toMatch(/^Presses so far: 1\./);
-      await entryReads('hello world');
-
-      // Held: the hold time is known (the press and the release both come), so holding stops.
-      await xdotool('keydown', 'space');
-      await delivered(3);
-      await d.tick(2100);
-      await xdotool('keyup', 'space');
-      await delivered(4);
-      await d.tick();
-      expect(await d.page.getByTestId('announcer').textContent()).toBe('You held the switch to stop, but nothing was running.');
-      expect((await d.scan()).items).toEqual(['type "hello world"']); // the release selected nothing
-      expect(await entryText()).toBe('hello world');
-
-      // Switch access off: the keys are let go, and the app in front gets Space again.
-      await shortcuts?.set({ ...BASE, enabled: false }, []);
-      await xdotool('key', 'space');
-      await entryReads('hello world ');
-      expect(deliveries).toHaveLength(4);
-    });
-
-    it('two switches: Enter moves and Space selects from the X server while the other app has the keyboard; the chosen command runs on that app', async () => {
-      const settings: Required<SwitchSettings> = { ...BASE, mode: 'step', selectInput: 'Space', moveInput: 'Enter' };
-      const panel = await open(settings, ['click Press me', 'show numbers'], { switchKeys: hold });
-      const d = driver(panel);
-      await d.settle(async () => (await d.current()) === 'Quick commands ›2 presses', 'the scan to start');
-      await holdFor(panel, settings);
-      await otherAppInFront();
-      const text = await entryText();
-      await xdotool('key', 'space');
-      await delivered(2);
-      await d.tick();
-      expect(await d.current()).toBe('click Press me');
-      await xdotool('key', 'Return');
-      await delivered(4);
-      await d.tick();
-      expect(await d.current()).toBe('show numbers');
-      await xdotool('key', 'Return');
-      await delivered(6);
-      await d.tick();
-      expect(await d.current()).toBe('click Press me');
-      // The command acts on the app in front: its "Press me" button.
-      const pressed = async () => {
-        const label = (await fixture.bridge.snapshot({ pid: other.pid ?? 0 })).elements.find((e) => /^Pressed \d+ times$/.test(e.name));
-        if (!label) throw new Error('no label "Pressed N times"');
-        return Number(label.name.split(' ')[1]);
-      };
-      const before = await pressed();
-      await xdotool('key', 'space');
-      await delivered(8);
-      await d.tick();
-      await until('the other app to be pressed', async () => ((await pressed()) === before + 1 ? true : undefined));
-      await d.settle(async () => (await d.status()) === 'Status: Ready', 'the run to end');
-      expect(await d.scanStatus()).toContain('“click Press me” took 4 presses.');
-      // Neither key reached the app that had the keyboard.
-      expect(await entryText()).toBe(text);
-    });
-  });
-
-  describe('switch settings in the settings view', () => {
-    it('turning switch access on, with two switches and a new quick command, is saved and scanned at once; a bad value is refused in a sentence', async () => {
-      const panel = await open({ ...DEFAULT_SWITCH_SETTINGS }, ['scroll down']);
-      const d = driver(panel);
-      const page = d.page;
-      await d.settle(async () => await page.getByRole('button', { name: 'Settings' }).isEnabled(), 'the settings');
-      expect(await page.locator('.scan').count()).toBe(0); // off by default
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await d.tick();
-      await page.getByLabel('Use a switch to scan the panel').check();
-      await page.getByLabel('Switches').selectOption('step');
-      await page.getByLabel('Select switch').selectOption('F13');
-      await page.getByLabel('Move switch').selectOption('F13');
-      await page.getByLabel('Quick commands (one per line)').fill('scroll down\nclick Increment');
-      await page.getByRole('button', { name: 'Save settings' }).click();
-      await d.settle(async () => ((await page.getByTestId('settings-message').textContent()) ?? '') !== '', 'the answer');
-      expect(await page.getByTestId('settings-message').textContent()).toBe(
-        'Nothing was saved. Switch access needs two different switches in step mode (one moves, the other selects).',
-      );
-      await page.getByLabel('Move switch').selectOption('F14');
-      await page.getByLabel('Scan interval (seconds)').fill('0.5');
-      await page.getByRole('button', { name: 'Save settings' }).click();
-      await d.settle(async () => ((await page.getByTestId('settings-message').textContent()) ?? '').startsWith('Settings saved.'), 'the save');
-      await d.checkState('switch-08-settings');
-      await page.getByRole('button', { name: 'Back to commands' }).click();
-      // The settings view was scanned too: one frame for the scan to start over on the commands.
-      await d.tick();
-      await d.settle(async () => (await d.current()) === 'Quick commands ›2 presses', 'the scan');
-      // Two switches, both F13–F24: each also works from other apps (here through the shell's signal).
-      await panel.signal({ kind: 'switch', input: 'F13' });
-      await d.tick();
-      expect((await d.scan()).items).toEqual(['scroll down', 'click Increment']);
-      await d.tick(400);
-      await panel.signal({ kind: 'switch', input: 'F14' });
-      await d.tick();
-      expect(await d.current()).toBe('click Increment');
     });
   });
 });
