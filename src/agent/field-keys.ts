@@ -64,12 +64,18 @@ export class FieldKeys {
    * The text is for `field` only (issue #27): when the focus is on another element as it goes, nothing is typed.
    */
   async type(state: RunState, text: string, field: KeysFor): Promise<RunResult> {
-    const intent: Intent = { intent: 'type_text', text };
-    const step = await this.deps.act(state, { intent, source: 'grammar', lowConfidence: false, keysFor: { role: field.role, name: field.name } });
-    // A failure a planner might have planned again: the typing's own sentence says why.
-    return step.kind === 'end'
-      ? step.result
-      : { outcome: 'failed', message: `${state.lastFailed?.reason ?? 'The text could not be typed.'} Nothing more was done.` };
+    return this.act(state, { intent: 'type_text', text }, { role: field.role, name: field.name });
+  }
+
+  /** Clicks the element named `label` through the loop's actor (a field given the focus before typing into it). */
+  async click(state: RunState, label: string): Promise<RunResult> {
+    return this.act(state, { intent: 'click_element', element: { label } });
+  }
+
+  private async act(state: RunState, intent: Intent, keysFor?: KeysFor): Promise<RunResult> {
+    const step = await this.deps.act(state, { intent, source: 'grammar', lowConfidence: false, ...(keysFor ? { keysFor } : {}) });
+    // A failure a planner might have planned again: the step's own sentence says why.
+    return step.kind === 'end' ? step.result : { outcome: 'failed', message: `${state.lastFailed?.reason ?? 'It could not be done.'} Nothing more was done.` };
   }
 
   /** Presses a chord `times` times through the registry's dispatch (the live gate sees each). */

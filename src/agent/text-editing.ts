@@ -59,8 +59,22 @@ export class TextEditing {
 
   /** Carries out one edit on the focused field; a Stopped error carries the sentence when it cannot. */
   async run(edit: TextEdit, state: RunState): Promise<RunResult> {
-    const field = await this.field();
+    const field = edit.kind === 'insert' && edit.field ? await this.focusNamed(edit.field, state) : await this.field();
     switch (edit.kind) {
+      case 'insert': {
+        const range = this.find(field, edit.place);
+        const at = edit.edge === 'start' ? range.start : range.end;
+        const inserted = spacedAt(field.text, at, edit.text);
+        await this.placeCaret(field, at, state);
+        const typed = await this.keys.type(state, inserted, field.keysFor);
+        if (typed.outcome !== 'done') throw new Stopped(`The change stopped: ${typed.message}`);
+        await this.readBack(field, field.text.slice(0, at) + inserted + field.text.slice(at));
+        const where =
+          edit.place.kind === 'words'
+            ? `${edit.edge === 'start' ? 'before' : 'after'} ${placeName(edit.place)}`
+            : `at the ${edit.edge} of ${placeName(edit.place)}`;
+        return this.done(`Typed ${quote(edit.text, QUOTE_MAX)} ${where} in ${field.label}.`);
+      }
       case 'select': {
         const range = this.find(field, edit.place);
         await this.select(field, range, state);
@@ -69,13 +83,7 @@ export class TextEditing {
       case 'caret': {
         const range = this.find(field, edit.place);
         const at = edit.edge === 'start' ? range.start : range.end;
-        const placed = await this.keys.place(field.text, at, at, field.keysFor);
-        if (placed?.caret !== at) {
-          this.within(field, field.keys(at));
-          await this.keys.moveCaret(field.text, at, state, field.keysFor);
-        }
-        const now = await this.readBack(field, field.text);
-        if (now.selection && now.selection.caret !== at) throw new Stopped(`The caret did not land where it should in ${field.label}: put it there by hand.`);
+        await this.placeCaret(field, at, state);
         const near = edit.edge === 'start' ? field.text.slice(at).trimEnd() : field.text.slice(0, at).trimStart();
         const where =
           near === '' ? 'there' : edit.edge === 'start' ? `before ${quote(firstWords(near), QUOTE_MAX)}` : `after ${quote(lastWords(near), QUOTE_MAX)}`;
@@ -128,6 +136,28 @@ export class TextEditing {
       keysFor: { role: read.role, name: read.name },
       keys: (offset) => this.keys.pressesTo(text, offset),
     };
+  }
+
+  /** Clicks the field named `name` through the actor, then reads it: the focus must be on it. */
+  private async focusNamed(name: string, state: RunState): Promise<Field> {
+    const clicked = await this.keys.click(state, name);
+    if (clicked.outcome !== 'done') throw new Stopped(clicked.message);
+    const field = await this.field();
+    if (!field.read.name.toLowerCase().includes(name.toLowerCase())) {
+      throw new Stopped(`${capital(field.label)} has the focus, not ${quote(name, QUOTE_MAX)}: click the field, then say it again.`);
+    }
+    return field;
+  }
+
+  /** The caret to `at`: through the platform's text interface, else with keys; read back where the platform says. */
+  private async placeCaret(field: Field, at: number, state: RunState): Promise<void> {
+    const placed = await this.keys.place(field.text, at, at, field.keysFor);
+    if (placed?.caret !== at) {
+      this.within(field, field.keys(at));
+      await this.keys.moveCaret(field.text, at, state, field.keysFor);
+    }
+    const now = await this.readBack(field, field.text);
+    if (now.selection && now.selection.caret !== at) throw new Stopped(`The caret did not land where it should in ${field.label}: put it there by hand.`);
   }
 
   /** The range a place names in the field's text, or a sentence saying why there is none. */
@@ -238,6 +268,25 @@ function unitName(unit: TextUnit, pick: Extract<TextPlace, { kind: 'unit' }>['pi
   if (pick === 'current') return `this ${unit}`;
   if (pick.fromEnd) return pick.rank === 1 ? `the last ${unit}` : `the ${ordinal(pick.rank)} to last ${unit}`;
   return `the ${ordinal(pick.rank)} ${unit}`;
+}
+
+/** What a word begins with: a letter, a digit or an opening bracket or quote. */
+const WORD_START = /[\p{L}\p{N}([{“‘]/u;
+/** Marks after which a word is written with a space: the end of a word, a sentence, a clause or a closing bracket. */
+const SPACE_AFTER = /[\p{L}\p{N}.,;:!?)\]}"”’]/u;
+
+/**
+ * The words as they are typed at `at`: a space before them after a word or a mark that ends one, and
+ * one after them before a word, as dictation writes (Dragon's "insert after" does the same). Words
+ * the user began or ended with a space are typed as said; ".com" after a word gets no space before it.
+ */
+export function spacedAt(text: string, at: number, words: string): string {
+  if (/^\s|\s$/u.test(words)) return words;
+  const before = text.slice(0, at).at(-1) ?? '';
+  const after = text.slice(at, at + 1);
+  const lead = SPACE_AFTER.test(before) && WORD_START.test(words.charAt(0)) ? ' ' : '';
+  const trail = WORD_START.test(after) && SPACE_AFTER.test(words.at(-1) ?? '') ? ' ' : '';
+  return `${lead}${words}${trail}`;
 }
 
 function firstWords(text: string): string {

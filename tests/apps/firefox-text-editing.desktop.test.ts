@@ -99,8 +99,15 @@ describe.skipIf(skip !== '')('editing any text in a Firefox text area', () => {
     expect(await valueOf()).toBe('\nGreetings from Bern. See you soon!\nHello Big World');
   }, 300_000);
 
-  it('a long text: places far from both ends are selected, corrected and deleted through the bridge, and the caret placed, each read back exactly', async () => {
+  it('a long text: places far from both ends are selected, corrected, deleted and typed at through the bridge, and the caret placed; typing at the end of a field named, each read back exactly', async () => {
     await focus('Report');
-    await editLongText({ say, value: () => valueOf('Report'), selection: () => selectionOf('Report') });
+    const left = await editLongText({ say, value: () => valueOf('Report'), selection: () => selectionOf('Report') });
+
+    // Typing where the user asks: after words far from both ends, then at the end of another text area named.
+    expect(await say('insert "(checked)" after Geneva')).toMatch(/^Typed “\(checked\)” after “Geneva” in “Report”/u);
+    expect(await valueOf('Report')).toBe(left.replace('from Geneva.', 'from Geneva (checked).'));
+    const notesBefore = await valueOf('Notes');
+    expect(await say('type "P.S." at the end of Notes')).toMatch(/^Typed “P\.S\.” at the end of the text in “Notes”/u);
+    expect(await valueOf('Notes')).toBe(`${notesBefore} P.S.`);
   }, 300_000);
 });

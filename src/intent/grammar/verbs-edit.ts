@@ -12,7 +12,16 @@
 import { ORDINAL_WORDS } from '../../shared/answer-words.js';
 import type { TextUnit, UnitPick } from '../../shared/text/text-units.js';
 import { dictationCommand, type CaseChange } from '../dictation-text.js';
-import { CARET_EDGES, CARET_VERBS, EDIT_CASE_VERBS, EDIT_CURRENT_WORDS, EDIT_SELECTION_WORDS, EDIT_UNIT_WORDS, EDIT_WHOLE_WORDS } from './lexicon.js';
+import {
+  CARET_EDGES,
+  CARET_VERBS,
+  EDIT_CASE_VERBS,
+  EDIT_CURRENT_WORDS,
+  EDIT_SELECTION_WORDS,
+  EDIT_UNIT_WORDS,
+  EDIT_WHOLE_WORDS,
+  FIELD_HINT_WORDS,
+} from './lexicon.js';
 
 /** Where in the field: a unit by rank or at the caret, words as written, a span, the selection, all of it. */
 export type TextPlace =
@@ -28,7 +37,9 @@ export type TextEdit =
   /** The readings of "correct A to B" when "to" appears more than once, first split first. */
   | { readonly kind: 'correct'; readonly splits: readonly { readonly from: string; readonly to: string }[] }
   | { readonly kind: 'case'; readonly change: CaseChange; readonly place: TextPlace }
-  | { readonly kind: 'caret'; readonly edge: 'start' | 'end'; readonly place: TextPlace };
+  | { readonly kind: 'caret'; readonly edge: 'start' | 'end'; readonly place: TextPlace }
+  /** Words typed at an edge of a place: of the focused field's text, or of the field named `field` (given the focus first). */
+  | { readonly kind: 'insert'; readonly text: string; readonly edge: 'start' | 'end'; readonly place: TextPlace; readonly field?: string };
 
 /** The longest rank said in words or figures: "the 12th line". */
 const RANK_MAX = 999;
@@ -118,6 +129,75 @@ function readCaret(said: string): TextEdit | undefined {
   return { kind: 'caret', edge, place };
 }
 
+/** A field named after "of" or "in": "the Notes field" (a role word), a quoted name, or (`bare`) a short name. */
+function readField(said: string, bare: boolean): string | undefined {
+  const quoted = /^["“'‘](.+)["”'’]$/u.exec(said);
+  if (quoted?.[1]) return quoted[1];
+  const words = said.replace(/^the /iu, '').split(' ');
+  if (words.length > 1 && FIELD_HINT_WORDS.has(words.at(-1)?.toLowerCase() ?? '')) {
+    const name = words.slice(0, -1);
+    if (name.at(-1)?.toLowerCase() === 'text') name.pop();
+    return name.length > 0 ? name.join(' ') : undefined;
+  }
+  // A name alone only after clear text: "at the end of May" is as likely words of the text.
+  return bare && words.length <= 4 && !/^\d+$/u.test(said) ? words.join(' ') : undefined;
+}
+
+/** A place to type at: a place of the focused field's text, else a field (its whole text). */
+function insertionTarget(said: string, bare: boolean): { place: TextPlace; field?: string } | undefined {
+  const place = readPlace(said);
+  if (place) return place.kind === 'span' || place.kind === 'selection' ? undefined : { place };
+  const field = readField(said, bare);
+  return field ? { place: { kind: 'whole' }, field } : undefined;
+}
+
+/**
+ * Typing at a place (issue #32 item 4, as Dragon's and Voice Control's "insert before / after"):
+ * "type "Dear Anna," at the start of Notes", "type hello at the end of the Notes field", "insert
+ * big before world", "type "very " after the word so", and "insert before hello" (the caret only).
+ * Text of the command's own words is clear when quoted or after "insert"; after "type" or "write"
+ * an unquoted text needs a place that cannot be words of the text: a unit of the field ("at the end
+ * of the line"), a field said to be a field, or quoted words ("come back after lunch" is text).
+ */
+function readInsert(said: string): TextEdit | undefined {
+  const verb = /^(type|write|insert) (.+)$/iu.exec(said);
+  if (!verb?.[1] || !verb[2]) return undefined;
+  const insert = verb[1].toLowerCase() === 'insert';
+  const caretOnly = insert ? /^(before|after) (.+)$/iu.exec(verb[2]) : null;
+  if (caretOnly?.[1] && caretOnly[2]) {
+    const place = readPlace(caretOnly[2]) ?? { kind: 'words', words: unquote(caretOnly[2]) };
+    return place.kind === 'span' ? undefined : { kind: 'caret', edge: caretOnly[1].toLowerCase() === 'before' ? 'start' : 'end', place };
+  }
+  const quoted = /^["“](.+?)["”] (.+)$/u.exec(verb[2]);
+  const clear = insert || quoted !== null;
+  const edge = quoted?.[2] ?? verb[2];
+  const atEdge = quoted ? /^()at the (start|beginning|end)(?: of (.+))?$/iu.exec(edge) : /^(.+?) at the (start|beginning|end)(?: of (.+))?$/iu.exec(edge);
+  const text = quoted?.[1] ?? atEdge?.[1] ?? '';
+  if (atEdge?.[2]) {
+    const target = atEdge[3] ? insertionTarget(atEdge[3], clear) : clear ? { place: { kind: 'whole' } as const } : undefined;
+    const at = CARET_EDGES.get(atEdge[2].toLowerCase());
+    if (!target || !at || (quoted ? quoted[1] : text) === '') return undefined;
+    return { kind: 'insert', text: quoted?.[1] ?? text, edge: at, ...target };
+  }
+  const beside = quoted ? /^()(before|after) (.+)$/iu.exec(edge) : /^(.+?) (before|after) (.+)$/iu.exec(edge);
+  if (!beside?.[2] || !beside[3]) return undefined;
+  // "… in the Notes field", "… into Notes" (after clear text): a field, as for typing into one; else words of the anchor ("after hello in the morning").
+  const tail = / (in|into) (.+)$/iu.exec(beside[3]);
+  const field = tail?.[1] && tail[2] ? readField(tail[2], clear && tail[1].toLowerCase() === 'into') : undefined;
+  const anchorSaid = field && tail ? beside[3].slice(0, tail.index) : beside[3];
+  const anchor = readPlace(anchorSaid);
+  const place: TextPlace | undefined = anchor
+    ? anchor.kind === 'span' || anchor.kind === 'selection'
+      ? undefined
+      : anchor
+    : clear
+      ? { kind: 'words', words: anchorSaid }
+      : undefined;
+  const typed = quoted?.[1] ?? beside[1] ?? '';
+  if (!place || typed === '') return undefined;
+  return { kind: 'insert', text: typed, edge: beside[2].toLowerCase() === 'before' ? 'start' : 'end', place, ...(field ? { field } : {}) };
+}
+
 /** The edit a command is, or null when it is not one (then the other readers try it). */
 export function readTextEdit(text: string): TextEdit | null {
   const said = clean(text);
@@ -139,5 +219,5 @@ export function readTextEdit(text: string): TextEdit | null {
     const change = EDIT_CASE_VERBS.get(cased.verb);
     return place && change ? { kind: 'case', change, place } : null;
   }
-  return readCaret(said) ?? null;
+  return readCaret(said) ?? readInsert(said) ?? null;
 }

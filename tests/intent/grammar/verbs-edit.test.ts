@@ -46,6 +46,31 @@ describe('readTextEdit: every phrasing of issue #32 item 3', () => {
     ['all caps the last word', { kind: 'case', change: 'upper', place: nth('word', 1, true) }],
     ['lowercase the second sentence', { kind: 'case', change: 'lower', place: nth('sentence', 2) }],
     ['uppercase the words new york', { kind: 'case', change: 'upper', place: { kind: 'words', words: 'new york' } }],
+    // The caret where the user asks, and words typed there (Dragon's and Voice Control's "insert before / after").
+    ['insert before hello', { kind: 'caret', edge: 'start', place: { kind: 'words', words: 'hello' } }],
+    ['insert after big world', { kind: 'caret', edge: 'end', place: { kind: 'words', words: 'big world' } }],
+    ['insert after the second sentence', { kind: 'caret', edge: 'end', place: nth('sentence', 2) }],
+    ['type "Dear Anna," at the start of Notes', { kind: 'insert', text: 'Dear Anna,', edge: 'start', place: { kind: 'whole' }, field: 'Notes' }],
+    ['type “Hi” at the beginning of the Notes field', { kind: 'insert', text: 'Hi', edge: 'start', place: { kind: 'whole' }, field: 'Notes' }],
+    ['type hello at the end of the Comments text area', { kind: 'insert', text: 'hello', edge: 'end', place: { kind: 'whole' }, field: 'Comments' }],
+    ['type regards at the end of the Message box', { kind: 'insert', text: 'regards', edge: 'end', place: { kind: 'whole' }, field: 'Message' }],
+    ['type "P.S." at the end', { kind: 'insert', text: 'P.S.', edge: 'end', place: { kind: 'whole' } }],
+    ['insert Dear Anna at the start', { kind: 'insert', text: 'Dear Anna', edge: 'start', place: { kind: 'whole' } }],
+    ['type see you at the end of the line', { kind: 'insert', text: 'see you', edge: 'end', place: current('line') }],
+    ['write Hello at the start of the second paragraph', { kind: 'insert', text: 'Hello', edge: 'start', place: nth('paragraph', 2) }],
+    ['type "again" at the end of the text', { kind: 'insert', text: 'again', edge: 'end', place: { kind: 'whole' } }],
+    ['insert big before world', { kind: 'insert', text: 'big', edge: 'start', place: { kind: 'words', words: 'world' } }],
+    ['insert very after the word so', { kind: 'insert', text: 'very', edge: 'end', place: { kind: 'words', words: 'so' } }],
+    ['type "big" before world', { kind: 'insert', text: 'big', edge: 'start', place: { kind: 'words', words: 'world' } }],
+    ['type big before "world"', { kind: 'insert', text: 'big', edge: 'start', place: { kind: 'words', words: 'world' } }],
+    ['type "dear" after hello in "Notes"', { kind: 'insert', text: 'dear', edge: 'end', place: { kind: 'words', words: 'hello' }, field: 'Notes' }],
+    [
+      'type dear after the word hello in the Notes field',
+      { kind: 'insert', text: 'dear', edge: 'end', place: { kind: 'words', words: 'hello' }, field: 'Notes' },
+    ],
+    ['type "dear" after hello into Notes', { kind: 'insert', text: 'dear', edge: 'end', place: { kind: 'words', words: 'hello' }, field: 'Notes' }],
+    ['type "x" after hello in the morning', { kind: 'insert', text: 'x', edge: 'end', place: { kind: 'words', words: 'hello in the morning' } }],
+    ['insert "Best, " before the last line', { kind: 'insert', text: 'Best, ', edge: 'start', place: nth('line', 1, true) }],
   ];
   it.each(positive)('%s', (said, edit) => {
     expect(readTextEdit(said)).toEqual(edit);
@@ -77,6 +102,22 @@ describe('readTextEdit: every phrasing of issue #32 item 3', () => {
     'type select the second paragraph',
     'click the second paragraph button',
     'select the 1000th word',
+    // Words of the text, not a place: typed as said by the type verb.
+    'type meet at the end of May',
+    'type see you at the end of the week',
+    'type see you at the end',
+    'type come back after lunch',
+    'type come back after lunch in Berlin',
+    'write before you go',
+    'type hello before',
+    'insert',
+    'insert before',
+    'insert a row',
+    'press insert',
+    'type "hello" at the end of 12',
+    'type "hello" at the middle of Notes',
+    'type "x" before from a to b',
+    'insert "x" at the start of that',
   ];
   it.each(mustNotMatch)('%s is not an edit', (said) => {
     expect(readTextEdit(said)).toBeNull();
