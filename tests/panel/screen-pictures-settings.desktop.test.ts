@@ -12,6 +12,7 @@ import { SETTINGS_FILE_NAME } from '../../src/config/settings-path.js';
 import { openCorePanel, type CorePanel } from '../support/core-panel.js';
 import { desktopSkipReason } from '../support/desktop.js';
 import { axeViolations, unreachableByTab, type PanelBrowser } from '../support/panel-browser.js';
+import { focusedElement, tabTo as tabToIn, type Focused } from '../support/tab-focus.js';
 
 const skip = desktopSkipReason();
 if (skip !== '') console.log(`panel screen pictures settings test skipped: ${skip}`);
@@ -27,21 +28,8 @@ describe.skipIf(skip !== '')('pictures of the screen in the panel settings, on t
     await panel.screenshot(name);
     expect(await axeViolations(page()), name).toEqual([]);
   };
-  /** The focused element: its id, and the text of the label it sits in (a radio button's name and sentence). */
-  const focused = () =>
-    page().evaluate(() => {
-      type El = { id: string; closest: (s: string) => { textContent: string | null } | null; textContent: string | null };
-      const el = (globalThis as unknown as { document: { activeElement: El | null } }).document.activeElement;
-      return { id: el?.id ?? '', text: el?.closest('label')?.textContent ?? el?.textContent ?? '' };
-    });
-  /** Presses Tab until the focus is where `wanted` says (at most 100 presses). */
-  const tabTo = async (wanted: (f: { id: string; text: string }) => boolean, what: string) => {
-    for (let i = 0; i < 100; i++) {
-      if (wanted(await focused())) return;
-      await page().keyboard.press('Tab');
-    }
-    throw new Error(`Tab never reached ${what}; the focus is on ${JSON.stringify(await focused())}`);
-  };
+  const focused = () => focusedElement(page());
+  const tabTo = (wanted: (f: Focused) => boolean, what: string) => tabToIn(page(), wanted, what);
   /** The scan bar's entries, and the one highlighted. */
   const scan = () =>
     page().evaluate(() => {
