@@ -74,6 +74,22 @@ describe('transcribing', () => {
     ]);
   });
 
+  it('in German (issue #32 item 6), its answers skip the review as English ones do; with English set they are commands; "ja" while a command runs is told in German', () => {
+    const waiting: Waiting = { kind: 'confirmation', summary: 'Click “Alle löschen”.', level: 'destructive' };
+    const heard = (text: string, language: 'en' | 'de', over: Partial<Parameters<typeof pushToTalk>[0]> = {}) =>
+      voiceStep(TRANSCRIBING, {
+        type: 'transcribed',
+        reply: { ok: true, text, engine: 'whisper', ms: 80 },
+        context: pushToTalk({ review: true, waiting, language, ...over }),
+      });
+    for (const text of ['bestätigen', 'Nein.', 'ja']) expect(heard(text, 'de').effects[0], text).toEqual({ type: 'send', text });
+    // With nothing waiting a bare "ja" is no command in German (it is told so at once); in English it is words to review.
+    expect(heard('ja', 'de', { waiting: { kind: 'nothing' } }).effects[0]).toEqual({ type: 'send', text: 'ja' });
+    expect(heard('ja', 'en', { waiting: { kind: 'nothing' } }).state.phase).toEqual({ kind: 'review', text: 'ja' });
+    const running = heard('ja', 'de', { waiting: { kind: 'running' } });
+    expect(running.state.problem).toBe('Ich habe “ja” gehört, aber ein Befehl läuft noch: sag „stopp“, um ihn anzuhalten, oder warte, bis er fertig ist.');
+  });
+
   it('a failed transcription ends at idle with its sentence, and tells continuous listening it failed', () => {
     const step = voiceStep(TRANSCRIBING, { type: 'transcribed', reply: UNSENT_REPLY, context: pushToTalk() });
     expect(step.state).toMatchObject({ phase: { kind: 'idle' }, problem: UNSENT_REPLY.ok ? '' : UNSENT_REPLY.message });
