@@ -1,78 +1,25 @@
-// The execution engine against a real GTK app on a real (headless) desktop: every intent kind goes
-// through the registry's dispatch, the engine, AT-SPI and XTest, and its effect is read back
-// through AT-SPI. This file starts its own private desktop (not the shared one of
-// desktop-global-setup.ts): it moves the pointer and types, which would race the bridge tests.
+// The execution engine against a real GTK app on a real (headless) desktop (the bench, with its own
+// private desktop: engine-desktop-bench.ts): every intent kind goes through the registry's dispatch,
+// the engine, AT-SPI and XTest, and its effect is read back through AT-SPI. An app behind another,
+// and a frozen app, are engine-front-app.desktop.test.ts.
 import { SECURE_REFUSAL } from '../../src/shared/secure-fields.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DesktopSession } from '../../scripts/desktop-session.js';
-import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
-import type { AxElement, AxSnapshot } from '../../src/execution/accessibility/types.js';
+import { describe, expect, it } from 'vitest';
+import type { AxSnapshot } from '../../src/execution/accessibility/types.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
-import type { Clock } from '../../src/execution/engine-types.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
 import { success } from '../../src/execution/results.js';
-import type { Intent } from '../../src/intent/schema.js';
-import { dispatchIntent, type ActionResult } from '../../src/registry/dispatch.js';
-import { activateWindow, desktopSkipReason, openFixture, stopApps, stopPid, until } from '../support/desktop.js';
-import { openDesktop } from '../support/fixture-window.js';
+import { desktopSkipReason, stopPid, until } from '../support/desktop.js';
+import { useEngineDesktop } from './engine-desktop-bench.js';
 
 const run = promisify(execFile);
 const skip = desktopSkipReason();
 const EXACT = 'Hello, World! 123 @#$%^&*()_+{}|:"<>?~ äé€';
 
-/** Real time, with every sleep recorded (to check the retry schedule without slowing the suite). */
-function recordingClock(): Clock & { sleeps: number[] } {
-  const sleeps: number[] = [];
-  return {
-    sleeps,
-    now: () => performance.now(),
-    sleep: (ms) => {
-      sleeps.push(ms);
-      return new Promise((r) => setTimeout(r, Math.min(ms, 20)));
-    },
-  };
-}
-
 describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
-  let session: DesktopSession;
-  let bridge: AxBridge;
-  let engine: ExecutionEngine;
-  let clock: ReturnType<typeof recordingClock>;
-  let pid: number;
-
-  const snap = (): Promise<AxSnapshot> => bridge.snapshot({ pid });
-  const find = (s: AxSnapshot, role: string, name: string | RegExp): AxElement => {
-    const found = s.elements.find((e) => e.role === role && (typeof name === 'string' ? e.name === name : name.test(e.name)));
-    if (!found) throw new Error(`no ${role} ${String(name)} in ${s.elements.map((e) => `${e.role}:${e.name}`).join(', ')}`);
-    return found;
-  };
-  const textOf = async (pattern: RegExp): Promise<string> => find(await snap(), 'text', pattern).name;
-  const count = async (): Promise<number> => Number((await textOf(/^Count: \d+$/)).slice(7));
-  const valueOf = async (role: string, name: string): Promise<string | null> => find(await snap(), role, name).value;
-  const setField = async (name: string, text: string): Promise<void> => {
-    const s = await snap();
-    await bridge.setValue({ generation: s.generation, id: find(s, 'text_field', name).id }, text);
-  };
-  const doIt = (intent: Intent, approved: 'harmless' | 'moderate' | 'destructive' = 'harmless'): Promise<ActionResult> =>
-    dispatchIntent(intent, engine, { approved });
-  const activate = (): Promise<unknown> => activateWindow('^Engine Fixture$');
-
-  beforeAll(async () => {
-    ({ session, bridge } = await openDesktop());
-    pid = (await openFixture('engine', bridge)).pid;
-  });
-
-  beforeEach(() => {
-    clock = recordingClock();
-    engine = new ExecutionEngine({ bridge, input: createNutInputDriver(), clock });
-  });
-
-  afterAll(async () => {
-    await stopApps();
-    await session?.stop();
-  });
+  const t = useEngineDesktop();
+  const { snap, find, textOf, count, valueOf, setField, doIt, activate } = t;
 
   describe('clicks', () => {
     it('clicks a button by its label (accessibility press) and the counter goes up', async () => {
@@ -105,7 +52,7 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
         code: 'not_found',
         reason: 'There is no element named “Frobnicate” on screen. Check the name, or ask what is on screen.',
       });
-      expect(clock.sleeps).toEqual([500, 500, 500]);
+      expect(t.clock.sleeps).toEqual([500, 500, 500]);
     });
 
     it('double-clicks with a real double click', async () => {
@@ -207,7 +154,7 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
       // What it changed goes with the result, for "take it back": the way, how far, over which element.
       expect(await doIt({ intent: 'scroll', direction: 'down', amount: 5, element: { label: 'Row 3' } })).toMatchObject({
         ...success('Scrolled down 5 steps over “Row 3”.'),
-        undo: { kind: 'scrolled', direction: 'down', steps: 5, over: { name: 'Row 3', role: 'text', pid } },
+        undo: { kind: 'scrolled', direction: 'down', steps: 5, over: { name: 'Row 3', role: 'text', pid: t.pid } },
       });
       const down = await until('the list to scroll', async () => {
         const v = bar(await snap());
@@ -239,7 +186,7 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
       expect(await doIt({ intent: 'get_frontmost_app' })).toEqual({
         kind: 'observation',
         text: 'The frontmost app is “engine-fixture-app.py”.',
-        app: { name: 'engine-fixture-app.py', pid },
+        app: { name: 'engine-fixture-app.py', pid: t.pid },
       });
     });
 
@@ -267,14 +214,14 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
       // A real app's start-up on a busy machine can take longer than the 5 s a user waits: the test
       // waits as long as it takes (bounded), so a slow start is not a failure and no window is left
       // to appear later in front of the next tests.
-      engine = new ExecutionEngine({ bridge, input: createNutInputDriver(), clock, tuning: { windowWaitMs: 30_000 } });
+      t.engine = new ExecutionEngine({ bridge: t.bridge, input: createNutInputDriver(), clock: t.clock, tuning: { windowWaitMs: 30_000 } });
       const r = await doIt({ intent: 'open_application', app: 'Widget Factory' });
       try {
         expect(r).toMatchObject({ kind: 'success', message: expect.stringMatching(/^Opened “Widget Factory”: its window .* is on screen\.$/) });
-        const apps = await bridge.runningApps();
+        const apps = await t.bridge.runningApps();
         expect(apps.some((a) => a.name === 'gtk3-widget-factory')).toBe(true);
       } finally {
-        for (const a of await bridge.runningApps()) if (a.name === 'gtk3-widget-factory') stopPid(a.pid);
+        for (const a of await t.bridge.runningApps()) if (a.name === 'gtk3-widget-factory') stopPid(a.pid);
       }
       await activate();
     });
@@ -330,8 +277,8 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
 
     it('stops when the user moves the pointer between steps', async () => {
       const before = await count();
-      const r = await engine.sequence([
-        { describe: 'move to Hover here', run: () => engine.moveMouse({ label: 'Hover here' }) },
+      const r = await t.engine.sequence([
+        { describe: 'move to Hover here', run: () => t.engine.moveMouse({ label: 'Hover here' }) },
         {
           describe: 'the user moves the mouse',
           run: async () => {
@@ -339,7 +286,7 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
             return success('moved');
           },
         },
-        { describe: 'click Increment', run: () => engine.click({ label: 'Increment' }) },
+        { describe: 'click Increment', run: () => t.engine.click({ label: 'Increment' }) },
       ]);
       expect(r).toMatchObject({
         kind: 'failure',
@@ -350,99 +297,6 @@ describe.skipIf(skip !== '')('execution engine on a real desktop', () => {
         ),
       });
       expect(await count()).toBe(before);
-    });
-  });
-
-  describe('an app behind another', () => {
-    const frontPid = async (): Promise<number | undefined> => (await bridge.frontmostApp().catch(() => undefined))?.pid;
-    /** Runs body with a second app (the AX fixture) on the desktop, in front when asked; then stops it. */
-    const withOtherApp = async (inFront: boolean, body: (otherPid: number) => Promise<void>): Promise<void> => {
-      // Its window must be on screen before the order is arranged: a window mapped later can still
-      // take the focus (no window manager here), and the order the test set up would be gone.
-      const showing = (els: readonly AxElement[]) => els.some((e) => e.role === 'window' && e.states.includes('showing'));
-      const other = await openFixture('ax', bridge, { ready: showing, front: inFront });
-      const otherPid = other.pid;
-      try {
-        if (inFront) {
-          await until('the other app in front', async () => ((await frontPid()) === otherPid ? true : undefined));
-        } else {
-          await until('the engine fixture in front', async () => ((await frontPid()) === pid ? true : (await activate(), undefined)));
-        }
-        await body(otherPid);
-      } finally {
-        await other.stop();
-        await activate();
-      }
-    };
-
-    it('brings the named app forward for a key, and the key lands in it', async () => {
-      await withOtherApp(true, async (otherPid) => {
-        // The field the key is for has the focus in that app, then the app goes behind this one.
-        const s = await bridge.snapshot({ pid: otherPid });
-        const field = { generation: s.generation, id: find(s, 'text_field', 'Your name').id };
-        await bridge.setValue(field, 'Zo');
-        await bridge.performAction(field, 'focus');
-        await activate();
-        await until('the engine fixture in front', async () => ((await frontPid()) === pid ? true : undefined));
-
-        // GTK selects an entry's text when it takes the focus: End first, as a person would.
-        expect(await doIt({ intent: 'press_key', key: 'end', app: 'ax-fixture-app.py' })).toEqual(success('Pressed end.'));
-        expect(await frontPid()).toBe(otherPid);
-        expect(await doIt({ intent: 'press_key', key: 'e', app: 'ax-fixture-app.py' })).toEqual(success('Pressed e.'));
-        const typed = async (): Promise<string | null> => find(await bridge.snapshot({ pid: otherPid }), 'text_field', 'Your name').value;
-        await until('the key in the other app', async () => ((await typed()) === 'Zoe' ? true : undefined));
-      });
-    });
-
-    it('brings the named app forward before scrolling over its window', async () => {
-      await withOtherApp(true, async () => {
-        const r = await doIt({ intent: 'scroll', direction: 'down', amount: 1, app: 'engine-fixture-app.py' });
-        expect(r).toMatchObject({ kind: 'success', message: expect.stringMatching(/^Scrolled down 1 step over /) });
-        expect(await frontPid()).toBe(pid);
-      });
-    });
-
-    it('says what the user can do when the app cannot be brought forward (no X11 window manager to ask)', async () => {
-      await withOtherApp(false, async () => {
-        const display = process.env.DISPLAY;
-        // As under Wayland: GTK3 windows have no raise action and refuse grab_focus, and there is no
-        // X11 display for the bridge to ask the window manager through.
-        delete process.env.DISPLAY;
-        try {
-          const r = await doIt({ intent: 'press_key', key: 'e', app: 'ax-fixture-app.py' });
-          expect(r).toEqual({
-            kind: 'failure',
-            code: 'unsupported',
-            reason:
-              "I could not bring “ax-fixture-app.py” to the front: click the app's window first, or say “switch to ax-fixture-app.py”. This application offers no way to bring its window to the front, and there is no X11 display: under Wayland one app cannot raise another.",
-          });
-        } finally {
-          process.env.DISPLAY = display;
-        }
-      });
-    });
-
-    it('says what to do when the named app is not running', async () => {
-      expect(await doIt({ intent: 'press_key', key: 'e', app: 'Nowhere' })).toMatchObject({ kind: 'failure', code: 'not_found' });
-    });
-  });
-
-  describe('faults', () => {
-    it('gives a clear failure within the deadline when the app is frozen, never a hang', async () => {
-      process.kill(pid, 'SIGSTOP');
-      try {
-        const started = performance.now();
-        const r = await doIt({ intent: 'click_element', element: { label: 'Increment', app: 'engine-fixture-app.py' } });
-        expect(r).toMatchObject({ kind: 'failure', code: 'timeout', reason: expect.stringMatching(/not responding/) });
-        expect(performance.now() - started).toBeLessThan(3000);
-        const front = performance.now();
-        const plain = await doIt({ intent: 'click_element', element: { label: 'Increment' } });
-        expect(plain).toMatchObject({ kind: 'failure', code: 'timeout', reason: expect.stringMatching(/not responding/) });
-        expect(performance.now() - front).toBeLessThan(4500);
-      } finally {
-        process.kill(pid, 'SIGCONT');
-      }
-      await until('the app to answer again', async () => ((await snap().catch(() => undefined)) ? true : undefined));
     });
   });
 });
