@@ -106,6 +106,11 @@ const SECTIONS: readonly Section[] = [
     },
   ],
   [
+    'editing any text: far from both ends of an 80-line text view, through the bridge and by keys (private headless desktop)',
+    // In a child process, as above: the loop's nut-js holds an X connection to the private display.
+    () => void spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./text-editing.ts', import.meta.url))], { stdio: 'inherit' }),
+  ],
+  [
     'safety gate: cost per step, attack cases and benign commands (private headless desktop)',
     () => {
       // In a child process, as above: the engine's nut-js holds an X connection to the private display.
