@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { Intent } from '../../src/intent/schema.js';
 import { LABEL_RULES } from '../../src/registry/risk-table.js';
-import { classifyRisk, matchWordRules, type ElementFacts, type RiskLevel } from '../../src/registry/risk.js';
+import { classifyRisk, matchWordRules, type ElementFacts } from '../../src/registry/risk.js';
+import type { RiskLevel } from '../../src/shared/risk-level.js';
 
 interface LanguageWords {
   /** Labels, each with the level of its English counterpart. */
