@@ -314,13 +314,13 @@ export class PanelSession {
     }
     switch (waiting.kind) {
       case 'confirmation':
-        guide = confirmationGuide();
+        guide = confirmationGuide(this.deps.language?.());
         break;
       case 'question':
-        guide = questionGuide(waiting.options);
+        guide = questionGuide(waiting.options, this.deps.language?.());
         break;
       case 'running':
-        guide = runningGuide();
+        guide = runningGuide(this.deps.language?.());
         break;
       case 'nothing': {
         const before = this.deps.latestObservation?.();

@@ -23,21 +23,28 @@ export interface CommandGuide {
   readonly groups: readonly GuideGroup[];
 }
 
+/** The first sentence of a guide that waits for an answer, runs or shows the grid, in each language. */
+const WAITING_TITLES: Readonly<Record<Language, Readonly<Record<Exclude<CommandGuide['scope'], 'commands'>, string>>>> = {
+  en: {
+    confirmation: 'A confirmation is waiting: you can answer it.',
+    question: 'A question is waiting: you can answer it.',
+    running: 'A command is running: you can stop it.',
+    grid: 'The mouse grid is up: say a cell’s number to zoom in, then “click”.',
+  },
+  de: {
+    confirmation: 'Eine Bestätigung wartet: du kannst sie beantworten.',
+    question: 'Eine Frage wartet: du kannst sie beantworten.',
+    running: 'Ein Befehl läuft: du kannst ihn anhalten.',
+    grid: 'Das Mausraster ist da: sag die Nummer eines Feldes, um hineinzuzoomen, dann „click“.',
+  },
+};
+
 /** The guide's first sentence: where its examples come from. */
 export function guideTitle(guide: CommandGuide): string {
-  switch (guide.scope) {
-    case 'confirmation':
-      return 'A confirmation is waiting: you can answer it.';
-    case 'question':
-      return 'A question is waiting: you can answer it.';
-    case 'running':
-      return 'A command is running: you can stop it.';
-    case 'grid':
-      return 'The mouse grid is up: say a cell’s number to zoom in, then “click”.';
-    case 'commands':
-      if (guide.language === 'de') return guide.app ? `Was du sagen kannst, mit Beispielen aus „${guide.app}“.` : 'Was du sagen kannst, mit Beispielen.';
-      return guide.app ? `What you can say, with examples from “${guide.app}”.` : 'What you can say, with examples.';
-  }
+  const language = guide.language ?? 'en';
+  if (guide.scope !== 'commands') return WAITING_TITLES[language][guide.scope];
+  if (language === 'de') return guide.app ? `Was du sagen kannst, mit Beispielen aus „${guide.app}“.` : 'Was du sagen kannst, mit Beispielen.';
+  return guide.app ? `What you can say, with examples from “${guide.app}”.` : 'What you can say, with examples.';
 }
 
 /** The guide read aloud: its title, then each group with its first example (the panel shows them all); under a minute. */

@@ -13,7 +13,16 @@ import { CONFIRM_PHRASES, CANCEL_PHRASES } from '../../shared/answer-words.js';
 import type { Role } from '../../shared/roles.js';
 import type { Intent } from '../schema.js';
 import { parseCommand, VERB_PHRASES, type GrammarOptions, type VerbKind, type VerbPhrase } from './grammar-planner.js';
-import { DE_ANSWER_GROUP, DE_OTHER_GROUPS, DE_SESSION_GROUP, DE_VERB_GROUPS } from './de/command-guide-de.js';
+import {
+  DE_ANSWER_GROUP,
+  DE_OTHER_GROUPS,
+  DE_SESSION_GROUP,
+  DE_VERB_GROUPS,
+  deConfirmationGuide,
+  deQuestionGuide,
+  deRunningGuide,
+} from './de/command-guide-de.js';
+import type { Language } from '../../shared/language.js';
 import { DE_VERB_PHRASES } from './de/words.js';
 import { TEXT_TARGET_ROLES } from './lexicon.js';
 import { ex, type Example, type GroupSpec, type Names } from './guide-spec.js';
@@ -332,7 +341,8 @@ function ownCommandsGroup(phrases: readonly string[] | undefined): GuideGroup[] 
 }
 
 /** While a confirmation waits: only its answers (and stop) do anything. */
-export function confirmationGuide(): CommandGuide {
+export function confirmationGuide(language: Language = 'en'): CommandGuide {
+  if (language === 'de') return deConfirmationGuide();
   return {
     scope: 'confirmation',
     groups: [
@@ -345,7 +355,8 @@ export function confirmationGuide(): CommandGuide {
 }
 
 /** While a question waits: its answers, their numbers, or cancel; any other command drops the question. */
-export function questionGuide(options: readonly string[]): CommandGuide {
+export function questionGuide(options: readonly string[], language: Language = 'en'): CommandGuide {
+  if (language === 'de') return deQuestionGuide(options);
   const numbers = options.slice(0, 3).map((_, i) => String(i + 1));
   return {
     scope: 'question',
@@ -357,7 +368,8 @@ export function questionGuide(options: readonly string[]): CommandGuide {
 }
 
 /** While a command runs: stop, and a long run's pause and go on (issue #32). */
-export function runningGuide(): CommandGuide {
+export function runningGuide(language: Language = 'en'): CommandGuide {
+  if (language === 'de') return deRunningGuide();
   return {
     scope: 'running',
     groups: [

@@ -1,11 +1,11 @@
 // "Was kann ich sagen" (issue #32 item 6): the German guide's groups and examples, every one read by
 // the German grammar as its group says; examples from the app in front; the title in German.
 import { describe, expect, it } from 'vitest';
-import { commandGuide } from '../../../src/intent/grammar/command-guide.js';
+import { commandGuide, confirmationGuide, questionGuide, runningGuide } from '../../../src/intent/grammar/command-guide.js';
 import { DE_ANSWER_GROUP, DE_OTHER_GROUPS, DE_SESSION_GROUP, DE_VERB_GROUPS } from '../../../src/intent/grammar/de/command-guide-de.js';
 import { parseCommand } from '../../../src/intent/grammar/grammar-planner.js';
 import { guideTitle } from '../../../src/shared/command-guide.js';
-import { readChoice, readConfirmationAnswer } from '../../../src/shared/answer-words.js';
+import { confirmationStrength, readChoice, readConfirmationAnswer } from '../../../src/shared/answer-words.js';
 import { sessionCommand } from '../../../src/shared/session-commands.js';
 
 const options = { language: 'de', platform: 'linux' } as const;
@@ -55,5 +55,32 @@ describe('the German command guide', () => {
     const answers = DE_ANSWER_GROUP.examples.filter((a) => !/\d|zweite/u.test(a));
     for (const say of answers) expect(readConfirmationAnswer(say, 'de')).toBeDefined();
     expect(readChoice('die zweite', ['A', 'B'], 'de')).toBeDefined();
+  });
+
+  it('while something waits or runs, the guide is German too, and each of its words is heard in German', () => {
+    const confirmation = confirmationGuide('de');
+    expect(guideTitle(confirmation)).toBe('Eine Bestätigung wartet: du kannst sie beantworten.');
+    const [doIt, deliberate, leave] = confirmation.groups;
+    for (const say of doIt?.examples ?? []) expect(readConfirmationAnswer(say, 'de')).toBe('confirm');
+    for (const say of deliberate?.examples ?? []) expect(confirmationStrength(say, 'Klicke auf „Löschen“', 'de')).toBe('deliberate');
+    for (const say of leave?.examples ?? [])
+      expect(say === 'stopp' ? sessionCommand(say, 'de') : readConfirmationAnswer(say, 'de')).toBe(say === 'stopp' ? 'stop' : 'cancel');
+    const question = questionGuide(['Rot', 'Blau'], 'de');
+    expect(guideTitle(question)).toBe('Eine Frage wartet: du kannst sie beantworten.');
+    expect(question.groups[0]?.examples).toEqual(['Rot', 'Blau', '1', '2', 'die zweite']);
+    expect(readChoice('die zweite', ['Rot', 'Blau'], 'de')).toBe(1);
+    const running = runningGuide('de');
+    expect(guideTitle(running)).toBe('Ein Befehl läuft: du kannst ihn anhalten.');
+    expect(running.groups.flatMap((g) => [...g.examples, ...g.alsoSaid]).map((say) => sessionCommand(say, 'de'))).toEqual([
+      'stop',
+      'stop',
+      'pause',
+      'go_on',
+      'pause',
+      'go_on',
+      'go_on',
+    ]);
+    // English stays English.
+    expect(guideTitle(runningGuide())).toBe('A command is running: you can stop it.');
   });
 });

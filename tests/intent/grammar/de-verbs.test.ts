@@ -47,6 +47,7 @@ describe('German: click, double-click, right-click', () => {
     ['klicke auf die zweite Schaltfläche', click({ ordinal: 2, role: 'button' })],
     ['klicke auf das erste Kontrollkästchen im Dialog', click({ ordinal: 1, role: 'check_box', within: 'dialog' })],
     ['klicke auf den letzten Tab', click({ ordinal: 1, role: 'tab', fromEnd: true })],
+    ['klicke auf den 3. Knopf in der Symbolleiste', click({ ordinal: 3, role: 'button', within: 'toolbar' })],
     ['klicke auf den zweitletzten Knopf', click({ ordinal: 2, role: 'button', fromEnd: true })],
     ['klicke auf den dritten unbenannten Knopf', click({ ordinal: 3, role: 'button', unnamed: true })],
     ['klicke auf den zweiten Knopf in der Werkzeugleiste „Format“', click({ ordinal: 2, role: 'button', within: 'toolbar Format' })],

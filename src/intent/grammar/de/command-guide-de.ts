@@ -3,6 +3,7 @@
  * is built by command-guide.ts as the English one is: every example is parsed by the German grammar
  * before it is shown, and the other ways to say a verb come from the German verb table.
  */
+import type { CommandGuide } from '../../../shared/command-guide.js';
 import type { VerbKind } from '../lexicon.js';
 import { ex, type GroupSpec } from '../guide-spec.js';
 
@@ -92,3 +93,42 @@ export const DE_SESSION_GROUP = {
   examples: ['zeige Nummern', 'verstecke Nummern', 'Raster zeigen', 'stopp', 'was kann ich sagen'],
 };
 export const DE_ANSWER_GROUP = { title: 'Eine Bestätigung oder Frage beantworten', examples: ['ja', 'bestätigen', 'nein', 'abbrechen', 'die zweite', '2'] };
+
+/** While a confirmation waits: only its answers (and stopp) do anything. */
+export function deConfirmationGuide(): CommandGuide {
+  return {
+    language: 'de',
+    scope: 'confirmation',
+    groups: [
+      { title: 'Ausführen', examples: ['ja', 'bestätigen'], alsoSaid: [] },
+      // By voice, what cannot be undone takes a deliberate answer (src/shared/answer-words.ts, issue #27).
+      { title: 'Ausführen, per Stimme, wenn es nicht rückgängig zu machen ist', examples: ['bestätigen', 'ja, löschen'], alsoSaid: [] },
+      { title: 'Lassen', examples: ['nein', 'abbrechen', 'stopp'], alsoSaid: [] },
+    ],
+  };
+}
+
+/** While a question waits: its answers, their numbers, or abbrechen. */
+export function deQuestionGuide(options: readonly string[]): CommandGuide {
+  const numbers = options.slice(0, 3).map((_, i) => String(i + 1));
+  return {
+    language: 'de',
+    scope: 'question',
+    groups: [
+      { title: 'Eine Antwort wählen', examples: [...options, ...numbers, ...(options.length >= 2 ? ['die zweite'] : [])], alsoSaid: [] },
+      { title: 'Die Frage lassen', examples: ['abbrechen'], alsoSaid: [] },
+    ],
+  };
+}
+
+/** While a command runs: stopp, and a long run's Pause and weiter (issue #32). */
+export function deRunningGuide(): CommandGuide {
+  return {
+    language: 'de',
+    scope: 'running',
+    groups: [
+      { title: 'Anhalten', examples: ['stopp'], alsoSaid: ['halt'] },
+      { title: 'Ein Lauf von mehr als 5 Schritten', examples: ['Pause', 'weiter'], alsoSaid: ['warte', 'mach weiter', 'fortsetzen'] },
+    ],
+  };
+}

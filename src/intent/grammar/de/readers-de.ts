@@ -103,7 +103,9 @@ export function readOrdinalDe(tokens: readonly Token[]): Read<OrdinalRef> | null
   const w = wordDe(words[0]);
   if (w === undefined) return null;
   const fromEnd = LAST.has(w) || RANKS_FROM_END.has(w);
-  const ordinal = LAST.has(w) ? 1 : (RANKS_FROM_END.get(w) ?? RANKS.get(w));
+  // "den 3. Knopf": a rank written as a figure and a full stop.
+  const figure = /^(\d{1,2})\.$/u.exec(w);
+  const ordinal = LAST.has(w) ? 1 : (RANKS_FROM_END.get(w) ?? RANKS.get(w) ?? (figure ? Number(figure[1]) : undefined));
   if (ordinal === undefined) return null;
   let at = 1;
   const unnamed = isDe(words[at], UNNAMED);
