@@ -5,6 +5,7 @@
  * preventable will-quit on quit). It decides nothing itself: the assertions are about the shell.
  */
 import { EventEmitter } from 'node:events';
+import { FakeChild, holdNothing, type HoldKeys } from './fake-core-child.js';
 
 export interface Rect {
   x: number;
@@ -200,41 +201,6 @@ export class FakeImage {
   constructor(readonly path: string) {}
   setTemplateImage(value: boolean): void {
     this.template = value;
-  }
-}
-
-/** What the fake core answers when main asks it to hold switch keys (the core's HoldOutcome). */
-export type HoldKeys = (keys: readonly string[]) => unknown;
-
-/** A core that can hold no key, as on Wayland without XWayland. */
-export const holdNothing: HoldKeys = () => ({ held: [], problems: [], unavailable: 'there is no X display to hold keys on' });
-
-export class FakeChild extends EventEmitter {
-  readonly posted: unknown[] = [];
-  /** Every key list main asked the core to hold, in order. */
-  readonly holds: string[][] = [];
-  killed = false;
-  constructor(
-    readonly entry: string,
-    readonly options: unknown,
-    private readonly holdKeys: HoldKeys = holdNothing,
-  ) {
-    super();
-  }
-  postMessage(message: unknown): void {
-    const m = message as { kind?: string; method?: string; id?: number; args?: unknown[] };
-    // The switch-key hold is answered as a core would, a turn later; every other call waits for the test.
-    if (m.kind === 'call' && m.method === 'switch:hold') {
-      const keys = (m.args?.[0] ?? []) as string[];
-      this.holds.push([...keys]);
-      setImmediate(() => this.emit('message', { kind: 'reply', id: m.id, ok: true, value: this.holdKeys(keys) }));
-      return;
-    }
-    this.posted.push(message);
-  }
-  kill(): boolean {
-    this.killed = true;
-    return true;
   }
 }
 
