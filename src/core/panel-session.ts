@@ -202,7 +202,7 @@ export class PanelSession {
         return this.showGrid(own === 'show_window_grid');
       }
       // With the grid up, its words (a cell's number, "click", "move the mouse to 7") are the grid's; while dictating, they are text.
-      const toGrid = this.grid.shown && !this.dictating ? gridWord(command) : undefined;
+      const toGrid = this.grid.shown && !this.dictating ? gridWord(command, this.deps.language?.()) : undefined;
       if (toGrid) {
         this.effort.carry(effort);
         return this.grid.hear(toGrid);
@@ -308,7 +308,7 @@ export class PanelSession {
     let hidden = false;
     // The grid's own words while it is up: observing the screen now would change nothing it means.
     if (waiting.kind === 'nothing' && this.grid.shown && !this.dictating) {
-      guide = gridGuide(this.grid.cells);
+      guide = gridGuide(this.grid.cells, this.deps.language?.());
       this.emit({ type: 'command_guide', guide });
       return { outcome: 'done', message: guideTitle(guide) };
     }

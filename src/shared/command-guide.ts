@@ -35,7 +35,7 @@ const WAITING_TITLES: Readonly<Record<Language, Readonly<Record<Exclude<CommandG
     confirmation: 'Eine Bestätigung wartet: du kannst sie beantworten.',
     question: 'Eine Frage wartet: du kannst sie beantworten.',
     running: 'Ein Befehl läuft: du kannst ihn anhalten.',
-    grid: 'Das Mausraster ist da: sag die Nummer eines Feldes, um hineinzuzoomen, dann „click“.',
+    grid: 'Das Mausraster ist da: sag die Nummer eines Feldes, um hineinzuzoomen, dann „klicke“.',
   },
 };
 

@@ -8,6 +8,10 @@
  * other session words.
  */
 import { NUMBER_WORDS } from './answer-words.js';
+import { DE_NUMBER_WORDS } from './lang/de/answers.js';
+import { DE_GRID_DROPPED_AFTER, DE_GRID_WORDS } from './lang/de/grid-words.js';
+import { DEFAULT_LANGUAGE, type Language } from './language.js';
+import { withoutUmlauts } from './text/umlauts.js';
 
 export type GridWord =
   | { readonly kind: 'zoom'; readonly cells: readonly number[] }
@@ -67,9 +71,24 @@ function readDrag(words: readonly string[]): GridWord | undefined {
   return from && end ? { kind: 'drag', from, to: end } : undefined;
 }
 
-/** What a text means to the grid, or undefined when it is none of the grid's words (it is then an ordinary command). */
-export function gridWord(text: string): GridWord | undefined {
-  const words = wordsOf(text);
+/** German words as the English reader knows them (src/shared/lang/de/grid-words.ts); English ones pass as they are. */
+function fromGerman(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const said of words) {
+    const word = withoutUmlauts(said);
+    if (word === 'bitte' || DE_GRID_DROPPED_AFTER[out[out.length - 1] ?? '']?.includes(word)) continue;
+    const number = DE_NUMBER_WORDS[said] ?? DE_NUMBER_WORDS[word];
+    out.push(...(number !== undefined ? [String(number)] : (DE_GRID_WORDS[word] ?? said).split(' ')));
+  }
+  return out;
+}
+
+/**
+ * What a text means to the grid, or undefined when it is none of the grid's words (it is then an
+ * ordinary command). With German chosen the German words count as well as the English ones.
+ */
+export function gridWord(text: string, language: Language = DEFAULT_LANGUAGE): GridWord | undefined {
+  const words = language === 'de' ? fromGerman(wordsOf(text)) : wordsOf(text);
   const click = CLICKS[words.join(' ')];
   if (click) return { kind: 'click', ...click };
   // "5 3 click", "7 right click": the cells, then the click (the longest click phrase that ends the text)

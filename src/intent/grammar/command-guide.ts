@@ -19,6 +19,7 @@ import {
   DE_SESSION_GROUP,
   DE_VERB_GROUPS,
   deConfirmationGuide,
+  deGridGuide,
   deQuestionGuide,
   deRunningGuide,
 } from './de/command-guide-de.js';
@@ -380,7 +381,8 @@ export function runningGuide(language: Language = 'en'): CommandGuide {
 }
 
 /** While the mouse grid is up (issue #29): its words, with cells 1 to `cells` (src/shared/grid-words.ts reads them). */
-export function gridGuide(cells: number): CommandGuide {
+export function gridGuide(cells: number, language: Language = 'en'): CommandGuide {
+  if (language === 'de') return deGridGuide(cells);
   const mid = String(Math.ceil(cells / 2));
   return {
     scope: 'grid',

@@ -132,3 +132,20 @@ export function deRunningGuide(): CommandGuide {
     ],
   };
 }
+
+/** While the mouse grid is up: its German words, with cells 1 to `cells` (src/shared/grid-words.ts reads them). */
+export function deGridGuide(cells: number): CommandGuide {
+  const mid = String(Math.ceil(cells / 2));
+  return {
+    language: 'de',
+    scope: 'grid',
+    groups: [
+      { title: 'In ein Feld zoomen', examples: [mid, `klicke ${mid}`, `${mid} 1`], alsoSaid: [] },
+      { title: 'In der Mitte des Feldes klicken', examples: ['klicke', 'Doppelklick', 'Rechtsklick'], alsoSaid: ['Dreifachklick'] },
+      { title: 'Zoomen und klicken in einem', examples: [`${mid} klicken`, `${mid} 1 Doppelklick`], alsoSaid: [`${mid} Rechtsklick`] },
+      { title: 'Nur den Zeiger bewegen', examples: [`bewege die Maus zu ${cells}`], alsoSaid: [] },
+      { title: 'Von einem Feld zum anderen ziehen', examples: [`ziehe von 2 nach ${cells - 1}`], alsoSaid: [`ziehe von ${mid} 1 nach ${cells}`] },
+      { title: 'Das Raster schließen', examples: ['Raster verbergen'], alsoSaid: ['Raster schließen', 'Esc'] },
+    ],
+  };
+}
