@@ -6,8 +6,7 @@
  */
 import { spokenGuide } from '../shared/command-guide.js';
 import type { ActionTarget, AssistantEvent } from '../shared/contracts/events.js';
-import { DE_SPOKEN } from '../shared/lang/de/spoken.js';
-import { EN_SPOKEN } from '../shared/lang/en/spoken.js';
+import { spokenFramesFor } from '../shared/lang/spoken.js';
 import type { SpokenFrames } from '../shared/lang/spoken-frames.js';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/language.js';
 import type { SpokenFeedback } from '../voice/spoken-feedback.js';
@@ -19,8 +18,6 @@ export interface SpokenLine {
   readonly text: string;
   readonly interrupt: boolean;
 }
-
-const FRAMES: Readonly<Record<Language, SpokenFrames>> = { en: EN_SPOKEN, de: DE_SPOKEN };
 
 /** Where the overlay shows what the confirmation is about, said after its summary. */
 function outlined(frames: SpokenFrames, target: ActionTarget | undefined): string {
@@ -34,7 +31,7 @@ function outlined(frames: SpokenFrames, target: ActionTarget | undefined): strin
  * names from the screen and the engine's sentences inside it are said as they are.
  */
 export function spokenLineFor(event: AssistantEvent, language: Language = DEFAULT_LANGUAGE): SpokenLine | undefined {
-  const say = FRAMES[language];
+  const say = spokenFramesFor(language);
   switch (event.type) {
     case 'action_result':
       return event.ok ? { text: say.done(event.message), interrupt: false } : { text: say.failed(event.message), interrupt: true };

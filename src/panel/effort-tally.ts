@@ -5,6 +5,7 @@
  * its words ("Done in 3 presses."). Counts and one time only; nothing of what was typed or said.
  */
 import { addEffort, effortWords, isNoEffort, NO_EFFORT, type Effort, type EffortReport } from '../shared/effort.js';
+import type { Language } from '../shared/language.js';
 
 export type EffortInput = 'press' | 'utterance' | 'keystroke' | 'scanStep';
 
@@ -49,8 +50,8 @@ export class EffortTally {
    * scan steps seen while it ran chose nothing (the scan starts over on what the end shows); keys typed
    * meanwhile stay for the next command.
    */
-  finish(): string | undefined {
-    const words = effortWords(this.task);
+  finish(language?: Language): string | undefined {
+    const words = effortWords(this.task, language);
     this.task = NO_EFFORT;
     this.pending = { ...this.pending, scanSteps: 0 };
     return words;

@@ -55,7 +55,7 @@ export function usePanelSession({
         if (event.type !== 'done') return;
         setRunsEnded((n) => n + 1);
         // The task is done: what it took, in words ("Done in 3 presses."), after what it did.
-        const words = effort.finish();
+        const words = effort.finish(language);
         if (words && event.outcome === 'done') dispatch({ type: 'effort', text: words });
       }),
     [api, effort],

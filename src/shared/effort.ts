@@ -7,6 +7,8 @@
  * move switch), and seconds from the first input to done (written by the core, which sees the done).
  */
 import * as z from 'zod';
+import { DEFAULT_LANGUAGE, type Language } from './language.js';
+import { spokenFramesFor } from './lang/spoken.js';
 
 /** One input count may not exceed this (a task of a day's typing is still far below it). */
 export const MAX_EFFORT_COUNT = 100_000;
@@ -42,19 +44,20 @@ export function isNoEffort(e: Effort): boolean {
   return e.presses === 0 && e.utterances === 0 && e.keystrokes === 0;
 }
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-
 /**
- * The effort in words, as a screen reader reads it well: "Done in 3 presses", "Done in 2 utterances
- * and 14 keys". Scan steps are left out (the presses are what the user made); undefined when nothing
- * was counted (a button clicked with the mouse).
+ * The effort in words, in the user's language, as a screen reader reads it well: "Done in 3 presses",
+ * "Done in 2 utterances and 14 keys", "Erledigt mit 3 Schalterdrücken". Scan steps are left out (the
+ * presses are what the user made); undefined when nothing was counted (a button clicked with the mouse).
  */
-export function effortWords(e: Effort): string | undefined {
+export function effortWords(e: Effort, language: Language = DEFAULT_LANGUAGE): string | undefined {
+  const say = spokenFramesFor(language);
   const parts: string[] = [];
-  if (e.presses > 0) parts.push(plural(e.presses, 'press', 'presses'));
-  if (e.utterances > 0) parts.push(plural(e.utterances, 'utterance', 'utterances'));
-  if (e.keystrokes > 0) parts.push(plural(e.keystrokes, 'key', 'keys'));
+  for (const unit of ['presses', 'utterances', 'keystrokes'] as const) {
+    const n = e[unit];
+    const [one, many] = say.effortUnits[unit];
+    if (n > 0) parts.push(`${n} ${n === 1 ? one : many}`);
+  }
   if (parts.length === 0) return undefined;
-  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-  return `Done in ${list}.`;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} ${say.and} ${parts[parts.length - 1]}`;
+  return say.effortDone(list ?? '');
 }

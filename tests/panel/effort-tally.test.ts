@@ -27,6 +27,14 @@ describe('EffortTally', () => {
     expect(tally.finish()).toBe('Done in 1 key.');
   });
 
+  it('says what the task took in the user’s language (issue #32 item 6)', () => {
+    const tally = new EffortTally();
+    tally.count('press', 1);
+    tally.count('press', 2);
+    tally.take();
+    expect(tally.finish('de')).toBe('Erledigt mit 2 Schalterdrücken.');
+  });
+
   it('drops the scan steps seen while a task ran, and keeps keys typed meanwhile for the next command', () => {
     const tally = new EffortTally();
     tally.count('press', 1);

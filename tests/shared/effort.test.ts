@@ -30,15 +30,21 @@ describe('addEffort', () => {
 
 describe('effortWords', () => {
   it.each([
-    [{ presses: 3, utterances: 0, keystrokes: 0, scanSteps: 9 }, 'Done in 3 presses.'],
-    [{ presses: 1, utterances: 0, keystrokes: 0, scanSteps: 0 }, 'Done in 1 press.'],
-    [{ presses: 0, utterances: 2, keystrokes: 0, scanSteps: 0 }, 'Done in 2 utterances.'],
-    [{ presses: 0, utterances: 1, keystrokes: 0, scanSteps: 0 }, 'Done in 1 utterance.'],
-    [{ presses: 0, utterances: 0, keystrokes: 14, scanSteps: 0 }, 'Done in 14 keys.'],
-    [{ presses: 0, utterances: 1, keystrokes: 14, scanSteps: 0 }, 'Done in 1 utterance and 14 keys.'],
-    [{ presses: 2, utterances: 1, keystrokes: 1, scanSteps: 5 }, 'Done in 2 presses, 1 utterance and 1 key.'],
-    [NO_EFFORT, undefined],
-  ])('%j → %s', (effort, words) => {
-    expect(effortWords(effort)).toBe(words);
+    ['en', { presses: 3, utterances: 0, keystrokes: 0, scanSteps: 9 }, 'Done in 3 presses.'],
+    ['en', { presses: 1, utterances: 0, keystrokes: 0, scanSteps: 0 }, 'Done in 1 press.'],
+    ['en', { presses: 0, utterances: 2, keystrokes: 0, scanSteps: 0 }, 'Done in 2 utterances.'],
+    ['en', { presses: 0, utterances: 1, keystrokes: 0, scanSteps: 0 }, 'Done in 1 utterance.'],
+    ['en', { presses: 0, utterances: 0, keystrokes: 14, scanSteps: 0 }, 'Done in 14 keys.'],
+    ['en', { presses: 0, utterances: 1, keystrokes: 14, scanSteps: 0 }, 'Done in 1 utterance and 14 keys.'],
+    ['en', { presses: 2, utterances: 1, keystrokes: 1, scanSteps: 5 }, 'Done in 2 presses, 1 utterance and 1 key.'],
+    ['en', NO_EFFORT, undefined],
+    // In German (issue #32 item 6): the counts after "mit", in the dative.
+    ['de', { presses: 3, utterances: 0, keystrokes: 0, scanSteps: 9 }, 'Erledigt mit 3 Schalterdrücken.'],
+    ['de', { presses: 1, utterances: 0, keystrokes: 0, scanSteps: 0 }, 'Erledigt mit 1 Schalterdruck.'],
+    ['de', { presses: 0, utterances: 1, keystrokes: 14, scanSteps: 0 }, 'Erledigt mit 1 Äußerung und 14 Tasten.'],
+    ['de', { presses: 2, utterances: 2, keystrokes: 1, scanSteps: 5 }, 'Erledigt mit 2 Schalterdrücken, 2 Äußerungen und 1 Taste.'],
+    ['de', NO_EFFORT, undefined],
+  ] as const)('%s: %j → %s', (language, effort, words) => {
+    expect(effortWords(effort, language)).toBe(words);
   });
 });

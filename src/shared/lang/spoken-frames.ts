@@ -27,4 +27,14 @@ export interface SpokenFrames {
   paused(step: number, total: number): string;
   /** Dictation on or off (`message` is the session's own sentence). */
   mode(mode: SessionMode, message: string): string;
+  /** What a task took (issue #31), shown and announced when it is done: each input's name, one and many, as counted. */
+  readonly effortUnits: {
+    readonly presses: readonly [string, string];
+    readonly utterances: readonly [string, string];
+    readonly keystrokes: readonly [string, string];
+  };
+  /** The word before the last of a list ("and", "und"). */
+  readonly and: string;
+  /** The sentence around the counted inputs ("Done in 3 presses."). */
+  effortDone(list: string): string;
 }

@@ -21,4 +21,8 @@ export const DE_SPOKEN: SpokenFrames = {
     mode === 'dictation'
       ? 'Diktieren ist an: was du sagst, wird in das Feld geschrieben. Sag stopp, um zu den Befehlen zurückzukehren.'
       : 'Diktieren ist aus: Befehle werden wieder ausgeführt.',
+  // Counted after "mit": the dative plural.
+  effortUnits: { presses: ['Schalterdruck', 'Schalterdrücken'], utterances: ['Äußerung', 'Äußerungen'], keystrokes: ['Taste', 'Tasten'] },
+  and: 'und',
+  effortDone: (list) => `Erledigt mit ${list}.`,
 };

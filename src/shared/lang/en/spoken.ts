@@ -12,4 +12,7 @@ export const EN_SPOKEN: SpokenFrames = {
   confirmDestructive: (summary, where) => `${summary}${where} This cannot be undone: say confirm to do it, or no to cancel.`,
   paused: (step, total) => `Paused before step ${step} of ${total}. Say go on to continue, or stop.`,
   mode: (_mode, message) => message,
+  effortUnits: { presses: ['press', 'presses'], utterances: ['utterance', 'utterances'], keystrokes: ['key', 'keys'] },
+  and: 'and',
+  effortDone: (list) => `Done in ${list}.`,
 };
