@@ -4,7 +4,7 @@
  * Each section is independent; one that cannot run here (no desktop session, say) prints why and
  * the others still run.
  */
-import { TWENTY_WORD_COMMANDS, benchGrammar } from './grammar.js';
+import { GERMAN_COMMANDS, TWENTY_WORD_COMMANDS, benchGrammar } from './grammar.js';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchAgent } from './agent.js';
@@ -36,6 +36,10 @@ const SECTIONS: readonly Section[] = [
       const long = benchGrammar(2000, TWENTY_WORD_COMMANDS);
       console.log(
         `  20-word commands median ${formatMs(long.medianMs)}   p99 ${formatMs(long.p99Ms)}   (${long.commands.toLocaleString('en-US')} timed calls)`,
+      );
+      const de = benchGrammar(2000, GERMAN_COMMANDS, { language: 'de', platform: 'linux' });
+      console.log(
+        `  German mix       median ${formatMs(de.medianMs)}   p99 ${formatMs(de.p99Ms)}   (${de.commands.toLocaleString('en-US')} timed calls, language German)`,
       );
     },
   ],
