@@ -1,11 +1,13 @@
-// Unit test of native/ax-bridge/src/mac/text_selection.mm, compiled as C++ on Linux against a stand-in
-// for the AX calls it makes (fake-mac/ApplicationServices/ApplicationServices.h): the result the
-// Linux half gives (code points; caret -1 where there is no caret), its sentences word for word, a
-// deadline bound before every AX call, and every copied value released. Apple's own behaviour is not
+// Unit test of native/ax-bridge/src/mac/text_selection.mm (the caret and selection, read and set),
+// compiled as C++ on Linux against a stand-in for the AX calls it makes
+// (fake-mac/ApplicationServices/ApplicationServices.h): the result the Linux half gives (code
+// points; caret -1 where there is no caret), its sentences word for word, a deadline bound before
+// every AX call, and every copied value released. Apple's own behaviour is not
 // proved here: that needs a Mac (README's platform table).
 #include <ApplicationServices/ApplicationServices.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../../../native/ax-bridge/src/mac/text_selection_mac.h"
@@ -25,7 +27,9 @@ struct Run {
   std::vector<std::string> failed;  // what each failure callback was told it was doing
 };
 
-Run selectionOf(const Element& element) {
+// Runs one call of text_selection.mm with AX calls that count the deadline bounds and record failures.
+template <typename Call>
+Run withCalls(Call call) {
   int bounds = 0;
   std::vector<std::string> failed;
   axb::mac::AxCalls ax{[&bounds] { ++bounds; },
@@ -33,8 +37,17 @@ Run selectionOf(const Element& element) {
                          failed.push_back(doing);
                          return axb::Error{ErrorCode::Timeout, doing + " timed out (" + std::to_string(e) + ")."};
                        }};
-  Result<TextSelection> result = axb::mac::textSelectionOf(fake::ref(element), ax);
+  Result<TextSelection> result = call(ax);
   return {result, bounds, failed};
+}
+
+Run selectionOf(const Element& element) {
+  return withCalls([&](const axb::mac::AxCalls& ax) { return axb::mac::textSelectionOf(fake::ref(element), ax); });
+}
+
+Run placed(Element& element, int start, int end) {
+  return withCalls(
+      [&](const axb::mac::AxCalls& ax) { return axb::mac::setTextSelectionOf(fake::ref(element), start, end, ax); });
 }
 
 Attribute text(const std::u16string& s) { return Attribute{kAXErrorSuccess, fake::kString, s, {0, 0}}; }
@@ -54,6 +67,8 @@ void codePoints() {
   CHECK_EQ(axb::mac::codePointsIn(s, 3), 2);
   CHECK_EQ(axb::mac::codePointsIn(s, 4), 3);
   CHECK_EQ(axb::mac::codePointsIn(s, 99), 3);
+  // And back: where each code point begins in UTF-16 units.
+  for (auto [points, units] : {std::pair{0, 0}, {1, 1}, {2, 3}, {3, 4}, {9, 4}}) CHECK_EQ(axb::mac::utf16In(s, points), units);
   CFRelease(s);
 }
 
@@ -150,6 +165,64 @@ void failures() {
   if (!r.result.ok()) CHECK(r.result.error().code == ErrorCode::Timeout);
 }
 
+void settingTheSelection() {
+  // Mirrors LinuxBridge::setTextSelection: code points in, the range set in UTF-16 units, read back.
+  Element e;
+  e.attributes[u"AXValue"] = text(kHello);
+  e.attributes[u"AXSelectedTextRange"] = range(0, 0);
+  Run r = placed(e, 6, 7);  // the emoji
+  CHECK(r.result.ok());
+  CHECK_EQ(e.attributes[u"AXSelectedTextRange"].range.location, 6);
+  CHECK_EQ(e.attributes[u"AXSelectedTextRange"].range.length, 2);
+  if (r.result.ok()) {
+    CHECK_EQ(r.result.value().start, 6);
+    CHECK_EQ(r.result.value().end, 7);
+  }
+  CHECK_EQ(r.bounds, e.calls);
+
+  r = placed(e, 8, 8);  // the caret after "Hello 😀 "
+  CHECK_EQ(e.attributes[u"AXSelectedTextRange"].range.location, 9);
+  CHECK_EQ(e.attributes[u"AXSelectedTextRange"].range.length, 0);
+  CHECK(r.result.ok());
+  if (r.result.ok()) CHECK_EQ(r.result.value().caret, 8);
+
+  // Past the text: the text changed since it was read; nothing is set.
+  r = placed(e, 3, 14);
+  CHECK(!r.result.ok());
+  if (!r.result.ok()) {
+    CHECK(r.result.error().code == ErrorCode::Failed);
+    CHECK_EQ(r.result.error().message, std::string("That place is outside the field's text: the text changed. Say it again."));
+  }
+  CHECK_EQ(e.attributes[u"AXSelectedTextRange"].range.location, 9);
+
+  // An element that does not take the range: Unsupported, so the caller uses keys.
+  e.setError = kAXErrorIllegalArgument;
+  r = placed(e, 0, 5);
+  CHECK(!r.result.ok());
+  if (!r.result.ok()) {
+    CHECK(r.result.error().code == ErrorCode::Unsupported);
+    CHECK_EQ(r.result.error().message,
+             std::string("The application does not let the assistant place the caret or select its text."));
+  }
+  // A call that fails otherwise is the bridge's sentence for it.
+  e.setError = kAXErrorCannotComplete;
+  r = placed(e, 0, 5);
+  CHECK(r.failed == std::vector<std::string>{"Placing the caret"});
+
+  // A password field: refused before its value is read, its selection never set.
+  Element secure;
+  secure.attributes[u"AXSubrole"] = text(u"AXSecureTextField");
+  secure.attributes[u"AXValue"] = text(u"hunter2");
+  secure.attributes[u"AXSelectedTextRange"] = range(0, 0);
+  r = placed(secure, 0, 3);
+  CHECK(!r.result.ok());
+  if (!r.result.ok()) {
+    CHECK_EQ(r.result.error().message, std::string("This is a password field: the assistant never selects in it."));
+  }
+  CHECK_EQ(secure.calls, 1);
+  CHECK_EQ(secure.attributes[u"AXSelectedTextRange"].range.length, 0);
+}
+
 }  // namespace
 
 int main() {
@@ -158,6 +231,7 @@ int main() {
   noCaret();
   refusals();
   failures();
+  settingTheSelection();
   // Every value a Copy call gave was released, once.
   CHECK_EQ(fake::live(), 0);
   return checkFailures();

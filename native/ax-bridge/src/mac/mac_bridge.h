@@ -70,6 +70,7 @@ class MacBridge final : public Bridge {
   Result<std::optional<std::string>> readValue(ElementRef ref, const Deadline& deadline) override;
   Result<Inserted> insertText(ElementRef ref, const std::string& text, InsertAt at, const Deadline& deadline) override;
   Result<TextSelection> textSelection(ElementRef ref, const Deadline& deadline) override;
+  Result<TextSelection> setTextSelection(ElementRef ref, int start, int end, const Deadline& deadline) override;
   Result<Done> activateApp(int pid, const Deadline& deadline) override;
   // window.mm (UNVERIFIED)
   Result<WindowList> listWindows(const Deadline& deadline) override;

@@ -92,16 +92,31 @@ Result<Inserted> MacBridge::insertText(ElementRef ref, const std::string& text, 
   return Inserted{start, end, start + added};
 }
 
+namespace {
+
+// The bound and failure calls text_selection.mm makes through, for an element of `pid` and a deadline.
+mac::AxCalls axCalls(pid_t pid, const Deadline& deadline) {
+  return {[&deadline] { bound(deadline); },
+          [pid, &deadline](AXError e, const std::string& doing) {
+            return axFailure(e, pid, doing, "The element", deadline);
+          }};
+}
+
+}  // namespace
+
 // The caret and the selection, in code points (text_selection.mm; mirrors the Linux half, not yet
 // compiled or run on a Mac).
 Result<TextSelection> MacBridge::textSelection(ElementRef ref, const Deadline& deadline) {
   auto target = resolve(ref, deadline);
   if (!target.ok()) return target.error();
-  AXUIElementRef el = target.value();
-  pid_t pid = pidOf(el);
-  return mac::textSelectionOf(
-      el, {[&deadline] { bound(deadline); },
-           [&](AXError e, const std::string& doing) { return axFailure(e, pid, doing, "The element", deadline); }});
+  return mac::textSelectionOf(target.value(), axCalls(pidOf(target.value()), deadline));
+}
+
+// Selects a range, or places the caret, through kAXSelectedTextRangeAttribute (text_selection.mm).
+Result<TextSelection> MacBridge::setTextSelection(ElementRef ref, int start, int end, const Deadline& deadline) {
+  auto target = resolve(ref, deadline);
+  if (!target.ok()) return target.error();
+  return mac::setTextSelectionOf(target.value(), start, end, axCalls(pidOf(target.value()), deadline));
 }
 
 }  // namespace ax

@@ -26,9 +26,18 @@ struct AxCalls {
 // are code points into the element's value. UNVERIFIED: never compiled or run on a Mac.
 Result<TextSelection> textSelectionOf(AXUIElementRef el, const AxCalls& ax);
 
+// Mirrors LinuxBridge::setTextSelection: selects [start, end) code points of the element's value
+// (start == end: the caret there, nothing selected) through kAXSelectedTextRangeAttribute, then reads
+// it back as textSelectionOf does. A password field is refused; an element that does not take the
+// range is Unsupported (the caller then uses keys). UNVERIFIED: never compiled or run on a Mac.
+Result<TextSelection> setTextSelectionOf(AXUIElementRef el, int start, int end, const AxCalls& ax);
+
 // How many code points the first `utf16` UTF-16 units of `s` hold (a unit that splits a surrogate
 // pair counts the pair's character).
 int codePointsIn(CFStringRef s, CFIndex utf16);
+
+// The UTF-16 index where code point `codePoints` of `s` begins (the length of `s` past its end).
+CFIndex utf16In(CFStringRef s, int codePoints);
 
 }  // namespace mac
 }  // namespace axb

@@ -1,6 +1,6 @@
 // A stand-in for the few CoreFoundation and AXUIElement calls native/ax-bridge/src/mac/text_selection.mm
-// makes, so that file compiles and runs on Linux (tests/native/mac-text-selection.test.ts). Not Apple's
-// header: the names and signatures are the documented ones, the behaviour is a test double's. Every
+// makes (reading, and setting the selected range), so that file compiles and runs on Linux
+// (tests/native/mac-text-selection.test.ts). Not Apple's header: the names and signatures are the documented ones, the behaviour is a test double's. Every
 // object a Copy call returns is counted until CFRelease, so a leak or a double release is seen.
 #pragma once
 
@@ -76,6 +76,8 @@ struct Attribute {
 struct Element {
   std::map<std::u16string, Attribute> attributes;
   int calls = 0;
+  // What a set of an attribute the element has answers (a set of one it lacks: unsupported).
+  AXError setError = kAXErrorSuccess;
 };
 
 inline AXUIElementRef ref(const Element& e) { return reinterpret_cast<AXUIElementRef>(&e); }
@@ -133,5 +135,23 @@ inline AXError AXUIElementCopyAttributeValue(AXUIElementRef element, CFStringRef
   const fake::Attribute& a = found->second;
   if (a.error != kAXErrorSuccess) return a.error;
   *value = fake::make(a.type, a.text, a.range);
+  return kAXErrorSuccess;
+}
+
+// A range value (the only kind the bridge's text calls create); released with CFRelease.
+inline AXValueRef AXValueCreate(AXValueType type, const void* value) {
+  if (type != kAXValueTypeCFRange) return nullptr;
+  return static_cast<AXValueRef>(fake::make(fake::kAXValue, u"", *static_cast<const CFRange*>(value)));
+}
+
+// Sets an attribute the element has to a range value, as an app that takes it would.
+inline AXError AXUIElementSetAttributeValue(AXUIElementRef element, CFStringRef attribute, CFTypeRef value) {
+  auto* e = const_cast<fake::Element*>(reinterpret_cast<const fake::Element*>(element));
+  ++e->calls;
+  auto found = e->attributes.find(fake::object(attribute)->text);
+  if (found == e->attributes.end()) return kAXErrorAttributeUnsupported;
+  if (e->setError != kAXErrorSuccess) return e->setError;
+  const fake::Object* v = fake::object(value);
+  found->second = fake::Attribute{kAXErrorSuccess, v->type, v->text, v->range};
   return kAXErrorSuccess;
 }
