@@ -128,6 +128,9 @@ describe('German: typing', () => {
     ['schreibe "Ada" in "Vorname"', type('Ada', { label: 'Vorname' })],
     ['schreibe Ada Lovelace in das Feld Name', type('Ada Lovelace', { label: 'Name', role: 'text_field' })],
     ['gib "Ada" ins Feld Vorname ein', type('Ada', { label: 'Vorname', role: 'text_field' })],
+    ['fülle das Feld Name mit "Ada"', type('Ada', { label: 'Name', role: 'text_field' })],
+    ['fülle Vorname mit Ada Lovelace aus', type('Ada Lovelace', { label: 'Vorname' })],
+    ['trage "Ada" in das Feld Vorname ein', type('Ada', { label: 'Vorname', role: 'text_field' })],
     ['„Hallo“ schreiben', type('Hallo')],
     ['„Hallo“ in das Feld Name eingeben', type('Hallo', { label: 'Name', role: 'text_field' })],
     // Quoted text is typed exactly, German words and all.
@@ -143,6 +146,10 @@ describe('German: typing', () => {
     'schreibe "Hallo" in den Knopf Senden',
     'schreibe "Hallo" irgendwo',
     'Hallo schreiben',
+    'fülle das Formular mit meinen Daten',
+    'fülle Name',
+    'fülle den Knopf Senden mit "Ada"',
+    'fülle Name mit "Ada" und so',
     'schreibe Hallo bitte',
   ]);
 });

@@ -23,6 +23,11 @@ export const DE_VERB_GROUPS: Partial<Readonly<Record<VerbKind, GroupSpec>>> = {
     ],
     fromApp: (n) => n.fields.map((l) => ex(`tippe "Hallo" in das Feld ${l}`, 'type_text', l)),
   },
+  fill: {
+    title: 'Ein Feld ausfüllen',
+    generic: [ex('fülle Empfänger mit "Ada"', 'type_text'), ex('trage "Ada" in das Feld Name ein', 'type_text')],
+    fromApp: (n) => n.fields.map((l) => ex(`fülle ${l} mit "Ada"`, 'type_text', l)),
+  },
   press: {
     title: 'Tasten drücken',
     generic: [ex('drücke Eingabe', 'press_key'), ex('drücke Umschalt+Tab', 'press_key'), ex('drücke Tab 3 mal', 'sequence')],

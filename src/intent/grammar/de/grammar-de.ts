@@ -21,7 +21,7 @@ import { foldDe, foldedMap, foldedSet, isDe, phraseDe, wordDe } from './fold.js'
 import { DE_EVERYDAY, DE_PAGING, DE_QUESTIONS, DE_WINDOW, DE_WINDOW_TITLED } from './phrases.js';
 import { readAppNameDe, readElementDe, readElementIdDe, readKeyPhraseDe, splitAppDe, splitTimesDe, withoutArticle } from './readers-de.js';
 import { DE_SPELLING } from './spelling-de.js';
-import { parseScrollDe, parseTypeDe } from './text-scroll-de.js';
+import { parseFillDe, parseScrollDe, parseTypeDe } from './text-scroll-de.js';
 import { DE_FINAL_VERBS, DE_GIVE_VERBS, DE_POLITE, DE_VERB_PHRASES } from './words.js';
 
 const VERBS = [...DE_VERB_PHRASES]
@@ -174,6 +174,8 @@ function parseVerb(
       return press(command, rest);
     case 'type':
       return parseTypeDe(command, rest, politeTail);
+    case 'fill':
+      return parseFillDe(command, rest, politeTail);
     case 'scroll':
       return parseScrollDe(rest);
     case 'back':

@@ -9,7 +9,7 @@ import { TEXT_TARGET_ROLES } from '../lexicon.js';
 import { fail, ok, type Read } from '../phrases.js';
 import { isWord, joinTokens, type Token } from '../tokens.js';
 import { startsWithSingleQuote, typeText } from '../verbs-text.js';
-import { foldedMap, foldedSet, isDe, phraseDe, wordDe } from './fold.js';
+import { foldDe, foldedMap, foldedSet, isDe, phraseDe, wordDe } from './fold.js';
 import { DE_SCROLL_DIRECTIONS, DE_SCROLL_SMALL, DE_SCROLL_UNITS } from './phrases.js';
 import { readLabelDe, readNumberDe, splitAppDe, splitTimesDe } from './readers-de.js';
 import { DE_ARTICLES, DE_INTO } from './words.js';
@@ -25,14 +25,18 @@ const PAGES = foldedSet(['seite', 'seiten', 'bildschirm', 'bildschirme']);
 
 type Field = { label: string; role?: 'text_field' | 'search_field' | 'text_area' };
 
-/** The field after "in", "ins", "im": a text role word and its name, or (when `quotedOk`) one quoted name. */
-function readFieldDe(command: string, tokens: readonly Token[], quotedOk: boolean): Read<Field> {
+/**
+ * The field after "in", "ins", "im": a text role word and its name, or (`quoted`) one quoted name, or
+ * (`any`, after "fülle") a name alone.
+ */
+function readFieldDe(command: string, tokens: readonly Token[], need: 'role' | 'quoted' | 'any'): Read<Field> {
   const label = readLabelDe(command, tokens);
   if (!label.ok) return label;
   const { role } = label.value;
   if (role === undefined) {
     const words = isDe(tokens[0], ARTICLES) ? tokens.slice(1) : tokens;
-    return quotedOk && words.length === 1 && words[0]?.quoted ? ok({ label: label.value.label }) : fail('name the field: "in das Feld <Name>"');
+    const named = need === 'any' || (need === 'quoted' && words.length === 1 && words[0]?.quoted === true);
+    return named ? ok({ label: label.value.label }) : fail('name the field: "in das Feld <Name>"');
   }
   if (!TEXT_TARGET_ROLES.has(role)) return fail('name the field to type into: "in das Feld <Name>"');
   return ok({ label: label.value.label, role: role as Field['role'] });
@@ -47,7 +51,7 @@ export function parseTypeDe(command: string, rest: readonly Token[], politeTail:
     const tail = words.slice(1);
     if (tail.length === 0) return typeText(first.raw);
     if (!isDe(tail[0], INTO)) return fail('unexpected words after the quoted text');
-    const field = readFieldDe(command, tail.slice(1), true);
+    const field = readFieldDe(command, tail.slice(1), 'quoted');
     return field.ok ? typeText(first.raw, field.value) : field;
   }
   if (politeTail) return fail('is "bitte" part of the text? quote the text to type');
@@ -55,10 +59,29 @@ export function parseTypeDe(command: string, rest: readonly Token[], politeTail:
   if (isDe(first, ARTICLES) && isDe(words[1], DESCRIBED)) return fail('"schreibe das Wort …" is ambiguous; quote the text to type');
   for (let k = words.length - 2; k >= 1; k--) {
     if (!isDe(words[k], INTO)) continue;
-    const field = readFieldDe(command, words.slice(k + 1), false);
+    const field = readFieldDe(command, words.slice(k + 1), 'role');
     if (field.ok) return typeText(joinTokens(command, words.slice(0, k)), field.value);
   }
   return typeText(joinTokens(command, words));
+}
+
+/** "fülle das Formular mit …": words that name more than one field. */
+const NOT_A_FIELD = foldedSet(['formular', 'formulare', 'seite', 'felder', 'lücken', 'dokument']);
+
+/** fülle <Feld> mit <Text> [aus]: the field by its name, the text after the first "mit", quoted exactly or as said. */
+export function parseFillDe(command: string, rest: readonly Token[], politeTail: boolean): Read<Intent> {
+  const words = wordDe(rest[rest.length - 1]) === 'aus' ? rest.slice(0, -1) : rest;
+  const k = words.findIndex((t) => wordDe(t) === 'mit');
+  if (k < 1) return fail('fill which field with what? say "fülle <Feld> mit <Text>"');
+  const target = readFieldDe(command, words.slice(0, k), 'any');
+  if (!target.ok) return target;
+  if (NOT_A_FIELD.has(foldDe(target.value.label))) return fail(`"${target.value.label}" is not one field: name the field`);
+  const text = words.slice(k + 1);
+  const only = text[0];
+  if (only === undefined) return fail('fill it with what?');
+  if (only.quoted) return text.length === 1 ? typeText(only.raw, target.value) : fail('unexpected words after the quoted text');
+  if (politeTail) return fail('is "bitte" part of the text? quote the text to type');
+  return typeText(joinTokens(command, text), target.value);
 }
 
 /** The direction in `tokens` (one or two words, said once) and the words around it. */

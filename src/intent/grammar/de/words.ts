@@ -29,6 +29,8 @@ export const DE_VERB_PHRASES: readonly VerbPhrase[] = [
   // "tippe auf Senden" taps (a click); "tippe "Hallo"" types: grammar-de.ts tells them apart by the "auf".
   ...['tippe', 'tipp', 'tippen', 'schreibe', 'schreib', 'schreiben'].map((w): VerbPhrase => ({ words: [w], kind: 'type' })),
   ...['scrolle', 'scroll', 'scrollen', 'blättere', 'blättre', 'blättern'].map((w): VerbPhrase => ({ words: [w], kind: 'scroll' })),
+  // "fülle Name mit „Ada“ [aus]": text into a field named by its name.
+  ...['fülle', 'füll', 'füllen'].map((w): VerbPhrase => ({ words: [w], kind: 'fill' })),
 ];
 
 /** Verbs said last, as an infinitive ("Firefox öffnen", "auf Senden klicken", "nach unten scrollen"). */
@@ -47,8 +49,8 @@ export const DE_FINAL_VERBS: ReadonlyMap<string, VerbPhrase['kind']> = new Map([
   ['besuchen', 'web'],
 ]);
 
-/** "gib "Hallo" ein": the verb of typing whose particle ends the command. */
-export const DE_GIVE_VERBS: readonly string[] = ['gib', 'gebe'];
+/** "gib "Hallo" ein", "trage "Ada" in das Feld Name ein": the verbs of typing whose particle ends the command. */
+export const DE_GIVE_VERBS: readonly string[] = ['gib', 'gebe', 'trage', 'trag'];
 
 /** Articles and words like them before a name or a role ("den Knopf", "die Schaltfläche", "ein Link"). */
 export const DE_ARTICLES: ReadonlySet<string> = new Set(['der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer']);
