@@ -3,7 +3,8 @@
 // keyboard alone the user chooses Deutsch in Settings and saves (the settings file says de); then a
 // German command typed in the panel clicks the real button (its counter says so), "was kann ich sagen"
 // shows the German guide with an example named after the app's own button, which runs when chosen,
-// and a destructive German command waits for an answer. Each state passes axe-core.
+// and a destructive German command waits for an answer. By two switches the user chooses English
+// again, and German is no longer read. Each state passes axe-core.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ import { openCorePanel, type CorePanel } from '../support/core-panel.js';
 import { desktopSkipReason } from '../support/desktop.js';
 import { axeViolations, unreachableByTab, type PanelBrowser } from '../support/panel-browser.js';
 import { tabTo as tabToIn, type Focused } from '../support/tab-focus.js';
+import { STEP_SWITCHES, stepScan } from '../support/step-switches.js';
 
 const skip = desktopSkipReason();
 if (skip !== '') console.log(`panel German commands test skipped: ${skip}`);
@@ -31,6 +33,7 @@ describe.skipIf(skip !== '')('German commands in the panel, on the real core and
     expect(await axeViolations(page()), name).toEqual([]);
   };
   const tabTo = (wanted: (f: Focused) => boolean, what: string) => tabToIn(page(), wanted, what, 120);
+  const { scan, choose } = stepScan(page);
   /** Types `text` into the command box and presses Enter, then waits until the run is over. */
   const say = async (text: string) => {
     const input = page().getByRole('textbox', { name: 'Command' });
@@ -40,7 +43,8 @@ describe.skipIf(skip !== '')('German commands in the panel, on the real core and
   };
 
   beforeAll(async () => {
-    opened = await openCorePanel({ prefix: 'ac-german-', artifactsDir: ARTIFACTS });
+    // Two switches that no typing uses, stepped, for the last test.
+    opened = await openCorePanel({ prefix: 'ac-german-', artifactsDir: ARTIFACTS, change: STEP_SWITCHES });
     ({ panel } = opened);
     await page().getByRole('textbox', { name: 'Command' }).waitFor({ timeout: 20_000 });
   }, 90_000);
@@ -101,5 +105,24 @@ describe.skipIf(skip !== '')('German commands in the panel, on the real core and
     await say('nein');
     await expect.poll(status, { timeout: 20_000 }).toBe('Status: Ready');
     expect(await counter('Deleted:')).toBe(0);
+  });
+
+  it('by two switches: Settings, Speech and voice, Language, English, Save; the file says en and German is no longer read', async () => {
+    await choose('Settings');
+    await page().getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
+    await choose('Speech and voice');
+    await choose('Language: Deutsch');
+    expect((await scan()).items.map((i) => i.replace(/\d+ press(es)?$/, ''))).toEqual(['English']);
+    await choose('English');
+    expect(await page().getByLabel('Language of commands and answers').inputValue()).toBe('en');
+    await checkState('german-language-by-switch');
+    await choose('Save settings');
+    await expect.poll(async () => (await saved()).language, { timeout: 10_000 }).toBe('en');
+    await page().getByRole('button', { name: 'Back to commands' }).click();
+    const before = await counter('Count: ');
+    await say('klicke auf Increment');
+    await expect.poll(() => page().locator('.entries > li').last().textContent(), { timeout: 20_000 }).toMatch(/did not understand/);
+    await expect.poll(status, { timeout: 20_000 }).toBe('Status: Ready');
+    expect(await counter('Count: ')).toBe(before);
   });
 });

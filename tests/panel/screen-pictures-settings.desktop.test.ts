@@ -13,6 +13,7 @@ import { openCorePanel, type CorePanel } from '../support/core-panel.js';
 import { desktopSkipReason } from '../support/desktop.js';
 import { axeViolations, unreachableByTab, type PanelBrowser } from '../support/panel-browser.js';
 import { focusedElement, tabTo as tabToIn, type Focused } from '../support/tab-focus.js';
+import { STEP_SWITCHES, stepScan } from '../support/step-switches.js';
 
 const skip = desktopSkipReason();
 if (skip !== '') console.log(`panel screen pictures settings test skipped: ${skip}`);
@@ -30,41 +31,14 @@ describe.skipIf(skip !== '')('pictures of the screen in the panel settings, on t
   };
   const focused = () => focusedElement(page());
   const tabTo = (wanted: (f: Focused) => boolean, what: string) => tabToIn(page(), wanted, what);
-  /** The scan bar's entries, and the one highlighted. */
-  const scan = () =>
-    page().evaluate(() => {
-      type Item = { textContent: string | null; getAttribute: (a: string) => string | null };
-      const doc = (globalThis as unknown as { document: { querySelectorAll: (s: string) => ArrayLike<Item> } }).document;
-      const items = Array.from(doc.querySelectorAll('.scan-item'));
-      return { items: items.map((e) => e.textContent ?? ''), current: items.find((e) => e.getAttribute('aria-current') === 'true')?.textContent ?? '' };
-    });
-  /** F13 and F14 go in through the DevTools protocol, as real key events (Playwright's keyboard does not name them). */
-  const press = async (key: 'F13' | 'F14') => {
-    const cdp = await page().context().newCDPSession(page());
-    for (const type of ['keyDown', 'keyUp'] as const)
-      await cdp.send('Input.dispatchKeyEvent', { type, key, code: key, windowsVirtualKeyCode: 111 + Number(key.slice(1)) });
-    await cdp.detach();
-  };
-  /** Moves (F14) until the highlighted entry starts with `label`, waiting for each move to show, then selects it (F13). */
-  const choose = async (label: string) => {
-    await expect.poll(async () => (await scan()).items.some((i) => i.startsWith(label)), { timeout: 10_000 }).toBe(true);
-    for (let i = 0; i < 30 && !(await scan()).current.startsWith(label); i++) {
-      const before = await scan();
-      await press('F14');
-      await expect.poll(async () => (await scan()).current !== before.current || (await scan()).items.length === 0, { timeout: 10_000 }).toBe(true);
-    }
-    expect((await scan()).current).toMatch(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`));
-    const before = await scan();
-    await press('F13');
-    await expect.poll(async () => JSON.stringify(await scan()) !== JSON.stringify(before), { timeout: 10_000 }).toBe(true);
-  };
+  const { scan, choose } = stepScan(page);
 
   beforeAll(async () => {
     opened = await openCorePanel({
       prefix: 'ac-screen-pictures-',
       artifactsDir: ARTIFACTS,
       // Two switches that no typing uses, stepped: each press moves or selects at once, nothing on a clock.
-      change: (s) => ({ ...s, switchAccess: { ...s.switchAccess, enabled: true, mode: 'step', selectInput: 'F13', moveInput: 'F14', ignoreRepeatMs: 0 } }),
+      change: STEP_SWITCHES,
     });
     ({ panel } = opened);
     await page().getByRole('textbox', { name: 'Command' }).waitFor({ timeout: 20_000 });
