@@ -7,6 +7,8 @@ import { homedir } from 'node:os';
 import { loopReserved } from '../agent/own-commands.js';
 import { UserCommandsFile } from '../compose/user-commands.js';
 import { settingsDir } from '../config/settings-path.js';
+import { createSettingsStore } from '../config/settings.js';
+import { DEFAULT_LANGUAGE, type Language } from '../shared/language.js';
 import { checkCommandText } from '../intent/command-text.js';
 import { fillCommand, matchPhrases } from '../intent/user-command-match.js';
 import { readCommandEdit } from '../intent/user-commands.js';
@@ -54,10 +56,10 @@ export type PlanOutcome =
   | { readonly ok: false; readonly code: string; readonly message: string; readonly exitCode?: number };
 
 /** Plans one command text with the grammar: the same steps the assistant takes before acting. */
-export function planWithGrammar(command: string): PlanOutcome {
+export function planWithGrammar(command: string, language: Language = DEFAULT_LANGUAGE): PlanOutcome {
   const checked = checkCommandText(command);
   if (!checked.ok) return { ok: false, code: checked.code, message: checked.message };
-  const parsed = parseCommand(checked.text, { platform: promptPlatform(process.platform) });
+  const parsed = parseCommand(checked.text, { platform: promptPlatform(process.platform), language });
   if (parsed.kind === 'no_match') {
     return { ok: false, code: 'no_match', message: `No command recognised in “${shorten(checked.text)}”. ${GRAMMAR_HINT} ${LLM_HINT}` };
   }
@@ -145,15 +147,18 @@ export const planCommand: CliCommand = {
       io.stderr.write(`${problem}\n`);
       return EXIT.usage;
     }
-    const own = await planWithUserCommands(
-      parsed.positionals.join(' '),
-      settingsDir({ platform: process.platform, env: io.env ?? process.env, homedir: homedir() }),
-    );
+    const folder = settingsDir({ platform: process.platform, env: io.env ?? process.env, homedir: homedir() });
+    const own = await planWithUserCommands(parsed.positionals.join(' '), folder);
     if (own) return printPlanOutcome(own, parsed.values.json, io);
+    // The grammar reads the language the settings say (issue #32 item 6); a file it cannot read is English.
+    const language = await createSettingsStore({ dir: folder })
+      .load()
+      .then((loaded) => loaded.settings.language)
+      .catch(() => DEFAULT_LANGUAGE);
     const { model, 'base-url': baseURL } = parsed.values;
     // Checked above: anything but an LLM provider's name is the grammar here.
     const provider = parsed.values.provider !== undefined && isLlmProvider(parsed.values.provider) ? parsed.values.provider : undefined;
-    if (provider === undefined) return printPlanOutcome(planWithGrammar(parsed.positionals.join(' ')), parsed.values.json, io);
+    if (provider === undefined) return printPlanOutcome(planWithGrammar(parsed.positionals.join(' '), language), parsed.values.json, io);
     // Loaded only here: the SDKs and the keychain cost start-up time the grammar never needs.
     const [{ planWithLlm }, { defaultCliServices }] = await Promise.all([import('./llm-plan.js'), import('./cli-services.js')]);
     const result = await planWithLlm(
