@@ -10,7 +10,7 @@ import type { Role } from '../shared/roles.js';
 import type { Intent } from '../intent/schema.js';
 import { dispatchIntent, type ActionResult, type EngineApi } from '../registry/dispatch.js';
 import type { GatePolicy } from '../registry/risk.js';
-import type { FocusedText } from '../execution/engine-types.js';
+import { SYSTEM_CLOCK, type Clock, type FocusedText } from '../execution/engine-types.js';
 import { caretKeys, inputPlatformOf, type CaretKeys, type Chord, type InputPlatform } from '../execution/input/keymap.js';
 import { caretMoveTo, graphemes } from './dictation-field.js';
 import type { RunResult } from './loop-types.js';
@@ -29,7 +29,13 @@ export interface FieldKeysDeps {
   readonly act: (state: RunState, planned: Planned) => Promise<Step>;
   /** Whose keys move the caret (a Mac's ⌘↑ and ⌘↓, or Ctrl+Home and Ctrl+End); default this process's platform. */
   readonly platform?: InputPlatform;
+  /** Time for the read-back's waits; default the system's. */
+  readonly clock?: Clock;
 }
+
+/** How long a field may take to show a change (Firefox shows its page's text a moment after the keys), and how often it is read meanwhile. */
+const READ_BACK_MS = 1000;
+const READ_BACK_POLL_MS = 25;
 
 /** A change that cannot go on: its sentence. */
 export class Stopped extends Error {}
@@ -115,6 +121,23 @@ export class FieldKeys {
     const placed = await place.call(this.deps.engine, { role: field.role, name: field.name, value }, start, end);
     if (!placed.ok) throw new Stopped(sentenceOf(placed.result));
     return placed.value;
+  }
+
+  /**
+   * The focused field read until `shows` holds (its text as expected, the focus on the field
+   * clicked), for at most a second: what it is then. An app may show a change a moment after it.
+   */
+  async focusedFieldWhen(shows: (field: FocusedText) => boolean): Promise<FocusedText> {
+    const clock = this.deps.clock ?? SYSTEM_CLOCK;
+    const started = clock.now();
+    for (;;) {
+      const now = await this.focusedField().catch((e: unknown) => {
+        if (clock.now() - started >= READ_BACK_MS) throw e;
+        return undefined;
+      });
+      if (now && (shows(now) || clock.now() - started >= READ_BACK_MS)) return now;
+      await clock.sleep(READ_BACK_POLL_MS);
+    }
   }
 
   /** The focused field, read through the engine; stops with the engine's sentence when it cannot be read. */

@@ -142,6 +142,7 @@ export class TextEditing {
   private async focusNamed(name: string, state: RunState): Promise<Field> {
     const clicked = await this.keys.click(state, name);
     if (clicked.outcome !== 'done') throw new Stopped(clicked.message);
+    await this.keys.focusedFieldWhen((f) => f.name.toLowerCase().includes(name.toLowerCase()));
     const field = await this.field();
     if (!field.read.name.toLowerCase().includes(name.toLowerCase())) {
       throw new Stopped(`${capital(field.label)} has the focus, not ${quote(name, QUOTE_MAX)}: click the field, then say it again.`);
@@ -234,7 +235,7 @@ export class TextEditing {
 
   /** Reads the field back: it must read exactly `expected`, else the edit stops with what it reads. */
   private async readBack(field: Field, expected: string): Promise<FocusedText> {
-    const now = await this.keys.focusedField();
+    const now = await this.keys.focusedFieldWhen((f) => f.value === expected);
     if (now.value === expected) return now;
     const shown = now.value === null ? 'nothing' : quote(now.value, 120);
     throw new Stopped(

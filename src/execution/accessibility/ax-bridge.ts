@@ -271,7 +271,10 @@ export class AxBridge {
       throw new TypeError('start and end must be whole numbers, 0 ≤ start ≤ end');
     const deadline = checkDeadline(checkOptionsObject(options).deadlineMs, DEFAULTS.callDeadlineMs);
     this.checkOwn(ref);
-    return this.call(deadline, () => this.native.setTextSelection(ref.generation, ref.id, start, end, deadline));
+    const set = this.native.setTextSelection;
+    // A binary built before the call (an older prebuilt one): the caller uses keys.
+    if (!set) throw new AccessibilityError('unsupported', 'This build of the accessibility bridge cannot place the caret itself.');
+    return this.call(deadline, () => set.call(this.native, ref.generation, ref.id, start, end, deadline));
   }
 
   /**

@@ -32,8 +32,8 @@ export interface NativeBridge {
   insertText(generation: number, id: number, text: string, at: 'caret' | 'end', deadlineMs: number): Promise<{ start: number; end: number; caret: number }>;
   /** Linux only for now: elsewhere it rejects as unsupported. */
   textSelection(generation: number, id: number, deadlineMs: number): Promise<{ caret: number; start: number; end: number }>;
-  /** Selects [start, end) in code points (start === end: the caret there) and reads it back; Linux only for now. */
-  setTextSelection(generation: number, id: number, start: number, end: number, deadlineMs: number): Promise<{ caret: number; start: number; end: number }>;
+  /** Selects [start, end) in code points (start === end: the caret there) and reads it back; absent from a bridge built before it. */
+  setTextSelection?: (generation: number, id: number, start: number, end: number, deadlineMs: number) => Promise<{ caret: number; start: number; end: number }>;
   activateApp(pid: number, deadlineMs: number): Promise<void>;
   /** The pid owning the window with the keyboard as the window system says; 0: none named; -1: cannot tell. */
   keyboardOwner(deadlineMs: number): Promise<number>;
