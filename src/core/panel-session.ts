@@ -7,9 +7,8 @@
  * including a confirmation the user has not answered yet, and a command still in its permission
  * preflight, which then never reaches the loop (issue #13).
  */
-import type { AssistantLoop, ConfirmCallback, PlannerFactory } from '../agent/assistant-loop.js';
+import type { AssistantLoop, ConfirmCallback } from '../agent/assistant-loop.js';
 import { Dialogue } from '../agent/dialogue.js';
-import type { SettingsStore, Settings } from '../config/settings.js';
 import type { Language } from '../shared/language.js';
 import type { Observation } from '../execution/observation.js';
 import {
@@ -19,10 +18,8 @@ import {
   type OverlayView,
   type RequestChannels,
   type RunReply,
-  type SaveReply,
 } from '../shared/contracts/ipc-contract.js';
 import type { AssistantEvent } from '../shared/contracts/events.js';
-import { LLM_PROVIDER_NAMES } from '../shared/llm-providers.js';
 import type { PermissionChecker, PermissionKind } from '../shared/permissions.js';
 import { sessionCommand } from '../shared/session-commands.js';
 import { SCAN_SPEED_LATER } from '../shared/scan-rate.js';
@@ -37,35 +34,22 @@ import { gridWord } from '../shared/grid-words.js';
 import type { GridAreas } from './grid-areas.js';
 import { GridSession } from './grid-session.js';
 import { boundedPermissionChecker } from '../shared/permission-checker.js';
-import type { ListeningSession } from './listening-session.js';
-import type { VoiceSession } from './voice-session.js';
-import { applySettingsUpdate, buildSettingsView, saveSettingsUpdate, testPlannerConnection, type ApplyResult, type PanelSecrets } from './panel-settings.js';
+import { settingsRequests, type SettingsRequestDeps } from './settings-requests.js';
+import { voiceRequests, type VoiceRequestDeps } from './voice-requests.js';
 import { withDeadline } from '../shared/deadline.js';
 import { withUserCommands, type UserCommand } from '../intent/user-commands.js';
 import { userCommandsRequests, type CommandsFileAccess } from './panel-commands.js';
 import { TaskEffort } from './task-effort.js';
 import type { TaskEffortRecord } from '../agent/effort-stats.js';
 
-export interface PanelSessionDeps {
+export interface PanelSessionDeps extends SettingsRequestDeps, VoiceRequestDeps {
   /** Builds the loop with the session's confirm callback (the loop's emitter goes to the panel). */
   readonly createLoop: (confirm: ConfirmCallback) => AssistantLoop;
-  readonly settings: Pick<SettingsStore, 'load' | 'save'>;
-  readonly secrets: PanelSecrets;
   readonly permissions: PermissionChecker;
-  /** The planner factory the loop uses: "Test connection" sends one real request through it. */
-  readonly planner: PlannerFactory;
-  /** Called after settings were saved, so the shell can apply the shortcut and launch at login. */
-  readonly onSettingsSaved?: (settings: Settings) => void;
-  /** Deadline of the connection test. */
-  readonly testBudgetMs?: number;
   /** The latest observation the loop's engine made (see tapObservations): "show numbers" draws it. */
   readonly latestObservation?: () => Observation | undefined;
   /** What "show numbers" shows of an observation (default: its marks, overlay-marks.ts; the core adds the scan's ranking). */
   readonly numbersView?: (observation: Observation) => OverlayView;
-  /** Speech to text for `voice:*` (issue #8); without it a spoken command gets a sentence saying voice is unavailable. */
-  readonly voice?: Pick<VoiceSession, 'transcribe' | 'cancel' | 'progress' | 'wasUncertain'>;
-  /** Continuous listening (issue #15): the voice detector on the microphone's blocks. */
-  readonly listening?: Pick<ListeningSession, 'hear' | 'stop'>;
   /**
    * Where the loop's events go (the same emitter `createLoop` gives the loop). A command stopped
    * before the loop ran ends here with the events of a cancelled run: `status: idle`, then `done`.
@@ -171,106 +155,73 @@ export class PanelSession {
       run: (command) => this.effort.run(undefined, () => this.runLoop(command)),
       emit: (event) => this.emit(event),
     });
+    this.handlers = {
+      'command:run': async (command, via, startedAt, effort) => {
+        // An input while a task runs (an answer, a pause, Stop) counts for that task.
+        this.effort.add(effort);
+        // Answered here, before any planner: Stop never waits for (or reaches) an LLM.
+        const own = sessionCommand(command, this.deps.language?.());
+        if (own === 'stop') return this.stop();
+        // While dictating, "continue" or "pause" alone is text for the field (no long run goes then).
+        if ((own === 'pause' || own === 'go_on') && !this.dictating) return paceWord(own, this.loop.longRun, this.dialogue, startedAt);
+        if (own === 'help') return this.help();
+        if (own === 'show_panel') return { outcome: 'done', message: 'The panel is shown.', showPanel: true } satisfies RunReply;
+        // The panel opens its list itself; anything else that sends the words is told where it is.
+        if (own === 'user_commands') return { outcome: 'done', message: 'Your commands are listed in the panel: choose “Your commands”.' } satisfies RunReply;
+        // The panel changes the scan speed itself when nothing waits (issue #31); these reach the core only while something does.
+        if ((own === 'scan_slower' || own === 'scan_faster') && !this.dictating) return { outcome: 'done', message: SCAN_SPEED_LATER } satisfies RunReply;
+        // Either word closes whichever is up (Esc sends "hide numbers" for both).
+        if (own === 'hide_numbers' || own === 'hide_grid') {
+          this.effort.drop();
+          return this.hideOverlay(own);
+        }
+        const answered = this.answerWaiting(command, via ?? 'typed', startedAt);
+        if (answered) return answered;
+        // While dictating, what is said is text: "show numbers" would be typed as "what is on the screen".
+        if (own === 'show_numbers' && this.dictating) return { outcome: 'refused', message: NUMBERS_WHILE_DICTATING } satisfies RunReply;
+        if (own === 'show_grid' || own === 'show_window_grid') {
+          if (this.dictating) return { outcome: 'refused', message: GRID_WHILE_DICTATING } satisfies RunReply;
+          return this.showGrid(own === 'show_window_grid');
+        }
+        // With the grid up, its words (a cell's number, "click", "move the mouse to 7") are the grid's; while dictating, they are text.
+        const toGrid = this.grid.shown && !this.dictating ? gridWord(command, this.deps.language?.()) : undefined;
+        if (toGrid) {
+          this.effort.carry(effort);
+          return this.grid.hear(toGrid);
+        }
+        // With the numbers up, a number alone ("12", as said or typed) means that element; while dictating, it is the number.
+        const bare = this.overlayShown && !this.dictating ? /^\s*(\d{1,5})\s*$/.exec(command) : null;
+        const reply = await this.effort.run(effort, () => this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : bare ? `click ${bare[1]}` : command));
+        if (own === 'show_numbers') return this.showNumbers(reply);
+        if (!(this.overlayShown || this.grid.shown) || reply.permission) return reply;
+        // After another command the screen may have changed: the numbers or the grid close.
+        this.overlayShown = false;
+        this.grid.close();
+        return { ...reply, overlay: 'hidden' };
+      },
+      'command:stop': async () => {
+        this.abortAll();
+      },
+      // Counts only for the question it names, once (a card of an earlier question, a press in flight, find nothing).
+      'confirmation:answer': async (answer, questionId, effort) => {
+        this.effort.add(effort);
+        this.dialogue.press(questionId, answer);
+      },
+      'commands:recent': async () => [...this.loop.memory.recentCommands],
+      'user-commands:view': () => this.commandsFile.view(),
+      'user-commands:delete': (target) => this.commandsFile.remove(target),
+      'user-commands:edit': (target, change) => this.commandsFile.edit(target, change),
+      ...settingsRequests(this.deps),
+      'permissions:check': () => this.permissions.check(),
+      'permissions:open-settings': (kind) => this.permissions.openSettings(kind),
+      // Validated here like every request; the shell, which owns the overlay window, draws it.
+      'overlay:highlight': async () => undefined,
+      ...voiceRequests(this.deps),
+    };
   }
 
-  private readonly handlers: Handlers = {
-    'command:run': async (command, via, startedAt, effort) => {
-      // An input while a task runs (an answer, a pause, Stop) counts for that task.
-      this.effort.add(effort);
-      // Answered here, before any planner: Stop never waits for (or reaches) an LLM.
-      const own = sessionCommand(command, this.deps.language?.());
-      if (own === 'stop') return this.stop();
-      // While dictating, "continue" or "pause" alone is text for the field (no long run goes then).
-      if ((own === 'pause' || own === 'go_on') && !this.dictating) return paceWord(own, this.loop.longRun, this.dialogue, startedAt);
-      if (own === 'help') return this.help();
-      if (own === 'show_panel') return { outcome: 'done', message: 'The panel is shown.', showPanel: true } satisfies RunReply;
-      // The panel opens its list itself; anything else that sends the words is told where it is.
-      if (own === 'user_commands') return { outcome: 'done', message: 'Your commands are listed in the panel: choose “Your commands”.' } satisfies RunReply;
-      // The panel changes the scan speed itself when nothing waits (issue #31); these reach the core only while something does.
-      if ((own === 'scan_slower' || own === 'scan_faster') && !this.dictating) return { outcome: 'done', message: SCAN_SPEED_LATER } satisfies RunReply;
-      // Either word closes whichever is up (Esc sends "hide numbers" for both).
-      if (own === 'hide_numbers' || own === 'hide_grid') {
-        this.effort.drop();
-        return this.hideOverlay(own);
-      }
-      const answered = this.answerWaiting(command, via ?? 'typed', startedAt);
-      if (answered) return answered;
-      // While dictating, what is said is text: "show numbers" would be typed as "what is on the screen".
-      if (own === 'show_numbers' && this.dictating) return { outcome: 'refused', message: NUMBERS_WHILE_DICTATING } satisfies RunReply;
-      if (own === 'show_grid' || own === 'show_window_grid') {
-        if (this.dictating) return { outcome: 'refused', message: GRID_WHILE_DICTATING } satisfies RunReply;
-        return this.showGrid(own === 'show_window_grid');
-      }
-      // With the grid up, its words (a cell's number, "click", "move the mouse to 7") are the grid's; while dictating, they are text.
-      const toGrid = this.grid.shown && !this.dictating ? gridWord(command, this.deps.language?.()) : undefined;
-      if (toGrid) {
-        this.effort.carry(effort);
-        return this.grid.hear(toGrid);
-      }
-      // With the numbers up, a number alone ("12", as said or typed) means that element; while dictating, it is the number.
-      const bare = this.overlayShown && !this.dictating ? /^\s*(\d{1,5})\s*$/.exec(command) : null;
-      const reply = await this.effort.run(effort, () => this.runLoop(own === 'show_numbers' ? OBSERVE_COMMAND : bare ? `click ${bare[1]}` : command));
-      if (own === 'show_numbers') return this.showNumbers(reply);
-      if (!(this.overlayShown || this.grid.shown) || reply.permission) return reply;
-      // After another command the screen may have changed: the numbers or the grid close.
-      this.overlayShown = false;
-      this.grid.close();
-      return { ...reply, overlay: 'hidden' };
-    },
-    'command:stop': async () => {
-      this.abortAll();
-    },
-    // Counts only for the question it names, once (a card of an earlier question, a press in flight, find nothing).
-    'confirmation:answer': async (answer, questionId, effort) => {
-      this.effort.add(effort);
-      this.dialogue.press(questionId, answer);
-    },
-    'commands:recent': async () => [...this.loop.memory.recentCommands],
-    'settings:view': async () => buildSettingsView((await this.deps.settings.load()).settings, this.deps.secrets),
-    'user-commands:view': () => this.commandsFile.view(),
-    'user-commands:delete': (target) => this.commandsFile.remove(target),
-    'user-commands:edit': (target, change) => this.commandsFile.edit(target, change),
-    'settings:save': (update) =>
-      this.saveSettings(
-        (s) => applySettingsUpdate(s, update),
-        (s) => `Settings saved. Planner: ${s.provider === 'grammar' ? 'offline commands only' : LLM_PROVIDER_NAMES[s.provider]}.`,
-      ),
-    'onboarding:finish': (how) =>
-      this.saveSettings(
-        (s) => ({ ok: true, settings: { ...s, onboardingDone: true, ...(how === 'skipped' ? { provider: 'grammar' as const } : {}) } }),
-        () =>
-          how === 'skipped'
-            ? 'Set up later: only offline commands such as “click Send” work until you choose a planner in Settings.'
-            : 'All set. Type a command below.',
-      ),
-    'keys:save': async (provider, key) => {
-      const result = await this.deps.secrets.setKey(provider, key);
-      return this.reply(result.ok, result.message);
-    },
-    'keys:remove': async (provider) => {
-      const result = await this.deps.secrets.deleteKey(provider);
-      return this.reply(result.ok, result.message);
-    },
-    'provider:test': () => testPlannerConnection(this.deps.planner, this.deps.testBudgetMs),
-    'permissions:check': () => this.permissions.check(),
-    'permissions:open-settings': (kind) => this.permissions.openSettings(kind),
-    // Validated here like every request; the shell, which owns the overlay window, draws it.
-    'overlay:highlight': async () => undefined,
-    'voice:transcribe': async (utterance) =>
-      this.deps.voice?.transcribe(utterance) ?? {
-        ok: false,
-        code: 'unavailable',
-        message: 'Voice commands are not available in this version: type the command instead.',
-      },
-    'voice:cancel': async () => this.deps.voice?.cancel(),
-    'voice:progress': async () => (await this.deps.voice?.progress()) ?? null,
-    'voice:listen-audio': async (block) =>
-      this.deps.listening?.hear(block) ?? {
-        kind: 'failed',
-        message: 'Continuous listening is not available in this version: press Listen for each command instead.',
-      },
-    'voice:listen-stop': async () => this.deps.listening?.stop(),
-  };
+  /** Every request of the panel, by channel (the session's own, the settings' and voice's). */
+  private readonly handlers: Handlers;
 
   /** Dictation mode is on (issue #18): what is said is text, not a command. */
   get dictating(): boolean {
@@ -426,18 +377,6 @@ export class PanelSession {
       this.shownFrom = undefined;
     }
     return reply;
-  }
-
-  private async reply(ok: boolean, message: string): Promise<SaveReply> {
-    const view = await buildSettingsView((await this.deps.settings.load()).settings, this.deps.secrets);
-    return { ok, message, view };
-  }
-
-  private async saveSettings(change: (s: Settings) => ApplyResult, success: (s: Settings) => string): Promise<SaveReply> {
-    const saved = await saveSettingsUpdate(this.deps.settings, change);
-    if (!saved.ok) return this.reply(false, saved.message);
-    this.deps.onSettingsSaved?.(saved.settings);
-    return this.reply(true, success(saved.settings));
   }
 
   /**

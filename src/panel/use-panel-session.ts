@@ -47,6 +47,9 @@ export function usePanelSession({
   const [runsEnded, setRunsEnded] = useState(0);
   const [overlay, setOverlay] = useState<OverlayView | undefined>();
   const busy = state.status !== 'idle';
+  // Read when a task ends, so a language changed meanwhile is the one its words are in (without subscribing again).
+  const languageNow = useRef(language);
+  languageNow.current = language;
 
   useEffect(
     () =>
@@ -55,7 +58,7 @@ export function usePanelSession({
         if (event.type !== 'done') return;
         setRunsEnded((n) => n + 1);
         // The task is done: what it took, in words ("Done in 3 presses."), after what it did.
-        const words = effort.finish(language);
+        const words = effort.finish(languageNow.current);
         if (words && event.outcome === 'done') dispatch({ type: 'effort', text: words });
       }),
     [api, effort],
