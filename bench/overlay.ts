@@ -1,15 +1,17 @@
 /**
  * "Show numbers" figures (issue #29 item 5): from the command to the numbers drawn, for a window of
  * about 260 and about 1,500 elements, changed (a button added or taken away since the last
- * observation: the bridge reads what changed, or the app's whole cache) and unchanged (the bridge's
- * mirror of the app, kept by its events and checked against the live child counts).
+ * observation: the bridge reads what changed, or the app's whole cache), scrolled (the 1,500 only: its
+ * list scrolled by a few rows, which has the bridge read the app whole) and unchanged (the bridge's
+ * mirror of the app, kept by its events and checked against the live child counts; a GTK 3 app's
+ * bounds taken from it while its windows are where they were).
  * The real PanelSession, loop and desktop engine observe the AX fixture's many-buttons window on a
  * private headless desktop; the built overlay page draws the marks in Debian's Chromium. Each run
  * is split into its parts: the core's reply (permission preflight, grammar, the engine's
  * observation, the marks), the fragment main writes, and the page's drawing (hash set → marks in
  * the DOM and a frame painted, timed inside the page). The hop between the core and main (one
- * structured-clone message) is not in it. Targets: p95 ≤ 150 ms changed, ≤ 50 ms unchanged. The mouse
- * grid the same way: "show grid", "grid on the window" and a zoom, each ≤ 50 ms.
+ * structured-clone message) is not in it. Targets: p95 ≤ 150 ms changed or scrolled, ≤ 50 ms
+ * unchanged. The mouse grid the same way: "show grid", "grid on the window" and a zoom, each ≤ 50 ms.
  *
  * Starts its own desktop (scripts/desktop-session.ts). Run alone with `npx tsx bench/overlay.ts`.
  */
@@ -137,11 +139,22 @@ export async function benchOverlay(): Promise<void> {
       await bridge.waitForApp({ pid }, { timeoutMs: 20_000 });
       await drawnApp(pid, ['Toggle', 'Item 1']);
       const elements = (await bridge.snapshot({ pid, showingOnly: false })).elements.length;
-      for (const cold of [true, false]) {
+      for (const mode of buttons > 500 ? (['changed', 'scrolled', 'unchanged'] as const) : (['changed', 'unchanged'] as const)) {
+        const cold = mode !== 'unchanged';
         const samples: Sample[] = [];
-        /** The window changed: its Toggle adds a button beside it, or takes it away (untimed). */
+        let scrolled = 0;
+        /**
+         * The window changed (untimed): its Toggle adds a button beside it, or takes it away; or its
+         * list is scrolled by a few rows, down and back up.
+         */
         const change = async (): Promise<void> => {
           const s = await bridge.snapshot({ pid });
+          if (mode === 'scrolled') {
+            const bar = s.elements.find((e) => e.role === 'scroll_bar' && e.bounds && e.bounds.height > e.bounds.width);
+            scrolled = scrolled === 0 ? 200 : 0;
+            if (bar) await bridge.setValue({ generation: s.generation, id: bar.id }, String(scrolled));
+            return;
+          }
           const g = s.elements.find((e) => e.name === 'Toggle');
           if (g) await bridge.performAction({ generation: s.generation, id: g.id }, 'press');
         };
@@ -161,7 +174,8 @@ export async function benchOverlay(): Promise<void> {
           if (i >= WARMUP) samples.push({ core: t1 - t0, snapshot: read.elapsedMs, serialize, ...page });
         }
         const marks = samples[0]?.marks ?? 0;
-        console.log(`  ${elements} elements in the app, ${marks} numbers drawn, ${cold ? 'changed since the last observation' : 'unchanged window'}`);
+        const state = { changed: 'changed since the last observation', scrolled: 'scrolled since the last observation', unchanged: 'unchanged window' }[mode];
+        console.log(`  ${elements} elements in the app, ${marks} numbers drawn, ${state}`);
         printLine(
           'core: command → reply with the marks',
           samples.map((s) => s.core),

@@ -153,6 +153,31 @@ describe.skipIf(skip !== '')('the numbers follow a window that changed', () => {
     }
   });
 
+  it('controls moved inside a window that stayed put (GTK says only that bounds changed) are numbered where they are now', async () => {
+    const many = await openFixture('ax', fixture.bridge, { args: ['--many', '20', '--toggle'], ready: 'Toggle', front: false });
+    await activateWindow('^AX Many$');
+    try {
+      const liveMany = async (): Promise<readonly AxElement[]> =>
+        (await fixture.bridge.snapshot({ pid: many.pid, useCache: false, useMirror: false })).elements;
+      const itemAt = async (): Promise<number> => (await liveMany()).find((e) => e.name === 'Item 1')?.bounds?.y ?? Number.NaN;
+      // Twice: the second is drawn from the bridge's mirror of the app, with the bounds it kept.
+      await showNumbers();
+      const before = await showNumbers();
+      const from = await itemAt();
+      expect(before.marks.find((m) => m.label === 'Item 1')?.y).toBe(from);
+      // The app makes its first button taller: everything below it moves down, nothing else changes.
+      process.kill(many.pid, 'SIGUSR1');
+      await until('the buttons to move down', async () => ((await itemAt()) > from ? true : undefined));
+      const walked = await liveMany();
+      const view = await showNumbers();
+      expect(view.marks.find((m) => m.label === 'Item 1')?.y).toBeGreaterThan(from);
+      for (const mark of view.marks) expect(walked.filter((e) => e.name === mark.label).map((e) => e.bounds)).toContainEqual(boxOf(mark));
+    } finally {
+      await many.stop();
+      await activateWindow(WINDOW);
+    }
+  });
+
   it('a window moved and resized (no event the bridge follows says so) is numbered where it is now', async () => {
     const before = await showNumbers();
     const from = await frame();

@@ -38,6 +38,7 @@ Result<Done> LinuxBridge::loadCache(Tree& t, const ObjRef& app, int pid, bool us
   if (useMirror && watched && young && !changes.structure && refreshMirror(*mirror, changes, deadline)) {
     t.items = mirror->items;
     t.fromMirror = true;
+    t.changed = changes.moved || !changes.paths.empty();
     indexItems(t, app.bus);
     return Done{};
   }
@@ -70,10 +71,25 @@ Result<Done> LinuxBridge::loadCache(Tree& t, const ObjRef& app, int pid, bool us
     if (mirrors_.size() >= A11yBus::kMaxWatched) mirrors_.erase(mirrors_.begin());
     Mirror m{app.bus, t.items, {}, std::chrono::steady_clock::now()};
     for (size_t i = 0; i < m.items.size(); ++i) m.at.emplace(m.items[i].ref.path, i);
+    m.keepsBounds = isGtk3(app, deadline);
     mirrors_.push_back(std::move(m));
   }
   indexItems(t, app.bus);
   return Done{};
+}
+
+// GTK 3 moves a widget only by allocating it again, which it says (object:bounds-changed), or by
+// scrolling, which its scroll bar says: the bounds of a GTK 3 app that said nothing are where they were
+// as long as its windows are. Other toolkits are not known to say as much, and are read live.
+bool LinuxBridge::isGtk3(const ObjRef& app, const Deadline& deadline) {
+  std::string toolkit, version;
+  std::vector<RawCall> calls;
+  calls.push_back(property(app, "org.a11y.atspi.Application", "ToolkitName",
+                           [&toolkit](DBusMessageIter* v) { toolkit = readString(v); }));
+  calls.push_back(property(app, "org.a11y.atspi.Application", "Version",
+                           [&version](DBusMessageIter* v) { version = readString(v); }));
+  bus_.run(calls, deadline, kMaxCallMs, nullptr);
+  return g_ascii_strcasecmp(toolkit.c_str(), "gtk") == 0 && version.rfind("3.", 0) == 0;
 }
 
 void LinuxBridge::indexItems(Tree& t, const std::string& bus) {

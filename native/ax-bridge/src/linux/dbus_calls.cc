@@ -665,7 +665,9 @@ std::string senderRule(const char* iface, const std::string& sender) {
 }
 constexpr const char* kChangeInterfaces[] = {"org.a11y.atspi.Event.Object", "org.a11y.atspi.Cache"};
 // What GTK (at-spi2-atk) sends only when someone registered for it.
-constexpr const char* kChangeEvents[] = {"object:children-changed", "object:property-change", "object:state-changed"};
+// Bounds and visible data: elements that moved (what a snapshot takes from the mirror's bounds).
+constexpr const char* kChangeEvents[] = {"object:children-changed", "object:property-change", "object:state-changed",
+                                         "object:bounds-changed", "object:visible-data-changed"};
 }  // namespace
 
 void A11yBus::noteChange(const char* iface, const char* member, const char* sender, const char* path,
@@ -683,6 +685,10 @@ void A11yBus::noteChange(const char* iface, const char* member, const char* send
     log->structure = true;
     return;
   }
+  if (std::strcmp(member, "BoundsChanged") == 0 || std::strcmp(member, "VisibleDataChanged") == 0) {
+    log->moved = true;
+    return;
+  }
   if (std::strcmp(member, "PropertyChange") == 0) {
     DBusMessageIter it;
     std::string detail;
@@ -692,7 +698,7 @@ void A11yBus::noteChange(const char* iface, const char* member, const char* send
       return;
     }
   } else if (std::strcmp(member, "StateChanged") != 0) {
-    return;  // text, bounds, selection: read afresh by every snapshot anyway
+    return;  // text, selection: read afresh by every snapshot anyway
   }
   if (log->paths.size() >= kMaxChangedPaths) {
     log->structure = true;

@@ -104,18 +104,24 @@ class LinuxBridge final : public Bridge {
     bool cutShort = false;                 // a call went unanswered while the app still answers others: partial
     bool slowCall = false;                 // set by the snapshot's error policy, checked after each batch
     bool fromMirror = false;               // items from the mirror, not from GetItems just now
+    bool readLive = false;                 // with the mirror: elements read live, or a child count changed
+    bool changed = false;                  // with the mirror, the app said something changed since the last snapshot
   };
 
   // An app's cache as last read, kept current by the app's own signals (A11yBus::watch): a snapshot
   // reads again only the elements the app said changed, and the whole cache only when elements
   // came or went. A new object path is a new element, so nothing read from here can name one
-  // element for another; what an app changes without saying so (bounds, text, values, and the
-  // child counts of the containers walked) is read afresh every time.
+  // element for another; what an app changes without saying so (text, values, and the child counts
+  // of the containers walked) is read afresh every time. Bounds are kept only for GTK 3 (`keepsBounds`),
+  // and only while the app said nothing changed at all (no event, no element read live) and its
+  // windows' bounds, read live every time, are where they were (snapshot.cc, keptBounds).
   struct Mirror {
     std::string bus;
     std::vector<CacheItem> items;
     std::unordered_map<std::string, size_t> at;    // path → item
     std::chrono::steady_clock::time_point readAt;  // when GetItems answered
+    bool keepsBounds = false;
+    std::unordered_map<std::string, Rect> bounds;  // path → bounds as read last
   };
 
   // An app that changes an element without saying so (no toolkit known to us does; an app speaking
@@ -181,8 +187,12 @@ class LinuxBridge final : public Bridge {
   Result<Done> walk(Tree& t, const ObjRef& root, int pid, const SnapshotOptions& options, const Deadline& deadline);
   std::vector<const Node*> emit(const Tree& t, const SnapshotOptions& options, Snapshot& snap,
                                 std::vector<Handle>& handles);
-  Result<Done> fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, const ObjRef& app, int pid,
-                            const Deadline& deadline);
+  Mirror* boundsKeeper(const Tree& t);
+  std::optional<Error> keptBounds(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper,
+                                  const std::vector<size_t>& taken, const CallErrorPolicy& policy,
+                                  const Deadline& deadline);
+  Result<Done> fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper, const ObjRef& app,
+                            int pid, const Deadline& deadline);
   static std::optional<Error> cutAtUnanswered(Snapshot& snap, const std::vector<RawCall>& calls,
                                               const std::vector<size_t>& owner, const Deadline& deadline);
 
@@ -190,6 +200,7 @@ class LinuxBridge final : public Bridge {
   void dropMirror(const std::string& bus);
   Result<Done> loadCache(Tree& t, const ObjRef& app, int pid, bool useMirror, const Deadline& deadline);
   static void indexItems(Tree& t, const std::string& bus);
+  bool isGtk3(const ObjRef& app, const Deadline& deadline);
   bool refreshMirror(Mirror& m, const ChangeLog& changes, const Deadline& deadline);
   void rememberWalkOnly(const std::string& bus);
   bool infoFromCache(const Tree& t, Node& n);

@@ -69,7 +69,7 @@ Result<Snapshot> LinuxBridge::snapshot(const SnapshotOptions& options, const Dea
     if (processGone(pid)) return goneError("The application");
     return timeoutError("Reading the application", deadline);
   }
-  auto details = fetchDetails(snap, emitted, *app, pid, deadline);
+  auto details = fetchDetails(snap, emitted, boundsKeeper(tree), *app, pid, deadline);
   if (!details.ok()) return details.error();
   handles.resize(snap.elements.size());
   snap.generation = generations_.keep(std::move(handles), pid);
@@ -188,6 +188,7 @@ void LinuxBridge::addChildCountChecks(Tree& t, const std::vector<int>& level, co
     calls.push_back(property(node.ref, kAccessible, "ChildCount", [&t, n](DBusMessageIter* v) {
       int live = readInt(v, -1);
       Info& info = t.nodes[n].info;
+      if (live >= 0 && live != info.childCount) t.readLive = true;  // the bounds kept may have moved
       if (live >= 0) info.childCount = live;
     }));
   }
@@ -231,8 +232,11 @@ Result<Done> LinuxBridge::walk(Tree& t, const ObjRef& root, int pid, const Snaps
   while (!level.empty() && !over()) {
     std::vector<RawCall> calls;
     std::vector<int> answered(t.nodes.size(), 0);
-    for (int n : level)
-      if (!t.nodes[n].hasInfo) addInfoCalls(calls, t.nodes[n].ref, &t.nodes[n].info, &answered[n]);
+    for (int n : level) {
+      if (t.nodes[n].hasInfo) continue;
+      addInfoCalls(calls, t.nodes[n].ref, &t.nodes[n].info, &answered[n]);
+      t.readLive = true;
+    }
     if (t.fromMirror) addChildCountChecks(t, level, options, calls);
     if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
     if (auto e = slowOrHung(t.slowCall, t.cutShort, root, pid, deadline)) return *e;
@@ -274,6 +278,7 @@ Result<Done> LinuxBridge::walk(Tree& t, const ObjRef& root, int pid, const Snaps
         // builds an accessible for every child it is asked for, and goes on after the deadline:
         // its children are never asked for all at once. Only its visible part is read.
         known[n] = true;
+        t.readLive = true;
         Windowed w;
         w.node = n;
         w.cap = std::min(kMaxVisibleItems, options.maxNodes - pos[n] - 1);
@@ -369,12 +374,61 @@ std::vector<const LinuxBridge::Node*> LinuxBridge::emit(const Tree& t, const Sna
   return out;
 }
 
-// Bounds, actions and values of the elements, in one pipelined batch. When the deadline cuts it
-// short, the elements are cut at the first one whose details are missing.
-Result<Done> LinuxBridge::fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, const ObjRef& app,
-                                       int pid, const Deadline& deadline) {
+// The mirror whose bounds this snapshot may take and keeps the bounds it reads (GTK 3 apps only):
+// emptied first unless the tree came from it with nothing changed and nothing read live.
+LinuxBridge::Mirror* LinuxBridge::boundsKeeper(const Tree& t) {
+  if (t.items.empty()) return nullptr;
+  auto m = std::find_if(mirrors_.begin(), mirrors_.end(), [&t](const Mirror& m) { return m.bus == t.bus; });
+  if (m == mirrors_.end() || !m->keepsBounds) return nullptr;
+  if (!t.fromMirror || t.readLive || t.changed) m->bounds.clear();
+  return &*m;
+}
+
+// The bounds `keeper` holds for the elements below the windows (a window's own are always read); true
+// when the windows read now are where `keeper` has them, so that the bounds taken hold. Otherwise the
+// bounds taken are read again, and `keeper` is emptied. The bounds read are kept.
+std::optional<Error> LinuxBridge::keptBounds(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper,
+                                             const std::vector<size_t>& taken, const CallErrorPolicy& policy,
+                                             const Deadline& deadline) {
+  if (!keeper) return std::nullopt;
+  bool still = true, windows = false;
+  for (size_t i = 0; i < snap.elements.size() && still; ++i) {
+    if (nodes[i]->depth > 1 || !(detailsNeeded(nodes[i]->info) & kNeedBounds)) continue;
+    windows = true;
+    auto had = keeper->bounds.find(nodes[i]->ref.path);
+    const auto& now = snap.elements[i].bounds;
+    still = had != keeper->bounds.end() && now && had->second.x == now->x && had->second.y == now->y &&
+            had->second.width == now->width && had->second.height == now->height;
+  }
+  if (!windows) still = false;
+  if (!still) keeper->bounds.clear();
+  if (!still && !taken.empty()) {
+    std::vector<RawCall> calls;
+    std::vector<size_t> owner;
+    for (size_t i : taken) {
+      if (i >= snap.elements.size()) break;
+      snap.elements[i].bounds.reset();
+      addDetailCalls(calls, nodes[i]->ref, kNeedBounds, &snap.elements[i], nullptr, nullptr);
+      owner.push_back(i);
+    }
+    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return e;
+    if (auto e = cutAtUnanswered(snap, calls, owner, deadline)) return e;
+  }
+  if (keeper->bounds.size() > kKnownActions) keeper->bounds.clear();
+  // Only bounds an element gave: one that did not answer is asked again next time.
+  for (size_t i = 0; i < snap.elements.size(); ++i)
+    if (snap.elements[i].bounds) keeper->bounds[nodes[i]->ref.path] = *snap.elements[i].bounds;
+  return std::nullopt;
+}
+
+// Bounds, actions and values of the elements, in one pipelined batch (bounds `keeper` holds are taken:
+// keptBounds). When the deadline cuts it short, the elements are cut at the first one whose details
+// are missing.
+Result<Done> LinuxBridge::fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper,
+                                       const ObjRef& app, int pid, const Deadline& deadline) {
   std::vector<RawCall> calls;
   std::vector<size_t> owner;
+  std::vector<size_t> taken;
   std::vector<std::vector<std::string>> rawActions(nodes.size());
   std::vector<bool> actionsAsked(nodes.size(), false);
   std::vector<uint8_t> needs(nodes.size(), 0);
@@ -395,6 +449,14 @@ Result<Done> LinuxBridge::fetchDetails(Snapshot& snap, const std::vector<const N
         actionsAsked[i] = true;
       }
     }
+    if ((need & kNeedBounds) && keeper && nodes[i]->depth > 1) {
+      auto had = keeper->bounds.find(nodes[i]->ref.path);
+      if (had != keeper->bounds.end()) {
+        snap.elements[i].bounds = had->second;
+        need &= ~kNeedBounds;
+        taken.push_back(i);
+      }
+    }
     needs[i] = need;
     addDetailCalls(calls, nodes[i]->ref, need, &snap.elements[i], &rawActions[i], &textLength[i]);
     owner.insert(owner.end(), calls.size() - before, i);
@@ -404,6 +466,7 @@ Result<Done> LinuxBridge::fetchDetails(Snapshot& snap, const std::vector<const N
   if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return *e;
   if (auto e = slowOrHung(slow, cutShort, app, pid, deadline)) return *e;
   if (auto e = cutAtUnanswered(snap, calls, owner, deadline)) return *e;
+  if (auto e = keptBounds(snap, nodes, keeper, taken, policy, deadline)) return *e;
 
   // Second batch: texts up to their length, and the names of actions the first answer left
   // empty (LibreOffice gives no localized names: its names come from GetName).
