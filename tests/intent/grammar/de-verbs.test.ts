@@ -197,3 +197,26 @@ describe('German: apps and web addresses', () => {
     expect(intentOf('gehe zu javascript:alert(1)')).toMatchObject({ intent: 'unsupported' });
   });
 });
+
+describe('German: the mouse', () => {
+  readsAs([
+    ['bewege die Maus zu Senden', { intent: 'move_mouse', to: { label: 'Senden' } }],
+    ['bewege die Maus auf 640, 400', { intent: 'move_mouse', to: { x: 640, y: 400 } }],
+    ['bewege den Mauszeiger über den Knopf OK', { intent: 'move_mouse', to: { label: 'OK', role: 'button' } }],
+    ['bewege die Maus zu Nummer 7', { intent: 'move_mouse', to: { id: 7 } }],
+    ['fahre mit der Maus über Senden', { intent: 'move_mouse', to: { label: 'Senden' } }],
+    ['ziehe Bericht nach Archiv', { intent: 'drag', from: { label: 'Bericht' }, to: { label: 'Archiv' } }],
+    ['ziehe von 100, 200 nach 300, 400', { intent: 'drag', from: { x: 100, y: 200 }, to: { x: 300, y: 400 } }],
+    ['ziehe Bericht in den Papierkorb', { intent: 'drag', from: { label: 'Bericht' }, to: { label: 'Papierkorb' } }],
+  ]);
+
+  matchesNot([
+    'bewege die Maus',
+    'bewege die Maus zu 7',
+    'bewege die Maus nach links',
+    'bewege das Fenster zu Budget',
+    'ziehe Bericht',
+    'ziehe A nach B nach C',
+    'ziehe nach Archiv',
+  ]);
+});

@@ -56,6 +56,17 @@ export const DE_VERB_GROUPS: Partial<Readonly<Record<VerbKind, GroupSpec>>> = {
     generic: [ex('rechtsklick auf Bericht', 'right_click_element')],
     fromApp: (n) => n.clickable.map((l) => ex(`rechtsklick auf ${l}`, 'right_click_element', l)),
   },
+  move: {
+    title: 'Die Maus bewegen',
+    generic: [ex('bewege die Maus zu Senden', 'move_mouse'), ex('bewege die Maus auf 200, 300', 'move_mouse')],
+    fromApp: (n) => n.clickable.map((l) => ex(`bewege die Maus zu ${l}`, 'move_mouse', l)),
+  },
+  hover: {
+    title: 'Mit der Maus über ein Element fahren',
+    generic: [ex('fahre mit der Maus über Senden', 'move_mouse')],
+    fromApp: (n) => n.clickable.map((l) => ex(`fahre mit der Maus über ${l}`, 'move_mouse', l)),
+  },
+  drag: { title: 'Ziehen', generic: [ex('ziehe Bericht nach Archiv', 'drag'), ex('ziehe von 100, 200 nach 300, 400', 'drag')] },
   back: { title: 'Eine Seite zurück', generic: [ex('zurück', 'press_key')] },
   forward: { title: 'Eine Seite vorwärts', generic: [ex('vorwärts', 'press_key')] },
   web: {

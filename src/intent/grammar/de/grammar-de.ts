@@ -22,6 +22,7 @@ import { DE_EVERYDAY, DE_PAGING, DE_QUESTIONS, DE_WINDOW, DE_WINDOW_TITLED } fro
 import { readAppNameDe, readElementDe, readElementIdDe, readKeyPhraseDe, splitAppDe, splitTimesDe, withoutArticle } from './readers-de.js';
 import { DE_SPELLING } from './spelling-de.js';
 import { parseFillDe, parseScrollDe, parseTypeDe } from './text-scroll-de.js';
+import { parseDragDe, parseHoverDe, parseMoveDe } from './pointer-de.js';
 import { DE_FINAL_VERBS, DE_GIVE_VERBS, DE_POLITE, DE_VERB_PHRASES } from './words.js';
 
 const VERBS = [...DE_VERB_PHRASES]
@@ -178,6 +179,12 @@ function parseVerb(
       return parseFillDe(command, rest, politeTail);
     case 'scroll':
       return parseScrollDe(rest);
+    case 'move':
+      return parseMoveDe(command, rest);
+    case 'hover':
+      return parseHoverDe(command, rest);
+    case 'drag':
+      return parseDragDe(command, rest);
     case 'back':
     case 'forward':
       return parseBack(rest, options, kind);

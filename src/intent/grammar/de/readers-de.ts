@@ -49,6 +49,7 @@ const IN = foldedSet(['in']);
 const WITHIN = foldedSet(['in', 'im', 'auf', 'der', 'des']);
 const AGAIN = foldedSet(['mal', 'nochmal', 'erneut', 'wieder', ...DE_TIMES.keys()]);
 const APP_NOUNS = foldedSet(['app', 'anwendung', 'programm']);
+const NOUNS_WITHOUT_ROLE = foldedSet(['datei', 'ordner', 'symbol', 'icon', 'eintrag', 'element', 'ding', 'bereich', 'fenster', 'dialog', 'leiste', 'wort']);
 const RANK_WORDS = foldedSet([...DE_RANKS.keys(), ...DE_LAST, ...DE_RANKS_FROM_END.keys()]);
 
 /** Without a leading article ("den", "die", "ein"). */
@@ -145,6 +146,8 @@ export function readLabelDe(command: string, tokens: readonly Token[]): Read<Lab
   const last = words[words.length - 1] as Token;
   // "klicke auf erste Schritte": a rank without a role; quoted, „Erste Schritte“ is a name.
   if (isDe(first, NON_NAMING) || isDe(first, RANK_WORDS)) return fail(`"${first.raw}" does not name an element`);
+  // "die Datei Bericht", "das Symbol Papierkorb": a noun no role says, so no label either (the LLM may look).
+  if ((words.length > 1 || words !== tokens) && role === undefined && isDe(first, NOUNS_WITHOUT_ROLE)) return fail(`"${first.raw}" does not say which element`);
   if (words.length > 1 && isDe(last, AGAIN)) return fail('repeating a click is not understood; say it again');
   if (words.length > 10) return fail('label longer than 10 words');
   const label = words.length === 1 && first.quoted ? first.raw : joinTokens(command, words);

@@ -29,6 +29,9 @@ export const DE_VERB_PHRASES: readonly VerbPhrase[] = [
   // "tippe auf Senden" taps (a click); "tippe "Hallo"" types: grammar-de.ts tells them apart by the "auf".
   ...['tippe', 'tipp', 'tippen', 'schreibe', 'schreib', 'schreiben'].map((w): VerbPhrase => ({ words: [w], kind: 'type' })),
   ...['scrolle', 'scroll', 'scrollen', 'blättere', 'blättre', 'blättern'].map((w): VerbPhrase => ({ words: [w], kind: 'scroll' })),
+  ...['bewege', 'beweg', 'bewegen'].map((w): VerbPhrase => ({ words: [w], kind: 'move' })),
+  ...['fahre', 'fahr'].map((w): VerbPhrase => ({ words: [w, 'mit', 'der', 'maus', 'über'], kind: 'hover' })),
+  ...['ziehe', 'zieh', 'ziehen'].map((w): VerbPhrase => ({ words: [w], kind: 'drag' })),
   // "fülle Name mit „Ada“ [aus]": text into a field named by its name.
   ...['fülle', 'füll', 'füllen'].map((w): VerbPhrase => ({ words: [w], kind: 'fill' })),
 ];
