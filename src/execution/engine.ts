@@ -8,15 +8,12 @@
  * Every accessibility call has a deadline (the bridge's); a frozen app gives a `timeout` failure.
  *
  * Its parts: which app a command means and bringing it to the front (app-focus.ts), from a target
- * to a live element (target-resolution.ts), typing with read-back (typing.ts), spreadsheet cells
- * (cell-navigation.ts).
+ * to a live element (target-resolution.ts), typing with read-back (typing.ts), keys (key-press.ts),
+ * the wheel (scrolling.ts), dragging (drag.ts), spreadsheet cells (cell-navigation.ts).
  */
 import type { ActionTarget } from '../shared/contracts/events.js';
 import { TEXT_ENTRY_ROLES, type Role } from '../shared/roles.js';
 import { liveFacts } from './live-facts.js';
-import { elementsBoundTo } from './key-bindings.js';
-import { readTerminalLine } from './terminal-line.js';
-import { inputPlatformOf, modifierKey } from './input/keymap.js';
 import { PointerTrail } from './pointer-trail.js';
 import type { CanonicalModifier } from '../shared/keys.js';
 import type { AxElement } from './accessibility/types.js';
@@ -38,14 +35,16 @@ import {
   type Target,
 } from './engine-types.js';
 import { quote } from '../shared/text/quote.js';
-import { AppFocus, OWN_WINDOW_REFUSAL, type FocusedElement } from './apps/app-focus.js';
-import { centre, contains, describeElement, LABEL_QUOTE_MAX, notOnScreen, type AppOf } from './element-geometry.js';
+import { AppFocus, OWN_WINDOW_REFUSAL } from './apps/app-focus.js';
+import { centre, describeElement, LABEL_QUOTE_MAX, notOnScreen, type AppOf } from './element-geometry.js';
 import { TargetResolver } from './target-resolution.js';
 import { locatePlace } from './locate-place.js';
 import { DEFAULT_TUNING, TerminalLines, type EngineDeps, type EngineParts, type EngineTuning } from './engine-parts.js';
 import { readFocusedText, typeText } from './typing.js';
 import { placeInFocusedText, type FieldSelection, type PlacedIn } from './text-placing.js';
 import { dragBetween } from './drag.js';
+import { pressKeyIn } from './key-press.js';
+import { scrollWheel } from './scrolling.js';
 import { goToCell } from './cell-navigation.js';
 import { runWindowCommand } from './window-commands.js';
 import { WINDOW_ACTION_WORDS, type WindowAction } from '../shared/window-actions.js';
@@ -53,11 +52,10 @@ import { openApplication } from './apps/app-launch.js';
 import { runningAppsObservation } from './apps/app-list.js';
 import { openInBrowser } from './open-url.js';
 import { stepFailure, stoppedBefore, toFailure } from './engine-failures.js';
-import { chordRecord, scrolledRecord, toggledRecord, type UndoRecord } from './undo-record.js';
+import { toggledRecord, type UndoRecord } from './undo-record.js';
 import { restoreRecorded, stillAsLeft, type RestoredRecord } from './take-back.js';
 
 /** Off macOS the input driver presses cmd as Ctrl (the keymap says so). */
-const CMD_IS_CTRL = modifierKey('cmd', inputPlatformOf(process.platform)) === modifierKey('ctrl', inputPlatformOf(process.platform));
 
 export class ExecutionEngine {
   private readonly bridge: AccessibilityDriver;
@@ -272,59 +270,14 @@ export class ExecutionEngine {
     return placeInFocusedText(this.parts, field, start, end);
   }
 
-  /** Presses a key with modifiers in the frontmost app, or in `app` (brought to the front first). */
+  /** Presses a key with modifiers in the frontmost app, or in `app` (brought to the front first): key-press.ts. */
   async pressKey(key: string, modifiers: readonly CanonicalModifier[], app: string | undefined, options: ActOptions = {}): Promise<ActionResult> {
-    const chord = [...modifiers, key].join('+');
-    return this.guard(`press ${chord}`, async () => {
-      // Keys go to the focused window: the named app's, else the target app's (not the panel's).
-      const front = await this.apps.frontFor(app);
-      if (!front.ok) return front.result;
-      // A key acts on whatever has the focus, and a chord on whatever it is bound to there: read them
-      // once the keys before have landed; what cannot be read is said to the gate as unread. The focus
-      // is read again just before the key goes: moved meanwhile (a window a click opened), it is judged
-      // again; still moving on the third reading, it counts as unread.
-      let focus: FocusedElement | undefined;
-      let facts: LiveElementFacts;
-      for (let reading = 1; ; reading++) {
-        focus = reading < 3 ? await this.apps.settledFocus() : undefined;
-        facts = (reading < 3 ? this.factsOf(focus?.element, focus?.app) : undefined) ?? { unread: true };
-        // The window system says another window has the keyboard: what was read is not what the key reaches.
-        if (await this.apps.keysGoElsewhere(focus?.app.pid)) facts = { unread: true, elsewhere: true };
-        else if (focus && facts.terminal) facts = { ...facts, line: await readTerminalLine(this.bridge, focus.ref) };
-        const bound = await this.boundTo(key, modifiers, focus?.app.pid ?? front.value);
-        const gated = options.gate?.({ focused: facts, ...(bound.length > 0 ? { bound } : {}) });
-        if (gated) return gated;
-        if (facts.own) return failure('refused', OWN_WINDOW_REFUSAL);
-        if (reading === 3 || (await this.apps.stillFocused(focus)).same) break;
-      }
-      await this.input.pressChord(key, modifiers);
-      this.apps.noteActed();
-      // The line the assistant typed in a terminal is gone once it ran (Enter, Ctrl+M, Ctrl+J, Ctrl+O) or was cleared (Ctrl+C, Ctrl+U).
-      const clears = ['enter', 'ctrl+m', 'ctrl+j', 'ctrl+o', 'ctrl+c', 'ctrl+u'].includes(chord);
-      if (focus && facts.terminal && clears) this.terminalLines.cleared(focus.app.pid);
-      return success(`Pressed ${chord}.`, chordRecord(chord, focus?.app));
-    });
-  }
-
-  /**
-   * The elements of the focused window a chord with Ctrl, Alt or cmd is bound to (a mnemonic, a menu
-   * accelerator), with their facts. Menus are read closed too: an accelerator works while its menu is shut.
-   * On macOS the menu bar is the app's, not the window's: the whole app is read (the bridge gives a
-   * menu item's AXMenuItemCmdChar as its keys; not yet run on a Mac).
-   */
-  private async boundTo(key: string, modifiers: readonly CanonicalModifier[], pid: number): Promise<LiveElementFacts[]> {
-    if (!modifiers.some((m) => m === 'ctrl' || m === 'alt' || m === 'cmd')) return [];
-    const scope = process.platform === 'darwin' ? 'app' : 'focused_window';
-    const all = await this.apps.snapshot(pid, scope, { showingOnly: false }).catch(() => undefined);
-    if (!all) return [];
-    return elementsBoundTo(all.elements, key, modifiers, CMD_IS_CTRL)
-      .slice(0, 4)
-      .flatMap((e) => this.factsOf(e, all) ?? []);
+    return this.guard(`press ${[...modifiers, key].join('+')}`, () => pressKeyIn(this.parts, key, modifiers, app, options));
   }
 
   // ── pointer ────────────────────────────────────────────────────────────────
 
-  /** Scrolls with the wheel over an element, over an app's window, or over the frontmost window. */
+  /** Scrolls with the wheel over an element, over an app's window, or over the frontmost window (scrolling.ts). */
   async scroll(
     direction: ScrollDirection,
     amount: number | undefined,
@@ -332,38 +285,7 @@ export class ExecutionEngine {
     app: string | undefined,
     options: ActOptions = {},
   ): Promise<ActionResult> {
-    return this.guard('scroll', async () => {
-      const steps = amount ?? this.tuning.defaultScrollSteps;
-      let at: Point | undefined;
-      let over: AxElement | undefined;
-      let overApp: AppOf | undefined;
-      if (target) {
-        const r = await this.targets.resolve(target);
-        if (!r.ok) return r.result;
-        over = r.value.element;
-        overApp = r.value.snapshot;
-        at = centre(over);
-        if (!at || !isVisible(over)) return notOnScreen(over);
-      } else {
-        // The wheel goes to the window under the pointer: a named app's window must be on top.
-        const pid = await this.apps.frontFor(app);
-        if (!pid.ok) return pid.result;
-        const window = await this.apps.windowOf(pid.value);
-        if (!window) return failure('not_found', `${app ? quote(app, LABEL_QUOTE_MAX) : 'The frontmost app'} has no window on screen to scroll.`);
-        over = window;
-        overApp = { pid: pid.value, app: app ?? '' };
-        const pointer = await this.input.pointer();
-        // Leave the pointer where it is when it already is over that window.
-        at = contains(window, pointer) ? undefined : centre(window);
-      }
-      const gated = options.gate?.({ element: this.factsOf(over, overApp) });
-      if (gated) return gated;
-      if (at && (await this.apps.ownWindowAt(at))) return failure('refused', OWN_WINDOW_REFUSAL);
-      if (at) await this.pointer.moveTo(at);
-      await this.input.scroll(direction, steps);
-      const undo = scrolledRecord(direction, steps, target ? over : undefined, overApp);
-      return success(`Scrolled ${direction} ${steps} step${steps === 1 ? '' : 's'}${over ? ` over ${describeElement(over)}` : ''}.`, undo);
-    });
+    return this.guard('scroll', () => scrollWheel(this.parts, direction, amount, target, app, options));
   }
 
   async moveMouse(to: Place, options: ActOptions = {}): Promise<ActionResult> {
