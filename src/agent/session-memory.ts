@@ -7,6 +7,7 @@
  * "click 12" is checked against what is on screen) and what the assistant is waiting for (the
  * answer to a question, or a yes/no to a confirmation). Nothing here is written to disk.
  */
+import { DE_AGAIN_WORDS } from '../shared/lang/de/session-words.js';
 import type { ConversationTurn } from '../intent/conversation.js';
 import type { Intent } from '../intent/schema.js';
 import type { ElementChoice } from '../registry/dispatch.js';
@@ -173,8 +174,12 @@ export const normalize = (text: string): string =>
     .trim();
 
 // Whole-command phrases only: "do that again in Firefox" is a new command for the planner.
-const AGAIN = new Set(['again', 'do that again', 'do it again', 'repeat', 'repeat that', 'same again', 'once more', 'one more time', 'do that once more']);
-/** "do that again" and its variants: repeat the last performed intent. */
+const AGAIN = new Set([
+  ...['again', 'do that again', 'do it again', 'repeat', 'repeat that', 'same again', 'once more', 'one more time', 'do that once more'],
+  // German's (issue #32 item 6): no English command reads like them, so they count whatever the language.
+  ...DE_AGAIN_WORDS,
+]);
+/** "do that again" and its variants ("nochmal"): repeat the last performed intent. */
 export function isRepeatRequest(command: string): boolean {
   return AGAIN.has(normalize(command));
 }

@@ -2,6 +2,7 @@
 // counting when German is chosen, and stop heard in every language whatever is chosen.
 import { describe, expect, it } from 'vitest';
 import { sessionCommand, sessionCommandInAnyLanguage } from '../../src/shared/session-commands.js';
+import { isRepeatRequest } from '../../src/agent/session-memory.js';
 
 describe('German session words', () => {
   it.each([
@@ -52,5 +53,10 @@ describe('German session words', () => {
     expect(sessionCommandInAnyLanguage('zeige Nummern')).toBe('show_numbers');
     expect(sessionCommandInAnyLanguage('hide the grid')).toBe('hide_grid');
     expect(sessionCommandInAnyLanguage('zeige meine Fotos')).toBeUndefined();
+  });
+
+  it('“nochmal” and its variants repeat the last action; a sentence with it is a new command', () => {
+    for (const again of ['nochmal', 'Noch einmal.', 'mach das nochmal', 'wiederhole das']) expect(isRepeatRequest(again), again).toBe(true);
+    for (const other of ['nochmal klicken', 'wiederholen', 'mach das nochmal in Firefox']) expect(isRepeatRequest(other), other).toBe(false);
   });
 });

@@ -57,3 +57,16 @@ export const DE_SESSION_WORDS = {
   scan_slower: ['langsamer', 'langsamer scannen', 'langsamer abtasten'],
   scan_faster: ['schneller', 'schneller scannen', 'schneller abtasten'],
 } as const;
+
+/** "Do that again" in German: the last performed action once more (src/agent/session-memory.ts), whole phrases only. */
+export const DE_AGAIN_WORDS: readonly string[] = [
+  'nochmal',
+  'noch mal',
+  'nochmals',
+  'noch einmal',
+  'mach das nochmal',
+  'mach das noch einmal',
+  'mach es nochmal',
+  'wiederhole das',
+  'das gleiche nochmal',
+];
