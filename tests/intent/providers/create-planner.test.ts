@@ -4,12 +4,12 @@
  * ending in a sentence the user can act on, within the budget, with the key nowhere in sight.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPlanner, type PlannerConfig } from '../../src/intent/providers/create-planner.js';
-import type { PlanOutcome, ProviderId } from '../../src/intent/providers/planner.js';
-import { redact } from '../../src/intent/providers/faults.js';
-import type { ConversationTurn } from '../../src/intent/conversation.js';
-import { plannerSystemPrompt } from '../../src/intent/system-prompt.js';
-import { refusedAddress, startLlmServer, type LlmServer, type Scenario } from './llm-loopback.js';
+import { createPlanner, type PlannerConfig } from '../../../src/intent/providers/create-planner.js';
+import type { PlanOutcome, ProviderId } from '../../../src/intent/providers/planner.js';
+import { redact } from '../../../src/intent/providers/faults.js';
+import type { ConversationTurn } from '../../../src/intent/conversation.js';
+import { plannerSystemPrompt } from '../../../src/intent/system-prompt.js';
+import { refusedAddress, startLlmServer, type LlmServer, type Scenario } from '../llm-loopback.js';
 
 /** A recognisable fake key: it must never show up in an outcome, an error or the console. */
 const KEY = 'sk-test-CANARY-7f3e9a1b2c4d5e6f8a9b';

@@ -1,9 +1,9 @@
 // What is said to the mouse grid in German (issue #32 item 6): cells as figures or German words, the
 // clicks, zoom, move and drag, each read as its English phrasing is; English still counts.
 import { describe, expect, it } from 'vitest';
-import { gridWord } from '../../src/shared/grid-words.js';
-import { gridGuide } from '../../src/intent/grammar/command-guide.js';
-import { sessionCommand } from '../../src/shared/session-commands.js';
+import { gridWord } from '../../../../src/shared/grid-words.js';
+import { gridGuide } from '../../../../src/intent/grammar/command-guide.js';
+import { sessionCommand } from '../../../../src/shared/session-commands.js';
 
 describe('German words for the mouse grid', () => {
   it.each([

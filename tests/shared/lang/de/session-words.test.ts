@@ -1,8 +1,8 @@
 // The session's own words in German (issue #32 item 6): each command's German phrases, English still
 // counting when German is chosen, and stop heard in every language whatever is chosen.
 import { describe, expect, it } from 'vitest';
-import { sessionCommand, sessionCommandInAnyLanguage } from '../../src/shared/session-commands.js';
-import { isRepeatRequest } from '../../src/agent/session-memory.js';
+import { sessionCommand, sessionCommandInAnyLanguage } from '../../../../src/shared/session-commands.js';
+import { isRepeatRequest } from '../../../../src/agent/session-memory.js';
 
 describe('German session words', () => {
   it.each([
