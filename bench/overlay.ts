@@ -1,10 +1,10 @@
 /**
  * "Show numbers" figures (issue #29 item 5): from the command to the numbers drawn, for a window of
  * about 260 and about 1,500 elements, changed (a button added or taken away since the last
- * observation: the bridge reads what changed, or the app's whole cache), scrolled (the 1,500 only: its
- * list scrolled by a few rows, which has the bridge read the app whole) and unchanged (the bridge's
- * mirror of the app, kept by its events and checked against the live child counts; a GTK 3 app's
- * bounds taken from it while its windows are where they were).
+ * observation: the bridge reads what changed, or the app's whole cache), scrolled (the 1,500 only:
+ * its list scrolled by a few rows; the bridge asks the scroll pane what shows now, in one call) and
+ * unchanged (the bridge's mirror of the app, kept by its events and checked against the live child
+ * counts; a GTK 3 app's bounds taken from it while its windows are where they were).
  * The real PanelSession, loop and desktop engine observe the AX fixture's many-buttons window on a
  * private headless desktop; the built overlay page draws the marks in Debian's Chromium. Each run
  * is split into its parts: the core's reply (permission preflight, grammar, the engine's

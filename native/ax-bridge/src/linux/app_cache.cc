@@ -1,5 +1,5 @@
 // The Linux bridge: an application's own cache (org.a11y.atspi.Cache.GetItems), and the bridge's
-// mirror of it kept current by the application's change events.
+// mirror of it kept current by the application's change events, with the bounds it keeps (GTK 3).
 #include <algorithm>
 
 #include "linux_bridge.h"
@@ -101,8 +101,77 @@ void LinuxBridge::indexItems(Tree& t, const std::string& bus) {
   }
 }
 
+namespace {
+// Collection.GetMatches(rule, sort, count, traverse) for every descendant with the showing state; the
+// rule is (states ai, match i, attributes a{ss}, match i, roles ai, match i, interfaces as, match i, invert b).
+void appendShowingRule(DBusMessage* msg) {
+  DBusMessageIter it, rule, list;
+  dbus_message_iter_init_append(msg, &it);
+  dbus_message_iter_open_container(&it, DBUS_TYPE_STRUCT, nullptr, &rule);
+  const int32_t all = ATSPI_Collection_MATCH_ALL;
+  int32_t words[2] = {0, 0};
+  words[ATSPI_STATE_SHOWING / 32] |= static_cast<int32_t>(1u << (ATSPI_STATE_SHOWING % 32));
+  dbus_message_iter_open_container(&rule, DBUS_TYPE_ARRAY, "i", &list);
+  for (int32_t w : words) dbus_message_iter_append_basic(&list, DBUS_TYPE_INT32, &w);
+  dbus_message_iter_close_container(&rule, &list);
+  dbus_message_iter_append_basic(&rule, DBUS_TYPE_INT32, &all);
+  for (const char* empty : {"{ss}", "i", "s"}) {
+    dbus_message_iter_open_container(&rule, DBUS_TYPE_ARRAY, empty, &list);
+    dbus_message_iter_close_container(&rule, &list);
+    dbus_message_iter_append_basic(&rule, DBUS_TYPE_INT32, &all);
+  }
+  dbus_bool_t no = FALSE, yes = TRUE;
+  dbus_message_iter_append_basic(&rule, DBUS_TYPE_BOOLEAN, &no);
+  dbus_message_iter_close_container(&it, &rule);
+  const uint32_t sort = ATSPI_Collection_SORT_ORDER_CANONICAL;
+  const int32_t any = 0;  // no limit
+  dbus_message_iter_append_basic(&it, DBUS_TYPE_UINT32, &sort);
+  dbus_message_iter_append_basic(&it, DBUS_TYPE_INT32, &any);
+  dbus_message_iter_append_basic(&it, DBUS_TYPE_BOOLEAN, &yes);
+}
+}  // namespace
+
+// The showing state of every item below `pane`, in one call: the app tests them in its own process
+// (GTK 3 answers Collection.GetMatches for 1,500 elements in a few milliseconds, where a GetState each
+// or the whole cache take hundreds under load). False when that cannot be trusted: a container in the
+// pane manages its descendants (asked this, it would make them all), the call failed, or it named an
+// element the mirror does not hold.
+bool LinuxBridge::refreshShowing(Mirror& m, size_t pane, const Deadline& deadline) {
+  std::vector<size_t> below;
+  std::unordered_map<std::string, std::vector<size_t>> kids;
+  for (size_t i = 0; i < m.items.size(); ++i)
+    if (m.items[i].parent.bus == m.bus) kids[m.items[i].parent.path].push_back(i);
+  std::unordered_set<size_t> seen = {pane};
+  for (size_t next = 0, from = pane;; from = below[next++]) {
+    const CacheItem& item = m.items[from];
+    Info info{item.role, "", "", item.states, item.ifaces, item.childCount};
+    if (hasStateBit(item.states, ATSPI_STATE_MANAGES_DESCENDANTS) || managesHugeDescendants(info)) return false;
+    auto listed = kids.find(item.ref.path);
+    if (listed != kids.end())
+      for (size_t k : listed->second)
+        if (seen.insert(k).second) below.push_back(k);
+    if (next >= below.size()) break;
+  }
+  std::vector<ObjRef> showing;
+  RawCall c = method(m.items[pane].ref, "org.a11y.atspi.Collection", "GetMatches", appendShowingRule,
+                     [&showing](DBusMessageIter* it) { readObjectRefs(it, showing); });
+  bus_.call(c, deadline, kMaxCallMs);
+  if (!c.answered) return false;
+  std::unordered_set<std::string> shown;
+  for (const auto& ref : showing) {
+    if (ref.bus != m.bus || m.at.find(ref.path) == m.at.end()) return false;
+    shown.insert(ref.path);
+  }
+  const uint64_t bit = uint64_t{1} << ATSPI_STATE_SHOWING;
+  for (size_t i : below) {
+    if (shown.count(m.items[i].ref.path)) m.items[i].states |= bit;
+    else m.items[i].states &= ~bit;
+  }
+  return true;
+}
+
 // Reads again the elements the app said changed. False when reading the whole cache is the
-// better answer: too many changed, one did not answer, its child count changed, or a view scrolled.
+// better answer: too many changed, one did not answer, or its child count changed.
 bool LinuxBridge::refreshMirror(Mirror& m, const ChangeLog& changes, const Deadline& deadline) {
   if (changes.paths.size() * kMirrorReadShare > m.items.size()) return false;
   std::vector<size_t> which;
@@ -111,9 +180,12 @@ bool LinuxBridge::refreshMirror(Mirror& m, const ChangeLog& changes, const Deadl
     if (found == m.at.end()) continue;  // elements the cache never held stay out
     // GTK says which children of a scrolled view are showing by where the view is scrolled to, and
     // sends no state change for them when it scrolls: only its scroll bar's value changes. The
-    // mirror's showing states are then stale, and the app is read whole (reading the states of the
-    // scroll pane's items one by one took as long as the whole cache for 1,500 of them).
-    if (m.items[found->second].role == ATSPI_ROLE_SCROLL_BAR) return false;
+    // showing states of everything in the scroll bar's pane are read again.
+    if (m.items[found->second].role == ATSPI_ROLE_SCROLL_BAR) {
+      auto pane = m.at.find(m.items[found->second].parent.path);
+      if (pane == m.at.end() || m.items[found->second].parent.bus != m.bus) return false;
+      if (!refreshShowing(m, pane->second, deadline)) return false;
+    }
     which.push_back(found->second);
   }
   if (which.empty()) return true;
@@ -132,6 +204,53 @@ bool LinuxBridge::refreshMirror(Mirror& m, const ChangeLog& changes, const Deadl
     item.ifaces = infos[k].ifaces;
   }
   return true;
+}
+
+// The mirror whose bounds this snapshot may take and keeps the bounds it reads (GTK 3 apps only):
+// emptied first unless the tree came from it with nothing changed and nothing read live.
+LinuxBridge::Mirror* LinuxBridge::boundsKeeper(const Tree& t) {
+  if (t.items.empty()) return nullptr;
+  auto m = std::find_if(mirrors_.begin(), mirrors_.end(), [&t](const Mirror& m) { return m.bus == t.bus; });
+  if (m == mirrors_.end() || !m->keepsBounds) return nullptr;
+  if (!t.fromMirror || t.readLive || t.changed) m->bounds.clear();
+  return &*m;
+}
+
+// The bounds `keeper` holds for the elements below the windows (a window's own are always read); true
+// when the windows read now are where `keeper` has them, so that the bounds taken hold. Otherwise the
+// bounds taken are read again, and `keeper` is emptied. The bounds read are kept.
+std::optional<Error> LinuxBridge::keptBounds(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper,
+                                             const std::vector<size_t>& taken, const CallErrorPolicy& policy,
+                                             const Deadline& deadline) {
+  if (!keeper) return std::nullopt;
+  bool still = true, windows = false;
+  for (size_t i = 0; i < snap.elements.size() && still; ++i) {
+    if (nodes[i]->depth > 1 || !(detailsNeeded(nodes[i]->info) & kNeedBounds)) continue;
+    windows = true;
+    auto had = keeper->bounds.find(nodes[i]->ref.path);
+    const auto& now = snap.elements[i].bounds;
+    still = had != keeper->bounds.end() && now && had->second.x == now->x && had->second.y == now->y &&
+            had->second.width == now->width && had->second.height == now->height;
+  }
+  if (!windows) still = false;
+  if (!still) keeper->bounds.clear();
+  if (!still && !taken.empty()) {
+    std::vector<RawCall> calls;
+    std::vector<size_t> owner;
+    for (size_t i : taken) {
+      if (i >= snap.elements.size()) break;
+      snap.elements[i].bounds.reset();
+      addDetailCalls(calls, nodes[i]->ref, kNeedBounds, &snap.elements[i], nullptr, nullptr);
+      owner.push_back(i);
+    }
+    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return e;
+    if (auto e = cutAtUnanswered(snap, calls, owner, deadline)) return e;
+  }
+  if (keeper->bounds.size() > kKnownActions) keeper->bounds.clear();
+  // Only bounds an element gave: one that did not answer is asked again next time.
+  for (size_t i = 0; i < snap.elements.size(); ++i)
+    if (snap.elements[i].bounds) keeper->bounds[nodes[i]->ref.path] = *snap.elements[i].bounds;
+  return std::nullopt;
 }
 
 void LinuxBridge::rememberWalkOnly(const std::string& bus) {

@@ -114,7 +114,7 @@ class LinuxBridge final : public Bridge {
   // element for another; what an app changes without saying so (text, values, and the child counts
   // of the containers walked) is read afresh every time. Bounds are kept only for GTK 3 (`keepsBounds`),
   // and only while the app said nothing changed at all (no event, no element read live) and its
-  // windows' bounds, read live every time, are where they were (snapshot.cc, keptBounds).
+  // windows' bounds, read live every time, are where they were (app_cache.cc, keptBounds).
   struct Mirror {
     std::string bus;
     std::vector<CacheItem> items;
@@ -187,10 +187,6 @@ class LinuxBridge final : public Bridge {
   Result<Done> walk(Tree& t, const ObjRef& root, int pid, const SnapshotOptions& options, const Deadline& deadline);
   std::vector<const Node*> emit(const Tree& t, const SnapshotOptions& options, Snapshot& snap,
                                 std::vector<Handle>& handles);
-  Mirror* boundsKeeper(const Tree& t);
-  std::optional<Error> keptBounds(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper,
-                                  const std::vector<size_t>& taken, const CallErrorPolicy& policy,
-                                  const Deadline& deadline);
   Result<Done> fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper, const ObjRef& app,
                             int pid, const Deadline& deadline);
   static std::optional<Error> cutAtUnanswered(Snapshot& snap, const std::vector<RawCall>& calls,
@@ -202,6 +198,11 @@ class LinuxBridge final : public Bridge {
   static void indexItems(Tree& t, const std::string& bus);
   bool isGtk3(const ObjRef& app, const Deadline& deadline);
   bool refreshMirror(Mirror& m, const ChangeLog& changes, const Deadline& deadline);
+  bool refreshShowing(Mirror& m, size_t pane, const Deadline& deadline);
+  Mirror* boundsKeeper(const Tree& t);
+  std::optional<Error> keptBounds(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper,
+                                  const std::vector<size_t>& taken, const CallErrorPolicy& policy,
+                                  const Deadline& deadline);
   void rememberWalkOnly(const std::string& bus);
   bool infoFromCache(const Tree& t, Node& n);
   std::optional<std::vector<ObjRef>> childrenFromCache(const Tree& t, const Node& n);

@@ -374,53 +374,6 @@ std::vector<const LinuxBridge::Node*> LinuxBridge::emit(const Tree& t, const Sna
   return out;
 }
 
-// The mirror whose bounds this snapshot may take and keeps the bounds it reads (GTK 3 apps only):
-// emptied first unless the tree came from it with nothing changed and nothing read live.
-LinuxBridge::Mirror* LinuxBridge::boundsKeeper(const Tree& t) {
-  if (t.items.empty()) return nullptr;
-  auto m = std::find_if(mirrors_.begin(), mirrors_.end(), [&t](const Mirror& m) { return m.bus == t.bus; });
-  if (m == mirrors_.end() || !m->keepsBounds) return nullptr;
-  if (!t.fromMirror || t.readLive || t.changed) m->bounds.clear();
-  return &*m;
-}
-
-// The bounds `keeper` holds for the elements below the windows (a window's own are always read); true
-// when the windows read now are where `keeper` has them, so that the bounds taken hold. Otherwise the
-// bounds taken are read again, and `keeper` is emptied. The bounds read are kept.
-std::optional<Error> LinuxBridge::keptBounds(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper,
-                                             const std::vector<size_t>& taken, const CallErrorPolicy& policy,
-                                             const Deadline& deadline) {
-  if (!keeper) return std::nullopt;
-  bool still = true, windows = false;
-  for (size_t i = 0; i < snap.elements.size() && still; ++i) {
-    if (nodes[i]->depth > 1 || !(detailsNeeded(nodes[i]->info) & kNeedBounds)) continue;
-    windows = true;
-    auto had = keeper->bounds.find(nodes[i]->ref.path);
-    const auto& now = snap.elements[i].bounds;
-    still = had != keeper->bounds.end() && now && had->second.x == now->x && had->second.y == now->y &&
-            had->second.width == now->width && had->second.height == now->height;
-  }
-  if (!windows) still = false;
-  if (!still) keeper->bounds.clear();
-  if (!still && !taken.empty()) {
-    std::vector<RawCall> calls;
-    std::vector<size_t> owner;
-    for (size_t i : taken) {
-      if (i >= snap.elements.size()) break;
-      snap.elements[i].bounds.reset();
-      addDetailCalls(calls, nodes[i]->ref, kNeedBounds, &snap.elements[i], nullptr, nullptr);
-      owner.push_back(i);
-    }
-    if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return e;
-    if (auto e = cutAtUnanswered(snap, calls, owner, deadline)) return e;
-  }
-  if (keeper->bounds.size() > kKnownActions) keeper->bounds.clear();
-  // Only bounds an element gave: one that did not answer is asked again next time.
-  for (size_t i = 0; i < snap.elements.size(); ++i)
-    if (snap.elements[i].bounds) keeper->bounds[nodes[i]->ref.path] = *snap.elements[i].bounds;
-  return std::nullopt;
-}
-
 // Bounds, actions and values of the elements, in one pipelined batch (bounds `keeper` holds are taken:
 // keptBounds). When the deadline cuts it short, the elements are cut at the first one whose details
 // are missing.
