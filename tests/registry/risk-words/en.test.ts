@@ -1,0 +1,38 @@
+// The English risk words (src/registry/risk-words/en.ts): a well-formed table, the levels of its
+// words, and the words it leaves out on purpose (places and a dialog's Close).
+import { describe, expect, it } from 'vitest';
+import { EN_DECLINING_ANSWERS, EN_DROP_TARGET_WORDS, EN_LABEL_RULES, EN_PASTE_ITEM_WORDS } from '../../../src/registry/risk-words/en.js';
+import { expectWellFormedTable } from './word-table.js';
+
+const levelOf = (phrase: string): string | undefined => EN_LABEL_RULES.find((r) => r.phrase === phrase)?.level;
+
+describe('English risk words', () => {
+  it('is a well-formed table', () => {
+    expectWellFormedTable(EN_LABEL_RULES, EN_DECLINING_ANSWERS, EN_DROP_TARGET_WORDS);
+  });
+
+  it.each([
+    ['delete', 'destructive'],
+    ["don't save", 'destructive'],
+    ['send', 'destructive'],
+    ['place order', 'destructive'],
+    ['move to trash', 'destructive'],
+    ['shut down', 'destructive'],
+    ['archive', 'moderate'],
+    ['install', 'moderate'],
+    ['lock', 'moderate'],
+  ])('%s is %s', (phrase, level) => {
+    expect(levelOf(phrase)).toBe(level);
+  });
+
+  // Participles and places name where things are, not an action; a dialog's Close asks first itself.
+  it.each(['sent', 'deleted', 'deleted items', 'trash', 'close', 'paste'])('%s is no risk word', (phrase) => {
+    expect(levelOf(phrase)).toBeUndefined();
+  });
+
+  it('makes the trash a destructive drop target and paste a paste item', () => {
+    expect(EN_DROP_TARGET_WORDS).toEqual(expect.arrayContaining(['trash', 'bin', 'recycle bin']));
+    expect(EN_PASTE_ITEM_WORDS).toEqual(['paste']);
+    expect(EN_DECLINING_ANSWERS).toEqual(expect.arrayContaining(['cancel', 'no', 'close', 'not now']));
+  });
+});

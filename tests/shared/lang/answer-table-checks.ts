@@ -1,0 +1,48 @@
+// The invariants every language's answer table (src/shared/lang/<language>/answers.ts) keeps, checked
+// by each language's own test: no phrase both confirms and cancels, the deliberate and naming words
+// are confirm words, every phrase is written as it is compared, and numbers and ranks run 1 to 10.
+import { expect } from 'vitest';
+import type { AnswerWords } from '../../../src/shared/lang/answer-table.js';
+
+/** Lower case, letters, digits, spaces and straight apostrophes only; no double or edge spaces. */
+const COMPARED_FORM = /^[\p{Ll}\p{Nd}']+(?: [\p{Ll}\p{Nd}']+)*$/u;
+
+/** Each phrase of the table that is not written as answers are compared. */
+export function phrasesNotInComparedForm(words: AnswerWords): string[] {
+  const phrases = [
+    ...words.confirm,
+    ...words.cancel,
+    ...words.deliberate,
+    ...words.namingStarts,
+    ...words.filler,
+    ...words.articles,
+    ...words.pickNouns,
+    ...words.pickEndings,
+    ...Object.keys(words.numbers),
+    ...Object.keys(words.ordinals),
+  ];
+  return phrases.filter((p) => !COMPARED_FORM.test(p));
+}
+
+export function expectAnswerTableInvariants(words: AnswerWords): void {
+  const cancel = new Set(words.cancel);
+  expect(
+    words.confirm.filter((p) => cancel.has(p)),
+    'phrases that both confirm and cancel',
+  ).toEqual([]);
+  expect(
+    words.deliberate.filter((p) => !words.confirm.includes(p)),
+    'deliberate words that do not confirm',
+  ).toEqual([]);
+  expect(
+    words.namingStarts.filter((p) => !words.confirm.includes(p)),
+    'naming starts that do not confirm',
+  ).toEqual([]);
+  expect(words.deliberate.length).toBeGreaterThan(0);
+  // "stop" is a session word: it ends a run, so it is never a plain cancel.
+  expect(words.cancel).not.toContain('stop');
+  expect(phrasesNotInComparedForm(words)).toEqual([]);
+  for (const list of [words.confirm, words.cancel, words.deliberate, words.namingStarts]) expect(new Set(list).size).toBe(list.length);
+  expect([...new Set(Object.values(words.numbers))].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  expect([...new Set(Object.values(words.ordinals))].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+}

@@ -1,0 +1,70 @@
+// The German answer table (src/shared/lang/de/answers.ts): the invariants of an answer table, every
+// phrase also present as it is written without umlauts, the inflected ranks, and the sentences it
+// says back, as a table.
+import { describe, expect, it } from 'vitest';
+import { DE_ANSWERS, DE_ANSWER_SENTENCES, DE_NUMBER_WORDS, DE_ORDINAL_WORDS } from '../../../../src/shared/lang/de/answers.js';
+import { withoutUmlauts } from '../../../../src/shared/text/umlauts.js';
+import { expectAnswerTableInvariants } from '../answer-table-checks.js';
+
+describe('German answer words', () => {
+  it('keeps the invariants of an answer table', () => {
+    expectAnswerTableInvariants(DE_ANSWERS);
+  });
+
+  it.each(['confirm', 'cancel', 'deliberate', 'namingStarts', 'pickEndings'] as const)('holds each %s phrase also without umlauts', (list) => {
+    const phrases = DE_ANSWERS[list];
+    expect(phrases.filter((p) => !phrases.includes(withoutUmlauts(p)))).toEqual([]);
+  });
+
+  it('holds each written-out number and rank also without umlauts', () => {
+    for (const table of [DE_NUMBER_WORDS, DE_ORDINAL_WORDS]) {
+      for (const [word, n] of Object.entries(table)) expect(table[withoutUmlauts(word)], word).toBe(n);
+    }
+  });
+
+  it.each([
+    ['ja', 'confirm'],
+    ['in ordnung', 'confirm'],
+    ['bestätigen', 'deliberate'],
+    ['bestaetigen', 'deliberate'],
+    ['ich bestätige', 'deliberate'],
+    ['nein', 'cancel'],
+    ['nö', 'cancel'],
+    ['noe', 'cancel'],
+    ['auf keinen fall', 'cancel'],
+  ] as const)('%s is a %s word', (phrase, list) => {
+    expect(DE_ANSWERS[list]).toContain(phrase);
+  });
+
+  it.each(['ja', 'ok', 'jawohl', 'mach es', 'in ordnung'])('a plain %s is not deliberate', (phrase) => {
+    expect(DE_ANSWERS.deliberate).not.toContain(phrase);
+  });
+
+  it.each([
+    ['zweite', 2],
+    ['zweiten', 2],
+    ['zweites', 2],
+    ['fünfter', 5],
+    ['fuenftem', 5],
+    ['siebente', 7],
+    ['siebten', 7],
+    ['zehnte', 10],
+  ])('reads the rank %s as %i', (word, n) => {
+    expect(DE_ORDINAL_WORDS[word]).toBe(n);
+  });
+
+  it.each([
+    [1_000, 'einer Sekunde'],
+    [30_000, '30 Sekunden'],
+    [60_000, 'einer Minute'],
+    [180_000, '3 Minuten'],
+    [61_000, '61 Sekunden'],
+  ])('says a wait of %i ms as "%s"', (ms, said) => {
+    expect(DE_ANSWER_SENTENCES.howLong(ms)).toBe(said);
+  });
+
+  it('names a word of the label in the destructive hint only when there is one', () => {
+    expect(DE_ANSWER_SENTENCES.notEnough('„ja“', 'löschen', 'Alle löschen.')).toContain('„ja, löschen“');
+    expect(DE_ANSWER_SENTENCES.notEnough('„ja“', '', 'Alle löschen.')).not.toContain('„ja, ');
+  });
+});
