@@ -85,6 +85,7 @@ export class AssistantLoop {
       act: (state, planned) => this.actor.act(state, planned),
       ...(deps.policy ? { policy: deps.policy } : {}),
       ...(deps.platform ? { platform: deps.platform } : {}),
+      ...(deps.language ? { language: deps.language } : {}),
     });
   }
 

@@ -15,6 +15,7 @@
  * read exactly as expected, else the correction stops with a sentence. The field's text is never
  * set whole (that would lose a rich editor's formatting and undo history).
  */
+import type { Language } from '../shared/language.js';
 import type { Role } from '../shared/roles.js';
 import { changeCase, isDictationStart, isDictationStop, readDictation, renderDictation, type DictationCommand, type Piece } from '../intent/dictation-text.js';
 import type { EngineApi } from '../registry/dispatch.js';
@@ -42,7 +43,7 @@ import {
   type Edit,
   type FieldRecord,
 } from './dictation-field.js';
-import { readTextEdit } from '../intent/grammar/verbs-edit.js';
+import { readTextEditIn } from '../intent/grammar/de/edit-de.js';
 import { FieldKeys, Stopped } from './field-keys.js';
 import { TextEditing } from './text-editing.js';
 import type { RunResult } from './loop-types.js';
@@ -63,6 +64,8 @@ export interface DictationDeps {
   readonly act: (state: RunState, planned: Planned) => Promise<Step>;
   /** Whose keys move the caret (a Mac's ⌘↑ and ⌘↓, or Ctrl+Home and Ctrl+End); default this process's platform. */
   readonly platform?: InputPlatform;
+  /** The language edits are read in (the setting, read at each command); absent: English. */
+  readonly language?: () => Language;
 }
 
 const QUOTE_MAX = 60;
@@ -101,14 +104,14 @@ export class DictationSession {
       if (isDictationStart(text)) return this.start();
       if (isDictationStop(text)) return { outcome: 'done', message: 'Dictation is not on: commands are carried out as usual.' };
       // Editing any field by its words; while dictating, dictation's own "select …" and "correct …" win.
-      const edit = readTextEdit(text);
+      const edit = readTextEditIn(text, this.deps.language?.());
       return edit && (await this.editing.claims(edit)) ? this.stoppable('text_edit', () => this.editing.run(edit, state)) : undefined;
     }
     const said = readDictation(text);
     // An edit of the field's text that dictation does not read as its own command ("delete the last
     // sentence", "go to the end of the line", "select the second paragraph") is carried out, as Dragon
     // does; "literal …" writes the words instead.
-    const edit = said.kind === 'text' || said.command.kind === 'select' ? readTextEdit(text) : null;
+    const edit = said.kind === 'text' || said.command.kind === 'select' ? readTextEditIn(text, this.deps.language?.()) : null;
     if (edit && !(edit.kind === 'select' && edit.place.kind === 'words')) return this.stoppable('text_edit', () => this.editing.run(edit, state));
     return this.stoppable('dictation', () => (said.kind === 'text' ? this.dictate(said.pieces, state) : this.command(said.command, state)));
   }
