@@ -967,6 +967,7 @@ export const END_KEYS: Readonly<Record<Platform, Readonly<Record<'top' | 'bottom
  * the verbs that change case, the words for the selection, the caret's verbs and edges.
  */
 export const EDIT_UNIT_WORDS: ReadonlyMap<string, TextUnit> = new Map([
+  ['character', 'character'],
   ['word', 'word'],
   ['sentence', 'sentence'],
   ['paragraph', 'paragraph'],

@@ -1,9 +1,11 @@
 /**
- * Words, sentences, paragraphs and lines of a field's text (issue #32 item 3), pure: where each one
- * is, which one a rank or the caret names, and what deleting one takes with it. Offsets are UTF-16
- * indices; a range is [start, end).
+ * Characters, words, sentences, paragraphs and lines of a field's text (issue #32 items 3 and 6),
+ * pure: where each one is, which one a rank or the caret names, and what deleting one takes with it.
+ * Offsets are UTF-16 indices; a range is [start, end).
  *
  * The plain rules, one per unit:
+ * - a character is what a reader sees as one (a grapheme: "é" with its accent written apart is one),
+ *   a space or a mark too, never a line break;
  * - a word is a run of letters, digits, "_", "'" or "’" (so "don't" is one word);
  * - a line is the text between line breaks (the field's own lines, not where it wraps), empty or not;
  * - a paragraph is a line with some text on it: blank lines only separate paragraphs;
@@ -11,9 +13,9 @@
  *   space or the end of its paragraph; a sentence never crosses a line break.
  */
 
-export type TextUnit = 'word' | 'sentence' | 'paragraph' | 'line';
+export type TextUnit = 'character' | 'word' | 'sentence' | 'paragraph' | 'line';
 
-export const TEXT_UNITS: readonly TextUnit[] = ['word', 'sentence', 'paragraph', 'line'];
+export const TEXT_UNITS: readonly TextUnit[] = ['character', 'word', 'sentence', 'paragraph', 'line'];
 
 export interface TextRange {
   readonly start: number;
@@ -71,12 +73,22 @@ export function sentenceRanges(text: string): TextRange[] {
   return out;
 }
 
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+export function characterRanges(text: string): TextRange[] {
+  return [...GRAPHEMES.segment(text)]
+    .filter((g) => !/^(\r\n|\n|\r|\u2028|\u2029)$/u.test(g.segment))
+    .map((g) => ({ start: g.index, end: g.index + g.segment.length }));
+}
+
 export function wordRanges(text: string): TextRange[] {
   return [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
 }
 
 export function unitRanges(text: string, unit: TextUnit): TextRange[] {
   switch (unit) {
+    case 'character':
+      return characterRanges(text);
     case 'word':
       return wordRanges(text);
     case 'sentence':
@@ -104,9 +116,10 @@ export function pickUnit(text: string, unit: TextUnit, pick: UnitPick, caret: nu
 /**
  * What deleting a range takes away so that no gap or doubled space is left: a line or paragraph
  * with one of its line breaks (the one after it, else the one before); words and sentences with the
- * spaces after them (else the spaces before them) on the same line.
+ * spaces after them (else the spaces before them) on the same line; a character alone.
  */
 export function deletionRange(text: string, range: TextRange, unit: TextUnit | 'text'): TextRange {
+  if (unit === 'character') return range;
   if (unit === 'line' || unit === 'paragraph') {
     const after = /^(\r\n|\n|\r|\u2028|\u2029)/u.exec(text.slice(range.end));
     if (after) return { start: range.start, end: range.end + after[0].length };

@@ -33,6 +33,7 @@ describe('readTextEdit: every phrasing of issue #32 item 3', () => {
     ],
     ['delete the last sentence', { kind: 'delete', place: nth('sentence', 1, true) }],
     ['delete that', { kind: 'delete', place: { kind: 'selection' } }],
+    ['delete the last character', { kind: 'delete', place: nth('character', 1, true) }],
     ['remove the third word', { kind: 'delete', place: nth('word', 3) }],
     ['erase from hello to world', { kind: 'delete', place: { kind: 'span', from: 'hello', to: 'world' } }],
     ['delete the word very', { kind: 'delete', place: { kind: 'words', words: 'very' } }],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  characterRanges,
   deletionRange,
   lineRanges,
   paragraphRanges,
@@ -25,6 +26,14 @@ describe('text units', () => {
       "o'clock",
       'Anna',
     ]);
+  });
+
+  it('characters are what a reader sees as one, spaces and marks too, never a line break', () => {
+    const text = 'Gru\u0308ße!\r\na 👍🏽';
+    expect(texts(text, characterRanges(text))).toEqual(['G', 'r', 'u\u0308', 'ß', 'e', '!', 'a', ' ', '👍🏽']);
+    expect(texts(text, [pickUnit(text, 'character', { rank: 1, fromEnd: true }, 0) as TextRange])).toEqual(['👍🏽']);
+    // A character is deleted alone: the spaces beside it stay.
+    expect(deletionRange('a b c', { start: 2, end: 3 }, 'character')).toEqual({ start: 2, end: 3 });
   });
 
   it('lines are the text between line breaks, empty ones too', () => {

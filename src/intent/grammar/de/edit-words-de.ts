@@ -12,6 +12,7 @@ export const DE_EDIT_UNITS: ReadonlyMap<string, TextUnit> = new Map([
   ...['satz', 'satzes'].map((w) => [w, 'sentence'] as const),
   ...['absatz', 'absatzes', 'abschnitt', 'abschnitts', 'abschnittes'].map((w) => [w, 'paragraph'] as const),
   ...['zeile'].map((w) => [w, 'line'] as const),
+  ...['zeichen', 'zeichens', 'buchstabe', 'buchstaben'].map((w) => [w, 'character'] as const),
 ]);
 
 /** "diesen Satz", "die aktuelle Zeile", "der Zeile": the unit at the caret (an article alone says it too). */
