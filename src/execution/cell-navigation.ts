@@ -91,7 +91,7 @@ function noAddressBox(several: boolean, cell: string): string {
  * (LibreOffice Calc leaves its Name Box unnamed). A combo box stands for its editable text field.
  */
 async function addressBox(parts: EngineParts, pid: number): Promise<FoundBox> {
-  const s = await parts.apps.snapshot(pid, 'focused_window');
+  const s = await parts.apps.snapshotToAct(pid, 'focused_window');
   const byId = new Map(s.elements.map((e) => [e.id, e]));
   const editable = (e: AxElement): boolean => e.role === 'text_field' && e.states.includes('editable') && isVisible(e);
   const named = s.elements.filter((e) => (e.role === 'text_field' || e.role === 'combo_box') && /^name\s*box$/i.test((e.name || e.description).trim()));

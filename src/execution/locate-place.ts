@@ -15,14 +15,14 @@ const LABEL_MAX = 200;
 export async function locatePlace(
   place: Place,
   resolver: Pick<TargetResolver, 'resolve'>,
-  apps: Pick<AppFocus, 'pidOf' | 'snapshot'>,
+  apps: Pick<AppFocus, 'pidOf' | 'snapshotToAct'>,
 ): Promise<ActionTarget | undefined> {
   if (isPoint(place)) return { kind: 'point', label: `the point ${place.x}, ${place.y}`, x: place.x, y: place.y };
   let element;
   if ('label' in place && !('ordinal' in place)) {
     const pid = await apps.pidOf(place.app);
     if (!pid.ok) return undefined;
-    const r = resolveByLabel((await apps.snapshot(pid.value)).elements, { label: place.label, ...(place.role ? { role: place.role } : {}) });
+    const r = resolveByLabel((await apps.snapshotToAct(pid.value)).elements, { label: place.label, ...(place.role ? { role: place.role } : {}) });
     element = r.kind === 'found' ? r.element : undefined;
   } else {
     // By id, as picked, or by rank: checked live as the step itself will be.

@@ -94,7 +94,7 @@ export class TargetResolver {
     for (;;) {
       const pid = await this.apps.pidOf(target.app);
       if (!pid.ok) return pid;
-      const snapshot = await this.apps.snapshot(pid.value);
+      const snapshot = await this.apps.snapshotToAct(pid.value);
       const r = resolveByLabel(snapshot.elements, { label: target.label, ...(target.role ? { role: target.role } : {}) });
       if (r.kind === 'found') return found({ element: r.element, ref: { generation: snapshot.generation, id: r.element.id }, snapshot });
       if (r.kind === 'ambiguous') {
@@ -138,7 +138,7 @@ export class TargetResolver {
     // The bridge honours only its latest snapshot, and anything may have looked since (the engine
     // to check focus, another part of the app): look again now, and keep the id only when the same
     // element is still at the same place in the tree. This also makes the gate's facts live.
-    const fresh = await this.apps.snapshot(latest.snapshot.pid);
+    const fresh = await this.apps.snapshotToAct(latest.snapshot.pid);
     const again = fresh.elements.find((e) => e.id === element.id);
     if (!again || !samePlace(again, element))
       return stopWith(failure('stale', `The screen changed since the last observation, so element ${id} may be something else now: observe again.`));
@@ -150,7 +150,7 @@ export class TargetResolver {
   private async resolveOrdinal(target: OrdinalTarget): Promise<Found<Resolved>> {
     const pid = await this.apps.pidOf(target.app);
     if (!pid.ok) return pid;
-    const snapshot = await this.apps.snapshot(pid.value);
+    const snapshot = await this.apps.snapshotToAct(pid.value);
     const r = resolveOrdinal(snapshot.elements, target);
     if (r.kind === 'none') return stopWith(failure('not_found', r.message));
     return found({ element: r.element, ref: { generation: snapshot.generation, id: r.element.id }, snapshot });
@@ -158,7 +158,7 @@ export class TargetResolver {
 
   /** The element the user picked from a question's options, if it is still the same one at the same place. */
   private async resolveChoice(choice: ElementChoice): Promise<Found<Resolved>> {
-    const fresh = await this.apps.snapshot(choice.pid);
+    const fresh = await this.apps.snapshotToAct(choice.pid);
     const el = fresh.elements.find((e) => e.id === choice.id);
     if (!el || !samePlace(el, choice))
       return stopWith(

@@ -134,6 +134,9 @@ struct SnapshotOptions {
   bool showingOnly = true;  // skip subtrees the user cannot see (hidden tabs, closed menus)
   bool useCache = true;     // platform bulk caching (AT-SPI cache; AX batched attribute reads)
   bool useMirror = true;    // AT-SPI: the app's cache as read before, kept current by its change events
+  // AT-SPI: every element's bounds read now, none taken from the mirror (what a pointer action aims
+  // with); the tree may still come from the mirror. macOS reads bounds live always.
+  bool liveBounds = false;
 };
 
 struct AppInfo {

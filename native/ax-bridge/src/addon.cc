@@ -299,6 +299,7 @@ Napi::Value Snapshot(const Napi::CallbackInfo& info) {
   auto deadline = deadlineArg(info, 6);
   o.useMirror =
       info.Length() > 7 && !info[7].IsUndefined() ? boolArg(info, 7, "useMirror") : true;  // added later: optional
+  o.liveBounds = info.Length() > 8 && !info[8].IsUndefined() && boolArg(info, 8, "liveBounds");  // optional
   if (o.pid < 0 || o.maxDepth < 1 || o.maxDepth > axb::kMaxDepthLimit || o.maxNodes < 1 ||
       o.maxNodes > axb::kMaxNodesLimit) {
     throw Napi::TypeError::New(info.Env(), "snapshot limits are out of range");

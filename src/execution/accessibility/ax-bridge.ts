@@ -61,11 +61,10 @@ export interface SnapshotOptions extends CallOptions {
   readonly showingOnly?: boolean;
   /** Use the platform's bulk cache (faster). Default true; false is for benchmarks and diagnosis. */
   readonly useCache?: boolean;
-  /**
-   * Linux: serve the app's cache as read before, with only what the app's change events named read
-   * again (faster). Default true; false reads the whole cache now, for benchmarks and diagnosis.
-   */
+  /** Linux: the app's cache as read before, with only what its change events named read again. Default true; false for benchmarks. */
   readonly useMirror?: boolean;
+  /** Linux: every element's bounds read now, none kept in the mirror (what a pointer aims at). Default false; macOS always reads them. */
+  readonly liveBounds?: boolean;
 }
 
 export type LaunchTarget = { readonly name: string } | { readonly id: string };
@@ -176,10 +175,11 @@ export class AxBridge {
     const showingOnly = checkBoolean('showingOnly', o.showingOnly, true);
     const useCache = checkBoolean('useCache', o.useCache, true);
     const useMirror = checkBoolean('useMirror', o.useMirror, true);
+    const liveBounds = checkBoolean('liveBounds', o.liveBounds, false);
     const deadline = checkDeadline(o.deadlineMs, DEFAULTS.snapshotDeadlineMs);
     const started = performance.now();
     const s: NativeSnapshot = await this.call(deadline, () =>
-      this.native.snapshot(pid, scope === 'focused_window', maxDepth, maxNodes, showingOnly, useCache, deadline, useMirror),
+      this.native.snapshot(pid, scope === 'focused_window', maxDepth, maxNodes, showingOnly, useCache, deadline, useMirror, liveBounds),
     );
     if (this.latestGeneration === undefined || s.generation > this.latestGeneration) this.latestGeneration = s.generation;
     return await this.scales.apply(snapshotOf(s, performance.now() - started));

@@ -25,6 +25,7 @@ export interface NativeBridge {
     useCache: boolean,
     deadlineMs: number,
     useMirror: boolean,
+    liveBounds: boolean,
   ): Promise<NativeSnapshot>;
   performAction(generation: number, id: number, action: string, deadlineMs: number): Promise<void>;
   setValue(generation: number, id: number, value: string, deadlineMs: number): Promise<void>;

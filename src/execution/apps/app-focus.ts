@@ -65,6 +65,15 @@ export class AppFocus {
   }
 
   /**
+   * A snapshot to act on: its bounds are read now, none kept by the bridge (a GTK 3 app's are kept
+   * while it said nothing changed, and an app may move an element without saying so). Every tree
+   * whose bounds a pointer aims with, or the gate judges a point by, is one of these.
+   */
+  snapshotToAct(pid: number, scope: 'app' | 'focused_window' = 'app'): Promise<AxSnapshot> {
+    return this.bridge.snapshot({ pid, scope, deadlineMs: this.tuning.snapshotDeadlineMs, liveBounds: true });
+  }
+
+  /**
    * Whether keys would go to another window than the app the assistant read (issue #27): the
    * window system names the owner of the window with the keyboard, and it is not `pid` (nor one of
    * the assistant's own). An app can keep claiming the focus after losing it, and an X client with
@@ -191,7 +200,7 @@ export class AppFocus {
   }
 
   async focusedElement(): Promise<FocusedElement | undefined> {
-    const s = await this.snapshot((await this.target()).pid, 'focused_window');
+    const s = await this.snapshotToAct((await this.target()).pid, 'focused_window');
     // The innermost: LibreOffice marks a document's panel focused as well as the paragraph in it.
     const el = [...s.elements].reverse().find((e) => e.states.includes('focused'));
     return el ? { element: el, ref: { generation: s.generation, id: el.id }, app: s } : undefined;
@@ -230,7 +239,7 @@ export class AppFocus {
   /** The element under a point in the frontmost app, when it is there. */
   async elementUnder(p: Point): Promise<{ element: AxElement; app: AppOf } | undefined> {
     try {
-      const s = await this.snapshot((await this.target()).pid);
+      const s = await this.snapshotToAct((await this.target()).pid);
       const element = elementAt(s.elements, p);
       return element ? { element, app: s } : undefined;
     } catch {
@@ -251,7 +260,7 @@ export class AppFocus {
     for (const app of await this.runningApps()) {
       if (this.targetApp.isOwn(app.pid) || !app.responding || app.pid === first?.app.pid) continue;
       if (!(await this.hasWindowAt(app.pid, p))) continue;
-      const s = await this.snapshot(app.pid).catch(() => undefined);
+      const s = await this.snapshotToAct(app.pid).catch(() => undefined);
       const element = s && elementAt(s.elements, p);
       if (s && element) out.push({ element, app: s });
     }

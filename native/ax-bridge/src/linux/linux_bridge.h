@@ -187,8 +187,8 @@ class LinuxBridge final : public Bridge {
   Result<Done> walk(Tree& t, const ObjRef& root, int pid, const SnapshotOptions& options, const Deadline& deadline);
   std::vector<const Node*> emit(const Tree& t, const SnapshotOptions& options, Snapshot& snap,
                                 std::vector<Handle>& handles);
-  Result<Done> fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper, const ObjRef& app,
-                            int pid, const Deadline& deadline);
+  Result<Done> fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper, bool takeKept,
+                            const ObjRef& app, int pid, const Deadline& deadline);
   static std::optional<Error> cutAtUnanswered(Snapshot& snap, const std::vector<RawCall>& calls,
                                               const std::vector<size_t>& owner, const Deadline& deadline);
 

@@ -69,7 +69,7 @@ Result<Snapshot> LinuxBridge::snapshot(const SnapshotOptions& options, const Dea
     if (processGone(pid)) return goneError("The application");
     return timeoutError("Reading the application", deadline);
   }
-  auto details = fetchDetails(snap, emitted, boundsKeeper(tree), *app, pid, deadline);
+  auto details = fetchDetails(snap, emitted, boundsKeeper(tree), !options.liveBounds, *app, pid, deadline);
   if (!details.ok()) return details.error();
   handles.resize(snap.elements.size());
   snap.generation = generations_.keep(std::move(handles), pid);
@@ -374,11 +374,11 @@ std::vector<const LinuxBridge::Node*> LinuxBridge::emit(const Tree& t, const Sna
   return out;
 }
 
-// Bounds, actions and values of the elements, in one pipelined batch (bounds `keeper` holds are taken:
-// keptBounds). When the deadline cuts it short, the elements are cut at the first one whose details
-// are missing.
+// Bounds, actions and values of the elements, in one pipelined batch (bounds `keeper` holds are taken
+// when `takeKept`: keptBounds; the bounds read go into `keeper` either way). When the deadline cuts it
+// short, the elements are cut at the first one whose details are missing.
 Result<Done> LinuxBridge::fetchDetails(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper,
-                                       const ObjRef& app, int pid, const Deadline& deadline) {
+                                       bool takeKept, const ObjRef& app, int pid, const Deadline& deadline) {
   std::vector<RawCall> calls;
   std::vector<size_t> owner;
   std::vector<size_t> taken;
@@ -402,7 +402,7 @@ Result<Done> LinuxBridge::fetchDetails(Snapshot& snap, const std::vector<const N
         actionsAsked[i] = true;
       }
     }
-    if ((need & kNeedBounds) && keeper && nodes[i]->depth > 1) {
+    if ((need & kNeedBounds) && keeper && takeKept && nodes[i]->depth > 1) {
       auto had = keeper->bounds.find(nodes[i]->ref.path);
       if (had != keeper->bounds.end()) {
         snap.elements[i].bounds = had->second;
