@@ -3,7 +3,7 @@
  * and on a synthetic ≥1,500-element window: the fast path (the app's cache as read before, kept by
  * its change events: the mirror), the app's whole cache read each time, and the level-by-level walk,
  * against pyatspi on the same apps in the same run; and the fixed cost of one call through the
- * bridge thread. Targets: ≥ 4× faster than pyatspi (issue #4); 1,500 elements ≤ 100 ms p95 (issue #14).
+ * bridge thread; a snapshot to act on (bounds read live) against one taking the bounds the mirror kept. Targets: ≥ 4× faster than pyatspi (issue #4); 1,500 elements ≤ 100 ms p95 (issue #14).
  *
  * Starts its own private headless desktop (scripts/desktop-session.ts), so it needs only the
  * packages of scripts/setup.sh. Run alone with `npx tsx bench/ax-bridge.ts`.
@@ -11,7 +11,7 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { AxBridge } from '../src/execution/accessibility/ax-bridge.js';
+import { AxBridge, type SnapshotOptions } from '../src/execution/accessibility/ax-bridge.js';
 import { enterDesktopSession, startDesktopSession } from '../scripts/desktop-session.js';
 import { figures, formatMs, type Figures } from './stats.js';
 
@@ -28,15 +28,16 @@ function line(label: string, f: Figures): string {
 async function bridgeSnapshots(
   bridge: AxBridge,
   pid: number,
-  read: { readonly useCache: boolean; readonly useMirror: boolean },
+  read: Pick<SnapshotOptions, 'useCache' | 'useMirror' | 'liveBounds' | 'showingOnly'>,
   runs: number,
 ): Promise<Figures & { readonly sources: string }> {
   const times: number[] = [];
   const sources = new Set<string>();
   let nodes = 0;
-  await bridge.snapshot({ pid, ...read, showingOnly: false, maxNodes: 99_999, deadlineMs: 60_000 });
+  const options = { pid, showingOnly: false, maxNodes: 99_999, deadlineMs: 60_000, ...read };
+  await bridge.snapshot(options);
   for (let i = 0; i < runs; i++) {
-    const s = await bridge.snapshot({ pid, ...read, showingOnly: false, maxNodes: 99_999, deadlineMs: 60_000 });
+    const s = await bridge.snapshot(options);
     times.push(s.elapsedMs);
     sources.add(s.source ?? 'walk');
     nodes = s.elements.length;
@@ -83,6 +84,18 @@ export async function benchAxBridge(): Promise<void> {
         `  speed-up over pyatspi: ${(py.medianMs / cached.medianMs).toFixed(1)}× (median), ${(py.p95Ms / cached.p95Ms).toFixed(1)}× (p95); mirror vs whole cache: ${(whole.medianMs / cached.medianMs).toFixed(1)}×; fast path vs walk: ${(uncached.medianMs / cached.medianMs).toFixed(1)}×`,
       );
     }
+
+    // A snapshot to act on (bounds read live) against one that takes the bounds the mirror kept, as
+    // "show numbers" does: the showing elements of the 270-element window, unchanged.
+    const toggled = spawn(PYTHON, [FIXTURE, '--many', '130', '--toggle'], { stdio: 'ignore' });
+    apps.push(toggled);
+    await bridge.waitForApp({ pid: toggled.pid ?? 0 }, { timeoutMs: 20_000 });
+    await new Promise((r) => setTimeout(r, 1000)); // let it finish drawing
+    const kept = await bridgeSnapshots(bridge, toggled.pid ?? 0, { useCache: true, useMirror: true, showingOnly: true }, 40);
+    const live = await bridgeSnapshots(bridge, toggled.pid ?? 0, { useCache: true, useMirror: true, showingOnly: true, liveBounds: true }, 40);
+    console.log('  fixture window, 130 buttons + 130 labels + Toggle, unchanged (showing elements)');
+    console.log(line(`ax-bridge, bounds kept (${kept.sources})`, kept));
+    console.log(line(`ax-bridge, liveBounds: to act on (${live.sources})`, live));
 
     // Events: from asking for the focus to the focus event reaching the listener.
     const control = spawn(PYTHON, [FIXTURE], { stdio: 'ignore' });
