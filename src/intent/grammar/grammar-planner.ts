@@ -24,7 +24,7 @@ import { matchWindowCommand } from './verbs-window.js';
 import { parseFill, parseType } from './verbs-text.js';
 import { matchSpelling } from './spelling.js';
 import { parseVisit, readWebTarget } from './verbs-web.js';
-import { parseSegmentDe, splitChainDe } from './de/grammar-de.js';
+import { parseSegmentDe, splitChainDe, startsSameInEnglish } from './de/grammar-de.js';
 
 export { VERB_PHRASES, type GrammarOptions, type VerbKind, type VerbPhrase } from './lexicon.js';
 
@@ -62,10 +62,14 @@ function parseChecked(text: string, options: GrammarOptions): GrammarResult {
   // German (the language setting) reads by its own tables (src/intent/grammar/de/). A command in which
   // it finds no German verb or phrase at all is read as English too: what the assistant itself sends
   // (the grid's "click at x, y", the numbers' "click 12"), English quick commands, and users and
-  // recognisers that mix the two. A German reading, or a German verb that failed, is never re-read.
+  // recognisers that mix the two. A German reading always wins; a German verb that failed is re-read
+  // only when English spells it the same ("scroll down a bit"), and then only English's whole reading counts.
   const german = parseTokens(text, tokenized.tokens, options, splitChainDe, parseSegmentDe);
-  if (german.kind === 'intent' || german.reason !== NO_VERB) return german;
-  return parseTokens(text, tokenized.tokens, options, splitChain, parseSegment);
+  if (german.kind === 'intent') return german;
+  const sameWord = german.reason !== NO_VERB;
+  if (sameWord && !startsSameInEnglish(tokenized.tokens)) return german;
+  const english = parseTokens(text, tokenized.tokens, options, splitChain, parseSegment);
+  return sameWord && english.kind !== 'intent' ? german : english;
 }
 
 const NO_VERB = 'no command verb recognised';

@@ -23,7 +23,7 @@ import { readAppNameDe, readElementDe, readElementIdDe, readKeyPhraseDe, splitAp
 import { DE_SPELLING } from './spelling-de.js';
 import { parseFillDe, parseScrollDe, parseTypeDe } from './text-scroll-de.js';
 import { parseDragDe, parseHoverDe, parseMoveDe } from './pointer-de.js';
-import { DE_FINAL_VERBS, DE_GIVE_VERBS, DE_POLITE, DE_VERB_PHRASES } from './words.js';
+import { DE_FINAL_VERBS, DE_GIVE_VERBS, DE_POLITE, DE_SAME_IN_ENGLISH, DE_VERB_PHRASES } from './words.js';
 
 const VERBS = [...DE_VERB_PHRASES]
   .map((v) => ({ ...v, words: v.words.map(foldDe), ...(v.optional ? { optional: v.optional.map(foldDe) } : {}) }))
@@ -43,6 +43,13 @@ const THEN = foldedSet(['dann', 'danach', 'anschließend']);
 const AND = foldedSet(['und', ',', ';']);
 const IN = foldedSet(['in']);
 const SITE = foldedSet(['webseite', 'website', 'seite', 'adresse']);
+const SAME_IN_ENGLISH = foldedSet(DE_SAME_IN_ENGLISH);
+
+/** The command begins (after a "bitte") with a word English spells the same: English may read what German did not. */
+export function startsSameInEnglish(tokens: readonly Token[]): boolean {
+  const first = tokens.find((t) => !isDe(t, POLITE) && !isWord(t, ','));
+  return isDe(first, SAME_IN_ENGLISH);
+}
 
 /** The verb at tokens[i] and where its object starts, or null. */
 function matchVerbDe(tokens: readonly Token[], i: number): { kind: VerbKind; next: number } | null {

@@ -29,15 +29,27 @@ export const DE_EVERYDAY: ReadonlyMap<string, EverydayCommand> = new Map<string,
   ...each(['tab schließen', 'schließe den tab', 'schließ den tab', 'schließe diesen tab', 'diesen tab schließen', 'reiter schließen'], 'close_tab'),
 ]);
 
+/** The verbs of scrolling and turning pages said before a page or an end ("scrolle eine Seite runter"). */
+const PAGE_VERBS = ['scrolle', 'scroll', 'blättere', 'blättre'];
+
+/** "scrolle ganz nach unten", "scrolle bis ganz runter", "blättere zum Ende": an end, by every verb of scrolling. */
+function toEnd(way: string, short: string, end: string): string[] {
+  const ends = [`ganz nach ${way}`, `bis ganz nach ${way}`, `nach ganz ${way}`, `ganz ${short}`, `bis ganz ${short}`, `zum ${end}`, `bis zum ${end}`];
+  return PAGE_VERBS.flatMap((v) => ends.map((e) => `${v} ${e}`));
+}
+
 /** A page down or up (the key), the top or the bottom (the platform's key). */
 export const DE_PAGING: ReadonlyMap<string, PagingCommand> = new Map<string, PagingCommand>([
   ...(['unten', 'oben'] as const).flatMap((way) => {
     const command: PagingCommand = way === 'unten' ? 'page_down' : 'page_up';
     const short = way === 'unten' ? 'runter' : 'hoch';
-    return each([`seite nach ${way}`, `seite ${short}`, `eine seite nach ${way}`, `eine seite ${short}`, `scrolle eine seite nach ${way}`], command);
+    const page = [`seite nach ${way}`, `seite ${short}`, `eine seite nach ${way}`, `eine seite ${short}`];
+    // "blättere eine Seite weiter" turns a page forward; "zurück" back.
+    const turned = way === 'unten' ? 'weiter' : 'zurück';
+    return each([...page, ...PAGE_VERBS.flatMap((v) => [...page.slice(2), `eine seite ${turned}`].map((p) => `${v} ${p}`))], command);
   }),
-  ...each(['ganz nach oben', 'nach ganz oben', 'scrolle ganz nach oben', 'zum anfang', 'gehe zum anfang', 'geh zum anfang', 'scrolle zum anfang'], 'top'),
-  ...each(['ganz nach unten', 'nach ganz unten', 'scrolle ganz nach unten', 'zum ende', 'gehe zum ende', 'geh zum ende', 'scrolle zum ende'], 'bottom'),
+  ...each(['ganz nach oben', 'nach ganz oben', 'zum anfang', 'gehe zum anfang', 'geh zum anfang', ...toEnd('oben', 'hoch', 'anfang')], 'top'),
+  ...each(['ganz nach unten', 'nach ganz unten', 'zum ende', 'gehe zum ende', 'geh zum ende', ...toEnd('unten', 'runter', 'ende')], 'bottom'),
 ]);
 
 /** The questions the grammar answers by looking: what is open, which app is in front, what is on screen. */
@@ -86,7 +98,11 @@ export const DE_SCROLL_DIRECTIONS: ReadonlyMap<string, 'up' | 'down' | 'left' | 
   ...each(['nach rechts', 'rechts', 'right'], 'right' as const),
 ]);
 /** "ein bisschen": the default amount. */
-export const DE_SCROLL_SMALL: ReadonlySet<string> = new Set(['ein bisschen', 'ein wenig', 'etwas', 'ein stück', 'leicht']);
+export const DE_SCROLL_SMALL: ReadonlySet<string> = new Set([
+  ...['ein bisschen', 'ein wenig', 'etwas', 'ein stück', 'leicht', 'ein kleines bisschen', 'ein klein wenig', 'ein kleines stück'],
+  ...['noch ein bisschen', 'noch ein wenig', 'noch etwas', 'noch ein stück', 'etwas mehr', 'ein bisschen mehr'],
+  ...['weiter', 'etwas weiter', 'ein bisschen weiter', 'ein wenig weiter', 'ein stück weiter', 'noch weiter', 'noch etwas weiter'],
+]);
 /** Words after a count that say what is counted ("3 Zeilen", "3 mal"). */
 export const DE_SCROLL_UNITS: ReadonlySet<string> = new Set(['mal', 'zeilen', 'zeile', 'schritte', 'schritt', 'klicks', 'stufen']);
 

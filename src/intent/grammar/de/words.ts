@@ -36,6 +36,14 @@ export const DE_VERB_PHRASES: readonly VerbPhrase[] = [
   ...['fülle', 'füll', 'füllen'].map((w): VerbPhrase => ({ words: [w], kind: 'fill' })),
 ];
 
+/**
+ * Command words spelled the same in English ("scroll" is a German imperative too): a command that
+ * begins with one and that German does not read is read in English, and English's reading counts
+ * only when it reads the command whole ("scroll down a bit", "scroll to the bottom"). Each word here
+ * is one the English grammar takes as a verb (tests/intent/grammar/de-scroll.test.ts).
+ */
+export const DE_SAME_IN_ENGLISH: ReadonlySet<string> = new Set(['scroll']);
+
 /** Verbs said last, as an infinitive ("Firefox öffnen", "auf Senden klicken", "nach unten scrollen"). */
 export const DE_FINAL_VERBS: ReadonlyMap<string, VerbPhrase['kind']> = new Map([
   ['öffnen', 'open'],
