@@ -17,6 +17,7 @@ import {
   DE_ANSWER_GROUP,
   DE_OTHER_GROUPS,
   DE_SESSION_GROUP,
+  DE_TEXT_EDIT_GROUP,
   DE_VERB_GROUPS,
   deConfirmationGuide,
   deGridGuide,
@@ -293,9 +294,9 @@ export function commandGuide(vocabulary: GuideVocabulary | undefined, options: G
   const verbGroups = (Object.keys(verbs) as VerbKind[]).map((kind) => group(verbs[kind] as GroupSpec, kind, names, options, phrases));
   const otherGroups = (german ? DE_OTHER_GROUPS : OTHER_GROUPS).map((spec) => group(spec, undefined, names, options, phrases));
   const groups = [...verbGroups, ...otherGroups].filter((g): g is GuideGroup => g !== undefined);
-  // Editing a field's text is read in English only (verbs-edit.ts); the German guide leaves it out.
   const tail: GuideGroup[] = german
     ? [
+        { ...DE_TEXT_EDIT_GROUP, alsoSaid: [] },
         { ...DE_SESSION_GROUP, alsoSaid: [] },
         { ...DE_ANSWER_GROUP, alsoSaid: [] },
       ]

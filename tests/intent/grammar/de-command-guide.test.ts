@@ -2,7 +2,8 @@
 // the German grammar as its group says; examples from the app in front; the title in German.
 import { describe, expect, it } from 'vitest';
 import { commandGuide, confirmationGuide, questionGuide, runningGuide } from '../../../src/intent/grammar/command-guide.js';
-import { DE_ANSWER_GROUP, DE_OTHER_GROUPS, DE_SESSION_GROUP, DE_VERB_GROUPS } from '../../../src/intent/grammar/de/command-guide-de.js';
+import { DE_ANSWER_GROUP, DE_OTHER_GROUPS, DE_SESSION_GROUP, DE_TEXT_EDIT_GROUP, DE_VERB_GROUPS } from '../../../src/intent/grammar/de/command-guide-de.js';
+import { readTextEditDe } from '../../../src/intent/grammar/de/edit-de.js';
 import { parseCommand } from '../../../src/intent/grammar/grammar-planner.js';
 import { guideTitle } from '../../../src/shared/command-guide.js';
 import { confirmationStrength, readChoice, readConfirmationAnswer } from '../../../src/shared/answer-words.js';
@@ -49,6 +50,12 @@ describe('the German command guide', () => {
   it('the other ways to say a verb come from the German verb table', () => {
     const open = commandGuide(undefined, options).groups.find((g) => g.title.startsWith('Ein Programm'));
     expect(open?.alsoSaid).toEqual(expect.arrayContaining(['starte', 'gehe zu']));
+  });
+
+  it('lists editing text, every example read as a German edit', () => {
+    const edit = commandGuide(undefined, options).groups.find((g) => g.title === DE_TEXT_EDIT_GROUP.title);
+    expect(edit?.examples).toHaveLength(7);
+    for (const say of edit?.examples ?? []) expect(readTextEditDe(say), say).not.toBeNull();
   });
 
   it('the session’s words and the answers it lists are heard as German', () => {

@@ -6,6 +6,7 @@
 import type { CommandGuide } from '../../../shared/command-guide.js';
 import type { VerbKind } from '../lexicon.js';
 import { ex, type GroupSpec } from '../guide-spec.js';
+import { readTextEditDe } from './edit-de.js';
 
 /** One group per German verb kind, in the order a new user needs them. */
 export const DE_VERB_GROUPS: Partial<Readonly<Record<VerbKind, GroupSpec>>> = {
@@ -102,6 +103,20 @@ export const DE_OTHER_GROUPS: readonly GroupSpec[] = [
   },
   { title: 'Mehrere Schritte auf einmal', generic: [ex('öffne Dateien, dann tippe "Bericht"', 'sequence')] },
 ];
+
+/** Editing the focused field's text (edit-de.ts, read before any planner): each example is read as an edit. */
+export const DE_TEXT_EDIT_GROUP = {
+  title: 'Text bearbeiten',
+  examples: [
+    'korrigiere Berlin zu Bern',
+    'wähle den zweiten Absatz aus',
+    'wähle von hallo bis Welt aus',
+    'lösche den letzten Satz',
+    'schreibe das groß',
+    'gehe zum Ende der Zeile',
+    'füge hallo vor Welt ein',
+  ].filter((say) => readTextEditDe(say) !== null),
+};
 
 /** What the assistant itself answers (src/shared/lang/de/session-words.ts), and the answers to what it asks. */
 export const DE_SESSION_GROUP = {
