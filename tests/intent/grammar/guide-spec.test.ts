@@ -4,9 +4,9 @@ import { ex } from '../../../src/intent/grammar/guide-spec.js';
 
 describe('ex', () => {
   it.each([
-    [ex('click Send', 'click', 'Send'), { say: 'click Send', intent: 'click', label: 'Send' }],
+    [ex('click Send', 'click_element', 'Send'), { say: 'click Send', intent: 'click_element', label: 'Send' }],
     [ex('scroll down', 'scroll'), { say: 'scroll down', intent: 'scroll' }],
-    [ex('click ""', 'click', ''), { say: 'click ""', intent: 'click', label: '' }],
+    [ex('click ""', 'click_element', ''), { say: 'click ""', intent: 'click_element', label: '' }],
   ])('makes %o', (made, expected) => {
     expect(made).toStrictEqual(expected);
   });
