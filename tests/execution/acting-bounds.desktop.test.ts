@@ -27,7 +27,8 @@ describe.skipIf(skip !== '')('a snapshot to act on reads bounds live', () => {
     await drift?.stop();
   });
 
-  const drifter = (elements: readonly AxElement[]): ScreenRect | undefined => elements.find((e) => e.role === 'button' && e.name === 'Drifter')?.bounds ?? undefined;
+  const drifter = (elements: readonly AxElement[]): ScreenRect | undefined =>
+    elements.find((e) => e.role === 'button' && e.name === 'Drifter')?.bounds ?? undefined;
   /** Where the live tree has the button: read element by element, neither the app's cache nor the bridge's mirror. */
   const walked = async (): Promise<ScreenRect | undefined> => drifter((await bridge.snapshot({ pid: drift.pid, useCache: false, useMirror: false })).elements);
 
