@@ -9,11 +9,12 @@ import { encodePng } from '../../src/execution/screen/png.js';
 import { memoryKeychain } from '../cli/cli-fixtures.js';
 import { imagesIn, LOOPBACK_KEY } from '../intent/image-input.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
+import { itGives } from '../support/tables.js';
 
 const settings = (over: Partial<Settings>): Settings => ({ ...defaultSettings(), ...over });
 
 describe('where a picture of the screen may go', () => {
-  it.each([
+  itGives('%s is on this computer: %s', isLoopbackUrl, [
     ['http://127.0.0.1:11434', true],
     ['http://localhost:1234/v1', true],
     ['http://[::1]:8080/v1', true],
@@ -22,9 +23,7 @@ describe('where a picture of the screen may go', () => {
     ['http://192.168.1.20:11434', false],
     ['http://127.0.0.1.example.com', false],
     ['not a url', false],
-  ])('%s is on this computer: %s', (url, expected) => {
-    expect(isLoopbackUrl(url)).toBe(expected);
-  });
+  ]);
 
   it('goes to a local Ollama by default, to its model for pictures', () => {
     expect(pictureDestination(settings({ provider: 'ollama' }))).toEqual({ ok: true, provider: 'ollama', model: 'qwen2.5vl', local: true });

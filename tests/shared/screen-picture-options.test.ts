@@ -2,6 +2,7 @@
 // the order most private first, the default among them, and each choice's name as the panel shows it.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCREEN_PICTURES, SCREEN_PICTURE_CHOICES, SCREEN_PICTURE_OPTIONS, screenPictureLabel } from '../../src/shared/screen-picture-options.js';
+import { itGives } from '../support/tables.js';
 
 describe('screen picture options', () => {
   it('offers each choice once, most private first, local by default', () => {
@@ -10,13 +11,11 @@ describe('screen picture options', () => {
     expect(DEFAULT_SCREEN_PICTURES).toBe('local');
   });
 
-  it.each([
+  itGives('names %s "%s"', screenPictureLabel, [
     ['off', 'Off'],
     ['local', 'On this computer only'],
     ['cloud', 'Also to cloud services'],
-  ] as const)('names %s "%s"', (choice, label) => {
-    expect(screenPictureLabel(choice)).toBe(label);
-  });
+  ] as const);
 
   it('says in the cloud choice that pictures leave the computer, and in the local one that they do not', () => {
     const hint = (v: string): string => SCREEN_PICTURE_OPTIONS.find((o) => o.value === v)?.hint ?? '';

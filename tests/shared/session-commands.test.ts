@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sessionCommand, type SessionCommand } from '../../src/shared/session-commands.js';
+import { itGives } from '../support/tables.js';
 
 const PHRASES: ReadonlyArray<readonly [string, SessionCommand]> = [
   ['stop', 'stop'],
@@ -50,7 +51,7 @@ describe('sessionCommand', () => {
     expect(sessionCommand(text)).toBe(command);
   });
 
-  it.each([
+  itGives('ignores case, spacing, a final mark and "please": %j is %s', sessionCommand, [
     // Case, spaces around and between words, and a final full stop, "!" or "?".
     ['Stop', 'stop'],
     ['  STOP  ', 'stop'],
@@ -69,9 +70,7 @@ describe('sessionCommand', () => {
     ['Stop, please.', 'stop'],
     ['Please, stop!', 'stop'],
     ['Show the numbers, please.', 'show_numbers'],
-  ])('ignores case, spacing, a final mark and "please": %j is %s', (text, command) => {
-    expect(sessionCommand(text)).toBe(command);
-  });
+  ]);
 
   it.each(['stop the music', 'click stop', 'show numbers in Firefox', 'numbers', 'help menu', 'please', '', '   ', 'stop stop', 'sto p', 'stop, it'])(
     'is no session command when the phrase is part of a longer command, or less: %j',

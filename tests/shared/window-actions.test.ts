@@ -2,6 +2,7 @@
 // unsaved work with "*" or "●" at either end of the document's part, as a table.
 import { describe, expect, it } from 'vitest';
 import { titleMarksUnsaved, WINDOW_ACTION_WORDS, WINDOW_ACTIONS } from '../../src/shared/window-actions.js';
+import { itGives } from '../support/tables.js';
 
 describe('window actions', () => {
   it('has words for each action, and for no other', () => {
@@ -10,7 +11,7 @@ describe('window actions', () => {
     expect(Object.values(WINDOW_ACTION_WORDS).filter((w) => w.trim() === '' || w !== w.toLowerCase())).toEqual([]);
   });
 
-  it.each([
+  itGives('%s marks unsaved work: %s', titleMarksUnsaved, [
     ['*notes.txt - gedit', true],
     ['notes.txt* - Mousepad', true],
     ['● main.ts — Code', true],
@@ -20,7 +21,5 @@ describe('window actions', () => {
     ['a*b.txt - gedit', false],
     ['Inbox (3) — Mail', false],
     ['', false],
-  ])('%s marks unsaved work: %s', (title, unsaved) => {
-    expect(titleMarksUnsaved(title)).toBe(unsaved);
-  });
+  ]);
 });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { callWithDeadline } from '../../../src/execution/accessibility/bridge-call.js';
 import { SwitchKeyHold, switchEdgeOf, type SwitchKeyReport } from '../../../src/execution/accessibility/switch-key-hold.js';
+import { itGives } from '../../support/tables.js';
 
 type NativeListener = ((report: { key: string; edge: string }) => void) | null;
 
@@ -28,7 +29,7 @@ function recordingNative() {
 }
 
 describe('switchEdgeOf', () => {
-  it.each([
+  itGives('%j is %j', switchEdgeOf, [
     ['down', 'down'],
     ['up', 'up'],
     ['lost', 'lost'],
@@ -36,9 +37,7 @@ describe('switchEdgeOf', () => {
     ['secure_off', 'secure_off'],
     ['', 'lost'],
     ['pressed', 'lost'],
-  ])('%j is %j', (edge, ours) => {
-    expect(switchEdgeOf(edge)).toBe(ours);
-  });
+  ]);
 });
 
 describe('SwitchKeyHold', () => {

@@ -5,6 +5,7 @@ import { Key } from '@nut-tree-fork/nut-js';
 import { describe, expect, it } from 'vitest';
 import { caretKeys, inputPlatformOf, KEY_TO_NUT, keyStrokeFor, modifierKey, type Chord, type InputPlatform } from '../../../src/execution/input/keymap.js';
 import { KEY_NAMES } from '../../../src/shared/keys.js';
+import { itGives } from '../../support/tables.js';
 
 const isNutKey = (name: string): boolean => Object.hasOwn(Key, name) && typeof (Key as unknown as Record<string, unknown>)[name] === 'number';
 
@@ -69,14 +70,12 @@ describe('caretKeys', () => {
     }
   });
 
-  it.each([
+  itGives('follows the Mac on darwin, Windows on win32 and Linux everywhere else: %s → %s', inputPlatformOf, [
     ['darwin', 'darwin'],
     ['win32', 'win32'],
     ['linux', 'linux'],
     ['freebsd', 'linux'],
-  ] as const)('follows the Mac on darwin, Windows on win32 and Linux everywhere else: %s → %s', (platform, keys) => {
-    expect(inputPlatformOf(platform)).toBe(keys);
-  });
+  ] as const);
 });
 
 describe('keyStrokeFor', () => {

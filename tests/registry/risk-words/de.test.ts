@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DE_DECLINING_ANSWERS, DE_DROP_TARGET_WORDS, DE_LABEL_RULES, DE_PASTE_ITEM_WORDS } from '../../../src/registry/risk-words/de.js';
 import { EN_LABEL_RULES } from '../../../src/registry/risk-words/en.js';
 import { withoutUmlauts } from '../../../src/shared/text/umlauts.js';
+import { itGives, itReadsNone } from '../../support/tables.js';
 import { expectWellFormedTable } from './word-table.js';
 
 const levelOf = (phrase: string): string | undefined => DE_LABEL_RULES.find((r) => r.phrase === phrase)?.level;
@@ -31,7 +32,7 @@ describe('German risk words', () => {
     }
   });
 
-  it.each([
+  itGives('%s is %s', levelOf, [
     ['löschen', 'destructive'],
     ['loeschen', 'destructive'],
     ['nicht speichern', 'destructive'],
@@ -41,12 +42,8 @@ describe('German risk words', () => {
     ['archivieren', 'moderate'],
     ['zustimmen', 'moderate'],
     ['bildschirm sperren', 'moderate'],
-  ])('%s is %s', (phrase, level) => {
-    expect(levelOf(phrase)).toBe(level);
-  });
+  ]);
 
   // Participles and places name where things are, not an action.
-  it.each(['gelöschte elemente', 'gesendet', 'papierkorb', 'schließen', 'einfügen'])('%s is no risk word', (phrase) => {
-    expect(levelOf(phrase)).toBeUndefined();
-  });
+  itReadsNone('%s is no risk word', levelOf, ['gelöschte elemente', 'gesendet', 'papierkorb', 'schließen', 'einfügen']);
 });

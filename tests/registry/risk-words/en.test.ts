@@ -2,6 +2,7 @@
 // words, and the words it leaves out on purpose (places and a dialog's Close).
 import { describe, expect, it } from 'vitest';
 import { EN_DECLINING_ANSWERS, EN_DROP_TARGET_WORDS, EN_LABEL_RULES, EN_PASTE_ITEM_WORDS } from '../../../src/registry/risk-words/en.js';
+import { itGives, itReadsNone } from '../../support/tables.js';
 import { expectWellFormedTable } from './word-table.js';
 
 const levelOf = (phrase: string): string | undefined => EN_LABEL_RULES.find((r) => r.phrase === phrase)?.level;
@@ -11,7 +12,7 @@ describe('English risk words', () => {
     expectWellFormedTable(EN_LABEL_RULES, EN_DECLINING_ANSWERS, EN_DROP_TARGET_WORDS);
   });
 
-  it.each([
+  itGives('%s is %s', levelOf, [
     ['delete', 'destructive'],
     ["don't save", 'destructive'],
     ['send', 'destructive'],
@@ -21,14 +22,10 @@ describe('English risk words', () => {
     ['archive', 'moderate'],
     ['install', 'moderate'],
     ['lock', 'moderate'],
-  ])('%s is %s', (phrase, level) => {
-    expect(levelOf(phrase)).toBe(level);
-  });
+  ]);
 
   // Participles and places name where things are, not an action; a dialog's Close asks first itself.
-  it.each(['sent', 'deleted', 'deleted items', 'trash', 'close', 'paste'])('%s is no risk word', (phrase) => {
-    expect(levelOf(phrase)).toBeUndefined();
-  });
+  itReadsNone('%s is no risk word', levelOf, ['sent', 'deleted', 'deleted items', 'trash', 'close', 'paste']);
 
   it('makes the trash a destructive drop target and paste a paste item', () => {
     expect(EN_DROP_TARGET_WORDS).toEqual(expect.arrayContaining(['trash', 'bin', 'recycle bin']));

@@ -1,8 +1,8 @@
 // The invariants every language's answer table (src/shared/lang/<language>/answers.ts) keeps, checked
 // by each language's own test: no phrase both confirms and cancels, the deliberate and naming words
 // are confirm words, every phrase is written as it is compared, and numbers and ranks run 1 to 10.
-import { expect } from 'vitest';
-import type { AnswerWords } from '../../../src/shared/lang/answer-table.js';
+import { expect, it } from 'vitest';
+import type { AnswerSentences, AnswerWords } from '../../../src/shared/lang/answer-table.js';
 
 /** Lower case, letters, digits, spaces and straight apostrophes only; no double or edge spaces. */
 const COMPARED_FORM = /^[\p{Ll}\p{Nd}']+(?: [\p{Ll}\p{Nd}']+)*$/u;
@@ -45,4 +45,18 @@ export function expectAnswerTableInvariants(words: AnswerWords): void {
   for (const list of [words.confirm, words.cancel, words.deliberate, words.namingStarts]) expect(new Set(list).size).toBe(list.length);
   expect([...new Set(Object.values(words.numbers))].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   expect([...new Set(Object.values(words.ordinals))].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+}
+
+/**
+ * The destructive hint names a word of the label only when there is one: with `word`, the answer
+ * `heard` becomes `named` ("“yes, delete”"); without, nothing starting `unnamed` ("“yes, ") is said.
+ */
+export function itNamesTheLabelWordInTheHint(
+  sentences: AnswerSentences,
+  hint: { heard: string; word: string; label: string; named: string; unnamed: string },
+): void {
+  it('names a word of the label in the destructive hint only when there is one', () => {
+    expect(sentences.notEnough(hint.heard, hint.word, hint.label)).toContain(hint.named);
+    expect(sentences.notEnough(hint.heard, '', hint.label)).not.toContain(hint.unnamed);
+  });
 }

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { DE_ANSWERS, DE_ANSWER_SENTENCES, DE_NUMBER_WORDS, DE_ORDINAL_WORDS } from '../../../../src/shared/lang/de/answers.js';
 import { withoutUmlauts } from '../../../../src/shared/text/umlauts.js';
-import { expectAnswerTableInvariants } from '../answer-table-checks.js';
+import { itGives } from '../../../support/tables.js';
+import { expectAnswerTableInvariants, itNamesTheLabelWordInTheHint } from '../answer-table-checks.js';
 
 describe('German answer words', () => {
   it('keeps the invariants of an answer table', () => {
@@ -53,18 +54,13 @@ describe('German answer words', () => {
     expect(DE_ORDINAL_WORDS[word]).toBe(n);
   });
 
-  it.each([
+  itGives('says a wait of %i ms as "%s"', (ms: number) => DE_ANSWER_SENTENCES.howLong(ms), [
     [1_000, 'einer Sekunde'],
     [30_000, '30 Sekunden'],
     [60_000, 'einer Minute'],
     [180_000, '3 Minuten'],
     [61_000, '61 Sekunden'],
-  ])('says a wait of %i ms as "%s"', (ms, said) => {
-    expect(DE_ANSWER_SENTENCES.howLong(ms)).toBe(said);
-  });
+  ]);
 
-  it('names a word of the label in the destructive hint only when there is one', () => {
-    expect(DE_ANSWER_SENTENCES.notEnough('„ja“', 'löschen', 'Alle löschen.')).toContain('„ja, löschen“');
-    expect(DE_ANSWER_SENTENCES.notEnough('„ja“', '', 'Alle löschen.')).not.toContain('„ja, ');
-  });
+  itNamesTheLabelWordInTheHint(DE_ANSWER_SENTENCES, { heard: '„ja“', word: 'löschen', label: 'Alle löschen.', named: '„ja, löschen“', unnamed: '„ja, ' });
 });

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { gridWord } from '../../../../src/shared/grid-words.js';
 import { gridGuide } from '../../../../src/intent/grammar/command-guide.js';
 import { sessionCommand } from '../../../../src/shared/session-commands.js';
+import { itReads, itReadsNone } from '../../../support/tables.js';
 
 describe('German words for the mouse grid', () => {
-  it.each([
+  itReads('%s → %j', (text: string) => gridWord(text, 'de'), [
     ['fünf', { kind: 'zoom', cells: [5] }],
     ['fuenf drei', { kind: 'zoom', cells: [5, 3] }],
     ['klicke 5', { kind: 'zoom', cells: [5] }],
@@ -26,16 +27,16 @@ describe('German words for the mouse grid', () => {
     // English still counts with German chosen.
     ['click 5', { kind: 'zoom', cells: [5] }],
     ['drag from 2 to 8', { kind: 'drag', from: [2], to: [8] }],
-  ])('%s → %j', (text, word) => {
-    expect(gridWord(text, 'de')).toEqual(word);
-  });
+  ]);
 
-  it.each(['klicke auf Senden', 'ziehe von 2', 'bewege die Maus', 'öffne Firefox', 'zehn Äpfel', 'Raster verbergen'])(
-    'is none of the grid’s words: %s',
-    (text) => {
-      expect(gridWord(text, 'de')).toBeUndefined();
-    },
-  );
+  itReadsNone('is none of the grid’s words: %s', (text: string) => gridWord(text, 'de'), [
+    'klicke auf Senden',
+    'ziehe von 2',
+    'bewege die Maus',
+    'öffne Firefox',
+    'zehn Äpfel',
+    'Raster verbergen',
+  ]);
 
   it('with English chosen, German words are not the grid’s', () => {
     expect(gridWord('fünf')).toBeUndefined();

@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { sessionCommand, sessionCommandInAnyLanguage } from '../../../../src/shared/session-commands.js';
 import { isRepeatRequest } from '../../../../src/agent/session-memory.js';
+import { itGives, itReadsNone } from '../../../support/tables.js';
 
 describe('German session words', () => {
-  it.each([
+  itGives('%s → %s', (text: string) => sessionCommand(text, 'de'), [
     ['stopp', 'stop'],
     ['Halt!', 'stop'],
     ['hör auf', 'stop'],
@@ -32,16 +33,16 @@ describe('German session words', () => {
     // English still counts with German chosen.
     ['show numbers', 'show_numbers'],
     ['what can I say', 'help'],
-  ])('%s → %s', (text, command) => {
-    expect(sessionCommand(text, 'de')).toBe(command);
-  });
+  ]);
 
-  it.each(['stopp das Video', 'zeige Nummern nicht', 'Hilfe beim Drucken', 'klicke auf Hilfe', 'weiter unten', 'Raster'])(
-    'a sentence that only contains one is none: %s',
-    (text) => {
-      expect(sessionCommand(text, 'de')).toBeUndefined();
-    },
-  );
+  itReadsNone('a sentence that only contains one is none: %s', (text: string) => sessionCommand(text, 'de'), [
+    'stopp das Video',
+    'zeige Nummern nicht',
+    'Hilfe beim Drucken',
+    'klicke auf Hilfe',
+    'weiter unten',
+    'Raster',
+  ]);
 
   it('with English chosen, only stop is heard in German too', () => {
     for (const stop of ['stopp', 'halt', 'hör auf', 'stop']) expect(sessionCommand(stop, 'en')).toBe('stop');

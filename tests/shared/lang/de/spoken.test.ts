@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { DE_ANSWERS } from '../../../../src/shared/lang/de/answers.js';
 import { DE_SPOKEN } from '../../../../src/shared/lang/de/spoken.js';
+import { itIs } from '../../../support/tables.js';
 
 describe('German spoken frames', () => {
-  it.each([
+  itIs('says %s', [
     [DE_SPOKEN.done('Clicked “Send”.'), 'Erledigt: Clicked “Send”.'],
     [DE_SPOKEN.failed('Kein Knopf.'), 'Das hat nicht geklappt: Kein Knopf.'],
     [DE_SPOKEN.problem('Kein Netz.'), 'Ein Problem: Kein Netz.'],
@@ -15,9 +16,7 @@ describe('German spoken frames', () => {
     [DE_SPOKEN.confirmModerate('Mail archivieren.', ''), 'Soll ich das tun? Mail archivieren. Sag ja oder nein.'],
     [DE_SPOKEN.paused(2, 5), 'Angehalten vor Schritt 2 von 5. Sag weiter, um fortzufahren, oder stopp.'],
     [DE_SPOKEN.effortDone('3 Schalterdrücken'), 'Erledigt mit 3 Schalterdrücken.'],
-  ])('says %s', (said, expected) => {
-    expect(said).toBe(expected);
-  });
+  ]);
 
   it('says it did not understand in German, whatever the English reason was', () => {
     expect(DE_SPOKEN.notUnderstood('I did not understand “xyz”.')).not.toContain('xyz');

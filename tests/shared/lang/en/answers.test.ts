@@ -2,7 +2,8 @@
 // must not, and the sentences it says back, as a table.
 import { describe, expect, it } from 'vitest';
 import { EN_ANSWERS, EN_ANSWER_SENTENCES, EN_NUMBER_WORDS, EN_ORDINAL_WORDS } from '../../../../src/shared/lang/en/answers.js';
-import { expectAnswerTableInvariants } from '../answer-table-checks.js';
+import { itGives } from '../../../support/tables.js';
+import { expectAnswerTableInvariants, itNamesTheLabelWordInTheHint } from '../answer-table-checks.js';
 
 describe('English answer words', () => {
   it('keeps the invariants of an answer table', () => {
@@ -32,21 +33,16 @@ describe('English answer words', () => {
     expect(EN_ANSWERS.ordinals).toMatchObject({ '1st': 1, '2nd': 2, '3rd': 3, second: 2 });
   });
 
-  it.each([
+  itGives('says a wait of %i ms as "%s"', (ms: number) => EN_ANSWER_SENTENCES.howLong(ms), [
     [1_000, '1 second'],
     [400, '1 second'],
     [45_000, '45 seconds'],
     [60_000, '1 minute'],
     [120_000, '2 minutes'],
     [90_000, '90 seconds'],
-  ])('says a wait of %i ms as "%s"', (ms, said) => {
-    expect(EN_ANSWER_SENTENCES.howLong(ms)).toBe(said);
-  });
+  ]);
 
-  it('names a word of the label in the destructive hint only when there is one', () => {
-    expect(EN_ANSWER_SENTENCES.notEnough('“yes”', 'delete', 'Delete all.')).toContain('“yes, delete”');
-    expect(EN_ANSWER_SENTENCES.notEnough('“yes”', '', 'Delete all.')).not.toContain('“yes, ');
-  });
+  itNamesTheLabelWordInTheHint(EN_ANSWER_SENTENCES, { heard: '“yes”', word: 'delete', label: 'Delete all.', named: '“yes, delete”', unnamed: '“yes, ' });
 
   it('drops the space an empty hint would leave', () => {
     expect(EN_ANSWER_SENTENCES.begunBefore('“yes”', 'typed', '')).toBe(

@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { EN_ANSWERS } from '../../../../src/shared/lang/en/answers.js';
 import { EN_SPOKEN } from '../../../../src/shared/lang/en/spoken.js';
+import { itIs } from '../../../support/tables.js';
 
 describe('English spoken frames', () => {
-  it.each([
+  itIs('says %s', [
     [EN_SPOKEN.done('Clicked “Send”.'), 'Clicked “Send”.'],
     [EN_SPOKEN.failed('No button “Send”.'), 'No button “Send”.'],
     [EN_SPOKEN.choose('Which one?', ['Left', 'Right', 'Centre']), 'Which one? Left, or Right, or Centre?'],
@@ -15,9 +16,7 @@ describe('English spoken frames', () => {
     [EN_SPOKEN.confirmModerate('Archive the mail.', ''), 'Archive the mail. Say yes to do it, or no to cancel.'],
     [EN_SPOKEN.paused(2, 5), 'Paused before step 2 of 5. Say go on to continue, or stop.'],
     [EN_SPOKEN.effortDone('3 presses and 1 utterance'), 'Done in 3 presses and 1 utterance.'],
-  ])('says %s', (said, expected) => {
-    expect(said).toBe(expected);
-  });
+  ]);
 
   it('asks for answers the English table takes: yes or no, and confirm for a step that cannot be undone', () => {
     expect(EN_ANSWERS.confirm).toContain('yes');
