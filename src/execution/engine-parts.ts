@@ -30,6 +30,12 @@ export interface EngineTuning {
   readonly snapshotDeadlineMs: number;
   /** How long a named app may take to come to the front for keys or scrolling. Default 2,000 ms. */
   readonly activateWaitMs: number;
+  /**
+   * How long a window must stay where it is, once its state reads back, before "take it back" counts it
+   * as there: window managers slide a window in and out (openbox shows one at its place, then slides it
+   * from where its minimise had got to, 150 ms). Default 250 ms.
+   */
+  readonly windowStillMs: number;
   /** How long a spreadsheet may take to show the cell asked for after Enter in its address box. Default 3,000 ms. */
   readonly cellWaitMs: number;
   /** How long get_screen_elements may keep reading a tree the app is still building (settled-read.ts). Default 5,000 ms. */
@@ -48,6 +54,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   takeoverTolerancePx: 3,
   snapshotDeadlineMs: 3000,
   activateWaitMs: 2000,
+  windowStillMs: 250,
   cellWaitMs: 3000,
   settleMs: 5000,
 };

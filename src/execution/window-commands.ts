@@ -130,6 +130,29 @@ export async function readBack(parts: EngineParts, id: number, done: WindowDone)
   return { held: held === true, list: last };
 }
 
+/**
+ * As readBack, and the window then stays put (its frame unchanged) for the tuning's windowStillMs:
+ * a window manager may set a state first and move the window after it, with no event to say it is done.
+ */
+export async function readBackStill(parts: EngineParts, id: number, done: WindowDone): Promise<{ held: boolean; list: WindowList | undefined }> {
+  const { clock, tuning } = parts;
+  let last: WindowList | undefined;
+  let frame: string | undefined;
+  let since = 0;
+  const held = await parts.apps.pollFor(tuning.activateWaitMs + tuning.windowStillMs, async () => {
+    last = await parts.bridge.listWindows!();
+    const w = last.windows.find((x) => x.id === id);
+    const now = done(w, last) ? JSON.stringify(w?.frame) : undefined;
+    if (now === undefined || now !== frame) {
+      frame = now;
+      since = clock.now();
+      return undefined;
+    }
+    return clock.now() - since >= tuning.windowStillMs ? true : undefined;
+  });
+  return { held: held === true, list: last };
+}
+
 export async function runWindowCommand(parts: EngineParts, action: WindowActionHere, title: string | undefined, options: ActOptions): Promise<ActionResult> {
   const { bridge } = parts;
   if (!bridge.listWindows || !bridge.windowCommand) {

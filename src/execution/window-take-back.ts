@@ -9,7 +9,7 @@ import type { EngineParts } from './engine-parts.js';
 import type { ActOptions } from './engine-types.js';
 import { failure, found, stopWith, success, type ActionResult, type Found } from './results.js';
 import type { UndoRecord, WindowShape } from './undo-record.js';
-import { named, readBack, type WindowDone } from './window-commands.js';
+import { named, readBack, readBackStill, type WindowDone } from './window-commands.js';
 import { frameNear } from './window-geometry.js';
 
 type WindowRecord = Extract<UndoRecord, { kind: 'window' }>;
@@ -76,19 +76,21 @@ export async function restoreWindow(parts: EngineParts, record: WindowRecord, op
   if (own) return failure('refused', 'That is one of the assistant’s own windows: I do not act on them.');
   const { before } = record;
   let now = first.value;
-  const ask = async (request: WindowRequest, done: WindowDone): Promise<void> => {
+  /** A request, read back; `still`: and the window then stays put (a state left may slide it after). */
+  const ask = async (request: WindowRequest, done: WindowDone, still = false): Promise<void> => {
     await bridge.windowCommand!(record.window, request, request === 'move' ? before.frame : undefined);
     parts.apps.noteActed();
-    const { list } = await readBack(parts, record.window, done);
+    const { list } = await (still ? readBackStill : readBack)(parts, record.window, done);
     now = list?.windows.find((w) => w.id === record.window) ?? now;
   };
   const placed =
     (tolerance: number): WindowDone =>
     (w) =>
       w !== undefined && !w.maximized && !w.fullscreen && frameNear(w.frame, before.frame, tolerance);
-  if (now.fullscreen && !before.fullscreen) await ask('unfullscreen', (w) => w?.fullscreen === false);
-  // Shown again, the window may slide from the task bar first (openbox animates it): wait for it to land where it was.
-  if (now.minimized && !before.minimized) await ask('activate', (w) => w?.minimized === false && frameNear(w.frame, before.frame, 0));
+  if (now.fullscreen && !before.fullscreen) await ask('unfullscreen', (w) => w?.fullscreen === false, true);
+  // Shown again, the window may slide from the task bar first, or be shown at its place and then slide
+  // from where a minimise still under way had got to (openbox): it counts once it stays put.
+  if (now.minimized && !before.minimized) await ask('activate', (w) => w?.minimized === false, true);
   const setByState = (before.maximized && now.maximized) || (before.fullscreen && now.fullscreen);
   if (!setByState && !frameNear(now.frame, before.frame, 0)) {
     await ask('move', placed(24));

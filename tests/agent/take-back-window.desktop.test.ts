@@ -104,6 +104,16 @@ describe.skipIf(skip !== '')('take it back after a window command, on a two-moni
     expect(again.message).toMatch(/^I already took back the last action/);
   });
 
+  it('minimised and taken back at once, while the window manager still slides it away: where it was when it says so', async () => {
+    const before = await shapeOf(ax);
+    // openbox shows a window stopped mid-slide at its place first, then slides it from where it had got to.
+    for (let round = 0; round < 5; round++) {
+      expect(await loop.run('minimise the window AX Fixture')).toMatchObject({ outcome: 'done' });
+      expect(await loop.run('take it back')).toEqual({ outcome: 'done', message: 'Took it back: “AX Fixture” is back where it was, at the size it had.' });
+      expect(await shapeOf(ax), `round ${round}`).toEqual(before);
+    }
+  });
+
   it('restoring a maximised window, taken back, maximises it again on the same monitor', async () => {
     expect(await loop.run('maximise the window AX Fixture')).toMatchObject({ outcome: 'done' });
     const maximised = await shapeOf(ax);
