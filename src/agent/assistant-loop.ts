@@ -28,9 +28,10 @@ import { DictationSession } from './dictation.js';
 import { readFollowUp } from './follow-up.js';
 import { DEFAULT_LOOP_LIMITS, type AssistantDeps, type LoopLimits, type RunOptions, type RunResult } from './loop-types.js';
 import { PlanSource } from './planning.js';
-import { AGAIN, Cancelled, type Planned, type RunState, type Step } from './run-state.js';
+import { AGAIN, Cancelled, untilAborted, type Planned, type RunState, type Step } from './run-state.js';
 import { SessionMemory } from './session-memory.js';
 import { TakeBack } from './take-back.js';
+import { ForgetChoices } from './forget-choices.js';
 
 export {
   type AssistantDeps,
@@ -55,6 +56,7 @@ export class AssistantLoop {
   readonly dictation: DictationSession;
   /** "Take it back" (take-back.ts). */
   private readonly takeBack: TakeBack;
+  private readonly forgetChoices: ForgetChoices;
 
   constructor(private readonly deps: AssistantDeps) {
     this.memory = deps.memory ?? new SessionMemory();
@@ -78,6 +80,19 @@ export class AssistantLoop {
       validation: () => this.plans.validationContext(),
       act: (state, planned) => this.actor.act(state, planned),
       ...(deps.policy ? { policy: deps.policy } : {}),
+    });
+    this.forgetChoices = new ForgetChoices({
+      emit,
+      confirm: deps.confirm,
+      frontApp: async (state) => {
+        const front = await untilAborted(deps.engine.getFrontmostApp(), state.signal).catch((e: unknown) => {
+          if (e instanceof Cancelled) throw e;
+          return undefined;
+        });
+        return front?.kind === 'observation' ? front.app?.name : undefined;
+      },
+      ...(deps.scanChoices ? { store: deps.scanChoices } : {}),
+      ...(deps.dryRun ? { dryRun: true } : {}),
     });
     this.dictation = new DictationSession({
       engine: deps.engine,
@@ -234,6 +249,11 @@ export class AssistantLoop {
         this.memory.addTurn({ kind: 'user', text });
         state.grammarTried = true;
         first = await this.takeBack.run(state);
+        break;
+      case 'forget_choices':
+        this.memory.addTurn({ kind: 'user', text });
+        state.grammarTried = true;
+        first = await this.forgetChoices.run(state, followUp.scope);
         break;
       case 'new':
         this.memory.addCommand(text);

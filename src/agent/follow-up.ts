@@ -9,6 +9,7 @@
 import { readChoice } from '../shared/answer-words.js';
 import type { Language } from '../shared/language.js';
 import { isSecureTypingCommand } from '../shared/secure-fields.js';
+import { readForgetChoices, type ForgetScope } from './forget-choices.js';
 import { isTakeBackRequest } from './take-back.js';
 import { isRepeatRequest, readYesNo, type ActionAwaitingChoice, type Pending, type RememberedIntent } from './session-memory.js';
 
@@ -27,6 +28,8 @@ export type FollowUp =
   | { readonly kind: 'nothing_to_repeat' }
   /** "Take it back": reverse the last action (take-back.ts). */
   | { readonly kind: 'take_back' }
+  /** "Forget my choices": the switch scan's learned choices (forget-choices.ts). */
+  | { readonly kind: 'forget_choices'; readonly scope: ForgetScope }
   /** A command of its own. */
   | { readonly kind: 'new' };
 
@@ -45,5 +48,7 @@ export function readFollowUp(text: string, pending: Pending | undefined, last: R
   }
   if (isRepeatRequest(text)) return last ? { kind: 'repeat', last } : { kind: 'nothing_to_repeat' };
   if (isTakeBackRequest(text)) return { kind: 'take_back' };
+  const forget = readForgetChoices(text);
+  if (forget) return { kind: 'forget_choices', scope: forget };
   return { kind: 'new' };
 }

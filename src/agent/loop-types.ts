@@ -88,6 +88,8 @@ export interface AssistantDeps {
   readonly memory?: SessionMemory;
   /** The user's own commands (tried before the grammar), and where "save that as" and "forget" write. */
   readonly userCommands?: UserCommandStore;
+  /** The switch scan's learned choices, for "forget my choices" (forget-choices.ts); absent, there are none to forget. */
+  readonly scanChoices?: ScanChoicesStore;
   /** The confidence policy for the grammar's intents (an LLM's comes with its planner). */
   readonly confidence?: ConfidencePolicy;
   /** Pictures of the screen for a planner that takes images (vision.ts); absent, the assistant never takes one. */
@@ -100,6 +102,12 @@ export interface AssistantDeps {
   readonly pauseLimitMs?: () => number | undefined;
   /** Whose keys dictation's corrections press (a Mac's ⌘↑ and ⌘↓, or Ctrl+Home and Ctrl+End); default this process's platform. */
   readonly platform?: InputPlatform;
+}
+
+/** Where the scan's choices are kept: how many there are, and forgetting them (undefined app: every app). */
+export interface ScanChoicesStore {
+  kept(app?: string): Promise<number>;
+  forget(app?: string): Promise<number>;
 }
 
 export interface RunOptions {

@@ -17,12 +17,13 @@ import type { AssistantEvent, RiskSummary } from '../shared/contracts/events.js'
 import { quote } from '../shared/text/quote.js';
 import type { AssistantDeps, UserCommandStore } from './loop-types.js';
 import { PROVENANCE_NOTE } from './run-rules.js';
-import { questionId } from './question-id.js';
-import { Cancelled, end, untilAborted, type Planned, type RunState, type Step } from './run-state.js';
+import { askFirst } from './ask-first.js';
+import { readForgetChoices } from './forget-choices.js';
+import { end, untilAborted, type Planned, type RunState, type Step } from './run-state.js';
 import { isRepeatRequest, type SessionMemory } from './session-memory.js';
 
 /** The phrases the loop keeps for itself, beyond the shared ones: what the file may not use. */
-export const loopReserved = (phrase: string): boolean => isRepeatRequest(phrase);
+export const loopReserved = (phrase: string): boolean => isRepeatRequest(phrase) || readForgetChoices(phrase) !== undefined;
 
 export class OwnCommands {
   constructor(
@@ -61,24 +62,13 @@ export class OwnCommands {
   }
 
   /** Asks before an edit of the user's commands: undefined once they said yes, else the end of the run. */
-  private async askFirst(
+  private askFirst(
     state: RunState,
     summary: string,
     risk: RiskSummary,
     ends: { readonly declined: string; readonly unanswered: string },
   ): Promise<Step | undefined> {
-    // The run ends right after the answer (back to idle), so the status is said here, as the panel shows it.
-    this.emit({ type: 'status', status: 'waiting_for_user' });
-    const id = questionId();
-    this.emit({ type: 'confirmation_request', id, summary, risk });
-    const answer = await untilAborted(this.deps.confirm({ id, summary, risk }, state.signal), state.signal);
-    if (state.signal.aborted) throw new Cancelled();
-    if (answer === 'declined') {
-      this.emit({ type: 'action_result', ok: false, message: ends.declined });
-      return end('refused', ends.declined);
-    }
-    if (answer === 'unanswered') return end('needs_user', ends.unanswered);
-    return undefined;
+    return askFirst({ emit: this.emit, confirm: this.deps.confirm }, state, summary, risk, ends);
   }
 
   private refused(code: string, message: string): Step {

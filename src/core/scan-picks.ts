@@ -9,6 +9,12 @@
  * number, "click Send") or one of the user's own commands. An LLM's clicks are not picks (the model
  * chose them, and screen text may steer a model). Picks are kept only while switch access is on
  * (nobody else is offered the scan), never of a secure field or of the assistant's own windows.
+ *
+ * When a command leaves a choice — several elements of the name said (the engine's question, with
+ * the elements it found), or a planner's question with options — those candidates come first in
+ * the next numbers, in the order given. A planner's options are untrusted: they only order the
+ * scan; nothing is chosen or pressed but by the user, and the gate judges what is.
+ * `forget` ("forget my choices") drops the picks of one app or of all, and the moment's signals.
  */
 import type { PicksByApp } from '../config/scan-picks-file.js';
 import type { LiveElementFacts, LiveFacts, ActOptions } from '../execution/engine-types.js';
@@ -16,7 +22,7 @@ import type { Observation } from '../execution/observation.js';
 import type { ActionResult, EngineApi } from '../registry/dispatch.js';
 import type { AssistantEvent, IntentSource } from '../shared/contracts/events.js';
 import type { OverlayView } from '../shared/contracts/ipc-contract.js';
-import { scanContext, type LastAction } from '../shared/scan-context.js';
+import { scanContext, type LastAction, type ScanCandidate } from '../shared/scan-context.js';
 import { noteTarget, rankTargets, targetKey, type RankedTarget } from '../shared/scan-ranking.js';
 import { overrideMethods } from './overlay-marks.js';
 
@@ -56,6 +62,10 @@ export class ScanPicks {
   /** The element under the last action; `app` undefined when the latest observation did not list it (then it counts in any app it is shown in). */
   private last: (LastAction & { readonly app: string | undefined }) | undefined;
   private missed: { readonly name: string; readonly app: string | undefined } | undefined;
+  /** What the last question offered to choose from, and the app it was asked in. */
+  private asked: { readonly candidates: readonly ScanCandidate[]; readonly app: string | undefined } | undefined;
+  /** The elements the engine's last "which one?" found, until its question event arrives. */
+  private choices: readonly ScanCandidate[] | undefined;
 
   constructor(private readonly deps: ScanPicksDeps) {
     this.loaded = deps.read().then(
@@ -75,6 +85,42 @@ export class ScanPicks {
   /** The loop's events: each intent's source says whether the clicks that follow are the user's picks. */
   observe(event: AssistantEvent): void {
     if (event.type === 'intent') this.source = event.source;
+    if (event.type !== 'clarification') return;
+    // The engine's question names the elements it found; a planner's offers words to match to names.
+    const candidates = this.choices ?? event.options.map((label) => ({ label }));
+    this.choices = undefined;
+    this.asked = { candidates, app: this.deps.latest()?.app };
+  }
+
+  /** How many elements are kept as picks of `app` (of every app when undefined). */
+  async kept(app?: string): Promise<number> {
+    await this.settled();
+    return app === undefined ? [...this.picks.values()].flat().length : (this.picks.get(app)?.length ?? 0);
+  }
+
+  /**
+   * "Forget my choices": the picks of `app` (all apps when undefined) leave memory and the file, and
+   * the moment's signals go too, so the next numbers are scanned by position. Resolves with how many
+   * elements were forgotten, once the file is written (a failed write rejects: the user is told).
+   */
+  async forget(app?: string): Promise<number> {
+    await this.loaded;
+    this.last = undefined;
+    this.missed = undefined;
+    this.asked = undefined;
+    // After the picks being noted, so that none of them is written back over the forgetting.
+    const forgotten = this.noting.then(async () => {
+      const dropped = app === undefined ? [...this.picks.values()].flat() : (this.picks.get(app) ?? []);
+      const picks = new Map(app === undefined ? [] : [...this.picks].filter(([name]) => name !== app));
+      this.picks = picks;
+      await this.deps.write(picks);
+      return dropped.length;
+    });
+    this.noting = forgotten.then(
+      () => undefined,
+      () => undefined,
+    );
+    return forgotten;
   }
 
   /** `engine`, with its clicks and typing noted: what was acted on, and a click by name that found nothing. */
@@ -102,7 +148,8 @@ export class ScanPicks {
     const history = this.picks.get(view.app) ?? [];
     const last = this.last && (this.last.app === undefined || this.last.app === view.app) ? this.last : undefined;
     const missed = this.missed && (this.missed.app === undefined || this.missed.app === view.app) ? this.missed.name : undefined;
-    const context = scanContext(view.marks, { ...(last ? { last } : {}), ...(missed ? { missed } : {}) });
+    const asked = this.asked && (this.asked.app === undefined || this.asked.app === view.app) ? this.asked.candidates : undefined;
+    const context = scanContext(view.marks, { ...(last ? { last } : {}), ...(missed ? { missed } : {}), ...(asked ? { candidates: asked } : {}) });
     // Picks of this app none of which is shown (another window of it) say nothing: the rows keep the layout.
     const picked = new Set(history.map(targetKey));
     if (!view.marks.some((m) => picked.has(targetKey(m))) && !context.plannerOrder && context.lastTargetId === undefined) return undefined;
@@ -124,6 +171,8 @@ export class ScanPicks {
   }
 
   private afterClick(engine: EngineApi, target: Target, element: LiveElementFacts | undefined, result: ActionResult): void {
+    if (result.kind === 'clarification' && result.choices)
+      this.choices = result.choices.map((c) => ({ role: c.role, label: shownName(c.name || c.description) }));
     if (result.kind === 'failure' && result.code === 'not_found' && 'label' in target) {
       this.missed = { name: target.label, app: target.app ?? this.deps.latest()?.app };
       return;
@@ -140,6 +189,7 @@ export class ScanPicks {
    */
   private noteLast(engine: EngineApi, kind: LastAction['kind'], target: Target | undefined, element: LiveElementFacts, pick: boolean): void {
     this.missed = undefined;
+    this.asked = undefined;
     const shown = this.shown(target, element);
     if (!shown) return;
     this.last = { kind, ...shown };

@@ -7,7 +7,11 @@
  * - after typing into a field, the next field after it in reading order, then the first button after
  *   it (the form's submit or next step); the field itself is not favoured, it was just filled;
  * - after a click by name that found nothing, the elements whose names are closest to the name said
- *   (at most CLOSEST_MAX, each at least CLOSEST_MIN alike), closest first.
+ *   (at most CLOSEST_MAX, each at least CLOSEST_MIN alike), closest first;
+ * - when a command left a choice (several elements of that name, or a planner's question with
+ *   options), the candidates it named, in its order, before all of these. They come from a planner's
+ *   validated answer or from the screen, so they are untrusted: they only order the scan (at most
+ *   CANDIDATES_MAX of them); what is chosen is still the user's press, and the gate judges it.
  *
  * The elements are given in reading order (the observation's ids are), so "after" is the reading order.
  */
@@ -21,8 +25,16 @@ export interface LastAction {
   readonly label: string;
 }
 
+/** An element a planner or the grammar offered for a choice: by role and name (an element it found), or by words only (a question's option). */
+export interface ScanCandidate {
+  readonly role?: string;
+  readonly label: string;
+}
+
 export interface ScanContextInput {
   readonly last?: LastAction;
+  /** What the last command left to choose from, likeliest first (the engine's matches, a planner's options). */
+  readonly candidates?: readonly ScanCandidate[];
   /** The name of a click that found no such element, as said or typed. */
   readonly missed?: string;
 }
@@ -34,6 +46,8 @@ const BUTTON_ROLES = new Set(['button', 'toggle_button']);
 /** How many of the closest names a missed click puts first, and how alike a name must be. */
 export const CLOSEST_MAX = 3;
 export const CLOSEST_MIN = 0.5;
+/** At most this many elements are put first for a command's candidates: a list of options, not a screen's worth. */
+export const CANDIDATES_MAX = 6;
 
 function normalized(name: string): string {
   return name
@@ -87,6 +101,34 @@ export function nameCloseness(said: string, name: string): number {
   return Math.max(pairsAlike(a, b), editsAlike(a, b));
 }
 
+/** The best closeness of `name` to any run of words in `said` about as long as it ("the Submit button" holds "Submit"). */
+export function spanCloseness(said: string, name: string): number {
+  const words = normalized(said)
+    .split(' ')
+    .filter((w) => w !== '');
+  const size = normalized(name).split(' ').length;
+  let best = nameCloseness(said, name);
+  for (const width of [size - 1, size, size + 1]) {
+    if (width < 1 || width >= words.length) continue;
+    for (let i = 0; i + width <= words.length; i++) best = Math.max(best, nameCloseness(words.slice(i, i + width).join(' '), name));
+  }
+  return best;
+}
+
+/** The ids of `candidates` on this screen, in their order: every element of a candidate's role and name, else (words only) the one closest to them. */
+function candidateIds(elements: readonly RankElement[], candidates: readonly ScanCandidate[]): number[] {
+  const out: number[] = [];
+  for (const c of candidates) {
+    const same = elements.filter((e) =>
+      c.role === undefined ? normalized(e.label) === normalized(c.label) : targetKey(e) === targetKey({ role: c.role, label: c.label }),
+    );
+    const near = c.role === undefined && same.length === 0 ? elements.map((e) => ({ e, alike: spanCloseness(c.label, e.label) })) : [];
+    const best = near.filter((x) => x.alike >= CLOSEST_MIN).sort((a, b) => b.alike - a.alike)[0];
+    for (const e of best ? [best.e] : same) if (!out.includes(e.id) && out.length < CANDIDATES_MAX) out.push(e.id);
+  }
+  return out;
+}
+
 /** The ids `missed` names closest, closest first (ties: reading order). */
 function closest(elements: readonly RankElement[], missed: string): number[] {
   return elements
@@ -107,7 +149,8 @@ function afterTyping(elements: readonly RankElement[], at: number): number[] {
 
 /** The context part of a RankContext (`plannerOrder`, `lastTargetId`) for `elements` (reading order). */
 export function scanContext(elements: readonly RankElement[], input: ScanContextInput): Pick<RankContext, 'plannerOrder' | 'lastTargetId'> {
-  const order: number[] = input.missed ? closest(elements, input.missed) : [];
+  const order: number[] = candidateIds(elements, input.candidates ?? []);
+  for (const id of input.missed ? closest(elements, input.missed) : []) if (!order.includes(id)) order.push(id);
   let lastTargetId: number | undefined;
   const last = input.last;
   if (last) {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../src/eval/corpus.js';
-import { CLOSEST_MAX, nameCloseness, scanContext } from '../../src/shared/scan-context.js';
+import { CANDIDATES_MAX, CLOSEST_MAX, nameCloseness, scanContext, spanCloseness } from '../../src/shared/scan-context.js';
 import { rankTargets, type RankElement } from '../../src/shared/scan-ranking.js';
 
 // The corpus' recorded form (eval/corpus/screens/form.json), its elements the overlay numbers (not the static text), in reading order:
@@ -10,17 +10,21 @@ const form: RankElement[] = loadCorpus(fileURLToPath(new URL('../../eval/corpus'
   .screens.get('form')!
   .elements.filter((e) => e.role !== 'text');
 
-describe('nameCloseness', () => {
+describe('nameCloseness, and spanCloseness (a name inside a longer phrase)', () => {
   it.each([
-    ['Submit', 'Submit', 1],
-    ['submit!', 'SUBMIT', 1],
-    ['Sbumit', 'Submit', 0.66],
-    ['submit form', 'Submit', 0.76],
-    ['Canel', 'Cancel', 0.83],
-    ['Send', 'Cancel', 0.17],
-    ['', 'Cancel', 0],
-  ])('%j against %j is about %d', (said, name, alike) => {
-    expect(nameCloseness(said, name)).toBeCloseTo(alike, 1);
+    [nameCloseness, 'Submit', 'Submit', 1],
+    [nameCloseness, 'submit!', 'SUBMIT', 1],
+    [nameCloseness, 'Sbumit', 'Submit', 0.66],
+    [nameCloseness, 'submit form', 'Submit', 0.76],
+    [nameCloseness, 'Canel', 'Cancel', 0.83],
+    [nameCloseness, 'Send', 'Cancel', 0.17],
+    [nameCloseness, '', 'Cancel', 0],
+    [spanCloseness, 'the Submit button', 'Submit', 1],
+    [spanCloseness, 'press clear form please', 'Clear form', 1],
+    [spanCloseness, 'the sumbit one', 'Submit', 0.66],
+    [spanCloseness, 'nothing like it', 'Country', 0.17],
+  ])('%o: %j against %j is about %d', (alike, said, name, expected) => {
+    expect(alike(said, name)).toBeCloseTo(expected, 1);
   });
 });
 
@@ -75,5 +79,32 @@ describe('scanContext: the signals of the moment, in a table', () => {
   it('fed to rankTargets, puts the next field and the submit button first after typing, the screen order after', () => {
     const ranked = rankTargets(form, scanContext(form, { last: { kind: 'typed', role: 'text_field', label: 'Email' } }));
     expect(ranked.slice(0, 2).map((r) => r.id)).toEqual([5, 10]);
+  });
+});
+
+describe('scanContext: what a command left to choose comes first', () => {
+  it.each([
+    { what: 'the engine’s matches, by role and name', input: { candidates: [{ role: 'button', label: 'Submit' }] }, order: [12] },
+    { what: 'a planner’s option, by its words', input: { candidates: [{ label: 'the Cancel button' }] }, order: [10] },
+    { what: 'options in the planner’s order', input: { candidates: [{ label: 'Submit' }, { label: 'Clear form' }] }, order: [12, 11] },
+    { what: 'before the closest names of a miss', input: { candidates: [{ label: 'Clear form' }], missed: 'sumbit' }, order: [11, 12] },
+    { what: 'a role that does not match is no match', input: { candidates: [{ role: 'link', label: 'Submit' }] }, order: undefined },
+    { what: 'an option naming nothing on the screen orders nothing', input: { candidates: [{ label: 'Delete all' }] }, order: undefined },
+  ] as const)('$what', ({ input, order }) => {
+    expect(scanContext(form, input).plannerOrder).toEqual(order);
+  });
+
+  it('every element of a name the engine found twice, and at most a few in all', () => {
+    const twice: RankElement[] = [...form, { id: 13, role: 'button', label: 'Submit' }];
+    expect(scanContext(twice, { candidates: [{ role: 'button', label: 'Submit' }] }).plannerOrder).toEqual([12, 13]);
+    const many: RankElement[] = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, role: 'button', label: 'Save' }));
+    expect(scanContext(many, { candidates: [{ role: 'button', label: 'Save' }] }).plannerOrder).toHaveLength(CANDIDATES_MAX);
+  });
+
+  it('ranks a candidate first, and only ranks: every element stays, and probabilities still sum to 1', () => {
+    const ranked = rankTargets(form, scanContext(form, { candidates: [{ label: 'Clear form' }] }));
+    expect(ranked[0]?.id).toBe(11);
+    expect(ranked.map((r) => r.id).sort((a, b) => a - b)).toEqual(form.map((e) => e.id).sort((a, b) => a - b));
+    expect(ranked.reduce((sum, r) => sum + r.p, 0)).toBeCloseTo(1, 9);
   });
 });
