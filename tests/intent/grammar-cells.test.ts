@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../src/intent/grammar/grammar-planner.js';
 import { Intent } from '../../src/intent/schema.js';
 import { classifyRisk } from '../../src/registry/risk.js';
+import { same } from '../support/tables.js';
 
 const cell = (address: string, app?: string): Intent => ({ intent: 'go_to_cell', cell: address, ...(app === undefined ? {} : { app }) });
 const fill = (address: string, text: string, app?: string): Intent => ({
@@ -18,35 +19,20 @@ const fill = (address: string, text: string, app?: string): Intent => ({
 
 const MATCHES: ReadonlyArray<readonly [string, Intent]> = [
   // go to a cell
-  ['go to cell B3', cell('B3')],
-  ['Go to cell B3.', cell('B3')],
-  ['go to the cell b3', cell('B3')],
+  ...same(cell('B3'), 'go to cell B3', 'Go to cell B3.', 'go to the cell b3'),
   ['please go to cell AA10', cell('AA10')],
-  ['jump to cell C7', cell('C7')],
-  ['move to cell C7', cell('C7')],
+  ...same(cell('C7'), 'jump to cell C7', 'move to cell C7'),
   ['go to cell B3 in LibreOffice Calc', cell('B3', 'LibreOffice Calc')],
-  ['go to cell A1:C5', cell('A1:C5')],
-  ['go to the range A1 to C5', cell('A1:C5')],
+  ...same(cell('A1:C5'), 'go to cell A1:C5', 'go to the range A1 to C5'),
   // select a range
-  ['select A1 to C5', cell('A1:C5')],
-  ['select A1:C5', cell('A1:C5')],
-  ['select cells A1 through C5', cell('A1:C5')],
-  ['select the cells A1 thru C5', cell('A1:C5')],
-  ['select C5 to A1', cell('A1:C5')],
-  ['select a1 - c5', cell('A1:C5')],
+  ...same(cell('A1:C5'), 'select A1 to C5', 'select A1:C5', 'select cells A1 through C5', 'select the cells A1 thru C5', 'select C5 to A1', 'select a1 - c5'),
   ['select the range B2:D4 in Calc', cell('B2:D4', 'Calc')],
   ['select cell B3', cell('B3')],
   ['Select A1 to XFD1048576.', cell('A1:XFD1048576')],
   // fill a cell: go there, type, Enter commits
-  ['type 42 in B3', fill('B3', '42')],
-  ['type 42 into cell B3', fill('B3', '42')],
-  ['put 42 in B3', fill('B3', '42')],
-  ['Put 42 in B3.', fill('B3', '42')],
-  ['put 42 into cell B3 please', fill('B3', '42')],
-  ['enter 42 in B3', fill('B3', '42')],
+  ...same(fill('B3', '42'), 'type 42 in B3', 'type 42 into cell B3', 'put 42 in B3', 'Put 42 in B3.', 'put 42 into cell B3 please', 'enter 42 in B3'),
   ['write 3.5 in c2', fill('C2', '3.5')],
-  ['type "John Smith" in A2', fill('A2', 'John Smith')],
-  ['type John Smith in cell A2', fill('A2', 'John Smith')],
+  ...same(fill('A2', 'John Smith'), 'type "John Smith" in A2', 'type John Smith in cell A2'),
   ['type =SUM(A1:A3) in A4', fill('A4', '=SUM(A1:A3)')],
   ['type 42 in B3 in LibreOffice Calc', fill('B3', '42', 'LibreOffice Calc')],
   // chained with other commands

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommand, type GrammarOptions } from '../../src/intent/grammar/grammar-planner.js';
 import { Intent } from '../../src/intent/schema.js';
+import { same } from '../support/tables.js';
 
 type Platform = NonNullable<GrammarOptions['platform']>;
 const PLATFORMS: readonly Platform[] = ['linux', 'macos', 'windows'];
@@ -142,9 +143,7 @@ describe('grammar planner: "go forward" (issue #18)', () => {
 
 describe('grammar planner: web addresses (issue #18)', () => {
   const MATCHES: ReadonlyArray<readonly [string, string]> = [
-    ['open example.com', 'https://example.com/'],
-    ['Open example.com.', 'https://example.com/'],
-    ['open Example.COM', 'https://example.com/'],
+    ...same('https://example.com/', 'open example.com', 'Open example.com.', 'open Example.COM'),
     ['open www.example.org', 'https://www.example.org/'],
     ['go to https://example.com/a/b?q=1&r=2#top', 'https://example.com/a/b?q=1&r=2#top'],
     ['open http://example.com', 'http://example.com/'],
@@ -156,8 +155,7 @@ describe('grammar planner: web addresses (issue #18)', () => {
     ['navigate to example.io/docs', 'https://example.io/docs'],
     ['open the website example.com', 'https://example.com/'],
     ['go to the site example.net', 'https://example.net/'],
-    ['open "example.com"', 'https://example.com/'],
-    ['please open example.com for me', 'https://example.com/'],
+    ...same('https://example.com/', 'open "example.com"', 'please open example.com for me'),
     ['open http://localhost:8080/app', 'http://localhost:8080/app'],
     ['open example.com:8443/x', 'https://example.com:8443/x'],
     ['open münchen.de', 'https://münchen.de'], // kept as written: the plan shows both forms

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../src/intent/grammar/grammar-planner.js';
 import type { Intent, Step } from '../../src/intent/schema.js';
+import { same } from '../support/tables.js';
 
 const NO = null;
 type Row = readonly [command: string, expected: Intent | null];
@@ -17,30 +18,24 @@ const text = (t: string): Step => ({ intent: 'type_text', text: t });
 
 const MATCH: Row[] = [
   // type, quoted text: "into" a name alone, "in" a name said to be a field (or quoted)
-  ['type "hello" into Email address', into('hello', 'Email address')],
-  ['type "hello" into the Email address', into('hello', 'Email address')],
-  ['type "hello" into the Email address field', into('hello', 'Email address', 'text_field')],
-  ['type "hello" in the Email address field', into('hello', 'Email address', 'text_field')],
+  ...same(into('hello', 'Email address'), 'type "hello" into Email address', 'type "hello" into the Email address'),
+  ...same(into('hello', 'Email address', 'text_field'), 'type "hello" into the Email address field', 'type "hello" in the Email address field'),
   ['type "hello" in "Email address"', into('hello', 'Email address')],
   ['type "  two  spaces, kept. " into Notes', into('  two  spaces, kept. ', 'Notes')],
   ['type "hello" into Address line 2', into('hello', 'Address line 2')],
   // type, unquoted text: the field said to be a field, after "into" or "in", "the" or not
-  ['type hello into the Recipient field', into('hello', 'Recipient', 'text_field')],
-  ['type hello into Recipient field', into('hello', 'Recipient', 'text_field')],
+  ...same(into('hello', 'Recipient', 'text_field'), 'type hello into the Recipient field', 'type hello into Recipient field'),
   ['type 1 Main Street in the Street field', into('1 Main Street', 'Street', 'text_field')],
   ['type cats in the Search box', into('cats', 'Search', 'text_field')],
   ['type hello world in the Notes text area', into('hello world', 'Notes', 'text_area')],
   // fill [in|out] <field> with <text>
-  ['fill Recipient with "Ada"', into('Ada', 'Recipient')],
-  ['fill Recipient with Ada', into('Ada', 'Recipient')],
+  ...same(into('Ada', 'Recipient'), 'fill Recipient with "Ada"', 'fill Recipient with Ada'),
   ['fill in Recipient with "Ada Lovelace"', into('Ada Lovelace', 'Recipient')],
   ['fill out the Email address field with ada@example.com', into('ada@example.com', 'Email address', 'text_field')],
   ['fill the Name field with Ada with love', into('Ada with love', 'Name', 'text_field')],
-  ['Fill Recipient with "Ada".', into('Ada', 'Recipient')],
-  ['please fill Recipient with "Ada"', into('Ada', 'Recipient')],
+  ...same(into('Ada', 'Recipient'), 'Fill Recipient with "Ada".', 'please fill Recipient with "Ada"'),
   // enter / put <text> into|in <field>
-  ['enter "Ada" in the Name field', into('Ada', 'Name', 'text_field')],
-  ['enter Ada in the Name field', into('Ada', 'Name', 'text_field')],
+  ...same(into('Ada', 'Name', 'text_field'), 'enter "Ada" in the Name field', 'enter Ada in the Name field'),
   ['enter "Ada" into Recipient', into('Ada', 'Recipient')],
   ['put "1 Main Street" into Street', into('1 Main Street', 'Street')],
   ['put 1 Main Street in the Street field', into('1 Main Street', 'Street', 'text_field')],
@@ -58,38 +53,17 @@ const MATCH: Row[] = [
 
 const REFUSED: Row[] = [
   // text or a field? unquoted text with "into <a name>" is either
-  ['type hello into Email address', NO],
-  ['type 1 Main Street into Street', NO],
-  ['type hello into the Email address', NO],
-  ['type I bumped into Bob', NO],
+  ...same(NO, 'type hello into Email address', 'type 1 Main Street into Street', 'type hello into the Email address', 'type I bumped into Bob'),
   // "in" + a name without a role word: "in the morning", "in French", "in bold"
-  ['type "hello" in the morning', NO],
-  ['type "bonjour" in French', NO],
-  ['type "hello" in Email address', NO],
+  ...same(NO, 'type "hello" in the morning', 'type "bonjour" in French', 'type "hello" in Email address'),
   // a field that is not a text field, or no field at all
-  ['type "hello" into the Send button', NO],
-  ['fill the Send button with "x"', NO],
-  ['type "hello" into 12', NO],
-  ['type "42" into Search Box 2', NO],
-  ['type "hello" into it', NO],
-  ['type "hello" into', NO],
+  ...same(NO, 'type "hello" into the Send button', 'fill the Send button with "x"', 'type "hello" into 12'),
+  ...same(NO, 'type "42" into Search Box 2', 'type "hello" into it', 'type "hello" into'),
   // fill needs a field and a text; a whole form is not one field
-  ['fill', NO],
-  ['fill in the blanks', NO],
-  ['fill Recipient', NO],
-  ['fill Recipient with', NO],
-  ['fill it with "Ada"', NO],
-  ['fill the form with my details', NO],
-  ['fill Recipient with "Ada" now', NO],
-  ['fill Recipient with Ada please', NO],
+  ...same(NO, 'fill', 'fill in the blanks', 'fill Recipient', 'fill Recipient with'),
+  ...same(NO, 'fill it with "Ada"', 'fill the form with my details', 'fill Recipient with "Ada" now', 'fill Recipient with Ada please'),
   // enter and put must name a field
-  ['enter', NO],
-  ['enter "Ada"', NO],
-  ['enter Ada', NO],
-  ['put "Ada"', NO],
-  ['put the kettle on', NO],
-  ['enter Ada into Recipient', NO],
-  ['put it in the trash', NO],
+  ...same(NO, 'enter', 'enter "Ada"', 'enter Ada', 'put "Ada"', 'put the kettle on', 'enter Ada into Recipient', 'put it in the trash'),
   // "and enter" is not the Enter key: say "press enter"
   ['type hello and enter', NO],
 ];

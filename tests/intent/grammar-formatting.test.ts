@@ -5,28 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../src/intent/grammar/grammar-planner.js';
 import type { Intent } from '../../src/intent/schema.js';
 import { describeIntent } from '../../src/intent/describe.js';
+import { same } from '../support/tables.js';
 
 const shortcut = (key: string, app?: string): Intent => ({ intent: 'press_key', key, modifiers: ['cmd'], ...(app === undefined ? {} : { app }) });
 
 const MATCHES: ReadonlyArray<readonly [string, Intent]> = [
-  ['bold that', shortcut('b')],
-  ['Bold that.', shortcut('b')],
-  ['please bold this', shortcut('b')],
-  ['bold it', shortcut('b')],
-  ['bold the selection', shortcut('b')],
-  ['bold selection', shortcut('b')],
-  ['bold the selected text', shortcut('b')],
-  ['embolden that', shortcut('b')],
-  ['make that bold', shortcut('b')],
-  ['Make it bold, please', shortcut('b')],
-  ['make the selection bold', shortcut('b')],
+  ...same(shortcut('b'), 'bold that', 'Bold that.', 'please bold this', 'bold it', 'bold the selection', 'bold selection'),
+  ...same(shortcut('b'), 'bold the selected text', 'embolden that', 'make that bold', 'Make it bold, please', 'make the selection bold'),
   ['bold that in LibreOffice Writer', shortcut('b', 'LibreOffice Writer')],
   ['make that bold in TextEdit', shortcut('b', 'TextEdit')],
-  ['italicize that', shortcut('i')],
-  ['italicise the selection', shortcut('i')],
-  ['make this italic', shortcut('i')],
-  ['underline that', shortcut('u')],
-  ['make it underlined', shortcut('u')],
+  ...same(shortcut('i'), 'italicize that', 'italicise the selection', 'make this italic'),
+  ...same(shortcut('u'), 'underline that', 'make it underlined'),
 ];
 
 const NO_MATCH: readonly string[] = [

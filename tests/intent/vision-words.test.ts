@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { visionRequest } from '../../src/intent/vision-words.js';
+import { same } from '../support/tables.js';
 
 describe('the words that ask for a picture of the screen', () => {
   it.each([
-    ['describe the screen', { kind: 'describe' }],
-    ["What's this?", { kind: 'describe' }],
-    ['what’s this', { kind: 'describe' }],
-    ['Describe my screen.', { kind: 'describe' }],
+    ...same({ kind: 'describe' }, 'describe the screen', "What's this?", 'what’s this', 'Describe my screen.'),
     ['look at the screen', { kind: 'look' }],
     ['Look at the screen and click the "Red" icon', { kind: 'look', command: 'click the "Red" icon' }],
     ['look at the screen, click mark 4', { kind: 'look', command: 'click mark 4' }],

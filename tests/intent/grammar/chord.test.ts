@@ -4,14 +4,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { looksLikeChord, parseChord } from '../../../src/intent/grammar/chord.js';
 import type { CanonicalModifier } from '../../../src/shared/keys.js';
+import { same } from '../../support/tables.js';
 
 const chord = (key: string, ...modifiers: CanonicalModifier[]) => ({ ok: true, key, modifiers });
 
 describe('parseChord: chords it reads', () => {
   it.each([
-    ['cmd+shift+t', chord('t', 'shift', 'cmd')],
-    ['shift cmd t', chord('t', 'shift', 'cmd')],
-    ['command shift t', chord('t', 'shift', 'cmd')],
+    ...same(chord('t', 'shift', 'cmd'), 'cmd+shift+t', 'shift cmd t', 'command shift t'),
     ['control-c', chord('c', 'ctrl')],
     ['ctl+alt+delete', chord('delete', 'ctrl', 'alt')],
     ['option-cmd-escape', chord('escape', 'alt', 'cmd')],
@@ -19,14 +18,12 @@ describe('parseChord: chords it reads', () => {
     ['⌃⌥del', chord('delete', 'ctrl', 'alt')],
     ['command plus t', chord('t', 'cmd')],
     ['ctrl+page down', chord('page_down', 'ctrl')],
-    ['page down', chord('page_down')],
-    ['page_down', chord('page_down')],
+    ...same(chord('page_down'), 'page down', 'page_down'),
     ['return', chord('enter')],
     ['f5', chord('f5')],
     ['function f1', chord('f1', 'fn')],
     ['shift', { ok: false, reason: 'shift is a modifier; say which key to press with it', keyLike: true }],
-    ['ctrl -', chord('minus', 'ctrl')],
-    ['ctrl--', chord('minus', 'ctrl')],
+    ...same(chord('minus', 'ctrl'), 'ctrl -', 'ctrl--'),
     ['cmd+.', chord('period', 'cmd')],
     ['cmd+,', chord('comma', 'cmd')],
   ] as const)('%j', (phrase, expected) => {

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { readTextEditDe, readTextEditIn } from '../../../src/intent/grammar/de/edit-de.js';
 import { readTextEdit, type TextEdit } from '../../../src/intent/grammar/verbs-edit.js';
+import { itReads, itReadsNull, same } from '../../support/tables.js';
 
 const nth = (unit: string, rank: number, fromEnd = false): unknown => ({ kind: 'unit', unit, pick: { rank, fromEnd } });
 const current = (unit: string): unknown => ({ kind: 'unit', unit, pick: 'current' });
 
 describe('readTextEditDe: editing any text in German (issue #32 item 6)', () => {
   const positive: readonly (readonly [string, TextEdit | Record<string, unknown>])[] = [
-    ['korrigiere Berlin zu Bern', { kind: 'correct', splits: [{ from: 'Berlin', to: 'Bern' }] }],
-    ['Korrigiere Berlin zu Bern.', { kind: 'correct', splits: [{ from: 'Berlin', to: 'Bern' }] }],
+    ...same({ kind: 'correct', splits: [{ from: 'Berlin', to: 'Bern' }] }, 'korrigiere Berlin zu Bern', 'Korrigiere Berlin zu Bern.'),
     ['ersetze Berlin durch Bern', { kind: 'correct', splits: [{ from: 'Berlin', to: 'Bern' }] }],
     ['ersetze „vielen Dank“ mit „danke“', { kind: 'correct', splits: [{ from: 'vielen Dank', to: 'danke' }] }],
-    ['ändere Berlin in Bern', { kind: 'correct', splits: [{ from: 'Berlin', to: 'Bern' }] }],
-    ['bitte korrigiere das Wort Berlin zu Bern', { kind: 'correct', splits: [{ from: 'Berlin', to: 'Bern' }] }],
+    ...same({ kind: 'correct', splits: [{ from: 'Berlin', to: 'Bern' }] }, 'ändere Berlin in Bern', 'bitte korrigiere das Wort Berlin zu Bern'),
     [
       'korrigiere ging zu zu ging',
       {
@@ -23,9 +22,7 @@ describe('readTextEditDe: editing any text in German (issue #32 item 6)', () => 
         ],
       },
     ],
-    ['wähle den zweiten Absatz aus', { kind: 'select', place: nth('paragraph', 2) }],
-    ['waehle den zweiten Absatz aus', { kind: 'select', place: nth('paragraph', 2) }],
-    ['wähle den zweiten Absatz', { kind: 'select', place: nth('paragraph', 2) }],
+    ...same({ kind: 'select', place: nth('paragraph', 2) }, 'wähle den zweiten Absatz aus', 'waehle den zweiten Absatz aus', 'wähle den zweiten Absatz'),
     ['markiere das letzte Wort', { kind: 'select', place: nth('word', 1, true) }],
     ['markiere den vorletzten Satz', { kind: 'select', place: nth('sentence', 2, true) }],
     ['markiere die drittletzte Zeile', { kind: 'select', place: nth('line', 3, true) }],
@@ -39,29 +36,24 @@ describe('readTextEditDe: editing any text in German (issue #32 item 6)', () => 
     ['markiere die aktuelle Zeile', { kind: 'select', place: current('line') }],
     ['markiere das Wort', { kind: 'select', place: current('word') }],
     ['wähle von hallo bis Welt aus', { kind: 'select', place: { kind: 'span', from: 'hallo', to: 'Welt' } }],
-    ['markiere die Wörter vielen Dank', { kind: 'select', place: { kind: 'words', words: 'vielen Dank' } }],
-    ['markiere „vielen Dank“', { kind: 'select', place: { kind: 'words', words: 'vielen Dank' } }],
-    ['lösche den letzten Satz', { kind: 'delete', place: nth('sentence', 1, true) }],
-    ['loesche den letzten Satz', { kind: 'delete', place: nth('sentence', 1, true) }],
+    ...same({ kind: 'select', place: { kind: 'words', words: 'vielen Dank' } }, 'markiere die Wörter vielen Dank', 'markiere „vielen Dank“'),
+    ...same({ kind: 'delete', place: nth('sentence', 1, true) }, 'lösche den letzten Satz', 'loesche den letzten Satz'),
     ['lösche das', { kind: 'delete', place: { kind: 'selection' } }],
     ['entferne das dritte Wort', { kind: 'delete', place: nth('word', 3) }],
     ['lösche das Wort sehr', { kind: 'delete', place: { kind: 'words', words: 'sehr' } }],
     ['lösche von hallo bis Welt', { kind: 'delete', place: { kind: 'span', from: 'hallo', to: 'Welt' } }],
     ['gehe zum Ende der Zeile', { kind: 'caret', edge: 'end', place: current('line') }],
     ['gehe an den Anfang des Absatzes', { kind: 'caret', edge: 'start', place: current('paragraph') }],
-    ['geh zum Anfang des zweiten Absatzes', { kind: 'caret', edge: 'start', place: nth('paragraph', 2) }],
-    ['gehe zum Anfang von Absatz 2', { kind: 'caret', edge: 'start', place: nth('paragraph', 2) }],
+    ...same({ kind: 'caret', edge: 'start', place: nth('paragraph', 2) }, 'geh zum Anfang des zweiten Absatzes', 'gehe zum Anfang von Absatz 2'),
     ['setze den Cursor ans Ende des Satzes', { kind: 'caret', edge: 'end', place: current('sentence') }],
     ['springe zum Ende der letzten Zeile', { kind: 'caret', edge: 'end', place: nth('line', 1, true) }],
     ['gehe zum Ende des Textes', { kind: 'caret', edge: 'end', place: { kind: 'whole' } }],
     ['gehe zum Ende des Wortes Danke', { kind: 'caret', edge: 'end', place: { kind: 'words', words: 'Danke' } }],
-    ['schreibe das groß', { kind: 'case', change: 'capitalize', place: { kind: 'selection' } }],
-    ['schreibe das gross', { kind: 'case', change: 'capitalize', place: { kind: 'selection' } }],
+    ...same({ kind: 'case', change: 'capitalize', place: { kind: 'selection' } }, 'schreibe das groß', 'schreibe das gross'),
     ['schreibe das in Großbuchstaben', { kind: 'case', change: 'upper', place: { kind: 'selection' } }],
     ['schreibe den ersten Satz klein', { kind: 'case', change: 'lower', place: nth('sentence', 1) }],
     ['schreibe das Wort berlin groß', { kind: 'case', change: 'capitalize', place: { kind: 'words', words: 'berlin' } }],
-    ['füge hallo vor Welt ein', { kind: 'insert', text: 'hallo', edge: 'start', place: { kind: 'words', words: 'Welt' } }],
-    ['fuege hallo vor Welt ein', { kind: 'insert', text: 'hallo', edge: 'start', place: { kind: 'words', words: 'Welt' } }],
+    ...same({ kind: 'insert', text: 'hallo', edge: 'start', place: { kind: 'words', words: 'Welt' } }, 'füge hallo vor Welt ein', 'fuege hallo vor Welt ein'),
     ['füge „sehr “ nach dem Wort so ein', { kind: 'insert', text: 'sehr ', edge: 'end', place: { kind: 'words', words: 'so' } }],
     ['füge „Grüße“ hinter dem letzten Satz ein', { kind: 'insert', text: 'Grüße', edge: 'end', place: nth('sentence', 1, true) }],
     ['füge vor Welt ein', { kind: 'caret', edge: 'start', place: { kind: 'words', words: 'Welt' } }],
@@ -72,9 +64,7 @@ describe('readTextEditDe: editing any text in German (issue #32 item 6)', () => 
     ['tippe Liebe Grüße an den Anfang des zweiten Absatzes', { kind: 'insert', text: 'Liebe Grüße', edge: 'start', place: nth('paragraph', 2) }],
     ['füge Hallo am Anfang ein', { kind: 'insert', text: 'Hallo', edge: 'start', place: { kind: 'whole' } }],
   ];
-  it.each(positive)('%s', (said, edit) => {
-    expect(readTextEditDe(said)).toEqual(edit);
-  });
+  itReads('%s', readTextEditDe, positive);
 
   // Phrases of other readers, that say too little, or that would change everything at once: never an edit.
   const mustNotMatch = [
@@ -119,9 +109,7 @@ describe('readTextEditDe: editing any text in German (issue #32 item 6)', () => 
     'tippe „x“ am Anfang von das',
     'klicke auf den zweiten Absatz',
   ];
-  it.each(mustNotMatch)('%s is not an edit', (said) => {
-    expect(readTextEditDe(said)).toBeNull();
-  });
+  itReadsNull('%s is not an edit', readTextEditDe, mustNotMatch);
 });
 
 describe('readTextEditIn: the language setting chooses', () => {

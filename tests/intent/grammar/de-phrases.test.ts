@@ -4,32 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { de, intentOf, matchesNot, readsAs } from './de-fixture.js';
 import { parseCommand } from '../../../src/intent/grammar/grammar-planner.js';
 import { DE_SPELLING_WORDS } from '../../../src/intent/grammar/de/spelling-de.js';
+import { same } from '../../support/tables.js';
 
 const ctrl = (key: string, shift = false) => ({ intent: 'press_key', key, modifiers: shift ? ['ctrl', 'shift'] : ['ctrl'] });
 const windowCommand = (action: string, title?: string) => ({ intent: 'window_command', action, ...(title ? { title } : {}) });
 
 describe('German: everyday commands', () => {
   readsAs([
-    ['rückgängig', ctrl('z')],
-    ['Rückgängig machen', ctrl('z')],
-    ['mach das rückgängig', ctrl('z')],
-    ['rueckgaengig', ctrl('z')],
+    ...same(ctrl('z'), 'rückgängig', 'Rückgängig machen', 'mach das rückgängig', 'rueckgaengig'),
     ['wiederholen', ctrl('z', true)],
-    ['kopieren', ctrl('c')],
-    ['kopiere das', ctrl('c')],
-    ['ausschneiden', ctrl('x')],
-    ['schneide das aus', ctrl('x')],
-    ['einfügen', ctrl('v')],
-    ['füge es ein', ctrl('v')],
-    ['alles auswählen', ctrl('a')],
-    ['markiere alles', ctrl('a')],
+    ...same(ctrl('c'), 'kopieren', 'kopiere das'),
+    ...same(ctrl('x'), 'ausschneiden', 'schneide das aus'),
+    ...same(ctrl('v'), 'einfügen', 'füge es ein'),
+    ...same(ctrl('a'), 'alles auswählen', 'markiere alles'),
     ['speichern', ctrl('s')],
     ['suchen', ctrl('f')],
-    ['neuer Tab', ctrl('t')],
-    ['öffne einen neuen Tab', ctrl('t')],
-    ['Tab schließen', ctrl('w')],
-    ['schließe den Tab', ctrl('w')],
-    ['Tab schliessen', ctrl('w')],
+    ...same(ctrl('t'), 'neuer Tab', 'öffne einen neuen Tab'),
+    ...same(ctrl('w'), 'Tab schließen', 'schließe den Tab', 'Tab schliessen'),
     ['rückgängig in Writer', { ...ctrl('z'), app: 'Writer' }],
     ['Bitte kopieren.', ctrl('c')],
   ]);
@@ -43,13 +34,9 @@ describe('German: everyday commands', () => {
 
 describe('German: windows', () => {
   readsAs([
-    ['Fenster maximieren', windowCommand('maximize')],
-    ['maximiere das Fenster', windowCommand('maximize')],
-    ['maximieren', windowCommand('maximize')],
-    ['Fenster minimieren', windowCommand('minimize')],
-    ['minimiere dieses Fenster', windowCommand('minimize')],
-    ['schließe das Fenster', windowCommand('close')],
-    ['Fenster schließen', windowCommand('close')],
+    ...same(windowCommand('maximize'), 'Fenster maximieren', 'maximiere das Fenster', 'maximieren'),
+    ...same(windowCommand('minimize'), 'Fenster minimieren', 'minimiere dieses Fenster'),
+    ...same(windowCommand('close'), 'schließe das Fenster', 'Fenster schließen'),
     ['Fenster nach links', windowCommand('snap_left')],
     ['schiebe das Fenster nach rechts', windowCommand('snap_right')],
     ['Fenster in die linke Hälfte', windowCommand('snap_left')],
@@ -69,13 +56,9 @@ describe('German: windows', () => {
 
 describe('German: questions', () => {
   it.each([
-    ['welche Apps sind offen', 'list_applications'],
-    ['Welche Programme laufen?', 'list_applications'],
-    ['was ist geöffnet', 'list_applications'],
-    ['welche App ist das', 'get_frontmost_app'],
-    ['in welcher App bin ich', 'get_frontmost_app'],
-    ['was ist auf dem Bildschirm', 'get_screen_elements'],
-    ['was kann ich klicken', 'get_screen_elements'],
+    ...same('list_applications', 'welche Apps sind offen', 'Welche Programme laufen?', 'was ist geöffnet'),
+    ...same('get_frontmost_app', 'welche App ist das', 'in welcher App bin ich'),
+    ...same('get_screen_elements', 'was ist auf dem Bildschirm', 'was kann ich klicken'),
   ])('%s → %s', (text, intent) => {
     expect(intentOf(text)).toEqual({ intent });
   });
@@ -140,8 +123,7 @@ describe('which language is read', () => {
 
   it.each([
     // A German verb that failed is not re-read in English ("start" is an English verb, "öffnen" a German one).
-    ['start Menü öffnen', 'no_match'],
-    ['öffne Firefox then type hello', 'no_match'],
+    ...same('no_match', 'start Menü öffnen', 'öffne Firefox then type hello'),
   ])('a German reading that failed stays failed: %s', (text, kind) => {
     expect(de(text).kind).toBe(kind);
   });

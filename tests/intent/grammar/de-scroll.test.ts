@@ -5,26 +5,21 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand, VERB_PHRASES } from '../../../src/intent/grammar/grammar-planner.js';
 import { DE_SAME_IN_ENGLISH } from '../../../src/intent/grammar/de/words.js';
 import { de, matchesNot, readsAs } from './de-fixture.js';
+import { same } from '../../support/tables.js';
 
 const scroll = (direction: string, amount?: number) => ({ intent: 'scroll', direction, ...(amount ? { amount } : {}) });
 const key = (k: string, modifiers?: string[]) => ({ intent: 'press_key', key: k, ...(modifiers ? { modifiers } : {}) });
 
 describe('German: scrolling a bit, further, by a page, to an end', () => {
   readsAs([
-    ['scrolle ein bisschen nach unten', scroll('down')],
-    ['scrolle ein kleines bisschen nach unten', scroll('down')],
-    ['scrolle noch ein bisschen runter', scroll('down')],
-    ['scrolle weiter nach unten', scroll('down')],
-    ['scrolle etwas weiter runter', scroll('down')],
+    ...same(scroll('down'), 'scrolle ein bisschen nach unten', 'scrolle ein kleines bisschen nach unten', 'scrolle noch ein bisschen runter'),
+    ...same(scroll('down'), 'scrolle weiter nach unten', 'scrolle etwas weiter runter'),
     ['scrolle etwas mehr nach oben', scroll('up')],
     ['ein bisschen weiter nach unten scrollen', scroll('down')],
     ['blättere noch ein Stück nach rechts', scroll('right')],
-    ['scrolle eine Seite runter', key('page_down')],
-    ['blättere eine Seite nach unten', key('page_down')],
-    ['blättere eine Seite weiter', key('page_down')],
+    ...same(key('page_down'), 'scrolle eine Seite runter', 'blättere eine Seite nach unten', 'blättere eine Seite weiter'),
     ['blättere eine Seite zurück', key('page_up')],
-    ['scrolle ganz runter', key('end', ['ctrl'])],
-    ['scrolle bis ganz nach unten', key('end', ['ctrl'])],
+    ...same(key('end', ['ctrl']), 'scrolle ganz runter', 'scrolle bis ganz nach unten'),
     ['scrolle bis zum Anfang', key('home', ['ctrl'])],
     ['blättere zum Ende', key('end', ['ctrl'])],
   ]);
@@ -33,8 +28,7 @@ describe('German: scrolling a bit, further, by a page, to an end', () => {
 
 describe('German set: English read where German did not, for words spelled the same', () => {
   readsAs([
-    ['scroll down a bit', scroll('down')],
-    ['scroll down a little', scroll('down')],
+    ...same(scroll('down'), 'scroll down a bit', 'scroll down a little'),
     ['scroll to the bottom', key('end', ['ctrl'])],
     ['scroll down a page', key('page_down')],
     ['scroll down a bit then click Send', { intent: 'sequence', steps: [scroll('down'), { intent: 'click_element', element: { label: 'Send' } }] }],

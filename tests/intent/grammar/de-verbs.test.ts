@@ -3,6 +3,7 @@
 // quoted text are kept exactly as said.
 import { describe, expect, it } from 'vitest';
 import { intentOf, matchesNot, readsAs } from './de-fixture.js';
+import { same } from '../../support/tables.js';
 
 const click = (element: unknown) => ({ intent: 'click_element', element });
 const key = (k: string, modifiers?: string[]) => ({ intent: 'press_key', key: k, ...(modifiers ? { modifiers } : {}) });
@@ -10,12 +11,10 @@ const type = (text: string, element?: unknown) => ({ intent: 'type_text', text, 
 
 describe('German: click, double-click, right-click', () => {
   readsAs([
-    ['klicke auf Senden', click({ label: 'Senden' })],
-    ['klick Senden', click({ label: 'Senden' })],
+    ...same(click({ label: 'Senden' }), 'klicke auf Senden', 'klick Senden'),
     ['Klicke auf Speichern unter', click({ label: 'Speichern unter' })],
     ['klicken auf OK', click({ label: 'OK' })],
-    ['auf Senden klicken', click({ label: 'Senden' })],
-    ['Senden anklicken', click({ label: 'Senden' })],
+    ...same(click({ label: 'Senden' }), 'auf Senden klicken', 'Senden anklicken'),
     ['tippe auf OK', click({ label: 'OK' })],
     ['drücke auf Speichern', click({ label: 'Speichern' })],
     ['klicke auf den Knopf „Senden“', click({ label: 'Senden', role: 'button' })],
@@ -25,19 +24,13 @@ describe('German: click, double-click, right-click', () => {
     ['klicke auf "Save As…"', click({ label: 'Save As…' })],
     ['klicke auf „Erste Schritte“', click({ label: 'Erste Schritte' })],
     ['klicke auf Sign in', click({ label: 'Sign in' })],
-    ['doppelklicke auf Bericht', { intent: 'double_click_element', element: { label: 'Bericht' } }],
-    ['Doppelklick Bericht', { intent: 'double_click_element', element: { label: 'Bericht' } }],
-    ['klicke doppelt auf Bericht', { intent: 'double_click_element', element: { label: 'Bericht' } }],
-    ['rechtsklick auf Bericht', { intent: 'right_click_element', element: { label: 'Bericht' } }],
-    ['klicke rechts auf Bericht', { intent: 'right_click_element', element: { label: 'Bericht' } }],
-    ['Bericht rechtsklicken', { intent: 'right_click_element', element: { label: 'Bericht' } }],
+    ...same({ intent: 'double_click_element', element: { label: 'Bericht' } }, 'doppelklicke auf Bericht', 'Doppelklick Bericht', 'klicke doppelt auf Bericht'),
+    ...same({ intent: 'right_click_element', element: { label: 'Bericht' } }, 'rechtsklick auf Bericht', 'klicke rechts auf Bericht', 'Bericht rechtsklicken'),
   ]);
 
   readsAs([
-    ['klicke 5', click({ id: 5 })],
-    ['klicke auf fünf', click({ id: 5 })],
-    ['klicke Nummer 12', click({ id: 12 })],
-    ['klicke auf die Nummer zwölf', click({ id: 12 })],
+    ...same(click({ id: 5 }), 'klicke 5', 'klicke auf fünf'),
+    ...same(click({ id: 12 }), 'klicke Nummer 12', 'klicke auf die Nummer zwölf'),
     ['klicke #7', click({ id: 7 })],
     ['drücke 3', click({ id: 3 })],
   ]);
@@ -73,14 +66,10 @@ describe('German: click, double-click, right-click', () => {
 
 describe('German: keys', () => {
   readsAs([
-    ['drücke Enter', key('enter')],
-    ['drücke Eingabe', key('enter')],
-    ['drücke die Eingabetaste', key('enter')],
+    ...same(key('enter'), 'drücke Enter', 'drücke Eingabe', 'drücke die Eingabetaste'),
     ['drücke die Taste Tab', key('tab')],
-    ['drücke Escape', key('escape')],
-    ['drücke Esc', key('escape')],
-    ['drücke Entf', key('delete')],
-    ['drücke die Entf-Taste', key('delete')],
+    ...same(key('escape'), 'drücke Escape', 'drücke Esc'),
+    ...same(key('delete'), 'drücke Entf', 'drücke die Entf-Taste'),
     ['drücke Rücktaste', key('backspace')],
     ['drücke Leertaste', key('space')],
     ['drücke Pfeil hoch', key('up')],
@@ -99,16 +88,14 @@ describe('German: keys', () => {
     ['drücke Enter in Firefox', { ...key('enter'), app: 'Firefox' }],
   ]);
 
-  it.each([
-    ['drücke Tab 3 mal', 3],
-    ['drücke dreimal Tab', 3],
-    ['drücke Tab zweimal', 2],
-    ['drücke 4 mal Pfeil runter', 4],
-  ])('repeated: %s → %d presses', (text, count) => {
-    const r = intentOf(text) as { intent: string; steps: unknown[] };
-    expect(r.intent).toBe('sequence');
-    expect(r.steps).toHaveLength(count);
-  });
+  it.each([...same(3, 'drücke Tab 3 mal', 'drücke dreimal Tab'), ['drücke Tab zweimal', 2], ['drücke 4 mal Pfeil runter', 4]])(
+    'repeated: %s → %d presses',
+    (text, count) => {
+      const r = intentOf(text) as { intent: string; steps: unknown[] };
+      expect(r.intent).toBe('sequence');
+      expect(r.steps).toHaveLength(count);
+    },
+  );
 
   matchesNot(['drücke', 'drücke Strg+Banane', 'drücke Strg', 'drücke die Taste Banane', 'drücke Senden dreimal']);
 
@@ -119,9 +106,7 @@ describe('German: keys', () => {
 
 describe('German: typing', () => {
   readsAs([
-    ['tippe „Hallo Welt“', type('Hallo Welt')],
-    ['tippe "Hallo Welt"', type('Hallo Welt')],
-    ['schreibe Hallo Welt', type('Hallo Welt')],
+    ...same(type('Hallo Welt'), 'tippe „Hallo Welt“', 'tippe "Hallo Welt"', 'schreibe Hallo Welt'),
     ['schreibe ich wohne in Berlin', type('ich wohne in Berlin')],
     ['schreibe "Hallo" in das Feld Name', type('Hallo', { label: 'Name', role: 'text_field' })],
     ['tippe „Hallo“ ins Suchfeld „Suche“', type('Hallo', { label: 'Suche', role: 'search_field' })],
@@ -160,8 +145,7 @@ describe('German: scrolling', () => {
     ['scrolle nach oben', { intent: 'scroll', direction: 'up' }],
     ['scroll runter', { intent: 'scroll', direction: 'down' }],
     ['scrolle nach links', { intent: 'scroll', direction: 'left' }],
-    ['scrolle 3 mal nach unten', { intent: 'scroll', direction: 'down', amount: 3 }],
-    ['scrolle nach unten dreimal', { intent: 'scroll', direction: 'down', amount: 3 }],
+    ...same({ intent: 'scroll', direction: 'down', amount: 3 }, 'scrolle 3 mal nach unten', 'scrolle nach unten dreimal'),
     ['scrolle um 5 Zeilen nach oben', { intent: 'scroll', direction: 'up', amount: 5 }],
     ['scrolle ein bisschen nach oben', { intent: 'scroll', direction: 'up' }],
     ['nach unten scrollen', { intent: 'scroll', direction: 'down' }],
@@ -177,8 +161,7 @@ describe('German: scrolling', () => {
 
 describe('German: apps and web addresses', () => {
   readsAs([
-    ['öffne Firefox', { intent: 'open_application', app: 'Firefox' }],
-    ['oeffne Firefox', { intent: 'open_application', app: 'Firefox' }],
+    ...same({ intent: 'open_application', app: 'Firefox' }, 'öffne Firefox', 'oeffne Firefox'),
     ['starte Dateien', { intent: 'open_application', app: 'Dateien' }],
     ['Firefox öffnen', { intent: 'open_application', app: 'Firefox' }],
     ['wechsle zu Texteditor', { intent: 'open_application', app: 'Texteditor' }],
@@ -186,8 +169,7 @@ describe('German: apps and web addresses', () => {
     ['gehe zu example.com', { intent: 'open_url', url: 'https://example.com/' }],
     ['öffne die Webseite example.de', { intent: 'open_url', url: 'https://example.de/' }],
     ['besuche https://example.org/seite', { intent: 'open_url', url: 'https://example.org/seite' }],
-    ['zurück', key('left', ['alt'])],
-    ['gehe zurück', key('left', ['alt'])],
+    ...same(key('left', ['alt']), 'zurück', 'gehe zurück'),
     ['geh vorwärts', key('right', ['alt'])],
   ]);
 

@@ -1,14 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { readTextEdit, type TextEdit } from '../../../src/intent/grammar/verbs-edit.js';
+import { itReads, itReadsNull, same } from '../../support/tables.js';
 
 const nth = (unit: string, rank: number, fromEnd = false): unknown => ({ kind: 'unit', unit, pick: { rank, fromEnd } });
 const current = (unit: string): unknown => ({ kind: 'unit', unit, pick: 'current' });
 
 describe('readTextEdit: every phrasing of issue #32 item 3', () => {
   const positive: readonly (readonly [string, TextEdit | Record<string, unknown>])[] = [
-    ['select the second paragraph', { kind: 'select', place: nth('paragraph', 2) }],
-    ['Select the 2nd paragraph.', { kind: 'select', place: nth('paragraph', 2) }],
-    ['select paragraph 2', { kind: 'select', place: nth('paragraph', 2) }],
+    ...same({ kind: 'select', place: nth('paragraph', 2) }, 'select the second paragraph', 'Select the 2nd paragraph.', 'select paragraph 2'),
     ['select the last sentence', { kind: 'select', place: nth('sentence', 1, true) }],
     ['select the second to last line', { kind: 'select', place: nth('line', 2, true) }],
     ['select the second last word', { kind: 'select', place: nth('word', 2, true) }],
@@ -18,8 +17,7 @@ describe('readTextEdit: every phrasing of issue #32 item 3', () => {
     ['highlight the first word', { kind: 'select', place: nth('word', 1) }],
     ['select from hello to world', { kind: 'select', place: { kind: 'span', from: 'hello', to: 'world' } }],
     ['select from Dear Anna through letter', { kind: 'select', place: { kind: 'span', from: 'Dear Anna', to: 'letter' } }],
-    ['select the words thank you', { kind: 'select', place: { kind: 'words', words: 'thank you' } }],
-    ['select “thank you”', { kind: 'select', place: { kind: 'words', words: 'thank you' } }],
+    ...same({ kind: 'select', place: { kind: 'words', words: 'thank you' } }, 'select the words thank you', 'select “thank you”'),
     ['correct Berlin to Bern', { kind: 'correct', splits: [{ from: 'Berlin', to: 'Bern' }] }],
     [
       'please correct went to to went',
@@ -62,8 +60,7 @@ describe('readTextEdit: every phrasing of issue #32 item 3', () => {
     ['type "again" at the end of the text', { kind: 'insert', text: 'again', edge: 'end', place: { kind: 'whole' } }],
     ['insert big before world', { kind: 'insert', text: 'big', edge: 'start', place: { kind: 'words', words: 'world' } }],
     ['insert very after the word so', { kind: 'insert', text: 'very', edge: 'end', place: { kind: 'words', words: 'so' } }],
-    ['type "big" before world', { kind: 'insert', text: 'big', edge: 'start', place: { kind: 'words', words: 'world' } }],
-    ['type big before "world"', { kind: 'insert', text: 'big', edge: 'start', place: { kind: 'words', words: 'world' } }],
+    ...same({ kind: 'insert', text: 'big', edge: 'start', place: { kind: 'words', words: 'world' } }, 'type "big" before world', 'type big before "world"'),
     ['type "dear" after hello in "Notes"', { kind: 'insert', text: 'dear', edge: 'end', place: { kind: 'words', words: 'hello' }, field: 'Notes' }],
     [
       'type dear after the word hello in the Notes field',
@@ -73,9 +70,7 @@ describe('readTextEdit: every phrasing of issue #32 item 3', () => {
     ['type "x" after hello in the morning', { kind: 'insert', text: 'x', edge: 'end', place: { kind: 'words', words: 'hello in the morning' } }],
     ['insert "Best, " before the last line', { kind: 'insert', text: 'Best, ', edge: 'start', place: nth('line', 1, true) }],
   ];
-  it.each(positive)('%s', (said, edit) => {
-    expect(readTextEdit(said)).toEqual(edit);
-  });
+  itReads('%s', readTextEdit, positive);
 
   // Phrases that belong to other readers, or that say too little: never an edit.
   const mustNotMatch = [
@@ -120,7 +115,5 @@ describe('readTextEdit: every phrasing of issue #32 item 3', () => {
     'type "x" before from a to b',
     'insert "x" at the start of that',
   ];
-  it.each(mustNotMatch)('%s is not an edit', (said) => {
-    expect(readTextEdit(said)).toBeNull();
-  });
+  itReadsNull('%s is not an edit', readTextEdit, mustNotMatch);
 });
