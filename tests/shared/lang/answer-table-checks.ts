@@ -60,3 +60,20 @@ export function itNamesTheLabelWordInTheHint(
     expect(sentences.notEnough(hint.heard, '', hint.label)).not.toContain(hint.unnamed);
   });
 }
+
+/**
+ * One test a row: the phrase is a word of that list of the table (`[phrase, list]`); then one test a
+ * plain yes: it is not a deliberate word.
+ */
+export function itHoldsTheWords(
+  words: AnswerWords,
+  rows: ReadonlyArray<readonly [string, 'confirm' | 'cancel' | 'deliberate']>,
+  plainYes: readonly string[],
+): void {
+  it.each(rows.map((r): [string, 'confirm' | 'cancel' | 'deliberate'] => [r[0], r[1]]))('%s is a %s word', (phrase, list) => {
+    expect(words[list]).toContain(phrase);
+  });
+  it.each(plainYes.map((p): [string] => [p]))('a plain %s is not deliberate', (phrase) => {
+    expect(words.deliberate).not.toContain(phrase);
+  });
+}
