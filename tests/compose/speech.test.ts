@@ -1,6 +1,7 @@
 // The speech composer: the local engine downloads its model from a loopback host on first use, with
-// progress, then runs whisper.cpp in process on whisper.cpp's own test model (its text is meaningless:
-// it must load and transcribe without crashing); the second time nothing is downloaded. The online
+// progress, then runs whisper.cpp in process on whisper.cpp's own test model, narrowed to one layer
+// (tests/voice/narrow-whisper-model.ts; its text is meaningless: it must load and transcribe without
+// crashing); the second time nothing is downloaded. The online
 // engine needs the OpenAI key for OpenAI itself, and none for a self-hosted server.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,8 +18,9 @@ import { defaultSettings } from '../../src/config/settings.js';
 import type { VoiceProgress } from '../../src/shared/voice-settings.js';
 import { decodeWav } from '../../src/voice/audio.js';
 import { floatToInt16 } from '../../src/shared/pcm.js';
+import { narrowWhisperModel } from '../voice/narrow-whisper-model.js';
 
-const MODEL = readFileSync(fileURLToPath(new URL('../fixtures/voice/for-tests-ggml-tiny.en.bin', import.meta.url)));
+const MODEL = readFileSync(narrowWhisperModel());
 const CLIP = decodeWav(readFileSync(fileURLToPath(new URL('../fixtures/voice/jfk-2s.wav', import.meta.url))));
 const noKeys: KeyringBackend = { get: async () => null, set: async () => undefined, delete: async () => false };
 const secrets = createSecretStore({ backend: noKeys, env: {} });
