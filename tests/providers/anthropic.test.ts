@@ -7,35 +7,30 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAnthropicPlanner } from '../../src/intent/providers/anthropic.js';
 import { createAnthropic, probeAnthropic } from '../../src/providers/anthropic.js';
 import { DEFAULT_ANTHROPIC_BASE_URL } from '../../src/shared/llm-providers.js';
-import { eachTest, recordingFetch, type SeenRequest } from './provider-kit.js';
+import { byPath, eachTest, recordingFetch } from './provider-kit.js';
 
 /** The options of every client the SDK was asked to build, in order. */
 const built = vi.hoisted(() => [] as Record<string, unknown>[]);
-vi.mock('@anthropic-ai/sdk', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@anthropic-ai/sdk')>();
-  const { recordingClass } = await import('./provider-kit.js');
-  const Recorded = recordingClass(actual.Anthropic, built);
-  return { ...actual, default: Recorded, Anthropic: Recorded };
-});
+vi.mock('@anthropic-ai/sdk', async (importOriginal) =>
+  (await import('./provider-kit.js')).recordedSdk(await importOriginal<typeof import('@anthropic-ai/sdk')>(), 'Anthropic', built, true),
+);
 
 const KEY = 'sk-ant-test-CANARY-anthropic-module-0123456789';
 const BASE = 'http://127.0.0.1:9';
 
 /** What Anthropic answers on the two paths the uses call. */
-function server(request: SeenRequest): unknown {
-  if (request.path === '/v1/messages')
-    return {
-      id: 'msg_1',
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-haiku-4-5',
-      content: [{ type: 'tool_use', id: 'toolu_1', name: 'plan', input: { plan: { intent: 'press_key', key: 'enter' } } }],
-      stop_reason: 'tool_use',
-      usage: { input_tokens: 10, output_tokens: 5 },
-    };
-  if (request.path === '/v1/models') return { data: [{ id: 'claude-a' }, { id: null }, { id: 'claude-b' }], has_more: false };
-  return new Response('no such path', { status: 404 });
-}
+const server = byPath({
+  '/v1/messages': {
+    id: 'msg_1',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-haiku-4-5',
+    content: [{ type: 'tool_use', id: 'toolu_1', name: 'plan', input: { plan: { intent: 'press_key', key: 'enter' } } }],
+    stop_reason: 'tool_use',
+    usage: { input_tokens: 10, output_tokens: 5 },
+  },
+  '/v1/models': { data: [{ id: 'claude-a' }, { id: null }, { id: 'claude-b' }], has_more: false },
+});
 
 // None of these may reach a request: the key, the address (and the account) are the settings' only.
 const console = eachTest({

@@ -9,25 +9,19 @@ import { createOllamaPlanner } from '../../src/intent/providers/ollama.js';
 import { HttpStatusError } from '../../src/providers/http.js';
 import { createOllama, probeOllama } from '../../src/providers/ollama.js';
 import { DEFAULT_OLLAMA_URL } from '../../src/shared/llm-providers.js';
-import { eachTest, recordingFetch, type SeenRequest } from './provider-kit.js';
+import { byPath, eachTest, recordingFetch } from './provider-kit.js';
 
 /** The config of every client built, in order. */
 const built = vi.hoisted(() => [] as Record<string, unknown>[]);
-vi.mock('ollama', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('ollama')>();
-  const { recordingClass } = await import('./provider-kit.js');
-  return { ...actual, Ollama: recordingClass(actual.Ollama, built) };
-});
+vi.mock('ollama', async (importOriginal) => (await import('./provider-kit.js')).recordedSdk(await importOriginal<typeof import('ollama')>(), 'Ollama', built));
 
 const HOST = 'http://127.0.0.1:9';
 const TAGS = { models: [{ name: 'llama3.2:latest' }, { model: 'qwen2.5:7b' }, { name: 3 }] };
 
-function server(request: SeenRequest): unknown {
-  if (request.path === '/api/chat')
-    return { model: 'llama3.2', message: { role: 'assistant', content: JSON.stringify({ plan: { intent: 'press_key', key: 'enter' } }) }, done: true };
-  if (request.path === '/api/tags') return TAGS;
-  return new Response('no such path', { status: 404 });
-}
+const server = byPath({
+  '/api/chat': { model: 'llama3.2', message: { role: 'assistant', content: JSON.stringify({ plan: { intent: 'press_key', key: 'enter' } }) }, done: true },
+  '/api/tags': TAGS,
+});
 
 eachTest({ built });
 

@@ -9,16 +9,13 @@ import { createOpenAIPlanner } from '../../src/intent/providers/openai.js';
 import { createOpenAI, probeOpenAI } from '../../src/providers/openai.js';
 import { DEFAULT_OPENAI_BASE_URL } from '../../src/shared/llm-providers.js';
 import { createOpenAITranscriber } from '../../src/voice/openai-transcriber.js';
-import { eachTest, recordingFetch, type SeenRequest } from './provider-kit.js';
+import { byPath, eachTest, recordingFetch } from './provider-kit.js';
 
 /** The options of every client the SDK was asked to build, in order. */
 const built = vi.hoisted(() => [] as Record<string, unknown>[]);
-vi.mock('openai', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('openai')>();
-  const { recordingClass } = await import('./provider-kit.js');
-  const Recorded = recordingClass(actual.OpenAI, built);
-  return { ...actual, default: Recorded, OpenAI: Recorded };
-});
+vi.mock('openai', async (importOriginal) =>
+  (await import('./provider-kit.js')).recordedSdk(await importOriginal<typeof import('openai')>(), 'OpenAI', built, true),
+);
 
 const KEY = 'sk-test-CANARY-openai-module-0123456789';
 const BASE = 'http://127.0.0.1:9/v1';
@@ -26,13 +23,11 @@ const PCM = new Int16Array(1_600);
 const PLAN = JSON.stringify({ plan: { intent: 'press_key', key: 'enter' } });
 
 /** What an OpenAI-compatible server answers on each path the three uses call. */
-function server(request: SeenRequest): unknown {
-  if (request.path.endsWith('/chat/completions'))
-    return { id: 'c', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: PLAN }, finish_reason: 'stop' }] };
-  if (request.path.endsWith('/audio/transcriptions')) return { text: 'click Send' };
-  if (request.path.endsWith('/models')) return { object: 'list', data: [{ id: 'gpt-a' }, { id: 7 }, { id: 'gpt-b' }] };
-  return new Response('no such path', { status: 404 });
-}
+const server = byPath({
+  '/chat/completions': { id: 'c', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: PLAN }, finish_reason: 'stop' }] },
+  '/audio/transcriptions': { text: 'click Send' },
+  '/models': { object: 'list', data: [{ id: 'gpt-a' }, { id: 7 }, { id: 'gpt-b' }] },
+});
 
 // None of these may reach a request: the key, the address (and the account) are the settings' only.
 const console = eachTest({

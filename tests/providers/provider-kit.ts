@@ -38,6 +38,14 @@ export function recordingFetch(answer: (request: SeenRequest) => unknown | Respo
   return { fetch, seen };
 }
 
+/** An answer for `recordingFetch`: the body of the route the request's path ends with, else 404 "no such path". */
+export function byPath(routes: Readonly<Record<string, unknown>>): (request: SeenRequest) => unknown {
+  return (request) => {
+    const route = Object.keys(routes).find((path) => request.path.endsWith(path));
+    return route === undefined ? new Response('no such path', { status: 404 }) : routes[route];
+  };
+}
+
 /**
  * A subclass of an SDK's client class that records the options of every client built (for
  * `vi.mock` of the SDK: the provider module then builds this class in the test).
@@ -51,6 +59,16 @@ export function recordingClass<C extends new (...args: any[]) => object>(Base: C
       built.push({ ...(args[0] as Record<string, unknown>) });
     }
   };
+}
+
+/**
+ * The SDK module as `vi.mock` returns it: the module itself, with its client class `name` (and its
+ * default export, where `asDefault`) replaced by one that records each client's options in `built`.
+ */
+export function recordedSdk<M extends object>(actual: M, name: keyof M & string, built: Record<string, unknown>[], asDefault = false): M {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the SDK's client class, whatever its constructor
+  const Recorded = recordingClass(actual[name] as new (...args: any[]) => object, built);
+  return { ...actual, [name]: Recorded, ...(asDefault ? { default: Recorded } : {}) };
 }
 
 /**
