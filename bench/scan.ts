@@ -41,25 +41,45 @@ function table(law: TargetLaw, user: SwitchUser): void {
   console.log(`  ${'all screens'.padEnd(13)} ${''.padStart(4)}   ${cells(all.rc).padEnd(38)}   ${cells(all.rk)}`);
 }
 
-/** The corpus' own commands as tasks (src/eval/scan-tasks.ts): row/column, picks + last action (0236), and the context signals too. */
+const TASK_SCANS = ['row/column', 'picks+last (0236)', '+ context signals', "+ planner's ranking"] as const;
+
+/** The corpus' own commands as tasks (src/eval/scan-tasks.ts): row/column, picks + last action (0236), the context signals, and a planner's ranking for the command. */
 function tasksTable(user: SwitchUser): void {
   const corpus = loadCorpus(fileURLToPath(new URL('../eval/corpus', import.meta.url)));
-  console.log(`  ${'screen'.padEnd(13)} ${'tasks'.padStart(5)}   row/column: steps med mean, s med mean   picks+last (0236)               + context signals`);
-  const all = { rc: [] as Selection[], pk: [] as Selection[], cx: [] as Selection[] };
-  const later: [Selection[], Selection[], Selection[]] = [[], [], []];
+  console.log(`  ${'screen'.padEnd(13)} ${'tasks'.padStart(5)}   ${TASK_SCANS.map((n) => n.padEnd(30)).join('   ')}`.trimEnd());
+  console.log(`  ${''.padEnd(13)} ${''.padStart(5)}   ${TASK_SCANS.map(() => 'steps med mean, s med mean'.padEnd(30)).join('   ')}`.trimEnd());
+  const all: [Selection[], Selection[], Selection[], Selection[]] = [[], [], [], []];
+  const later: [Selection[], Selection[], Selection[], Selection[]] = [[], [], [], []];
+  const row = (name: string, n: string, columns: readonly (readonly Selection[])[]) =>
+    console.log(`  ${name.padEnd(13)} ${n.padStart(5)}   ${columns.map((c) => cells(c).padEnd(30)).join('   ')}`.trimEnd());
   let seed = 1;
+  let hits = 0;
+  const hitShares: string[] = [];
+  const missed: string[] = [];
   for (const [id, screen] of corpus.screens) {
-    const plans = corpus.cases.filter((c) => c.screen === id && c.expect === 'act' && c.plan).map((c) => c.plan!);
-    const f = simulateTasks(screen.elements, plans, { user, seed: seed++ });
-    all.rc.push(...f.rowColumn);
-    all.pk.push(...f.picks);
-    all.cx.push(...f.context);
+    const cases = corpus.cases.filter((c) => c.screen === id && c.expect === 'act' && c.plan).map((c) => ({ command: c.command, plan: c.plan! }));
+    const f = simulateTasks(screen.elements, cases, { user, seed: seed++ });
+    const columns = [f.rowColumn, f.picks, f.context, f.planner] as const;
+    columns.forEach((sel, i) => all[i]?.push(...sel));
     f.followOn.forEach((sel, i) => later[i]?.push(...sel));
-    console.log(`  ${id.padEnd(13)} ${String(f.tasks).padStart(5)}   ${cells(f.rowColumn).padEnd(38)}   ${cells(f.picks).padEnd(30)}   ${cells(f.context)}`);
+    hits += f.plannerHits;
+    hitShares.push(`${id} ${Math.round((100 * f.plannerHits) / Math.max(1, f.planner.length))} %`);
+    const worst = median(f.planner.map((x) => x.steps));
+    if (worst > 3) missed.push(`${id} ${worst.toFixed(1)}`);
+    row(id, String(f.tasks), columns);
   }
-  console.log(`  ${'all screens'.padEnd(13)} ${''.padStart(5)}   ${cells(all.rc).padEnd(38)}   ${cells(all.pk).padEnd(30)}   ${cells(all.cx)}`);
-  const [rc, pk, cx] = later.map(cells);
-  console.log(`  ${'2nd+ of task'.padEnd(13)} ${String(later[0].length).padStart(5)}   ${(rc ?? '').padEnd(38)}   ${(pk ?? '').padEnd(30)}   ${cx ?? ''}`);
+  row('all screens', '', all);
+  row('2nd+ of task', String(later[0].length), later);
+  console.log(
+    `  the planner's stand-in (the names closest to the command's words) held the target in ${hits} of ${all[3].length} selections (${hitShares.join(', ')})`,
+  );
+  const medians = all.map((sel) => median(sel.map((x) => x.steps)));
+  const met = TASK_SCANS.filter((_, i) => (medians[i] ?? Infinity) <= 3);
+  console.log(
+    `  goal, median ≤ 3 steps per selection over tasks drawn evenly: ${TASK_SCANS.map((n, i) => `${n} ${medians[i]?.toFixed(1)}`).join(', ')}; ` +
+      (met.length > 0 ? `met only by ${met.join(', ')}` : 'not met by any'),
+  );
+  console.log(`  with the planner's ranking, screens whose median is above 3: ${missed.length > 0 ? missed.join(', ') : 'none'}`);
 }
 
 /** What ranking the numbers costs the core at each "show numbers": the largest recorded screen, 50 picks, a name not found. */

@@ -5,13 +5,18 @@
  * simulated switch user (scan-simulator.ts) does tasks drawn uniformly from the screen's cases, each
  * element chosen by the scan (a field too: it is chosen, then typed into), and three scans are
  * measured side by side: row/column; ranked by the picks and the element under the last action
- * (decision 0236); and ranked with the context signals too (src/shared/scan-context.ts: after typing,
- * the next field and the button after it). The cases are written by hand about recorded screens,
- * not recorded use: the figures say what the signals give on such tasks, not what a user will see.
+ * (decision 0236); ranked with the context signals too (src/shared/scan-context.ts: after typing,
+ * the next field and the button after it); and with a planner's ranking for the command as well.
+ * That last one stands for a command said or typed that left a choice: the candidates are the
+ * screen's names closest to the words of the case's command (at most CLOSEST_MAX, as close as a
+ * name not found needs), fed as the candidates a planner's question gives (`candidates`). It is a
+ * stand-in that reads the words, not an LLM: `plannerHits` says how often the target was among them.
+ * The cases are written by hand about recorded screens, not recorded use: the figures say what the
+ * signals give on such tasks, not what a user will see.
  */
 import type { Intent } from '../intent/schema.js';
 import { huffmanGroups } from '../shared/scan-grouping.js';
-import { scanContext, type LastAction } from '../shared/scan-context.js';
+import { CLOSEST_MAX, CLOSEST_MIN, scanContext, spanCloseness, type LastAction, type ScanCandidate } from '../shared/scan-context.js';
 import { noteTarget, rankTargets, type RankElement, type TargetUse } from '../shared/scan-ranking.js';
 import { DEFAULT_USER, screenSetup, select, type Selection, type SwitchUser } from './scan-simulator.js';
 
@@ -28,8 +33,28 @@ export interface TaskFigures {
   readonly picks: readonly Selection[];
   /** Picks, the last action and the context signals. */
   readonly context: readonly Selection[];
-  /** The same three for the selections after a task's first (where the last action is the task's own): row/column, picks, context. */
-  readonly followOn: readonly [readonly Selection[], readonly Selection[], readonly Selection[]];
+  /** All of those and the planner's ranking for the command (its candidates first). */
+  readonly planner: readonly Selection[];
+  /** How many of the measured selections had their target among the command's candidates. */
+  readonly plannerHits: number;
+  /** The same four for the selections after a task's first (where the last action is the task's own): row/column, picks, context, planner. */
+  readonly followOn: readonly [readonly Selection[], readonly Selection[], readonly Selection[], readonly Selection[]];
+}
+
+/** A case of the corpus: what was said, and the reference plan. */
+export interface TaskCase {
+  readonly command: string;
+  readonly plan: Intent;
+}
+
+/** The stand-in for a planner's ranking of `targets` for `command`: the names closest to its words, closest first. */
+export function commandCandidates(targets: readonly RankElement[], command: string): ScanCandidate[] {
+  return targets
+    .map((e, order) => ({ e, order, alike: spanCloseness(command, e.label) }))
+    .filter((x) => x.alike >= CLOSEST_MIN)
+    .sort((a, b) => b.alike - a.alike || a.order - b.order)
+    .slice(0, CLOSEST_MAX)
+    .map((x) => ({ role: x.e.role, label: x.e.label }));
 }
 
 /** The element a plan names, on this screen: by its number, or by its name (case ignored). */
@@ -62,34 +87,36 @@ export interface TaskRun {
   readonly seed?: number;
 }
 
-/** Tasks drawn from `plans` on the screen of `elements`, each selection scanned three ways. */
-export function simulateTasks(elements: readonly RankElement[], plans: readonly Intent[], run: TaskRun = {}): TaskFigures {
+/** Tasks drawn from `cases` on the screen of `elements`, each selection scanned four ways. */
+export function simulateTasks(elements: readonly RankElement[], cases: readonly TaskCase[], run: TaskRun = {}): TaskFigures {
   const { user = DEFAULT_USER, trials = 100, warmUp = 10, seed = 1 } = run;
   const { rand, targets, rowColumn } = screenSetup(elements, seed);
-  const tasks = plans.map((p) => caseTask(p, targets)).filter((t) => t.length > 0);
+  const tasks = cases.map((c) => ({ steps: caseTask(c.plan, targets), candidates: commandCandidates(targets, c.command) })).filter((t) => t.steps.length > 0);
   const byId = new Map(targets.map((t) => [t.id, t]));
-  const figures = { rowColumn: [] as Selection[], picks: [] as Selection[], context: [] as Selection[] };
-  const followOn: [Selection[], Selection[], Selection[]] = [[], [], []];
+  const figures = { rowColumn: [] as Selection[], picks: [] as Selection[], context: [] as Selection[], planner: [] as Selection[] };
+  const followOn: [Selection[], Selection[], Selection[], Selection[]] = [[], [], [], []];
+  let plannerHits = 0;
   let history: TargetUse[] = [];
   let last: (LastAction & { readonly id: number }) | undefined;
   for (let t = 0; t < warmUp + trials && tasks.length > 0; t++) {
-    const task = tasks[Math.floor(rand() * tasks.length)] ?? [];
-    for (const [n, step] of task.entries()) {
+    const task = tasks[Math.floor(rand() * tasks.length)];
+    for (const [n, step] of (task?.steps ?? []).entries()) {
       const element = byId.get(step.id);
       if (!element) continue;
       const lastId = last !== undefined ? { lastTargetId: last.id } : {};
       const picks = huffmanGroups(rankTargets(targets, { history, ...lastId }));
       const context = huffmanGroups(rankTargets(targets, { history, ...scanContext(targets, last ? { last } : {}) }));
-      const measured = [select(rowColumn, step.id, user, rand), select(picks, step.id, user, rand), select(context, step.id, user, rand)] as const;
+      const asked = scanContext(targets, { ...(last ? { last } : {}), candidates: task?.candidates ?? [] });
+      const planner = huffmanGroups(rankTargets(targets, { history, ...asked }));
+      const measured = [rowColumn, picks, context, planner].map((shape) => select(shape, step.id, user, rand));
       if (t >= warmUp) {
-        figures.rowColumn.push(measured[0]);
-        figures.picks.push(measured[1]);
-        figures.context.push(measured[2]);
+        (['rowColumn', 'picks', 'context', 'planner'] as const).forEach((k, i) => figures[k].push(measured[i]!));
         if (n > 0) measured.forEach((m, i) => followOn[i]?.push(m));
+        if (task?.candidates.some((c) => c.label === element.label && c.role === element.role)) plannerHits++;
       }
       history = noteTarget(history, element, t);
       last = { kind: step.kind, role: element.role, label: element.label, id: element.id };
     }
   }
-  return { tasks: tasks.length, ...figures, followOn };
+  return { tasks: tasks.length, ...figures, plannerHits, followOn };
 }

@@ -63,6 +63,14 @@ const OTHER_ROLE = 0.4;
 /** The weights of each kind of evidence, each against an average element's role prior of about 1. */
 export const RANK_WEIGHTS = { frequency: 6, recency: 4, lastTarget: 3, planner: 8 } as const;
 
+/**
+ * The planner's first candidate weighs at least this share of all the other evidence together, and
+ * at least as much as the heaviest element (the next ones half, a third …): on a large screen a fixed
+ * weight would drown among a hundred role priors, the candidates of a command are as likely on a
+ * screen of 150 elements as of 10, and what the command just left to choose comes before a habit.
+ */
+export const PLANNER_SHARE = 0.6;
+
 /** The key an element is remembered by across screens of one app. */
 export function targetKey(e: { readonly role: string; readonly label: string }): string {
   return `${e.role}\u0000${e.label.trim().toLowerCase()}`;
@@ -75,7 +83,7 @@ export function rankTargets(elements: readonly RankElement[], ctx: RankContext =
   // Recency by rank among the uses: the latest use scores 1, the one before 1/2, …
   const byLast = [...(ctx.history ?? [])].sort((a, b) => b.last - a.last).map(targetKey);
   const planned = new Map((ctx.plannerOrder ?? []).map((id, i) => [id, i]));
-  const weighed = elements.map((e, order) => {
+  const base = elements.map((e, order) => {
     let w = ROLE_PRIOR[e.role] ?? OTHER_ROLE;
     const use = history.get(targetKey(e));
     if (use) {
@@ -83,9 +91,12 @@ export function rankTargets(elements: readonly RankElement[], ctx: RankContext =
       w += RANK_WEIGHTS.recency / (1 + byLast.indexOf(targetKey(e)));
     }
     if (e.id === ctx.lastTargetId) w += RANK_WEIGHTS.lastTarget;
-    const rank = planned.get(e.id);
-    if (rank !== undefined) w += RANK_WEIGHTS.planner / (1 + rank);
     return { id: e.id, w, order };
+  });
+  const plannerTop = Math.max(RANK_WEIGHTS.planner, PLANNER_SHARE * base.reduce((s, x) => s + x.w, 0), ...base.map((x) => x.w));
+  const weighed = base.map((x) => {
+    const rank = planned.get(x.id);
+    return rank === undefined ? x : { ...x, w: x.w + plannerTop / (1 + rank) };
   });
   const total = weighed.reduce((s, x) => s + x.w, 0);
   return weighed.sort((a, b) => b.w - a.w || a.order - b.order).map((x) => ({ id: x.id, p: total > 0 ? x.w / total : 0 }));

@@ -2,11 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../src/eval/corpus.js';
 import { targetsOf } from '../../src/eval/scan-simulator.js';
-import { caseTask, simulateTasks } from '../../src/eval/scan-tasks.js';
+import { caseTask, commandCandidates, simulateTasks, type TaskCase } from '../../src/eval/scan-tasks.js';
 import type { Intent } from '../../src/intent/schema.js';
+import { median } from '../../src/shared/scan-rate.js';
 
 const corpus = loadCorpus(fileURLToPath(new URL('../../eval/corpus', import.meta.url)));
-const plansOf = (screen: string): Intent[] => corpus.cases.filter((c) => c.screen === screen && c.expect === 'act' && c.plan).map((c) => c.plan!);
+const casesOf = (screen: string): TaskCase[] =>
+  corpus.cases.filter((c) => c.screen === screen && c.expect === 'act' && c.plan).map((c) => ({ command: c.command, plan: c.plan! }));
 const mean = (v: readonly number[]): number => v.reduce((s, x) => s + x, 0) / v.length;
 
 describe('the corpus’ commands as scan tasks', () => {
@@ -35,16 +37,29 @@ describe('the corpus’ commands as scan tasks', () => {
     expect(caseTask(plan as Intent, browser)).toEqual(steps);
   });
 
-  it('counts every task of a screen, and the context signals take fewer steps than row/column within a task', () => {
-    const later: [number[], number[], number[]] = [[], [], []];
+  it.each([
+    ['the name said first, then the next closest', 'reload the page', ['Reload', 'Bookmark this page']],
+    ['words close to no name', 'make it snappier', []],
+  ])('the planner’s stand-in: %s', (_, command, labels) => {
+    expect(commandCandidates(browser, command).map((c) => c.label)).toEqual(labels);
+  });
+
+  it('counts every task of a screen; the context signals take fewer steps than row/column within a task, the planner’s ranking fewer still', () => {
+    const later: [number[], number[], number[], number[]] = [[], [], [], []];
+    const all: [number[], number[], number[], number[]] = [[], [], [], []];
     for (const [id, screen] of corpus.screens) {
-      const f = simulateTasks(screen.elements, plansOf(id));
+      const f = simulateTasks(screen.elements, casesOf(id));
       expect(f.rowColumn.length).toBeGreaterThanOrEqual(100);
       expect(f.context).toHaveLength(f.rowColumn.length);
+      expect(f.planner).toHaveLength(f.rowColumn.length);
+      expect(f.plannerHits).toBeLessThanOrEqual(f.planner.length);
       f.followOn.forEach((sel, i) => later[i]?.push(...sel.map((s) => s.steps)));
+      [f.rowColumn, f.picks, f.context, f.planner].forEach((sel, i) => all[i]?.push(...sel.map((s) => s.steps)));
     }
     const [rowColumn, , context] = later.map(mean);
     expect(later[0].length).toBeGreaterThan(20);
     expect(context).toBeLessThan(rowColumn!);
+    // Over tasks drawn evenly, only the planner's ranking brings the median to 3 steps or fewer (the bench prints the table).
+    expect(all.map(median).map((m) => m <= 3)).toEqual([false, false, false, true]);
   });
 });

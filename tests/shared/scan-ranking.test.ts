@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { huffmanGroups, stepsTo } from '../../src/shared/scan-grouping.js';
 import { noteTarget, rankTargets, type RankElement } from '../../src/shared/scan-ranking.js';
 
 const screen: RankElement[] = [
@@ -32,6 +33,25 @@ describe('rankTargets', () => {
         .map((r) => r.id),
     ).toEqual([1, 3]);
     expect(rankTargets(screen, { lastTargetId: 5 })[0]!.id).toBe(5);
+  });
+
+  it('merges the evidence: a command’s candidates before a habit, a habit before the rest', () => {
+    let history = noteTarget([], { role: 'button', label: 'Back' }, 1);
+    for (let t = 2; t < 6; t++) history = noteTarget(history, { role: 'button', label: 'Back' }, t);
+    expect(
+      rankTargets(screen, { history, plannerOrder: [4] })
+        .map((r) => r.id)
+        .slice(0, 3),
+    ).toEqual([4, 2, 5]);
+  });
+
+  it('on a screen of 150 buttons, the planner’s first candidate takes at most 2 steps, the second at most 3', () => {
+    const many: RankElement[] = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, role: 'button', label: `Item ${i + 1}` }));
+    const tree = huffmanGroups(rankTargets(many, { plannerOrder: [77, 140] }));
+    expect(stepsTo(tree, 77)).toBeLessThanOrEqual(2);
+    expect(stepsTo(tree, 140)).toBeLessThanOrEqual(3);
+    // Without the candidates, an element there takes more than 3 steps.
+    expect(stepsTo(huffmanGroups(rankTargets(many)), 77)).toBeGreaterThan(3);
   });
 });
 
