@@ -5,20 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { captureIo, memoryKeychain, testServices, useTempDir } from '../cli/cli-fixtures.js';
 import { createConfigCommand } from '../../src/cli/config-command.js';
 import { createSettingsStore, defaultSettings, Settings, settingKeys } from '../../src/config/settings.js';
-import { applySettingsUpdate, buildSettingsView } from '../../src/core/panel-settings.js';
-import { applySettingsChange, settingsScanFields } from '../../src/panel/switch/settings-scan.js';
-import { settingsUpdate, type SettingsUpdate } from '../../src/shared/contracts/ipc-contract.js';
+import { applySettingsUpdate } from '../../src/core/panel-settings.js';
+import { applySettingsChange } from '../../src/panel/switch/settings-scan.js';
+import { settingsUpdate } from '../../src/shared/contracts/ipc-contract.js';
 import { settingMeta } from '../../src/shared/settings-schema.js';
+import { formOf, scanFieldOf } from './settings-form.js';
 
 const tempDir = useTempDir('ac-language-');
-const noKeys = { status: async () => ({ saved: false }), setKey: async () => ({ ok: true }), deleteKey: async () => ({ ok: true }) };
-
-/** The panel's update for `settings`, as the form sends it. */
-async function formOf(settings: Settings): Promise<SettingsUpdate> {
-  const { keys: _keys, onboardingDone: _done, ...update } = await buildSettingsView(settings, noKeys as never);
-  return update;
-}
-
 describe('the language setting', () => {
   it('is English by default, also for a file saved before it existed, and is labelled', () => {
     expect(defaultSettings().language).toBe('en');
@@ -67,8 +60,7 @@ describe('the language setting', () => {
   });
 
   it('is a choice of the switch’s settings scan, each language named in itself', async () => {
-    const form = await formOf(defaultSettings());
-    const field = settingsScanFields(form).find((f) => f.key === 'language');
+    const { form, field } = await scanFieldOf('language');
     expect(field).toMatchObject({
       kind: 'choice',
       section: 'Speech and voice',

@@ -4,18 +4,11 @@
 // offers the three choices, the cloud one saying the pictures leave the computer.
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, type Settings } from '../../src/config/settings.js';
-import { applySettingsUpdate, buildSettingsView } from '../../src/core/panel-settings.js';
-import { applySettingsChange, settingsScanFields } from '../../src/panel/switch/settings-scan.js';
-import { settingsUpdate, type SettingsUpdate } from '../../src/shared/contracts/ipc-contract.js';
+import { applySettingsUpdate } from '../../src/core/panel-settings.js';
+import { applySettingsChange } from '../../src/panel/switch/settings-scan.js';
+import { settingsUpdate } from '../../src/shared/contracts/ipc-contract.js';
 import { SCREEN_PICTURE_OPTIONS } from '../../src/shared/screen-picture-options.js';
-
-const noKeys = { status: async () => ({ saved: false }), setKey: async () => ({ ok: true }), deleteKey: async () => ({ ok: true }) };
-
-/** The panel's update for `settings`, as the form sends it. */
-async function formOf(settings: Settings): Promise<SettingsUpdate> {
-  const { keys: _keys, onboardingDone: _done, ...update } = await buildSettingsView(settings, noKeys as never);
-  return update;
-}
+import { formOf, scanFieldOf } from './settings-form.js';
 
 describe('pictures of the screen in the panel’s settings', () => {
   it('come to the form as saved and are saved from it', async () => {
@@ -46,8 +39,7 @@ describe('pictures of the screen in the panel’s settings', () => {
   });
 
   it('is a choice of the switch’s settings scan; the cloud choice says the pictures leave this computer', async () => {
-    const form = await formOf(defaultSettings());
-    const field = settingsScanFields(form).find((f) => f.key === 'screenPictures');
+    const { form, field } = await scanFieldOf('screenPictures');
     expect(field).toMatchObject({
       kind: 'choice',
       section: 'Safety and app',
