@@ -13,6 +13,8 @@ import { PanelSession, type PanelSessionDeps } from '../../src/core/panel-sessio
 import type { EngineApi } from '../../src/registry/dispatch.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { PermissionChecker } from '../../src/shared/permissions.js';
+import type { RunReply } from '../../src/shared/contracts/ipc-contract.js';
+import { fakeEngine } from '../agent/loop-fakes.js';
 
 export const granted: PermissionChecker = {
   check: async (kinds = ['accessibility']) => kinds.map((kind) => ({ kind, state: 'granted', explanation: '', canOpenSettings: true })),
@@ -37,4 +39,13 @@ export async function offlineSession(options: {
     planner,
     ...options.more,
   });
+}
+
+/** `words` run once through a fresh offline session on a fake engine: the reply, the engine and the events. */
+export async function runOffline(words: string): Promise<{ reply: RunReply; engine: ReturnType<typeof fakeEngine>; events: AssistantEvent[] }> {
+  const engine = fakeEngine();
+  const events: AssistantEvent[] = [];
+  const session = await offlineSession({ engine, emit: (e) => void events.push(e) });
+  const reply = (await session.handle('command:run', [words])) as RunReply;
+  return { reply, engine, events };
 }

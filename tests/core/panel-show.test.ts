@@ -2,17 +2,13 @@
 // so. The core answers the words itself, before any planner, acting on nothing; the shell shows the
 // panel on the reply's flag (tests/main/shell.test.ts).
 import { describe, expect, it } from 'vitest';
-import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { RunReply } from '../../src/shared/contracts/ipc-contract.js';
-import { offlineSession } from './offline-session.js';
+import { offlineSession, runOffline } from './offline-session.js';
 import { fakeEngine } from '../agent/loop-fakes.js';
 
 describe('"show the panel"', () => {
   it.each(['show the panel', 'Show panel.', 'bring the panel back'])('%j asks the shell to show the panel and acts on nothing', async (words) => {
-    const engine = fakeEngine();
-    const events: AssistantEvent[] = [];
-    const session = await offlineSession({ engine, emit: (e) => void events.push(e) });
-    const reply = (await session.handle('command:run', [words])) as RunReply;
+    const { reply, engine, events } = await runOffline(words);
     expect(reply).toEqual({ outcome: 'done', message: 'The panel is shown.', showPanel: true });
     expect(engine.calls).toEqual([]);
     expect(events.filter((e) => e.type === 'intent')).toEqual([]);

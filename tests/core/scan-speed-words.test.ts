@@ -2,18 +2,12 @@
 // the words reach the core only while something does (the panel drops them while a command runs), and
 // the core then says when they work, acting on nothing and reaching no planner.
 import { describe, expect, it } from 'vitest';
-import type { AssistantEvent } from '../../src/shared/contracts/events.js';
-import type { RunReply } from '../../src/shared/contracts/ipc-contract.js';
 import { SCAN_SPEED_LATER } from '../../src/shared/scan-rate.js';
-import { offlineSession } from './offline-session.js';
-import { fakeEngine } from '../agent/loop-fakes.js';
+import { runOffline } from './offline-session.js';
 
 describe('"slower" and "faster" at the core', () => {
   it.each(['slower', 'Faster.', 'speed up the scan'])('%j is answered with a sentence, acting on nothing', async (words) => {
-    const engine = fakeEngine();
-    const events: AssistantEvent[] = [];
-    const session = await offlineSession({ engine, emit: (e) => void events.push(e) });
-    const reply = (await session.handle('command:run', [words])) as RunReply;
+    const { reply, engine, events } = await runOffline(words);
     expect(reply).toEqual({ outcome: 'done', message: SCAN_SPEED_LATER });
     expect(engine.calls).toEqual([]);
     expect(events.filter((e) => e.type === 'intent')).toEqual([]);
