@@ -9,20 +9,14 @@ import { encodePng } from '../../src/execution/screen/png.js';
 import { memoryKeychain } from '../cli/cli-fixtures.js';
 import { imagesIn, LOOPBACK_KEY } from '../intent/image-input.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
-import { itGives } from '../support/tables.js';
+import { itGives, same } from '../support/tables.js';
 
 const settings = (over: Partial<Settings>): Settings => ({ ...defaultSettings(), ...over });
 
 describe('where a picture of the screen may go', () => {
   itGives('%s is on this computer: %s', isLoopbackUrl, [
-    ['http://127.0.0.1:11434', true],
-    ['http://localhost:1234/v1', true],
-    ['http://[::1]:8080/v1', true],
-    ['http://127.9.8.7', true],
-    ['https://api.openai.com/v1', false],
-    ['http://192.168.1.20:11434', false],
-    ['http://127.0.0.1.example.com', false],
-    ['not a url', false],
+    ...same(true, 'http://127.0.0.1:11434', 'http://localhost:1234/v1', 'http://[::1]:8080/v1', 'http://127.9.8.7'),
+    ...same(false, 'https://api.openai.com/v1', 'http://192.168.1.20:11434', 'http://127.0.0.1.example.com', 'not a url'),
   ]);
 
   it('goes to a local Ollama by default, to its model for pictures', () => {

@@ -10,6 +10,7 @@ import {
   renderDictation,
   SPOKEN_MARKS,
 } from '../../src/intent/dictation-text.js';
+import { same } from '../support/tables.js';
 
 /** What an utterance writes after `before`. */
 function write(said: string, before = ''): string {
@@ -35,33 +36,20 @@ describe('dictation: spoken punctuation and layout', () => {
   // Every mark in the table, between two words.
   const cases: [string, string][] = [
     ['comma', 'Hello, world'],
-    ['full stop', 'Hello. World'],
-    ['period', 'Hello. World'],
+    ...same('Hello. World', 'full stop', 'period'),
     ['question mark', 'Hello? World'],
-    ['exclamation mark', 'Hello! World'],
-    ['exclamation point', 'Hello! World'],
+    ...same('Hello! World', 'exclamation mark', 'exclamation point'),
     ['colon', 'Hello: world'],
-    ['semicolon', 'Hello; world'],
-    ['semi colon', 'Hello; world'],
+    ...same('Hello; world', 'semicolon', 'semi colon'),
     ['ellipsis', 'Hello… world'],
     ['hyphen', 'Hello-world'],
     ['slash', 'Hello/world'],
-    ['new line', 'Hello\nWorld'],
-    ['newline', 'Hello\nWorld'],
-    ['next line', 'Hello\nWorld'],
-    ['new paragraph', 'Hello\n\nWorld'],
-    ['next paragraph', 'Hello\n\nWorld'],
-    ['open quote', 'Hello "world'],
-    ['open quotes', 'Hello "world'],
-    ['begin quote', 'Hello "world'],
-    ['close quote', 'Hello" world'],
-    ['close quotes', 'Hello" world'],
-    ['end quote', 'Hello" world'],
-    ['unquote', 'Hello" world'],
-    ['open paren', 'Hello (world'],
-    ['open parenthesis', 'Hello (world'],
-    ['close paren', 'Hello) world'],
-    ['close parenthesis', 'Hello) world'],
+    ...same('Hello\nWorld', 'new line', 'newline', 'next line'),
+    ...same('Hello\n\nWorld', 'new paragraph', 'next paragraph'),
+    ...same('Hello "world', 'open quote', 'open quotes', 'begin quote'),
+    ...same('Hello" world', 'close quote', 'close quotes', 'end quote', 'unquote'),
+    ...same('Hello (world', 'open paren', 'open parenthesis'),
+    ...same('Hello) world', 'close paren', 'close parenthesis'),
   ];
   it('covers every mark in the table', () => {
     expect(new Set(cases.map(([w]) => w))).toEqual(new Set(Object.keys(SPOKEN_MARKS)));
@@ -139,13 +127,9 @@ describe('dictation: correction commands', () => {
     expect(dictationCommand(t)).toEqual({ kind: 'undo' });
   });
   it.each([
-    ['capitalize that', 'capitalize'],
-    ['capitalise that', 'capitalize'],
-    ['cap that', 'capitalize'],
-    ['all caps that', 'upper'],
-    ['uppercase that', 'upper'],
-    ['no caps that', 'lower'],
-    ['lowercase that', 'lower'],
+    ...same('capitalize', 'capitalize that', 'capitalise that', 'cap that'),
+    ...same('upper', 'all caps that', 'uppercase that'),
+    ...same('lower', 'no caps that', 'lowercase that'),
   ] as const)('"%s" changes the case (%s)', (t, change) => {
     expect(dictationCommand(t)).toEqual({ kind: 'case', change });
   });

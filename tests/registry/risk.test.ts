@@ -5,53 +5,19 @@ import type { RiskLevel } from '../../src/shared/risk-level.js';
 import { classifyRisk, gateDecision, matchWordRules, type TargetFacts } from '../../src/registry/risk.js';
 import { CHORD_RULES, LABEL_RULES } from '../../src/registry/risk-table.js';
 import { ALL_VALID_INTENTS } from '../fixtures/intents.js';
+import { same } from '../support/tables.js';
 
 const click = (label: string) => Intent.parse({ intent: 'click_element', element: { label } });
 const press = (key: string, ...modifiers: Modifier[]) => Intent.parse({ intent: 'press_key', key, modifiers });
 
 describe('risk: labels', () => {
   const TABLE: ReadonlyArray<readonly [string, RiskLevel]> = [
-    ['Delete', 'destructive'],
-    ['Delete message', 'destructive'],
-    ['DELETE ALL', 'destructive'],
-    ['Remove from library', 'destructive'],
-    ['Erase Disk…', 'destructive'],
-    ['Empty Trash', 'destructive'],
-    ['Move to Trash', 'destructive'],
-    ['Discard changes', 'destructive'],
-    ["Don't Save", 'destructive'],
-    ['Don’t Save', 'destructive'],
-    ['Format', 'destructive'],
-    ['Send', 'destructive'],
-    ['Send message', 'destructive'],
-    ['Submit', 'destructive'],
-    ['Buy now', 'destructive'],
-    ['Pay $12.99', 'destructive'],
-    ['Purchase', 'destructive'],
-    ['Place order', 'destructive'],
-    ['Sign Out', 'destructive'],
-    ['Log out', 'destructive'],
-    ['Quit', 'destructive'],
-    ['Shut Down…', 'destructive'],
-    ['Restart', 'destructive'],
-    ['Uninstall', 'destructive'],
-    ['Archive', 'moderate'],
-    ['Allow', 'moderate'],
-    ['Install update', 'moderate'],
-    ['Unsubscribe', 'moderate'],
+    ...same('destructive', 'Delete', 'Delete message', 'DELETE ALL', 'Remove from library', 'Erase Disk…', 'Empty Trash', 'Move to Trash', 'Discard changes'),
+    ...same('destructive', "Don't Save", 'Don’t Save', 'Format', 'Send', 'Send message', 'Submit', 'Buy now', 'Pay $12.99'),
+    ...same('destructive', 'Purchase', 'Place order', 'Sign Out', 'Log out', 'Quit', 'Shut Down…', 'Restart', 'Uninstall'),
+    ...same('moderate', 'Archive', 'Allow', 'Install update', 'Unsubscribe'),
     // Harmless: places, not actions, and words that merely contain a risky word.
-    ['OK', 'harmless'],
-    ['Cancel', 'harmless'],
-    ['Save', 'harmless'],
-    ['Sent', 'harmless'],
-    ['Deleted Items', 'harmless'],
-    ['Sender', 'harmless'],
-    ['Trash', 'harmless'],
-    ['Close', 'harmless'],
-    ['Paypal', 'harmless'],
-    ['Formatting', 'harmless'],
-    ['Resend code', 'harmless'],
-    ['Quitting time', 'harmless'],
+    ...same('harmless', 'OK', 'Cancel', 'Save', 'Sent', 'Deleted Items', 'Sender', 'Trash', 'Close', 'Paypal', 'Formatting', 'Resend code', 'Quitting time'),
   ];
 
   it.each(TABLE)('clicking %j is %s', (label, level) => {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnLetters, columnNumber, parseCellReference, readShownCellReference } from '../../src/shared/cell-address.js';
 import { Intent } from '../../src/intent/schema.js';
+import { same } from '../support/tables.js';
 
 describe('cell addresses', () => {
   it.each([
@@ -21,17 +22,9 @@ describe('cell addresses', () => {
 
   it.each([
     ['', 'cell must be a cell address such as "B3"'],
-    ['B', 'cell must be a cell address'],
-    ['3', 'cell must be a cell address'],
-    ['B 3', 'cell must be a cell address'],
-    ['$B$3', 'cell must be a cell address'],
-    ['Sheet1.B3', 'cell must be a cell address'],
-    ['A1:B2:C3', 'cell must be a cell address'],
-    ['A1:', 'cell must be a cell address'],
-    ['ABCD1', 'cell must be a cell address'],
+    ...same('cell must be a cell address', 'B', '3', 'B 3', '$B$3', 'Sheet1.B3', 'A1:B2:C3', 'A1:', 'ABCD1'),
     ['XFE1', 'cell column is past XFD, the last column of a sheet'],
-    ['A0', 'cell row must be a number from 1 to 1048576, without leading zeros'],
-    ['A01', 'cell row must be a number from 1 to 1048576, without leading zeros'],
+    ...same('cell row must be a number from 1 to 1048576, without leading zeros', 'A0', 'A01'),
     ['A1048577', 'cell row must be a number from 1 to 1048576'],
     ['Ä1', 'cell must be a cell address'],
   ])('rejects %j with a sentence that says what an address is', (text, problem) => {

@@ -3,47 +3,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sessionCommand, type SessionCommand } from '../../src/shared/session-commands.js';
-import { itGives } from '../support/tables.js';
+import { itGives, same } from '../support/tables.js';
 
 const PHRASES: ReadonlyArray<readonly [string, SessionCommand]> = [
-  ['stop', 'stop'],
-  ['stop it', 'stop'],
-  ['stop that', 'stop'],
-  ['pause', 'pause'],
-  ['Pause.', 'pause'],
-  ['hold on', 'pause'],
-  ['go on', 'go_on'],
-  ['Go on, please.', 'go_on'],
-  ['continue', 'go_on'],
-  ['resume', 'go_on'],
-  ['keep going', 'go_on'],
-  ['show numbers', 'show_numbers'],
-  ['show the numbers', 'show_numbers'],
-  ['show numbers again', 'show_numbers'],
-  ['hide numbers', 'hide_numbers'],
-  ['hide the numbers', 'hide_numbers'],
-  ['close numbers', 'hide_numbers'],
-  ['show grid', 'show_grid'],
-  ['show the grid', 'show_grid'],
-  ['mouse grid', 'show_grid'],
-  ['show mouse grid', 'show_grid'],
-  ['grid on the window', 'show_window_grid'],
-  ['show grid on the window', 'show_window_grid'],
-  ['window grid', 'show_window_grid'],
+  ...same('stop', 'stop', 'stop it', 'stop that'),
+  ...same('pause', 'pause', 'Pause.', 'hold on'),
+  ...same('go_on', 'go on', 'Go on, please.', 'continue', 'resume', 'keep going'),
+  ...same('show_numbers', 'show numbers', 'show the numbers', 'show numbers again'),
+  ...same('hide_numbers', 'hide numbers', 'hide the numbers', 'close numbers'),
+  ...same('show_grid', 'show grid', 'show the grid', 'mouse grid', 'show mouse grid'),
+  ...same('show_window_grid', 'grid on the window', 'show grid on the window', 'window grid'),
   ['hide grid', 'hide_grid'],
-  ['show the panel', 'show_panel'],
-  ['bring the panel back', 'show_panel'],
-  ['hide the grid', 'hide_grid'],
-  ['close grid', 'hide_grid'],
-  ['what can I say', 'help'],
-  ['what can i say now', 'help'],
-  ['what do I say', 'help'],
-  ['help', 'help'],
-  ['help me', 'help'],
-  ['show commands', 'help'],
-  ['show the commands', 'help'],
-  ['show me the commands', 'help'],
-  ['list commands', 'help'],
+  ...same('show_panel', 'show the panel', 'bring the panel back'),
+  ...same('hide_grid', 'hide the grid', 'close grid'),
+  ...same('help', 'what can I say', 'what can i say now', 'what do I say', 'help', 'help me'),
+  ...same('help', 'show commands', 'show the commands', 'show me the commands', 'list commands'),
 ];
 
 describe('sessionCommand', () => {
@@ -53,22 +27,12 @@ describe('sessionCommand', () => {
 
   itGives('ignores case, spacing, a final mark and "please": %j is %s', sessionCommand, [
     // Case, spaces around and between words, and a final full stop, "!" or "?".
-    ['Stop', 'stop'],
-    ['  STOP  ', 'stop'],
-    ['Stop.', 'stop'],
-    ['Stop!!', 'stop'],
-    ['  stop it. ', 'stop'],
+    ...same('stop', 'Stop', '  STOP  ', 'Stop.', 'Stop!!', '  stop it. '),
     ['What can I say?', 'help'],
-    ['show\t  the   numbers', 'show_numbers'],
-    ['Show the numbers', 'show_numbers'],
-    ['Hide numbers.\n', 'hide_numbers'],
-    ['hide numbers!', 'hide_numbers'],
+    ...same('show_numbers', 'show\t  the   numbers', 'Show the numbers'),
+    ...same('hide_numbers', 'Hide numbers.\n', 'hide numbers!'),
     // "please" before or after, with or without the comma speech-to-text puts there.
-    ['please stop', 'stop'],
-    ['stop please', 'stop'],
-    ['Please stop.', 'stop'],
-    ['Stop, please.', 'stop'],
-    ['Please, stop!', 'stop'],
+    ...same('stop', 'please stop', 'stop please', 'Please stop.', 'Stop, please.', 'Please, stop!'),
     ['Show the numbers, please.', 'show_numbers'],
   ]);
 

@@ -2,7 +2,7 @@
 // unsaved work with "*" or "●" at either end of the document's part, as a table.
 import { describe, expect, it } from 'vitest';
 import { titleMarksUnsaved, WINDOW_ACTION_WORDS, WINDOW_ACTIONS } from '../../src/shared/window-actions.js';
-import { itGives } from '../support/tables.js';
+import { itGives, same } from '../support/tables.js';
 
 describe('window actions', () => {
   it('has words for each action, and for no other', () => {
@@ -12,14 +12,7 @@ describe('window actions', () => {
   });
 
   itGives('%s marks unsaved work: %s', titleMarksUnsaved, [
-    ['*notes.txt - gedit', true],
-    ['notes.txt* - Mousepad', true],
-    ['● main.ts — Code', true],
-    ['main.ts ● – Code', true],
-    ['Untitled Document 1 - gedit', false],
-    ['notes.txt - gedit', false],
-    ['a*b.txt - gedit', false],
-    ['Inbox (3) — Mail', false],
-    ['', false],
+    ...same(true, '*notes.txt - gedit', 'notes.txt* - Mousepad', '● main.ts — Code', 'main.ts ● – Code'),
+    ...same(false, 'Untitled Document 1 - gedit', 'notes.txt - gedit', 'a*b.txt - gedit', 'Inbox (3) — Mail', ''),
   ]);
 });

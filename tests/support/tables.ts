@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 
 /** The rows for inputs that give the same: `same('stop', 'Stop.', 'Please stop!')`. */
-export const same = <I, O>(expected: O, ...inputs: I[]): Array<[I, O]> => inputs.map((input): [I, O] => [input, expected]);
+export const same = <I, const O>(expected: O, ...inputs: I[]): Array<[I, O]> => inputs.map((input): [I, O] => [input, expected]);
 
 /**
  * One test a row: `give(input)` is the row's value (`toBe`: primitives, the same object). `title`

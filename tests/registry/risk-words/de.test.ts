@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DE_DECLINING_ANSWERS, DE_DROP_TARGET_WORDS, DE_LABEL_RULES, DE_PASTE_ITEM_WORDS } from '../../../src/registry/risk-words/de.js';
 import { EN_LABEL_RULES } from '../../../src/registry/risk-words/en.js';
 import { withoutUmlauts } from '../../../src/shared/text/umlauts.js';
-import { itGives, itReadsNone } from '../../support/tables.js';
+import { itGives, itReadsNone, same } from '../../support/tables.js';
 import { expectWellFormedTable } from './word-table.js';
 
 const levelOf = (phrase: string): string | undefined => DE_LABEL_RULES.find((r) => r.phrase === phrase)?.level;
@@ -33,15 +33,8 @@ describe('German risk words', () => {
   });
 
   itGives('%s is %s', levelOf, [
-    ['löschen', 'destructive'],
-    ['loeschen', 'destructive'],
-    ['nicht speichern', 'destructive'],
-    ['zahlungspflichtig bestellen', 'destructive'],
-    ['in den papierkorb verschieben', 'destructive'],
-    ['herunterfahren', 'destructive'],
-    ['archivieren', 'moderate'],
-    ['zustimmen', 'moderate'],
-    ['bildschirm sperren', 'moderate'],
+    ...same('destructive', 'löschen', 'loeschen', 'nicht speichern', 'zahlungspflichtig bestellen', 'in den papierkorb verschieben', 'herunterfahren'),
+    ...same('moderate', 'archivieren', 'zustimmen', 'bildschirm sperren'),
   ]);
 
   // Participles and places name where things are, not an action.

@@ -2,7 +2,7 @@
 // words, and the words it leaves out on purpose (places and a dialog's Close).
 import { describe, expect, it } from 'vitest';
 import { EN_DECLINING_ANSWERS, EN_DROP_TARGET_WORDS, EN_LABEL_RULES, EN_PASTE_ITEM_WORDS } from '../../../src/registry/risk-words/en.js';
-import { itGives, itReadsNone } from '../../support/tables.js';
+import { itGives, itReadsNone, same } from '../../support/tables.js';
 import { expectWellFormedTable } from './word-table.js';
 
 const levelOf = (phrase: string): string | undefined => EN_LABEL_RULES.find((r) => r.phrase === phrase)?.level;
@@ -13,15 +13,8 @@ describe('English risk words', () => {
   });
 
   itGives('%s is %s', levelOf, [
-    ['delete', 'destructive'],
-    ["don't save", 'destructive'],
-    ['send', 'destructive'],
-    ['place order', 'destructive'],
-    ['move to trash', 'destructive'],
-    ['shut down', 'destructive'],
-    ['archive', 'moderate'],
-    ['install', 'moderate'],
-    ['lock', 'moderate'],
+    ...same('destructive', 'delete', "don't save", 'send', 'place order', 'move to trash', 'shut down'),
+    ...same('moderate', 'archive', 'install', 'lock'),
   ]);
 
   // Participles and places name where things are, not an action; a dialog's Close asks first itself.

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DE_ANSWERS, DE_ANSWER_SENTENCES, DE_NUMBER_WORDS, DE_ORDINAL_WORDS } from '../../../../src/shared/lang/de/answers.js';
 import { withoutUmlauts } from '../../../../src/shared/text/umlauts.js';
-import { itGives } from '../../../support/tables.js';
+import { itGives, same } from '../../../support/tables.js';
 import { expectAnswerTableInvariants, itHoldsTheWords, itNamesTheLabelWordInTheHint } from '../answer-table-checks.js';
 
 describe('German answer words', () => {
@@ -26,31 +26,19 @@ describe('German answer words', () => {
   itHoldsTheWords(
     DE_ANSWERS,
     [
-      ['ja', 'confirm'],
-      ['in ordnung', 'confirm'],
-      ['bestätigen', 'deliberate'],
-      ['bestaetigen', 'deliberate'],
-      ['ich bestätige', 'deliberate'],
-      ['nein', 'cancel'],
-      ['nö', 'cancel'],
-      ['noe', 'cancel'],
-      ['auf keinen fall', 'cancel'],
+      ...same('confirm', 'ja', 'in ordnung'),
+      ...same('deliberate', 'bestätigen', 'bestaetigen', 'ich bestätige'),
+      ...same('cancel', 'nein', 'nö', 'noe', 'auf keinen fall'),
     ],
     ['ja', 'ok', 'jawohl', 'mach es', 'in ordnung'],
   );
 
-  it.each([
-    ['zweite', 2],
-    ['zweiten', 2],
-    ['zweites', 2],
-    ['fünfter', 5],
-    ['fuenftem', 5],
-    ['siebente', 7],
-    ['siebten', 7],
-    ['zehnte', 10],
-  ])('reads the rank %s as %i', (word, n) => {
-    expect(DE_ORDINAL_WORDS[word]).toBe(n);
-  });
+  it.each([...same(2, 'zweite', 'zweiten', 'zweites'), ...same(5, 'fünfter', 'fuenftem'), ...same(7, 'siebente', 'siebten'), ['zehnte', 10]])(
+    'reads the rank %s as %i',
+    (word, n) => {
+      expect(DE_ORDINAL_WORDS[word]).toBe(n);
+    },
+  );
 
   itGives('says a wait of %i ms as "%s"', (ms: number) => DE_ANSWER_SENTENCES.howLong(ms), [
     [1_000, 'einer Sekunde'],

@@ -3,30 +3,20 @@
 import { describe, expect, it } from 'vitest';
 import { sessionCommand, sessionCommandInAnyLanguage } from '../../../../src/shared/session-commands.js';
 import { isRepeatRequest } from '../../../../src/agent/session-memory.js';
-import { itGives, itReadsNone } from '../../../support/tables.js';
+import { itGives, itReadsNone, same } from '../../../support/tables.js';
 
 describe('German session words', () => {
   itGives('%s → %s', (text: string) => sessionCommand(text, 'de'), [
-    ['stopp', 'stop'],
-    ['Halt!', 'stop'],
-    ['hör auf', 'stop'],
-    ['hoer auf', 'stop'],
+    ...same('stop', 'stopp', 'Halt!', 'hör auf', 'hoer auf'),
     ['Pause', 'pause'],
     ['mach weiter', 'go_on'],
-    ['zeige Nummern', 'show_numbers'],
-    ['Nummern zeigen', 'show_numbers'],
-    ['verstecke Nummern', 'hide_numbers'],
-    ['Nummern ausblenden.', 'hide_numbers'],
+    ...same('show_numbers', 'zeige Nummern', 'Nummern zeigen'),
+    ...same('hide_numbers', 'verstecke Nummern', 'Nummern ausblenden.'),
     ['Raster zeigen', 'show_grid'],
     ['zeige das Raster im Fenster', 'show_window_grid'],
-    ['Raster verbergen', 'hide_grid'],
-    ['Raster schließen', 'hide_grid'],
-    ['Raster schliessen', 'hide_grid'],
-    ['Panel zeigen', 'show_panel'],
-    ['hol das Panel zurück', 'show_panel'],
-    ['Was kann ich sagen?', 'help'],
-    ['Hilfe', 'help'],
-    ['bitte, Hilfe', 'help'],
+    ...same('hide_grid', 'Raster verbergen', 'Raster schließen', 'Raster schliessen'),
+    ...same('show_panel', 'Panel zeigen', 'hol das Panel zurück'),
+    ...same('help', 'Was kann ich sagen?', 'Hilfe', 'bitte, Hilfe'),
     ['meine Befehle', 'user_commands'],
     ['langsamer', 'scan_slower'],
     ['schneller', 'scan_faster'],

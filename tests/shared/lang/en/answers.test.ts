@@ -2,7 +2,7 @@
 // must not, and the sentences it says back, as a table.
 import { describe, expect, it } from 'vitest';
 import { EN_ANSWERS, EN_ANSWER_SENTENCES, EN_NUMBER_WORDS, EN_ORDINAL_WORDS } from '../../../../src/shared/lang/en/answers.js';
-import { itGives } from '../../../support/tables.js';
+import { itGives, same } from '../../../support/tables.js';
 import { expectAnswerTableInvariants, itHoldsTheWords, itNamesTheLabelWordInTheHint } from '../answer-table-checks.js';
 
 describe('English answer words', () => {
@@ -12,16 +12,7 @@ describe('English answer words', () => {
 
   itHoldsTheWords(
     EN_ANSWERS,
-    [
-      ['yes', 'confirm'],
-      ['okay', 'confirm'],
-      ['confirm', 'deliberate'],
-      ['i confirm', 'deliberate'],
-      ['no', 'cancel'],
-      ["don't", 'cancel'],
-      ['dont', 'cancel'],
-      ['forget it', 'cancel'],
-    ],
+    [...same('confirm', 'yes', 'okay'), ...same('deliberate', 'confirm', 'i confirm'), ...same('cancel', 'no', "don't", 'dont', 'forget it')],
     ['yes', 'ok', 'okay', 'sure', 'yeah', 'go ahead', 'do it'],
   );
 
