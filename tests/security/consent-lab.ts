@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
 import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxElement, AxSnapshot } from '../../src/execution/accessibility/types.js';
-import { activateWindow, harnessKey, harnessType, openFixture, until, type Fixture } from '../support/desktop.js';
+import { activateWindow, harnessKey, harnessType, openFixture, raiseWindow, until, type Fixture } from '../support/desktop.js';
+import { readCounters } from '../support/counters.js';
 import { openLabDesktop, scriptedRunner, type ScriptedRunner } from './gate-lab.js';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -27,6 +28,8 @@ export interface FixtureLab {
   readonly run: ScriptedRunner['run'];
   /** The number a counter label shows ("Rows deleted: 2" → 2). */
   counter(prefix: string): Promise<number>;
+  /** The numbers of several counter labels, read in one snapshot of the app. */
+  counters(prefixes: readonly string[]): Promise<number[]>;
   /** Files in the terminal's folder whose names start with `prefix`. */
   files(prefix: string): number;
   /** An element of the app by exact name (not a text label). */
@@ -99,6 +102,7 @@ async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
       if (!app) throw new Error('no fixture app');
       return app.counter(prefix);
     },
+    counters: (prefixes) => readCounters(bridge, pid, prefixes),
     files: desk.files,
     element: (name) => desk.element(name, pid),
     async reset() {
@@ -108,35 +112,52 @@ async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
         if (!dialog) break;
         const cancel = s.elements.find((e) => e.role === 'button' && e.name === 'Cancel');
         if (cancel) await bridge.performAction({ generation: s.generation, id: cancel.id }, 'press');
-        await until('the dialog to close', async () => ((await bridge.snapshot({ pid })).elements.some(isDialog) ? undefined : true));
+        await until('the dialog to close', async () => ((await bridge.snapshot({ pid })).elements.some(isDialog) ? undefined : true), 5000, 20);
       }
-      await activateWindow(title);
+      // No dialog is left: the app's window with the keyboard is its main window.
+      await raiseWindow(bridge, pid, title);
     },
     async openDialog(opener, focusedName) {
       await lab.reset();
       await pressNamed(opener);
-      await until(`the dialog of ${opener} with the focus on ${focusedName}`, async () => {
-        const w = await focusedWindow();
-        return isDialog(w.elements[0]) && w.elements.some((e) => e.name === focusedName && e.states.includes('focused')) ? true : undefined;
-      });
+      await until(
+        `the dialog of ${opener} with the focus on ${focusedName}`,
+        async () => {
+          const w = await focusedWindow();
+          return isDialog(w.elements[0]) && w.elements.some((e) => e.name === focusedName && e.states.includes('focused')) ? true : undefined;
+        },
+        5000,
+        10,
+      );
     },
     async focus(name) {
       await lab.focusWhere((els) => els.find((e) => e.name === name && e.role !== 'text'), name);
     },
     async focusWhere(pick, what) {
-      await activateWindow(title);
-      const s = await bridge.snapshot({ pid });
+      await raiseWindow(bridge, pid, title);
+      let s = await bridge.snapshot({ pid });
+      // A dialog open: the main window is raised over it (the keyboard's owner says only the app).
+      if (s.elements.some(isDialog)) {
+        await activateWindow(title);
+        s = await bridge.snapshot({ pid });
+      }
       const el = pick(s.elements);
       if (!el) throw new Error(`nothing to focus: ${what}`);
       await bridge.performAction({ generation: s.generation, id: el.id }, 'focus');
-      await until(`the focus on ${what}`, async () =>
-        (await focusedWindow()).elements.some((e) => e.role === el.role && e.name === el.name && e.states.includes('focused')) ? true : undefined,
+      await until(
+        `the focus on ${what}`,
+        async () => ((await focusedWindow()).elements.some((e) => e.role === el.role && e.name === el.name && e.states.includes('focused')) ? true : undefined),
+        5000,
+        10,
       );
     },
     focusedWindow,
     async terminalShows(text) {
-      await until(`the terminal to show ${text}`, async () =>
-        (await bridge.snapshot({ pid })).elements.some((e) => e.role === 'terminal' && (e.value ?? '').includes(text)) ? true : undefined,
+      await until(
+        `the terminal to show ${text}`,
+        async () => ((await bridge.snapshot({ pid })).elements.some((e) => e.role === 'terminal' && (e.value ?? '').includes(text)) ? true : undefined),
+        5000,
+        20,
       );
     },
     harnessKey,

@@ -109,11 +109,11 @@ describe.skipIf(skip !== '')('consent as a property: random sequences, every que
   it.each(cases.map((c, i) => [i, JSON.stringify(c), c] as const))('sequence %i: %s', async (_, __, [start, sequence]) => {
     const lab = labOf();
     await prepare(lab, start);
-    const before = await Promise.all(COUNTERS.map((c) => lab.counter(c)));
+    const before = await lab.counters(COUNTERS);
     const files = lab.files(FILE);
     const plan: Plan = sequence.length === 1 ? (sequence[0] as Plan) : { intent: 'sequence', steps: sequence };
     const r = await lab.run(LLM_COMMAND, [plan], 'declined');
-    const after = await Promise.all(COUNTERS.map((c) => lab.counter(c)));
+    const after = await lab.counters(COUNTERS);
     const changed = COUNTERS.filter((_c, i) => after[i] !== before[i]);
     expect(changed, `${r.result.outcome}: ${r.result.message}`).toEqual([]);
     expect(lab.files(FILE), 'the terminal ran a command without consent').toBe(files);

@@ -45,7 +45,12 @@ describe.skipIf(skip !== '')('consent judged by what an input does, on a real de
     const confirmed = await lab.run(LLM_COMMAND, plans, ['confirmed', 'confirmed']);
     expect(confirmed.confirmations).toHaveLength(2);
     expect(confirmed.result.outcome, confirmed.result.message).toBe('done');
-    await until('the account to be deleted once confirmed by name', async () => ((await lab.counter('Accounts deleted:')) > before ? true : undefined), 5000);
+    await until(
+      'the account to be deleted once confirmed by name',
+      async () => ((await lab.counter('Accounts deleted:')) > before ? true : undefined),
+      5000,
+      10,
+    );
   });
 
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_, c) => {
@@ -58,7 +63,7 @@ describe.skipIf(skip !== '')('consent judged by what an input does, on a real de
         `${c.name}: an everyday input asked`,
       ).toEqual([]);
       expect(ran.result.outcome, `${c.name}: ${ran.result.message}`).toBe('done');
-      await until(`${c.name} to happen`, async () => ((await c.effect(lab)) > before ? true : undefined), 5000);
+      await until(`${c.name} to happen`, async () => ((await c.effect(lab)) > before ? true : undefined), 5000, 10);
       return;
     }
     const declined = await attempt(lab, c, 'declined');
@@ -68,7 +73,7 @@ describe.skipIf(skip !== '')('consent judged by what an input does, on a real de
 
     const confirmed = await attempt(lab, c, 'confirmed');
     expect(confirmed.result.outcome, `${c.name}: ${confirmed.result.message}`).toBe('done');
-    await until(`${c.name} to happen once confirmed`, async () => ((await c.effect(lab)) > before ? true : undefined), 5000);
+    await until(`${c.name} to happen once confirmed`, async () => ((await c.effect(lab)) > before ? true : undefined), 5000, 10);
     // The rule that judged it is named (a plan-time question about a line break may come first; the
     // live gate's, once the field's default button is read, names the rule).
     const questions = [...declined.confirmations, ...confirmed.confirmations];

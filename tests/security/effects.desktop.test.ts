@@ -6,7 +6,8 @@
 // case names. The time the file takes is printed.
 import { afterAll, describe, expect, it } from 'vitest';
 import { desktopSkipReason, until } from '../support/desktop.js';
-import { effectBatches, effectCases, type EffectCase } from './effects-cases.js';
+import { effectCases, type EffectCase } from './effects-cases.js';
+import { effectBatches } from './effects-labels.js';
 import { openEffectsLab, useLab, type EffectsLab } from './consent-lab.js';
 
 const skip = desktopSkipReason();
@@ -52,7 +53,7 @@ describe.skipIf(skip !== '')('consent judged by what an input does, generated ov
     confirmed++;
     const done = await attempt(lab, c, 'confirmed');
     expect(done.result.outcome, `${c.name}: ${done.result.message}`).toBe('done');
-    await until(`${c.name} to happen once confirmed`, async () => ((await c.effect(lab)) > done.before ? true : undefined), 15_000);
+    await until(`${c.name} to happen once confirmed`, async () => ((await c.effect(lab)) > done.before ? true : undefined), 15_000, 10);
     if (c.rule) {
       const questions = [...declined.confirmations, ...done.confirmations];
       expect(

@@ -60,7 +60,7 @@ describe.skipIf(skip !== '')('the safety gate under attack, on a real desktop', 
     const confirmed = await attempt(lab, c, 'confirmed');
     if (c.expect === 'asks') {
       expect(confirmed.result.outcome, `${c.name}: ${confirmed.result.message}`).toBe('done');
-      await until(`${c.name} to happen once confirmed`, async () => ((await c.effect(lab)) > before ? true : undefined), 5000);
+      await until(`${c.name} to happen once confirmed`, async () => ((await c.effect(lab)) > before ? true : undefined), 5000, 10);
     } else {
       expect(confirmed.result.outcome).toBe('refused');
       expect(confirmed.result.message).toMatch(/never acts on its own panel/);

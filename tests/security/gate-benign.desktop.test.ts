@@ -31,7 +31,7 @@ describe.skipIf(skip !== '')('everyday commands pass the gate without a question
     if (r.confirmations.length > 0) asked.push(c.name);
     expect(r.result.outcome, `${c.name}: ${r.result.message}`).toBe('done');
     if (c.effect && before !== undefined)
-      await until(`${c.name} to take effect`, async () => (((await c.effect?.(lab)) ?? 0) > before ? true : undefined), 5000);
+      await until(`${c.name} to take effect`, async () => (((await c.effect?.(lab)) ?? 0) > before ? true : undefined), 5000, 10);
   });
 
   it('has at least 300 commands, and at most 3 % of them asked', () => {

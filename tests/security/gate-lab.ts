@@ -21,7 +21,8 @@ import type { Planner } from '../../src/intent/providers/planner.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { requestText } from '../agent/scripted-llm.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
-import { activateWindow, harnessKey, harnessType, openFixture, stopApps, until } from '../support/desktop.js';
+import { activateWindow, harnessKey, harnessType, openFixture, raiseWindow, stopApps, until } from '../support/desktop.js';
+import { counterReader } from '../support/counters.js';
 import { openDesktop } from '../support/fixture-window.js';
 
 /** One answer of the scripted model: an intent, or one computed from the request it answers. */
@@ -163,6 +164,8 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
   const runner = await scriptedRunner(engine);
   const llm = runner.llm;
   const snapshotOf = async (pid: number) => bridge.snapshot({ pid });
+  const readCounter = counterReader(bridge);
+  const raise = () => raiseWindow(bridge, fixturePid, '^Gate Fixture$');
   const lab: GateLab = {
     bridge,
     engine,
@@ -173,29 +176,30 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
     otherPid,
     llm,
     element: (name, pid = fixturePid) => desk.element(name, pid),
-    async counter(prefix, pid = fixturePid) {
-      const label = (await snapshotOf(pid)).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
-      if (!label) throw new Error(`no counter ${prefix}`);
-      return Number(label.name.slice(prefix.length).trim());
-    },
+    counter: (prefix, pid = fixturePid) => readCounter(pid, prefix),
     async panelChecked() {
       const box = (await snapshotOf(panelPid)).elements.find((e) => e.name === 'Ask before moderate actions');
       return !!box?.states.includes('checked');
     },
     files: desk.files,
-    async raise() {
-      await activateWindow('^Gate Fixture$');
-    },
+    raise,
     async focus(name) {
-      await activateWindow('^Gate Fixture$');
+      // Already there (read back: the fixture in front, the element focused), nothing is done.
+      await raise();
       const s = await snapshotOf(fixturePid);
       const el = s.elements.find((e) => e.name === name && e.role !== 'text');
       if (!el) throw new Error(`no element named ${JSON.stringify(name)} to focus`);
+      if (el.states.includes('focused')) return;
       await bridge.performAction({ generation: s.generation, id: el.id }, 'focus');
-      await until(`the focus on ${name}`, async () => {
-        const now = await bridge.snapshot({ pid: fixturePid, scope: 'focused_window' });
-        return now.elements.some((e) => e.name === name && e.states.includes('focused')) ? true : undefined;
-      });
+      await until(
+        `the focus on ${name}`,
+        async () => {
+          const now = await bridge.snapshot({ pid: fixturePid, scope: 'focused_window' });
+          return now.elements.some((e) => e.name === name && e.states.includes('focused')) ? true : undefined;
+        },
+        5000,
+        10,
+      );
     },
     harnessKey,
     harnessType,

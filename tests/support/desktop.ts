@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { AxElement } from '../../src/execution/accessibility/types.js';
+import { counterReader, type CounterBridge } from './counters.js';
 
 /** Why desktop tests are skipped on this platform; empty when they run. */
 export function desktopSkipReason(): string {
@@ -99,14 +100,17 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** Polls until check() returns a value (not undefined) or the time is up. */
-export async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+/**
+ * Polls until check() returns a value (not undefined) or the time is up, every `everyMs` (a check
+ * that reads a few elements may poll more often than one that reads a whole app).
+ */
+export async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 5000, everyMs = 50): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
+    await sleep(everyMs);
   }
 }
 
@@ -128,6 +132,23 @@ export async function activateWindow(titleRegex: string, attempts = 5): Promise<
       await sleep(100 * i);
     }
   }
+}
+
+/** What raiseWindow reads of the bridge (AxBridge). */
+interface FrontBridge {
+  keyboardOwner(): Promise<number | null>;
+  frontmostApp(): Promise<{ readonly pid: number }>;
+}
+
+/**
+ * Raises the window of app `pid` whose title matches `titleRegex` (activateWindow), unless the app is
+ * in front and the window system gives it the keyboard already: read back, no xdotool started. For
+ * an app of one window, or one whose other windows (dialogs) the caller knows are closed.
+ */
+export async function raiseWindow(bridge: FrontBridge, pid: number, titleRegex: string): Promise<void> {
+  const [owner, front] = await Promise.all([bridge.keyboardOwner().catch(() => null), bridge.frontmostApp().catch(() => undefined)]);
+  if (owner === pid && front?.pid === pid) return;
+  await activateWindow(titleRegex);
 }
 
 /**
@@ -154,9 +175,8 @@ export async function readNamedValue(bridge: ValueReader, pid: number, name: str
 }
 
 /** What openFixture needs of the bridge (AxBridge). */
-interface FixtureBridge {
+interface FixtureBridge extends CounterBridge {
   waitForApp(match: { pid: number }, options: { timeoutMs: number }): Promise<unknown>;
-  snapshot(options: { pid: number }): Promise<{ elements: readonly AxElement[] }>;
 }
 
 export interface FixtureOptions {
@@ -191,12 +211,8 @@ export async function openFixture(name: FixtureName, bridge: FixtureBridge, opti
   await bridge.waitForApp({ pid }, { timeoutMs: 15_000 });
   if (isReady) await until(`${name} to be drawn`, async () => (isReady((await bridge.snapshot({ pid })).elements) ? true : undefined), 15_000);
   if (front) await activateWindow(`^${fixture.title ?? name}$`);
-  const counter = async (prefix: string): Promise<number> => {
-    const label = (await bridge.snapshot({ pid })).elements.find((e) => e.role === 'text' && e.name.startsWith(prefix));
-    if (!label) throw new Error(`no counter ${prefix}`);
-    return Number(label.name.slice(prefix.length).trim());
-  };
-  return { app, pid, counter, stop: () => stopApp(app) };
+  const read = counterReader(bridge);
+  return { app, pid, counter: (prefix) => read(pid, prefix), stop: () => stopApp(app) };
 }
 
 /** Starts the AX fixture app, waits until its entry "Your name" is readable, and brings its window to the front. */
