@@ -3,7 +3,9 @@
 // fixture app; switch presses are real key events. After five reactions the panel offers the .65 rule's
 // interval, and nothing is saved until the user chooses "Use …"; "slower" and "faster" move the interval
 // a step and save it. After a number was chosen by switch, the next "show numbers" offers that element
-// first, and still after the core is started again on the same settings folder. Each state passes axe-core.
+// first, and still after the core is started again on the same settings folder; "Forget my choices", the
+// ranked scan's last entry, asks first and, confirmed by switch, empties the kept picks, so the next
+// numbers are scanned by rows again. Each state passes axe-core.
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,8 +52,8 @@ describe.skipIf(skip !== '')('predictive scanning and the scan rate in the panel
     await page().keyboard.up(' ');
     await tick();
   };
-  const settle = async (until: () => Promise<boolean>, what: string) => {
-    for (let i = 0; i < 400; i++) {
+  const settle = async (until: () => Promise<boolean>, what: string, tries = 400) => {
+    for (let i = 0; i < tries; i++) {
       if (await until()) return;
       await tick(25);
     }
@@ -176,7 +178,7 @@ describe.skipIf(skip !== '')('predictive scanning and the scan rate in the panel
     const ranked = await items();
     // The OK chosen before comes first now, one press; every other number follows in groups.
     expect(ranked[0], JSON.stringify(ranked)).toMatch(/^\d+ OK1 press$/);
-    expect(ranked.at(-1)).toMatch(/^Hide numbers/);
+    expect(ranked.slice(-2).map((i) => i.replace(/\d+ press$/, ''))).toEqual(['Hide numbers', 'Forget my choices']);
     await checkState('predictive-scan-ranked-numbers');
   });
 
@@ -197,5 +199,43 @@ describe.skipIf(skip !== '')('predictive scanning and the scan rate in the panel
       JSON.stringify(ranked),
     ).toBe(false);
     await checkState('predictive-scan-after-restart');
+  });
+
+  it('“Forget my choices”, the ranked scan’s last entry, asks first; confirmed by switch, the next numbers are scanned by rows again', async () => {
+    // The numbers shown afresh, so the scan starts from its first entry (it rests after its rounds).
+    await send('hide numbers');
+    await settle(async () => !(await items()).some((i) => i.startsWith('Hide numbers')), 'the numbers hidden');
+    await send('show numbers');
+    await settle(async () => (await items()).at(-1)?.startsWith('Forget my choices') === true, 'the ranked numbers');
+    // The 7th entry, at the interval the earlier tests chose (1.4 s or more): more than the usual wait.
+    await settle(async () => (await current()).startsWith('Forget my choices'), 'the highlight on Forget my choices', 1200);
+    await tick(300);
+    await press();
+    await settle(async () => (await items()).some((i) => i.startsWith('Confirm')), 'the question in the scan');
+    expect(await page().locator('.entries > li').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Forget the element you chose in every app')]),
+    );
+    // Nothing forgotten yet: the question waits for the user's press.
+    expect(await readFile(join(dir, SCAN_PICKS_FILE_NAME), 'utf8')).toMatch(/"OK"/);
+    await checkState('predictive-scan-forget-asks');
+    // Past the settling time after a question appears, then Confirm (a moderate question: the first entry).
+    await tick(1100);
+    await settle(async () => (await current()).startsWith('Confirm'), 'the highlight on Confirm');
+    await tick(300);
+    await press();
+    await settle(async () => (await readFile(join(dir, SCAN_PICKS_FILE_NAME), 'utf8')).includes('"apps": {}'), 'the picks forgotten on disk');
+    await settle(async () => (await page().getByRole('status').textContent()) === 'Status: Ready', 'the run to end');
+    expect(await page().locator('.entries > li').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Forgot the element you chose in every app')]),
+    );
+
+    await send('show numbers');
+    await settle(async () => (await items()).some((i) => i.startsWith('Hide numbers')), 'the numbers after forgetting');
+    const rows = await items();
+    // By position again: the rows, Increment's first; no "Forget my choices" while nothing ranks.
+    expect(rows[0], JSON.stringify(rows)).toMatch(/ Increment\d+ press$/);
+    expect(rows.some((i) => /^Row \d+:/.test(i))).toBe(true);
+    expect(rows.at(-1)).toMatch(/^Hide numbers/);
+    await checkState('predictive-scan-after-forget');
   });
 });

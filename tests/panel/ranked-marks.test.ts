@@ -59,10 +59,13 @@ describe('rankedMarkTree', () => {
     expect(allIds(tree).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('is what the scan offers with the numbers shown, then Hide numbers', () => {
+  it('is what the scan offers with the numbers shown, then Hide numbers, then Forget my choices (which sends the words that ask first)', () => {
     const view = viewAfter(['B4']);
     const tree = scanTree({ ...idle, overlay: view, rankedMarks: rankedMarkTree(view)! });
     expect(tree[0]?.label).toBe('4 B4');
-    expect(tree.at(-1)?.label).toBe('Hide numbers');
+    expect(tree.slice(-2)).toEqual([
+      { type: 'item', label: 'Hide numbers', action: { kind: 'run', command: 'hide numbers' } },
+      { type: 'item', label: 'Forget my choices', action: { kind: 'run', command: 'forget my choices' } },
+    ]);
   });
 });

@@ -228,7 +228,8 @@ export function scanTree(ctx: ScanContext): readonly ScanNode[] {
   if (ctx.busy && ctx.longRun) return [ctx.longRun.paused ? run('go on', 'Go on') : run('pause', 'Pause'), stop];
   if (ctx.busy) return [stop];
   if (ctx.overlay?.grid) return gridTree(ctx.overlay);
-  if (ctx.overlay && ctx.rankedMarks) return [...ctx.rankedMarks, run('hide numbers', 'Hide numbers')];
+  // Ranked (predictive): last, a way back to the order by position ("forget my choices" asks first).
+  if (ctx.overlay && ctx.rankedMarks) return [...ctx.rankedMarks, run('hide numbers', 'Hide numbers'), run('forget my choices', 'Forget my choices')];
   if (ctx.overlay) {
     const rows = markRows(ctx.overlay.marks).map((row, i): ScanNode => {
       const items = row.map(markItem);
