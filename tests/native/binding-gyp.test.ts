@@ -2,12 +2,12 @@
 // generator's mac flavour, with stand-ins for xcrun and xcodebuild, which only report versions),
 // and the compile line must say 11.0 — node-addon-api's except.gypi used to overwrite it with 10.7.
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteTempDir } from '../support/temp-dir.js';
 
 const run = promisify(execFile);
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -15,18 +15,16 @@ const ADDON_DIR = here('../../native/ax-bridge');
 const GYP = here('../../node_modules/node-gyp/gyp/gyp_main.py');
 
 describe('binding.gyp on macOS', () => {
+  const tempDir = suiteTempDir('axb-gyp-');
   let dir = '';
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'axb-gyp-'));
+    dir = tempDir();
     await writeFile(join(dir, 'xcrun'), '#!/bin/sh\ncase "$*" in *show-sdk-version*) echo 14.0 ;; *) echo "$0-sdk" ;; esac\n');
     await writeFile(join(dir, 'xcodebuild'), '#!/bin/sh\ncase "$*" in *-version*) printf "Xcode 15.0\\nBuild version 15A240d\\n" ;; *) echo "$0-sdk" ;; esac\n');
     await chmod(join(dir, 'xcrun'), 0o755);
     await chmod(join(dir, 'xcodebuild'), 0o755);
     // What node-gyp's common.gypi gives every target (the type, and Node's own deployment target).
     await writeFile(join(dir, 'defaults.gypi'), "{ 'target_defaults': { 'type': 'loadable_module', 'xcode_settings': { 'MACOSX_DEPLOYMENT_TARGET': '10.15' } } }\n");
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('compiles and links for macOS 11.0, with C++ exceptions and ARC', async () => {

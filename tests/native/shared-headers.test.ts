@@ -4,12 +4,11 @@
 // So is the macOS half's src/mac/text_selection.mm, compiled as C++ against a stand-in for the few
 // AX calls it makes (tests/native/cc/fake-mac): its logic and sentences, not Apple's behaviour.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { suiteTempDir } from '../support/temp-dir.js';
 
 const run = promisify(execFile);
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -19,13 +18,7 @@ const FAKE_MAC = here('cc/fake-mac');
 const MAC_TEXT_SELECTION = here('../../native/ax-bridge/src/mac/text_selection.mm');
 
 describe('shared C++ headers of the bridge', () => {
-  let dir = '';
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'axb-cc-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const tempDir = suiteTempDir('axb-cc-');
 
   const tests: Record<string, readonly string[]> = {
     generations_test: ['-I', INCLUDE, COMMON],
@@ -39,7 +32,7 @@ describe('shared C++ headers of the bridge', () => {
   };
   for (const [name, more] of Object.entries(tests)) {
     it(`${name}.cc passes every check`, async () => {
-      const binary = join(dir, name);
+      const binary = join(tempDir(), name);
       await run('c++', ['-std=c++17', '-Wall', '-Wextra', '-Werror', '-o', binary, here(`cc/${name}.cc`), ...more], {
         timeout: 120_000,
       });
