@@ -8,7 +8,7 @@
       "conditions": [
         ["OS=='linux'", {
           "dependencies": ["<!(node -p \"require('node-addon-api').targets\"):node_addon_api_except"],
-          "sources": ["src/linux/atspi_bridge.cc", "src/linux/apps.cc", "src/linux/snapshot.cc", "src/linux/app_cache.cc",
+          "sources": ["src/linux/atspi_bridge.cc", "src/linux/apps.cc", "src/linux/snapshot.cc", "src/linux/app_cache.cc", "src/linux/scroll_follow.cc",
                       "src/linux/visible_part.cc", "src/linux/actions.cc", "src/linux/text.cc", "src/linux/text_selection.cc", "src/linux/atspi_calls.cc",
                       "src/linux/element_info.cc", "src/linux/dbus_calls.cc", "src/linux/roles.cc", "src/linux/x11_activate.cc", "src/linux/x11_window.cc",
                       "src/linux/x11_keygrab.cc", "src/linux/x11_keywatch.cc", "src/linux/x11_lib.cc"],

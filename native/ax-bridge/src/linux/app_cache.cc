@@ -39,6 +39,7 @@ Result<Done> LinuxBridge::loadCache(Tree& t, const ObjRef& app, int pid, bool us
     t.items = mirror->items;
     t.fromMirror = true;
     t.changed = changes.moved || !changes.paths.empty();
+    t.boundsHold = mirror->boundsHold;
     indexItems(t, app.bus);
     return Done{};
   }
@@ -138,9 +139,7 @@ void appendShowingRule(DBusMessage* msg) {
 // element the mirror does not hold.
 bool LinuxBridge::refreshShowing(Mirror& m, size_t pane, const Deadline& deadline) {
   std::vector<size_t> below;
-  std::unordered_map<std::string, std::vector<size_t>> kids;
-  for (size_t i = 0; i < m.items.size(); ++i)
-    if (m.items[i].parent.bus == m.bus) kids[m.items[i].parent.path].push_back(i);
+  auto kids = mirrorKids(m);
   std::unordered_set<size_t> seen = {pane};
   for (size_t next = 0, from = pane;; from = below[next++]) {
     const CacheItem& item = m.items[from];
@@ -171,23 +170,49 @@ bool LinuxBridge::refreshShowing(Mirror& m, size_t pane, const Deadline& deadlin
 }
 
 // Reads again the elements the app said changed. False when reading the whole cache is the
-// better answer: too many changed, one did not answer, or its child count changed.
+// better answer: too many changed, one did not answer, or its child count changed. `boundsHold`
+// says whether the bounds kept are current after it: only when the app said no more than that it
+// scrolled (followed by followScroll) and moved elements that are where they were.
 bool LinuxBridge::refreshMirror(Mirror& m, const ChangeLog& changes, const Deadline& deadline) {
-  if (changes.paths.size() * kMirrorReadShare > m.items.size()) return false;
-  std::vector<size_t> which;
+  // Which scroll panes were allocated again is not known: what shows in them may have changed.
+  if (changes.movedUnknown || changes.paths.size() * kMirrorReadShare > m.items.size()) return false;
+  bool follow = m.keepsBounds && !m.bounds.empty();
+  // GTK says which children of a scrolled view are showing by where the view is scrolled to and how
+  // big it is, and sends no state change for them when it scrolls or the view is allocated again:
+  // only its scroll bar's value changes, or the pane or its view says it moved. The mirror follows
+  // the pane by the bounds it keeps, or asks it what shows.
+  std::vector<size_t> panes, which;
+  auto addPane = [&panes](size_t pane) {
+    if (std::find(panes.begin(), panes.end(), pane) == panes.end()) panes.push_back(pane);
+  };
   for (const auto& path : changes.paths) {
     auto found = m.at.find(path);
     if (found == m.at.end()) continue;  // elements the cache never held stay out
-    // GTK says which children of a scrolled view are showing by where the view is scrolled to, and
-    // sends no state change for them when it scrolls: only its scroll bar's value changes. The
-    // showing states of everything in the scroll bar's pane are read again.
-    if (m.items[found->second].role == ATSPI_ROLE_SCROLL_BAR) {
-      auto pane = m.at.find(m.items[found->second].parent.path);
-      if (pane == m.at.end() || m.items[found->second].parent.bus != m.bus) return false;
-      if (!refreshShowing(m, pane->second, deadline)) return false;
-    }
     which.push_back(found->second);
+    const CacheItem& item = m.items[found->second];
+    if (item.role != ATSPI_ROLE_SCROLL_BAR) {
+      follow = false;
+      continue;
+    }
+    auto pane = m.at.find(item.parent.path);
+    if (pane == m.at.end() || item.parent.bus != m.bus) return false;
+    addPane(pane->second);
   }
+  for (const auto& path : changes.movedPaths) {
+    auto found = m.at.find(path);
+    if (found == m.at.end()) continue;
+    const CacheItem& item = m.items[found->second];
+    auto parent = item.parent.bus == m.bus ? m.at.find(item.parent.path) : m.at.end();
+    if (item.role == ATSPI_ROLE_SCROLL_PANE) addPane(found->second);
+    else if (parent != m.at.end() && m.items[parent->second].role == ATSPI_ROLE_SCROLL_PANE) addPane(parent->second);
+  }
+  std::unordered_set<std::string> followed;
+  for (size_t pane : panes) {
+    if (follow && followScroll(m, pane, changes, followed, deadline)) continue;
+    follow = false;
+    if (!refreshShowing(m, pane, deadline)) return false;
+  }
+  m.boundsHold = follow && (!changes.moved || confirmUnmoved(m, changes, followed, deadline));
   if (which.empty()) return true;
   std::vector<Info> infos(which.size());
   std::vector<int> answered(which.size(), 0);
@@ -207,12 +232,13 @@ bool LinuxBridge::refreshMirror(Mirror& m, const ChangeLog& changes, const Deadl
 }
 
 // The mirror whose bounds this snapshot may take and keeps the bounds it reads (GTK 3 apps only):
-// emptied first unless the tree came from it with nothing changed and nothing read live.
+// emptied first unless the tree came from it with nothing read live, and nothing changed or the
+// bounds it keeps were brought up to date (refreshMirror).
 LinuxBridge::Mirror* LinuxBridge::boundsKeeper(const Tree& t) {
   if (t.items.empty()) return nullptr;
   auto m = std::find_if(mirrors_.begin(), mirrors_.end(), [&t](const Mirror& m) { return m.bus == t.bus; });
   if (m == mirrors_.end() || !m->keepsBounds) return nullptr;
-  if (!t.fromMirror || t.readLive || t.changed) m->bounds.clear();
+  if (!t.fromMirror || t.readLive || (t.changed && !t.boundsHold)) forgetBounds(*m);
   return &*m;
 }
 
@@ -233,7 +259,7 @@ std::optional<Error> LinuxBridge::keptBounds(Snapshot& snap, const std::vector<c
             had->second.width == now->width && had->second.height == now->height;
   }
   if (!windows) still = false;
-  if (!still) keeper->bounds.clear();
+  if (!still) forgetBounds(*keeper);
   if (!still && !taken.empty()) {
     std::vector<RawCall> calls;
     std::vector<size_t> owner;
@@ -246,7 +272,7 @@ std::optional<Error> LinuxBridge::keptBounds(Snapshot& snap, const std::vector<c
     if (auto e = bus_.run(calls, deadline, kMaxCallMs, policy)) return e;
     if (auto e = cutAtUnanswered(snap, calls, owner, deadline)) return e;
   }
-  if (keeper->bounds.size() > kKnownActions) keeper->bounds.clear();
+  if (keeper->bounds.size() > kKnownActions) forgetBounds(*keeper);
   // Only bounds an element gave: one that did not answer is asked again next time.
   for (size_t i = 0; i < snap.elements.size(); ++i)
     if (snap.elements[i].bounds) keeper->bounds[nodes[i]->ref.path] = *snap.elements[i].bounds;

@@ -687,6 +687,13 @@ void A11yBus::noteChange(const char* iface, const char* member, const char* send
   }
   if (std::strcmp(member, "BoundsChanged") == 0 || std::strcmp(member, "VisibleDataChanged") == 0) {
     log->moved = true;
+    if (log->movedUnknown) return;
+    if (log->movedPaths.size() >= kMaxChangedPaths) {
+      log->movedUnknown = true;
+      log->movedPaths.clear();
+    } else {
+      log->movedPaths.insert(path);
+    }
     return;
   }
   if (std::strcmp(member, "PropertyChange") == 0) {

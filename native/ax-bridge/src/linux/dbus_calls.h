@@ -78,11 +78,14 @@ struct RawEvent {
 // What an app said it changed since the changes were last taken: the paths of elements whose role,
 // name, description or states changed, or (structure) that elements came or went, or more changed
 // than is worth following one by one; `moved`: an element's bounds or what it shows changed
-// (object:bounds-changed, object:visible-data-changed).
+// (object:bounds-changed, object:visible-data-changed), with the paths of those elements in
+// `movedPaths` unless there were too many to keep (`movedUnknown`).
 struct ChangeLog {
   bool structure = false;
   std::unordered_set<std::string> paths;
   bool moved = false;
+  std::unordered_set<std::string> movedPaths;
+  bool movedUnknown = false;
 };
 
 class A11yBus {

@@ -4,6 +4,7 @@
 // apps.cc           listing, finding, launching and activating applications
 // snapshot.cc       reading the tree: the walk, the elements in depth-first order, their details
 // app_cache.cc      an application's own cache (Cache.GetItems) and the bridge's mirror of it
+// scroll_follow.cc  the mirror following a scroll: what moved with it and what shows now (GTK 3)
 // visible_part.cc   containers too big to read whole: table cells and items on screen
 // actions.cc        resolving an element id, and performing actions on it
 // text.cc           reading values and typing text
@@ -106,6 +107,7 @@ class LinuxBridge final : public Bridge {
     bool fromMirror = false;               // items from the mirror, not from GetItems just now
     bool readLive = false;                 // with the mirror: elements read live, or a child count changed
     bool changed = false;                  // with the mirror, the app said something changed since the last snapshot
+    bool boundsHold = false;               // with the mirror, the bounds it keeps were brought up to date after that
   };
 
   // An app's cache as last read, kept current by the app's own signals (A11yBus::watch): a snapshot
@@ -113,8 +115,10 @@ class LinuxBridge final : public Bridge {
   // came or went. A new object path is a new element, so nothing read from here can name one
   // element for another; what an app changes without saying so (text, values, and the child counts
   // of the containers walked) is read afresh every time. Bounds are kept only for GTK 3 (`keepsBounds`),
-  // and only while the app said nothing changed at all (no event, no element read live) and its
-  // windows' bounds, read live every time, are where they were (app_cache.cc, keptBounds).
+  // and only while the app said nothing changed (no event, no element read live) or said only that
+  // it scrolled and reallocated elements whose bounds, read again, are where they were
+  // (scroll_follow.cc), and while its windows' bounds, read live every time, are where they were
+  // (app_cache.cc, keptBounds).
   struct Mirror {
     std::string bus;
     std::vector<CacheItem> items;
@@ -122,6 +126,16 @@ class LinuxBridge final : public Bridge {
     std::chrono::steady_clock::time_point readAt;  // when GetItems answered
     bool keepsBounds = false;
     std::unordered_map<std::string, Rect> bounds;  // path → bounds as read last
+    bool boundsHold = false;                       // the last refresh left `bounds` current (refreshMirror)
+    // Scroll pane path → views in which every element showing had its place in `bounds`, moved with
+    // them (scroll_follow.cc): an element without a place lies outside them.
+    std::unordered_map<std::string, std::vector<Rect>> seen;
+  };
+
+  // A scroll pane as the mirror holds it: its children (`views`: they stay when it scrolls), the
+  // elements below them (`inner`: they scroll), and the view each of those is in.
+  struct PaneParts {
+    std::vector<size_t> views, inner, viewOf;
   };
 
   // An app that changes an element without saying so (no toolkit known to us does; an app speaking
@@ -199,6 +213,19 @@ class LinuxBridge final : public Bridge {
   bool isGtk3(const ObjRef& app, const Deadline& deadline);
   bool refreshMirror(Mirror& m, const ChangeLog& changes, const Deadline& deadline);
   bool refreshShowing(Mirror& m, size_t pane, const Deadline& deadline);
+
+  // scroll_follow.cc
+  static std::unordered_map<std::string, std::vector<size_t>> mirrorKids(const Mirror& m);
+  static void forgetBounds(Mirror& m);
+  static const Rect* keptPlace(const Mirror& m, size_t item);
+  static bool paneParts(const Mirror& m, size_t pane, const ChangeLog& changes, PaneParts& parts);
+  bool followScroll(Mirror& m, size_t pane, const ChangeLog& changes, std::unordered_set<std::string>& followed,
+                    const Deadline& deadline);
+  bool judgeByPlace(Mirror& m, const PaneParts& parts, const std::vector<std::optional<Rect>>& viewAt,
+                    const Deadline& deadline);
+  bool askPane(Mirror& m, size_t pane, const PaneParts& parts, const Deadline& deadline);
+  bool confirmUnmoved(Mirror& m, const ChangeLog& changes, const std::unordered_set<std::string>& followed,
+                      const Deadline& deadline);
   Mirror* boundsKeeper(const Tree& t);
   std::optional<Error> keptBounds(Snapshot& snap, const std::vector<const Node*>& nodes, Mirror* keeper,
                                   const std::vector<size_t>& taken, const CallErrorPolicy& policy,
