@@ -90,6 +90,9 @@ async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
     await bridge.performAction({ generation: s.generation, id: el.id }, 'press');
   };
   const isDialog = (e: AxElement | undefined): boolean => e?.role === 'dialog' || e?.role === 'alert';
+  // What each opener's dialog showed when it opened (its elements' roles, names and values, in order).
+  const dialogs = new Map<string, string>();
+  const dialogText = (w: AxSnapshot): string => JSON.stringify(w.elements.map((e) => [e.role, e.name, e.value]));
 
   const lab: FixtureLab = {
     bridge,
@@ -118,17 +121,26 @@ async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
       await raiseWindow(bridge, pid, title);
     },
     async openDialog(opener, focusedName) {
+      const focusedOn = (w: AxSnapshot): boolean => isDialog(w.elements[0]) && w.elements.some((e) => e.name === focusedName && e.states.includes('focused'));
+      // Open already as its opener left it (read back: the same texts, values and focus, the app
+      // with the keyboard), it is not opened again.
+      const seen = dialogs.get(opener);
+      if (seen !== undefined) {
+        const [w, owner] = await Promise.all([focusedWindow(), bridge.keyboardOwner().catch(() => null)]);
+        if (owner === pid && focusedOn(w) && dialogText(w) === seen) return;
+      }
       await lab.reset();
       await pressNamed(opener);
-      await until(
+      const w = await until(
         `the dialog of ${opener} with the focus on ${focusedName}`,
         async () => {
-          const w = await focusedWindow();
-          return isDialog(w.elements[0]) && w.elements.some((e) => e.name === focusedName && e.states.includes('focused')) ? true : undefined;
+          const now = await focusedWindow();
+          return focusedOn(now) ? now : undefined;
         },
         5000,
         10,
       );
+      dialogs.set(opener, dialogText(w));
     },
     async focus(name) {
       await lab.focusWhere((els) => els.find((e) => e.name === name && e.role !== 'text'), name);
@@ -137,12 +149,15 @@ async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
       await raiseWindow(bridge, pid, title);
       let s = await bridge.snapshot({ pid });
       // A dialog open: the main window is raised over it (the keyboard's owner says only the app).
-      if (s.elements.some(isDialog)) {
+      const dialog = s.elements.some(isDialog);
+      if (dialog) {
         await activateWindow(title);
         s = await bridge.snapshot({ pid });
       }
       const el = pick(s.elements);
       if (!el) throw new Error(`nothing to focus: ${what}`);
+      // Read back already focused, in the window with the keyboard: nothing to do.
+      if (!dialog && el.states.includes('focused')) return;
       await bridge.performAction({ generation: s.generation, id: el.id }, 'focus');
       await until(
         `the focus on ${what}`,
