@@ -1,4 +1,4 @@
-// Words said, not typed (issue #31): "take it back", "slower", "faster" and "show the panel" each
+// Words said, not typed (issue #31): "take it back", "slower", "faster", "show the panel" and "forget my choices" each
 // spoken through the voice bench (tests/panel/voice-panel-harness.ts): the fake microphone plays its
 // recording, the loopback transcription server checks the audio is that recording and answers with
 // the words of the row, and the panel routes them as spoken (routeAnswer's 'spoken' channel) on the
@@ -74,6 +74,15 @@ const ROWS: readonly Row[] = [
       await expect.poll(() => announced(v), { timeout: 20_000 }).toBe('The panel is shown.');
       const crossing = v.panel.crossings.findLast((c) => c.channel === 'command:run');
       expect(crossing?.reply).toMatchObject({ outcome: 'done', message: 'The panel is shown.', showPanel: true });
+    },
+  },
+  {
+    said: 'forget my choices',
+    then: async (v) => {
+      // Read by the loop before any planner or the user's commands ("forget ‹name›"); nothing kept here, so nothing to ask.
+      await expect
+        .poll(async () => (await v.entries().allTextContents()).at(-1), { timeout: 20_000 })
+        .toBe('Result: No choices of yours are kept in every app: the scan offers the numbers in their order on the screen.');
     },
   },
 ];
