@@ -2,28 +2,15 @@
 // XTest, into a real GTK text view and a real GTK entry. A dictated paragraph with spoken
 // punctuation, then "scratch that", "correct … to …", "select …", each read back exactly from the
 // field through AT-SPI; a password field refuses. This file starts its own private desktop (it types).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssistantLoop, type ConfirmationRequest } from '../../src/agent/assistant-loop.js';
-import { ExecutionEngine } from '../../src/execution/engine.js';
-import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
-import type { AssistantEvent } from '../../src/shared/contracts/events.js';
-import { desktopSkipReason, readNamedValue } from '../support/desktop.js';
-import { openFixtureWindow, type FixtureWindow } from '../support/fixture-window.js';
+import { describe, expect, it } from 'vitest';
+import { desktopSkipReason } from '../support/desktop.js';
+import { useTextBench } from '../support/text-bench.js';
 
 const skip = desktopSkipReason();
 
 describe.skipIf(skip !== '')('dictation on a real desktop', () => {
-  let fixture: FixtureWindow;
-  let loop: AssistantLoop;
-  const events: AssistantEvent[] = [];
-  const asked: ConfirmationRequest[] = [];
-
-  const valueOf = (name: string): Promise<string> => readNamedValue(fixture.bridge, fixture.pid, name);
-  const say = async (text: string): Promise<string> => {
-    const result = await loop.run(text);
-    expect(result, `${text} → ${result.message}`).toMatchObject({ outcome: 'done' });
-    return result.message;
-  };
+  const bench = useTextBench();
+  const { events, asked, say, valueOf } = bench;
   /** Says each utterance, then reads the field back: it must read exactly the text given. */
   const dictateInto = async (field: string, steps: readonly (readonly [string, string])[]): Promise<void> => {
     for (const [said, reads] of steps) {
@@ -31,23 +18,6 @@ describe.skipIf(skip !== '')('dictation on a real desktop', () => {
       expect(await valueOf(field), `after “${said}”`).toBe(reads);
     }
   };
-
-  beforeAll(async () => {
-    fixture = await openFixtureWindow('dictation');
-    const engine = new ExecutionEngine({ bridge: fixture.bridge, input: createNutInputDriver() });
-    loop = new AssistantLoop({
-      engine,
-      emit: (e) => void events.push(e),
-      confirm: async (request) => {
-        asked.push(request);
-        return 'confirmed';
-      },
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await fixture?.close();
-  });
 
   it('a paragraph into a GTK text view, then scratch that, correct, select, undo, each read back exactly', async () => {
     await say('click Body');
@@ -66,11 +36,11 @@ describe.skipIf(skip !== '')('dictation on a real desktop', () => {
       ['select the letter', letter],
     ]);
     // The selection is where dictation put it, read through the bridge's own call.
-    const snap = await fixture.bridge.snapshot({ pid: fixture.pid });
+    const snap = await bench.fixture.bridge.snapshot({ pid: bench.fixture.pid });
     const body = snap.elements.find((e) => e.name === 'Body');
     expect(body).toBeDefined();
     const at = letter.indexOf('the letter');
-    expect(await fixture.bridge.textSelection({ generation: snap.generation, id: body?.id ?? 0 })).toEqual({
+    expect(await bench.fixture.bridge.textSelection({ generation: snap.generation, id: body?.id ?? 0 })).toEqual({
       caret: at,
       start: at,
       end: at + 'the letter'.length,
@@ -84,7 +54,7 @@ describe.skipIf(skip !== '')('dictation on a real desktop', () => {
     // The line breaks asked first, as any typed line break does.
     expect(asked.map((a) => a.risk.level)).toEqual(['moderate']);
     await say('stop dictation');
-    expect(loop.dictation.active).toBe(false);
+    expect(bench.loop.dictation.active).toBe(false);
   }, 240_000);
 
   it('a GTK entry: dictated text, correct, select, all caps, scratch and undo, read back exactly', async () => {
@@ -107,7 +77,7 @@ describe.skipIf(skip !== '')('dictation on a real desktop', () => {
     await say('stop dictation');
     await say('click Password');
     await say('start dictation');
-    const result = await loop.run('my secret words');
+    const result = await bench.loop.run('my secret words');
     expect(result, result.message).toMatchObject({ outcome: 'refused', message: expect.stringMatching(/password|secret|secure/i) });
     await say('stop dictation');
   }, 120_000);

@@ -2,75 +2,31 @@
 // AT-SPI and XTest on a GTK text view whose text the assistant never typed. Each command is read
 // back exactly from the field through AT-SPI, and each selection through the bridge's own
 // caret-and-selection call; "select all" stays the key chord; a password field is never edited.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AssistantLoop } from '../../src/agent/assistant-loop.js';
 import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
-import type { AssistantEvent } from '../../src/shared/contracts/events.js';
-import { desktopSkipReason, readNamedValue } from '../support/desktop.js';
-import { openFixtureWindow, type FixtureWindow } from '../support/fixture-window.js';
+import { desktopSkipReason } from '../support/desktop.js';
 import { editLongText, REPORT_LINES } from '../support/long-text-edits.js';
+import { useTextBench } from '../support/text-bench.js';
 
 const skip = desktopSkipReason();
 
 describe.skipIf(skip !== '')('editing any text on a real desktop', () => {
-  let fixture: FixtureWindow;
-  let loop: AssistantLoop;
-  const events: AssistantEvent[] = [];
-
-  const valueOf = (name: string): Promise<string> => readNamedValue(fixture.bridge, fixture.pid, name);
-  const say = async (text: string): Promise<string> => {
-    const result = await loop.run(text);
-    expect(result, `${text} → ${result.message}`).toMatchObject({ outcome: 'done' });
-    return result.message;
-  };
-  /** Where the caret and the selection of the element named `name` are, read through the bridge. */
-  const selectionOf = async (name: string): Promise<{ caret: number; start: number; end: number }> => {
-    const snap = await fixture.bridge.snapshot({ pid: fixture.pid });
-    const element = snap.elements.find((e) => e.name === name);
-    if (!element) throw new Error(`no ${name}`);
-    return fixture.bridge.textSelection({ generation: snap.generation, id: element.id });
-  };
+  const bench = useTextBench();
+  const { events, say, valueOf, selectionOf, selected } = bench;
   /** The caret of the element named `name` is at `at`, with nothing selected. */
   const caretIs = async (name: string, at: number): Promise<void> => {
     expect(await selectionOf(name)).toEqual({ caret: at, start: at, end: at });
   };
-  const selected = async (name: string): Promise<string> => {
-    const { start, end } = await selectionOf(name);
-    return (await valueOf(name)).slice(start, end);
-  };
-
   /** Sets the text view's text as a user's own text would be there, and checks it is. */
-  const setBody = async (text: string): Promise<void> => {
-    const snap = await fixture.bridge.snapshot({ pid: fixture.pid });
-    const body = snap.elements.find((e) => e.name === 'Body');
-    if (!body) throw new Error('no Body');
-    await fixture.bridge.setValue({ generation: snap.generation, id: body.id }, text);
-    expect(await valueOf('Body')).toBe(text);
-  };
-
-  beforeAll(async () => {
-    fixture = await openFixtureWindow('dictation');
-    const engine = new ExecutionEngine({ bridge: fixture.bridge, input: createNutInputDriver() });
-    loop = new AssistantLoop({ engine, emit: (e) => void events.push(e), confirm: async () => 'confirmed' });
-  }, 60_000);
-
-  afterAll(async () => {
-    await fixture?.close();
-  });
+  const setBody = (text: string): Promise<void> => bench.setValue('Body', text);
 
   it('a GTK text view: correct, delete a sentence, select a paragraph and a span, caret to the end of the line, capitalise, each read back exactly', async () => {
     await say('click Body');
-    const snap = await fixture.bridge.snapshot({ pid: fixture.pid });
-    const body = snap.elements.find((e) => e.name === 'Body');
-    if (!body) throw new Error('no Body');
     // Text the assistant never typed, as a user would find it.
-    await fixture.bridge.setValue(
-      { generation: snap.generation, id: body.id },
-      'Dear Anna,\n\nGreetings from Berlin. The weather is fine. See you soon!\nhello big world',
-    );
-    expect(await valueOf('Body')).toBe('Dear Anna,\n\nGreetings from Berlin. The weather is fine. See you soon!\nhello big world');
+    await setBody('Dear Anna,\n\nGreetings from Berlin. The weather is fine. See you soon!\nhello big world');
 
     expect(await say('correct Berlin to Bern')).toBe('Corrected “Berlin” to “Bern”.');
     expect(await valueOf('Body')).toBe('Dear Anna,\n\nGreetings from Bern. The weather is fine. See you soon!\nhello big world');
@@ -101,13 +57,16 @@ describe.skipIf(skip !== '')('editing any text on a real desktop', () => {
     expect(await selected('Body')).toBe('Dear Anna,\n\nGreetings from Bern. See you soon!\nHello World');
 
     // A place that is not there is a sentence, and the text stays as it was.
-    const missing = await loop.run('select the ninth paragraph');
+    const missing = await bench.loop.run('select the ninth paragraph');
     expect(missing).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/^There is no 9th paragraph in “Body” in .+: it has 3 paragraphs\.$/u) });
     expect(await valueOf('Body')).toBe('Dear Anna,\n\nGreetings from Bern. See you soon!\nHello World');
     // Words that are not there, and "that" with nothing selected, are sentences too; nothing changes.
     await say('go to the end of the text');
-    expect(await loop.run('correct Paris to Rome')).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/^I cannot find “Paris” in “Body”/u) });
-    expect(await loop.run('capitalise that')).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/^Nothing is selected in “Body”/u) });
+    expect(await bench.loop.run('correct Paris to Rome')).toMatchObject({
+      outcome: 'failed',
+      message: expect.stringMatching(/^I cannot find “Paris” in “Body”/u),
+    });
+    expect(await bench.loop.run('capitalise that')).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/^Nothing is selected in “Body”/u) });
     expect(await valueOf('Body')).toBe('Dear Anna,\n\nGreetings from Bern. See you soon!\nHello World');
     // The run ends idle with one done, after the sentence as an error.
     expect(events.filter((e) => e.type === 'status').at(-1)).toMatchObject({ status: 'idle' });
@@ -133,7 +92,7 @@ describe.skipIf(skip !== '')('editing any text on a real desktop', () => {
   it('where the bridge cannot place the caret, keys do it: near an end it is done, far from both ends of a long text it is refused and nothing changes', async () => {
     const before = await valueOf('Body');
     // The same bridge without its caret call, as on a platform half that has none.
-    const keysOnly: AxBridge = Object.create(fixture.bridge, { setTextSelection: { value: undefined } });
+    const keysOnly: AxBridge = Object.create(bench.fixture.bridge, { setTextSelection: { value: undefined } });
     const byKeys = new AssistantLoop({
       engine: new ExecutionEngine({ bridge: keysOnly, input: createNutInputDriver() }),
       emit: () => undefined,
@@ -173,7 +132,10 @@ describe.skipIf(skip !== '')('editing any text on a real desktop', () => {
     const at = 'Dear Anna, hello big world again\nsecond'.length;
     await caretIs('Body', at);
     // Words that are not there: a sentence, and nothing typed.
-    expect(await loop.run('insert "x" before Paris')).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/^I cannot find “Paris” in “Body”/u) });
+    expect(await bench.loop.run('insert "x" before Paris')).toMatchObject({
+      outcome: 'failed',
+      message: expect.stringMatching(/^I cannot find “Paris” in “Body”/u),
+    });
     expect(await valueOf('Body')).toBe('Dear Anna, hello big world again\nsecond line');
     await setBody(before);
   }, 300_000);
@@ -197,15 +159,12 @@ describe.skipIf(skip !== '')('editing any text on a real desktop', () => {
     const editErrors = (): number => events.filter((e) => e.type === 'error' && e.code === 'text_edit').length;
     const errorsBefore = editErrors();
     await say('click Subject');
-    const snap = await fixture.bridge.snapshot({ pid: fixture.pid });
-    const subject = snap.elements.find((e) => e.name === 'Subject');
-    if (!subject) throw new Error('no Subject');
-    await fixture.bridge.setValue({ generation: snap.generation, id: subject.id }, 'Budget for May');
+    await bench.setValue('Subject', 'Budget for May');
     await say('select the words for May');
     expect(await selected('Subject')).toBe('for May');
     expect(await say('delete that')).toMatch(/^Deleted “for May”/u);
     expect(await valueOf('Subject')).toBe('Budget ');
-    const left = await loop.run('delete that');
+    const left = await bench.loop.run('delete that');
     // No model in this test: the grammar does not know it, so it is not understood, and nothing is deleted.
     expect(left.outcome, left.message).not.toBe('done');
     // Not an edit: no edit's error either.
@@ -215,7 +174,7 @@ describe.skipIf(skip !== '')('editing any text on a real desktop', () => {
 
   it('a password field is never edited', async () => {
     await say('click Password');
-    const result = await loop.run('delete the last word');
+    const result = await bench.loop.run('delete the last word');
     expect(result, result.message).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/password field/u) });
   }, 120_000);
 });
