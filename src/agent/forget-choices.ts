@@ -53,7 +53,7 @@ export class ForgetChoices {
     const kept = await store.kept(app);
     if (kept === 0) {
       // Nothing kept to lose, so nothing to ask; the moment's signals go all the same.
-      await store.forget(app);
+      await store.forget(app).catch(() => 0);
       return this.done(`No choices of yours are kept ${where}: the scan offers the numbers in their order on the screen.`);
     }
     if (this.deps.dryRun) return this.done(`Dry run: nothing was forgotten; ${kept} chosen elements are kept ${where}.`);
