@@ -1,6 +1,7 @@
 // The panel's tally of a task's inputs (issue #31): what each send carries, and the task's words.
 import { describe, expect, it } from 'vitest';
 import { EffortTally, isKeystroke } from '../../src/panel/effort-tally.js';
+import { itGives } from '../support/tables.js';
 
 describe('EffortTally', () => {
   it('hands each send the inputs since the last one, and ends the task with their sum in words', () => {
@@ -57,14 +58,12 @@ describe('EffortTally', () => {
 });
 
 describe('isKeystroke', () => {
-  it.each([
+  itGives('%j → %s', isKeystroke, [
     [{ key: 'a', repeat: false }, true],
     [{ key: 'Backspace', repeat: false }, true],
     [{ key: 'Enter', repeat: false }, true],
     [{ key: 'a', repeat: true }, false],
     [{ key: 'Shift', repeat: false }, false],
     [{ key: 'Control', repeat: false }, false],
-  ])('%j → %s', (e, counts) => {
-    expect(isKeystroke(e)).toBe(counts);
-  });
+  ]);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scanTree, type ScanContext } from '../../src/panel/switch/switch-scan.js';
 import { sessionCommand } from '../../src/shared/session-commands.js';
+import { itGives } from '../support/tables.js';
 
 const idle: ScanContext = { busy: false, options: [], recent: ['click Send'], quick: ['scroll down'] };
 
@@ -23,14 +24,12 @@ describe('the scan speed in the switch scan and the session words (issue #31)', 
     ).toEqual(['Take it back', 'Scan every 1.2 s?']);
   });
 
-  it.each([
+  itGives('"%s" is %s', sessionCommand, [
     ['slower', 'scan_slower'],
     ['Scan slower, please.', 'scan_slower'],
     ['slow down the scan', 'scan_slower'],
     ['faster', 'scan_faster'],
     ['speed up the scan', 'scan_faster'],
     ['faster than light', undefined],
-  ] as const)('"%s" is %s', (text, command) => {
-    expect(sessionCommand(text)).toBe(command);
-  });
+  ] as const);
 });

@@ -1,7 +1,7 @@
 // What is said to the mouse grid while it is up (issue #29): a table of words and what they mean.
 import { describe, expect, it } from 'vitest';
 import { gridWord, type GridWord } from '../../src/shared/grid-words.js';
-import { same } from '../support/tables.js';
+import { itReadsNone, same } from '../support/tables.js';
 
 describe('gridWord', () => {
   it.each<[string, GridWord]>([
@@ -29,7 +29,7 @@ describe('gridWord', () => {
     expect(gridWord(text)).toEqual(word);
   });
 
-  it.each([
+  itReadsNone('"%s" is none of the grid’s words', gridWord, [
     '',
     'click Send',
     'press enter',
@@ -46,7 +46,5 @@ describe('gridWord', () => {
     'drag Report to Trash',
     'apples click',
     'click 5 click',
-  ])('"%s" is none of the grid’s words', (text) => {
-    expect(gridWord(text)).toBeUndefined();
-  });
+  ]);
 });

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sessionCommand, type SessionCommand } from '../../src/shared/session-commands.js';
-import { itGives, same } from '../support/tables.js';
+import { itGives, itReadsNone, same } from '../support/tables.js';
 
 const PHRASES: ReadonlyArray<readonly [string, SessionCommand]> = [
   ...same('stop', 'stop', 'stop it', 'stop that'),
@@ -36,19 +36,26 @@ describe('sessionCommand', () => {
     ['Show the numbers, please.', 'show_numbers'],
   ]);
 
-  it.each(['stop the music', 'click stop', 'show numbers in Firefox', 'numbers', 'help menu', 'please', '', '   ', 'stop stop', 'sto p', 'stop, it'])(
-    'is no session command when the phrase is part of a longer command, or less: %j',
-    (text) => {
-      expect(sessionCommand(text)).toBeUndefined();
-    },
-  );
+  itReadsNone('is no session command when the phrase is part of a longer command, or less: %j', sessionCommand, [
+    'stop the music',
+    'click stop',
+    'show numbers in Firefox',
+    'numbers',
+    'help menu',
+    'please',
+    '',
+    '   ',
+    'stop stop',
+    'sto p',
+    'stop, it',
+  ]);
 
-  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
-    'is undefined for %s, a name of an object property, not a crash or a prototype value',
-    (text) => {
-      expect(sessionCommand(text)).toBeUndefined();
-    },
-  );
+  itReadsNone('is undefined for %s, a name of an object property, not a crash or a prototype value', sessionCommand, [
+    'constructor',
+    'toString',
+    '__proto__',
+    'hasOwnProperty',
+  ]);
 
   it('reads "stop" whatever the case and padding (property)', () => {
     const pad = fc.stringMatching(/^[ \t]{0,3}$/);

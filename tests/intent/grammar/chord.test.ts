@@ -4,12 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { looksLikeChord, parseChord } from '../../../src/intent/grammar/chord.js';
 import type { CanonicalModifier } from '../../../src/shared/keys.js';
-import { same } from '../../support/tables.js';
+import { itReads, same } from '../../support/tables.js';
 
 const chord = (key: string, ...modifiers: CanonicalModifier[]) => ({ ok: true, key, modifiers });
 
 describe('parseChord: chords it reads', () => {
-  it.each([
+  itReads('%j', parseChord, [
     ...same(chord('t', 'shift', 'cmd'), 'cmd+shift+t', 'shift cmd t', 'command shift t'),
     ['control-c', chord('c', 'ctrl')],
     ['ctl+alt+delete', chord('delete', 'ctrl', 'alt')],
@@ -26,9 +26,7 @@ describe('parseChord: chords it reads', () => {
     ...same(chord('minus', 'ctrl'), 'ctrl -', 'ctrl--'),
     ['cmd+.', chord('period', 'cmd')],
     ['cmd+,', chord('comma', 'cmd')],
-  ] as const)('%j', (phrase, expected) => {
-    expect(parseChord(phrase)).toEqual(expected);
-  });
+  ] as const);
 });
 
 describe('parseChord: what it refuses, and whether the phrase was meant as keys', () => {

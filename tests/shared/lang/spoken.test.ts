@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { DE_SPOKEN } from '../../../src/shared/lang/de/spoken.js';
 import { EN_SPOKEN } from '../../../src/shared/lang/en/spoken.js';
 import { spokenFramesFor } from '../../../src/shared/lang/spoken.js';
+import { itGives } from '../../support/tables.js';
 
 describe('spokenFramesFor', () => {
-  it.each([
+  itGives('gives the %s frames for %s', spokenFramesFor, [
     ['en', EN_SPOKEN],
     ['de', DE_SPOKEN],
-  ] as const)('gives the %s frames for %s', (language, frames) => {
-    expect(spokenFramesFor(language)).toBe(frames);
-  });
+  ] as const);
 
   it('gives the English frames when no language is named', () => {
     expect(spokenFramesFor()).toBe(EN_SPOKEN);

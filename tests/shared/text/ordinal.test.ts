@@ -1,9 +1,10 @@
 // Ordinals in figures (src/shared/text/ordinal.ts), as a table: the teens take "th".
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { ordinal } from '../../../src/shared/text/ordinal.js';
+import { itGives } from '../../support/tables.js';
 
 describe('ordinal', () => {
-  it.each([
+  itGives('writes %i as %s', ordinal, [
     [1, '1st'],
     [2, '2nd'],
     [3, '3rd'],
@@ -20,7 +21,5 @@ describe('ordinal', () => {
     [111, '111th'],
     [112, '112th'],
     [213, '213th'],
-  ])('writes %i as %s', (n, written) => {
-    expect(ordinal(n)).toBe(written);
-  });
+  ]);
 });
