@@ -2,7 +2,9 @@
  * "Show numbers" figures (issue #29 item 5): from the command to the numbers drawn, for a window of
  * about 260 and about 1,500 elements, changed (a button added or taken away since the last
  * observation: the bridge reads what changed, or the app's whole cache), scrolled (the 1,500 only:
- * its list scrolled by a few rows; the bridge asks the scroll pane what shows now, in one call) and
+ * its list scrolled by a few rows, down and back, right before the command, so the app's own work on
+ * the scroll is timed too; the bridge moves the bounds it keeps by the scroll's distance and judges
+ * what shows by place where it has seen the view whole, else asks the scroll pane) and
  * unchanged (the bridge's mirror of the app, kept by its events and checked against the live child
  * counts; a GTK 3 app's bounds taken from it while its windows are where they were).
  * The real PanelSession, loop and desktop engine observe the AX fixture's many-buttons window on a
