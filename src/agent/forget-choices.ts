@@ -9,26 +9,40 @@
  * a front end without one (the command line) says so.
  */
 import type { RiskSummary } from '../shared/contracts/events.js';
+import { DE_FORGET_CHOICES_WORDS } from '../shared/lang/de/session-words.js';
+import { withUmlautSpellings } from '../shared/text/umlauts.js';
 import { quote } from '../shared/text/quote.js';
 import { askFirst, type AskDeps } from './ask-first.js';
 import type { ScanChoicesStore } from './loop-types.js';
 import { end, type RunState, type Step } from './run-state.js';
-import { normalize } from './session-memory.js';
+import { loopPhrase } from './session-memory.js';
 
 export type ForgetScope = 'everywhere' | 'here';
 
 const ROOTS = ['forget my choices', 'forget my picks', 'forget my scan choices', 'forget what i chose', 'clear my choices'];
 const HERE = ['here', 'in this app', 'for this app', 'in this application'];
+const EVERYWHERE = ['everywhere', 'in every app'];
+const DE = DE_FORGET_CHOICES_WORDS;
+
+/** Each root alone and with each word of a scope after it, then the whole phrases; German's also without umlauts. */
+const phrases = (roots: readonly string[], everywhere: readonly string[], here: readonly string[]): Array<[string, ForgetScope]> => [
+  ...roots.map((r): [string, ForgetScope] => [r, 'everywhere']),
+  ...roots.flatMap((r) => everywhere.map((e): [string, ForgetScope] => [`${r} ${e}`, 'everywhere'])),
+  ...roots.flatMap((r) => here.map((h): [string, ForgetScope] => [`${r} ${h}`, 'here'])),
+];
+// German's (issue #32 item 6): no English command reads like them, so they count whatever the language, as "nochmal" does.
 const WORDS: ReadonlyMap<string, ForgetScope> = new Map([
-  ...ROOTS.map((r) => [r, 'everywhere'] as const),
-  ...ROOTS.map((r) => [`${r} everywhere`, 'everywhere'] as const),
-  ...ROOTS.map((r) => [`${r} in every app`, 'everywhere'] as const),
-  ...ROOTS.flatMap((r) => HERE.map((h) => [`${r} ${h}`, 'here'] as const)),
+  ...phrases(ROOTS, EVERYWHERE, HERE),
+  ...[
+    ...phrases(DE.roots, DE.everywhere, DE.here),
+    ...DE.wholeEverywhere.map((p): [string, ForgetScope] => [p, 'everywhere']),
+    ...DE.wholeHere.map((p): [string, ForgetScope] => [p, 'here']),
+  ].flatMap(([p, scope]) => withUmlautSpellings([p]).map((spelled): [string, ForgetScope] => [spelled, scope])),
 ]);
 
-/** "Forget my choices" and its variants, as a whole command: which choices; undefined when it is not one. */
+/** "Forget my choices" and its variants ("vergiss meine Auswahl hier"), as a whole command: which choices; undefined when it is not one. */
 export function readForgetChoices(command: string): ForgetScope | undefined {
-  return WORDS.get(normalize(command));
+  return WORDS.get(loopPhrase(command));
 }
 
 export interface ForgetChoicesDeps extends AskDeps {

@@ -19,11 +19,12 @@ import type { AssistantDeps, UserCommandStore } from './loop-types.js';
 import { PROVENANCE_NOTE } from './run-rules.js';
 import { askFirst } from './ask-first.js';
 import { readForgetChoices } from './forget-choices.js';
+import { isTakeBackRequest } from './take-back.js';
 import { end, untilAborted, type Planned, type RunState, type Step } from './run-state.js';
 import { isRepeatRequest, type SessionMemory } from './session-memory.js';
 
 /** The phrases the loop keeps for itself, beyond the shared ones: what the file may not use. */
-export const loopReserved = (phrase: string): boolean => isRepeatRequest(phrase) || readForgetChoices(phrase) !== undefined;
+export const loopReserved = (phrase: string): boolean => isRepeatRequest(phrase) || isTakeBackRequest(phrase) || readForgetChoices(phrase) !== undefined;
 
 export class OwnCommands {
   constructor(

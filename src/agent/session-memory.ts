@@ -173,6 +173,9 @@ export const normalize = (text: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** A whole command as the loop's own words are matched, without a "please" / "bitte" before or after it. */
+export const loopPhrase = (text: string): string => normalize(text).replace(/^(?:please|bitte) |(?: please| bitte)$/gu, '');
+
 // Whole-command phrases only: "do that again in Firefox" is a new command for the planner.
 const AGAIN = new Set([
   ...['again', 'do that again', 'do it again', 'repeat', 'repeat that', 'same again', 'once more', 'one more time', 'do that once more'],
@@ -181,7 +184,7 @@ const AGAIN = new Set([
 ]);
 /** "do that again" and its variants ("nochmal"): repeat the last performed intent. */
 export function isRepeatRequest(command: string): boolean {
-  return AGAIN.has(normalize(command));
+  return AGAIN.has(loopPhrase(command));
 }
 
 /**

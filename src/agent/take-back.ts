@@ -8,6 +8,7 @@
  *
  * The words do not collide: "undo" is Ctrl+Z to the app (the grammar), "undo that" in dictation takes
  * back dictated text (dictation.ts); "take it back" and "undo your last action" are the assistant's.
+ * In German „rückgängig“ is the app's undo and „nimm das zurück“ the assistant's.
  */
 import { describeIntent } from '../intent/describe.js';
 import type { Intent } from '../intent/schema.js';
@@ -15,19 +16,25 @@ import { validateIntentValue, type ValidationContext } from '../intent/validator
 import { liveGate, type EngineApi } from '../registry/dispatch.js';
 import { classifyRisk, gateDecision, type GatePolicy } from '../registry/risk.js';
 import type { AssistantEvent, AssistantStatus } from '../shared/contracts/events.js';
+import { DE_TAKE_BACK_WORDS } from '../shared/lang/de/session-words.js';
 import { quote } from '../shared/text/quote.js';
+import { withUmlautSpellings } from '../shared/text/umlauts.js';
 import type { ActOptions } from '../execution/engine-types.js';
 import type { ActionResult, Found } from '../execution/results.js';
 import type { RestoredRecord } from '../execution/take-back.js';
 import { CLOSE_TAB_CHORDS, type UndoRecord } from '../execution/undo-record.js';
 import { end, type Planned, type RunState, type Step } from './run-state.js';
-import { normalize, type RememberedIntent, type SessionMemory } from './session-memory.js';
+import { loopPhrase, type RememberedIntent, type SessionMemory } from './session-memory.js';
 
-const WORDS = new Set(['take it back', 'take that back', 'undo your last action', 'undo the last action', 'undo what you did']);
+const WORDS = new Set([
+  ...['take it back', 'take that back', 'undo your last action', 'undo the last action', 'undo what you did'],
+  // German's (issue #32 item 6): no English command reads like them, so they count whatever the language, as "nochmal" does.
+  ...withUmlautSpellings(DE_TAKE_BACK_WORDS),
+]);
 
-/** "Take it back" and its variants, as a whole command. */
+/** "Take it back" and its variants ("nimm das zurück"), as a whole command. */
 export function isTakeBackRequest(command: string): boolean {
-  return WORDS.has(normalize(command));
+  return WORDS.has(loopPhrase(command));
 }
 
 /** Browsers, by the app name the accessibility tree gives: Ctrl+Shift+T reopens their last closed tab. */

@@ -70,3 +70,39 @@ export const DE_AGAIN_WORDS: readonly string[] = [
   'wiederhole das',
   'das gleiche nochmal',
 ];
+
+/**
+ * "Take it back" in German: the assistant's own last action reversed (src/agent/take-back.ts), whole
+ * phrases only. Never „rückgängig“ or „mach das rückgängig“ alone: those are the app's own undo
+ * (Ctrl+Z, the grammar's), as "undo" is in English; nor „zurück“ alone, the browser's back.
+ */
+export const DE_TAKE_BACK_WORDS: readonly string[] = [
+  'nimm das zurück',
+  'nimm es zurück',
+  'nimm das wieder zurück',
+  'nimm das bitte zurück',
+  'das zurücknehmen',
+  'zurücknehmen',
+  'nimm deine letzte aktion zurück',
+  'nimm die letzte aktion zurück',
+  'mach deine letzte aktion rückgängig',
+  'mache deine letzte aktion rückgängig',
+  'mach rückgängig was du getan hast',
+  'mach rückgängig was du gemacht hast',
+  'mach das rückgängig was du getan hast',
+];
+
+/**
+ * "Forget my choices" in German (src/agent/forget-choices.ts): what the switch scan learned the user
+ * chooses, of every app or (with a `here` word after it) of the app in front. Never „vergiss es“ or
+ * „vergiss das“ (they cancel a question) and never „lösche …“ (an edit of the selected text).
+ */
+export const DE_FORGET_CHOICES_WORDS = {
+  /** Said alone (every app), or followed by a word of `everywhere` or `here`. */
+  roots: ['vergiss meine auswahl', 'vergiss meine wahl', 'vergiss meine gewählten elemente', 'vergiss was ich gewählt habe', 'vergiss was ich ausgewählt habe'],
+  everywhere: ['überall', 'in allen apps', 'in allen programmen'],
+  here: ['hier', 'in dieser app', 'für diese app', 'in dieser anwendung', 'für diese anwendung', 'in diesem programm', 'für dieses programm'],
+  /** Whole phrases in German's other orders: the infinitive last, "hier" before the object. */
+  wholeEverywhere: ['meine auswahl vergessen', 'meine auswahl überall vergessen'],
+  wholeHere: ['vergiss hier meine auswahl', 'meine auswahl hier vergessen'],
+} as const;
