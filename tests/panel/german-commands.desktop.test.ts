@@ -8,12 +8,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../src/config/settings.js';
 import { SETTINGS_FILE_NAME } from '../../src/config/settings-path.js';
-import { openCorePanel, type CorePanel } from '../support/core-panel.js';
+import { useCorePanel } from '../support/core-panel.js';
 import { desktopSkipReason } from '../support/desktop.js';
-import { axeViolations, unreachableByTab, type PanelBrowser } from '../support/panel-browser.js';
+import { unreachableByTab } from '../support/panel-browser.js';
 import { tabTo as tabToIn, type Focused } from '../support/tab-focus.js';
 import { STEP_SWITCHES, stepScan } from '../support/step-switches.js';
 
@@ -22,16 +22,12 @@ if (skip !== '') console.log(`panel German commands test skipped: ${skip}`);
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
 
 describe.skipIf(skip !== '')('German commands in the panel, on the real core and desktop', { timeout: 120_000 }, () => {
-  let opened: CorePanel | undefined;
-  let panel: PanelBrowser;
-  const page = () => panel.page;
-  const saved = async () => JSON.parse(await readFile(join(opened?.dir ?? '', SETTINGS_FILE_NAME), 'utf8')) as Partial<Settings>;
-  const counter = (prefix: string) => (opened as CorePanel).fixture.counter(prefix);
+  // Two switches that no typing uses, stepped, for the last test.
+  const core = useCorePanel({ prefix: 'ac-german-', artifactsDir: ARTIFACTS, change: STEP_SWITCHES });
+  const { page, checkState } = core;
+  const saved = async () => JSON.parse(await readFile(join(core.opened.dir, SETTINGS_FILE_NAME), 'utf8')) as Partial<Settings>;
+  const counter = (prefix: string) => core.opened.fixture.counter(prefix);
   const status = () => page().getByRole('status').textContent();
-  const checkState = async (name: string) => {
-    await panel.screenshot(name);
-    expect(await axeViolations(page()), name).toEqual([]);
-  };
   const tabTo = (wanted: (f: Focused) => boolean, what: string) => tabToIn(page(), wanted, what, 120);
   const { scan, choose } = stepScan(page);
   /** Types `text` into the command box and presses Enter, then waits until the run is over. */
@@ -41,17 +37,6 @@ describe.skipIf(skip !== '')('German commands in the panel, on the real core and
     await page().keyboard.type(text);
     await page().keyboard.press('Enter');
   };
-
-  beforeAll(async () => {
-    // Two switches that no typing uses, stepped, for the last test.
-    opened = await openCorePanel({ prefix: 'ac-german-', artifactsDir: ARTIFACTS, change: STEP_SWITCHES });
-    ({ panel } = opened);
-    await page().getByRole('textbox', { name: 'Command' }).waitFor({ timeout: 20_000 });
-  }, 90_000);
-
-  afterAll(async () => {
-    await opened?.close();
-  });
 
   it('by keyboard: Tab to the language, the arrow key to Deutsch, Tab to Save and Enter; the file says de', async () => {
     expect((await saved()).language ?? 'en').toBe('en');

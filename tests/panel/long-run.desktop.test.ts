@@ -5,41 +5,23 @@
 // confirmed; the panel then shows where it is paused and offers Go on, which the Pause key sends.
 // The app's own counter shows how many steps ran at each point. Each state passes axe-core.
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCorePanel, type CorePanel } from '../support/core-panel.js';
+import { describe, expect, it } from 'vitest';
+import { useCorePanel } from '../support/core-panel.js';
 import { desktopSkipReason } from '../support/desktop.js';
-import type { LoopFixture } from '../support/loop-fixture.js';
-import { axeViolations, type PanelBrowser } from '../support/panel-browser.js';
 
 const skip = desktopSkipReason();
 if (skip !== '') console.log(`panel long-run desktop test skipped: ${skip}`);
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
 
 describe.skipIf(skip !== '')('a long run in the panel, on the real core, loop and desktop', { timeout: 90_000 }, () => {
-  let opened: CorePanel | undefined;
-  let fixture: LoopFixture;
-  let panel: PanelBrowser;
-
-  const page = () => panel.page;
+  // Voice off: only typing and buttons here.
+  const core = useCorePanel({ prefix: 'ac-long-run-', artifactsDir: ARTIFACTS });
+  const { page, checkState } = core;
+  const counter = () => core.opened.fixture.counter('Count: ');
   const status = () => page().getByRole('status');
-  const checkState = async (name: string) => {
-    await panel.screenshot(name);
-    expect(await axeViolations(page()), name).toEqual([]);
-  };
-
-  beforeAll(async () => {
-    // Voice off: only typing and buttons here.
-    opened = await openCorePanel({ prefix: 'ac-long-run-', artifactsDir: ARTIFACTS });
-    ({ fixture, panel } = opened);
-    await page().getByRole('textbox', { name: 'Command' }).waitFor({ timeout: 20_000 });
-  }, 90_000);
-
-  afterAll(async () => {
-    await opened?.close();
-  });
 
   it('shows step n of m, asks at the budget, pauses by its button, and goes on by the Pause key', async () => {
-    const start = await fixture.counter('Count: ');
+    const start = await counter();
     const input = page().getByRole('textbox', { name: 'Command' });
     await input.fill(Array.from({ length: 30 }, () => 'click Increment').join(' then '));
     await input.press('Enter');
@@ -49,7 +31,7 @@ describe.skipIf(skip !== '')('a long run in the panel, on the real core, loop an
     expect(await page().locator('.entries > li').last().textContent()).toContain('25 of 30 steps done: go on?');
     expect(await page().locator('#run-progress-text').textContent()).toBe('Step 25 of 30: Click “Increment”.');
     expect(await status().textContent()).toBe('Status: Waiting for you');
-    expect((await fixture.counter('Count: ')) - start).toBe(25);
+    expect((await counter()) - start).toBe(25);
     await checkState('long-run-budget');
 
     // Pause while the question waits; then go on past the budget: the run stops before step 26.
@@ -57,14 +39,14 @@ describe.skipIf(skip !== '')('a long run in the panel, on the real core, loop an
     await page().getByRole('button', { name: 'Confirm', exact: true }).click();
     await page().getByRole('button', { name: 'Go on', exact: true }).waitFor();
     expect(await page().locator('#run-progress-text').textContent()).toBe('Paused before step 26 of 30: Click “Increment”.');
-    expect((await fixture.counter('Count: ')) - start).toBe(25);
+    expect((await counter()) - start).toBe(25);
     await checkState('long-run-paused');
 
     // The Pause key, with the command box focused, goes on; the run ends idle with all 30 done.
     await input.focus();
     await page().keyboard.press('Pause');
     await expect.poll(() => status().textContent(), { timeout: 20_000 }).toBe('Status: Ready');
-    expect((await fixture.counter('Count: ')) - start).toBe(30);
+    expect((await counter()) - start).toBe(30);
     expect(await page().locator('.run-progress').count()).toBe(0);
     await checkState('long-run-done');
   });

@@ -6,12 +6,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../src/config/settings.js';
 import { SETTINGS_FILE_NAME } from '../../src/config/settings-path.js';
-import { openCorePanel, type CorePanel } from '../support/core-panel.js';
+import { useCorePanel } from '../support/core-panel.js';
 import { desktopSkipReason } from '../support/desktop.js';
-import { axeViolations, unreachableByTab, type PanelBrowser } from '../support/panel-browser.js';
+import { unreachableByTab } from '../support/panel-browser.js';
 import { focusedElement, tabTo as tabToIn, type Focused } from '../support/tab-focus.js';
 import { STEP_SWITCHES, stepScan } from '../support/step-switches.js';
 
@@ -20,33 +20,18 @@ if (skip !== '') console.log(`panel screen pictures settings test skipped: ${ski
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
 
 describe.skipIf(skip !== '')('pictures of the screen in the panel settings, on the real core', { timeout: 90_000 }, () => {
-  let opened: CorePanel | undefined;
-  let panel: PanelBrowser;
-  const page = () => panel.page;
+  const core = useCorePanel({
+    prefix: 'ac-screen-pictures-',
+    artifactsDir: ARTIFACTS,
+    // Two switches that no typing uses, stepped: each press moves or selects at once, nothing on a clock.
+    change: STEP_SWITCHES,
+  });
+  const { page, checkState } = core;
   const pictures = () => page().getByRole('group', { name: 'Where pictures of the screen may go' });
-  const saved = async () => JSON.parse(await readFile(join(opened?.dir ?? '', SETTINGS_FILE_NAME), 'utf8')) as Partial<Settings>;
-  const checkState = async (name: string) => {
-    await panel.screenshot(name);
-    expect(await axeViolations(page()), name).toEqual([]);
-  };
+  const saved = async () => JSON.parse(await readFile(join(core.opened.dir, SETTINGS_FILE_NAME), 'utf8')) as Partial<Settings>;
   const focused = () => focusedElement(page());
   const tabTo = (wanted: (f: Focused) => boolean, what: string) => tabToIn(page(), wanted, what);
   const { scan, choose } = stepScan(page);
-
-  beforeAll(async () => {
-    opened = await openCorePanel({
-      prefix: 'ac-screen-pictures-',
-      artifactsDir: ARTIFACTS,
-      // Two switches that no typing uses, stepped: each press moves or selects at once, nothing on a clock.
-      change: STEP_SWITCHES,
-    });
-    ({ panel } = opened);
-    await page().getByRole('textbox', { name: 'Command' }).waitFor({ timeout: 20_000 });
-  }, 90_000);
-
-  afterAll(async () => {
-    await opened?.close();
-  });
 
   it('by keyboard: Tab to the choice, the arrow key to cloud, the model typed, Enter saves; the file says cloud and the model', async () => {
     expect(await saved()).not.toHaveProperty('visionModel');

@@ -6,12 +6,15 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Settings } from '../../src/config/settings.js';
 import type { PanelSession } from '../../src/core/panel-session.js';
 import { openLoopFixture, type LoopFixture } from './loop-fixture.js';
-import { openPanel, type PanelBrowser } from './panel-browser.js';
+import { axeViolations, openPanel, type PanelBrowser } from './panel-browser.js';
 import { startTestCore, voicePanelSetup } from './panel-core.js';
 import { closePorts } from './port-link.js';
+import { openForSuite } from './suite-resource.js';
 
 export interface CorePanel {
   readonly fixture: LoopFixture;
@@ -43,6 +46,38 @@ export async function openCorePanel(options: {
       await panel.close();
       closePorts();
       await fixture.close();
+    },
+  };
+}
+
+export interface CorePanelUse {
+  /** The core panel, once the suite's `beforeAll` has opened it. */
+  readonly opened: CorePanel;
+  readonly page: () => Page;
+  /** Saves a screenshot of the page as `name`; the page must pass axe-core in that state. */
+  readonly checkState: (name: string) => Promise<void>;
+}
+
+/** Call in a `describe`: opens the core panel before its tests (its command box shown) and closes it after. */
+export function useCorePanel(options: Parameters<typeof openCorePanel>[0]): CorePanelUse {
+  const open = openForSuite(
+    'the core panel',
+    {
+      open: () => openCorePanel(options),
+      ready: (opened) => opened.panel.page.getByRole('textbox', { name: 'Command' }).waitFor({ timeout: 20_000 }),
+      close: (opened) => opened.close(),
+    },
+    90_000,
+  );
+  const page = (): Page => open().panel.page;
+  return {
+    get opened() {
+      return open();
+    },
+    page,
+    checkState: async (name) => {
+      await open().panel.screenshot(name);
+      expect(await axeViolations(page()), name).toEqual([]);
     },
   };
 }

@@ -4,7 +4,7 @@
  * command said must be done; a field's text is read back through AT-SPI, its caret and selection
  * through the bridge. Every confirmation is answered yes and kept in `asked`.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { AssistantLoop, type ConfirmationRequest } from '../../src/agent/assistant-loop.js';
 import { ExecutionEngine } from '../../src/execution/engine.js';
 import { createNutInputDriver } from '../../src/execution/input/input-driver.js';
@@ -12,6 +12,7 @@ import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { Language } from '../../src/shared/language.js';
 import { readNamedValue } from './desktop.js';
 import { openFixtureWindow, type FixtureWindow } from './fixture-window.js';
+import { openForSuite } from './suite-resource.js';
 
 export interface TextSelection {
   readonly caret: number;
@@ -39,14 +40,31 @@ export interface TextBench {
 
 /** Call in a `describe`: opens the bench before its tests (the language set, English by default) and closes it after. */
 export function useTextBench(options: { readonly language?: Language } = {}): TextBench {
-  let fixture: FixtureWindow | undefined;
-  let loop: AssistantLoop | undefined;
   const events: AssistantEvent[] = [];
   const asked: ConfirmationRequest[] = [];
-  const opened = (): FixtureWindow => {
-    if (!fixture) throw new Error('the text bench is not open yet');
-    return fixture;
-  };
+  const open = openForSuite(
+    'the text bench',
+    {
+      open: async () => {
+        const fixture = await openFixtureWindow('dictation');
+        const engine = new ExecutionEngine({ bridge: fixture.bridge, input: createNutInputDriver() });
+        const language = options.language;
+        const loop = new AssistantLoop({
+          engine,
+          emit: (e) => void events.push(e),
+          confirm: async (request) => {
+            asked.push(request);
+            return 'confirmed';
+          },
+          ...(language ? { language: () => language } : {}),
+        });
+        return { fixture, loop };
+      },
+      close: ({ fixture }) => fixture.close(),
+    },
+    60_000,
+  );
+  const opened = (): FixtureWindow => open().fixture;
   const elementNamed = async (name: string) => {
     const f = opened();
     const snap = await f.bridge.snapshot({ pid: f.pid });
@@ -57,38 +75,17 @@ export function useTextBench(options: { readonly language?: Language } = {}): Te
   const valueOf = (name: string): Promise<string> => readNamedValue(opened().bridge, opened().pid, name);
   const selectionOf = async (name: string): Promise<TextSelection> => opened().bridge.textSelection(await elementNamed(name));
 
-  beforeAll(async () => {
-    fixture = await openFixtureWindow('dictation');
-    const engine = new ExecutionEngine({ bridge: fixture.bridge, input: createNutInputDriver() });
-    const language = options.language;
-    loop = new AssistantLoop({
-      engine,
-      emit: (e) => void events.push(e),
-      confirm: async (request) => {
-        asked.push(request);
-        return 'confirmed';
-      },
-      ...(language ? { language: () => language } : {}),
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await fixture?.close();
-  });
-
   return {
     get fixture() {
       return opened();
     },
     get loop() {
-      if (!loop) throw new Error('the text bench is not open yet');
-      return loop;
+      return open().loop;
     },
     events,
     asked,
     say: async (text) => {
-      if (!loop) throw new Error('the text bench is not open yet');
-      const result = await loop.run(text);
+      const result = await open().loop.run(text);
       expect(result, `${text} → ${result.message}`).toMatchObject({ outcome: 'done' });
       return result.message;
     },
