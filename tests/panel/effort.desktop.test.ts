@@ -12,7 +12,7 @@ import { readTaskEffort } from '../../src/agent/effort-stats.js';
 import { createStatsCommand } from '../../src/cli/stats-command.js';
 import { desktopSkipReason } from '../support/desktop.js';
 import { axeViolations } from '../support/panel-browser.js';
-import { openCorePanel, type CorePanel } from '../support/core-panel.js';
+import { openCorePanel, useCorePanel, type CorePanel } from '../support/core-panel.js';
 import { captureIo } from '../cli/cli-fixtures.js';
 import { DEFAULT_SWITCH_SETTINGS } from '../../src/shared/switch-access.js';
 
@@ -21,15 +21,10 @@ if (skip !== '') console.log(`panel effort desktop test skipped: ${skip}`);
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/panel/', import.meta.url));
 
 describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loop and desktop', { timeout: 90_000 }, () => {
-  let cp: CorePanel;
-
-  const page = () => cp.panel.page;
+  const core = useCorePanel({ prefix: 'ac-effort-panel-', artifactsDir: ARTIFACTS });
+  const { page, checkState } = core;
   const entries = () => page().locator('.entries > li');
   const effort = () => page().getByTestId('task-effort');
-  const checkState = async (name: string) => {
-    await cp.panel.screenshot(name);
-    expect(await axeViolations(page()), name).toEqual([]);
-  };
   /** Types `text` key by key into the command box and presses Enter (each a real key event). */
   const type = async (text: string) => {
     const input = page().getByRole('textbox', { name: 'Command' });
@@ -38,28 +33,19 @@ describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loo
     await page().keyboard.press('Enter');
   };
   const tasks = () =>
-    parseAuditLines(readFileSync(join(cp.dir, 'audit', 'audit.jsonl'), 'utf8'))
+    parseAuditLines(readFileSync(join(core.opened.dir, 'audit', 'audit.jsonl'), 'utf8'))
       .records.map(readTaskEffort)
       .filter((t) => t !== undefined);
 
-  beforeAll(async () => {
-    cp = await openCorePanel({ prefix: 'ac-effort-panel-', artifactsDir: ARTIFACTS });
-    await page().getByRole('textbox', { name: 'Command' }).waitFor({ timeout: 20_000 });
-  }, 90_000);
-
-  afterAll(async () => {
-    await cp?.close();
-  });
-
   it('says after each task how many keys it took, the answer’s included, logs the counts, and stats prints them', async () => {
-    const start = await cp.fixture.counter('Count: ');
+    const start = await core.opened.fixture.counter('Count: ');
     // "click Increment" is 15 keys, and Enter.
     await type('click Increment');
     // Under the conversation, read out as it appears (a polite live region), after what the task did.
     await expect.poll(() => effort().textContent(), { timeout: 20_000 }).toBe('Done in 16 keys.');
     expect(await entries().allTextContents()).toEqual(['You: click Increment', 'Plan: Click “Increment”. (Harmless)', 'Result: Clicked “Increment”.']);
     expect(await effort().getAttribute('aria-live')).toBe('polite');
-    expect((await cp.fixture.counter('Count: ')) - start).toBe(1);
+    expect((await core.opened.fixture.counter('Count: ')) - start).toBe(1);
     await checkState('effort-done-in-keys');
 
     // A destructive command asks; "no" typed (3 keys) answers it: the task is 22 + 3 keys, and refused, so no "Done in".
@@ -69,7 +55,7 @@ describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loo
     await expect.poll(() => page().getByRole('status').textContent(), { timeout: 20_000 }).toBe('Status: Ready');
     // A new command clears the line; a refused task says no "Done in".
     expect(await effort().textContent()).toBe('');
-    expect(await cp.fixture.counter('Deleted:')).toBe(0);
+    expect(await core.opened.fixture.counter('Deleted:')).toBe(0);
 
     await expect.poll(() => tasks().length, { timeout: 10_000 }).toBe(2);
     const [first, second] = tasks();
@@ -79,7 +65,7 @@ describe.skipIf(skip !== '')('effort counted in the panel, on the real core, loo
     expect(JSON.stringify(tasks())).not.toMatch(/Increment|Delete/);
 
     const io = captureIo();
-    expect(await createStatsCommand(() => join(cp.dir, 'audit')).run(['--json'], io.io)).toBe(0);
+    expect(await createStatsCommand(() => join(core.opened.dir, 'audit')).run(['--json'], io.io)).toBe(0);
     const { days } = JSON.parse(io.out()) as { days: Array<Record<string, number>> };
     expect(days).toHaveLength(1);
     expect(days[0]).toMatchObject({ tasks: 2, presses: 0, utterances: 0, keystrokes: 43, scanSteps: 0 });
