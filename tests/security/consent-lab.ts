@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { createDesktopEngine } from '../../src/compose/desktop-engine.js';
 import type { AxBridge } from '../../src/execution/accessibility/ax-bridge.js';
 import type { AxElement, AxSnapshot } from '../../src/execution/accessibility/types.js';
-import { activateWindow, harnessKey, harnessType, openFixture, raiseWindow, until, type Fixture } from '../support/desktop.js';
+import { activateWindow, openFixture, raiseWindow, until, type Fixture } from '../support/desktop.js';
 import { readCounters } from '../support/counters.js';
 import { openLabDesktop, scriptedRunner, type ScriptedRunner } from './gate-lab.js';
 import { afterAll, beforeAll } from 'vitest';
@@ -175,8 +175,8 @@ async function openFixtureLab(spec: FixtureSpec): Promise<FixtureLab> {
         20,
       );
     },
-    harnessKey,
-    harnessType,
+    harnessKey: desk.harnessKey,
+    harnessType: desk.harnessType,
     relaunch: launch,
     close: desk.closeWith(runner),
   };

@@ -21,7 +21,8 @@ import type { Planner } from '../../src/intent/providers/planner.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import { requestText } from '../agent/scripted-llm.js';
 import { startLlmServer, type LlmServer } from '../intent/llm-loopback.js';
-import { activateWindow, harnessKey, harnessType, openFixture, raiseWindow, stopApps, until } from '../support/desktop.js';
+import { activateWindow, openFixture, raiseWindow, stopApps, until } from '../support/desktop.js';
+import { harnessKeyboard } from '../support/harness-keyboard.js';
 import { counterReader } from '../support/counters.js';
 import { openDesktop } from '../support/fixture-window.js';
 
@@ -56,9 +57,9 @@ export interface GateLab {
   raise(): Promise<void>;
   /** Puts the keyboard focus on a fixture element (raising the fixture first). */
   focus(name: string): Promise<void>;
-  /** A key sent by the test harness itself (xdotool), not by the assistant. */
+  /** A key sent by the test harness itself (tests/support/harness-keyboard.ts), not by the assistant. */
   harnessKey(...keys: string[]): Promise<void>;
-  /** Text typed by the test harness itself (xdotool), not by the assistant. */
+  /** Text typed by the test harness itself (tests/support/harness-keyboard.ts), not by the assistant. */
   harnessType(text: string): Promise<void>;
   /** Runs one command through the loop, the model answering `plans` in order, every question answered `answer`. */
   run(command: string, plans: readonly Plan[], answer: ConfirmAnswer, memory?: SessionMemory): Promise<RunOutcome>;
@@ -126,9 +127,13 @@ export async function scriptedRunner(engine: ExecutionEngine): Promise<ScriptedR
 export async function openLabDesktop(prefix: string) {
   const { session, bridge } = await openDesktop();
   const workdir = mkdtempSync(join(tmpdir(), prefix));
+  const keyboard = harnessKeyboard();
   return {
     bridge,
     workdir,
+    /** The harness's own keys (not the assistant's): XTest from this process. */
+    harnessKey: keyboard.key,
+    harnessType: keyboard.type,
     /** How many files in the work folder have names that start with `start`. */
     files: (start: string): number => readdirSync(workdir).filter((f) => f.startsWith(start)).length,
     /** The element named `name` in the app `pid`, other than a label. */
@@ -201,8 +206,8 @@ export async function openGateLab(labels: readonly string[]): Promise<GateLab> {
         10,
       );
     },
-    harnessKey,
-    harnessType,
+    harnessKey: desk.harnessKey,
+    harnessType: desk.harnessType,
     run: runner.run,
     close: desk.closeWith(runner),
   };
