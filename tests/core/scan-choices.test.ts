@@ -18,6 +18,7 @@ import { createOpenAIPlanner } from '../../src/intent/providers/openai.js';
 import { RpcPeer } from '../../src/shared/contracts/core-rpc.js';
 import type { AssistantEvent } from '../../src/shared/contracts/events.js';
 import type { OverlayView, RunReply } from '../../src/shared/contracts/ipc-contract.js';
+import type { Language } from '../../src/shared/language.js';
 import type { PermissionKind } from '../../src/shared/permissions.js';
 import { DEFAULT_SWITCH_SETTINGS } from '../../src/shared/switch-access.js';
 import { fakeEngine, type EngineCall } from '../agent/loop-fakes.js';
@@ -99,12 +100,13 @@ interface Core {
   readonly dir: string;
 }
 
-/** A core on a new folder with switch access on; `script` answers the LLM planner (none: offline only). */
-async function start(script?: readonly ScriptStep[]): Promise<Core> {
+/** A core on a new folder with switch access on; `script` answers the LLM planner (none: offline only); `language` the setting. */
+async function start(script?: readonly ScriptStep[], language: Language = 'en'): Promise<Core> {
   const dir = await mkdtemp(join(tmpdir(), 'ac-scan-choices-'));
   await createSettingsStore({ dir }).save({
     ...defaultSettings(),
     provider: 'grammar',
+    language,
     onboardingDone: true,
     switchAccess: { ...DEFAULT_SWITCH_SETTINGS, enabled: true },
   });
@@ -233,6 +235,27 @@ describe('"forget my choices"', () => {
     expect(reply.outcome).toBe('done');
     c.events.length = 0;
     expect(await run(c, 'forget my choices')).toEqual({
+      outcome: 'done',
+      message: 'No choices of yours are kept in every app: the scan offers the numbers in their order on the screen.',
+    });
+    expect(c.events.some((e) => e.type === 'confirmation_request')).toBe(false);
+  });
+
+  it('with German set, „vergiss meine Auswahl hier“ asks first and forgets the app in front; „meine Auswahl vergessen“ with nothing kept says so without asking', async () => {
+    const c = await start(undefined, 'de');
+    await numbers(c);
+    expect((await run(c, 'klicke auf Drafts')).outcome).toBe('done');
+    await c.core.picks.settled();
+    expect(await readFile(join(c.dir, SCAN_PICKS_FILE_NAME), 'utf8')).toMatch(/"Drafts"/);
+    const kept = await answered(c, 'Vergiss meine Auswahl hier!', 'cancel');
+    expect(kept.asked).toBe('Forget the element you chose in “Mail”, so the scan offers the numbers in their order on the screen again.');
+    expect(kept.reply).toMatchObject({ outcome: 'refused', message: 'Not done: your choices are kept.' });
+    expect(await readFile(join(c.dir, SCAN_PICKS_FILE_NAME), 'utf8')).toMatch(/"Drafts"/);
+    const { reply } = await answered(c, 'vergiss meine Auswahl in dieser App', 'confirm');
+    expect(reply.outcome).toBe('done');
+    expect(JSON.parse(await readFile(join(c.dir, SCAN_PICKS_FILE_NAME), 'utf8'))).toEqual({ version: 1, apps: {} });
+    c.events.length = 0;
+    expect(await run(c, 'meine Auswahl vergessen')).toEqual({
       outcome: 'done',
       message: 'No choices of yours are kept in every app: the scan offers the numbers in their order on the screen.',
     });
