@@ -1,7 +1,8 @@
 // Editing any text in German on a real (headless) desktop (issue #32 item 6): with the language set
 // to German, the real loop, engine, AT-SPI and XTest change a GTK text view's text, which the
 // assistant never typed, by German commands; each change is read back exactly through AT-SPI, each
-// selection and caret through the bridge. "lösche alles" is no edit: the text stays as it was.
+// selection and caret through the bridge. "lösche alles" is no edit: the text stays as it was. Typing
+// before or after words of a field named in the command types into that field.
 import { describe, expect, it } from 'vitest';
 import { desktopSkipReason } from '../support/desktop.js';
 import { useTextBench } from '../support/text-bench.js';
@@ -54,4 +55,15 @@ describe.skipIf(skip !== '')('editing any text in German on a real desktop', () 
     await say('tippe „P.S.“ am Ende von Body');
     expect(await valueOf('Body')).toBe('Liebe Anna,\n\nGrüße aus Bern. Bis bald!\nHallo sehr Große Wel P.S.');
   }, 300_000);
+
+  it('vor / nach Wörtern eines genannten Feldes: „füge … vor … im Feld Subject ein“ types into that field while another has the focus, read back exactly', async () => {
+    await say('klicke auf Body');
+    await bench.setValue('Body', 'Hallo Welt');
+    await bench.setValue('Subject', 'Budget für Mai');
+    await say('füge „neues “ vor Budget im Feld Subject ein');
+    expect(await valueOf('Subject')).toBe('neues Budget für Mai');
+    await say('tippe „ 2027“ nach Mai in „Subject“');
+    expect(await valueOf('Subject')).toBe('neues Budget für Mai 2027');
+    expect(await valueOf('Body')).toBe('Hallo Welt');
+  }, 120_000);
 });

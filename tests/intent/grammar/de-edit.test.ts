@@ -63,6 +63,21 @@ describe('readTextEditDe: editing any text in German (issue #32 item 6)', () => 
     ['schreibe Hallo am Ende der Zeile', { kind: 'insert', text: 'Hallo', edge: 'end', place: current('line') }],
     ['tippe Liebe Grüße an den Anfang des zweiten Absatzes', { kind: 'insert', text: 'Liebe Grüße', edge: 'start', place: nth('paragraph', 2) }],
     ['füge Hallo am Anfang ein', { kind: 'insert', text: 'Hallo', edge: 'start', place: { kind: 'whole' } }],
+    // Before and after words of a named field: the field said to be one, or quoted.
+    ...same(
+      { kind: 'insert', text: 'sehr ', edge: 'start', place: { kind: 'words', words: 'Welt' }, field: 'Notizen' },
+      'tippe „sehr “ vor Welt im Feld Notizen',
+      'füge „sehr “ vor Welt in dem Feld Notizen ein',
+      'fuege „sehr “ vor Welt im Feld „Notizen“ ein',
+    ),
+    [
+      'füge Grüße nach hallo ins Textfeld Betreff ein',
+      { kind: 'insert', text: 'Grüße', edge: 'end', place: { kind: 'words', words: 'hallo' }, field: 'Betreff' },
+    ],
+    ['tippe „!“ hinter dem letzten Satz im Feld Notizen', { kind: 'insert', text: '!', edge: 'end', place: nth('sentence', 1, true), field: 'Notizen' }],
+    ['füge hallo nach Welt in „Notizen“ ein', { kind: 'insert', text: 'hallo', edge: 'end', place: { kind: 'words', words: 'Welt' }, field: 'Notizen' }],
+    // A bare "in Berlin" is words of the text, not a field.
+    ['füge hallo nach Grüße in Berlin ein', { kind: 'insert', text: 'hallo', edge: 'end', place: { kind: 'words', words: 'Grüße in Berlin' } }],
   ];
   itReads('%s', readTextEditDe, positive);
 
@@ -102,6 +117,8 @@ describe('readTextEditDe: editing any text in German (issue #32 item 6)', () => 
     'tippe Hallo am Ende von Notizen',
     'schreibe komm nach Hause',
     'schreibe vor dem Essen',
+    // Unquoted text after „tippe“ beside unquoted words: a field named after it does not make them a place.
+    'tippe sehr vor Welt im Feld Notizen',
     'füge',
     'füge vor ein',
     'füge eine Zeile ein',

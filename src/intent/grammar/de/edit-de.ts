@@ -254,9 +254,21 @@ function readBeside(said: string, clear: boolean): { edge: 'start' | 'end'; plac
 }
 
 /**
+ * Beside words or a unit of a named field: "vor Welt im Feld Notizen", "nach hallo in „Notizen“",
+ * "hinter dem letzten Satz ins Textfeld Betreff". The field must be said to be one (or quoted): a bare
+ * "in Berlin" is as likely words of the text, so it stays part of what the place names.
+ */
+function readBesideIn(said: string, clear: boolean): { edge: 'start' | 'end'; place: TextPlace; field?: string } | undefined {
+  const tail = /^(.+) (?:im|ins|in) (.+)$/u.exec(said);
+  const field = tail?.[1] && tail[2] ? readField(tail[2], false) : undefined;
+  const beside = field && tail?.[1] ? readBeside(tail[1], clear) : undefined;
+  return beside && field ? { ...beside, field } : readBeside(said, clear);
+}
+
+/**
  * Typing at a place: "tippe „Liebe Anna,“ am Anfang von Notizen", "schreibe Hallo am Ende der Zeile",
- * "füge hallo vor Welt ein", "füge „sehr “ nach dem Wort so ein", and "füge vor Welt ein" (the caret
- * only). As in English, unquoted text after "tippe" or "schreibe" needs a place that cannot be words
+ * "füge hallo vor Welt ein", "füge „sehr “ nach dem Wort so ein", "tippe „sehr “ vor Welt im Feld
+ * Notizen", and "füge vor Welt ein" (the caret only). As in English, unquoted text after "tippe" or "schreibe" needs a place that cannot be words
  * of the text (a unit, a field said to be one, or quoted words): "schreibe bis morgen am Ende" types all.
  */
 function readInsert(said: string): TextEdit | null {
@@ -270,7 +282,7 @@ function readInsert(said: string): TextEdit | null {
   const clear = insert !== undefined || quoted !== null;
   const attempts: { text: string; where: string }[] = quoted?.[2] && quoted[4] ? [{ text: quoted[2], where: quoted[4] }] : splitsOf(rest);
   for (const { text, where } of attempts) {
-    const edge = readAtEdge(where, clear) ?? readBeside(where, clear);
+    const edge = readAtEdge(where, clear) ?? readBesideIn(where, clear);
     if (edge && text.trim() !== '') return { kind: 'insert', text, ...edge };
   }
   return null;
