@@ -176,12 +176,13 @@ bool LinuxBridge::refreshShowing(Mirror& m, size_t pane, const Deadline& deadlin
 bool LinuxBridge::refreshMirror(Mirror& m, const ChangeLog& changes, const Deadline& deadline) {
   // Which scroll panes were allocated again is not known: what shows in them may have changed.
   if (changes.movedUnknown || changes.paths.size() * kMirrorReadShare > m.items.size()) return false;
-  bool follow = m.keepsBounds && !m.bounds.empty();
+  const bool canFollow = m.keepsBounds && !m.bounds.empty();
+  bool follow = canFollow;
   // GTK says which children of a scrolled view are showing by where the view is scrolled to and how
   // big it is, and sends no state change for them when it scrolls or the view is allocated again:
   // only its scroll bar's value changes, or the pane or its view says it moved. The mirror follows
   // the pane by the bounds it keeps, or asks it what shows.
-  std::vector<size_t> panes, which;
+  std::vector<size_t> panes, which, scrolled;
   auto addPane = [&panes](size_t pane) {
     if (std::find(panes.begin(), panes.end(), pane) == panes.end()) panes.push_back(pane);
   };
@@ -197,6 +198,7 @@ bool LinuxBridge::refreshMirror(Mirror& m, const ChangeLog& changes, const Deadl
     auto pane = m.at.find(item.parent.path);
     if (pane == m.at.end() || item.parent.bus != m.bus) return false;
     addPane(pane->second);
+    scrolled.push_back(pane->second);
   }
   for (const auto& path : changes.movedPaths) {
     auto found = m.at.find(path);
@@ -208,7 +210,8 @@ bool LinuxBridge::refreshMirror(Mirror& m, const ChangeLog& changes, const Deadl
   }
   std::unordered_set<std::string> followed;
   for (size_t pane : panes) {
-    if (follow && followScroll(m, pane, changes, followed, deadline)) continue;
+    bool byBar = std::find(scrolled.begin(), scrolled.end(), pane) != scrolled.end();
+    if (canFollow && followScroll(m, pane, byBar, changes, followed, deadline)) continue;
     follow = false;
     if (!refreshShowing(m, pane, deadline)) return false;
   }

@@ -219,8 +219,8 @@ class LinuxBridge final : public Bridge {
   static void forgetBounds(Mirror& m);
   static const Rect* keptPlace(const Mirror& m, size_t item);
   static bool paneParts(const Mirror& m, size_t pane, const ChangeLog& changes, PaneParts& parts);
-  bool followScroll(Mirror& m, size_t pane, const ChangeLog& changes, std::unordered_set<std::string>& followed,
-                    const Deadline& deadline);
+  bool followScroll(Mirror& m, size_t pane, bool scrolled, const ChangeLog& changes,
+                    std::unordered_set<std::string>& followed, const Deadline& deadline);
   bool judgeByPlace(Mirror& m, const PaneParts& parts, const std::vector<std::optional<Rect>>& viewAt,
                     const Deadline& deadline);
   bool askPane(Mirror& m, size_t pane, const PaneParts& parts, const Deadline& deadline);

@@ -119,12 +119,14 @@ bool LinuxBridge::paneParts(const Mirror& m, size_t pane, const ChangeLog& chang
   return true;
 }
 
-// After the scroll bar of `pane` changed: the pane's views are read again, and the distance the
-// content moved from up to kProbes elements that showed (all of those still on screen must agree,
-// at least two); the places kept move by it. Then what shows is judged by place (the view lies in
-// what was seen whole) or asked of the pane. False when this cannot be trusted: the caller then asks
-// the pane and reads every place again. The paths whose places are current go into `followed`.
-bool LinuxBridge::followScroll(Mirror& m, size_t pane, const ChangeLog& changes,
+// After the scroll bar of `pane` changed (`scrolled`), or the pane or a view said it moved: the
+// pane's views are read again, and the distance the content moved from up to kProbes elements that
+// showed (all of those still on screen must agree, at least two); the places kept move by it. Not
+// scrolled, with the views and the content where they were, what shows is as it was; otherwise it
+// is judged by place (the view lies in what was seen whole) or asked of the pane. False when this
+// cannot be trusted: the caller then asks the pane. The paths whose places are current go into
+// `followed`.
+bool LinuxBridge::followScroll(Mirror& m, size_t pane, bool scrolled, const ChangeLog& changes,
                                std::unordered_set<std::string>& followed, const Deadline& deadline) {
   PaneParts parts;
   if (!paneParts(m, pane, changes, parts)) return false;
@@ -164,6 +166,11 @@ bool LinuxBridge::followScroll(Mirror& m, size_t pane, const ChangeLog& changes,
     moved = d;
     ++agreeing;
   }
+  bool stayed = !scrolled && (probes.empty() || (moved && moved->first == 0 && moved->second == 0));
+  for (size_t v = 0; v < parts.views.size() && stayed; ++v) {
+    const Rect* was = keptPlace(m, parts.views[v]);
+    stayed = !viewAt[v] || (was && same(*was, *viewAt[v]));
+  }
   std::vector<Rect>& seen = m.seen[m.items[pane].ref.path];
   if (agreeing >= 2) {
     for (size_t k : parts.inner) {
@@ -187,6 +194,7 @@ bool LinuxBridge::followScroll(Mirror& m, size_t pane, const ChangeLog& changes,
   }
   for (size_t k : parts.inner) followed.insert(m.items[k].ref.path);
 
+  if (stayed) return true;  // what shows is as it was
   // GTK's own view rectangle sits where the view's bounds do, or a border away, the same at every
   // scroll: a view within views seen whole is a GTK view within GTK views seen whole.
   bool judged =
