@@ -32,6 +32,26 @@ describe('German: everyday commands', () => {
   matchesNot(['lösche alles', 'kopiere die Datei', 'speichere als PDF', 'alles löschen', 'kopieren in der Liste', 'das Fenster kopieren']);
 });
 
+describe('German: formatting the selection', () => {
+  const key = (k: string) => ({ intent: 'press_key', key: k, modifiers: ['ctrl'] });
+  readsAs([
+    ['mach das fett', key('b')],
+    ['Mache die Auswahl fett.', key('b')],
+    ['das fett machen', key('b')],
+    ['mach es kursiv', key('i')],
+    ['formatiere den markierten Text kursiv', key('i')],
+    ['unterstreiche das', key('u')],
+    ['das unterstreichen', key('u')],
+    ['bitte mach das unterstrichen', key('u')],
+  ]);
+  it('on a Mac, with ⌘', () => {
+    const r = de('mach das fett', 'macos');
+    expect(r.kind === 'intent' ? r.intent : null).toEqual({ intent: 'press_key', key: 'b', modifiers: ['cmd'] });
+  });
+  // A text named in the command is a guess: the grammar leaves it to a planner that can look.
+  matchesNot(['mach das Wort fett', 'fett', 'mach Kaffee', 'unterstreiche den Titel', 'mach das fett und groß']);
+});
+
 describe('German: windows', () => {
   readsAs([
     ...same(windowCommand('maximize'), 'Fenster maximieren', 'maximiere das Fenster', 'maximieren'),

@@ -18,7 +18,7 @@ import { elementClick } from '../verbs-pointer.js';
 import { pagingIntent } from '../verbs-scroll.js';
 import { readWebTarget } from '../verbs-web.js';
 import { foldDe, foldedMap, foldedSet, isDe, phraseDe, wordDe } from './fold.js';
-import { DE_EVERYDAY, DE_PAGING, DE_QUESTIONS, DE_WINDOW, DE_WINDOW_TITLED } from './phrases.js';
+import { DE_EVERYDAY, DE_FORMATTING, DE_PAGING, DE_QUESTIONS, DE_WINDOW, DE_WINDOW_TITLED } from './phrases.js';
 import { readAppNameDe, readElementDe, readElementIdDe, readKeyPhraseDe, splitAppDe, splitTimesDe, withoutArticle } from './readers-de.js';
 import { DE_SPELLING } from './spelling-de.js';
 import { parseFillDe, parseScrollDe, parseTypeDe } from './text-scroll-de.js';
@@ -32,6 +32,7 @@ const FINAL_VERBS = foldedMap(DE_FINAL_VERBS);
 const POLITE = foldedSet(DE_POLITE);
 const GIVE = foldedSet(DE_GIVE_VERBS);
 const EVERYDAY = foldedMap(DE_EVERYDAY);
+const FORMATTING = foldedMap(DE_FORMATTING);
 const PAGING = foldedMap(DE_PAGING);
 const QUESTIONS = foldedMap(DE_QUESTIONS);
 const WINDOW = foldedMap(DE_WINDOW);
@@ -130,6 +131,9 @@ function wholePhrase(command: string, tokens: readonly Token[], options: Grammar
   if (question !== undefined) return ok({ intent: question });
   const paging = phrase === null ? undefined : PAGING.get(phrase);
   if (paging !== undefined) return pagingIntent(paging, options);
+  const format = phrase === null ? undefined : FORMATTING.get(phrase);
+  if (format !== undefined)
+    return ok({ intent: 'press_key', key: format, modifiers: [options.platform === 'linux' || options.platform === 'windows' ? 'ctrl' : 'cmd'] });
   const everyday = everydayIn(tokens);
   if (everyday !== null) return everyday.ok ? everydayIntent(everyday.value.command, options, everyday.value.app) : everyday;
   const action = phrase === null ? undefined : WINDOW.get(phrase);

@@ -29,6 +29,20 @@ export const DE_EVERYDAY: ReadonlyMap<string, EverydayCommand> = new Map<string,
   ...each(['tab schließen', 'schließe den tab', 'schließ den tab', 'schließe diesen tab', 'diesen tab schließen', 'reiter schließen'], 'close_tab'),
 ]);
 
+/**
+ * Formatting the selection (the English "bold that", formatting.ts): the word processors' shortcut key
+ * for bold, italic or underline, pressed on what is selected. Only the selection: „mach das Wort fett“
+ * names a text the grammar cannot place.
+ */
+const SELECTED = ['das', 'es', 'die auswahl', 'den markierten text'];
+const formatted = (adjective: string): string[] =>
+  SELECTED.flatMap((s) => [`mach ${s} ${adjective}`, `mache ${s} ${adjective}`, `${s} ${adjective} machen`, `formatiere ${s} ${adjective}`]);
+export const DE_FORMATTING: ReadonlyMap<string, 'b' | 'i' | 'u'> = new Map([
+  ...each(formatted('fett'), 'b'),
+  ...each(formatted('kursiv'), 'i'),
+  ...each([...formatted('unterstrichen'), ...SELECTED.flatMap((s) => [`unterstreiche ${s}`, `unterstreich ${s}`, `${s} unterstreichen`])], 'u'),
+]);
+
 /** The verbs of scrolling and turning pages said before a page or an end ("scrolle eine Seite runter"). */
 const PAGE_VERBS = ['scrolle', 'scroll', 'blättere', 'blättre'];
 
