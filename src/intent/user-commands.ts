@@ -26,6 +26,7 @@ import { sessionCommandInAnyLanguage } from '../shared/session-commands.js';
 import { describeIntent } from './describe.js';
 import { INTENT_KINDS, Intent, LIMITS } from './schema.js';
 import { describeIssues } from './validator.js';
+import { DE_FORGET_RE, DE_SAVE_RE } from './grammar/de/user-commands-de.js';
 
 export const COMMANDS_FILE_NAME = 'commands.json';
 
@@ -122,17 +123,17 @@ const FORGET_RE = /^(?:please\s+)?(?:forget|delete|remove)\s+(?:the\s+|my\s+)?co
 /** Words that point at something instead of naming it: no command may be called so. */
 const POINTING_NAMES = /^(?:about\s+)?(?:it|that|this|them|those|these)$/i;
 
-/** "save that as ‹name›" / "forget ‹name›": what the user asked of their commands, if that. */
+/** "save that as ‹name›" / "forget ‹name›" (German's too, src/intent/grammar/de/user-commands-de.ts): what the user asked of their commands, if that. */
 export function readCommandEdit(text: string): { kind: 'save' | 'forget'; phrase: string } | undefined {
   const clean = (s: string): string =>
     s
       .trim()
       .replace(/[.!?]+$/u, '')
-      .replace(/^["“'‘](.*)["”'’]$/u, '$1')
+      .replace(/^["“'‘„](.*)["”'’“]$/u, '$1')
       .trim();
-  const save = SAVE_RE.exec(text.trim());
+  const save = SAVE_RE.exec(text.trim()) ?? DE_SAVE_RE.exec(text.trim());
   if (save) return { kind: 'save', phrase: clean(save[1] as string) };
-  const forget = FORGET_RE.exec(text.trim());
+  const forget = FORGET_RE.exec(text.trim()) ?? DE_FORGET_RE.exec(text.trim());
   if (!forget) return undefined;
   const phrase = clean((forget[1] ?? forget[2]) as string);
   // "forget it", "forget that", "forget about it": a never mind (src/shared/answer-words.ts), never a command's name.
