@@ -2,8 +2,10 @@
  * The words that ask the assistant to use a picture of the screen (issue #29 item 4): "describe the
  * screen" and "what's this?" ask for a sentence about it; "look at the screen" asks to plan from
  * it, alone (the previous command, again, with the picture) or with a command ("look at the screen
- * and click the red icon"). Matched on the whole command, case and end punctuation aside.
+ * and click the red icon"). Matched on the whole command, case and end punctuation aside. German's
+ * words are in src/intent/grammar/de/vision-words-de.ts.
  */
+import { DE_DESCRIBE_WORDS, DE_LOOK_RE } from './grammar/de/vision-words-de.js';
 
 export type VisionRequest =
   | { readonly kind: 'describe' }
@@ -19,6 +21,8 @@ const fold = (text: string): string =>
     .trim();
 
 const DESCRIBE = new Set([
+  // German's (issue #32 item 6): no English command reads like them, so they count whatever the language.
+  ...DE_DESCRIBE_WORDS,
   'describe the screen',
   'describe my screen',
   'describe the window',
@@ -36,12 +40,11 @@ const LOOK = /^(?:please )?(?:look at|check) (?:the|my) screen(?:,? and| then|,)
 export function visionRequest(text: string): VisionRequest | undefined {
   if (DESCRIBE.has(fold(text))) return { kind: 'describe' };
   // The command after the phrase keeps the user's own words (case, quotes).
-  const look = LOOK.exec(
-    text
-      .replace(/\s+/g, ' ')
-      .trim()
-      .replace(/[.!]+$/u, ''),
-  );
+  const said = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!]+$/u, '');
+  const look = LOOK.exec(said) ?? DE_LOOK_RE.exec(said);
   if (!look) return undefined;
   const rest = look[1]?.trim();
   return rest ? { kind: 'look', command: rest } : { kind: 'look' };
