@@ -107,7 +107,7 @@ export class DictationSession {
       const edit = readTextEditIn(text, this.deps.language?.());
       return edit && (await this.editing.claims(edit)) ? this.stoppable('text_edit', () => this.editing.run(edit, state)) : undefined;
     }
-    const said = readDictation(text);
+    const said = readDictation(text, this.deps.language?.());
     // An edit of the field's text that dictation does not read as its own command ("delete the last
     // sentence", "go to the end of the line", "select the second paragraph") is carried out, as Dragon
     // does; "literal …" writes the words instead.

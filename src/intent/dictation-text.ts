@@ -7,8 +7,21 @@
  * end, a line break, or at the start of an empty field. "literal ‹word›" writes the word itself
  * ("literal comma" → "comma"); an utterance that starts with "literal" is never a command.
  *
+ * German's words (issue #32 item 6) are in src/intent/grammar/de/dictation-words-de.ts: starting and
+ * stopping count whatever the language set; corrections and marks with German set.
+ *
  * The session that applies all this to a field is src/agent/dictation.ts.
  */
+import type { Language } from '../shared/language.js';
+import { withUmlautSpellings } from '../shared/text/umlauts.js';
+import {
+  DE_DICTATION_SCRATCH,
+  DE_DICTATION_START,
+  DE_DICTATION_STOP,
+  DE_DICTATION_UNDO,
+  DE_LITERAL_WORDS,
+  DE_SPOKEN_MARKS,
+} from './grammar/de/dictation-words-de.js';
 
 /** How a mark joins the words around it. */
 type Attach =
@@ -56,8 +69,20 @@ const MARK_GROUPS: readonly (readonly [readonly string[], Mark])[] = [
 /** Every spoken mark, by its words (lower case, single spaces). */
 export const SPOKEN_MARKS: Readonly<Record<string, Mark>> = Object.fromEntries(MARK_GROUPS.flatMap(([words, mark]) => words.map((w) => [w, mark] as const)));
 
+/** German's marks added to English's (English still counts with German set), each also without umlauts. */
+const DE_MARKS: Readonly<Record<string, Mark>> = {
+  ...SPOKEN_MARKS,
+  ...Object.fromEntries(
+    Object.entries(DE_SPOKEN_MARKS).flatMap(([de, en]) => {
+      const mark = SPOKEN_MARKS[en];
+      return mark ? withUmlautSpellings([de]).map((w) => [w, mark] as const) : [];
+    }),
+  ),
+};
+const marksIn = (language: Language | undefined): Readonly<Record<string, Mark>> => (language === 'de' ? DE_MARKS : SPOKEN_MARKS);
+
 /** The longest spoken mark, in words. */
-const MARK_WORDS_MAX = Math.max(...Object.keys(SPOKEN_MARKS).map((k) => k.split(' ').length));
+const MARK_WORDS_MAX = Math.max(...Object.keys(DE_MARKS).map((k) => k.split(' ').length));
 
 /** The escape word: "literal comma" writes "comma". */
 export const LITERAL_WORD = 'literal';
@@ -92,7 +117,7 @@ function normalise(text: string): string {
     .trim()
     .replace(/[.!?]+$/u, '')
     .replace(/\s+/gu, ' ')
-    .replace(/^please\s+|\s+please$/gu, '')
+    .replace(/^(?:please|bitte)\s+|\s+(?:please|bitte)$/gu, '')
     .trim();
 }
 
@@ -105,6 +130,7 @@ const START_PHRASES = new Set([
   'begin dictation',
   'turn on dictation',
   'dictation mode',
+  ...withUmlautSpellings(DE_DICTATION_START),
 ]);
 const STOP_PHRASES = new Set([
   'stop dictation',
@@ -115,9 +141,14 @@ const STOP_PHRASES = new Set([
   'turn off dictation',
   'leave dictation',
   'command mode',
+  ...withUmlautSpellings(DE_DICTATION_STOP),
 ]);
 const SCRATCH_PHRASES = new Set(['scratch that', 'strike that', 'delete that']);
 const UNDO_PHRASES = new Set(['undo that', 'undo']);
+const DE_SCRATCH = new Set(withUmlautSpellings(DE_DICTATION_SCRATCH));
+const DE_UNDO = new Set(withUmlautSpellings(DE_DICTATION_UNDO));
+const DE_LITERAL = new Set(withUmlautSpellings(DE_LITERAL_WORDS));
+const isLiteral = (word: string, language: Language | undefined): boolean => word === LITERAL_WORD || (language === 'de' && DE_LITERAL.has(word));
 const CASE_PHRASES: Readonly<Record<string, CaseChange>> = {
   'capitalize that': 'capitalize',
   'capitalise that': 'capitalize',
@@ -150,13 +181,13 @@ function correctionSplits(rest: string): { from: string; to: string }[] {
   return splits;
 }
 
-/** The command an utterance in dictation mode is, if it is one (the whole utterance must be the command). */
-export function dictationCommand(text: string): DictationCommand | undefined {
+/** The command an utterance in dictation mode is, if it is one (the whole utterance must be the command); German's with German set. */
+export function dictationCommand(text: string, language?: Language): DictationCommand | undefined {
   const said = normalise(text);
-  if (said.startsWith(`${LITERAL_WORD} `)) return undefined;
+  if (isLiteral(said.split(' ')[0] ?? '', language) && said.includes(' ')) return undefined;
   if (STOP_PHRASES.has(said)) return { kind: 'stop' };
-  if (SCRATCH_PHRASES.has(said)) return { kind: 'scratch' };
-  if (UNDO_PHRASES.has(said)) return { kind: 'undo' };
+  if (SCRATCH_PHRASES.has(said) || (language === 'de' && DE_SCRATCH.has(said))) return { kind: 'scratch' };
+  if (UNDO_PHRASES.has(said) || (language === 'de' && DE_UNDO.has(said))) return { kind: 'undo' };
   const change = CASE_PHRASES[said];
   if (change) return { kind: 'case', change };
   if (said.startsWith('correct ')) {
@@ -176,7 +207,7 @@ export function dictationCommand(text: string): DictationCommand | undefined {
 }
 
 /** The pieces of dictated text: words, and spoken marks in their place ("literal" before a mark keeps its words). */
-export function dictationPieces(text: string): Piece[] {
+export function dictationPieces(text: string, language?: Language): Piece[] {
   const words = text
     .trim()
     .split(/\s+/u)
@@ -185,9 +216,9 @@ export function dictationPieces(text: string): Piece[] {
   let i = 0;
   while (i < words.length) {
     const word = words[i] ?? '';
-    const literal = word.toLowerCase() === LITERAL_WORD && i + 1 < words.length;
+    const literal = isLiteral(word.toLowerCase(), language) && i + 1 < words.length;
     const from = literal ? i + 1 : i;
-    const match = markAt(words, from);
+    const match = markAt(words, from, marksIn(language));
     if (match && !literal) {
       pieces.push({ kind: 'mark', mark: match.mark });
       i = from + match.length;
@@ -207,24 +238,24 @@ export function dictationPieces(text: string): Piece[] {
 }
 
 /** The longest spoken mark starting at word `from` (a recogniser's trailing "," or "." on its words ignored). */
-function markAt(words: readonly string[], from: number): { mark: Mark; length: number } | undefined {
+function markAt(words: readonly string[], from: number, marks: Readonly<Record<string, Mark>>): { mark: Mark; length: number } | undefined {
   for (let n = Math.min(MARK_WORDS_MAX, words.length - from); n >= 1; n--) {
     const said = words
       .slice(from, from + n)
       .join(' ')
       .toLowerCase()
       .replace(/[.,!?]+$/u, '');
-    const mark = SPOKEN_MARKS[said];
+    const mark = Object.hasOwn(marks, said) ? marks[said] : undefined;
     if (mark) return { mark, length: n };
   }
   return undefined;
 }
 
-/** Reads an utterance said in dictation mode: a correction command, or text. */
-export function readDictation(text: string): Utterance {
-  const command = dictationCommand(text);
+/** Reads an utterance said in dictation mode, in the language set: a correction command, or text. */
+export function readDictation(text: string, language?: Language): Utterance {
+  const command = dictationCommand(text, language);
   if (command) return { kind: 'command', command };
-  return { kind: 'text', pieces: dictationPieces(text) };
+  return { kind: 'text', pieces: dictationPieces(text, language) };
 }
 
 /** What the text before the caret says about the next piece: is a space needed, does a sentence start. */

@@ -2,7 +2,7 @@
 // to German, the real loop, engine, AT-SPI and XTest change a GTK text view's text, which the
 // assistant never typed, by German commands; each change is read back exactly through AT-SPI, each
 // selection and caret through the bridge. "lösche alles" is no edit: the text stays as it was. Typing
-// before or after words of a field named in the command types into that field.
+// before or after words of a field named in the command types into that field; dictation takes German marks.
 import { describe, expect, it } from 'vitest';
 import { desktopSkipReason } from '../support/desktop.js';
 import { useTextBench } from '../support/text-bench.js';
@@ -65,5 +65,21 @@ describe.skipIf(skip !== '')('editing any text in German on a real desktop', () 
     await say('tippe „ 2027“ nach Mai in „Subject“');
     expect(await valueOf('Subject')).toBe('neues Budget für Mai 2027');
     expect(await valueOf('Body')).toBe('Hallo Welt');
+  }, 120_000);
+
+  it('Diktat: „Diktat starten“, German marks written where said, „streich das“, „Diktat beenden“; read back exactly', async () => {
+    await say('klicke auf Body');
+    await bench.setValue('Body', '');
+    await say('Diktat starten');
+    await say('hallo Komma wie geht es dir Fragezeichen');
+    expect(await valueOf('Body')).toBe('Hallo, wie geht es dir?');
+    await say('neuer Absatz bis bald Ausrufezeichen');
+    expect(await valueOf('Body')).toBe('Hallo, wie geht es dir?\n\nBis bald!');
+    await say('streich das');
+    expect(await valueOf('Body')).toBe('Hallo, wie geht es dir?');
+    await say('Diktat beenden');
+    // Out of dictation, „Komma“ is no text: the grammar does not read it, and the field stays as it was.
+    expect((await bench.loop.run('Komma')).outcome).not.toBe('done');
+    expect(await valueOf('Body')).toBe('Hallo, wie geht es dir?');
   }, 120_000);
 });
