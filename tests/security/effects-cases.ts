@@ -65,9 +65,9 @@ const centreOf = async (lab: EffectsLab, pick: (e: { role: string; name: string 
 
 /** The focus on an element of the main window, unless it is there already (a declined case leaves it). */
 async function focusIn(lab: EffectsLab, role: string, name: string): Promise<void> {
-  const w = await lab.focusedWindow();
+  const [w, keyboard] = await Promise.all([lab.focusedWindow(), hasKeyboard(lab)]);
   const dialogOpen = w.elements[0]?.role === 'dialog' || w.elements[0]?.role === 'alert';
-  if (!dialogOpen && w.elements.some((e) => e.role === role && e.name === name && e.states.includes('focused'))) return;
+  if (keyboard && !dialogOpen && w.elements.some((e) => e.role === role && e.name === name && e.states.includes('focused'))) return;
   if (dialogOpen) await lab.reset();
   // A menu a declined case left open holds the keyboard: Escape closes it. The main window's read
   // shows its menus (the dialog's did not: the app is read again).
@@ -82,9 +82,14 @@ async function focusIn(lab: EffectsLab, role: string, name: string): Promise<voi
 
 /** The dialog its opener opens, with the focus on `focused`, unless it is open so already. */
 async function dialogOf(lab: EffectsLab, opener: string, marker: string, focused: string): Promise<void> {
-  const w = await lab.focusedWindow();
+  const [w, keyboard] = await Promise.all([lab.focusedWindow(), hasKeyboard(lab)]);
   const open = w.elements.some((e) => e.name === marker) && w.elements.some((e) => e.name === focused && e.states.includes('focused'));
-  if (!open) await lab.openDialog(opener, focused);
+  if (!keyboard || !open) await lab.openDialog(opener, focused);
+}
+
+/** Whether the window system gives the fixture the keyboard (its focus is then where keys go). */
+async function hasKeyboard(lab: EffectsLab): Promise<boolean> {
+  return (await lab.bridge.keyboardOwner().catch(() => null)) === lab.pid;
 }
 
 /** A key pressed where `prepare` leaves the focus, through both channels: the planner's intent and the user's "press …". */
