@@ -101,6 +101,10 @@ export const DE_OTHER_GROUPS: readonly GroupSpec[] = [
       ex('zeige den Schreibtisch', 'window_command'),
     ],
   },
+  {
+    title: 'Markierten Text formatieren',
+    generic: [ex('mach das fett', 'press_key'), ex('mach es kursiv', 'press_key'), ex('unterstreiche die Auswahl', 'press_key')],
+  },
   { title: 'Mehrere Schritte auf einmal', generic: [ex('öffne Dateien, dann tippe "Bericht"', 'sequence')] },
 ];
 
