@@ -179,24 +179,26 @@ describe.skipIf(skip !== '')('continuous listening in the panel, on the real cor
     await expect.poll(() => status().textContent(), { timeout: 5_000 }).toBe('Status: Sleeping');
     expect(await page().getByTestId('listening-help').textContent()).toMatch(/^Sleeping/);
     await checkState('listening-02-sleeping');
-    const end = await untilHeard(from, ['click Increment', 'wake up', 'click Increment']);
+    await untilHeard(from, ['click Increment', 'wake up', 'click Increment']);
+    // What ran is what was heard while awake: each "click Increment" before the sleep and after the
+    // wake pressed the real button once; one heard asleep did nothing. Counted over all heard so far,
+    // and waited for before Stop: a command heard last may still be running (Stop would end it).
+    const heardClicks = () => {
+      let awake = true;
+      let [whileAwake, whileAsleep] = [0, 0];
+      for (const phrase of heard) {
+        if (phrase === 'go to sleep') awake = false;
+        else if (phrase === 'wake up') awake = true;
+        else if (phrase === 'click Increment') [whileAwake, whileAsleep] = awake ? [whileAwake + 1, whileAsleep] : [whileAwake, whileAsleep + 1];
+      }
+      return { whileAwake, whileAsleep };
+    };
+    await expect
+      .poll(async () => (await counter()) - before - heardClicks().whileAwake, { timeout: 10_000, message: `heard: ${JSON.stringify(heard)}` })
+      .toBe(0);
+    expect(heardClicks().whileAsleep).toBeGreaterThanOrEqual(1);
     await page().getByRole('button', { name: 'Stop listening' }).click();
     await expect.poll(() => status().textContent()).toBe('Status: Ready');
-    // What ran is what was heard while awake: each "click Increment" before the sleep and after the
-    // wake pressed the real button once; the one heard asleep did nothing.
-    let awake = true;
-    let expected = 0;
-    let heardAsleep = 0;
-    for (const phrase of heard.slice(0, end)) {
-      if (phrase === 'go to sleep') awake = false;
-      else if (phrase === 'wake up') awake = true;
-      else if (phrase === 'click Increment') {
-        if (awake) expected++;
-        else heardAsleep++;
-      }
-    }
-    expect(heardAsleep).toBeGreaterThanOrEqual(1);
-    await expect.poll(counter, { timeout: 10_000 }).toBe(before + expected);
     // Listening is off: the microphone closed and Start listening is offered again. (Whether "Stopped
     // listening" was announced is not asserted here: under load it was missing in 2 of 3 full runs even
     // with Stop always saying it — the cause is not found yet, see the closing note.)
