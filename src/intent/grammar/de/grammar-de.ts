@@ -21,6 +21,7 @@ import { foldDe, foldedMap, foldedSet, isDe, phraseDe, wordDe } from './fold.js'
 import { DE_EVERYDAY, DE_FORMATTING, DE_PAGING, DE_QUESTIONS, DE_WINDOW, DE_WINDOW_TITLED } from './phrases.js';
 import { readAppNameDe, readElementDe, readElementIdDe, readKeyPhraseDe, splitAppDe, splitTimesDe, withoutArticle } from './readers-de.js';
 import { DE_SPELLING } from './spelling-de.js';
+import { matchCellDe } from './cells-de.js';
 import { parseFillDe, parseScrollDe, parseTypeDe } from './text-scroll-de.js';
 import { parseDragDe, parseHoverDe, parseMoveDe } from './pointer-de.js';
 import { DE_FINAL_VERBS, DE_GIVE_VERBS, DE_POLITE, DE_SAME_IN_ENGLISH, DE_VERB_PHRASES } from './words.js';
@@ -112,6 +113,8 @@ export function parseSegmentDe(command: string, raw: readonly Token[], options: 
   if (tokens.length === 0) return fail('empty command');
   const spelled = matchSpelling(tokens, DE_SPELLING);
   if (spelled !== null) return spelled;
+  const cell = matchCellDe(joinTokens(command, tokens));
+  if (cell !== null) return cell;
   const whole = wholePhrase(command, tokens, options);
   if (whole !== null) return whole;
   const given = matchGiveDe(tokens);
