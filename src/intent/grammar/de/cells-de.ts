@@ -1,9 +1,9 @@
 /**
  * Spreadsheet cells in German (issue #32 item 6), as the English cells.ts reads them: „gehe zu Zelle
  * B3“, „springe zur Zelle B3“, „wähle A1 bis C5 aus“, „markiere die Zellen A1 bis C5“, „tippe 42 in
- * Zelle B3“, „trage „Summe“ in A1 ein“. The word „Zelle“ (or a range, or quoted text) says a cell is
- * meant: „gehe zu B3“ may be an app, and „tippe Format in A4“ words of the text, so those are not read
- * here. Umlauts folded; the text typed is kept as said.
+ * Zelle B3“, „trage „Summe“ in A1 ein“. The word „Zelle“ (or a range) says a cell is meant: „gehe zu
+ * B3“ may be an app; before a bare address only one word or quoted text is typed („tippe Format Seite
+ * in A4“ may be words of the text). Umlauts folded; the text typed is kept as said.
  */
 import { parseCellReference } from '../../../shared/cell-address.js';
 import type { Intent, Step } from '../../schema.js';
