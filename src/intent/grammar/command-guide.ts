@@ -210,7 +210,16 @@ const OTHER_GROUPS: readonly GroupSpec[] = [
  * the answers to a confirmation or a question (src/shared/answer-words.ts). Not grammar intents: the
  * test checks each against its own reader.
  */
-export const SESSION_EXAMPLES: readonly string[] = ['show numbers', 'hide numbers', 'stop', 'do that again', 'what can I say'];
+export const SESSION_EXAMPLES: readonly string[] = [
+  'show numbers',
+  'hide numbers',
+  'stop',
+  'do that again',
+  'take it back',
+  'forget my choices',
+  'start dictation',
+  'what can I say',
+];
 export const CONFIRM_EXAMPLES: readonly string[] = CONFIRM_PHRASES.filter((p) => ['yes', 'confirm', 'do it', 'ok'].includes(p)).map((p) =>
   p === 'ok' ? 'OK' : p,
 );

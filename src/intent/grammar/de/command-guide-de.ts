@@ -125,7 +125,17 @@ export const DE_TEXT_EDIT_GROUP = {
 /** What the assistant itself answers (src/shared/lang/de/session-words.ts), and the answers to what it asks. */
 export const DE_SESSION_GROUP = {
   title: 'Der Assistent selbst',
-  examples: ['zeige Nummern', 'verstecke Nummern', 'Raster zeigen', 'stopp', 'nochmal', 'was kann ich sagen'],
+  examples: [
+    'zeige Nummern',
+    'verstecke Nummern',
+    'Raster zeigen',
+    'stopp',
+    'nochmal',
+    'nimm das zurück',
+    'vergiss meine Auswahl',
+    'Diktat starten',
+    'was kann ich sagen',
+  ],
 };
 export const DE_ANSWER_GROUP = { title: 'Eine Bestätigung oder Frage beantworten', examples: ['ja', 'bestätigen', 'nein', 'abbrechen', 'die zweite', '2'] };
 
