@@ -9,7 +9,6 @@
  * is left out, and a test proves no generic one is.
  */
 import type { CommandGuide, GuideGroup } from '../../shared/command-guide.js';
-import { CONFIRM_PHRASES, CANCEL_PHRASES } from '../../shared/answer-words.js';
 import type { Role } from '../../shared/roles.js';
 import type { Intent } from '../schema.js';
 import { parseCommand, VERB_PHRASES, type GrammarOptions, type VerbKind, type VerbPhrase } from './grammar-planner.js';
@@ -28,6 +27,7 @@ import type { Language } from '../../shared/language.js';
 import { DE_VERB_PHRASES } from './de/words.js';
 import { TEXT_TARGET_ROLES } from './lexicon.js';
 import { ex, type Example, type GroupSpec, type Names } from './guide-spec.js';
+import { CANCEL_EXAMPLES, CHOICE_EXAMPLES, CONFIRM_EXAMPLES, SESSION_EXAMPLES } from './guide-examples.js';
 import { readTextEdit } from './verbs-edit.js';
 
 /** An element of the app in front, as an observation lists it. */
@@ -210,22 +210,6 @@ const OTHER_GROUPS: readonly GroupSpec[] = [
  * the answers to a confirmation or a question (src/shared/answer-words.ts). Not grammar intents: the
  * test checks each against its own reader.
  */
-export const SESSION_EXAMPLES: readonly string[] = [
-  'show numbers',
-  'hide numbers',
-  'stop',
-  'do that again',
-  'take it back',
-  'forget my choices',
-  'start dictation',
-  'what can I say',
-];
-export const CONFIRM_EXAMPLES: readonly string[] = CONFIRM_PHRASES.filter((p) => ['yes', 'confirm', 'do it', 'ok'].includes(p)).map((p) =>
-  p === 'ok' ? 'OK' : p,
-);
-export const CANCEL_EXAMPLES: readonly string[] = CANCEL_PHRASES.filter((p) => ['no', 'cancel', "don't"].includes(p));
-export const CHOICE_EXAMPLES: readonly string[] = ['the second one', '2'];
-
 /**
  * The verb's other words from the grammar's table ("start", "launch", "switch to"), each once
  * ("left click" and "leftclick" are one), without the ones the examples already use.

@@ -8,12 +8,9 @@ import {
   questionGuide,
   OWN_COMMANDS_SHOWN,
   OWN_COMMANDS_TITLE,
-  CANCEL_EXAMPLES,
-  CHOICE_EXAMPLES,
-  CONFIRM_EXAMPLES,
-  SESSION_EXAMPLES,
   TEXT_EDIT_GROUP,
 } from '../../../src/intent/grammar/command-guide.js';
+import { CANCEL_EXAMPLES, CHOICE_EXAMPLES, CONFIRM_EXAMPLES, SESSION_EXAMPLES } from '../../../src/intent/grammar/guide-examples.js';
 import { parseCommand, VERB_PHRASES } from '../../../src/intent/grammar/grammar-planner.js';
 import { readTextEdit } from '../../../src/intent/grammar/verbs-edit.js';
 import { readChoice, readConfirmationAnswer } from '../../../src/shared/answer-words.js';
