@@ -220,7 +220,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
         audit,
         policy,
         // "Forget my choices" (issue #31): the scan's picks, of the app in front or of all.
-        scanChoices: { kept: (app) => picks.kept(app), forget: (app) => picks.forget(app) },
+        scanChoices: picks,
         confidence,
         userCommands,
         // A long run asks to go on after this many steps; a pause lasts as long as a question waits (issue #32).

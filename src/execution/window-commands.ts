@@ -116,39 +116,26 @@ function planFor(action: WindowActionHere, w: WindowState, list: WindowList): Pl
 }
 
 /** Reads the windows until `done` holds, within the engine's wait for a window manager. */
-export async function readBack(parts: EngineParts, id: number, done: WindowDone): Promise<{ held: boolean; list: WindowList | undefined }> {
-  let last: WindowList | undefined;
-  const held = await parts.apps.pollFor(parts.tuning.activateWaitMs, async () => {
-    last = await parts.bridge.listWindows!();
-    return done(
-      last.windows.find((w) => w.id === id),
-      last,
-    )
-      ? true
-      : undefined;
-  });
-  return { held: held === true, list: last };
-}
-
 /**
- * As readBack, and the window then stays put (its frame unchanged) for the tuning's windowStillMs:
- * a window manager may set a state first and move the window after it, with no event to say it is done.
+ * Polls the window list until `done` holds for the window, within the engine's wait; with `stillMs`,
+ * until it has also stayed put (its frame unchanged) that long: a window manager may set a state
+ * first and move the window after it, with no event to say it is done.
  */
-export async function readBackStill(parts: EngineParts, id: number, done: WindowDone): Promise<{ held: boolean; list: WindowList | undefined }> {
-  const { clock, tuning } = parts;
+export async function readBack(parts: EngineParts, id: number, done: WindowDone, stillMs = 0): Promise<{ held: boolean; list: WindowList | undefined }> {
+  const { clock } = parts;
   let last: WindowList | undefined;
   let frame: string | undefined;
   let since = 0;
-  const held = await parts.apps.pollFor(tuning.activateWaitMs + tuning.windowStillMs, async () => {
+  const held = await parts.apps.pollFor(parts.tuning.activateWaitMs + stillMs, async () => {
     last = await parts.bridge.listWindows!();
     const w = last.windows.find((x) => x.id === id);
-    const now = done(w, last) ? JSON.stringify(w?.frame) : undefined;
-    if (now === undefined || now !== frame) {
-      frame = now;
-      since = clock.now();
+    if (!done(w, last)) {
+      frame = undefined;
       return undefined;
     }
-    return clock.now() - since >= tuning.windowStillMs ? true : undefined;
+    const now = JSON.stringify(w?.frame ?? null);
+    if (now !== frame) [frame, since] = [now, clock.now()];
+    return clock.now() - since >= stillMs ? true : undefined;
   });
   return { held: held === true, list: last };
 }

@@ -9,7 +9,7 @@ import type { EngineParts } from './engine-parts.js';
 import type { ActOptions } from './engine-types.js';
 import { failure, found, stopWith, success, type ActionResult, type Found } from './results.js';
 import type { UndoRecord, WindowShape } from './undo-record.js';
-import { named, readBack, readBackStill, type WindowDone } from './window-commands.js';
+import { named, readBack, type WindowDone } from './window-commands.js';
 import { frameNear } from './window-geometry.js';
 
 type WindowRecord = Extract<UndoRecord, { kind: 'window' }>;
@@ -80,7 +80,7 @@ export async function restoreWindow(parts: EngineParts, record: WindowRecord, op
   const ask = async (request: WindowRequest, done: WindowDone, still = false): Promise<void> => {
     await bridge.windowCommand!(record.window, request, request === 'move' ? before.frame : undefined);
     parts.apps.noteActed();
-    const { list } = await (still ? readBackStill : readBack)(parts, record.window, done);
+    const { list } = await readBack(parts, record.window, done, still ? parts.tuning.windowStillMs : 0);
     now = list?.windows.find((w) => w.id === record.window) ?? now;
   };
   const placed =
